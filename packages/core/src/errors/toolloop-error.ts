@@ -1,0 +1,33 @@
+const marker = 'toolloop.error';
+const symbol = Symbol.for(marker);
+
+/**
+ * The base of every error toolloop throws or reports. `isInstance` works across copies of the package (it
+ * checks a `Symbol.for` marker, not the prototype chain), and `toJSON` gives a report-safe shape.
+ */
+export class ToolloopError extends Error {
+  private readonly [symbol] = true;
+
+  constructor({ name, message, cause }: { name: string; message: string; cause?: unknown }) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = name;
+  }
+
+  static isInstance(error: unknown): error is ToolloopError {
+    return ToolloopError.hasMarker(error, marker);
+  }
+
+  protected static hasMarker(error: unknown, markerName: string): boolean {
+    const markerSymbol = Symbol.for(markerName);
+    return (
+      typeof error === 'object' &&
+      error !== null &&
+      markerSymbol in error &&
+      (error as Record<symbol, unknown>)[markerSymbol] === true
+    );
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message };
+  }
+}

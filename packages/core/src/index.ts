@@ -1,0 +1,78 @@
+// The loop
+export { runToolLoop } from './loop/run-tool-loop.js';
+export { stopReasons } from './loop/stop-reason.js';
+export { statusLines } from './loop/status-lines.js';
+export { defaultProgressivePrompt } from './loop/progressive-prompt.js';
+export { formatToolName } from './format-tool-name.js';
+export type { ToolLoopRun } from './loop/create-tool-loop-run.js';
+export type { ToolLoopOptions } from './loop/tool-loop-options.js';
+export type { ProgressivePromptTexts } from './loop/progressive-prompt.js';
+export type { StopReason } from './loop/stop-reason.js';
+export type { LoopResult, ToolCallRecord } from './loop/loop-result.js';
+export type {
+  ContentEvent,
+  DoneEvent,
+  ErrorEvent,
+  LoopErrorCode,
+  LoopEvent,
+  StatusEvent,
+  ThinkingEvent,
+  ToolResultEvent,
+  ToolStartEvent,
+  WarningEvent,
+} from './loop/loop-event.js';
+
+// Tools
+export { defineTool } from './tools/define-tool.js';
+export { createToolSource } from './tools/create-tool-source.js';
+export { isToolSource } from './tools/tool-source.js';
+export { toToolOutput } from './tools/to-tool-output.js';
+export type { Tool, ToolExecuteOptions } from './tools/define-tool.js';
+export type { ToolCallRequest, ToolSource } from './tools/tool-source.js';
+export type { ToolDefinition } from './tools/tool-definition.js';
+export type { InferToolInput, ToolInputSchema } from './tools/tool-input-schema.js';
+
+// The model contract (what providers implement)
+export { parseToolInput } from './model/parse-tool-input.js';
+export { addUsage, createEmptyUsage } from './model/usage.js';
+export type {
+  FinishPart,
+  FinishReason,
+  Model,
+  ModelRequest,
+  ModelStreamPart,
+  TextDeltaPart,
+  ThinkingDeltaPart,
+  ThinkingEffort,
+  ThinkingSettings,
+  ToolChoice,
+  WarningPart,
+} from './model/model.js';
+export type {
+  AssistantContentPart,
+  AssistantMessage,
+  Message,
+  RedactedThinkingPart,
+  TextPart,
+  ThinkingPart,
+  ToolCallPart,
+  ToolContent,
+  ToolMessage,
+  ToolOutput,
+  ToolResultPart,
+  UserContentPart,
+  UserMessage,
+} from './model/messages.js';
+export type { Usage } from './model/usage.js';
+export type { ParsedToolInput } from './model/parse-tool-input.js';
+export type { JsonObject, JsonValue } from './json-value.js';
+
+// Errors
+export { ToolloopError } from './errors/toolloop-error.js';
+export { ModelError } from './errors/model-error.js';
+export { InvalidArgumentError } from './errors/invalid-argument-error.js';
+export { InvalidToolInputError } from './errors/invalid-tool-input-error.js';
+export { ToolTimeoutError } from './errors/tool-timeout-error.js';
+export { TurnTimeoutError } from './errors/turn-timeout-error.js';
+export { TurnAbortedError } from './errors/turn-aborted-error.js';
+export { ToolSourceError } from './errors/tool-source-error.js';

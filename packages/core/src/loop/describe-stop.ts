@@ -1,0 +1,51 @@
+import type { ResolvedLoopOptions } from './tool-loop-options.js';
+import type { StopReason } from './stop-reason.js';
+
+/** What the loop knows about a stop beyond its reason, for the sentence that explains it. */
+export interface StopDetails {
+  /** The model's own words (`gave_up`), the unknown tool's name (`unknown_tool`), or an error message. */
+  detail?: string;
+}
+
+/** A short sentence, for status lines and error events, saying why a turn stopped. */
+export function describeStop(
+  reason: StopReason,
+  options: Pick<
+    ResolvedLoopOptions,
+    'maxIterations' | 'maxRounds' | 'maxConsecutiveErrors' | 'timeoutMs' | 'maxToolCallsPerMessage' | 'maxToolCallsPerSession'
+  >,
+  { detail }: StopDetails = {},
+): string {
+  switch (reason) {
+    case 'completed':
+      return 'the model answered';
+    case 'max_rounds':
+      return `reached the limit of ${options.maxRounds} tool rounds`;
+    case 'max_iterations':
+      return `reached the limit of ${options.maxIterations} model requests`;
+    case 'consecutive_errors':
+      return `${options.maxConsecutiveErrors} tool calls failed in a row`;
+    case 'timeout':
+      return `the turn took longer than ${options.timeoutMs} ms`;
+    case 'tool_limit':
+      return `reached the limit of ${options.maxToolCallsPerMessage} tool calls per message`;
+    case 'session_tool_limit':
+      return `reached the limit of ${options.maxToolCallsPerSession} tool calls per session`;
+    case 'unknown_tool':
+      return `the model called unknown tool '${detail ?? '?'}'`;
+    case 'gave_up':
+      return detail ?? 'the model could not complete the task';
+    case 'refusal':
+      return 'the model declined to answer';
+    case 'max_tokens':
+      return "the model's output reached its token limit";
+    case 'aborted':
+      return detail ?? 'aborted by the caller';
+    case 'model_error':
+      return detail ?? 'the model request failed';
+    default: {
+      const unexpected: never = reason;
+      return String(unexpected);
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import type { JsonValue } from '../json-value.js';
+import type { ToolOutput } from '../model/messages.js';
+import type { LoopResult } from './loop-result.js';
+import type { StopReason } from './stop-reason.js';
+
+/** A status line for the user, such as "Analyzing request..." or "Using Get Weather...". */
+export interface StatusEvent {
+  type: 'status';
+  message: string;
+}
+
+/** A fragment of the model's thinking, as it streams. */
+export interface ThinkingEvent {
+  type: 'thinking';
+  text: string;
+}
+
+/** A fragment of the model's answer, as it streams. */
+export interface ContentEvent {
+  type: 'content';
+  text: string;
+}
+
+/** A tool call is about to run. */
+export interface ToolStartEvent {
+  type: 'tool_start';
+  toolCallId: string;
+  name: string;
+  input: JsonValue;
+  round: number;
+}
+
+/** A tool call finished (or was refused); `isError` results go back to the model like any other. */
+export interface ToolResultEvent {
+  type: 'tool_result';
+  toolCallId: string;
+  name: string;
+  output: ToolOutput;
+  isError: boolean;
+  durationMs: number;
+  round: number;
+}
+
+/** Something the caller should know that did not stop anything (a setting the model does not support). */
+export interface WarningEvent {
+  type: 'warning';
+  code: string;
+  message: string;
+}
+
+/** What an error event is about: a tool that failed, a limit that was hit, or the reason the turn stopped. */
+export type LoopErrorCode =
+  | 'tool_error'
+  | 'tool_timeout'
+  | 'invalid_tool_input'
+  | 'unknown_tool'
+  | Exclude<StopReason, 'completed' | 'max_rounds'>;
+
+/** A failure the user should see, streamed in order with everything else. */
+export interface ErrorEvent {
+  type: 'error';
+  code: LoopErrorCode;
+  message: string;
+  toolName?: string;
+  toolCallId?: string;
+}
+
+/** The last event of every turn. */
+export interface DoneEvent {
+  type: 'done';
+  result: LoopResult;
+}
+
+/** What a running turn streams, in the seed's vocabulary. */
+export type LoopEvent =
+  | StatusEvent
+  | ThinkingEvent
+  | ContentEvent
+  | ToolStartEvent
+  | ToolResultEvent
+  | WarningEvent
+  | ErrorEvent
+  | DoneEvent;

@@ -1,0 +1,37 @@
+/**
+ * Round-specific additions to the system prompt (seed 002's progressive strategy). `{round}` is replaced by
+ * the round number, counted from 1.
+ */
+export interface ProgressivePromptTexts {
+  /** Added to the first request. */
+  first?: string;
+  /** Added to the requests that follow a tool round. */
+  later?: string;
+  /** Added to the final request, which offers no tools. */
+  final?: string;
+}
+
+export const defaultProgressivePrompt: Required<ProgressivePromptTexts> = {
+  first: '[Round {round}] If a tool is relevant to the request, call it.',
+  later: '[Round {round}] You may call one more tool if you still need information, or give your final answer.',
+  final: '[Final round] No tools are available now. Give your final answer from the information you have.',
+};
+
+/** The system prompt for one request, with the addition for its round when the progressive prompt is on. */
+export function composeSystemPrompt({
+  system,
+  progressivePrompt,
+  round,
+  isFinal,
+}: {
+  system: string | undefined;
+  progressivePrompt: ProgressivePromptTexts | undefined;
+  round: number;
+  isFinal: boolean;
+}): string | undefined {
+  if (progressivePrompt === undefined) return system;
+  const texts = { ...defaultProgressivePrompt, ...progressivePrompt };
+  const template = isFinal ? texts.final : round === 0 ? texts.first : texts.later;
+  const addition = template.replaceAll('{round}', String(round + 1));
+  return system === undefined || system === '' ? addition : `${system}\n\n${addition}`;
+}

@@ -1,0 +1,31 @@
+import { InvalidToolInputError } from '../errors/invalid-tool-input-error.js';
+import type { ToolOutput } from '../model/messages.js';
+import type { Tool } from './define-tool.js';
+import type { ToolDefinition } from './tool-definition.js';
+import type { ToolCallRequest, ToolSource } from './tool-source.js';
+import { toToolOutput } from './to-tool-output.js';
+
+/**
+ * A tool source over local tools from `defineTool`. Arguments are validated before `execute`; invalid ones
+ * throw `InvalidToolInputError`, which the loop reports to the model as an error result.
+ */
+export function createToolSource(tools: ReadonlyArray<Tool<unknown>>): ToolSource {
+  const byName = new Map<string, Tool<unknown>>(tools.map((tool) => [tool.name, tool]));
+  return {
+    listTools: () => Promise.resolve(tools.map(toDefinition)),
+    async callTool({ name, input, signal, toolCallId }: ToolCallRequest): Promise<ToolOutput> {
+      const tool = byName.get(name);
+      if (tool === undefined) throw new Error(`No local tool named '${name}'.`);
+      const validation = await tool.validateInput(input);
+      if (!validation.success) throw new InvalidToolInputError({ toolName: name, issues: validation.issues });
+      return toToolOutput(await tool.execute(validation.value, { signal, toolCallId }));
+    },
+  };
+}
+
+function toDefinition(tool: ToolDefinition): ToolDefinition {
+  const definition: ToolDefinition = { name: tool.name, inputSchema: tool.inputSchema };
+  if (tool.description !== undefined) definition.description = tool.description;
+  if (tool.outputSchema !== undefined) definition.outputSchema = tool.outputSchema;
+  return definition;
+}

@@ -1,0 +1,33 @@
+import type { JsonValue } from '../json-value.js';
+import type { ToolOutput } from '../model/messages.js';
+import type { ToolDefinition } from './tool-definition.js';
+
+/** One call the loop asks a tool source to make. */
+export interface ToolCallRequest {
+  toolCallId: string;
+  name: string;
+  input: JsonValue;
+  /** Aborted when the call times out or the turn ends; a source must stop its work and settle promptly. */
+  signal: AbortSignal;
+}
+
+/**
+ * Where tools come from: local functions (`createToolSource`), MCP servers (`@toolloop/core/mcp`), or
+ * anything else that can list tools and call one. A source may throw from `callTool`; the loop turns the
+ * throw into an error result the model sees, so failures never end the turn by themselves.
+ */
+export interface ToolSource {
+  /** The tools this source offers; asked once at the start of every turn. */
+  listTools(options: { signal: AbortSignal }): Promise<ToolDefinition[]>;
+  callTool(request: ToolCallRequest): Promise<ToolOutput>;
+}
+
+/** Whether a value is a `ToolSource` (as opposed to a single tool from `defineTool`). */
+export function isToolSource(value: unknown): value is ToolSource {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<ToolSource>).listTools === 'function' &&
+    typeof (value as Partial<ToolSource>).callTool === 'function'
+  );
+}
