@@ -8,7 +8,8 @@ const maxTimerMs = 2_147_483_647;
 
 /** Applies the defaults and checks every option, throwing `InvalidArgumentError` naming the first bad one. */
 export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOptions {
-  if (typeof options.model?.stream !== 'function') {
+  // Checked at run time too: plain JavaScript callers get a clear error instead of a crash mid-turn.
+  if (typeof (options.model as Partial<ToolLoopOptions['model']> | undefined)?.stream !== 'function') {
     throw new InvalidArgumentError({ argument: 'model', message: 'expected a Model with a stream() method.' });
   }
   const messages = [...(options.messages ?? [])];
@@ -86,7 +87,7 @@ function oneOf<T extends string>(argument: string, value: T | undefined, allowed
   if (allowed.includes(value)) return value;
   throw new InvalidArgumentError({
     argument,
-    message: `expected one of ${allowed.map((item) => `'${item}'`).join(', ')}, got '${String(value)}'.`,
+    message: `expected one of ${allowed.map((item) => `'${item}'`).join(', ')}, got '${value}'.`,
   });
 }
 

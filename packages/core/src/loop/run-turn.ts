@@ -74,6 +74,7 @@ async function* runRounds({
 }): AsyncGenerator<LoopEvent, TurnEnding> {
   let finalAnswerFor: FinalAnswerReason | undefined;
   for (;;) {
+    signal.throwIfAborted();
     if (state.iterations >= options.maxIterations) return { reason: 'max_iterations' };
     state.iterations += 1;
     const request = buildModelRequest({ state, registry, options, isFinal: finalAnswerFor !== undefined, signal });

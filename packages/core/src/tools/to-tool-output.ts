@@ -11,9 +11,10 @@ export function toToolOutput(value: unknown): ToolOutput {
   if (typeof value === 'string') return { content: [{ type: 'text', text: value }] };
   if (value === undefined) return { content: [] };
   if (isToolOutput(value)) return value;
-  const text = JSON.stringify(value) as string | undefined;
-  const output: ToolOutput = { content: [{ type: 'text', text: text ?? String(value) }] };
-  if (isPlainObject(value)) output.structuredContent = JSON.parse(text ?? '{}') as JsonObject;
+  // Functions and symbols have no JSON form; say so rather than send the model nothing.
+  const text = (JSON.stringify(value) as string | undefined) ?? `(a ${typeof value} value that is not JSON)`;
+  const output: ToolOutput = { content: [{ type: 'text', text }] };
+  if (isPlainObject(value)) output.structuredContent = JSON.parse(text) as JsonObject;
   return output;
 }
 

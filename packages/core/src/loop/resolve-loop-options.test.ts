@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { createScriptedModel } from '../testing/scripted-model.js';
+import { runToolLoop } from './run-tool-loop.js';
+
+const model = createScriptedModel({ text: 'ok' });
+
+describe('option checks', () => {
+  it.each([
+    [{ maxIterations: 0 }, "Invalid option 'maxIterations': expected an integer of at least 1, got 0."],
+    [{ maxRounds: 1.5 }, "Invalid option 'maxRounds': expected an integer of at least 1, got 1.5."],
+    [{ maxToolCalls: -1 }, "Invalid option 'maxToolCalls.perMessage': expected an integer of at least 0, got -1."],
+    [{ maxToolCalls: { perSession: -2 } }, "Invalid option 'maxToolCalls.perSession': expected an integer of at least 0, got -2."],
+    [
+      { timeoutMs: 0 },
+      "Invalid option 'timeoutMs': expected milliseconds above 0 and at most 2147483647 (or Infinity), got 0.",
+    ],
+    [
+      { toolTimeoutMs: 3_000_000_000 },
+      "Invalid option 'toolTimeoutMs': expected milliseconds above 0 and at most 2147483647 (or Infinity), got 3000000000.",
+    ],
+    [{ unknownTool: 'ignore' as 'stop' }, "Invalid option 'unknownTool': expected one of 'feedback', 'stop', got 'ignore'."],
+    [{ thinking: { budgetTokens: 0 } }, "Invalid option 'thinking.budgetTokens': expected an integer of at least 1, got 0."],
+  ])('rejects %j at once', (options, message) => {
+    expect(() => runToolLoop({ model, prompt: 'Q', ...options })).toThrow(InvalidArgumentError);
+    expect(() => runToolLoop({ model, prompt: 'Q', ...options })).toThrow(message);
+  });
+
+  it('needs a prompt or messages', () => {
+    expect(() => runToolLoop({ model })).toThrow("Invalid option 'messages': pass `prompt` or at least one message.");
+  });
+
+  it('needs a model', () => {
+    expect(() => runToolLoop({ model: {} as never, prompt: 'Q' })).toThrow(
+      "Invalid option 'model': expected a Model with a stream() method.",
+    );
+  });
+
+  it('maps the thinking shorthands onto thinking settings for the provider', async () => {
+    const thinkingModel = createScriptedModel({ text: 'ok' });
+    await runToolLoop({ model: thinkingModel, prompt: 'Q', thinking: true }).result;
+    await runToolLoop({ model: thinkingModel, prompt: 'Q', thinking: { budgetTokens: 2048 } }).result;
+    await runToolLoop({ model: thinkingModel, prompt: 'Q', thinking: { effort: 'high' } }).result;
+    await runToolLoop({ model: thinkingModel, prompt: 'Q', thinking: false }).result;
+
+    expect(thinkingModel.requests.map((request) => request.thinking)).toEqual([
+      { enabled: true },
+      { enabled: true, budgetTokens: 2048 },
+      { enabled: true, effort: 'high' },
+      { enabled: false },
+    ]);
+  });
+});

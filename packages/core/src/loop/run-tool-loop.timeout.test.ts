@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { TurnTimeoutError } from '../errors/turn-timeout-error.js';
+import type { Model } from '../model/model.js';
+import { defineTool } from '../tools/define-tool.js';
+import { collectRun } from '../testing/collect-run.js';
+import { createScriptedModel } from '../testing/scripted-model.js';
+import { runToolLoop } from './run-tool-loop.js';
+
+const deadlineMs = 150;
+/** The issue's bound: a timed-out turn ends within 100 ms of its deadline. */
+const allowedOvershootMs = 100;
+
+/** A tool that never settles and ignores its abort signal: the worst case for a deadline. */
+const deafTool = defineTool({ name: 'deaf', inputSchema: { type: 'object' }, execute: () => new Promise(() => undefined) });
+
+/** A model whose stream never yields and ignores its abort signal. */
+const deafModel: Model = {
+  provider: 'deaf',
+  modelId: 'deaf-1',
+  stream: () => ({ [Symbol.asyncIterator]: () => ({ next: () => new Promise(() => undefined) }) }),
+};
+
+function activeTimers(): number {
+  return process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+}
+
+async function timeTurn(run: ReturnType<typeof runToolLoop>) {
+  const startedAt = performance.now();
+  const outcome = await collectRun(run);
+  return { ...outcome, elapsedMs: performance.now() - startedAt };
+}
+
+describe('the whole-turn timeout', () => {
+  it('ends a turn whose tool hangs with `timeout`, within 100 ms of the deadline', async () => {
+    const model = createScriptedModel([{ toolCalls: [{ name: 'deaf', input: {} }] }]);
+    const { events, result, elapsedMs } = await timeTurn(
+      runToolLoop({ model, tools: [deafTool], prompt: 'Q', timeoutMs: deadlineMs }),
+    );
+
+    expect(result.stopReason).toBe('timeout');
+    expect(TurnTimeoutError.isInstance(result.error)).toBe(true);
+    expect(elapsedMs).toBeGreaterThanOrEqual(deadlineMs - 1);
+    expect(elapsedMs - deadlineMs).toBeLessThan(allowedOvershootMs);
+    expect(events).toContainEqual({ type: 'error', code: 'timeout', message: `Stopped: the turn took longer than ${deadlineMs} ms` });
+    expect(result.messages.at(-1)).toMatchObject({
+      role: 'tool',
+      content: [{ isError: true, output: { content: [{ text: "Tool 'deaf' was cancelled: the turn ended before it finished." }] } }],
+    });
+  });
+
+  it('ends a turn whose model stream hangs, aborting the stream', async () => {
+    let streamSignal: AbortSignal | undefined;
+    const model = createScriptedModel((request) => {
+      streamSignal = request.signal;
+      return { hang: true };
+    });
+    const { result, elapsedMs } = await timeTurn(runToolLoop({ model, prompt: 'Q', timeoutMs: deadlineMs }));
+
+    expect(result).toMatchObject({ stopReason: 'timeout', iterations: 1 });
+    expect(streamSignal?.aborted).toBe(true);
+    expect(elapsedMs - deadlineMs).toBeLessThan(allowedOvershootMs);
+  });
+
+  it('ends on time even when the model ignores its abort signal', async () => {
+    const { result, elapsedMs } = await timeTurn(runToolLoop({ model: deafModel, prompt: 'Q', timeoutMs: deadlineMs }));
+
+    expect(result.stopReason).toBe('timeout');
+    expect(elapsedMs - deadlineMs).toBeLessThan(allowedOvershootMs);
+  });
+
+  it('leaves no timer behind: not the turn deadline, not the tool timeouts', async () => {
+    const before = activeTimers();
+    const model = createScriptedModel([{ toolCalls: [{ name: 'deaf', input: {} }, { name: 'deaf', input: {} }] }]);
+    await runToolLoop({ model, tools: [deafTool], prompt: 'Q', timeoutMs: 50, toolTimeoutMs: 60_000 }).result;
+
+    expect(activeTimers()).toBe(before);
+  });
+
+  it('leaves no timer behind after a turn that completes normally', async () => {
+    const before = activeTimers();
+    const quick = defineTool({ name: 'quick', inputSchema: { type: 'object' }, execute: () => 'ok' });
+    const model = createScriptedModel([{ toolCalls: [{ name: 'quick', input: {} }] }, { text: 'Done.' }]);
+    await runToolLoop({ model, tools: [quick], prompt: 'Q' }).result;
+
+    expect(activeTimers()).toBe(before);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+
+describe('public exports', () => {
+  it('@toolloop/core exports exactly these values', async () => {
+    const core = await import('@toolloop/core');
+
+    expect(Object.keys(core).sort()).toEqual([
+      'InvalidArgumentError',
+      'InvalidToolInputError',
+      'ModelError',
+      'ToolSourceError',
+      'ToolTimeoutError',
+      'ToolloopError',
+      'TurnAbortedError',
+      'TurnTimeoutError',
+      'addUsage',
+      'createEmptyUsage',
+      'createToolSource',
+      'defaultProgressivePrompt',
+      'defineTool',
+      'formatToolName',
+      'isToolSource',
+      'parseToolInput',
+      'runToolLoop',
+      'statusLines',
+      'stopReasons',
+      'toToolOutput',
+    ]);
+  });
+
+  it('@toolloop/core/testing exports exactly these values', async () => {
+    const testing = await import('@toolloop/core/testing');
+
+    expect(Object.keys(testing).sort()).toEqual(['collectRun', 'createScriptedModel']);
+  });
+});
