@@ -1,3 +1,4 @@
+import { countNoun } from '../internal/count-noun.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
 import type { StopReason } from './stop-reason.js';
 
@@ -20,17 +21,17 @@ export function describeStop(
     case 'completed':
       return 'the model answered';
     case 'max_rounds':
-      return `reached the limit of ${options.maxRounds} tool rounds`;
+      return `reached the limit of ${countNoun(options.maxRounds, 'tool round')}`;
     case 'max_iterations':
-      return `reached the limit of ${options.maxIterations} model requests`;
+      return `reached the limit of ${countNoun(options.maxIterations, 'model request')}`;
     case 'consecutive_errors':
-      return `${options.maxConsecutiveErrors} tool calls failed in a row`;
+      return `${countNoun(options.maxConsecutiveErrors, 'tool call')} failed in a row`;
     case 'timeout':
       return `the turn took longer than ${options.timeoutMs} ms`;
     case 'tool_limit':
-      return `reached the limit of ${options.maxToolCallsPerMessage} tool calls per message`;
+      return `reached the limit of ${countNoun(options.maxToolCallsPerMessage, 'tool call')} per message`;
     case 'session_tool_limit':
-      return `reached the limit of ${options.maxToolCallsPerSession} tool calls per session`;
+      return `reached the limit of ${countNoun(options.maxToolCallsPerSession, 'tool call')} per session`;
     case 'unknown_tool':
       return `the model called unknown tool '${detail ?? '?'}'`;
     case 'gave_up':

@@ -26,7 +26,7 @@ export interface LoopResult {
   /** The whole transcript: the messages passed in, then this turn's. Ready to send the next user message. */
   messages: Message[];
   toolCalls: ToolCallRecord[];
-  /** Tool rounds run: model responses whose tool calls were executed. */
+  /** Tool rounds: model responses whose tool calls were answered with results (run, failed or refused). */
   rounds: number;
   /** Model requests made. */
   iterations: number;

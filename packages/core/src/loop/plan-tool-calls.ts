@@ -1,3 +1,4 @@
+import { countNoun } from '../internal/count-noun.js';
 import type { ToolCallPart } from '../model/messages.js';
 import { readGiveUpReason } from './explicit-stop-tool.js';
 import type { LoopEvent } from './loop-event.js';
@@ -47,7 +48,7 @@ export function planToolCalls({
     plan.events.push({
       type: 'warning',
       code: 'tools_dropped',
-      message: `The model asked for ${calls.length} tool calls in one response; only the first ${kept.length} ${kept.length === 1 ? 'was' : 'were'} kept (maxToolsPerResponse). Dropped: ${dropped.map((call) => call.name).join(', ')}.`,
+      message: `The model asked for ${countNoun(calls.length, 'tool call')} in one response; only the first ${kept.length} ${kept.length === 1 ? 'was' : 'were'} kept (maxToolsPerResponse). Dropped: ${dropped.map((call) => call.name).join(', ')}.`,
     });
   }
 
@@ -87,9 +88,9 @@ export function planToolCalls({
       plan.refusals.set(call.id, refuseToolCall({ text: unknownText(call.name), errorCode: 'unknown_tool', countsAsError: true }));
       plan.events.push({ type: 'error', code: 'unknown_tool', message: unknownText(call.name), toolName: call.name, toolCallId: call.id });
     } else if (plan.sessionToolCalls >= options.maxToolCallsPerSession) {
-      refuseOverLimit(plan, call, 'session_tool_limit', `${options.maxToolCallsPerSession} tool calls per session`);
+      refuseOverLimit(plan, call, 'session_tool_limit', `${countNoun(options.maxToolCallsPerSession, 'tool call')} per session`);
     } else if (plan.messageToolCalls >= options.maxToolCallsPerMessage) {
-      refuseOverLimit(plan, call, 'tool_limit', `${options.maxToolCallsPerMessage} tool calls per message`);
+      refuseOverLimit(plan, call, 'tool_limit', `${countNoun(options.maxToolCallsPerMessage, 'tool call')} per message`);
     } else {
       plan.runs.push(call);
       plan.messageToolCalls += 1;

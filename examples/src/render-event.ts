@@ -1,0 +1,29 @@
+import type { LoopEvent } from '@toolloop/core';
+
+/** One line per event for the terminal, or nothing for events the tour folds into others. */
+export function renderEvent(event: LoopEvent): string | undefined {
+  switch (event.type) {
+    case 'status':
+      return `  · ${event.message}`;
+    case 'thinking':
+      return `  ~ thinking: ${event.text}`;
+    case 'content':
+      return `  > ${event.text}`;
+    case 'tool_start':
+      return `  → ${event.name}(${JSON.stringify(event.input)})`;
+    case 'tool_result': {
+      const text = event.output.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ');
+      return `  ← ${event.name}${event.isError ? ' failed' : ''}: ${text} (${event.durationMs} ms)`;
+    }
+    case 'warning':
+      return `  ! ${event.message}`;
+    case 'error':
+      return `  ✗ ${event.code}: ${event.message}`;
+    case 'done':
+      return undefined;
+    default: {
+      const unexpected: never = event;
+      return JSON.stringify(unexpected);
+    }
+  }
+}
