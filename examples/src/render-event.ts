@@ -12,7 +12,9 @@ export function renderEvent(event: LoopEvent): string | undefined {
     case 'tool_start':
       return `  → ${event.name}(${JSON.stringify(event.input)})`;
     case 'tool_result': {
-      const text = event.output.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ');
+      const text = event.output.content
+        .map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))
+        .join(' ');
       return `  ← ${event.name}${event.isError ? ' failed' : ''}: ${text} (${event.durationMs} ms)`;
     }
     case 'warning':

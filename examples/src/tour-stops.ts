@@ -13,7 +13,8 @@ const getCourseOutline = defineTool({
   name: 'get_course_outline',
   description: 'Outline of one course',
   inputSchema: z.object({ course: z.string() }),
-  execute: ({ course }) => (course === 'X' ? 'Lesson 4: Retrieval-augmented generation' : `No course named ${course}`),
+  execute: ({ course }) =>
+    course === 'X' ? 'Lesson 4: Retrieval-augmented generation' : `No course named ${course}`,
 });
 
 const searchCourseContent = defineTool({
@@ -52,8 +53,15 @@ export const tourStops: TourStop[] = [
     start: () =>
       runToolLoop({
         model: createScriptedModel([
-          { thinking: 'I need the outline of course X first.', toolCalls: [{ name: 'get_course_outline', input: { course: 'X' } }] },
-          { toolCalls: [{ name: 'search_course_content', input: { query: 'retrieval-augmented generation' } }] },
+          {
+            thinking: 'I need the outline of course X first.',
+            toolCalls: [{ name: 'get_course_outline', input: { course: 'X' } }],
+          },
+          {
+            toolCalls: [
+              { name: 'search_course_content', input: { query: 'retrieval-augmented generation' } },
+            ],
+          },
           { text: 'Course Y covers the same topic in lesson 2.' },
         ]),
         tools: courseTools,
@@ -67,7 +75,9 @@ export const tourStops: TourStop[] = [
     expected: 'consecutive_errors',
     start: () =>
       runToolLoop({
-        model: createScriptedModel((_request, index) => ({ toolCalls: [{ name: 'lookup_user', input: { id: index } }] })),
+        model: createScriptedModel((_request, index) => ({
+          toolCalls: [{ name: 'lookup_user', input: { id: index } }],
+        })),
         tools: [flakyLookup],
         prompt: 'Who is user 7?',
       }),
@@ -93,7 +103,11 @@ export const tourStops: TourStop[] = [
     start: () =>
       runToolLoop({
         model: createScriptedModel([
-          { toolCalls: [{ name: 'cannot_complete_task', input: { reason: 'Course Z is not in the catalogue.' } }] },
+          {
+            toolCalls: [
+              { name: 'cannot_complete_task', input: { reason: 'Course Z is not in the catalogue.' } },
+            ],
+          },
         ]),
         tools: courseTools,
         prompt: 'Summarise course Z.',

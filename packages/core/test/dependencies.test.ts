@@ -16,7 +16,9 @@ function sourceFiles(directory: string): string[] {
 }
 
 const isVendor = (specifier: string) =>
-  vendorPackages.some((vendor) => specifier === vendor || specifier.startsWith(vendor.endsWith('/') ? vendor : `${vendor}/`));
+  vendorPackages.some(
+    (vendor) => specifier === vendor || specifier.startsWith(vendor.endsWith('/') ? vendor : `${vendor}/`),
+  );
 
 describe('core stays provider-agnostic', () => {
   it('declares no provider SDK, msw or MCP SDK as a runtime dependency', () => {
@@ -31,7 +33,9 @@ describe('core stays provider-agnostic', () => {
     const offenders = sourceFiles(join(packageDir, 'src')).flatMap((file) => {
       const path = relative(packageDir, file);
       if (subpathsWithOwnDependencies.some((prefix) => path.startsWith(prefix))) return [];
-      const specifiers = [...readFileSync(file, 'utf8').matchAll(/from\s+'([^']+)'/g)].map((match) => match[1] ?? '');
+      const specifiers = [...readFileSync(file, 'utf8').matchAll(/from\s+'([^']+)'/g)].map(
+        (match) => match[1] ?? '',
+      );
       return specifiers.filter(isVendor).map((specifier) => `${path} imports ${specifier}`);
     });
 

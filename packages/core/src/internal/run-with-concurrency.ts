@@ -1,5 +1,8 @@
 /** Runs tasks with at most `limit` in flight at once; resolves when all have settled. Tasks must not throw. */
-export async function runWithConcurrency(tasks: ReadonlyArray<() => Promise<void>>, limit: number): Promise<void> {
+export async function runWithConcurrency(
+  tasks: ReadonlyArray<() => Promise<void>>,
+  limit: number,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < tasks.length) {

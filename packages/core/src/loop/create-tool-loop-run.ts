@@ -13,11 +13,15 @@ export interface ToolLoopRun extends AsyncIterable<LoopEvent> {
 }
 
 /** Drives a turn generator eagerly, buffering its events for any number of iterators. */
-export function createToolLoopRun(start: (signal: AbortSignal) => AsyncGenerator<LoopEvent, LoopResult>): ToolLoopRun {
+export function createToolLoopRun(
+  start: (signal: AbortSignal) => AsyncGenerator<LoopEvent, LoopResult>,
+): ToolLoopRun {
   const controller = new AbortController();
   const events: LoopEvent[] = [];
   const waiters = new Set<() => void>();
-  let state: { status: 'running' } | { status: 'finished' } | { status: 'failed'; error: unknown } = { status: 'running' };
+  let state: { status: 'running' } | { status: 'finished' } | { status: 'failed'; error: unknown } = {
+    status: 'running',
+  };
   const notify = () => {
     for (const wake of waiters) wake();
     waiters.clear();

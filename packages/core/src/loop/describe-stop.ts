@@ -13,7 +13,12 @@ export function describeStop(
   reason: StopReason,
   options: Pick<
     ResolvedLoopOptions,
-    'maxIterations' | 'maxRounds' | 'maxConsecutiveErrors' | 'timeoutMs' | 'maxToolCallsPerMessage' | 'maxToolCallsPerSession'
+    | 'maxIterations'
+    | 'maxRounds'
+    | 'maxConsecutiveErrors'
+    | 'timeoutMs'
+    | 'maxToolCallsPerMessage'
+    | 'maxToolCallsPerSession'
   >,
   { detail }: StopDetails = {},
 ): string {

@@ -42,15 +42,29 @@ export async function executeToolCall({
       controller.signal,
     );
     const isError = output.isError === true;
-    const outcome: ToolCallOutcome = { output, isError, executed: true, countsAsError: isError, durationMs: elapsed() };
+    const outcome: ToolCallOutcome = {
+      output,
+      isError,
+      executed: true,
+      countsAsError: isError,
+      durationMs: elapsed(),
+    };
     if (isError) outcome.errorCode = 'tool_error';
     return outcome;
   } catch (error) {
     if (turnSignal.aborted) {
-      return { ...failed(`Tool '${call.name}' was cancelled: the turn ended before it finished.`, 'tool_error', elapsed()), countsAsError: false };
+      return {
+        ...failed(
+          `Tool '${call.name}' was cancelled: the turn ended before it finished.`,
+          'tool_error',
+          elapsed(),
+        ),
+        countsAsError: false,
+      };
     }
     if (ToolTimeoutError.isInstance(error)) return failed(error.message, 'tool_timeout', elapsed());
-    if (InvalidToolInputError.isInstance(error)) return failed(error.message, 'invalid_tool_input', elapsed());
+    if (InvalidToolInputError.isInstance(error))
+      return failed(error.message, 'invalid_tool_input', elapsed());
     const message = error instanceof Error ? error.message : String(error);
     return failed(`Tool '${call.name}' failed: ${message}`, 'tool_error', elapsed());
   } finally {
@@ -59,5 +73,12 @@ export async function executeToolCall({
 }
 
 function failed(text: string, errorCode: ToolCallOutcome['errorCode'], durationMs: number): ToolCallOutcome {
-  return { output: createErrorOutput(text), isError: true, executed: true, countsAsError: true, errorCode, durationMs };
+  return {
+    output: createErrorOutput(text),
+    isError: true,
+    executed: true,
+    countsAsError: true,
+    errorCode,
+    durationMs,
+  };
 }

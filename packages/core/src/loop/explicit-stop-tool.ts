@@ -2,14 +2,23 @@ import type { JsonValue } from '../json-value.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 
 /** The control tool offered with `explicitStop`: the model calls it to say it cannot complete the task. */
-export function createExplicitStopTool({ toolName, description }: { toolName: string; description: string }): ToolDefinition {
+export function createExplicitStopTool({
+  toolName,
+  description,
+}: {
+  toolName: string;
+  description: string;
+}): ToolDefinition {
   return {
     name: toolName,
     description,
     inputSchema: {
       type: 'object',
       properties: {
-        reason: { type: 'string', description: 'Why the task cannot be completed, in a sentence or two for the user.' },
+        reason: {
+          type: 'string',
+          description: 'Why the task cannot be completed, in a sentence or two for the user.',
+        },
       },
       required: ['reason'],
     },

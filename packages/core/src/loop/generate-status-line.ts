@@ -56,7 +56,12 @@ export async function generateStatusLine({
 }
 
 function toStatusSentence(text: string): string | undefined {
-  const line = text.trim().split('\n')[0]?.trim().replace(/^["'“]+|["'”]+$/g, '') ?? '';
+  const line =
+    text
+      .trim()
+      .split('\n')[0]
+      ?.trim()
+      .replace(/^["'“]+|["'”]+$/g, '') ?? '';
   if (line === '') return undefined;
   return line.endsWith('...') || line.endsWith('.') ? line : `${line}...`;
 }

@@ -43,7 +43,14 @@ export function planToolCalls({
 }): ToolCallPlan {
   const kept = calls.slice(0, options.maxToolsPerResponse);
   const dropped = calls.slice(options.maxToolsPerResponse);
-  const plan: ToolCallPlan = { kept, runs: [], refusals: new Map(), events: [], messageToolCalls, sessionToolCalls };
+  const plan: ToolCallPlan = {
+    kept,
+    runs: [],
+    refusals: new Map(),
+    events: [],
+    messageToolCalls,
+    sessionToolCalls,
+  };
   if (dropped.length > 0) {
     plan.events.push({
       type: 'warning',
@@ -76,7 +83,9 @@ export function planToolCalls({
       plan.refusals.set(
         call.id,
         known.has(call.name)
-          ? refuseToolCall({ text: 'Not executed: the turn stopped because a tool call named an unknown tool.' })
+          ? refuseToolCall({
+              text: 'Not executed: the turn stopped because a tool call named an unknown tool.',
+            })
           : refuseToolCall({ text: unknownText(call.name), errorCode: 'unknown_tool', countsAsError: true }),
       );
     }
@@ -85,12 +94,31 @@ export function planToolCalls({
 
   for (const call of kept) {
     if (!known.has(call.name)) {
-      plan.refusals.set(call.id, refuseToolCall({ text: unknownText(call.name), errorCode: 'unknown_tool', countsAsError: true }));
-      plan.events.push({ type: 'error', code: 'unknown_tool', message: unknownText(call.name), toolName: call.name, toolCallId: call.id });
+      plan.refusals.set(
+        call.id,
+        refuseToolCall({ text: unknownText(call.name), errorCode: 'unknown_tool', countsAsError: true }),
+      );
+      plan.events.push({
+        type: 'error',
+        code: 'unknown_tool',
+        message: unknownText(call.name),
+        toolName: call.name,
+        toolCallId: call.id,
+      });
     } else if (plan.sessionToolCalls >= options.maxToolCallsPerSession) {
-      refuseOverLimit(plan, call, 'session_tool_limit', `${countNoun(options.maxToolCallsPerSession, 'tool call')} per session`);
+      refuseOverLimit(
+        plan,
+        call,
+        'session_tool_limit',
+        `${countNoun(options.maxToolCallsPerSession, 'tool call')} per session`,
+      );
     } else if (plan.messageToolCalls >= options.maxToolCallsPerMessage) {
-      refuseOverLimit(plan, call, 'tool_limit', `${countNoun(options.maxToolCallsPerMessage, 'tool call')} per message`);
+      refuseOverLimit(
+        plan,
+        call,
+        'tool_limit',
+        `${countNoun(options.maxToolCallsPerMessage, 'tool call')} per message`,
+      );
     } else {
       plan.runs.push(call);
       plan.messageToolCalls += 1;

@@ -13,7 +13,8 @@ export interface ProgressivePromptTexts {
 
 export const defaultProgressivePrompt: Required<ProgressivePromptTexts> = {
   first: '[Round {round}] If a tool is relevant to the request, call it.',
-  later: '[Round {round}] You may call one more tool if you still need information, or give your final answer.',
+  later:
+    '[Round {round}] You may call one more tool if you still need information, or give your final answer.',
   final: '[Final round] No tools are available now. Give your final answer from the information you have.',
 };
 

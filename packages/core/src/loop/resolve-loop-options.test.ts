@@ -9,8 +9,14 @@ describe('option checks', () => {
   it.each([
     [{ maxIterations: 0 }, "Invalid option 'maxIterations': expected an integer of at least 1, got 0."],
     [{ maxRounds: 1.5 }, "Invalid option 'maxRounds': expected an integer of at least 1, got 1.5."],
-    [{ maxToolCalls: -1 }, "Invalid option 'maxToolCalls.perMessage': expected an integer of at least 0, got -1."],
-    [{ maxToolCalls: { perSession: -2 } }, "Invalid option 'maxToolCalls.perSession': expected an integer of at least 0, got -2."],
+    [
+      { maxToolCalls: -1 },
+      "Invalid option 'maxToolCalls.perMessage': expected an integer of at least 0, got -1.",
+    ],
+    [
+      { maxToolCalls: { perSession: -2 } },
+      "Invalid option 'maxToolCalls.perSession': expected an integer of at least 0, got -2.",
+    ],
     [
       { timeoutMs: 0 },
       "Invalid option 'timeoutMs': expected milliseconds above 0 and at most 2147483647 (or Infinity), got 0.",
@@ -19,15 +25,23 @@ describe('option checks', () => {
       { toolTimeoutMs: 3_000_000_000 },
       "Invalid option 'toolTimeoutMs': expected milliseconds above 0 and at most 2147483647 (or Infinity), got 3000000000.",
     ],
-    [{ unknownTool: 'ignore' as 'stop' }, "Invalid option 'unknownTool': expected one of 'feedback', 'stop', got 'ignore'."],
-    [{ thinking: { budgetTokens: 0 } }, "Invalid option 'thinking.budgetTokens': expected an integer of at least 1, got 0."],
+    [
+      { unknownTool: 'ignore' as 'stop' },
+      "Invalid option 'unknownTool': expected one of 'feedback', 'stop', got 'ignore'.",
+    ],
+    [
+      { thinking: { budgetTokens: 0 } },
+      "Invalid option 'thinking.budgetTokens': expected an integer of at least 1, got 0.",
+    ],
   ])('rejects %j at once', (options, message) => {
     expect(() => runToolLoop({ model, prompt: 'Q', ...options })).toThrow(InvalidArgumentError);
     expect(() => runToolLoop({ model, prompt: 'Q', ...options })).toThrow(message);
   });
 
   it('needs a prompt or messages', () => {
-    expect(() => runToolLoop({ model })).toThrow("Invalid option 'messages': pass `prompt` or at least one message.");
+    expect(() => runToolLoop({ model })).toThrow(
+      "Invalid option 'messages': pass `prompt` or at least one message.",
+    );
   });
 
   it('needs a model', () => {

@@ -10,15 +10,23 @@ const maxTimerMs = 2_147_483_647;
 export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOptions {
   // Checked at run time too: plain JavaScript callers get a clear error instead of a crash mid-turn.
   if (typeof (options.model as Partial<ToolLoopOptions['model']> | undefined)?.stream !== 'function') {
-    throw new InvalidArgumentError({ argument: 'model', message: 'expected a Model with a stream() method.' });
+    throw new InvalidArgumentError({
+      argument: 'model',
+      message: 'expected a Model with a stream() method.',
+    });
   }
   const messages = [...(options.messages ?? [])];
   if (options.prompt !== undefined) messages.push({ role: 'user', content: options.prompt });
   if (messages.length === 0) {
-    throw new InvalidArgumentError({ argument: 'messages', message: 'pass `prompt` or at least one message.' });
+    throw new InvalidArgumentError({
+      argument: 'messages',
+      message: 'pass `prompt` or at least one message.',
+    });
   }
   const maxToolCalls =
-    typeof options.maxToolCalls === 'number' ? { perMessage: options.maxToolCalls } : (options.maxToolCalls ?? {});
+    typeof options.maxToolCalls === 'number'
+      ? { perMessage: options.maxToolCalls }
+      : (options.maxToolCalls ?? {});
   const explicitStop = options.explicitStop === true ? {} : options.explicitStop || undefined;
 
   return {
@@ -70,7 +78,10 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
 function count(argument: string, value: number | undefined, fallback: number, minimum: number): number {
   if (value === undefined) return fallback;
   if (value === Infinity || (Number.isInteger(value) && value >= minimum)) return value;
-  throw new InvalidArgumentError({ argument, message: `expected an integer of at least ${minimum}, got ${value}.` });
+  throw new InvalidArgumentError({
+    argument,
+    message: `expected an integer of at least ${minimum}, got ${value}.`,
+  });
 }
 
 function duration(argument: string, value: number | undefined, fallback: number): number {
@@ -82,7 +93,12 @@ function duration(argument: string, value: number | undefined, fallback: number)
   });
 }
 
-function oneOf<T extends string>(argument: string, value: T | undefined, allowed: readonly T[], fallback: T): T {
+function oneOf<T extends string>(
+  argument: string,
+  value: T | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   if (value === undefined) return fallback;
   if (allowed.includes(value)) return value;
   throw new InvalidArgumentError({

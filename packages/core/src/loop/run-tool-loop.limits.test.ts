@@ -23,10 +23,20 @@ const lookups = (...keys: string[]): ScriptedResponse => ({
 describe('tool-call limits', () => {
   it('per message: the over-limit call is not executed, an error is streamed, and a final no-tools request answers', async () => {
     executions = [];
-    const model = createScriptedModel([lookups('a', 'b'), lookups('c', 'd'), { text: 'Answer from a, b, c.' }]);
-    const { events, result } = await collectRun(runToolLoop({ model, tools: [lookup], prompt: 'Q', maxToolCalls: 3 }));
+    const model = createScriptedModel([
+      lookups('a', 'b'),
+      lookups('c', 'd'),
+      { text: 'Answer from a, b, c.' },
+    ]);
+    const { events, result } = await collectRun(
+      runToolLoop({ model, tools: [lookup], prompt: 'Q', maxToolCalls: 3 }),
+    );
 
-    expect(result).toMatchObject({ stopReason: 'tool_limit', text: 'Answer from a, b, c.', sessionToolCalls: 3 });
+    expect(result).toMatchObject({
+      stopReason: 'tool_limit',
+      text: 'Answer from a, b, c.',
+      sessionToolCalls: 3,
+    });
     expect(executions).toEqual(['a', 'b', 'c']);
     expect(result.toolCalls.map((call) => [call.input, call.executed])).toEqual([
       [{ key: 'a' }, true],
@@ -64,7 +74,8 @@ describe('tool-call limits', () => {
   it('per message: reaching the limit exactly is not a stop; only a call over it is', async () => {
     executions = [];
     const model = createScriptedModel([lookups('a', 'b'), { text: 'Done.' }]);
-    const result = await runToolLoop({ model, tools: [lookup], prompt: 'Q', maxToolCalls: { perMessage: 2 } }).result;
+    const result = await runToolLoop({ model, tools: [lookup], prompt: 'Q', maxToolCalls: { perMessage: 2 } })
+      .result;
 
     expect(result.stopReason).toBe('completed');
     expect(executions).toEqual(['a', 'b']);
@@ -87,7 +98,11 @@ describe('tool-call limits', () => {
     }).result;
 
     expect(first).toMatchObject({ stopReason: 'completed', sessionToolCalls: 2 });
-    expect(second).toMatchObject({ stopReason: 'session_tool_limit', text: 'Second answer.', sessionToolCalls: 3 });
+    expect(second).toMatchObject({
+      stopReason: 'session_tool_limit',
+      text: 'Second answer.',
+      sessionToolCalls: 3,
+    });
     expect(executions).toEqual(['a', 'b', 'c']);
     expect(secondModel.requests[2]?.tools).toEqual([]);
   });
@@ -96,7 +111,13 @@ describe('tool-call limits', () => {
     executions = [];
     const model = createScriptedModel([lookups('a'), { text: 'Without tools.' }]);
     const { events, result } = await collectRun(
-      runToolLoop({ model, tools: [lookup], prompt: 'Q', maxToolCalls: { perSession: 5 }, sessionToolCalls: 5 }),
+      runToolLoop({
+        model,
+        tools: [lookup],
+        prompt: 'Q',
+        maxToolCalls: { perSession: 5 },
+        sessionToolCalls: 5,
+      }),
     );
 
     expect(result.stopReason).toBe('session_tool_limit');
@@ -107,7 +128,9 @@ describe('tool-call limits', () => {
   it('maxToolsPerResponse: extra calls are dropped from the transcript and reported', async () => {
     executions = [];
     const model = createScriptedModel([lookups('first', 'second', 'third'), { text: 'Done.' }]);
-    const { events, result } = await collectRun(runToolLoop({ model, tools: [lookup], prompt: 'Q', maxToolsPerResponse: 1 }));
+    const { events, result } = await collectRun(
+      runToolLoop({ model, tools: [lookup], prompt: 'Q', maxToolsPerResponse: 1 }),
+    );
 
     expect(executions).toEqual(['first']);
     expect(model.requests[0]?.maxToolsPerResponse).toBe(1);

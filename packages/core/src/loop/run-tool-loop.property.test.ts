@@ -21,7 +21,9 @@ const tools = [
 ];
 
 const toolCall = fc.oneof(
-  fc.constantFrom('ok', 'fail', 'typed', 'missing', 'cannot_complete_task').map((name) => ({ name, input: {} })),
+  fc
+    .constantFrom('ok', 'fail', 'typed', 'missing', 'cannot_complete_task')
+    .map((name) => ({ name, input: {} })),
   fc.constant({ name: 'ok', rawInput: '{"broken": ' }),
 );
 
@@ -41,7 +43,10 @@ const limits: fc.Arbitrary<Partial<ToolLoopOptions>> = fc.record(
     maxIterations: fc.integer({ min: 1, max: 6 }),
     maxRounds: fc.integer({ min: 1, max: 4 }),
     maxConsecutiveErrors: fc.integer({ min: 1, max: 4 }),
-    maxToolCalls: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.record({ perSession: fc.integer({ min: 0, max: 4 }) })),
+    maxToolCalls: fc.oneof(
+      fc.integer({ min: 0, max: 4 }),
+      fc.record({ perSession: fc.integer({ min: 0, max: 4 }) }),
+    ),
     maxToolsPerResponse: fc.integer({ min: 1, max: 2 }),
     unknownTool: fc.constantFrom<'feedback' | 'stop'>('feedback', 'stop'),
     explicitStop: fc.boolean(),
@@ -68,16 +73,21 @@ function unansweredToolCalls(messages: Message[]): string[] {
 describe('the transcript invariant', () => {
   it('every tool call has exactly one result before the next model request, whatever the script', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(response, { minLength: 1, maxLength: 8 }), limits, async (script, options) => {
-        const model = createScriptedModel(script);
-        const result = await runToolLoop({ model, tools, prompt: 'Go', statusMessages: 'off', ...options }).result;
+      fc.asyncProperty(
+        fc.array(response, { minLength: 1, maxLength: 8 }),
+        limits,
+        async (script, options) => {
+          const model = createScriptedModel(script);
+          const result = await runToolLoop({ model, tools, prompt: 'Go', statusMessages: 'off', ...options })
+            .result;
 
-        for (const request of model.requests) expect(unansweredToolCalls(request.messages)).toEqual([]);
-        expect(unansweredToolCalls(result.messages)).toEqual([]);
-        expect(stopReasons).toContain(result.stopReason);
-        expect(result.iterations).toBe(model.requests.length);
-        expect(result.iterations).toBeLessThanOrEqual(options.maxIterations ?? 10);
-      }),
+          for (const request of model.requests) expect(unansweredToolCalls(request.messages)).toEqual([]);
+          expect(unansweredToolCalls(result.messages)).toEqual([]);
+          expect(stopReasons).toContain(result.stopReason);
+          expect(result.iterations).toBe(model.requests.length);
+          expect(result.iterations).toBeLessThanOrEqual(options.maxIterations ?? 10);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -12,7 +12,11 @@ const statusMessages = (events: LoopEvent[]) =>
 
 describe('status lines', () => {
   it('template lines follow seed 001: analyzing, per tool, failure, processing, formulating', async () => {
-    const lookup = defineTool({ name: 'lookup_tool', inputSchema: { type: 'object' }, execute: () => 'found' });
+    const lookup = defineTool({
+      name: 'lookup_tool',
+      inputSchema: { type: 'object' },
+      execute: () => 'found',
+    });
     const broken = defineTool({
       name: 'file_read',
       inputSchema: { type: 'object' },
@@ -40,7 +44,9 @@ describe('status lines', () => {
 
   it('statusMessages: off streams no status lines', async () => {
     const model = createScriptedModel({ text: 'Hi.' });
-    const { events } = await collectRun(runToolLoop({ model, prompt: 'Q', statusMessages: 'off', maxIterations: 1 }));
+    const { events } = await collectRun(
+      runToolLoop({ model, prompt: 'Q', statusMessages: 'off', maxIterations: 1 }),
+    );
 
     expect(statusMessages(events)).toEqual([]);
   });
@@ -56,7 +62,10 @@ describe('status lines', () => {
         return 'Sunny';
       },
     });
-    const model = createScriptedModel([{ toolCalls: [{ name: 'get_weather', input: { city: 'Paris' } }] }, { text: 'Sunny.' }]);
+    const model = createScriptedModel([
+      { toolCalls: [{ name: 'get_weather', input: { city: 'Paris' } }] },
+      { text: 'Sunny.' },
+    ]);
     const run = runToolLoop({ model, tools: [weather], prompt: 'Q', statusModel });
     const events: LoopEvent[] = [];
     for await (const event of run) {
@@ -66,14 +75,18 @@ describe('status lines', () => {
 
     expect(statusMessages(events)).toContain('Looking up the weather in Paris...');
     expect(statusModel.requests[0]).toMatchObject({ maxTokens: 20, tools: [] });
-    expect(statusModel.requests[0]?.messages[0]?.content).toContain('Tool: Get Weather\nArguments: {"city":"Paris"}');
+    expect(statusModel.requests[0]?.messages[0]?.content).toContain(
+      'Tool: Get Weather\nArguments: {"city":"Paris"}',
+    );
   });
 
   it('the tool does not wait for its status sentence', async () => {
     const statusModel = createScriptedModel({ hang: true });
     const quick = defineTool({ name: 'quick', inputSchema: { type: 'object' }, execute: () => 'done' });
     const model = createScriptedModel([{ toolCalls: [{ name: 'quick', input: {} }] }, { text: 'Done.' }]);
-    const { events, result } = await collectRun(runToolLoop({ model, tools: [quick], prompt: 'Q', statusModel }));
+    const { events, result } = await collectRun(
+      runToolLoop({ model, tools: [quick], prompt: 'Q', statusModel }),
+    );
 
     expect(result.stopReason).toBe('completed');
     expect(statusMessages(events)).not.toContain('Using Quick...');
@@ -108,7 +121,14 @@ describe('progressive prompt', () => {
     const search = defineTool({ name: 'search', inputSchema: { type: 'object' }, execute: () => 'hit' });
     const call = { toolCalls: [{ name: 'search', input: {} }] };
     const model = createScriptedModel([call, call, { text: 'Answer.' }]);
-    await runToolLoop({ model, tools: [search], system: 'You answer questions.', prompt: 'Q', maxRounds: 2, progressivePrompt: true }).result;
+    await runToolLoop({
+      model,
+      tools: [search],
+      system: 'You answer questions.',
+      prompt: 'Q',
+      maxRounds: 2,
+      progressivePrompt: true,
+    }).result;
 
     expect(model.requests.map((request) => request.system)).toEqual([
       'You answer questions.\n\n[Round 1] If a tool is relevant to the request, call it.',

@@ -27,16 +27,24 @@ const searchCall = (query: string) => ({ toolCalls: [{ name: 'search', input: { 
 describe('stop reasons', () => {
   it('max_rounds: after the cap, one last request without tools produces the answer', async () => {
     const model = createScriptedModel([searchCall('a'), searchCall('b'), { text: 'Answer from a and b.' }]);
-    const { events, result } = await collectRun(runToolLoop({ model, tools: [search], prompt: 'Q', maxRounds: 2 }));
+    const { events, result } = await collectRun(
+      runToolLoop({ model, tools: [search], prompt: 'Q', maxRounds: 2 }),
+    );
 
-    expect(result).toMatchObject({ stopReason: 'max_rounds', text: 'Answer from a and b.', rounds: 2, iterations: 3 });
+    expect(result).toMatchObject({
+      stopReason: 'max_rounds',
+      text: 'Answer from a and b.',
+      rounds: 2,
+      iterations: 3,
+    });
     expect(model.requests.map((request) => request.tools.length)).toEqual([1, 1, 0]);
     expect(events.some((event) => event.type === 'error')).toBe(false);
   });
 
   it('max_rounds: the final request sends no tool choice', async () => {
     const model = createScriptedModel([searchCall('a'), { text: 'Done.' }]);
-    await runToolLoop({ model, tools: [search], prompt: 'Q', maxRounds: 1, toolChoice: { type: 'required' } }).result;
+    await runToolLoop({ model, tools: [search], prompt: 'Q', maxRounds: 1, toolChoice: { type: 'required' } })
+      .result;
 
     expect(model.requests[0]?.toolChoice).toEqual({ type: 'required' });
     expect(model.requests[1]).not.toHaveProperty('toolChoice');
@@ -44,12 +52,21 @@ describe('stop reasons', () => {
 
   it('max_iterations: stops and reports when the request cap is reached', async () => {
     const model = createScriptedModel((_request, index) => searchCall(`q${index}`));
-    const { events, result } = await collectRun(runToolLoop({ model, tools: [search], prompt: 'Q', maxIterations: 3 }));
+    const { events, result } = await collectRun(
+      runToolLoop({ model, tools: [search], prompt: 'Q', maxIterations: 3 }),
+    );
 
     expect(result).toMatchObject({ stopReason: 'max_iterations', iterations: 3, rounds: 3 });
     expect(model.requests).toHaveLength(3);
-    expect(events).toContainEqual({ type: 'status', message: 'Stopped: reached the limit of 3 model requests' });
-    expect(events).toContainEqual({ type: 'error', code: 'max_iterations', message: 'Stopped: reached the limit of 3 model requests' });
+    expect(events).toContainEqual({
+      type: 'status',
+      message: 'Stopped: reached the limit of 3 model requests',
+    });
+    expect(events).toContainEqual({
+      type: 'error',
+      code: 'max_iterations',
+      message: 'Stopped: reached the limit of 3 model requests',
+    });
   });
 
   it('max_iterations defaults to 10', async () => {
@@ -71,7 +88,10 @@ describe('stop reasons', () => {
       'tool_error',
       'consecutive_errors',
     ]);
-    expect(events).toContainEqual({ type: 'status', message: 'Tool Flaky Lookup failed, trying alternative approach...' });
+    expect(events).toContainEqual({
+      type: 'status',
+      message: 'Tool Flaky Lookup failed, trying alternative approach...',
+    });
   });
 
   it('a single error is fed back and the model recovers; a success resets the count', async () => {
@@ -89,14 +109,20 @@ describe('stop reasons', () => {
     expect(result.toolCalls.map((call) => call.isError)).toEqual([true, true, false, true, true]);
     expect(model.requests[1]?.messages.at(-1)).toMatchObject({
       role: 'tool',
-      content: [{ isError: true, output: { content: [{ type: 'text', text: "Tool 'flaky_lookup' failed: database unavailable" }] } }],
+      content: [
+        {
+          isError: true,
+          output: { content: [{ type: 'text', text: "Tool 'flaky_lookup' failed: database unavailable" }] },
+        },
+      ],
     });
   });
 
   it('maxConsecutiveErrors can be raised', async () => {
     const failingCall = { toolCalls: [{ name: 'flaky_lookup', input: {} }] };
     const model = createScriptedModel([failingCall, failingCall, failingCall, { text: 'Still here.' }]);
-    const result = await runToolLoop({ model, tools: [failing], prompt: 'Q', maxConsecutiveErrors: 4 }).result;
+    const result = await runToolLoop({ model, tools: [failing], prompt: 'Q', maxConsecutiveErrors: 4 })
+      .result;
 
     expect(result.stopReason).toBe('completed');
   });
@@ -110,16 +136,27 @@ describe('stop reasons', () => {
       name: 'serch',
       isError: true,
       executed: false,
-      output: { content: [{ type: 'text', text: "Model called unknown tool 'serch'. Available tools: search." }] },
+      output: {
+        content: [{ type: 'text', text: "Model called unknown tool 'serch'. Available tools: search." }],
+      },
     });
-    expect(events).toContainEqual(expect.objectContaining({ type: 'error', code: 'unknown_tool', toolName: 'serch' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'error', code: 'unknown_tool', toolName: 'serch' }),
+    );
   });
 
   it('unknown_tool with stop: the turn ends at once and the transcript stays valid', async () => {
     const model = createScriptedModel([
-      { toolCalls: [{ id: 'a', name: 'search', input: { query: 'x' } }, { id: 'b', name: 'serch', input: {} }] },
+      {
+        toolCalls: [
+          { id: 'a', name: 'search', input: { query: 'x' } },
+          { id: 'b', name: 'serch', input: {} },
+        ],
+      },
     ]);
-    const { events, result } = await collectRun(runToolLoop({ model, tools: [search], prompt: 'Q', unknownTool: 'stop' }));
+    const { events, result } = await collectRun(
+      runToolLoop({ model, tools: [search], prompt: 'Q', unknownTool: 'stop' }),
+    );
 
     expect(result.stopReason).toBe('unknown_tool');
     expect(result.toolCalls.map((call) => [call.name, call.executed])).toEqual([
@@ -127,18 +164,30 @@ describe('stop reasons', () => {
       ['serch', false],
     ]);
     expect(result.messages.at(-1)?.role).toBe('tool');
-    expect(events).toContainEqual({ type: 'error', code: 'unknown_tool', message: "Stopped: the model called unknown tool 'serch'" });
+    expect(events).toContainEqual({
+      type: 'error',
+      code: 'unknown_tool',
+      message: "Stopped: the model called unknown tool 'serch'",
+    });
   });
 
   it('gave_up: the model says it cannot complete the task through the explicit-stop tool', async () => {
     const model = createScriptedModel([
       { toolCalls: [{ name: 'cannot_complete_task', input: { reason: 'The archive is offline.' } }] },
     ]);
-    const { events, result } = await collectRun(runToolLoop({ model, tools: [search], prompt: 'Q', explicitStop: true }));
+    const { events, result } = await collectRun(
+      runToolLoop({ model, tools: [search], prompt: 'Q', explicitStop: true }),
+    );
 
-    expect(result).toMatchObject({ stopReason: 'gave_up', text: 'Unable to complete task: The archive is offline.' });
+    expect(result).toMatchObject({
+      stopReason: 'gave_up',
+      text: 'Unable to complete task: The archive is offline.',
+    });
     expect(model.requests[0]?.tools.map((tool) => tool.name)).toEqual(['search', 'cannot_complete_task']);
-    expect(events).toContainEqual({ type: 'content', text: 'Unable to complete task: The archive is offline.' });
+    expect(events).toContainEqual({
+      type: 'content',
+      text: 'Unable to complete task: The archive is offline.',
+    });
     expect(events).toContainEqual({ type: 'status', message: 'Stopped: The archive is offline.' });
   });
 
@@ -180,7 +229,12 @@ describe('stop reasons', () => {
   });
 
   it('model_error: a failing provider ends the turn with the typed error', async () => {
-    const failure = new ModelError({ message: 'Overloaded', status: 529, retryable: true, provider: 'scripted' });
+    const failure = new ModelError({
+      message: 'Overloaded',
+      status: 529,
+      retryable: true,
+      provider: 'scripted',
+    });
     const model = createScriptedModel([searchCall('a'), { error: failure }]);
     const { events, result } = await collectRun(runToolLoop({ model, tools: [search], prompt: 'Q' }));
 
@@ -203,14 +257,18 @@ describe('stop reasons', () => {
     const result = await runToolLoop({ model, prompt: 'Q' }).result;
 
     expect(result.stopReason).toBe('model_error');
-    expect(result.error?.message).toBe('The scripted stream for scripted-model ended without its finish event: the response was cut off.');
+    expect(result.error?.message).toBe(
+      'The scripted stream for scripted-model ended without its finish event: the response was cut off.',
+    );
   });
 
   it('model_error: running out of script names the request', async () => {
     const model = createScriptedModel([searchCall('a')]);
     const result = await runToolLoop({ model, tools: [search], prompt: 'Q' }).result;
 
-    expect(result.error?.message).toBe("Scripted model 'scripted-model' received request #2, but its script has only 1 response.");
+    expect(result.error?.message).toBe(
+      "Scripted model 'scripted-model' received request #2, but its script has only 1 response.",
+    );
   });
 
   it('aborted: run.abort() ends the turn and cancels the running tool', async () => {

@@ -17,7 +17,13 @@ describe('runToolLoop', () => {
     const model = createScriptedModel({ text: 'Hello!' });
     const { events, result } = await collectRun(runToolLoop({ model, prompt: 'Hi' }));
 
-    expect(result).toMatchObject({ stopReason: 'completed', text: 'Hello!', rounds: 0, iterations: 1, toolCalls: [] });
+    expect(result).toMatchObject({
+      stopReason: 'completed',
+      text: 'Hello!',
+      rounds: 0,
+      iterations: 1,
+      toolCalls: [],
+    });
     expect(events.map((event) => event.type)).toEqual(['status', 'status', 'content', 'done']);
     expect(result.messages).toEqual([
       { role: 'user', content: 'Hi' },
@@ -30,7 +36,9 @@ describe('runToolLoop', () => {
       { toolCalls: [{ id: 'call_1', name: 'get_weather', input: { city: 'Paris' } }] },
       { text: 'It is sunny in Paris.' },
     ]);
-    const { result } = await collectRun(runToolLoop({ model, tools: [weather], prompt: 'Weather in Paris?' }));
+    const { result } = await collectRun(
+      runToolLoop({ model, tools: [weather], prompt: 'Weather in Paris?' }),
+    );
 
     expect(result.stopReason).toBe('completed');
     expect(result.text).toBe('It is sunny in Paris.');
@@ -69,17 +77,19 @@ describe('runToolLoop', () => {
     ]);
     const { events } = await collectRun(runToolLoop({ model, tools: [weather], prompt: 'Weather?' }));
 
-    expect(events.map((event) => (event.type === 'status' ? `status:${event.message}` : event.type))).toEqual([
-      'status:Analyzing request...',
-      'thinking',
-      'tool_start',
-      'status:Using Get Weather...',
-      'tool_result',
-      'status:Processing tool results...',
-      'status:Formulating response...',
-      'content',
-      'done',
-    ]);
+    expect(events.map((event) => (event.type === 'status' ? `status:${event.message}` : event.type))).toEqual(
+      [
+        'status:Analyzing request...',
+        'thinking',
+        'tool_start',
+        'status:Using Get Weather...',
+        'tool_result',
+        'status:Processing tool results...',
+        'status:Formulating response...',
+        'content',
+        'done',
+      ],
+    );
   });
 
   it('offers the tools as JSON Schema and sends the system prompt', async () => {
@@ -129,8 +139,16 @@ describe('runToolLoop', () => {
     const model = createScriptedModel({ thinking: 'abcdef', text: 'Hello world', chunkSize: 3 });
     const { events } = await collectRun(runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }));
 
-    expect(events.filter((event) => event.type === 'thinking').map((event) => event.text)).toEqual(['abc', 'def']);
-    expect(events.filter((event) => event.type === 'content').map((event) => event.text)).toEqual(['Hel', 'lo ', 'wor', 'ld']);
+    expect(events.filter((event) => event.type === 'thinking').map((event) => event.text)).toEqual([
+      'abc',
+      'def',
+    ]);
+    expect(events.filter((event) => event.type === 'content').map((event) => event.text)).toEqual([
+      'Hel',
+      'lo ',
+      'wor',
+      'ld',
+    ]);
   });
 
   it('shows whole blocks from providers that send no deltas', async () => {
@@ -158,13 +176,21 @@ describe('runToolLoop', () => {
     const result = await runToolLoop({ model, messages: history, prompt: 'How are you?' }).result;
 
     expect(history).toHaveLength(2);
-    expect(result.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(result.messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
     expect(model.requests[0]?.messages).toHaveLength(3);
   });
 
   it('sums usage over every request', async () => {
     const model = createScriptedModel([
-      { toolCalls: [{ name: 'get_weather', input: { city: 'Oslo' } }], usage: { inputTokens: 100, outputTokens: 20 } },
+      {
+        toolCalls: [{ name: 'get_weather', input: { city: 'Oslo' } }],
+        usage: { inputTokens: 100, outputTokens: 20 },
+      },
       { text: 'Done.', usage: { inputTokens: 150, outputTokens: 30 } },
     ]);
     const result = await runToolLoop({ model, tools: [weather], prompt: 'Weather?' }).result;

@@ -11,7 +11,11 @@ const deadlineMs = 150;
 const allowedOvershootMs = 100;
 
 /** A tool that never settles and ignores its abort signal: the worst case for a deadline. */
-const deafTool = defineTool({ name: 'deaf', inputSchema: { type: 'object' }, execute: () => new Promise(() => undefined) });
+const deafTool = defineTool({
+  name: 'deaf',
+  inputSchema: { type: 'object' },
+  execute: () => new Promise(() => undefined),
+});
 
 /** A model whose stream never yields and ignores its abort signal. */
 const deafModel: Model = {
@@ -41,10 +45,19 @@ describe('the whole-turn timeout', () => {
     expect(TurnTimeoutError.isInstance(result.error)).toBe(true);
     expect(elapsedMs).toBeGreaterThanOrEqual(deadlineMs - 1);
     expect(elapsedMs - deadlineMs).toBeLessThan(allowedOvershootMs);
-    expect(events).toContainEqual({ type: 'error', code: 'timeout', message: `Stopped: the turn took longer than ${deadlineMs} ms` });
+    expect(events).toContainEqual({
+      type: 'error',
+      code: 'timeout',
+      message: `Stopped: the turn took longer than ${deadlineMs} ms`,
+    });
     expect(result.messages.at(-1)).toMatchObject({
       role: 'tool',
-      content: [{ isError: true, output: { content: [{ text: "Tool 'deaf' was cancelled: the turn ended before it finished." }] } }],
+      content: [
+        {
+          isError: true,
+          output: { content: [{ text: "Tool 'deaf' was cancelled: the turn ended before it finished." }] },
+        },
+      ],
     });
   });
 
@@ -62,7 +75,9 @@ describe('the whole-turn timeout', () => {
   });
 
   it('ends on time even when the model ignores its abort signal', async () => {
-    const { result, elapsedMs } = await timeTurn(runToolLoop({ model: deafModel, prompt: 'Q', timeoutMs: deadlineMs }));
+    const { result, elapsedMs } = await timeTurn(
+      runToolLoop({ model: deafModel, prompt: 'Q', timeoutMs: deadlineMs }),
+    );
 
     expect(result.stopReason).toBe('timeout');
     expect(elapsedMs - deadlineMs).toBeLessThan(allowedOvershootMs);
@@ -70,7 +85,14 @@ describe('the whole-turn timeout', () => {
 
   it('leaves no timer behind: not the turn deadline, not the tool timeouts', async () => {
     const before = activeTimers();
-    const model = createScriptedModel([{ toolCalls: [{ name: 'deaf', input: {} }, { name: 'deaf', input: {} }] }]);
+    const model = createScriptedModel([
+      {
+        toolCalls: [
+          { name: 'deaf', input: {} },
+          { name: 'deaf', input: {} },
+        ],
+      },
+    ]);
     await runToolLoop({ model, tools: [deafTool], prompt: 'Q', timeoutMs: 50, toolTimeoutMs: 60_000 }).result;
 
     expect(activeTimers()).toBe(before);

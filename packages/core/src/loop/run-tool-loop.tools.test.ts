@@ -29,13 +29,21 @@ describe('tool execution', () => {
       },
     });
     const model = createScriptedModel([
-      { toolCalls: [{ id: 's', name: 'wait', input: { name: 'slow' } }, { id: 'f', name: 'wait', input: { name: 'fast' } }] },
+      {
+        toolCalls: [
+          { id: 's', name: 'wait', input: { name: 'slow' } },
+          { id: 'f', name: 'wait', input: { name: 'fast' } },
+        ],
+      },
       { text: 'Both done.' },
     ]);
     const { events, result } = await collectRun(runToolLoop({ model, tools: [wait], prompt: 'Q' }));
 
     expect(running).toEqual(['slow', 'fast']);
-    expect(events.filter((event) => event.type === 'tool_result').map((event) => event.toolCallId)).toEqual(['f', 's']);
+    expect(events.filter((event) => event.type === 'tool_result').map((event) => event.toolCallId)).toEqual([
+      'f',
+      's',
+    ]);
     expect(model.requests[1]?.messages.at(-1)).toMatchObject({
       role: 'tool',
       content: [{ toolCallId: 's' }, { toolCallId: 'f' }],
@@ -90,7 +98,9 @@ describe('tool execution', () => {
       ],
       isError: true,
     });
-    expect(events).toContainEqual(expect.objectContaining({ type: 'error', code: 'invalid_tool_input', toolName: 'get_weather' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'error', code: 'invalid_tool_input', toolName: 'get_weather' }),
+    );
   });
 
   it('validates arguments against a JSON Schema', async () => {
@@ -100,14 +110,26 @@ describe('tool execution', () => {
       execute: (input) => input,
     });
     const model = createScriptedModel([
-      { toolCalls: [{ name: 'echo', input: { text: 5 } }, { name: 'echo', input: {} }, { name: 'echo', input: { text: 'hi' } }] },
+      {
+        toolCalls: [
+          { name: 'echo', input: { text: 5 } },
+          { name: 'echo', input: {} },
+          { name: 'echo', input: { text: 'hi' } },
+        ],
+      },
       { text: 'Done.' },
     ]);
     const result = await runToolLoop({ model, tools: [echo], prompt: 'Q' }).result;
 
     expect(result.toolCalls.map((call) => call.output.content[0])).toEqual([
-      { type: 'text', text: "Invalid arguments for tool 'echo': /text: Instance type \"number\" is invalid. Expected \"string\"." },
-      { type: 'text', text: "Invalid arguments for tool 'echo': /: Instance does not have required property \"text\"." },
+      {
+        type: 'text',
+        text: 'Invalid arguments for tool \'echo\': /text: Instance type "number" is invalid. Expected "string".',
+      },
+      {
+        type: 'text',
+        text: 'Invalid arguments for tool \'echo\': /: Instance does not have required property "text".',
+      },
       { type: 'text', text: '{"text":"hi"}' },
     ]);
     expect(result.toolCalls[2]?.output.structuredContent).toEqual({ text: 'hi' });
@@ -122,13 +144,18 @@ describe('tool execution', () => {
         executed = true;
       },
     });
-    const model = createScriptedModel([{ toolCalls: [{ name: 'write', rawInput: '{"path": ' }] }, { text: 'Oops.' }]);
+    const model = createScriptedModel([
+      { toolCalls: [{ name: 'write', rawInput: '{"path": ' }] },
+      { text: 'Oops.' },
+    ]);
     const result = await runToolLoop({ model, tools: [write], prompt: 'Q' }).result;
 
     expect(executed).toBe(false);
     expect(result.toolCalls[0]).toMatchObject({ isError: true, executed: false });
     expect(result.toolCalls[0]?.output.content[0]).toMatchObject({
-      text: expect.stringMatching(/^Invalid arguments for tool 'write': the arguments are not valid JSON \(/) as string,
+      text: expect.stringMatching(
+        /^Invalid arguments for tool 'write': the arguments are not valid JSON \(/,
+      ) as string,
     });
   });
 
@@ -142,8 +169,13 @@ describe('tool execution', () => {
         return new Promise(() => undefined);
       },
     });
-    const model = createScriptedModel([{ toolCalls: [{ name: 'stuck', input: {} }] }, { text: 'It timed out.' }]);
-    const { events, result } = await collectRun(runToolLoop({ model, tools: [stuck], prompt: 'Q', toolTimeoutMs: 20 }));
+    const model = createScriptedModel([
+      { toolCalls: [{ name: 'stuck', input: {} }] },
+      { text: 'It timed out.' },
+    ]);
+    const { events, result } = await collectRun(
+      runToolLoop({ model, tools: [stuck], prompt: 'Q', toolTimeoutMs: 20 }),
+    );
 
     expect(result.stopReason).toBe('completed');
     expect(toolSignal?.aborted).toBe(true);
@@ -151,7 +183,9 @@ describe('tool execution', () => {
       content: [{ type: 'text', text: "Tool 'stuck' did not finish within 20 ms and was cancelled." }],
       isError: true,
     });
-    expect(events).toContainEqual(expect.objectContaining({ type: 'error', code: 'tool_timeout', toolName: 'stuck' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'error', code: 'tool_timeout', toolName: 'stuck' }),
+    );
   });
 
   it('takes tools from any tool source, alongside local tools', async () => {
@@ -160,12 +194,20 @@ describe('tool execution', () => {
       listTools: () => Promise.resolve([{ name: 'remote_search', inputSchema: { type: 'object' } }]),
       callTool: ({ name, input }) => {
         calls.push(`${name} ${JSON.stringify(input)}`);
-        return Promise.resolve({ content: [{ type: 'text', text: 'remote result' }], structuredContent: { hits: 1 } });
+        return Promise.resolve({
+          content: [{ type: 'text', text: 'remote result' }],
+          structuredContent: { hits: 1 },
+        });
       },
     };
     const local = defineTool({ name: 'local_note', inputSchema: { type: 'object' }, execute: () => 'noted' });
     const model = createScriptedModel([
-      { toolCalls: [{ name: 'remote_search', input: { q: 'x' } }, { name: 'local_note', input: {} }] },
+      {
+        toolCalls: [
+          { name: 'remote_search', input: { q: 'x' } },
+          { name: 'local_note', input: {} },
+        ],
+      },
       { text: 'Done.' },
     ]);
     const result = await runToolLoop({ model, tools: [remote, local], prompt: 'Q' }).result;
@@ -196,7 +238,11 @@ describe('tool execution', () => {
       listTools: () => Promise.resolve([{ name: 'search', inputSchema: { type: 'object' } }]),
       callTool: () => Promise.resolve({ content: [] }),
     };
-    const run = runToolLoop({ model: createScriptedModel({ text: 'x' }), tools: [first, source], prompt: 'Q' });
+    const run = runToolLoop({
+      model: createScriptedModel({ text: 'x' }),
+      tools: [first, source],
+      prompt: 'Q',
+    });
 
     await expect(run.result).rejects.toThrow(
       "Two tools are named 'search'. Rename one, or connect MCP servers through connectMcpServers, which namespaces colliding names.",
@@ -211,6 +257,8 @@ describe('tool execution', () => {
     };
     const run = runToolLoop({ model: createScriptedModel({ text: 'x' }), tools: [broken], prompt: 'Q' });
 
-    await expect(run.result).rejects.toThrow('Could not list the tools of tool source #1: connection refused');
+    await expect(run.result).rejects.toThrow(
+      'Could not list the tools of tool source #1: connection refused',
+    );
   });
 });

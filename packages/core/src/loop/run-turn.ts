@@ -14,13 +14,23 @@ import { streamModelResponse } from './stream-model-response.js';
 import { refuseToolCall, type ToolCallOutcome } from './tool-call-outcome.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
 import { endingForError, endingForResponse, type FinalAnswerReason, type TurnEnding } from './turn-ending.js';
-import { createTurnState, keepToolCalls, recordResponse, recordToolResults, toolCallsOf, type TurnState } from './turn-state.js';
+import {
+  createTurnState,
+  keepToolCalls,
+  recordResponse,
+  recordToolResults,
+  toolCallsOf,
+  type TurnState,
+} from './turn-state.js';
 
 /**
  * One user turn as an async generator of events: sets up the deadline and the tools, runs the rounds, and
  * ends with a `done` event carrying the result. Whatever happens, the turn's timer and listeners are released.
  */
-export async function* runTurn(options: ResolvedLoopOptions, runSignal: AbortSignal): AsyncGenerator<LoopEvent, LoopResult> {
+export async function* runTurn(
+  options: ResolvedLoopOptions,
+  runSignal: AbortSignal,
+): AsyncGenerator<LoopEvent, LoopResult> {
   const startedAt = performance.now();
   const turn = createLinkedAbortController({
     signals: [options.signal, runSignal],
@@ -77,12 +87,26 @@ async function* runRounds({
     signal.throwIfAborted();
     if (state.iterations >= options.maxIterations) return { reason: 'max_iterations' };
     state.iterations += 1;
-    const request = buildModelRequest({ state, registry, options, isFinal: finalAnswerFor !== undefined, signal });
-    const response = yield* streamModelResponse({ model: options.model, request, showStatus: options.statusMessages !== 'off' });
+    const request = buildModelRequest({
+      state,
+      registry,
+      options,
+      isFinal: finalAnswerFor !== undefined,
+      signal,
+    });
+    const response = yield* streamModelResponse({
+      model: options.model,
+      request,
+      showStatus: options.statusMessages !== 'off',
+    });
     recordResponse(state, response);
     const calls = toolCallsOf(response);
     if (response.finish.finishReason === 'pause' && calls.length === 0) continue;
-    const ending = endingForResponse({ finishReason: response.finish.finishReason, toolCallCount: calls.length, finalAnswerFor });
+    const ending = endingForResponse({
+      finishReason: response.finish.finishReason,
+      toolCallCount: calls.length,
+      finalAnswerFor,
+    });
     if (ending !== undefined) {
       answerUnrunCalls({ state, calls, ending });
       return ending;
@@ -97,7 +121,13 @@ async function* runRounds({
     });
     keepToolCalls(state, plan.kept);
     yield* plan.events;
-    const outcomes = yield* executeToolCalls({ calls: plan.runs, registry, round: state.rounds, options, turnSignal: signal });
+    const outcomes = yield* executeToolCalls({
+      calls: plan.runs,
+      registry,
+      round: state.rounds,
+      options,
+      turnSignal: signal,
+    });
     for (const [id, refusal] of plan.refusals) outcomes.set(id, refusal);
     recordToolResults({ state, calls: plan.kept, outcomes, round: state.rounds });
     state.rounds += 1;
@@ -113,14 +143,24 @@ async function* runRounds({
 }
 
 /** A response that ends the turn may still hold tool calls; each gets a result so the transcript stays valid. */
-function answerUnrunCalls({ state, calls, ending }: { state: TurnState; calls: ToolCallPart[]; ending: TurnEnding }): void {
+function answerUnrunCalls({
+  state,
+  calls,
+  ending,
+}: {
+  state: TurnState;
+  calls: ToolCallPart[];
+  ending: TurnEnding;
+}): void {
   const why =
     ending.reason === 'max_tokens'
       ? "the model's output was cut off by its token limit before the call was complete"
       : ending.reason === 'refusal'
         ? 'the model refused'
         : 'no tools are available for the final answer';
-  const outcomes = new Map<string, ToolCallOutcome>(calls.map((call) => [call.id, refuseToolCall({ text: `Not executed: ${why}.` })]));
+  const outcomes = new Map<string, ToolCallOutcome>(
+    calls.map((call) => [call.id, refuseToolCall({ text: `Not executed: ${why}.` })]),
+  );
   recordToolResults({ state, calls, outcomes, round: state.rounds });
 }
 
@@ -135,13 +175,22 @@ function* statusAfterRound({
 }): Generator<LoopEvent> {
   if (options.statusMessages === 'off') return;
   for (const call of calls) {
-    if (outcomes.get(call.id)?.isError === true) yield { type: 'status', message: statusLines.toolFailed(call.name) };
+    if (outcomes.get(call.id)?.isError === true)
+      yield { type: 'status', message: statusLines.toolFailed(call.name) };
   }
   yield { type: 'status', message: statusLines.processingResults };
 }
 
 /** Tells the user why a turn that did not simply answer has stopped. */
-function* reportEnding({ ending, state, options }: { ending: TurnEnding; state: TurnState; options: ResolvedLoopOptions }): Generator<LoopEvent> {
+function* reportEnding({
+  ending,
+  state,
+  options,
+}: {
+  ending: TurnEnding;
+  state: TurnState;
+  options: ResolvedLoopOptions;
+}): Generator<LoopEvent> {
   if (ending.reason === 'completed' || ending.reason === 'max_rounds') return;
   const description = describeStop(ending.reason, options, ending);
   if (ending.reason === 'gave_up') {

@@ -77,7 +77,10 @@ export async function* streamModelResponse({
           break;
         default: {
           const unexpected: never = part;
-          throw new ModelError({ message: `Unknown stream part ${JSON.stringify(unexpected)}`, provider: model.provider });
+          throw new ModelError({
+            message: `Unknown stream part ${JSON.stringify(unexpected)}`,
+            provider: model.provider,
+          });
         }
       }
     }

@@ -29,7 +29,8 @@ export function endingForResponse({
   finalAnswerFor: FinalAnswerReason | undefined;
 }): TurnEnding | undefined {
   if (finishReason === 'refusal') return { reason: 'refusal' };
-  if (finishReason === 'max_tokens' || finishReason === 'context_window_exceeded') return { reason: 'max_tokens' };
+  if (finishReason === 'max_tokens' || finishReason === 'context_window_exceeded')
+    return { reason: 'max_tokens' };
   if (finalAnswerFor !== undefined) return { reason: finalAnswerFor };
   if (toolCallCount === 0) return { reason: 'completed' };
   return undefined;

@@ -18,7 +18,13 @@ export interface TurnState {
   text: string;
 }
 
-export function createTurnState({ messages, sessionToolCalls }: { messages: Message[]; sessionToolCalls: number }): TurnState {
+export function createTurnState({
+  messages,
+  sessionToolCalls,
+}: {
+  messages: Message[];
+  sessionToolCalls: number;
+}): TurnState {
   return {
     messages,
     toolCalls: [],
@@ -72,7 +78,13 @@ export function recordToolResults({
   for (const call of calls) {
     const outcome = outcomes.get(call.id);
     if (outcome === undefined) throw new Error(`Internal error: no outcome for tool call ${call.id}.`);
-    results.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: outcome.output, isError: outcome.isError });
+    results.push({
+      type: 'tool-result',
+      toolCallId: call.id,
+      toolName: call.name,
+      output: outcome.output,
+      isError: outcome.isError,
+    });
     state.toolCalls.push({
       toolCallId: call.id,
       name: call.name,

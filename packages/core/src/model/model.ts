@@ -16,10 +16,7 @@ export type ThinkingEffort = 'low' | 'medium' | 'high' | 'max';
 
 /** Which tools the model may or must call. */
 export type ToolChoice =
-  | { type: 'auto' }
-  | { type: 'required' }
-  | { type: 'none' }
-  | { type: 'tool'; name: string };
+  { type: 'auto' } | { type: 'required' } | { type: 'none' } | { type: 'tool'; name: string };
 
 /** One request to a model: everything a provider needs to make one streaming call. */
 export interface ModelRequest {
@@ -82,7 +79,8 @@ export interface FinishPart {
  * `AssistantContentPart`), in order, and those whole parts are what goes into the transcript. A stream that
  * ends without a `finish` part was cut off.
  */
-export type ModelStreamPart = AssistantContentPart | TextDeltaPart | ThinkingDeltaPart | WarningPart | FinishPart;
+export type ModelStreamPart =
+  AssistantContentPart | TextDeltaPart | ThinkingDeltaPart | WarningPart | FinishPart;
 
 /**
  * The contract providers implement: one streaming call. A provider throws `ModelError` for failures it could

@@ -1,7 +1,8 @@
 import type { JsonValue } from '../json-value.js';
 
 /** Tool arguments read from the model's text: the parsed input, or `{}` and why the text did not parse. */
-export type ParsedToolInput = { input: JsonValue } | { input: Record<string, never>; rawInput: string; inputError: string };
+export type ParsedToolInput =
+  { input: JsonValue } | { input: Record<string, never>; rawInput: string; inputError: string };
 
 /**
  * Parses the arguments a model streamed for a tool call. Empty text means no arguments (`{}`), as several

@@ -16,7 +16,11 @@ const request = (text: string): ModelRequest => ({
 
 describe('createScriptedModel', () => {
   it('streams a scripted response as deltas, whole blocks and a finish part', async () => {
-    const model = createScriptedModel({ thinking: 'hm', text: 'Hi', toolCalls: [{ name: 'x', input: { a: 1 } }] });
+    const model = createScriptedModel({
+      thinking: 'hm',
+      text: 'Hi',
+      toolCalls: [{ name: 'x', input: { a: 1 } }],
+    });
 
     expect(await drain(model.stream(request('q')))).toEqual([
       { type: 'thinking-delta', text: 'hm' },
@@ -50,7 +54,9 @@ describe('createScriptedModel', () => {
   });
 
   it('answers from a function of the request', async () => {
-    const model = createScriptedModel((incoming, index) => ({ text: `${index}:${String(incoming.messages.length)}` }));
+    const model = createScriptedModel((incoming, index) => ({
+      text: `${index}:${String(incoming.messages.length)}`,
+    }));
 
     expect(await drain(model.stream(request('q')))).toContainEqual({ type: 'text', text: '0:1' });
   });

@@ -70,7 +70,12 @@ export function createScriptedModel(script: ModelScript, options: { modelId?: st
   };
 }
 
-async function pickResponse(script: ModelScript, request: ModelRequest, index: number, modelId: string): Promise<ScriptedResponse> {
+async function pickResponse(
+  script: ModelScript,
+  request: ModelRequest,
+  index: number,
+  modelId: string,
+): Promise<ScriptedResponse> {
   if (typeof script === 'function') return script(request, index);
   if (!Array.isArray(script)) return script;
   const response = script[index];
@@ -94,7 +99,8 @@ function toStreamParts(response: ScriptedResponse, index: number): ModelStreamPa
       providerData: thinking.providerData ?? { signature: `scripted-signature-${index + 1}` },
     });
   }
-  if (response.redactedThinking !== undefined) parts.push({ type: 'redacted-thinking', data: response.redactedThinking });
+  if (response.redactedThinking !== undefined)
+    parts.push({ type: 'redacted-thinking', data: response.redactedThinking });
   if (response.text !== undefined) {
     for (const text of chunk(response.text, response.chunkSize)) parts.push({ type: 'text-delta', text });
     parts.push({ type: 'text', text: response.text });
@@ -102,13 +108,17 @@ function toStreamParts(response: ScriptedResponse, index: number): ModelStreamPa
   const toolCalls = response.toolCalls ?? [];
   toolCalls.forEach((call, callIndex) => {
     const id = call.id ?? `call_${index + 1}_${callIndex + 1}`;
-    if (call.rawInput === undefined) parts.push({ type: 'tool-call', id, name: call.name, input: call.input ?? {} });
+    if (call.rawInput === undefined)
+      parts.push({ type: 'tool-call', id, name: call.name, input: call.input ?? {} });
     else parts.push({ type: 'tool-call', id, name: call.name, ...parseToolInput(call.rawInput) });
   });
   parts.push({
     type: 'finish',
     finishReason: response.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'end'),
-    usage: { inputTokens: response.usage?.inputTokens ?? 10, outputTokens: response.usage?.outputTokens ?? 5 },
+    usage: {
+      inputTokens: response.usage?.inputTokens ?? 10,
+      outputTokens: response.usage?.outputTokens ?? 5,
+    },
   });
   return parts;
 }

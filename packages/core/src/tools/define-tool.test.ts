@@ -12,7 +12,10 @@ describe('defineTool', () => {
     const tool = defineTool({
       name: 'search_course_content',
       description: 'Search course materials',
-      inputSchema: z.object({ query: z.string().describe('What to look for'), lesson: z.number().optional() }),
+      inputSchema: z.object({
+        query: z.string().describe('What to look for'),
+        lesson: z.number().optional(),
+      }),
       execute: () => '',
     });
 
@@ -21,7 +24,10 @@ describe('defineTool', () => {
       description: 'Search course materials',
       inputSchema: {
         type: 'object',
-        properties: { query: { type: 'string', description: 'What to look for' }, lesson: { type: 'number' } },
+        properties: {
+          query: { type: 'string', description: 'What to look for' },
+          lesson: { type: 'number' },
+        },
         required: ['query'],
       },
     });
@@ -38,14 +44,28 @@ describe('defineTool', () => {
       inputSchema: z.object({ size: z.number().default(10) }),
       execute: ({ size }) => `size ${size}`,
     });
-    const output = await createToolSource([tool]).callTool({ toolCallId: '1', name: 'page', input: {}, signal });
+    const output = await createToolSource([tool]).callTool({
+      toolCallId: '1',
+      name: 'page',
+      input: {},
+      signal,
+    });
 
     expect(output).toEqual({ content: [{ type: 'text', text: 'size 10' }] });
   });
 
   it('throws InvalidToolInputError with one issue per field for bad arguments', async () => {
-    const tool = defineTool({ name: 'add', inputSchema: z.object({ a: z.number(), b: z.number() }), execute: () => 0 });
-    const call = createToolSource([tool]).callTool({ toolCallId: '1', name: 'add', input: { a: 'x' }, signal });
+    const tool = defineTool({
+      name: 'add',
+      inputSchema: z.object({ a: z.number(), b: z.number() }),
+      execute: () => 0,
+    });
+    const call = createToolSource([tool]).callTool({
+      toolCallId: '1',
+      name: 'add',
+      input: { a: 'x' },
+      signal,
+    });
 
     await expect(call).rejects.toThrow(InvalidToolInputError);
     await expect(call).rejects.toThrow(
@@ -54,7 +74,9 @@ describe('defineTool', () => {
   });
 
   it('rejects names the model APIs would refuse', () => {
-    expect(() => defineTool({ name: 'get weather', inputSchema: {}, execute: () => '' })).toThrow(InvalidArgumentError);
+    expect(() => defineTool({ name: 'get weather', inputSchema: {}, execute: () => '' })).toThrow(
+      InvalidArgumentError,
+    );
     expect(() => defineTool({ name: 'x'.repeat(65), inputSchema: {}, execute: () => '' })).toThrow(
       /must be 1 to 64 letters, digits, '_' or '-'/,
     );

@@ -7,7 +7,10 @@ describe('toToolOutput', () => {
   });
 
   it('keeps a ToolOutput as it is', () => {
-    const output = { content: [{ type: 'image' as const, data: 'AAAA', mediaType: 'image/png' }], isError: true };
+    const output = {
+      content: [{ type: 'image' as const, data: 'AAAA', mediaType: 'image/png' }],
+      isError: true,
+    };
     expect(toToolOutput(output)).toBe(output);
   });
 

@@ -13,7 +13,8 @@ export type InferToolInput<SCHEMA> =
   SCHEMA extends StandardSchemaV1<unknown, infer OUTPUT> ? OUTPUT : JsonObject;
 
 /** The outcome of checking a tool's arguments. */
-export type ToolInputValidation<INPUT> = { success: true; value: INPUT } | { success: false; issues: string[] };
+export type ToolInputValidation<INPUT> =
+  { success: true; value: INPUT } | { success: false; issues: string[] };
 
 /** A schema compiled once: its JSON Schema for the model, and a validator for the model's arguments. */
 export interface CompiledInputSchema<INPUT> {
@@ -30,7 +31,9 @@ function isStandardSchema(schema: ToolInputSchema): schema is StandardSchemaV1 &
   return '~standard' in schema && typeof schema['~standard'] === 'object';
 }
 
-function compileStandardSchema<INPUT>(schema: StandardSchemaV1 & StandardJSONSchemaV1): CompiledInputSchema<INPUT> {
+function compileStandardSchema<INPUT>(
+  schema: StandardSchemaV1 & StandardJSONSchemaV1,
+): CompiledInputSchema<INPUT> {
   const standard = schema['~standard'];
   const { $schema: _dialect, ...jsonSchema } = standard.jsonSchema.input({ target: 'draft-2020-12' });
   return {
@@ -55,7 +58,9 @@ function compileJsonSchema<INPUT>(schema: JsonObject): CompiledInputSchema<INPUT
       if (result.valid) return Promise.resolve({ success: true, value: input as INPUT });
       // The validator reports each failure with its enclosing keywords too; the leaf is the useful line.
       const issues = result.errors
-        .filter((error) => error.keyword !== 'properties' && error.keyword !== 'items' && error.keyword !== '$ref')
+        .filter(
+          (error) => error.keyword !== 'properties' && error.keyword !== 'items' && error.keyword !== '$ref',
+        )
         .map((error) => `${formatPointer(error.instanceLocation)}: ${error.error}`);
       return Promise.resolve({ success: false, issues: [...new Set(issues)] });
     },
