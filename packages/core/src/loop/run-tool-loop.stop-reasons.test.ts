@@ -191,6 +191,17 @@ describe('stop reasons', () => {
     expect(events).toContainEqual({ type: 'status', message: 'Stopped: The archive is offline.' });
   });
 
+  it('a paused response (pause_turn) is sent back and the turn continues', async () => {
+    const model = createScriptedModel([{ text: 'Searching the web', finishReason: 'pause' }, { text: 'Found it.' }]);
+    const result = await runToolLoop({ model, prompt: 'Q' }).result;
+
+    expect(result).toMatchObject({ stopReason: 'completed', text: 'Found it.', iterations: 2, rounds: 0 });
+    expect(model.requests[1]?.messages.at(-1)).toEqual({
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Searching the web' }],
+    });
+  });
+
   it('refusal: the turn ends with the refusal and no tools run', async () => {
     const model = createScriptedModel({ finishReason: 'refusal' });
     const { result } = await collectRun(runToolLoop({ model, tools: [search], prompt: 'Q' }));
