@@ -1,1 +1,17 @@
-export {};
+// The fake LLM
+export { createFakeLlm } from './create-fake-llm.js';
+export { scenarioHeader } from './handler/resolve-scenario-id.js';
+export { defaultScenarioId } from './handler/fake-llm-state.js';
+export type { FakeLlm } from './create-fake-llm.js';
+export type { FakeLlmRoute } from './route/fake-llm-route.js';
+export type { FakeLlmServer } from './server/start-http-server.js';
+
+// Scripts
+export { toFakeLlmScript } from './script/fake-llm-script.js';
+export type { FakeLlmScript, FakeLlmScriptInput } from './script/fake-llm-script.js';
+export type { JsonValue, LlmError, LlmStep, LlmToolCall, LlmUsage } from './script/llm-step.js';
+
+// Records
+export type { FakeLlmViolation, FakeLlmViolationType } from './records/fake-llm-violation.js';
+export type { RecordedRequest } from './records/recorded-request.js';
+export type { StreamRecord, StreamStatus } from './records/stream-record.js';

@@ -1,0 +1,55 @@
+import type { AnthropicAnswer } from './anthropic-answer.js';
+import type { RequestContentBlock, RequestMessage } from './messages-request-body.js';
+
+/**
+ * Checks that every thinking and redacted thinking block of an earlier answer comes back unchanged: in the
+ * assistant message that echoes that answer (found by its tool call ids, or by its text when it made no tool
+ * calls), the reasoning blocks must equal the sent ones byte for byte, in order, before any other block. Answers
+ * the request's transcript does not contain are not checked.
+ */
+export function checkThinkingEcho(options: { messages: RequestMessage[]; answers: AnthropicAnswer[] }): string[] {
+  const problems: string[] = [];
+  for (const answer of options.answers) {
+    const sent = answer.content.filter(isReasoning).map(toComparable);
+    if (sent.length === 0) continue;
+    const messageIndex = options.messages.findIndex((message) => isEchoOf(message, answer));
+    const echo = options.messages[messageIndex];
+    if (echo === undefined) continue;
+    const leading = echo.content.slice(0, sent.length).map(toComparable);
+    const received = echo.content.filter(isReasoning).map(toComparable);
+    if (JSON.stringify(leading) === JSON.stringify(sent)) continue;
+    problems.push(
+      `messages[${messageIndex}] echoes answer ${answer.id} but its reasoning blocks differ from what was sent. ` +
+        `Sent ${JSON.stringify(sent)}; received ${received.length === 0 ? 'none' : JSON.stringify(received)}` +
+        `${JSON.stringify(received) === JSON.stringify(sent) ? ' (not first in the message)' : ''}.`,
+    );
+  }
+  return problems;
+}
+
+function isReasoning(block: { type: string }): boolean {
+  return block.type === 'thinking' || block.type === 'redacted_thinking';
+}
+
+function toComparable(block: RequestContentBlock | AnthropicAnswer['content'][number]): unknown[] {
+  const fields = block as Record<string, unknown>;
+  switch (block.type) {
+    case 'thinking':
+      return [block.type, fields.thinking, fields.signature];
+    case 'redacted_thinking':
+      return [block.type, fields.data];
+    default:
+      return [block.type];
+  }
+}
+
+function isEchoOf(message: RequestMessage, answer: AnthropicAnswer): boolean {
+  if (message.role !== 'assistant') return false;
+  const toolIds = answer.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
+  if (toolIds.length > 0) {
+    return message.content.some((block) => block.type === 'tool_use' && toolIds.includes(String(block.id)));
+  }
+  const sentText = answer.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+  const receivedText = message.content.map((block) => (block.type === 'text' ? String(block.text) : '')).join('');
+  return sentText !== '' && sentText === receivedText;
+}

@@ -1,0 +1,79 @@
+import { toIdSafe } from '../internal/to-id-safe.js';
+import type { LlmStep } from '../script/llm-step.js';
+import type { AnthropicAnswer, AnthropicContentBlock } from './anthropic-answer.js';
+import { createThinkingSignature } from './create-thinking-signature.js';
+
+/**
+ * Resolves a step into the answer the fake sends: content blocks in field order, ids and signatures made up
+ * deterministically from the script id and request index, the natural stop reason, and usage (estimated at
+ * about four characters a token when the step gives none).
+ */
+export function planAnthropicAnswer(options: {
+  step: LlmStep;
+  scenarioId: string;
+  requestIndex: number;
+  /** The model id from the request, echoed back. */
+  model: string;
+  /** The request body's length in characters, for the input token estimate. */
+  requestLength: number;
+}): AnthropicAnswer {
+  const { step, scenarioId, requestIndex } = options;
+  const idPart = `${toIdSafe(scenarioId)}_${requestIndex + 1}`;
+  const content: AnthropicContentBlock[] = [];
+  if (step.thinking !== undefined) {
+    const signature = createThinkingSignature({
+      scenarioId,
+      requestIndex,
+      blockIndex: content.length,
+      thinking: step.thinking,
+    });
+    content.push({ type: 'thinking', thinking: step.thinking, signature });
+  }
+  if (step.redactedThinking !== undefined) content.push({ type: 'redacted_thinking', data: step.redactedThinking });
+  if (step.text !== undefined) content.push({ type: 'text', text: step.text });
+  for (const [callIndex, call] of (step.toolCalls ?? []).entries()) {
+    const id = call.id ?? `toolu_fake_${idPart}_${callIndex + 1}`;
+    if ('rawInput' in call) {
+      content.push({ type: 'tool_use', id, name: call.name, input: {}, inputJson: call.rawInput });
+    } else {
+      const input = call.input ?? {};
+      content.push({ type: 'tool_use', id, name: call.name, input, inputJson: JSON.stringify(input) });
+    }
+  }
+  const hasToolCalls = content.some((block) => block.type === 'tool_use');
+  return {
+    id: `msg_fake_${idPart}`,
+    model: options.model,
+    content,
+    stopReason: step.stopReason ?? (hasToolCalls ? 'tool_use' : 'end_turn'),
+    usage: {
+      inputTokens: step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4)),
+      outputTokens: step.usage?.outputTokens ?? estimateOutputTokens(content),
+    },
+  };
+}
+
+function estimateOutputTokens(content: AnthropicContentBlock[]): number {
+  let characters = 0;
+  for (const block of content) {
+    switch (block.type) {
+      case 'thinking':
+        characters += block.thinking.length;
+        break;
+      case 'redacted_thinking':
+        characters += block.data.length;
+        break;
+      case 'text':
+        characters += block.text.length;
+        break;
+      case 'tool_use':
+        characters += block.name.length + block.inputJson.length;
+        break;
+      default: {
+        const unexpected: never = block;
+        throw new Error(`Unexpected content block ${JSON.stringify(unexpected)}`);
+      }
+    }
+  }
+  return Math.max(1, Math.ceil(characters / 4));
+}

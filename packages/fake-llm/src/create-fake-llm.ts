@@ -1,0 +1,114 @@
+import { http, type HttpHandler } from 'msw';
+import { setupServer, type SetupServer } from 'msw/node';
+import { answerMessagesRequest } from './handler/answer-messages-request.js';
+import { defaultScenarioId, type FakeLlmState } from './handler/fake-llm-state.js';
+import { handleFakeLlmRequest } from './handler/handle-fake-llm-request.js';
+import { createActivityTracker } from './internal/create-activity-tracker.js';
+import type { FakeLlmViolation } from './records/fake-llm-violation.js';
+import type { RecordedRequest } from './records/recorded-request.js';
+import type { StreamRecord } from './records/stream-record.js';
+import { createFakeLlmRoute, type FakeLlmRoute } from './route/fake-llm-route.js';
+import { toFakeLlmScript, type FakeLlmScriptInput } from './script/fake-llm-script.js';
+import { startHttpServer, type FakeLlmServer } from './server/start-http-server.js';
+
+/** A fake Anthropic Messages API that answers from scripts; see `createFakeLlm`. */
+export interface FakeLlm {
+  /** msw handlers for `POST /v1/messages` on any origin (the `/scenario/<id>` prefix included). */
+  readonly handlers: HttpHandler[];
+  /** Starts an msw server with these handlers (`onUnhandledRequest: 'error'`); stop it with `close()`. */
+  listen(): void;
+  /** Stops the msw server and every HTTP server from `serve`, ending their open streams. */
+  close(): Promise<void>;
+  /** Serves the fake on a real HTTP server on 127.0.0.1 (`port: 0`, the default, picks a free port). */
+  serve(options?: { port?: number }): Promise<FakeLlmServer>;
+  /** Registers a script under an id; requests route to it by the `x-toolloop-scenario` header or a `/scenario/<id>` path. */
+  script(id: string, script: FakeLlmScriptInput): FakeLlmRoute;
+  /** The script registered under `id` (default: the one given to `createFakeLlm`). */
+  route(id?: string): FakeLlmRoute;
+  /** Answers one request as the fake's HTTP server does, without any server (for a custom `fetch`). */
+  handle(request: Request): Promise<Response>;
+  /** Every request received, across scripts, in arrival order (auth headers removed). */
+  readonly requests: readonly RecordedRequest[];
+  /** Every violation found, across scripts, in the order found. */
+  readonly violations: readonly FakeLlmViolation[];
+  /** One record per streaming response, across scripts. */
+  readonly streams: readonly StreamRecord[];
+  /** Resolves when no request is being answered and no stream is open. */
+  waitForIdle(): Promise<void>;
+}
+
+/**
+ * Creates a fake LLM that speaks the Anthropic Messages API (SSE streams byte-compatible with the real API, or
+ * JSON) from a script of steps, one per request, and checks what clients send back. The script given here
+ * answers requests that name no script; `fake.script(id, steps)` adds more, for concurrent scenarios.
+ *
+ * @example
+ * const fake = createFakeLlm({ name: 'weather', steps: [
+ *   { thinking: 'Paris first.', toolCalls: [{ name: 'get_weather', input: { city: 'Paris' } }] },
+ *   { text: 'Sunny in Paris.' },
+ * ] });
+ * fake.listen();
+ * const client = new Anthropic({ apiKey: 'test', baseURL: 'http://fake-llm.test' });
+ */
+export function createFakeLlm(script?: FakeLlmScriptInput): FakeLlm {
+  const state: FakeLlmState = {
+    routes: new Map(),
+    records: { requests: [], violations: [], streams: [] },
+    activity: createActivityTracker(),
+  };
+  const servers = new Set<FakeLlmServer>();
+  let mswServer: SetupServer | undefined;
+  const handlers = [http.post('*/v1/messages', ({ request }) => answerMessagesRequest({ request, state }))];
+
+  const fake: FakeLlm = {
+    handlers,
+    listen() {
+      if (mswServer !== undefined) throw new Error('This fake LLM is already listening; call close() first.');
+      const server = setupServer(...handlers);
+      server.listen({ onUnhandledRequest: 'error' });
+      mswServer = server;
+    },
+    async close() {
+      mswServer?.close();
+      mswServer = undefined;
+      const closing = [...servers].map((server) => server.close());
+      servers.clear();
+      await Promise.all(closing);
+    },
+    async serve(options = {}) {
+      const server = await startHttpServer({
+        handle: (request) => handleFakeLlmRequest({ request, state }),
+        port: options.port ?? 0,
+      });
+      servers.add(server);
+      return {
+        ...server,
+        close: () => {
+          servers.delete(server);
+          return server.close();
+        },
+      };
+    },
+    script(id, input) {
+      if (state.routes.has(id)) throw new Error(`This fake LLM already has a script '${id}'; use another id.`);
+      const route = createFakeLlmRoute({ id, script: toFakeLlmScript(input), shared: state.records });
+      state.routes.set(id, route);
+      return route;
+    },
+    route(id = defaultScenarioId) {
+      const route = state.routes.get(id);
+      if (route === undefined) {
+        const known = [...state.routes.keys()].join(', ') || 'none';
+        throw new Error(`This fake LLM has no script '${id}' (it has: ${known}).`);
+      }
+      return route;
+    },
+    handle: (request) => handleFakeLlmRequest({ request, state }),
+    requests: state.records.requests,
+    violations: state.records.violations,
+    streams: state.records.streams,
+    waitForIdle: () => state.activity.waitForIdle(),
+  };
+  if (script !== undefined) fake.script(defaultScenarioId, script);
+  return fake;
+}

@@ -1,0 +1,23 @@
+import { createAnthropicErrorBody, mapStatusToAnthropicErrorType } from '../anthropic/create-anthropic-error-body.js';
+
+/**
+ * An HTTP error in Anthropic's shape. `retryAfter` (seconds) becomes the `retry-after` header; `retry: false`
+ * adds `x-should-retry: false`, which the SDKs obey, so a fault of the script or the client is not retried.
+ */
+export function createErrorResponse(options: {
+  status: number;
+  type?: string;
+  message: string;
+  retryAfter?: number;
+  retry?: boolean;
+  requestId: string;
+}): Response {
+  const headers = new Headers({ 'content-type': 'application/json', 'request-id': options.requestId });
+  if (options.retryAfter !== undefined) headers.set('retry-after', String(options.retryAfter));
+  if (options.retry === false) headers.set('x-should-retry', 'false');
+  const body = createAnthropicErrorBody({
+    type: options.type ?? mapStatusToAnthropicErrorType(options.status),
+    message: options.message,
+  });
+  return new Response(JSON.stringify(body), { status: options.status, headers });
+}

@@ -1,0 +1,28 @@
+/** What a client did wrong, as the fake LLM saw it. */
+export type FakeLlmViolationType =
+  /** A thinking or redacted thinking block the fake sent came back changed, reordered or not at all. */
+  | 'thinking-changed'
+  /** A `tool_use` was not answered by a `tool_result` in the next user message. */
+  | 'missing-tool-result'
+  /** A `tool_result` answered no `tool_use` of the assistant message before it. */
+  | 'unexpected-tool-result'
+  /** The request offered tools other than the step's `expectTools`. */
+  | 'unexpected-tools'
+  /** A request arrived after its script had run out (answered with a 500). */
+  | 'script-exhausted'
+  /** A request named a script the fake does not have (answered with a 500). */
+  | 'unknown-script'
+  /** The script itself could not be followed, such as a missing `replay` file (answered with a 500). */
+  | 'script-error'
+  /** The request was not a Messages API request the fake could read (answered with a 400 or 404). */
+  | 'invalid-request';
+
+/** One problem found in a request. Violations never stop the fake; tests and the eval runner read them. */
+export interface FakeLlmViolation {
+  type: FakeLlmViolationType;
+  scenarioId: string;
+  /** Zero-based position of the offending request among the requests to its script. */
+  requestIndex: number;
+  /** What went wrong and what to look at. */
+  message: string;
+}

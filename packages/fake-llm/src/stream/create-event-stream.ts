@@ -1,0 +1,84 @@
+import { wait, waitForAbort } from '../internal/wait.js';
+import type { StreamRecord, StreamStatus } from '../records/stream-record.js';
+
+const encoder = new TextEncoder();
+
+/**
+ * A response body that sends framed events one at a time, on demand, with `chunkDelayMs` between them. It stops
+ * after `truncateAfter` events when set; with `hang` it then sends nothing more until the client goes away.
+ * Client aborts (`signal`) and cancels clear every timer, error the body and mark the record `aborted`.
+ */
+export function createEventStream(options: {
+  chunks: string[];
+  chunkDelayMs?: number;
+  truncateAfter?: number;
+  hang?: boolean;
+  /** The request's signal: aborts when the client goes away. */
+  signal: AbortSignal;
+  /** Updated as events are sent; its `status` leaves `open` exactly once. */
+  record: StreamRecord;
+  onEnd?: () => void;
+}): ReadableStream<Uint8Array> {
+  const { chunks, record, signal, hang = false, chunkDelayMs = 0 } = options;
+  const limit = Math.min(options.truncateAfter ?? (hang ? 0 : chunks.length), chunks.length);
+  const stop = new AbortController();
+  let sent = 0;
+  let streamController: ReadableStreamDefaultController<Uint8Array> | undefined;
+
+  const finish = (status: Exclude<StreamStatus, 'open'>) => {
+    if (record.status !== 'open') return;
+    record.status = status;
+    record.clientAborted = status === 'aborted';
+    signal.removeEventListener('abort', onClientAbort);
+    stop.abort();
+    options.onEnd?.();
+  };
+  const onClientAbort = () => {
+    finish('aborted');
+    try {
+      streamController?.error(signal.reason);
+    } catch {
+      // Already closed: the client went away after the last byte.
+    }
+  };
+
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        streamController = controller;
+        if (signal.aborted) onClientAbort();
+        else signal.addEventListener('abort', onClientAbort, { once: true });
+      },
+      async pull(controller) {
+        if (sent >= limit) {
+          if (hang) return waitForAbort(stop.signal);
+          finish(limit < chunks.length ? 'truncated' : 'completed');
+          controller.close();
+          return;
+        }
+        if (sent > 0 && chunkDelayMs > 0) {
+          await wait({ ms: chunkDelayMs, signal: stop.signal });
+          if (stop.signal.aborted) return;
+        }
+        const bytes = encoder.encode(chunks[sent]);
+        controller.enqueue(bytes);
+        sent += 1;
+        record.eventsSent = sent;
+        record.bytesSent += bytes.byteLength;
+        if (sent === limit && !hang) {
+          finish(limit < chunks.length ? 'truncated' : 'completed');
+          controller.close();
+        }
+      },
+      cancel() {
+        finish('aborted');
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  if (limit === 0 && !hang) {
+    finish(chunks.length === 0 ? 'completed' : 'truncated');
+    streamController?.close();
+  }
+  return stream;
+}

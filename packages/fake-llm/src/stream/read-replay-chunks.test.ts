@@ -1,0 +1,44 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { anthropicFixturesDirectory, listAnthropicFixtures, readExpectedReplay } from '../../test/fixtures.js';
+import { readReplayChunks } from './read-replay-chunks.js';
+
+describe('readReplayChunks', () => {
+  it('finds the recorded fixtures', () => {
+    expect(listAnthropicFixtures().length).toBeGreaterThanOrEqual(16);
+  });
+
+  it.each(listAnthropicFixtures())('cuts %s into events that join back to the expected bytes', async (name) => {
+    const chunks = await readReplayChunks(join(anthropicFixturesDirectory, name));
+    expect(Buffer.from(chunks.join(''), 'utf8').equals(readExpectedReplay(name))).toBe(true);
+    for (const chunk of chunks) expect(chunk).toMatch(/^event: [a-z_]+\ndata: .*\n\n$/su);
+  });
+
+  it('cuts a .sse file after each blank line', async () => {
+    const chunks = await readReplayChunks(join(anthropicFixturesDirectory, 'sdk-basic_response.sse'));
+    expect(chunks.map((chunk) => chunk.split('\n')[0])).toEqual([
+      'event: message_start',
+      'event: content_block_start',
+      'event: ping',
+      'event: content_block_delta',
+      'event: content_block_delta',
+      'event: content_block_delta',
+      'event: content_block_stop',
+      'event: message_delta',
+      'event: message_stop',
+    ]);
+  });
+
+  it('refuses a file that is neither .sse nor .jsonl', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'fake-llm-'));
+    try {
+      const path = join(directory, 'stream.txt');
+      await writeFile(path, 'data: {}\n\n');
+      await expect(readReplayChunks(path)).rejects.toThrow(/replays '\.sse' and '\.chunks\.jsonl'/u);
+    } finally {
+      await rm(directory, { recursive: true });
+    }
+  });
+});
