@@ -1,0 +1,26 @@
+import type { Anthropic } from '@anthropic-ai/sdk';
+import type { ThinkingSettings } from '@toolloop/core';
+import type { AnthropicModelCapabilities } from './anthropic-model-capabilities.js';
+
+/** Options of `anthropic()`: the model, how to reach the API, and request defaults. */
+export interface AnthropicProviderOptions {
+  /** The model id, such as `claude-sonnet-4-6`. */
+  model: string;
+  /** Defaults to `ANTHROPIC_API_KEY`; a missing key fails the first request, not the import. Ignored with `client`. */
+  apiKey?: string;
+  /** Defaults to the SDK's (`ANTHROPIC_BASE_URL`, else the public API). Ignored with `client`. */
+  baseURL?: string;
+  /** `max_tokens` for requests that set none. Default: the model's default from the capability table. */
+  maxTokens?: number;
+  /**
+   * Thinking for requests that set none. Default: none sent, so the model keeps its own default (off up to the
+   * 4.x models, on for the 5.x models, which cannot turn it off).
+   */
+  thinking?: ThinkingSettings;
+  /** Overrides entries of the capability table for this model (thinking mode, token limits). */
+  capabilities?: Partial<AnthropicModelCapabilities>;
+  /** Retries of the SDK on connection errors, 408, 409, 429 and 5xx, honouring `retry-after`. Default 2. */
+  maxRetries?: number;
+  /** A client to use instead of creating one (custom fetch, headers, proxies); `apiKey`, `baseURL` and `maxRetries` are then its own. */
+  client?: Anthropic;
+}

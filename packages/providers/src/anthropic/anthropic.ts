@@ -1,0 +1,74 @@
+import type { Anthropic } from '@anthropic-ai/sdk';
+import type { Model, ModelRequest, ModelStreamPart } from '@toolloop/core';
+import {
+  getAnthropicModelCapabilities,
+  type AnthropicModelCapabilities,
+} from './anthropic-model-capabilities.js';
+import type { AnthropicProviderOptions } from './anthropic-provider-options.js';
+import { buildAnthropicRequest } from './build-anthropic-request.js';
+import { createAnthropicClient } from './create-anthropic-client.js';
+import { mapAnthropicError } from './map-anthropic-error.js';
+import { parseAnthropicStream } from './parse-anthropic-stream.js';
+
+/** A Claude model behind the Messages API, as a core `Model`, with the capabilities its requests follow. */
+export interface AnthropicModel extends Model {
+  readonly provider: 'anthropic';
+  readonly capabilities: AnthropicModelCapabilities;
+}
+
+/**
+ * A Claude model through `@anthropic-ai/sdk` streaming. The client (and the API key check) is made on the first
+ * request; the SDK retries connection errors, 408, 409, 429 and 5xx (honouring `retry-after`) before a failure
+ * becomes a `ModelError`. Aborting `request.signal` cancels the HTTP request and ends the stream with its reason.
+ *
+ * @example
+ * const model = anthropic({ model: 'claude-sonnet-4-6', thinking: { enabled: true, effort: 'medium' } });
+ * const run = runToolLoop({ model, prompt: 'What is the weather in Paris?', tools: [getWeather] });
+ */
+export function anthropic(options: AnthropicProviderOptions): AnthropicModel {
+  const modelId = options.model;
+  const capabilities = withOverrides(getAnthropicModelCapabilities(modelId), options.capabilities);
+  let connection: { client: Anthropic; apiKey: string | null } | undefined =
+    options.client === undefined ? undefined : { client: options.client, apiKey: options.client.apiKey };
+
+  async function* stream(request: ModelRequest): AsyncGenerator<ModelStreamPart> {
+    const { signal, ...rest } = request;
+    signal.throwIfAborted();
+    connection ??= createAnthropicClient({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      maxRetries: options.maxRetries,
+    });
+    const { client, apiKey } = connection;
+    const { params, warnings } = buildAnthropicRequest({
+      request: rest,
+      modelId,
+      capabilities,
+      defaultMaxTokens: options.maxTokens,
+      defaultThinking: options.thinking,
+    });
+    yield* warnings;
+    try {
+      const events = await client.messages.create(params, { signal });
+      yield* parseAnthropicStream({ events, signal });
+    } catch (error) {
+      // An abort is the caller's: it surfaces as the signal's reason, never hidden in a ModelError.
+      signal.throwIfAborted();
+      throw mapAnthropicError({ error, modelId, apiKey });
+    }
+  }
+
+  return { provider: 'anthropic', modelId, capabilities, stream };
+}
+
+function withOverrides(
+  base: AnthropicModelCapabilities,
+  overrides: Partial<AnthropicModelCapabilities> | undefined,
+): AnthropicModelCapabilities {
+  return {
+    thinking: overrides?.thinking ?? base.thinking,
+    thinksByDefault: overrides?.thinksByDefault ?? base.thinksByDefault,
+    defaultMaxTokens: overrides?.defaultMaxTokens ?? base.defaultMaxTokens,
+    maxOutputTokens: overrides?.maxOutputTokens ?? base.maxOutputTokens,
+  };
+}

@@ -1,0 +1,57 @@
+import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
+import type { ModelRequest, ThinkingSettings, WarningPart } from '@toolloop/core';
+import type { AnthropicModelCapabilities } from './anthropic-model-capabilities.js';
+import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
+import { convertToAnthropicThinking } from './convert-to-anthropic-thinking.js';
+import { convertToAnthropicToolChoice } from './convert-to-anthropic-tool-choice.js';
+import { convertToAnthropicTools } from './convert-to-anthropic-tools.js';
+
+/**
+ * The Messages API body for one core request, and the warnings about settings it could not send as asked.
+ * `max_tokens` is the request's, else the provider's, else the model's default (raised for a thinking budget);
+ * thinking is the request's, else the provider's default; an empty tool list sends no `tools` field.
+ */
+export function buildAnthropicRequest({
+  request,
+  modelId,
+  capabilities,
+  defaultMaxTokens,
+  defaultThinking,
+}: {
+  request: Omit<ModelRequest, 'signal'>;
+  modelId: string;
+  capabilities: AnthropicModelCapabilities;
+  defaultMaxTokens?: number;
+  defaultThinking?: ThinkingSettings;
+}): { params: MessageCreateParamsStreaming; warnings: WarningPart[] } {
+  const thinking = convertToAnthropicThinking({
+    settings: request.thinking ?? defaultThinking,
+    capabilities,
+    maxTokens: request.maxTokens ?? defaultMaxTokens ?? capabilities.defaultMaxTokens,
+    modelId,
+  });
+  const params: MessageCreateParamsStreaming = {
+    model: modelId,
+    max_tokens: thinking.maxTokens,
+    messages: convertToAnthropicMessages(request.messages),
+    stream: true,
+  };
+  if (request.system !== undefined && request.system !== '') params.system = request.system;
+  if (request.stopSequences !== undefined && request.stopSequences.length > 0)
+    params.stop_sequences = request.stopSequences;
+  if (thinking.thinking !== undefined) params.thinking = thinking.thinking;
+  if (thinking.effort !== undefined) params.output_config = { effort: thinking.effort };
+
+  const warnings = [...thinking.warnings];
+  if (request.tools.length > 0) {
+    params.tools = convertToAnthropicTools(request.tools);
+    const toolChoice = convertToAnthropicToolChoice({
+      toolChoice: request.toolChoice,
+      maxToolsPerResponse: request.maxToolsPerResponse,
+      thinks: thinking.thinks,
+    });
+    if (toolChoice.toolChoice !== undefined) params.tool_choice = toolChoice.toolChoice;
+    warnings.push(...toolChoice.warnings);
+  }
+  return { params, warnings };
+}

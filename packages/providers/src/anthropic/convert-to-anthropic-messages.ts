@@ -1,0 +1,75 @@
+import type { ContentBlockParam, MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type { AssistantContentPart, Message } from '@toolloop/core';
+import { convertToAnthropicToolResult } from './convert-to-anthropic-tool-result.js';
+
+type Role = 'user' | 'assistant';
+
+/**
+ * Core messages as Anthropic messages. A `tool` message becomes a user message of `tool_result` blocks, merged
+ * with adjacent user content (results first, as the API requires); thinking and redacted thinking blocks go back
+ * byte for byte, in order, with their signatures. Empty text is left out (the API rejects empty text blocks),
+ * and so is thinking without a signature (from another provider), which the API could not verify.
+ */
+export function convertToAnthropicMessages(messages: readonly Message[]): MessageParam[] {
+  const converted: Array<{ role: Role; content: ContentBlockParam[] }> = [];
+  for (const message of messages) {
+    const role: Role = message.role === 'assistant' ? 'assistant' : 'user';
+    const blocks = convertContent(message);
+    const last = converted.at(-1);
+    if (last?.role === role) {
+      last.content.push(...blocks);
+    } else {
+      converted.push({ role, content: blocks });
+    }
+  }
+  return converted.map(({ role, content }) => ({
+    role,
+    content: role === 'user' ? toolResultsFirst(content) : content,
+  }));
+}
+
+function convertContent(message: Message): ContentBlockParam[] {
+  switch (message.role) {
+    case 'user':
+      if (typeof message.content === 'string')
+        return message.content === '' ? [] : [{ type: 'text', text: message.content }];
+      return message.content
+        .filter((part) => part.text !== '')
+        .map((part) => ({ type: 'text', text: part.text }));
+    case 'assistant':
+      return message.content.flatMap(convertAssistantPart);
+    case 'tool':
+      return message.content.map(convertToAnthropicToolResult);
+    default: {
+      const unknownMessage: never = message;
+      throw new Error(`Unknown message ${JSON.stringify(unknownMessage)}`);
+    }
+  }
+}
+
+function convertAssistantPart(part: AssistantContentPart): ContentBlockParam[] {
+  switch (part.type) {
+    case 'text':
+      return part.text === '' ? [] : [{ type: 'text', text: part.text }];
+    case 'thinking': {
+      const signature = part.providerData?.['signature'];
+      return typeof signature === 'string' ? [{ type: 'thinking', thinking: part.text, signature }] : [];
+    }
+    case 'redacted-thinking':
+      return [{ type: 'redacted_thinking', data: part.data }];
+    case 'tool-call':
+      return [{ type: 'tool_use', id: part.id, name: part.name, input: part.input }];
+    default: {
+      const unknownPart: never = part;
+      throw new Error(`Unknown assistant content ${JSON.stringify(unknownPart)}`);
+    }
+  }
+}
+
+/** The API wants a user message's `tool_result` blocks before its other content. */
+function toolResultsFirst(content: ContentBlockParam[]): ContentBlockParam[] {
+  const results = content.filter((block) => block.type === 'tool_result');
+  return results.length === 0
+    ? content
+    : [...results, ...content.filter((block) => block.type !== 'tool_result')];
+}

@@ -1,0 +1,137 @@
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { createEmptyUsage, ModelError } from '@toolloop/core';
+import type { JsonObject, JsonValue, ModelStreamPart, Usage } from '@toolloop/core';
+import {
+  applyContentBlockDelta,
+  finishContentBlock,
+  startContentBlock,
+  type AnthropicContentBlock,
+} from './anthropic-content-block.js';
+import { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';
+import { mapAnthropicUsage } from './map-anthropic-usage.js';
+
+const provider = 'anthropic';
+
+/**
+ * Turns Anthropic stream events into core stream parts: deltas for display, each block whole at its
+ * `content_block_stop`, and one `finish` at `message_stop`. Pings and event types newer than the SDK are ignored.
+ *
+ * - A tool call whose block never got its `content_block_stop` (the output hit `max_tokens` mid-arguments) is
+ *   never emitted, so it cannot run; a warning says so. Unfinished text is kept (it was already shown).
+ * - A second `message_start` for the same message id is ignored (a duplicated event). One for another message
+ *   means two responses were spliced together: that is a retryable `ModelError`, not a mix of both.
+ * - A stream that ends before `message_stop` was cut off: a retryable `ModelError`, or the abort reason when
+ *   `signal` was aborted (the SDK ends an aborted stream quietly).
+ */
+export async function* parseAnthropicStream({
+  events,
+  signal,
+}: {
+  events: AsyncIterable<RawMessageStreamEvent>;
+  signal: AbortSignal;
+}): AsyncGenerator<ModelStreamPart> {
+  const blocks = new Map<number, AnthropicContentBlock>();
+  let messageId: string | undefined;
+  let usage: Usage = createEmptyUsage();
+  let stopReason: string | null = null;
+  const providerData: JsonObject = {};
+
+  const iterator = events[Symbol.asyncIterator]();
+  let drained = false;
+  try {
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) {
+      const event = next.value;
+      switch (event.type) {
+        case 'message_start':
+          if (messageId !== undefined) {
+            if (event.message.id === messageId) break;
+            throw new ModelError({
+              message: `The Anthropic stream started message ${event.message.id} before message ${messageId} ended: two responses were spliced together. Try the request again.`,
+              provider,
+              retryable: true,
+              errorType: 'invalid_stream',
+            });
+          }
+          messageId = event.message.id;
+          providerData['messageId'] = messageId;
+          usage = mapAnthropicUsage({ usage: event.message.usage, previous: usage });
+          break;
+        case 'content_block_start': {
+          const { block, warning } = startContentBlock(event.content_block);
+          blocks.set(event.index, block);
+          if (warning !== undefined) yield warning;
+          break;
+        }
+        case 'content_block_delta': {
+          const block = blocks.get(event.index);
+          const delta =
+            block === undefined ? undefined : applyContentBlockDelta({ block, delta: event.delta });
+          if (delta !== undefined) yield delta;
+          break;
+        }
+        case 'content_block_stop': {
+          const block = blocks.get(event.index);
+          blocks.delete(event.index);
+          const part = block === undefined ? undefined : finishContentBlock(block);
+          if (part !== undefined) yield part;
+          break;
+        }
+        case 'message_delta':
+          stopReason = event.delta.stop_reason;
+          if (event.delta.stop_sequence != null) providerData['stopSequence'] = event.delta.stop_sequence;
+          if (event.delta.stop_details != null)
+            providerData['stopDetails'] = toJsonValue(event.delta.stop_details);
+          usage = mapAnthropicUsage({ usage: event.usage, previous: usage });
+          break;
+        case 'message_stop':
+          yield* finishOpenBlocks(blocks);
+          yield {
+            type: 'finish',
+            finishReason: mapAnthropicStopReason(stopReason),
+            usage,
+            ...(stopReason === null ? {} : { rawFinishReason: stopReason }),
+            providerData,
+          };
+          return;
+        default: {
+          // Event types newer than this SDK arrive here at run time and are ignored.
+          const _newerEvent: never = event;
+          break;
+        }
+      }
+    }
+    drained = true;
+  } finally {
+    // Leaving early (finish, error, the consumer stopped): the SDK aborts the request on `return`. Not awaited:
+    // cancelling a response body can wait on readers that never come (msw tees mocked bodies, for one).
+    if (!drained) iterator.return?.().catch(() => undefined);
+  }
+
+  signal.throwIfAborted();
+  throw new ModelError({
+    message: `The Anthropic stream${messageId === undefined ? '' : ` for message ${messageId}`} ended before its message_stop event: the response was cut off.`,
+    provider,
+    retryable: true,
+    errorType: 'incomplete_stream',
+  });
+}
+
+/** Blocks still open at `message_stop`: text is kept, a half-written tool call is dropped with a warning. */
+function* finishOpenBlocks(blocks: Map<number, AnthropicContentBlock>): Generator<ModelStreamPart> {
+  for (const index of [...blocks.keys()].sort((left, right) => left - right)) {
+    const block = blocks.get(index);
+    if (block?.type === 'text' && block.text !== '') yield { type: 'text', text: block.text };
+    if (block?.type === 'tool-call') {
+      yield {
+        type: 'warning',
+        code: 'incomplete_tool_call',
+        message: `The response ended before the arguments of tool call '${block.name}' (${block.id}) were complete; the call was dropped and will not run.`,
+      };
+    }
+  }
+  blocks.clear();
+}
+
+function toJsonValue(value: unknown): JsonValue {
+  return JSON.parse(JSON.stringify(value)) as JsonValue;
+}

@@ -1,0 +1,56 @@
+import { http, type HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+/** The base URL every provider test points at; msw answers it, and nothing leaves the process. */
+export const testBaseURL = 'https://anthropic.test';
+
+/** A request body the fake API received, parsed. */
+export type ReceivedBody = Record<string, unknown>;
+
+/**
+ * An msw server for one test file: unhandled requests are errors, handlers reset after each test. `answer`
+ * installs a handler for `POST /v1/messages` that records each body and answers from a list, one per request;
+ * running out of answers is a 500 naming the request, never a hang.
+ */
+export function useAnthropicTestServer() {
+  const server = setupServer();
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  afterEach(() => {
+    server.resetHandlers();
+  });
+  afterAll(() => {
+    server.close();
+  });
+
+  function answer(
+    responses: Array<
+      (context: {
+        request: Request;
+        body: ReceivedBody;
+      }) => HttpResponse<ReadableStream<Uint8Array>> | Response
+    >,
+  ): { bodies: ReceivedBody[]; headers: Headers[]; times: number[] } {
+    const bodies: ReceivedBody[] = [];
+    const headers: Headers[] = [];
+    const times: number[] = [];
+    server.use(
+      http.post(`${testBaseURL}/v1/messages`, async ({ request }) => {
+        const body = (await request.clone().json()) as ReceivedBody;
+        bodies.push(body);
+        headers.push(request.headers);
+        times.push(performance.now());
+        const respond = responses[bodies.length - 1];
+        if (respond === undefined) {
+          return new Response(`No scripted answer for request #${bodies.length}`, { status: 500 });
+        }
+        return respond({ request, body });
+      }),
+    );
+    return { bodies, headers, times };
+  }
+
+  return { server, answer };
+}
