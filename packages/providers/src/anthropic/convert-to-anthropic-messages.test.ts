@@ -1,0 +1,147 @@
+import type { Message, ToolResultPart } from '@toolloop/core';
+import { describe, expect, it } from 'vitest';
+import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
+
+function toolResult(overrides: Partial<ToolResultPart> & { toolCallId: string }): ToolResultPart {
+  return {
+    type: 'tool-result',
+    toolName: 'search',
+    output: { content: [{ type: 'text', text: 'found' }] },
+    isError: false,
+    ...overrides,
+  };
+}
+
+describe('convertToAnthropicMessages', () => {
+  it('sends user text as text blocks', () => {
+    expect(
+      convertToAnthropicMessages([
+        { role: 'user', content: 'Hello' },
+        { role: 'user', content: [{ type: 'text', text: 'Again' }] },
+      ]),
+    ).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Hello' },
+          { type: 'text', text: 'Again' },
+        ],
+      },
+    ]);
+  });
+
+  it('echoes thinking with its signature and redacted thinking unchanged, in order, before text and tool calls', () => {
+    const messages: Message[] = [
+      { role: 'user', content: 'Weather?' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', text: 'Paris first.', providerData: { signature: 'EvQBCkYICxgC+/==' } },
+          { type: 'redacted-thinking', data: 'EqkECkYIBxgC' },
+          { type: 'text', text: 'Checking.' },
+          { type: 'tool-call', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+        ],
+      },
+    ];
+    expect(convertToAnthropicMessages(messages)[1]).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'Paris first.', signature: 'EvQBCkYICxgC+/==' },
+        { type: 'redacted_thinking', data: 'EqkECkYIBxgC' },
+        { type: 'text', text: 'Checking.' },
+        { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+      ],
+    });
+  });
+
+  it('turns a tool message into a user message of tool_result blocks, with is_error on errors', () => {
+    expect(
+      convertToAnthropicMessages([
+        {
+          role: 'tool',
+          content: [
+            toolResult({ toolCallId: 'toolu_1' }),
+            toolResult({
+              toolCallId: 'toolu_2',
+              isError: true,
+              output: { content: [{ type: 'text', text: 'boom' }] },
+            }),
+          ],
+        },
+      ]),
+    ).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'found' }] },
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_2',
+            content: [{ type: 'text', text: 'boom' }],
+            is_error: true,
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('merges tool results with the user content around them, results first', () => {
+    expect(
+      convertToAnthropicMessages([
+        { role: 'user', content: 'Before' },
+        { role: 'tool', content: [toolResult({ toolCallId: 'toolu_1' })] },
+        { role: 'user', content: 'After' },
+      ]),
+    ).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'found' }] },
+          { type: 'text', text: 'Before' },
+          { type: 'text', text: 'After' },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves out empty text and thinking that has no signature to verify', () => {
+    expect(
+      convertToAnthropicMessages([
+        { role: 'user', content: '' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', text: 'from another provider' },
+            { type: 'text', text: '' },
+            { type: 'text', text: 'Hi' },
+          ],
+        },
+      ]),
+    ).toEqual([
+      { role: 'user', content: [] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Hi' }] },
+    ]);
+  });
+
+  it('sends a call whose arguments did not parse with its {} input', () => {
+    expect(
+      convertToAnthropicMessages([
+        {
+          role: 'assistant',
+          content: [
+            {
+              type: 'tool-call',
+              id: 'toolu_1',
+              name: 'search',
+              input: {},
+              rawInput: '{"q":',
+              inputError: 'not JSON',
+            },
+          ],
+        },
+      ]),
+    ).toEqual([
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'search', input: {} }] },
+    ]);
+  });
+});
