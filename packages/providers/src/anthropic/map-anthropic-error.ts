@@ -59,7 +59,10 @@ function describe(
       error.status === undefined
         ? 'The Anthropic stream reported an error'
         : `The Anthropic API answered ${error.status}`;
-    const described = `${what}${errorType === undefined ? '' : ` (${errorType})`} for ${modelId}: ${error.apiMessage ?? error.message}${hint(error.status)}`;
+    const detail = error.apiMessage ?? error.message;
+    const extra = hint(error.status);
+    const sentenceEnd = extra === '' || /[.!?]$/.test(detail) ? '' : '.';
+    const described = `${what}${errorType === undefined ? '' : ` (${errorType})`} for ${modelId}: ${detail}${sentenceEnd}${extra}`;
     return {
       message: described,
       retryable,

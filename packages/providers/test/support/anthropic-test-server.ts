@@ -1,4 +1,4 @@
-import { http, type HttpResponse } from 'msw';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
@@ -25,23 +25,17 @@ export function useAnthropicTestServer() {
     server.close();
   });
 
-  function answer(
-    responses: Array<
-      (context: {
-        request: Request;
-        body: ReceivedBody;
-      }) => HttpResponse<ReadableStream<Uint8Array>> | Response
-    >,
-  ): { bodies: ReceivedBody[]; headers: Headers[]; times: number[] } {
+  function answer(responses: Array<(context: { request: Request; body: ReceivedBody }) => Response>): {
+    bodies: ReceivedBody[];
+    headers: Headers[];
+  } {
     const bodies: ReceivedBody[] = [];
     const headers: Headers[] = [];
-    const times: number[] = [];
     server.use(
       http.post(`${testBaseURL}/v1/messages`, async ({ request }) => {
         const body = (await request.clone().json()) as ReceivedBody;
         bodies.push(body);
         headers.push(request.headers);
-        times.push(performance.now());
         const respond = responses[bodies.length - 1];
         if (respond === undefined) {
           return new Response(`No scripted answer for request #${bodies.length}`, { status: 500 });
@@ -49,7 +43,7 @@ export function useAnthropicTestServer() {
         return respond({ request, body });
       }),
     );
-    return { bodies, headers, times };
+    return { bodies, headers };
   }
 
   return { server, answer };

@@ -1,0 +1,111 @@
+import type { ModelRequest } from '@toolloop/core';
+import { describe, expect, it } from 'vitest';
+import { getAnthropicModelCapabilities } from './anthropic-model-capabilities.js';
+import { buildAnthropicRequest } from './build-anthropic-request.js';
+
+const search = {
+  name: 'search',
+  description: 'Searches the web.',
+  inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+};
+
+function build(request: Partial<Omit<ModelRequest, 'signal'>>, modelId = 'claude-haiku-4-5') {
+  return buildAnthropicRequest({
+    request: { messages: [{ role: 'user', content: 'Hi' }], tools: [], ...request },
+    modelId,
+    capabilities: getAnthropicModelCapabilities(modelId),
+  });
+}
+
+describe('buildAnthropicRequest', () => {
+  it("sends the model's default max_tokens, and no tools field for an empty tool list", () => {
+    expect(build({})).toEqual({
+      params: {
+        model: 'claude-haiku-4-5',
+        max_tokens: 32_000,
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+        stream: true,
+      },
+      warnings: [],
+    });
+  });
+
+  it('sends the system prompt, stop sequences, tools and tool choice', () => {
+    expect(
+      build({
+        system: 'Be brief.',
+        stopSequences: ['END'],
+        tools: [search],
+        toolChoice: { type: 'required' },
+        maxTokens: 1000,
+        maxToolsPerResponse: 1,
+      }).params,
+    ).toEqual({
+      model: 'claude-haiku-4-5',
+      max_tokens: 1000,
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+      stream: true,
+      system: 'Be brief.',
+      stop_sequences: ['END'],
+      tools: [
+        {
+          name: 'search',
+          description: 'Searches the web.',
+          input_schema: { type: 'object', properties: { query: { type: 'string' } } },
+        },
+      ],
+      tool_choice: { type: 'any', disable_parallel_tool_use: true },
+    });
+  });
+
+  it('sends no tool choice when no tools are offered', () => {
+    expect(build({ toolChoice: { type: 'required' }, maxToolsPerResponse: 1 }).params).not.toHaveProperty(
+      'tool_choice',
+    );
+  });
+
+  it('sends manual thinking, raising max_tokens, and drops a forced tool choice with a warning', () => {
+    const { params, warnings } = build({
+      thinking: { enabled: true, budgetTokens: 5000 },
+      maxTokens: 2000,
+      tools: [search],
+      toolChoice: { type: 'tool', name: 'search' },
+    });
+    expect(params).toMatchObject({
+      max_tokens: 7000,
+      thinking: { type: 'enabled', budget_tokens: 5000 },
+      tool_choice: { type: 'auto' },
+    });
+    expect(warnings.map((warning) => warning.code)).toEqual(['tool_choice_unsupported_with_thinking']);
+  });
+
+  it('sends adaptive thinking with output_config.effort to a 4.7 model', () => {
+    expect(build({ thinking: { enabled: true, effort: 'low' } }, 'claude-opus-4-7').params).toMatchObject({
+      thinking: { type: 'adaptive' },
+      output_config: { effort: 'low' },
+      max_tokens: 32_000,
+    });
+  });
+
+  it('uses the provider defaults when the request sets no thinking or max_tokens', () => {
+    const { params } = buildAnthropicRequest({
+      request: { messages: [], tools: [] },
+      modelId: 'claude-sonnet-4-6',
+      capabilities: getAnthropicModelCapabilities('claude-sonnet-4-6'),
+      defaultMaxTokens: 8000,
+      defaultThinking: { enabled: true, effort: 'medium' },
+    });
+    expect(params).toMatchObject({
+      max_tokens: 8000,
+      thinking: { type: 'adaptive' },
+      output_config: { effort: 'medium' },
+    });
+  });
+
+  it('sends no thinking, with a warning, to a model without thinking', () => {
+    const { params, warnings } = build({ thinking: { enabled: true } }, 'claude-3-haiku-20240307');
+    expect(params).not.toHaveProperty('thinking');
+    expect(params.max_tokens).toBe(4096);
+    expect(warnings.map((warning) => warning.code)).toEqual(['thinking_unsupported']);
+  });
+});

@@ -1,0 +1,89 @@
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from '@anthropic-ai/sdk';
+import { ModelError } from '@toolloop/core';
+import { describe, expect, it } from 'vitest';
+import { mapAnthropicError } from './map-anthropic-error.js';
+
+function apiError(status: number, type: string, message: string): APIError {
+  return APIError.generate(status, { type: 'error', error: { type, message } }, undefined, new Headers());
+}
+
+describe('mapAnthropicError', () => {
+  it.each([
+    [529, 'overloaded_error', true],
+    [429, 'rate_limit_error', true],
+    [500, 'api_error', true],
+    [400, 'invalid_request_error', false],
+    [401, 'authentication_error', false],
+    [404, 'not_found_error', false],
+  ])('maps HTTP %i (%s) to a ModelError, retryable %s', (status, errorType, retryable) => {
+    const mapped = mapAnthropicError({
+      error: apiError(status, errorType, 'Something.'),
+      modelId: 'claude-haiku-4-5',
+    });
+    expect(ModelError.isInstance(mapped)).toBe(true);
+    expect(mapped).toMatchObject({ status, errorType, retryable, provider: 'anthropic' });
+    expect(mapped.cause).toBeInstanceOf(APIError);
+  });
+
+  it('says what to do about a 401 and never shows the key', () => {
+    const mapped = mapAnthropicError({
+      error: apiError(401, 'authentication_error', 'invalid x-api-key sk-ant-secret'),
+      modelId: 'claude-haiku-4-5',
+      apiKey: 'sk-ant-secret',
+    });
+    expect(mapped.message).toBe(
+      'The Anthropic API answered 401 (authentication_error) for claude-haiku-4-5: invalid x-api-key [redacted]. Check the API key (the `apiKey` option or ANTHROPIC_API_KEY).',
+    );
+  });
+
+  it('maps an error event inside the stream by its type', () => {
+    const overloaded = new APIError(
+      undefined,
+      { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+      undefined,
+      new Headers(),
+      'overloaded_error',
+    );
+    expect(mapAnthropicError({ error: overloaded, modelId: 'm' })).toMatchObject({
+      status: undefined,
+      errorType: 'overloaded_error',
+      retryable: true,
+      message: 'The Anthropic stream reported an error (overloaded_error) for m: Overloaded',
+    });
+  });
+
+  it('maps connection failures and timeouts as retryable', () => {
+    expect(
+      mapAnthropicError({ error: new APIConnectionError({ message: 'socket hang up' }), modelId: 'm' }),
+    ).toMatchObject({
+      retryable: true,
+      errorType: 'connection_error',
+      message: 'Could not reach the Anthropic API for m: socket hang up',
+    });
+    expect(mapAnthropicError({ error: new APIConnectionTimeoutError(), modelId: 'm' })).toMatchObject({
+      retryable: true,
+      errorType: 'timeout',
+    });
+  });
+
+  it('maps an SDK abort that no signal of ours caused as not retryable', () => {
+    expect(mapAnthropicError({ error: new APIUserAbortError(), modelId: 'm' })).toMatchObject({
+      retryable: false,
+      errorType: 'aborted',
+    });
+  });
+
+  it('keeps a ModelError as it is and wraps anything else', () => {
+    const modelError = new ModelError({ message: 'cut off', retryable: true });
+    expect(mapAnthropicError({ error: modelError, modelId: 'm' })).toBe(modelError);
+    expect(mapAnthropicError({ error: new SyntaxError('Unexpected token'), modelId: 'm' })).toMatchObject({
+      retryable: false,
+      message: 'The Anthropic request for m failed: Unexpected token',
+    });
+  });
+});
