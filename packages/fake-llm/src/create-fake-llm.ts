@@ -1,5 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
+import { cancelMswResponseCopies } from './cancel-msw-response-copies.js';
 import { answerMessagesRequest } from './handler/answer-messages-request.js';
 import { defaultScenarioId, type FakeLlmState } from './handler/fake-llm-state.js';
 import { handleFakeLlmRequest } from './handler/handle-fake-llm-request.js';
@@ -13,7 +14,10 @@ import { startHttpServer, type FakeLlmServer } from './server/start-http-server.
 
 /** A fake Anthropic Messages API that answers from scripts; see `createFakeLlm`. */
 export interface FakeLlm {
-  /** msw handlers for `POST /v1/messages` on any origin (the `/scenario/<id>` prefix included). */
+  /**
+   * msw handlers for `POST /v1/messages` on any origin (the `/scenario/<id>` prefix included). In your own
+   * `setupServer(...fake.handlers)`, also call `cancelMswResponseCopies(server)`, or SDK retries never start.
+   */
   readonly handlers: HttpHandler[];
   /** Starts an msw server with these handlers (`onUnhandledRequest: 'error'`); stop it with `close()`. */
   listen(): void;
@@ -65,6 +69,7 @@ export function createFakeLlm(script?: FakeLlmScriptInput): FakeLlm {
     listen() {
       if (mswServer !== undefined) throw new Error('This fake LLM is already listening; call close() first.');
       const server = setupServer(...handlers);
+      cancelMswResponseCopies(server);
       server.listen({ onUnhandledRequest: 'error' });
       mswServer = server;
     },
@@ -90,7 +95,8 @@ export function createFakeLlm(script?: FakeLlmScriptInput): FakeLlm {
       };
     },
     script(id, input) {
-      if (state.routes.has(id)) throw new Error(`This fake LLM already has a script '${id}'; use another id.`);
+      if (state.routes.has(id))
+        throw new Error(`This fake LLM already has a script '${id}'; use another id.`);
       const route = createFakeLlmRoute({ id, script: toFakeLlmScript(input), shared: state.records });
       state.routes.set(id, route);
       return route;

@@ -1,5 +1,6 @@
 // The fake LLM
 export { createFakeLlm } from './create-fake-llm.js';
+export { cancelMswResponseCopies } from './cancel-msw-response-copies.js';
 export { scenarioHeader } from './handler/resolve-scenario-id.js';
 export { defaultScenarioId } from './handler/fake-llm-state.js';
 export type { FakeLlm } from './create-fake-llm.js';

@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The recorded Anthropic streams shared by the workspace (`fixtures/real-wire/anthropic`). */
-export const anthropicFixturesDirectory = resolve(import.meta.dirname, '../../../fixtures/real-wire/anthropic');
+export const anthropicFixturesDirectory = resolve(
+  import.meta.dirname,
+  '../../../fixtures/real-wire/anthropic',
+);
 
 /** Every recorded Anthropic stream file name (`.sse` and `.chunks.jsonl`). */
 export function listAnthropicFixtures(): string[] {

@@ -6,8 +6,10 @@ export function checkOfferedTools(options: {
   const { toolNames, expectTools } = options;
   const offered = toolNames.length === 0 ? 'none' : toolNames.join(', ');
   if (expectTools === undefined) return undefined;
-  if (expectTools === false && toolNames.length > 0) return `The step expects no tools, but the request offered ${offered}.`;
-  if (expectTools === true && toolNames.length === 0) return 'The step expects tools, but the request offered none.';
+  if (expectTools === false && toolNames.length > 0)
+    return `The step expects no tools, but the request offered ${offered}.`;
+  if (expectTools === true && toolNames.length === 0)
+    return 'The step expects tools, but the request offered none.';
   if (Array.isArray(expectTools)) {
     const expected = [...expectTools].sort();
     const actual = [...toolNames].sort();

@@ -7,7 +7,10 @@ import type { RequestContentBlock, RequestMessage } from './messages-request-bod
  * calls), the reasoning blocks must equal the sent ones byte for byte, in order, before any other block. Answers
  * the request's transcript does not contain are not checked.
  */
-export function checkThinkingEcho(options: { messages: RequestMessage[]; answers: AnthropicAnswer[] }): string[] {
+export function checkThinkingEcho(options: {
+  messages: RequestMessage[];
+  answers: AnthropicAnswer[];
+}): string[] {
   const problems: string[] = [];
   for (const answer of options.answers) {
     const sent = answer.content.filter(isReasoning).map(toComparable);
@@ -50,6 +53,8 @@ function isEchoOf(message: RequestMessage, answer: AnthropicAnswer): boolean {
     return message.content.some((block) => block.type === 'tool_use' && toolIds.includes(String(block.id)));
   }
   const sentText = answer.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-  const receivedText = message.content.map((block) => (block.type === 'text' ? String(block.text) : '')).join('');
+  const receivedText = message.content
+    .map((block) => (block.type === 'text' ? String(block.text) : ''))
+    .join('');
   return sentText !== '' && sentText === receivedText;
 }

@@ -29,7 +29,8 @@ export function planAnthropicAnswer(options: {
     });
     content.push({ type: 'thinking', thinking: step.thinking, signature });
   }
-  if (step.redactedThinking !== undefined) content.push({ type: 'redacted_thinking', data: step.redactedThinking });
+  if (step.redactedThinking !== undefined)
+    content.push({ type: 'redacted_thinking', data: step.redactedThinking });
   if (step.text !== undefined) content.push({ type: 'text', text: step.text });
   for (const [callIndex, call] of (step.toolCalls ?? []).entries()) {
     const id = call.id ?? `toolu_fake_${idPart}_${callIndex + 1}`;

@@ -24,7 +24,12 @@ describe('splitTextIntoDeltas', () => {
 
 describe('splitJsonIntoFragments', () => {
   it('starts with an empty fragment and cuts mid-token, like the real API', () => {
-    expect(splitJsonIntoFragments('{"location":"Paris, France"}')).toEqual(['', '{"location":', '"Paris, Fran', 'ce"}']);
+    expect(splitJsonIntoFragments('{"location":"Paris, France"}')).toEqual([
+      '',
+      '{"location":',
+      '"Paris, Fran',
+      'ce"}',
+    ]);
   });
 
   it('sends a tool without arguments as the empty fragment alone', () => {

@@ -14,7 +14,10 @@ import { toRecordedRequest } from './to-recorded-request.js';
  * echo, offered tools) and answers with the next step. A request the fake cannot answer (unknown script, script
  * run out, unreadable body) gets an Anthropic error that the SDKs do not retry, and a violation.
  */
-export async function answerMessagesRequest(options: { request: Request; state: FakeLlmState }): Promise<Response> {
+export async function answerMessagesRequest(options: {
+  request: Request;
+  state: FakeLlmState;
+}): Promise<Response> {
   const end = options.state.activity.begin();
   try {
     return await answer(options);

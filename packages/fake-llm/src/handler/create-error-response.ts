@@ -1,4 +1,7 @@
-import { createAnthropicErrorBody, mapStatusToAnthropicErrorType } from '../anthropic/create-anthropic-error-body.js';
+import {
+  createAnthropicErrorBody,
+  mapStatusToAnthropicErrorType,
+} from '../anthropic/create-anthropic-error-body.js';
 
 /**
  * An HTTP error in Anthropic's shape. `retryAfter` (seconds) becomes the `retry-after` header; `retry: false`

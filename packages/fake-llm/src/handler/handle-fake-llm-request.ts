@@ -5,7 +5,10 @@ import { defaultScenarioId } from './fake-llm-state.js';
 import { resolveScenarioId } from './resolve-scenario-id.js';
 
 /** Answers any request the way the fake's HTTP server does: `POST …/v1/messages` is answered, the rest is a 404. */
-export async function handleFakeLlmRequest(options: { request: Request; state: FakeLlmState }): Promise<Response> {
+export async function handleFakeLlmRequest(options: {
+  request: Request;
+  state: FakeLlmState;
+}): Promise<Response> {
   const { request, state } = options;
   const path = new URL(request.url).pathname;
   if (request.method === 'POST' && /\/v1\/messages\/?$/u.test(path)) return answerMessagesRequest(options);

@@ -42,7 +42,12 @@ export async function respondWithStep(options: {
     });
   }
   if (!body.stream && step.replay !== undefined) {
-    return createScriptError({ route, requestIndex, requestId, message: `Step ${requestIndex} replays '${step.replay}', but the request is not streaming (no "stream": true).` });
+    return createScriptError({
+      route,
+      requestIndex,
+      requestId,
+      message: `Step ${requestIndex} replays '${step.replay}', but the request is not streaming (no "stream": true).`,
+    });
   }
   if (!body.stream && step.hang === true) {
     await waitForAbort(signal);
@@ -51,7 +56,13 @@ export async function respondWithStep(options: {
   let chunks: string[];
   let answer: AnthropicAnswer | undefined;
   if (step.replay === undefined) {
-    answer = planAnthropicAnswer({ step, scenarioId: route.id, requestIndex, model: body.model, requestLength: options.requestLength });
+    answer = planAnthropicAnswer({
+      step,
+      scenarioId: route.id,
+      requestIndex,
+      model: body.model,
+      requestLength: options.requestLength,
+    });
     route.answers.push(answer);
     if (!body.stream) return createJsonResponse({ answer, requestId, truncate: step.truncate !== undefined });
     chunks = createAnthropicEvents(answer).map(formatSseEvent);
@@ -61,7 +72,12 @@ export async function respondWithStep(options: {
       chunks = await readReplayChunks(path);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return createScriptError({ route, requestIndex, requestId, message: `Step ${requestIndex} cannot replay '${path}': ${reason}` });
+      return createScriptError({
+        route,
+        requestIndex,
+        requestId,
+        message: `Step ${requestIndex} cannot replay '${path}': ${reason}`,
+      });
     }
   }
   const record: StreamRecord = {
@@ -92,7 +108,11 @@ export async function respondWithStep(options: {
   });
 }
 
-function createJsonResponse(options: { answer: AnthropicAnswer; requestId: string; truncate: boolean }): Response {
+function createJsonResponse(options: {
+  answer: AnthropicAnswer;
+  requestId: string;
+  truncate: boolean;
+}): Response {
   const text = JSON.stringify(createAnthropicMessage(options.answer));
   return new Response(options.truncate ? text.slice(0, Math.floor(text.length / 2)) : text, {
     headers: { 'content-type': 'application/json', 'request-id': options.requestId },

@@ -3,8 +3,7 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 
 /** A tool call the fake LLM makes: parsed `input`, or `rawInput` to send arguments that are not valid JSON. */
 export type LlmToolCall =
-  | { id?: string; name: string; input?: JsonValue }
-  | { id?: string; name: string; rawInput: string };
+  { id?: string; name: string; input?: JsonValue } | { id?: string; name: string; rawInput: string };
 
 /** Token counts the fake reports; when absent it estimates them from the request and the answer. */
 export interface LlmUsage {

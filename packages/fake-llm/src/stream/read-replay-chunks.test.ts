@@ -2,7 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { anthropicFixturesDirectory, listAnthropicFixtures, readExpectedReplay } from '../../test/fixtures.js';
+import {
+  anthropicFixturesDirectory,
+  listAnthropicFixtures,
+  readExpectedReplay,
+} from '../../test/fixtures.js';
 import { readReplayChunks } from './read-replay-chunks.js';
 
 describe('readReplayChunks', () => {
@@ -10,11 +14,14 @@ describe('readReplayChunks', () => {
     expect(listAnthropicFixtures().length).toBeGreaterThanOrEqual(16);
   });
 
-  it.each(listAnthropicFixtures())('cuts %s into events that join back to the expected bytes', async (name) => {
-    const chunks = await readReplayChunks(join(anthropicFixturesDirectory, name));
-    expect(Buffer.from(chunks.join(''), 'utf8').equals(readExpectedReplay(name))).toBe(true);
-    for (const chunk of chunks) expect(chunk).toMatch(/^event: [a-z_]+\ndata: .*\n\n$/su);
-  });
+  it.each(listAnthropicFixtures())(
+    'cuts %s into events that join back to the expected bytes',
+    async (name) => {
+      const chunks = await readReplayChunks(join(anthropicFixturesDirectory, name));
+      expect(Buffer.from(chunks.join(''), 'utf8').equals(readExpectedReplay(name))).toBe(true);
+      for (const chunk of chunks) expect(chunk).toMatch(/^event: [a-z_]+\ndata: .*\n\n$/su);
+    },
+  );
 
   it('cuts a .sse file after each blank line', async () => {
     const chunks = await readReplayChunks(join(anthropicFixturesDirectory, 'sdk-basic_response.sse'));
