@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { createMessagesBody } from '../test/post-messages.js';
+import { createFakeLlm, type FakeLlm } from './create-fake-llm.js';
+
+interface AnswerBlock {
+  type: string;
+  [field: string]: unknown;
+}
+
+/** Sends one non-streaming request to the fake (no server needed) and returns the answer's content. */
+async function ask(fake: FakeLlm, body: Record<string, unknown>): Promise<AnswerBlock[]> {
+  const response = await fake.handle(
+    new Request('http://fake-llm.test/v1/messages', { method: 'POST', body: JSON.stringify(body) }),
+  );
+  const message = (await response.json()) as { content: AnswerBlock[] };
+  return message.content;
+}
+
+const question = { role: 'user', content: 'Weather in Paris?' };
+
+/** Runs the first round of a thinking + tool call script and returns the assistant content it answered with. */
+async function firstRound(fake: FakeLlm): Promise<AnswerBlock[]> {
+  return ask(fake, createMessagesBody({ messages: [question] }));
+}
+
+function createThinkingFake(): FakeLlm {
+  return createFakeLlm({
+    name: 'thinking echo',
+    steps: [
+      {
+        thinking: 'I should look up the weather.',
+        redactedThinking: 'opaque-redacted-data',
+        toolCalls: [{ name: 'get_weather', input: { city: 'Paris' } }],
+      },
+      { text: 'Sunny.' },
+    ],
+  });
+}
+
+function toolResultFor(content: AnswerBlock[]): { role: string; content: AnswerBlock[] } {
+  const toolUse = content.find((block) => block.type === 'tool_use');
+  return {
+    role: 'user',
+    content: [{ type: 'tool_result', tool_use_id: toolUse?.id, content: '18°C, sunny' }],
+  };
+}
+
+describe('thinking echo', () => {
+  it('finds nothing wrong when the blocks come back unchanged', async () => {
+    const fake = createThinkingFake();
+    const content = await firstRound(fake);
+    await ask(
+      fake,
+      createMessagesBody({ messages: [question, { role: 'assistant', content }, toolResultFor(content)] }),
+    );
+    expect(fake.violations).toEqual([]);
+  });
+
+  it('reports a thinking text changed by one character', async () => {
+    const fake = createThinkingFake();
+    const content = await firstRound(fake);
+    const changed = content.map((block) =>
+      block.type === 'thinking' ? { ...block, thinking: 'I should look up the weather!' } : block,
+    );
+    await ask(
+      fake,
+      createMessagesBody({
+        messages: [question, { role: 'assistant', content: changed }, toolResultFor(content)],
+      }),
+    );
+    expect(fake.violations).toEqual([
+      {
+        type: 'thinking-changed',
+        scenarioId: 'default',
+        requestIndex: 1,
+        message: expect.stringMatching(
+          /^Fake LLM script 'thinking echo', request 2: messages\[1\] echoes answer msg_fake_default_1 but its reasoning blocks differ/u,
+        ) as string,
+      },
+    ]);
+  });
+
+  it('reports a changed signature', async () => {
+    const fake = createThinkingFake();
+    const content = await firstRound(fake);
+    const changed = content.map((block) =>
+      block.type === 'thinking' ? { ...block, signature: `${String(block.signature)}x` } : block,
+    );
+    await ask(
+      fake,
+      createMessagesBody({
+        messages: [question, { role: 'assistant', content: changed }, toolResultFor(content)],
+      }),
+    );
+    expect(fake.violations.map((violation) => violation.type)).toEqual(['thinking-changed']);
+  });
+
+  it('reports dropped thinking blocks', async () => {
+    const fake = createThinkingFake();
+    const content = await firstRound(fake);
+    const withoutThinking = content.filter((block) => block.type === 'tool_use');
+    await ask(
+      fake,
+      createMessagesBody({
+        messages: [question, { role: 'assistant', content: withoutThinking }, toolResultFor(content)],
+      }),
+    );
+    expect(fake.violations.map((violation) => violation.type)).toEqual(['thinking-changed']);
+    expect(fake.violations[0]?.message).toContain('received none');
+  });
+
+  it('reports reasoning blocks that are not first in the message', async () => {
+    const fake = createThinkingFake();
+    const content = await firstRound(fake);
+    const reordered = [...content.filter((block) => block.type === 'tool_use'), ...content.slice(0, 2)];
+    await ask(
+      fake,
+      createMessagesBody({
+        messages: [question, { role: 'assistant', content: reordered }, toolResultFor(content)],
+      }),
+    );
+    expect(fake.violations[0]?.message).toContain('(not first in the message)');
+  });
+});
+
+describe('tool results', () => {
+  it('reports a tool_use with no tool_result in the next user message', async () => {
+    const fake = createThinkingFake();
+    const content = await firstRound(fake);
+    await ask(
+      fake,
+      createMessagesBody({
+        messages: [question, { role: 'assistant', content }, { role: 'user', content: 'And tomorrow?' }],
+      }),
+    );
+    expect(fake.violations).toEqual([
+      {
+        type: 'missing-tool-result',
+        scenarioId: 'default',
+        requestIndex: 1,
+        message:
+          "Fake LLM script 'thinking echo', request 2: messages[1] has a tool_use 'toolu_fake_default_1_1' with no tool_result in the next user message (messages[2]).",
+      },
+    ]);
+  });
+
+  it('reports a tool_result that answers no tool_use', async () => {
+    const fake = createFakeLlm([{ text: 'Hi.' }]);
+    await ask(
+      fake,
+      createMessagesBody({
+        messages: [
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_nope', content: 'x' }] },
+        ],
+      }),
+    );
+    expect(fake.violations.map((violation) => violation.type)).toEqual(['unexpected-tool-result']);
+  });
+});
+
+describe('expectTools', () => {
+  const tools = [
+    { name: 'search', input_schema: { type: 'object' } },
+    { name: 'read_file', input_schema: { type: 'object' } },
+  ];
+
+  it('reports tools offered where the step expects none', async () => {
+    const fake = createFakeLlm({
+      name: 'last round',
+      steps: [{ text: 'Final answer.', expectTools: false }],
+    });
+    await ask(fake, createMessagesBody({ tools }));
+    expect(fake.violations).toEqual([
+      {
+        type: 'unexpected-tools',
+        scenarioId: 'default',
+        requestIndex: 0,
+        message:
+          "Fake LLM script 'last round', request 1: The step expects no tools, but the request offered search, read_file.",
+      },
+    ]);
+  });
+
+  it('accepts exactly the listed tools in any order, and reports any other set', async () => {
+    const fake = createFakeLlm([
+      { text: 'a', expectTools: ['read_file', 'search'] },
+      { text: 'b', expectTools: ['search'] },
+      { text: 'c', expectTools: true },
+    ]);
+    await ask(fake, createMessagesBody({ tools }));
+    await ask(fake, createMessagesBody({ tools }));
+    await ask(fake, createMessagesBody());
+    expect(fake.violations.map((violation) => [violation.requestIndex, violation.type])).toEqual([
+      [1, 'unexpected-tools'],
+      [2, 'unexpected-tools'],
+    ]);
+  });
+});

@@ -1,0 +1,96 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMessagesBody, postMessages } from '../test/post-messages.js';
+import { waitUntil } from '../test/wait-until.js';
+import { createFakeLlm } from './create-fake-llm.js';
+
+/** The resources a fake could leave behind: timers, sockets and servers. */
+function countLeftovers(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const resource of process.getActiveResourcesInfo()) {
+    if (resource === 'Timeout' || resource.startsWith('TCP')) counts[resource] = (counts[resource] ?? 0) + 1;
+  }
+  return counts;
+}
+
+let baseline: Record<string, number> = {};
+beforeAll(() => {
+  baseline = countLeftovers();
+});
+
+const slow = { text: 'A slow answer in several deltas.', delayMs: 0, chunkDelayMs: 60_000 };
+
+describe('nothing outlives a test', () => {
+  const fake = createFakeLlm({
+    name: 'leftovers',
+    steps: [
+      { text: 'never sent', delayMs: 60_000 },
+      slow,
+      { hang: true },
+      slow,
+      { hang: true },
+      { hang: true },
+    ],
+  });
+
+  it('clears the delayMs timer when the client aborts before the first byte', async () => {
+    fake.listen();
+    const controller = new AbortController();
+    const request = postMessages({
+      url: 'http://fake-llm.test/v1/messages',
+      body: createMessagesBody({ stream: true }),
+      signal: controller.signal,
+    });
+    await waitUntil(() => fake.requests.length === 1);
+    controller.abort();
+    await expect(request).rejects.toThrow(/abort/iu);
+    await fake.waitForIdle();
+  });
+
+  it('clears the chunkDelayMs timer when the SDK aborts mid-stream', async () => {
+    const client = new Anthropic({ apiKey: 'test', baseURL: 'http://fake-llm.test' });
+    const stream = client.messages.stream({ model: 'claude-test-model', max_tokens: 10, messages: [] });
+    stream.on('streamEvent', () => {
+      stream.abort();
+    });
+    await expect(stream.finalMessage()).rejects.toThrow(/abort/iu);
+    await fake.waitForIdle();
+    expect(fake.streams[0]).toMatchObject({ status: 'aborted', clientAborted: true, eventsSent: 1 });
+  });
+
+  it('ends a hang when the SDK aborts', async () => {
+    const client = new Anthropic({ apiKey: 'test', baseURL: 'http://fake-llm.test' });
+    const stream = client.messages.stream({ model: 'claude-test-model', max_tokens: 10, messages: [] });
+    stream.on('connect', () => {
+      stream.abort();
+    });
+    await expect(stream.finalMessage()).rejects.toThrow(/abort/iu);
+    await fake.waitForIdle();
+    expect(fake.streams[1]).toMatchObject({ status: 'aborted', clientAborted: true });
+  });
+
+  it('ends slow and hanging streams over HTTP when the server closes', async () => {
+    await fake.close();
+    const server = await fake.serve();
+    const responses = await Promise.all(
+      [0, 1, 2].map(() =>
+        postMessages({ url: `${server.url}/v1/messages`, body: createMessagesBody({ stream: true }) }),
+      ),
+    );
+    const settled = Promise.allSettled(responses.map((response) => response.text()));
+    await fake.close();
+    expect((await settled).map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    await fake.waitForIdle();
+    expect(fake.streams.map((stream) => stream.status)).toEqual([
+      'aborted',
+      'aborted',
+      'aborted',
+      'aborted',
+      'aborted',
+    ]);
+  });
+
+  it('leaves no timer, socket or server behind', () => {
+    expect(countLeftovers()).toEqual(baseline);
+  });
+});
