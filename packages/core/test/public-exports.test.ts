@@ -33,4 +33,16 @@ describe('public exports', () => {
 
     expect(Object.keys(testing).sort()).toEqual(['collectRun', 'createScriptedModel']);
   });
+
+  it('@toolloop/core/mcp exports exactly these values', async () => {
+    const mcp = await import('@toolloop/core/mcp');
+
+    expect(Object.keys(mcp).sort()).toEqual([
+      'connectMcpServers',
+      'convertSamplingMessages',
+      'createSamplingHandler',
+      'mapMcpToolResult',
+      'validateMcpServersConfig',
+    ]);
+  });
 });

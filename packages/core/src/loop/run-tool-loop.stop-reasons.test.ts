@@ -192,7 +192,10 @@ describe('stop reasons', () => {
   });
 
   it('a paused response (pause_turn) is sent back and the turn continues', async () => {
-    const model = createScriptedModel([{ text: 'Searching the web', finishReason: 'pause' }, { text: 'Found it.' }]);
+    const model = createScriptedModel([
+      { text: 'Searching the web', finishReason: 'pause' },
+      { text: 'Found it.' },
+    ]);
     const result = await runToolLoop({ model, prompt: 'Q' }).result;
 
     expect(result).toMatchObject({ stopReason: 'completed', text: 'Found it.', iterations: 2, rounds: 0 });

@@ -1,0 +1,39 @@
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { isStdioServerConfig, type McpServerConfig } from './mcp-server-config.js';
+
+/** How much of a stdio server's stderr is kept, to explain a crash in the error that reports it. */
+const stderrTailLength = 2_000;
+
+/** A transport for one server, and the last lines the server wrote to stderr (stdio servers only). */
+export interface McpTransport {
+  transport: Transport;
+  stderrTail(): string;
+}
+
+/**
+ * Creates the transport a server config asks for. A stdio server is spawned directly (no shell, no wrapper
+ * that would orphan it when closed) with the SDK's minimal environment plus the config's `env`: the parent's
+ * secrets are not passed on. Its stderr is captured, not mixed into the host's output.
+ */
+export function createMcpTransport(config: McpServerConfig): McpTransport {
+  if (!isStdioServerConfig(config)) {
+    const transport = new StreamableHTTPClientTransport(new URL(config.url), {
+      requestInit: config.headers === undefined ? {} : { headers: config.headers },
+    });
+    return { transport, stderrTail: () => '' };
+  }
+  const transport = new StdioClientTransport({
+    command: config.command,
+    args: config.args ?? [],
+    env: { ...getDefaultEnvironment(), ...config.env },
+    ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+    stderr: 'pipe',
+  });
+  let tail = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-stderrTailLength);
+  });
+  return { transport, stderrTail: () => tail.trim() };
+}

@@ -1,0 +1,16 @@
+// Connecting MCP servers as a tool source
+export { connectMcpServers } from './connect-mcp-servers.js';
+export { validateMcpServersConfig } from './mcp-server-config.js';
+export { mapMcpToolResult } from './map-mcp-tool-result.js';
+export type { ConnectMcpServersOptions, McpToolSource } from './connect-mcp-servers.js';
+export type {
+  HttpServerConfig,
+  McpServerConfig,
+  McpServersConfig,
+  StdioServerConfig,
+} from './mcp-server-config.js';
+
+// Answering servers' sampling requests with a Model
+export { createSamplingHandler } from './create-sampling-handler.js';
+export { convertSamplingMessages } from './convert-sampling-messages.js';
+export type { SamplingHandler, SamplingHandlerOptions } from './create-sampling-handler.js';

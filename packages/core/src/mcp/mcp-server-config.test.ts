@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { validateMcpServersConfig } from './mcp-server-config.js';
+
+describe('validateMcpServersConfig', () => {
+  it('accepts stdio and HTTP servers', () => {
+    const config = {
+      servers: {
+        files: { command: 'node', args: ['server.js', '/tmp'], env: { TOKEN: 'x' }, cwd: '/srv' },
+        remote: { url: 'http://127.0.0.1:3001/mcp', headers: { authorization: 'Bearer x' } },
+      },
+    };
+    expect(validateMcpServersConfig(config)).toBe(config);
+  });
+
+  it.each([
+    [{}, "Invalid option 'servers': expected an object with one entry per server."],
+    [
+      { servers: { 'my server': { command: 'x' } } },
+      "Invalid option 'servers.my server': a server name may use only letters, digits, '_' and '-'.",
+    ],
+    [
+      { servers: { a: { command: 'x', url: 'http://h' } } },
+      "Invalid option 'servers.a': give either `command` (a stdio server) or `url` (an HTTP server).",
+    ],
+    [
+      { servers: { a: { command: 'x', argz: [] } } },
+      "Invalid option 'servers.a.argz': unknown field; expected one of command, args, env, cwd.",
+    ],
+    [
+      { servers: { a: { command: 'x', args: ['ok', 3] } } },
+      "Invalid option 'servers.a.args[1]': expected a non-empty string.",
+    ],
+    [
+      { servers: { a: { url: 'not a url' } } },
+      "Invalid option 'servers.a.url': expected an absolute http(s) URL.",
+    ],
+  ])('rejects %j, naming the field', (config, message) => {
+    expect(() => validateMcpServersConfig(config)).toThrow(InvalidArgumentError);
+    expect(() => validateMcpServersConfig(config)).toThrow(message);
+  });
+
+  it('never echoes an env value in its errors', () => {
+    expect(() =>
+      validateMcpServersConfig({ servers: { a: { command: 'x', env: { API_KEY: 42 } } } }),
+    ).toThrow("Invalid option 'servers.a.env.API_KEY': expected a string.");
+  });
+});

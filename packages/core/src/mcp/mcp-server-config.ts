@@ -1,0 +1,88 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+
+/** An MCP server started as a child process, speaking over its stdin and stdout. */
+export interface StdioServerConfig {
+  command: string;
+  args?: string[];
+  /** Added to a minimal inherited environment (PATH, HOME, ...): the parent's other variables are not passed. */
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** An MCP server reached over streamable HTTP. */
+export interface HttpServerConfig {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export type McpServerConfig = StdioServerConfig | HttpServerConfig;
+
+/** The host configuration's `servers` shape (seed 000): a name for each server. */
+export interface McpServersConfig {
+  servers: Record<string, McpServerConfig>;
+}
+
+/** Whether a server config starts a child process. */
+export function isStdioServerConfig(config: McpServerConfig): config is StdioServerConfig {
+  return 'command' in config;
+}
+
+/**
+ * Checks a servers config written by hand (JSON, YAML, a host's settings), throwing `InvalidArgumentError`
+ * that names the field, such as `servers.files.args[1]`.
+ */
+export function validateMcpServersConfig(config: unknown): McpServersConfig {
+  const servers = isRecord(config) ? config.servers : undefined;
+  if (!isRecord(servers)) fail('servers', 'expected an object with one entry per server.');
+  for (const [name, server] of Object.entries(servers)) {
+    const path = `servers.${name}`;
+    if (!/^[a-zA-Z0-9_-]+$/.test(name))
+      fail(path, "a server name may use only letters, digits, '_' and '-'.");
+    if (!isRecord(server)) fail(path, 'expected { command, args?, env?, cwd? } or { url, headers? }.');
+    const hasCommand = 'command' in server;
+    const hasUrl = 'url' in server;
+    if (hasCommand === hasUrl)
+      fail(path, 'give either `command` (a stdio server) or `url` (an HTTP server).');
+    const allowed = hasCommand ? ['command', 'args', 'env', 'cwd'] : ['url', 'headers'];
+    for (const key of Object.keys(server)) {
+      if (!allowed.includes(key))
+        fail(`${path}.${key}`, `unknown field; expected one of ${allowed.join(', ')}.`);
+    }
+    if (hasCommand) {
+      expectString(`${path}.command`, server.command);
+      if (server.args !== undefined) {
+        if (!Array.isArray(server.args)) fail(`${path}.args`, 'expected a list of strings.');
+        server.args.forEach((argument, index) => {
+          expectString(`${path}.args[${index}]`, argument);
+        });
+      }
+      if (server.env !== undefined) expectStringRecord(`${path}.env`, server.env);
+      if (server.cwd !== undefined) expectString(`${path}.cwd`, server.cwd);
+    } else {
+      expectString(`${path}.url`, server.url);
+      if (!URL.canParse(String(server.url))) fail(`${path}.url`, 'expected an absolute http(s) URL.');
+      if (server.headers !== undefined) expectStringRecord(`${path}.headers`, server.headers);
+    }
+  }
+  return config as McpServersConfig;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function expectString(path: string, value: unknown): void {
+  if (typeof value !== 'string' || value === '') fail(path, 'expected a non-empty string.');
+}
+
+function expectStringRecord(path: string, value: unknown): void {
+  if (!isRecord(value)) fail(path, 'expected an object of strings.');
+  for (const [key, entry] of Object.entries(value)) {
+    // Names only: values may be secrets and never appear in an error.
+    if (typeof entry !== 'string') fail(`${path}.${key}`, 'expected a string.');
+  }
+}
+
+function fail(argument: string, message: string): never {
+  throw new InvalidArgumentError({ argument, message });
+}

@@ -1,0 +1,144 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  ErrorCode,
+  McpError,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { ToolSourceError } from '../errors/tool-source-error.js';
+import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
+import type { JsonValue } from '../json-value.js';
+import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
+import { isStdioServerConfig, type McpServerConfig } from './mcp-server-config.js';
+
+/** One MCP server: connected on first use, reconnected after it crashed or closed, closed once. */
+export interface McpServerConnection {
+  readonly name: string;
+  /** Every tool the server lists, across pages. */
+  listTools(options: { signal: AbortSignal }): Promise<McpTool[]>;
+  callTool(options: { name: string; input: JsonValue; signal: AbortSignal }): Promise<CallToolResult>;
+  /** The child process id of a stdio server while it runs. */
+  readonly pid: number | undefined;
+  close(): Promise<void>;
+}
+
+export interface McpConnectionOptions {
+  name: string;
+  config: McpServerConfig;
+  clientInfo: { name: string; version: string };
+  /** The limit for `initialize` and `tools/list`. */
+  requestTimeoutMs: number;
+  /** The SDK's own limit for a tool call, beyond the deadline the caller's signal carries. */
+  toolTimeoutMs: number;
+  /** Called with each new client before it connects: register capabilities and handlers here. */
+  configureClient?: (client: Client) => void;
+  onToolsChanged?: () => void;
+}
+
+export function createMcpServerConnection(options: McpConnectionOptions): McpServerConnection {
+  const { name, config } = options;
+  let active: { client: Client; transport: McpTransport } | undefined;
+  let connecting: Promise<Client> | undefined;
+  let closed = false;
+  const describeServer = () =>
+    isStdioServerConfig(config)
+      ? `MCP server '${name}' (command '${config.command}')`
+      : `MCP server '${name}' (${config.url})`;
+
+  const connect = async (): Promise<Client> => {
+    const client = new Client(options.clientInfo, { capabilities: {} });
+    options.configureClient?.(client);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      options.onToolsChanged?.();
+    });
+    const transport = createMcpTransport(config);
+    client.onclose = () => {
+      if (active?.client === client) active = undefined;
+    };
+    try {
+      await client.connect(transport.transport, { timeout: options.requestTimeoutMs });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw new ToolSourceError({
+        message: `${describeServer()} failed to start: ${messageOf(error)}${formatStderr(transport.stderrTail())}`,
+        cause: error,
+      });
+    }
+    active = { client, transport };
+    return client;
+  };
+
+  const ensureConnected = (): Promise<Client> => {
+    if (closed) return Promise.reject(new ToolSourceError({ message: `${describeServer()} is closed.` }));
+    if (active !== undefined) return Promise.resolve(active.client);
+    connecting ??= connect().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+
+  return {
+    name,
+    get pid() {
+      const transport = active?.transport.transport;
+      return transport !== undefined && 'pid' in transport
+        ? ((transport.pid as number | null) ?? undefined)
+        : undefined;
+    },
+    async listTools({ signal }) {
+      const client = await ensureConnected();
+      const tools: McpTool[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
+          signal,
+          timeout: options.requestTimeoutMs,
+        });
+        tools.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor !== undefined);
+      return tools;
+    },
+    async callTool({ name: toolName, input, signal }) {
+      const client = await ensureConnected();
+      const transport = active?.transport;
+      try {
+        const result = await client.callTool(
+          { name: toolName, arguments: input as Record<string, unknown> },
+          undefined,
+          { signal, timeout: options.toolTimeoutMs, resetTimeoutOnProgress: true },
+        );
+        return result as CallToolResult;
+      } catch (error) {
+        // The loop's signal says why it gave up (its tool timeout, or the turn ending): pass that on.
+        if (signal.aborted) throw signal.reason;
+        if (error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number)) {
+          throw new ToolTimeoutError({ toolName, timeoutMs: options.toolTimeoutMs });
+        }
+        if (error instanceof McpError && error.code === (ErrorCode.ConnectionClosed as number)) {
+          const stderr = transport?.stderrTail() ?? '';
+          throw new ToolSourceError({
+            message: `${describeServer()} closed the connection during the call (it may have crashed); it will be restarted on the next call.${formatStderr(stderr)}`,
+            cause: error,
+          });
+        }
+        throw error;
+      }
+    },
+    async close() {
+      closed = true;
+      const current = active;
+      active = undefined;
+      await current?.client.close();
+    },
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function formatStderr(tail: string): string {
+  return tail === '' ? '' : ` Its last output on stderr: ${tail}`;
+}
