@@ -1,0 +1,30 @@
+// The mock server
+export { createMockMcpServer } from './server/create-mock-mcp-server.js';
+export type { MockMcpServer } from './server/create-mock-mcp-server.js';
+export type { MockHttpListener } from './server/listen-http.js';
+
+// Calls
+export type { MockCallOutcome, MockSamplingExchange, MockToolCall } from './server/mock-tool-call.js';
+
+// Specs
+export { loadMockServerSpec, parseMockServerSpecText } from './spec/load-mock-server-spec.js';
+export { parseMockServerSpec } from './spec/parse-mock-server-spec.js';
+export { mockServerSpecSchema, mockTransports } from './spec/mock-server-spec-schema.js';
+export type { MockServerSpec, MockServerSpecInput } from './spec/mock-server-spec-schema.js';
+export type { MockTool, MockToolInput } from './spec/mock-tool-schema.js';
+export type { MockResponseInput } from './spec/mock-response-schema.js';
+export type { MockResponse, MockResponseAction } from './spec/mock-response.js';
+export type { SampleSpec } from './spec/sample-spec-schema.js';
+export type { ProgressStep } from './spec/progress-step-schema.js';
+export type { MockContentBlock } from './spec/content-block-schema.js';
+export type { MockSamplingMessage } from './spec/sampling-message-schema.js';
+export type { ToolDefinition } from './spec/tool-definition-fields.js';
+export type { JsonObject, ObjectJsonSchema } from './spec/json-object-schema.js';
+
+// Errors
+export { MockSpecError } from './errors/mock-spec-error.js';
+export type { MockSpecIssue } from './errors/mock-spec-error.js';
+
+// The stdio command
+export { mockMcpBinPath } from './bin/mock-mcp-bin-path.js';
+export { mockCrashExitCode } from './bin/run-mock-mcp-cli.js';

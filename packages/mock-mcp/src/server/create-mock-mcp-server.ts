@@ -1,0 +1,132 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { MockServerSpec, MockServerSpecInput } from '../spec/mock-server-spec-schema.js';
+import { mockToolSchema, type MockToolInput } from '../spec/mock-tool-schema.js';
+import { toMockServerSpec } from '../spec/parse-mock-server-spec.js';
+import { createSessionServer } from './create-session-server.js';
+import { listenHttp, type MockHttpListener } from './listen-http.js';
+import { createMockServerState, toToolState, type MockServerState } from './mock-server-state.js';
+import type { MockToolCall } from './mock-tool-call.js';
+
+/** A running mock MCP server: connect clients to it, read what they called, change its tools, close it. */
+export interface MockMcpServer {
+  /** The validated spec it was created from (tools added later are not in it). */
+  readonly spec: MockServerSpec;
+  /** Every `tools/call` received, in arrival order, across all sessions. */
+  readonly calls: readonly MockToolCall[];
+  /** Starts an in-memory session and returns the client side of the linked pair, for an SDK `Client`. */
+  connectInMemory: () => Promise<Transport>;
+  /**
+   * Serves one session over a server-side transport you made (the stdio bin passes a `StdioServerTransport`).
+   * `onCrash` runs for a `crash` response; by default the session's transport is closed.
+   */
+  connect: (options: { transport: Transport; onCrash?: () => Promise<void> | void }) => Promise<void>;
+  /** Serves streamable HTTP on a loopback port (default `{ port: 0, host: '127.0.0.1' }`). */
+  listenHttp: (options?: { port?: number; host?: string }) => Promise<MockHttpListener>;
+  /** Adds (or replaces) a tool and sends `notifications/tools/list_changed` to every session. */
+  addTool: (tool: MockToolInput) => Promise<void>;
+  /** Removes a tool and sends `notifications/tools/list_changed` to every session. */
+  removeTool: (name: string) => Promise<void>;
+  /** Calls `listener` each time a call ends; returns a function that stops it. */
+  onCallEnd: (listener: (call: MockToolCall) => void) => () => void;
+  /** Ends every delay and hang, closes every session and HTTP listener. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Creates a mock MCP server from a spec as written (validated here; a `MockSpecError` names each wrong field)
+ * or as returned by `loadMockServerSpec`. It is built on the SDK's `McpServer`, one per session, all sharing
+ * the tools, the `times` counters and `calls`.
+ *
+ * @example
+ * const server = createMockMcpServer({ tools: [{ name: 'echo', responses: [{ text: 'hi' }] }] });
+ * const client = new Client({ name: 'test', version: '1.0.0' });
+ * await client.connect(await server.connectInMemory());
+ * await client.callTool({ name: 'echo', arguments: {} }); // { content: [{ type: 'text', text: 'hi' }] }
+ */
+export function createMockMcpServer(spec: MockServerSpecInput | MockServerSpec): MockMcpServer {
+  const validated = toMockServerSpec(spec);
+  const state = createMockServerState(validated.tools);
+  const listeners = new Set<MockHttpListener>();
+
+  async function connectSession(options: { transport: Transport; onCrash?: () => Promise<void> | void }) {
+    state.closing.signal.throwIfAborted();
+    const session = createSessionServer({
+      state,
+      crash: async (current) => {
+        await (options.onCrash === undefined ? current.close() : options.onCrash());
+      },
+    });
+    trackSession({ state, session });
+    await session.connect(options.transport);
+    return session;
+  }
+
+  return {
+    spec: validated,
+    calls: state.calls,
+    connectInMemory: async () => {
+      const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+      await connectSession({ transport: serverTransport });
+      return clientTransport;
+    },
+    connect: async (options) => {
+      await connectSession(options);
+    },
+    listenHttp: async (options = {}) => {
+      const listener = await listenHttp({ ...options, connectSession });
+      listeners.add(listener);
+      return {
+        ...listener,
+        close: async () => {
+          listeners.delete(listener);
+          await listener.close();
+        },
+      };
+    },
+    addTool: async (tool) => {
+      const parsed = mockToolSchema.parse(tool);
+      state.tools.set(parsed.name, toToolState(parsed));
+      await notifyToolListChanged(state);
+    },
+    removeTool: async (name) => {
+      if (!state.tools.delete(name)) {
+        throw new Error(
+          `Cannot remove tool '${name}': no such tool. Tools: ${[...state.tools.keys()].join(', ')}.`,
+        );
+      }
+      await notifyToolListChanged(state);
+    },
+    onCallEnd: (listener) => {
+      state.callEndListeners.add(listener);
+      return () => {
+        state.callEndListeners.delete(listener);
+      };
+    },
+    close: async () => {
+      state.closing.abort(new Error('The mock MCP server was closed.'));
+      await Promise.all([...listeners].map((listener) => listener.close()));
+      listeners.clear();
+      await Promise.all([...state.sessions].map((session) => session.close()));
+    },
+  };
+}
+
+function trackSession(options: { state: MockServerState; session: McpServer }): void {
+  const { state, session } = options;
+  state.sessions.add(session);
+  const previous = session.server.onclose;
+  session.server.onclose = () => {
+    state.sessions.delete(session);
+    previous?.();
+  };
+}
+
+async function notifyToolListChanged(state: MockServerState): Promise<void> {
+  await Promise.all(
+    [...state.sessions]
+      .filter((session) => session.isConnected())
+      .map((session) => session.server.sendToolListChanged()),
+  );
+}

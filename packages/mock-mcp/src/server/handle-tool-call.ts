@@ -1,0 +1,94 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type {
+  CallToolRequest,
+  CallToolResult,
+  ServerNotification,
+  ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
+import { JsonRpcReplyError } from '../errors/json-rpc-reply-error.js';
+import { answerWithResponse } from './answer-with-response.js';
+import type { CallContext } from './call-context.js';
+import { endCall, type MockServerState } from './mock-server-state.js';
+import type { MockToolCall } from './mock-tool-call.js';
+import { noMatchingResponseResult } from './no-matching-response-result.js';
+import { selectResponse } from './select-response.js';
+
+const invalidParamsCode = -32602;
+
+/**
+ * Answers one `tools/call`: records it, picks the scripted response and delivers it. An unknown tool is a
+ * JSON-RPC error; no fitting response is an isError result naming the tool and the arguments.
+ */
+export async function handleToolCall(options: {
+  state: MockServerState;
+  session: McpServer;
+  request: CallToolRequest;
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
+  crash: () => Promise<void>;
+}): Promise<CallToolResult> {
+  const { state, session, request, extra } = options;
+  const toolName = request.params.name;
+  const args = request.params.arguments ?? {};
+  const call: MockToolCall = {
+    tool: toolName,
+    arguments: args,
+    responseIndex: undefined,
+    outcome: undefined,
+    startedAt: Date.now(),
+    endedAt: undefined,
+    sampling: [],
+  };
+  state.calls.push(call);
+  const toolState = state.tools.get(toolName);
+  if (toolState === undefined) {
+    endCall({ state, call, outcome: 'unknown_tool' });
+    const available = [...state.tools.keys()].join(', ');
+    throw new JsonRpcReplyError({
+      code: invalidParamsCode,
+      message: `Unknown tool '${toolName}'. Available tools: ${available === '' ? '(none)' : available}.`,
+    });
+  }
+  const selected = selectResponse({
+    responses: toolState.tool.responses,
+    uses: toolState.uses,
+    arguments: args,
+  });
+  if (selected === undefined) {
+    endCall({ state, call, outcome: 'no_match' });
+    return noMatchingResponseResult({
+      toolName,
+      arguments: args,
+      responses: toolState.tool.responses,
+      uses: toolState.uses,
+    });
+  }
+  call.responseIndex = selected.index;
+  const context: CallContext = {
+    state,
+    call,
+    signal: AbortSignal.any([extra.signal, state.closing.signal]),
+    progressToken: extra._meta?.progressToken,
+    sendNotification: extra.sendNotification,
+    createMessage: (params) =>
+      session.server.createMessage(params, { relatedRequestId: extra.requestId, signal: extra.signal }),
+    clientCapabilities: session.server.getClientCapabilities(),
+    crash: async () => {
+      endCall({ state, call, outcome: 'crash' });
+      await options.crash();
+    },
+  };
+  try {
+    const result = await answerWithResponse({
+      toolName,
+      arguments: args,
+      response: selected.response,
+      context,
+    });
+    endCall({ state, call, outcome: result.isError === true ? 'error' : 'result' });
+    return result;
+  } catch (error) {
+    endCall({ state, call, outcome: context.signal.aborted ? 'cancelled' : 'throw' });
+    throw error;
+  }
+}

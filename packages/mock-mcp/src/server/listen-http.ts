@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+
+/** A mock server listening on a loopback port. */
+export interface MockHttpListener {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:54321/mcp` (every path is served). */
+  url: string;
+  port: number;
+  /** Closes every session and the HTTP server; the port is free when it resolves. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Serves streamable HTTP with stateful sessions: each `initialize` POST gets a new transport and a new
+ * session server from `connectSession`; later requests are routed by their `mcp-session-id` header.
+ */
+export async function listenHttp(options: {
+  port?: number;
+  host?: string;
+  connectSession: (options: { transport: StreamableHTTPServerTransport }) => Promise<McpServer>;
+}): Promise<MockHttpListener> {
+  const { port = 0, host = '127.0.0.1' } = options;
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; session: McpServer }>();
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const sessionId = request.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const known = sessions.get(sessionId);
+      if (known === undefined) {
+        replyWithError({ response, status: 404, message: `Session '${sessionId}' not found.` });
+        return;
+      }
+      await known.transport.handleRequest(request, response);
+      return;
+    }
+    const body = request.method === 'POST' ? await readJsonBody(request) : undefined;
+    if (!isInitializeRequest(body)) {
+      replyWithError({
+        response,
+        status: 400,
+        message: 'No mcp-session-id header, and the request is not an initialize request.',
+      });
+      return;
+    }
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, session });
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    const session = await options.connectSession({ transport });
+    await transport.handleRequest(request, response, body);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) {
+        replyWithError({
+          response,
+          status: 500,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('The HTTP server has no TCP address.');
+  return {
+    url: `http://${host}:${address.port}/mcp`,
+    port: address.port,
+    close: async () => {
+      await Promise.all([...sessions.values()].map(({ session }) => session.close()));
+      const closed = new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      );
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+async function readJsonBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function replyWithError(options: { response: ServerResponse; status: number; message: string }): void {
+  options.response.writeHead(options.status, { 'content-type': 'application/json' });
+  options.response.end(
+    JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: options.message }, id: null }),
+  );
+}

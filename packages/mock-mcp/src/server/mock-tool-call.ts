@@ -1,0 +1,37 @@
+import type {
+  CreateMessageRequest,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { JsonObject } from '../spec/json-object-schema.js';
+
+/**
+ * How a recorded call ended: a normal `result`, an isError `error` result, a JSON-RPC error (`throw`), a
+ * `crash`, `cancelled` (the client cancelled, timed out or closed while it ran, e.g. a `hang`), `no_match`
+ * (no scripted response fit; an isError result) or `unknown_tool` (a JSON-RPC error).
+ */
+export type MockCallOutcome =
+  'result' | 'error' | 'throw' | 'crash' | 'cancelled' | 'no_match' | 'unknown_tool';
+
+/** One `sampling/createMessage` exchange a `sample` response made while answering a call. */
+export interface MockSamplingExchange {
+  request: CreateMessageRequest['params'];
+  /** What the client answered; missing when the request failed. */
+  result?: CreateMessageResult | CreateMessageResultWithTools;
+}
+
+/** One `tools/call` the server received, recorded when it starts and completed when it ends. */
+export interface MockToolCall {
+  tool: string;
+  arguments: JsonObject;
+  /** Index of the response used in the tool's `responses`; `undefined` when none fit or the tool is unknown. */
+  responseIndex: number | undefined;
+  /** `undefined` while the call is running. */
+  outcome: MockCallOutcome | undefined;
+  /** `Date.now()` when the call arrived. */
+  startedAt: number;
+  /** `Date.now()` when it ended; `undefined` while it is running. */
+  endedAt: number | undefined;
+  /** The sampling requests a `sample` response sent, with the client's answers, in order. */
+  sampling: MockSamplingExchange[];
+}

@@ -1,0 +1,42 @@
+import { MockSpecError } from '../errors/mock-spec-error.js';
+import {
+  mockServerSpecSchema,
+  type MockServerSpec,
+  type MockServerSpecInput,
+} from './mock-server-spec-schema.js';
+import { toSpecIssues, type LocateField } from './to-spec-issues.js';
+
+const validatedSpecs = new WeakSet<object>();
+
+/**
+ * Validates a mock server spec given as a value (parsed YAML or JSON, or an object literal in a test).
+ * Throws a `MockSpecError` naming every field path that is wrong; unknown fields are errors.
+ */
+export function parseMockServerSpec(
+  input: unknown,
+  options: { file?: string; locate?: LocateField } = {},
+): MockServerSpec {
+  const parsed = mockServerSpecSchema.safeParse(input);
+  if (parsed.success) {
+    validatedSpecs.add(parsed.data);
+    return parsed.data;
+  }
+  const issues = toSpecIssues({
+    issues: parsed.error.issues,
+    ...(options.locate ? { locate: options.locate } : {}),
+  });
+  throw new MockSpecError({
+    ...(options.file === undefined ? {} : { file: options.file }),
+    issues,
+    cause: parsed.error,
+  });
+}
+
+/** A spec returned by `parseMockServerSpec` as it is; anything else validated. */
+export function toMockServerSpec(spec: MockServerSpecInput | MockServerSpec): MockServerSpec {
+  return isValidatedSpec(spec) ? spec : parseMockServerSpec(spec);
+}
+
+function isValidatedSpec(spec: object): spec is MockServerSpec {
+  return validatedSpecs.has(spec);
+}

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { MockSpecIssue } from '../errors/mock-spec-error.js';
+import { formatFieldPath } from './format-field-path.js';
+import type { SourcePosition } from './locate-yaml-node.js';
+
+/** Finds a field path in the source, or gives `undefined` when the spec did not come from a file. */
+export type LocateField = (options: {
+  path: readonly PropertyKey[];
+  target: 'key' | 'value';
+}) => SourcePosition | undefined;
+
+/**
+ * Turns zod issues into spec issues: one per unknown field (pointing at its key), the others at their value,
+ * each with its field path and, when `locate` is given, its line and column.
+ */
+export function toSpecIssues(options: {
+  issues: readonly z.core.$ZodIssue[];
+  locate?: LocateField;
+}): MockSpecIssue[] {
+  const { issues, locate } = options;
+  return issues.flatMap((issue): MockSpecIssue[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) =>
+        toIssue({ path: [...issue.path, key], message: `Unknown field '${key}'.`, target: 'key', locate }),
+      );
+    }
+    return [toIssue({ path: issue.path, message: issue.message, target: 'value', locate })];
+  });
+}
+
+function toIssue(options: {
+  path: readonly PropertyKey[];
+  message: string;
+  target: 'key' | 'value';
+  locate: LocateField | undefined;
+}): MockSpecIssue {
+  const { path, message, target, locate } = options;
+  const position = locate?.({ path, target });
+  return {
+    path: formatFieldPath(path),
+    message,
+    ...(position === undefined ? {} : { line: position.line, column: position.column }),
+  };
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { createToMockResponse, responseFields } from './response-fields.js';
+
+/**
+ * A scripted response inside a sample's `toolResults`: every response kind except `sample`, so that a sampling
+ * tool loop cannot nest another one.
+ */
+export const toolResultResponseSchema = z
+  .strictObject(responseFields)
+  .transform(
+    createToMockResponse(['text', 'content', 'structuredContent', 'error', 'throw', 'crash', 'hang']),
+  );
