@@ -31,33 +31,22 @@ export function encodeAnthropicEvents(events: ReadonlyArray<{ type: string }>): 
 }
 
 /**
- * An event-stream response that sends `bytes` in chunks of `chunkSize` (so events and UTF-8 characters are
- * split across reads, as on a real connection). With `end: 'hang'` the body stays open after the last chunk
- * until the request is aborted; with `end: 'close'` it just ends.
+ * An event-stream response that sends `bytes` in chunks of `chunkSize`, so events and UTF-8 characters are
+ * split across reads, as on a real connection.
  */
 export function createEventStreamResponse({
   bytes,
   chunkSize = 64,
-  end = 'close',
-  signal,
 }: {
   bytes: Uint8Array;
   chunkSize?: number;
-  end?: 'close' | 'hang';
-  signal?: AbortSignal;
 }): HttpResponse<ReadableStream<Uint8Array>> {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       for (let offset = 0; offset < bytes.length; offset += chunkSize) {
         controller.enqueue(bytes.slice(offset, offset + chunkSize));
       }
-      if (end === 'close') {
-        controller.close();
-        return;
-      }
-      signal?.addEventListener('abort', () => {
-        controller.error(signal.reason);
-      });
+      controller.close();
     },
   });
   return new HttpResponse(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
