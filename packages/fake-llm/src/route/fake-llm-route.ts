@@ -62,7 +62,12 @@ export function createFakeLlmRoute(options: {
       shared.requests.push(request);
     },
     addViolation(violation) {
-      const withScenario = { ...violation, scenarioId: id };
+      const withScenario: FakeLlmViolation = {
+        type: violation.type,
+        scenarioId: id,
+        requestIndex: violation.requestIndex,
+        message: violation.message,
+      };
       violations.push(withScenario);
       shared.violations.push(withScenario);
     },

@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+import { createFakeLlm } from '../create-fake-llm.js';
+import { waitForAbort } from '../internal/wait.js';
+import { loadFakeLlmScript } from '../script/load-fake-llm-script.js';
+
+const usage = `Usage: fake-llm --script <file.json|file.yaml> [--port <n>]
+
+Serves a fake Anthropic Messages API on 127.0.0.1 (port 0, the default, picks a free one), answering every
+request from the script's steps; prints its URL and runs until interrupted. The script may be a list of steps,
+{ name, steps }, or a scenario file (its turns' llm steps). Exits 1 if a client broke the protocol (the
+violations are printed as JSON lines), 2 on bad input.`;
+
+/** A place the CLI writes lines to. */
+interface Output {
+  write(text: string): unknown;
+}
+
+/**
+ * The `fake-llm` command: loads the script, serves it, prints the URL on stdout, and closes when `signal`
+ * aborts. Returns the exit code: 0, 1 when the fake recorded violations (printed on stderr as JSON lines), 2
+ * when the arguments or the script are invalid.
+ */
+export async function runFakeLlmCli(options: {
+  args: string[];
+  stdout: Output;
+  stderr: Output;
+  signal: AbortSignal;
+}): Promise<number> {
+  const { stdout, stderr } = options;
+  let values: { script?: string; port?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: options.args,
+      options: { script: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
+    }));
+  } catch (error) {
+    stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${usage}\n`);
+    return 2;
+  }
+  if (values.help === true) {
+    stdout.write(`${usage}\n`);
+    return 0;
+  }
+  const port = Number(values.port ?? '0');
+  if (values.script === undefined || !Number.isInteger(port) || port < 0 || port > 65_535) {
+    stderr.write(
+      `${values.script === undefined ? 'Missing --script.' : `Invalid --port ${values.port ?? ''}.`}\n\n${usage}\n`,
+    );
+    return 2;
+  }
+  const script = await loadFakeLlmScript(values.script);
+  if (!script.success) {
+    stderr.write(`${script.error}\n`);
+    return 2;
+  }
+  const fake = createFakeLlm(script.value);
+  const server = await fake.serve({ port });
+  stdout.write(`${server.url}\n`);
+  await waitForAbort(options.signal);
+  await fake.close();
+  for (const violation of fake.violations) stderr.write(`${JSON.stringify(violation)}\n`);
+  return fake.violations.length > 0 ? 1 : 0;
+}

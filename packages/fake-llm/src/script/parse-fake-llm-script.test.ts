@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { parseFakeLlmScript } from './parse-fake-llm-script.js';
+
+describe('parseFakeLlmScript', () => {
+  it('accepts a list of steps', () => {
+    expect(parseFakeLlmScript([{ text: 'Hi.' }])).toEqual({
+      success: true,
+      value: { steps: [{ text: 'Hi.' }] },
+    });
+  });
+
+  it('accepts a named script with every step field', () => {
+    const step = {
+      thinking: 't',
+      redactedThinking: 'r',
+      text: 'x',
+      toolCalls: [
+        { name: 'a', input: { q: [1, null] } },
+        { id: 'toolu_1', name: 'b', rawInput: '{"broken' },
+      ],
+      stopReason: 'max_tokens',
+      usage: { inputTokens: 1, outputTokens: 2 },
+      delayMs: 0,
+      chunkDelayMs: 5,
+      error: { status: 529, type: 'overloaded_error', message: 'Overloaded', retryAfter: 0 },
+      truncate: { afterEvents: 3 },
+      hang: true,
+      replay: 'x.sse',
+      expectTools: ['a'],
+    };
+    expect(parseFakeLlmScript({ name: 'all', steps: [step] })).toEqual({
+      success: true,
+      value: { name: 'all', steps: [step] },
+    });
+  });
+
+  it("joins a scenario file's llm steps under its name", () => {
+    const scenario = {
+      name: 'outline then search',
+      provider: 'anthropic',
+      turns: [
+        { user: 'Q1', llm: [{ text: 'A1' }], expect: { stopReason: 'completed' } },
+        { user: 'Q2', llm: [{ text: 'A2' }, { text: 'A3' }] },
+      ],
+    };
+    expect(parseFakeLlmScript(scenario)).toEqual({
+      success: true,
+      value: { name: 'outline then search', steps: [{ text: 'A1' }, { text: 'A2' }, { text: 'A3' }] },
+    });
+  });
+
+  it.each([
+    [[{ txet: 'typo' }], 'steps[0].txet: unknown field'],
+    [{ steps: [{ toolCalls: [{ input: {} }] }] }, 'steps[0].toolCalls[0].name: must be a string'],
+    [{ steps: [{ error: { status: 200 } }] }, 'steps[0].error.status: must be from 400 to 599'],
+    [{ steps: [{ delayMs: -1 }] }, 'steps[0].delayMs: must be a number, zero or more'],
+    [{ steps: [{ toolCalls: [{ name: 'a', input: {}, rawInput: '' }] }] }, 'has both input and rawInput'],
+    [{ turns: [{ llm: [{ hang: 'yes' }] }] }, 'turns[0].llm[0].hang: must be true or false'],
+    [{ name: 'x' }, 'steps: must be a list'],
+    ['text', '(script): must be an object'],
+  ])('rejects %j naming the field', (value, error) => {
+    const result = parseFakeLlmScript(value);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error).toContain(error);
+  });
+});
