@@ -183,3 +183,48 @@ describe('faults, as the SDK sees them', () => {
     expect(route.requests).toHaveLength(1);
   });
 });
+
+describe('concurrent scripts on one msw server', () => {
+  it('answers many SDK conversations at once, each from its own script, thinking echoed', async () => {
+    const ids = Array.from({ length: 12 }, (_, index) => `concurrent-${index}`);
+    for (const id of ids) {
+      fake.script(id, [
+        {
+          thinking: `Thinking for ${id}.`,
+          toolCalls: [{ name: 'get_weather', input: { city: id } }],
+          chunkDelayMs: 1,
+        },
+        { text: `Answer for ${id}.`, expectTools: ['get_weather'] },
+      ]);
+    }
+    const answers = await Promise.all(
+      ids.map(async (id) => {
+        const client = createClient(id);
+        const question = { role: 'user' as const, content: 'Weather?' };
+        const first = await client.messages
+          .stream({ model, max_tokens: 1024, tools: [weatherTool], messages: [question] })
+          .finalMessage();
+        const toolUse = first.content.find((block) => block.type === 'tool_use');
+        const second = await client.messages
+          .stream({
+            model,
+            max_tokens: 1024,
+            tools: [weatherTool],
+            messages: [
+              question,
+              { role: 'assistant', content: first.content },
+              {
+                role: 'user',
+                content: [{ type: 'tool_result', tool_use_id: toolUse?.id ?? '', content: 'Sunny' }],
+              },
+            ],
+          })
+          .finalMessage();
+        return second.content;
+      }),
+    );
+    expect(answers).toEqual(ids.map((id) => [{ type: 'text', text: `Answer for ${id}.` }]));
+    for (const id of ids) expect(fake.route(id).violations).toEqual([]);
+    expect(fake.route('concurrent-3').requests).toHaveLength(2);
+  });
+});

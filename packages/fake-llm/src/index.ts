@@ -9,6 +9,8 @@ export type { FakeLlmServer } from './server/start-http-server.js';
 
 // Scripts
 export { toFakeLlmScript } from './script/fake-llm-script.js';
+export { parseFakeLlmScript } from './script/parse-fake-llm-script.js';
+export { loadFakeLlmScript } from './script/load-fake-llm-script.js';
 export type { FakeLlmScript, FakeLlmScriptInput } from './script/fake-llm-script.js';
 export type { JsonValue, LlmError, LlmStep, LlmToolCall, LlmUsage } from './script/llm-step.js';
 

@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest';
+import * as fakeLlm from './index.js';
+
+it('exports exactly the public API', () => {
+  expect(Object.keys(fakeLlm).sort()).toEqual([
+    'cancelMswResponseCopies',
+    'createFakeLlm',
+    'defaultScenarioId',
+    'loadFakeLlmScript',
+    'parseFakeLlmScript',
+    'scenarioHeader',
+    'toFakeLlmScript',
+  ]);
+});
