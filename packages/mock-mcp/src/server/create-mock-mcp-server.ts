@@ -2,7 +2,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { MockServerSpec, MockServerSpecInput } from '../spec/mock-server-spec-schema.js';
-import { mockToolSchema, type MockToolInput } from '../spec/mock-tool-schema.js';
+import type { MockToolInput } from '../spec/mock-tool-schema.js';
+import { parseMockTool } from '../spec/parse-mock-tool.js';
 import { toMockServerSpec } from '../spec/parse-mock-server-spec.js';
 import { createSessionServer } from './create-session-server.js';
 import { listenHttp, type MockHttpListener } from './listen-http.js';
@@ -86,7 +87,7 @@ export function createMockMcpServer(spec: MockServerSpecInput | MockServerSpec):
       };
     },
     addTool: async (tool) => {
-      const parsed = mockToolSchema.parse(tool);
+      const parsed = parseMockTool(tool);
       state.tools.set(parsed.name, toToolState(parsed));
       await notifyToolListChanged(state);
     },

@@ -10,8 +10,10 @@ export const mockTransports = ['memory', 'stdio', 'http'] as const;
  */
 export const mockServerSpecSchema = z
   .strictObject({ transport: z.enum(mockTransports).default('memory'), tools: z.array(mockToolSchema) })
-  .superRefine((spec, context) => {
+  // A transform, not a refinement, so that it runs only on a spec whose parts are valid.
+  .transform((spec, context) => {
     checkToolNames(spec.tools, context);
+    return spec;
   });
 
 /** A mock server spec as written, before validation (what `createMockMcpServer` accepts). */

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { MockSpecError, type MockSpecIssue } from '../errors/mock-spec-error.js';
+import { parseMockServerSpec } from './parse-mock-server-spec.js';
+
+function issuesOf(input: unknown): MockSpecIssue[] {
+  try {
+    parseMockServerSpec(input);
+  } catch (error) {
+    if (MockSpecError.isInstance(error)) return error.issues;
+    throw error;
+  }
+  throw new Error('The spec was valid.');
+}
+
+describe('parseMockServerSpec', () => {
+  it('fills the defaults: memory transport, object input schema, no delay, no progress', () => {
+    expect(parseMockServerSpec({ tools: [{ name: 'echo', responses: [{ text: 'hi' }] }] })).toEqual({
+      transport: 'memory',
+      tools: [
+        {
+          name: 'echo',
+          inputSchema: { type: 'object' },
+          responses: [
+            { delayMs: 0, progress: [], action: { type: 'result', content: [{ type: 'text', text: 'hi' }] } },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('turns throw with a message into InternalError', () => {
+    const spec = parseMockServerSpec({ tools: [{ name: 'a', responses: [{ throw: 'down', times: 2 }] }] });
+    expect(spec.tools[0]?.responses[0]).toEqual({
+      times: 2,
+      delayMs: 0,
+      progress: [],
+      action: { type: 'throw', code: -32603, message: 'down' },
+    });
+  });
+
+  it('rejects an unknown field and names its path', () => {
+    expect(issuesOf({ tools: [{ name: 'a', responses: [{ text: 'x' }, { text: 'y', tmes: 2 }] }] })).toEqual([
+      { path: 'tools[0].responses[1].tmes', message: "Unknown field 'tmes'." },
+    ]);
+  });
+
+  it('rejects an unknown top-level field', () => {
+    expect(issuesOf({ tools: [], command: 'node' })).toEqual([
+      { path: 'command', message: "Unknown field 'command'." },
+    ]);
+  });
+
+  it('names the path of a wrong value', () => {
+    const [issue] = issuesOf({ tools: [{ name: 'a', responses: [{ text: 'x' }, { text: 'y', times: 0 }] }] });
+    expect(issue?.path).toBe('tools[0].responses[1].times');
+    expect(issue?.message).toContain('>0');
+  });
+
+  it('rejects a response with two actions', () => {
+    expect(issuesOf({ tools: [{ name: 'a', responses: [{ text: 'x', error: 'y' }] }] })).toEqual([
+      {
+        path: 'tools[0].responses[0]',
+        message:
+          'A response does one thing, but this one has text and error. Split it into separate responses.',
+      },
+    ]);
+  });
+
+  it('rejects a response with no action', () => {
+    expect(issuesOf({ tools: [{ name: 'a', responses: [{ match: { q: 1 } }] }] })).toEqual([
+      {
+        path: 'tools[0].responses[0]',
+        message:
+          'A response needs one of: text, content, structuredContent, error, throw, crash, hang, sample.',
+      },
+    ]);
+  });
+
+  it('accepts text with structuredContent as one result', () => {
+    const spec = parseMockServerSpec({
+      tools: [{ name: 'a', responses: [{ text: 'x', structuredContent: { n: 1 } }] }],
+    });
+    expect(spec.tools[0]?.responses[0]?.action).toEqual({
+      type: 'result',
+      content: [{ type: 'text', text: 'x' }],
+      structuredContent: { n: 1 },
+    });
+  });
+
+  it('rejects duplicate tool names', () => {
+    expect(
+      issuesOf({
+        tools: [
+          { name: 'a', responses: [] },
+          { name: 'a', responses: [] },
+        ],
+      }),
+    ).toEqual([
+      {
+        path: 'tools[1].name',
+        message: "Tool name 'a' is already used by tools[0]; tool names must be unique.",
+      },
+    ]);
+  });
+
+  it('rejects a sample offering a tool the server does not have', () => {
+    const sample = {
+      messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+      tools: ['search', 'serch'],
+    };
+    const spec = {
+      tools: [
+        { name: 'search', responses: [{ text: 'r' }] },
+        { name: 'ask', responses: [{ sample }] },
+      ],
+    };
+    expect(issuesOf(spec)).toEqual([
+      {
+        path: 'tools[1].responses[0].sample.tools[1]',
+        message: "Sample offers tool 'serch', which is not a tool of this server. Tools: search, ask.",
+      },
+    ]);
+  });
+
+  it('rejects a sample inside a sample tool result', () => {
+    const inner = { messages: [{ role: 'user', content: { type: 'text', text: 'x' } }] };
+    const sample = { messages: inner.messages, toolResults: { search: [{ sample: inner }] } };
+    expect(issuesOf({ tools: [{ name: 'ask', responses: [{ sample }] }] })).toContainEqual({
+      path: 'tools[0].responses[0].sample.toolResults.search[0].sample',
+      message: "Unknown field 'sample'.",
+    });
+  });
+
+  it('rejects a transport it does not know', () => {
+    const [issue] = issuesOf({ transport: 'websocket', tools: [] });
+    expect(issue?.path).toBe('transport');
+  });
+
+  it('rejects an input schema whose root is not an object', () => {
+    const [issue] = issuesOf({ tools: [{ name: 'a', inputSchema: { type: 'string' }, responses: [] }] });
+    expect(issue?.path).toBe('tools[0].inputSchema.type');
+  });
+
+  it('says in the error message which file and field are wrong', () => {
+    const error = new MockSpecError({
+      file: 'x.yaml',
+      issues: [{ path: 'tools', message: 'bad', line: 3, column: 5 }],
+    });
+    expect(error.message).toBe('Invalid mock server spec in x.yaml:\n  x.yaml:3:5 tools: bad');
+  });
+});
