@@ -12,6 +12,6 @@ export interface StreamRecord {
   /** Events the step had to send (the whole recording for `replay`). */
   eventsPlanned: number;
   status: StreamStatus;
-  /** True when the client aborted or disconnected before the stream ended on its own. */
+  /** True when the client aborted, or the connection closed, before the stream ended on its own. */
   clientAborted: boolean;
 }
