@@ -21,7 +21,7 @@ export interface FakeLlm {
   readonly handlers: HttpHandler[];
   /** Starts an msw server with these handlers (`onUnhandledRequest: 'error'`); stop it with `close()`. */
   listen(): void;
-  /** Stops the msw server and every HTTP server from `serve`, ending their open streams. */
+  /** Ends every open stream and wait (clients see a failed request), stops the msw server and every `serve` server. */
   close(): Promise<void>;
   /** Serves the fake on a real HTTP server on 127.0.0.1 (`port: 0`, the default, picks a free port). */
   serve(options?: { port?: number }): Promise<FakeLlmServer>;
@@ -59,6 +59,7 @@ export function createFakeLlm(script?: FakeLlmScriptInput): FakeLlm {
     routes: new Map(),
     records: { requests: [], violations: [], streams: [] },
     activity: createActivityTracker(),
+    shutdown: new AbortController(),
   };
   const servers = new Set<FakeLlmServer>();
   let mswServer: SetupServer | undefined;
@@ -74,6 +75,8 @@ export function createFakeLlm(script?: FakeLlmScriptInput): FakeLlm {
       mswServer = server;
     },
     async close() {
+      state.shutdown.abort(new Error('The fake LLM closed.'));
+      state.shutdown = new AbortController();
       mswServer?.close();
       mswServer = undefined;
       const closing = [...servers].map((server) => server.close());

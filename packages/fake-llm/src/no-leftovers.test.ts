@@ -90,6 +90,22 @@ describe('nothing outlives a test', () => {
     ]);
   });
 
+  it('ends an msw hang and a pending delay when the fake closes, as failures the client sees', async () => {
+    const closing = createFakeLlm([{ hang: true }, { text: 'late', delayMs: 60_000 }]);
+    closing.listen();
+    const client = new Anthropic({ apiKey: 'test', baseURL: 'http://fake-llm.test', maxRetries: 0 });
+    const hanging = client.messages
+      .stream({ model: 'claude-test-model', max_tokens: 10, messages: [] })
+      .finalMessage();
+    const delayed = client.messages.create({ model: 'claude-test-model', max_tokens: 10, messages: [] });
+    await waitUntil(() => closing.requests.length === 2);
+    await closing.close();
+    const results = await Promise.allSettled([hanging, delayed]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    await closing.waitForIdle();
+    expect(closing.streams).toMatchObject([{ status: 'aborted', clientAborted: false }]);
+  });
+
   it('leaves no timer, socket or server behind', () => {
     expect(countLeftovers()).toEqual(baseline);
   });

@@ -77,6 +77,8 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     route,
     requestIndex,
     request,
+    signal: AbortSignal.any([request.signal, state.shutdown.signal]),
+    shutdownSignal: state.shutdown.signal,
     requestLength: bodyText.length,
     requestId,
     activity: state.activity,

@@ -9,4 +9,6 @@ export interface FakeLlmState {
   routes: Map<string, FakeLlmRouteState>;
   records: FakeLlmRecords;
   activity: ActivityTracker;
+  /** Aborted by `fake.close()`: ends every wait and open stream; replaced so the fake can listen again. */
+  shutdown: AbortController;
 }

@@ -24,12 +24,16 @@ export async function respondWithStep(options: {
   route: FakeLlmRouteState;
   requestIndex: number;
   request: Request;
+  /** Aborts when the client goes away or the fake closes. */
+  signal: AbortSignal;
+  /** Aborts when the fake closes: a stream it ends is not a client abort. */
+  shutdownSignal: AbortSignal;
   requestLength: number;
   requestId: string;
   activity: ActivityTracker;
 }): Promise<Response> {
   const { step, body, route, requestIndex, requestId } = options;
-  const { signal } = options.request;
+  const { signal } = options;
   if (step.delayMs !== undefined && step.delayMs > 0) {
     await wait({ ms: step.delayMs, signal });
     if (signal.aborted) return Response.error();
@@ -96,6 +100,7 @@ export async function respondWithStep(options: {
     truncateAfter: step.truncate?.afterEvents,
     hang: step.hang,
     signal,
+    isClientAbort: () => !options.shutdownSignal.aborted,
     record,
     onEnd: options.activity.begin(),
   });

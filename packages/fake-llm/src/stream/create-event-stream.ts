@@ -13,8 +13,10 @@ export function createEventStream(options: {
   chunkDelayMs?: number;
   truncateAfter?: number;
   hang?: boolean;
-  /** The request's signal: aborts when the client goes away. */
+  /** Aborts when the client goes away (or the server stops the stream). */
   signal: AbortSignal;
+  /** Whether an abort now is the client's doing (default: always); recorded as `clientAborted`. */
+  isClientAbort?: () => boolean;
   /** Updated as events are sent; its `status` leaves `open` exactly once. */
   record: StreamRecord;
   onEnd?: () => void;
@@ -28,7 +30,7 @@ export function createEventStream(options: {
   const finish = (status: Exclude<StreamStatus, 'open'>) => {
     if (record.status !== 'open') return;
     record.status = status;
-    record.clientAborted = status === 'aborted';
+    record.clientAborted = status === 'aborted' && (options.isClientAbort?.() ?? true);
     signal.removeEventListener('abort', onClientAbort);
     stop.abort();
     options.onEnd?.();
