@@ -3,7 +3,11 @@ import { formatDuration } from './format-duration.js';
 
 describe('formatDuration', () => {
   it('shows milliseconds under a second, rounded', () => {
-    expect([formatDuration(0), formatDuration(12.4), formatDuration(999)]).toEqual(['0 ms', '12 ms', '999 ms']);
+    expect([formatDuration(0), formatDuration(12.4), formatDuration(999)]).toEqual([
+      '0 ms',
+      '12 ms',
+      '999 ms',
+    ]);
   });
 
   it('shows seconds with two decimals under a minute', () => {

@@ -18,12 +18,18 @@ export function diffValues({ expected, actual }: { expected: JsonValue; actual: 
     if (!expected.includes('\n') && !actual.includes('\n')) {
       return { type: 'values', expected: JSON.stringify(expected), actual: JSON.stringify(actual) };
     }
-    return { type: 'lines', lines: diffLines({ expected: expected.split('\n'), actual: actual.split('\n') }) };
+    return {
+      type: 'lines',
+      lines: diffLines({ expected: expected.split('\n'), actual: actual.split('\n') }),
+    };
   }
   const expectedJson = toStableJson(expected);
   const actualJson = toStableJson(actual);
   if (!expectedJson.includes('\n') && !actualJson.includes('\n')) {
     return { type: 'values', expected: expectedJson, actual: actualJson };
   }
-  return { type: 'lines', lines: diffLines({ expected: expectedJson.split('\n'), actual: actualJson.split('\n') }) };
+  return {
+    type: 'lines',
+    lines: diffLines({ expected: expectedJson.split('\n'), actual: actualJson.split('\n') }),
+  };
 }

@@ -17,7 +17,13 @@ export function buildTurnReport(overrides: Partial<TurnReport> = {}): TurnReport
     durationMs: 42,
     timeline: [
       { atMs: 0, type: 'request', index: 0, tools: ['get_course_outline'] },
-      { atMs: 5, type: 'tool_start', toolCallId: 'call_1', name: 'get_course_outline', input: { course: 'X' } },
+      {
+        atMs: 5,
+        type: 'tool_start',
+        toolCallId: 'call_1',
+        name: 'get_course_outline',
+        input: { course: 'X' },
+      },
       {
         atMs: 9,
         type: 'tool_result',
@@ -111,7 +117,13 @@ const searchTimeline: TimelineEntry[] = [
     isError: true,
     durationMs: 11,
   },
-  { atMs: 21, type: 'error', code: 'tool_error', message: 'No such index', toolName: 'search_course_content' },
+  {
+    atMs: 21,
+    type: 'error',
+    code: 'tool_error',
+    message: 'No such index',
+    toolName: 'search_course_content',
+  },
   { atMs: 22, type: 'request', index: 1, tools: [] },
   { atMs: 25, type: 'warning', code: 'max_rounds', message: 'Round cap reached; answering without tools.' },
   { atMs: 30, type: 'content', text: 'Course <b>Y</b> & friends.' },
@@ -175,7 +187,11 @@ export function buildSampleRunReport(): RunReport {
             path: 'turns[0].expect.toolCalls.calls[0]',
             message: 'Tool call 0 differs.',
             expected: { name: 'search_course_content', input: { query: 'retrieval' } },
-            actual: { name: 'search_course_content', input: { query: 'retrieval & "generation"' }, isError: true },
+            actual: {
+              name: 'search_course_content',
+              input: { query: 'retrieval & "generation"' },
+              isError: true,
+            },
           },
         ],
       }),

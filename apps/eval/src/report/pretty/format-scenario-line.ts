@@ -1,0 +1,27 @@
+import { escapeControlCharacters } from '../escape-control-characters.js';
+import { formatDuration } from '../format-duration.js';
+import type { ScenarioResult } from '../run-report.js';
+import type { Colors } from './colors.js';
+
+/** One line for a finished scenario: `✓ name (12 ms)`, `✗ name (31 ms)`, `○ name (skipped)`. */
+export function formatScenarioLine({ result, colors }: { result: ScenarioResult; colors: Colors }): string {
+  const name = escapeControlCharacters(result.name);
+  const duration = colors.dim(`(${formatDuration(result.durationMs)})`);
+  const repeat = result.repeat
+    ? ` ${colors.dim(`${result.repeat.passed}/${result.repeat.runs} runs passed`)}${result.repeat.flaky ? ` · ${colors.yellow('flaky')}` : ''}`
+    : '';
+  switch (result.status) {
+    case 'passed':
+      return `${colors.green('✓')} ${name} ${duration}${repeat}`;
+    case 'failed': {
+      const reason = result.error ? ` ${colors.red('runner error')}` : '';
+      return `${colors.red('✗')} ${name} ${duration}${reason}${repeat}`;
+    }
+    case 'skipped':
+      return `${colors.yellow('○')} ${name} ${colors.dim('(skipped)')}`;
+    default: {
+      const unknownStatus: never = result.status;
+      throw new Error(`Unknown scenario status: ${String(unknownStatus)}`);
+    }
+  }
+}
