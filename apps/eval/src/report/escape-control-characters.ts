@@ -1,6 +1,6 @@
 // C0 controls but tab and newline, DEL, C1 controls, lone surrogates, and the two noncharacters XML forbids.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const unprintable =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
