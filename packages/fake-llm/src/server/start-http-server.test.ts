@@ -1,5 +1,10 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  anthropicFixturesDirectory,
+  listAnthropicFixtures,
+  readExpectedReplay,
+} from '../../test/fixtures.js';
 import { createMessagesBody, postMessages } from '../../test/post-messages.js';
 import { createFakeLlm, type FakeLlm } from '../create-fake-llm.js';
 import type { LlmStep } from '../script/llm-step.js';
@@ -77,6 +82,24 @@ describe('serve', () => {
     );
     expect(overHttp).toEqual(inProcess);
     expect(overHttp.content.map((block) => block.type)).toEqual(['thinking', 'text', 'tool_use', 'tool_use']);
+  });
+
+  it('replays every recording byte for byte over HTTP', async () => {
+    const names = listAnthropicFixtures();
+    const fake = createFakeLlm({
+      baseDirectory: anthropicFixturesDirectory,
+      steps: names.map((name) => ({ replay: name })),
+    });
+    fakes.push(fake);
+    const server = await fake.serve();
+    for (const name of names) {
+      const response = await postMessages({
+        url: `${server.url}/v1/messages`,
+        body: createMessagesBody({ stream: true }),
+      });
+      expect(Buffer.from(await response.arrayBuffer()).equals(readExpectedReplay(name))).toBe(true);
+    }
+    expect(fake.streams.map((stream) => stream.status)).toEqual(names.map(() => 'completed'));
   });
 
   it('routes by a /scenario/<id> base URL', async () => {
