@@ -123,6 +123,52 @@ describe('thinking echo', () => {
   });
 });
 
+describe('thinking signatures outside an echoed answer', () => {
+  it('reports a thinking block signed by the fake whose text changed, and a changed fake signature', async () => {
+    const fake = createThinkingFake();
+    const content = await firstRound(fake);
+    const thinking = content.find((block) => block.type === 'thinking');
+    const signature = String(thinking?.signature);
+    const tampered = `${signature.slice(0, -4)}QUJD`;
+    await ask(
+      fake,
+      createMessagesBody({
+        messages: [
+          question,
+          {
+            role: 'assistant',
+            content: [
+              { type: 'thinking', thinking: 'Rewritten.', signature },
+              { type: 'text', text: 'a' },
+            ],
+          },
+          { role: 'user', content: 'Next?' },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'thinking', thinking: 'x', signature: tampered },
+              { type: 'text', text: 'b' },
+            ],
+          },
+          { role: 'user', content: 'Next?' },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'thinking', thinking: 'x', signature: 'c2VlZGVk' },
+              { type: 'text', text: 'c' },
+            ],
+          },
+          { role: 'user', content: 'Last?' },
+        ],
+      }),
+    );
+    expect(fake.violations.map((violation) => violation.message.replace(/^.*?request 2: /u, ''))).toEqual([
+      'messages[1] has a thinking block signed by this fake whose text differs from what was sent: sent "I should look up the weather.", received "Rewritten.".',
+      'messages[3] has a thinking block whose signature this fake never sent (changed?).',
+    ]);
+  });
+});
+
 describe('tool results', () => {
   it('reports a tool_use with no tool_result in the next user message', async () => {
     const fake = createThinkingFake();

@@ -1,23 +1,28 @@
 import type { AnthropicAnswer } from './anthropic-answer.js';
+import { looksLikeFakeThinkingSignature } from './create-thinking-signature.js';
 import type { RequestContentBlock, RequestMessage } from './messages-request-body.js';
 
 /**
  * Checks that every thinking and redacted thinking block of an earlier answer comes back unchanged: in the
  * assistant message that echoes that answer (found by its tool call ids, or by its text when it made no tool
  * calls), the reasoning blocks must equal the sent ones byte for byte, in order, before any other block. Answers
- * the request's transcript does not contain are not checked.
+ * the request's transcript does not contain are not checked. In the other assistant messages, a thinking block
+ * with a signature of this fake must carry the text it was sent with, and a signature shaped like this fake's
+ * must be one it made.
  */
 export function checkThinkingEcho(options: {
   messages: RequestMessage[];
   answers: AnthropicAnswer[];
 }): string[] {
   const problems: string[] = [];
+  const echoIndexes = new Set<number>();
   for (const answer of options.answers) {
     const sent = answer.content.filter(isReasoning).map(toComparable);
     if (sent.length === 0) continue;
     const messageIndex = options.messages.findIndex((message) => isEchoOf(message, answer));
     const echo = options.messages[messageIndex];
     if (echo === undefined) continue;
+    echoIndexes.add(messageIndex);
     const leading = echo.content.slice(0, sent.length).map(toComparable);
     const received = echo.content.filter(isReasoning).map(toComparable);
     if (JSON.stringify(leading) === JSON.stringify(sent)) continue;
@@ -26,6 +31,38 @@ export function checkThinkingEcho(options: {
         `Sent ${JSON.stringify(sent)}; received ${received.length === 0 ? 'none' : JSON.stringify(received)}` +
         `${JSON.stringify(received) === JSON.stringify(sent) ? ' (not first in the message)' : ''}.`,
     );
+  }
+  problems.push(...checkSignatures({ ...options, skip: echoIndexes }));
+  return problems;
+}
+
+function checkSignatures(options: {
+  messages: RequestMessage[];
+  answers: AnthropicAnswer[];
+  skip: Set<number>;
+}): string[] {
+  const sentTexts = new Map<string, string>();
+  for (const answer of options.answers) {
+    for (const block of answer.content)
+      if (block.type === 'thinking') sentTexts.set(block.signature, block.thinking);
+  }
+  const problems: string[] = [];
+  for (const [index, message] of options.messages.entries()) {
+    if (message.role !== 'assistant' || options.skip.has(index)) continue;
+    for (const block of message.content) {
+      if (block.type !== 'thinking' || typeof block.signature !== 'string') continue;
+      const sentText = sentTexts.get(block.signature);
+      if (sentText === undefined && looksLikeFakeThinkingSignature(block.signature)) {
+        problems.push(
+          `messages[${index}] has a thinking block whose signature this fake never sent (changed?).`,
+        );
+      } else if (sentText !== undefined && sentText !== block.thinking) {
+        problems.push(
+          `messages[${index}] has a thinking block signed by this fake whose text differs from what was sent: ` +
+            `sent ${JSON.stringify(sentText)}, received ${JSON.stringify(block.thinking)}.`,
+        );
+      }
+    }
   }
   return problems;
 }
