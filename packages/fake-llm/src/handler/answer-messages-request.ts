@@ -76,7 +76,6 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     body,
     route,
     requestIndex,
-    request,
     signal: AbortSignal.any([request.signal, state.shutdown.signal]),
     shutdownSignal: state.shutdown.signal,
     requestLength: bodyText.length,

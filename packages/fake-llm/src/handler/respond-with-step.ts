@@ -23,7 +23,6 @@ export async function respondWithStep(options: {
   body: MessagesRequestBody;
   route: FakeLlmRouteState;
   requestIndex: number;
-  request: Request;
   /** Aborts when the client goes away or the fake closes. */
   signal: AbortSignal;
   /** Aborts when the fake closes: a stream it ends is not a client abort. */
@@ -32,8 +31,7 @@ export async function respondWithStep(options: {
   requestId: string;
   activity: ActivityTracker;
 }): Promise<Response> {
-  const { step, body, route, requestIndex, requestId } = options;
-  const { signal } = options;
+  const { step, body, route, requestIndex, requestId, signal } = options;
   if (step.delayMs !== undefined && step.delayMs > 0) {
     await wait({ ms: step.delayMs, signal });
     if (signal.aborted) return Response.error();
@@ -58,9 +56,8 @@ export async function respondWithStep(options: {
     return Response.error();
   }
   let chunks: string[];
-  let answer: AnthropicAnswer | undefined;
   if (step.replay === undefined) {
-    answer = planAnthropicAnswer({
+    const answer = planAnthropicAnswer({
       step,
       scenarioId: route.id,
       requestIndex,
