@@ -1,0 +1,92 @@
+import type { StopReason, ToolCallRecord, Usage } from '@toolloop/core';
+import type {
+  RepeatSummary,
+  RunReport,
+  RunSummary,
+  ScenarioFailure,
+  ScenarioResult,
+  TimelineEntry,
+} from '../run-report.js';
+
+/** `report.json`: the contract fields of SCENARIO-FORMAT.md first, then extras for tools and people. */
+export interface JsonReport {
+  summary: RunSummary;
+  scenarios: JsonScenario[];
+}
+
+/** One scenario in `report.json`. */
+export interface JsonScenario {
+  name: string;
+  file: string;
+  status: ScenarioResult['status'];
+  durationMs: number;
+  turns: JsonTurn[];
+  failures: ScenarioFailure[];
+  tags: string[];
+  error?: { message: string; stack?: string };
+  repeat?: RepeatSummary;
+}
+
+/** One turn in `report.json`. */
+export interface JsonTurn {
+  stopReason: StopReason;
+  rounds: number;
+  iterations: number;
+  toolCalls: ToolCallRecord[];
+  text: string;
+  user: string;
+  thinking: string;
+  usage: Usage;
+  durationMs: number;
+  timeline: TimelineEntry[];
+}
+
+/** Reshapes a run report into the JSON report's contract shape (fields in the contract's order). */
+export function toJsonReport(report: RunReport): JsonReport {
+  return {
+    summary: {
+      total: report.summary.total,
+      passed: report.summary.passed,
+      failed: report.summary.failed,
+      skipped: report.summary.skipped,
+      durationMs: report.summary.durationMs,
+      flaky: report.summary.flaky,
+    },
+    scenarios: report.scenarios.map(toJsonScenario),
+  };
+}
+
+function toJsonScenario(scenario: ScenarioResult): JsonScenario {
+  return {
+    name: scenario.name,
+    file: scenario.file,
+    status: scenario.status,
+    durationMs: scenario.durationMs,
+    turns: scenario.turns.map((turn) => ({
+      stopReason: turn.stopReason,
+      rounds: turn.rounds,
+      iterations: turn.iterations,
+      toolCalls: turn.toolCalls,
+      text: turn.text,
+      user: turn.user,
+      thinking: turn.thinking,
+      usage: turn.usage,
+      durationMs: turn.durationMs,
+      timeline: turn.timeline,
+    })),
+    failures: scenario.failures.map((failure) => ({
+      path: failure.path,
+      message: failure.message,
+      expected: failure.expected,
+      actual: failure.actual,
+    })),
+    tags: scenario.tags,
+    ...(scenario.error ? { error: scenario.error } : {}),
+    ...(scenario.repeat ? { repeat: scenario.repeat } : {}),
+  };
+}
+
+/** `report.json`'s text: the report as indented JSON with a final newline. */
+export function toJsonReportText(report: RunReport): string {
+  return `${JSON.stringify(toJsonReport(report), null, 2)}\n`;
+}
