@@ -8,6 +8,7 @@ export type {
   McpServerConfig,
   McpServersConfig,
   StdioServerConfig,
+  TransportServerConfig,
 } from './mcp-server-config.js';
 
 // Answering servers' sampling requests with a Model

@@ -1,3 +1,4 @@
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 
 /** An MCP server started as a child process, speaking over its stdin and stdout. */
@@ -15,7 +16,15 @@ export interface HttpServerConfig {
   headers?: Record<string, string>;
 }
 
-export type McpServerConfig = StdioServerConfig | HttpServerConfig;
+/**
+ * A server reached through a transport made in-process, such as one end of an in-memory pair. Called again to
+ * reconnect after the connection closed.
+ */
+export interface TransportServerConfig {
+  createTransport: () => Transport | Promise<Transport>;
+}
+
+export type McpServerConfig = StdioServerConfig | HttpServerConfig | TransportServerConfig;
 
 /** The host configuration's `servers` shape (seed 000): a name for each server. */
 export interface McpServersConfig {
@@ -25,6 +34,11 @@ export interface McpServersConfig {
 /** Whether a server config starts a child process. */
 export function isStdioServerConfig(config: McpServerConfig): config is StdioServerConfig {
   return 'command' in config;
+}
+
+/** Whether a server config reaches its server through a URL. */
+export function isHttpServerConfig(config: McpServerConfig): config is HttpServerConfig {
+  return 'url' in config;
 }
 
 /**
@@ -38,7 +52,15 @@ export function validateMcpServersConfig(config: unknown): McpServersConfig {
     const path = `servers.${name}`;
     if (!/^[a-zA-Z0-9_-]+$/.test(name))
       fail(path, "a server name may use only letters, digits, '_' and '-'.");
-    if (!isRecord(server)) fail(path, 'expected { command, args?, env?, cwd? } or { url, headers? }.');
+    if (!isRecord(server)) {
+      fail(path, 'expected { command, args?, env?, cwd? }, { url, headers? } or { createTransport }.');
+    }
+    if ('createTransport' in server) {
+      if (typeof server.createTransport !== 'function' || Object.keys(server).length > 1) {
+        fail(`${path}.createTransport`, 'expected a function returning a Transport, and no other field.');
+      }
+      continue;
+    }
     const hasCommand = 'command' in server;
     const hasUrl = 'url' in server;
     if (hasCommand === hasUrl)

@@ -10,7 +10,7 @@ import { ToolSourceError } from '../errors/tool-source-error.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import type { JsonValue } from '../json-value.js';
 import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
-import { isStdioServerConfig, type McpServerConfig } from './mcp-server-config.js';
+import { isHttpServerConfig, isStdioServerConfig, type McpServerConfig } from './mcp-server-config.js';
 
 /** One MCP server: connected on first use, reconnected after it crashed or closed, closed once. */
 export interface McpServerConnection {
@@ -44,7 +44,9 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
   const describeServer = () =>
     isStdioServerConfig(config)
       ? `MCP server '${name}' (command '${config.command}')`
-      : `MCP server '${name}' (${config.url})`;
+      : isHttpServerConfig(config)
+        ? `MCP server '${name}' (${config.url})`
+        : `MCP server '${name}'`;
 
   const connect = async (): Promise<Client> => {
     const client = new Client(options.clientInfo, { capabilities: {} });
@@ -52,16 +54,18 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       options.onToolsChanged?.();
     });
-    const transport = createMcpTransport(config);
+    let transport: McpTransport | undefined;
     client.onclose = () => {
       if (active?.client === client) active = undefined;
     };
     try {
+      transport = await createMcpTransport(config);
       await client.connect(transport.transport, { timeout: options.requestTimeoutMs });
     } catch (error) {
       await client.close().catch(() => undefined);
+      transport?.dispose();
       throw new ToolSourceError({
-        message: `${describeServer()} failed to start: ${messageOf(error)}${formatStderr(transport.stderrTail())}`,
+        message: `${describeServer()} failed to start: ${messageOf(error)}${formatStderr(transport?.stderrTail() ?? '')}`,
         cause: error,
       });
     }
@@ -131,6 +135,7 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       const current = active;
       active = undefined;
       await current?.client.close();
+      current?.transport.dispose();
     },
   };
 }

@@ -6,9 +6,20 @@ import { connectMcpServers, createSamplingHandler, type McpToolSource } from '..
 import { runToolLoop } from '../../src/loop/run-tool-loop.js';
 import { createScriptedModel } from '../../src/testing/scripted-model.js';
 import { createDeferred } from '../deferred.js';
+import { openProcessesAndSockets } from './assert-nothing-left.js';
 import { isRunning, realServerPath, startEverythingOverHttp } from './real-servers.js';
 
 const signal = new AbortController().signal;
+let openAtStart: string[] = [];
+
+beforeAll(async () => {
+  openAtStart = await openProcessesAndSockets();
+});
+
+afterAll(async () => {
+  // Every server, client and child process of this file is closed by now.
+  expect(await openProcessesAndSockets()).toEqual(openAtStart);
+});
 const textOf = (output: { content: Array<{ type: string; text?: string }> }) =>
   output.content.map((block) => block.text ?? `[${block.type}]`).join('\n');
 

@@ -60,7 +60,8 @@ export async function startEverythingOverHttp(): Promise<{
   const stop = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise<void>((resolve) => {
-      child.once('exit', () => {
+      // 'close', not 'exit': the child's stdio pipes are closed by then too.
+      child.once('close', () => {
         resolve();
       });
     });
