@@ -53,6 +53,7 @@ export function createMockMcpServer(spec: MockServerSpecInput | MockServerSpec):
 
   async function connectSession(options: { transport: Transport; onCrash?: () => Promise<void> | void }) {
     state.closing.signal.throwIfAborted();
+    // Without onCrash, a crash closes the session's transport (in memory: the client side closes too).
     const session = createSessionServer({
       state,
       crash: async (current) => {

@@ -20,10 +20,13 @@ export interface MockHttpListener {
 export async function listenHttp(options: {
   port?: number;
   host?: string;
-  connectSession: (options: { transport: StreamableHTTPServerTransport }) => Promise<McpServer>;
+  connectSession: (options: {
+    transport: StreamableHTTPServerTransport;
+    onCrash: () => Promise<void>;
+  }) => Promise<McpServer>;
 }): Promise<MockHttpListener> {
   const { port = 0, host = '127.0.0.1' } = options;
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; session: McpServer }>();
+  const sessions = new Map<string, HttpSession>();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const sessionId = request.headers['mcp-session-id'];
@@ -33,7 +36,7 @@ export async function listenHttp(options: {
         replyWithError({ response, status: 404, message: `Session '${sessionId}' not found.` });
         return;
       }
-      await known.transport.handleRequest(request, response);
+      await serveRequest({ session: known, request, response });
       return;
     }
     const body = request.method === 'POST' ? await readJsonBody(request) : undefined;
@@ -45,17 +48,27 @@ export async function listenHttp(options: {
       });
       return;
     }
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // Called while the initialize request is handled, before the client can send the next one.
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, session });
+        sessions.set(id, session);
       },
     });
+    const openResponses = new Set<ServerResponse>();
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     };
-    const session = await options.connectSession({ transport });
-    await transport.handleRequest(request, response, body);
+    const mcpServer = await options.connectSession({
+      transport,
+      // A crashed HTTP server drops its connections: the client's streams break instead of ending cleanly.
+      onCrash: async () => {
+        for (const open of openResponses) open.socket?.destroy();
+        await transport.close();
+      },
+    });
+    const session: HttpSession = { transport, mcpServer, openResponses };
+    await serveRequest({ session, request, response, body });
   }
 
   const server = createServer((request, response) => {
@@ -82,7 +95,7 @@ export async function listenHttp(options: {
     url: `http://${host}:${address.port}/mcp`,
     port: address.port,
     close: async () => {
-      await Promise.all([...sessions.values()].map(({ session }) => session.close()));
+      await Promise.all([...sessions.values()].map((session) => session.mcpServer.close()));
       const closed = new Promise<void>((resolve) =>
         server.close(() => {
           resolve();
@@ -92,6 +105,24 @@ export async function listenHttp(options: {
       await closed;
     },
   };
+}
+
+interface HttpSession {
+  transport: StreamableHTTPServerTransport;
+  mcpServer: McpServer;
+  openResponses: Set<ServerResponse>;
+}
+
+async function serveRequest(options: {
+  session: HttpSession;
+  request: IncomingMessage;
+  response: ServerResponse;
+  body?: unknown;
+}): Promise<void> {
+  const { session, request, response } = options;
+  session.openResponses.add(response);
+  response.once('close', () => session.openResponses.delete(response));
+  await session.transport.handleRequest(request, response, options.body);
 }
 
 async function readJsonBody(request: IncomingMessage): Promise<unknown> {
