@@ -1,0 +1,53 @@
+import { formatDuration } from '../format-duration.js';
+import type { ScenarioResult } from '../run-report.js';
+import { escapeHtml } from './escape-html.js';
+import { renderTurn } from './render-turn.js';
+import { renderValueDiff } from './render-value-diff.js';
+
+const statusLabels: Record<ScenarioResult['status'], string> = {
+  passed: 'Pass',
+  failed: 'Fail',
+  skipped: 'Skip',
+};
+
+/**
+ * One scenario as a `<details>` card (open when it failed): a header line, its failures with diffs, a runner
+ * error, and each turn's timeline. `data-*` attributes drive the page's filters.
+ */
+export function renderScenario({ scenario, index }: { scenario: ScenarioResult; index: number }): string {
+  const isFlaky = scenario.repeat?.flaky === true;
+  const search = [scenario.name, scenario.file, ...scenario.tags].join(' ').toLowerCase();
+  const tags = scenario.tags.map((tag) => `<span class="chip chip-tag">${escapeHtml(tag)}</span>`).join('');
+  const repeat = scenario.repeat
+    ? `<span class="chip ${isFlaky ? 'chip-flaky' : 'chip-muted'}" title="runs passed under --repeat">${scenario.repeat.passed}/${scenario.repeat.runs} runs${isFlaky ? ' · flaky' : ''}</span>`
+    : '';
+  const summary = `<summary><span class="badge badge-${scenario.status}">${statusLabels[scenario.status]}</span><span class="scenario-name">${escapeHtml(scenario.name)}</span><span class="scenario-file">${escapeHtml(scenario.file)}</span>${tags}${repeat}<span class="scenario-duration">${scenario.status === 'skipped' ? '' : formatDuration(scenario.durationMs)}</span></summary>`;
+  const parts = [renderFailures(scenario), renderRunnerError(scenario)];
+  parts.push(
+    ...scenario.turns.map((turn, turnIndex) =>
+      renderTurn({ turn, index: turnIndex, count: scenario.turns.length }),
+    ),
+  );
+  if (scenario.status === 'skipped') parts.push('<p class="muted">Skipped: this scenario did not run.</p>');
+  return `<details class="scenario status-${scenario.status}" id="scenario-${index}" data-status="${scenario.status}" data-flaky="${isFlaky}" data-search="${escapeHtml(search)}"${scenario.status === 'failed' ? ' open' : ''}>${summary}<div class="scenario-body">${parts.join('')}</div></details>`;
+}
+
+function renderFailures(scenario: ScenarioResult): string {
+  if (scenario.failures.length === 0) return '';
+  const items = scenario.failures
+    .map(
+      (failure) =>
+        `<li class="failure"><code class="failure-path">${escapeHtml(failure.path)}</code><p class="failure-message">${escapeHtml(failure.message)}</p>${renderValueDiff({ expected: failure.expected, actual: failure.actual })}</li>`,
+    )
+    .join('');
+  const count = scenario.failures.length;
+  return `<section class="failures"><h3>${count} failed expectation${count === 1 ? '' : 's'}</h3><ul>${items}</ul></section>`;
+}
+
+function renderRunnerError(scenario: ScenarioResult): string {
+  if (!scenario.error) return '';
+  const stack = scenario.error.stack
+    ? `<details class="fold"><summary>Stack</summary><pre>${escapeHtml(scenario.error.stack)}</pre></details>`
+    : '';
+  return `<section class="runner-error"><h3>Runner error</h3><p class="failure-message">${escapeHtml(scenario.error.message)}</p>${stack}</section>`;
+}

@@ -1,0 +1,137 @@
+import type { JsonValue } from '@toolloop/core';
+import { toStableJson } from '../diff/to-stable-json.js';
+import { formatDuration } from '../format-duration.js';
+import type { TimelineEntry } from '../run-report.js';
+import { escapeHtml } from './escape-html.js';
+import { toStopReasonTone } from './stop-reason-tone.js';
+
+type ToolResultEntry = Extract<TimelineEntry, { type: 'tool_result' }>;
+
+// Past these, a thinking block folds away and tool output is cut: the page stays quick to open.
+const longThinkingCharacters = 280;
+const longThinkingLines = 4;
+const maxOutputCharacters = 20_000;
+
+/**
+ * One `<li>` of a turn's timeline. A tool call is drawn at its start with its input, result and duration
+ * (`resultFor` finds the result); its `tool_result` entry then draws nothing.
+ */
+export function renderTimelineEntry({
+  entry,
+  resultFor,
+}: {
+  entry: TimelineEntry;
+  resultFor: (toolCallId: string) => ToolResultEntry | undefined;
+}): string {
+  switch (entry.type) {
+    case 'request': {
+      const tools =
+        entry.tools.length > 0
+          ? entry.tools.map((tool) => `<code class="chip">${escapeHtml(tool)}</code>`).join(' ')
+          : '<span class="chip chip-muted">no tools offered</span>';
+      const system = entry.system
+        ? `<details class="fold"><summary>System prompt</summary><pre>${escapeHtml(entry.system)}</pre></details>`
+        : '';
+      return item({
+        entry,
+        kind: 'request',
+        body: `<div class="event-head"><span class="event-kind">Model request #${entry.index}</span></div><div class="chips">${tools}</div>${system}`,
+      });
+    }
+    case 'thinking': {
+      const text = escapeHtml(entry.text);
+      const isLong =
+        entry.text.length > longThinkingCharacters || entry.text.split('\n').length > longThinkingLines;
+      const body = isLong
+        ? `<details class="fold"><summary><span class="event-kind">Thinking</span> <span class="preview">${escapeHtml(entry.text.slice(0, 120).replaceAll('\n', ' '))}…</span></summary><div class="prose">${text}</div></details>`
+        : `<div class="event-head"><span class="event-kind">Thinking</span></div><div class="prose">${text}</div>`;
+      return item({ entry, kind: 'thinking', body });
+    }
+    case 'content':
+      return item({
+        entry,
+        kind: 'content',
+        body: `<div class="event-head"><span class="event-kind">Text</span></div><div class="prose">${escapeHtml(entry.text)}</div>`,
+      });
+    case 'tool_start':
+      return renderToolCall({
+        atMs: entry.atMs,
+        name: entry.name,
+        input: entry.input,
+        result: resultFor(entry.toolCallId),
+      });
+    case 'tool_result':
+      return '';
+    case 'status':
+      return item({
+        entry,
+        kind: 'status',
+        body: `<div class="status-line"><span class="event-kind">Status</span> ${escapeHtml(entry.message)}</div>`,
+      });
+    case 'warning':
+      return item({
+        entry,
+        kind: 'warning',
+        body: `<div class="event-head"><span class="event-kind">Warning</span> <code>${escapeHtml(entry.code)}</code></div><div class="prose">${escapeHtml(entry.message)}</div>`,
+      });
+    case 'error': {
+      const tool = entry.toolName
+        ? ` <span class="muted">in</span> <code>${escapeHtml(entry.toolName)}</code>`
+        : '';
+      return item({
+        entry,
+        kind: 'error',
+        body: `<div class="event-head"><span class="event-kind">Error</span> <code>${escapeHtml(entry.code)}</code>${tool}</div><div class="prose">${escapeHtml(entry.message)}</div>`,
+      });
+    }
+    case 'stop':
+      return item({
+        entry,
+        kind: `stop tone-${toStopReasonTone(entry.stopReason)}`,
+        body: `<div class="stop-marker"><span class="event-kind">Stopped</span> <span class="stop-reason">${escapeHtml(entry.stopReason)}</span></div>`,
+      });
+    default: {
+      const unknownEntry: never = entry;
+      throw new Error(`Unknown timeline entry: ${JSON.stringify(unknownEntry)}`);
+    }
+  }
+}
+
+/** A tool call card; also used for a result whose start is missing from the timeline. */
+export function renderToolCall({
+  atMs,
+  name,
+  input,
+  result,
+}: {
+  atMs: number;
+  name: string;
+  /** Absent when only the result is in the timeline. */
+  input: JsonValue | undefined;
+  result: ToolResultEntry | undefined;
+}): string {
+  const status = result
+    ? `<span class="duration">${formatDuration(result.durationMs)}</span>${result.isError ? ' <span class="badge badge-failed">error</span>' : ''}`
+    : '<span class="badge badge-skipped">no result</span>';
+  const inputBlock =
+    input === undefined
+      ? ''
+      : `<div class="io"><div class="io-label">Input</div><pre>${escapeHtml(toStableJson(input))}</pre></div>`;
+  const resultBlock = result
+    ? `<div class="io"><div class="io-label">${result.isError ? 'Error result' : 'Result'}</div><pre class="io-result">${escapeHtml(truncate(result.output))}</pre></div>`
+    : '<div class="io"><div class="io-label">Result</div><p class="muted">The turn ended before this call answered.</p></div>';
+  return `<li class="event event-tool${result?.isError ? ' is-error' : ''}"><span class="event-time">${formatOffset(atMs)}</span><div class="event-body"><div class="event-head"><span class="event-kind">Tool call</span> <code class="tool-name">${escapeHtml(name)}</code> ${status}</div><div class="tool-io">${inputBlock}${resultBlock}</div></div></li>`;
+}
+
+function item({ entry, kind, body }: { entry: TimelineEntry; kind: string; body: string }): string {
+  return `<li class="event event-${kind}"><span class="event-time">${formatOffset(entry.atMs)}</span><div class="event-body">${body}</div></li>`;
+}
+
+function formatOffset(atMs: number): string {
+  return `+${formatDuration(atMs)}`;
+}
+
+function truncate(text: string): string {
+  if (text.length <= maxOutputCharacters) return text;
+  return `${text.slice(0, maxOutputCharacters)}\n… (${text.length - maxOutputCharacters} more characters)`;
+}

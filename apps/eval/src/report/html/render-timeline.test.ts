@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { buildTurnReport } from '../test-support/build-run-report.js';
+import { renderTimeline } from './render-timeline.js';
+
+/** The timeline's items as `kind: text` lines, tags stripped: what a reader sees, in order. */
+function toReadableLines(html: string): string[] {
+  return [...html.matchAll(/<li class="event event-([\w-]+)[^"]*">(.*?)<\/li>/gs)].map(
+    ([, kind, body]) =>
+      `${kind}: ${(body ?? '')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()}`,
+  );
+}
+
+describe('renderTimeline', () => {
+  it('draws each entry in order, a tool call with its input, result and duration, and the stop last', () => {
+    expect(toReadableLines(renderTimeline(buildTurnReport()))).toEqual([
+      'request: +0 ms Model request #0 get_course_outline',
+      'tool: +5 ms Tool call get_course_outline 4 ms Input { &quot;course&quot;: &quot;X&quot; } Result Lesson 4: Retrieval-augmented generation',
+      'request: +10 ms Model request #1 get_course_outline',
+      'content: +40 ms Text Lesson 4 covers retrieval-augmented generation.',
+      'stop: +42 ms Stopped completed',
+    ]);
+  });
+
+  it('marks a failed tool call as an error', () => {
+    const html = renderTimeline(
+      buildTurnReport({
+        timeline: [
+          { atMs: 1, type: 'tool_start', toolCallId: 'a', name: 'search', input: {} },
+          {
+            atMs: 2,
+            type: 'tool_result',
+            toolCallId: 'a',
+            name: 'search',
+            output: 'boom',
+            isError: true,
+            durationMs: 1,
+          },
+        ],
+      }),
+    );
+
+    expect(html).toContain('<li class="event event-tool is-error">');
+    expect(html).toContain('<div class="io-label">Error result</div><pre class="io-result">boom</pre>');
+  });
+
+  it('says when a tool call never answered, and draws a result whose start is missing', () => {
+    const html = renderTimeline(
+      buildTurnReport({
+        timeline: [
+          { atMs: 1, type: 'tool_start', toolCallId: 'a', name: 'hang', input: {} },
+          {
+            atMs: 2,
+            type: 'tool_result',
+            toolCallId: 'b',
+            name: 'orphan',
+            output: 'late',
+            isError: false,
+            durationMs: 7,
+          },
+        ],
+      }),
+    );
+
+    expect(toReadableLines(html)).toEqual([
+      'tool: +1 ms Tool call hang no result Input {} Result The turn ended before this call answered.',
+      'tool: +2 ms Tool call orphan 7 ms Result late',
+      'stop: +42 ms Stopped completed',
+    ]);
+  });
+
+  it('adds the stop reason from the turn when the timeline has no stop entry', () => {
+    const html = renderTimeline(
+      buildTurnReport({ stopReason: 'timeout', durationMs: 120_000, timeline: [] }),
+    );
+
+    expect(html).toBe(
+      '<ol class="timeline"><li class="event event-stop tone-failed"><span class="event-time">+2m 00s</span><div class="event-body"><div class="stop-marker"><span class="event-kind">Stopped</span> <span class="stop-reason">timeout</span></div></div></li></ol>',
+    );
+  });
+
+  it('folds long thinking away behind a preview', () => {
+    const thinking = `${'Let me think. '.repeat(30)}Done.`;
+    const html = renderTimeline(
+      buildTurnReport({ timeline: [{ atMs: 0, type: 'thinking', text: thinking }] }),
+    );
+
+    expect(html).toContain(
+      '<details class="fold"><summary><span class="event-kind">Thinking</span> <span class="preview">Let me think.',
+    );
+    expect(html).toContain('Done.</div></details>');
+  });
+
+  it('shows a short thinking block open', () => {
+    const html = renderTimeline(
+      buildTurnReport({ timeline: [{ atMs: 0, type: 'thinking', text: 'Short.' }] }),
+    );
+
+    expect(html).toContain('<div class="prose">Short.</div>');
+    expect(html).not.toContain('<details');
+  });
+});

@@ -1,0 +1,37 @@
+import { formatDuration } from '../format-duration.js';
+import type { TurnReport } from '../run-report.js';
+import { escapeHtml } from './escape-html.js';
+import { renderTimeline } from './render-timeline.js';
+import { toStopReasonTone } from './stop-reason-tone.js';
+
+/** One user turn: the user's message, its numbers (stop reason, rounds, requests, tokens), and its timeline. */
+export function renderTurn({
+  turn,
+  index,
+  count,
+}: {
+  turn: TurnReport;
+  index: number;
+  count: number;
+}): string {
+  const facts = [
+    `<span class="pill tone-${toStopReasonTone(turn.stopReason)}">${escapeHtml(turn.stopReason)}</span>`,
+    fact('rounds', turn.rounds),
+    fact('requests', turn.iterations),
+    fact('tool calls', turn.toolCalls.length),
+    fact('tokens in / out', `${turn.usage.inputTokens} / ${turn.usage.outputTokens}`),
+    fact('duration', formatDuration(turn.durationMs)),
+  ].join('');
+  const hasContent = turn.timeline.some((entry) => entry.type === 'content');
+  // The answer is already in the timeline as text; show it apart only when the timeline has none.
+  const answer =
+    turn.text !== '' && !hasContent
+      ? `<div class="answer"><div class="io-label">Answer</div><div class="prose">${escapeHtml(turn.text)}</div></div>`
+      : '';
+  const title = count > 1 ? `Turn ${index + 1} of ${count}` : 'Turn';
+  return `<section class="turn"><h3 class="turn-title">${title}</h3><div class="user-message"><span class="io-label">User</span><div class="prose">${escapeHtml(turn.user)}</div></div><div class="facts">${facts}</div>${renderTimeline(turn)}${answer}</section>`;
+}
+
+function fact(label: string, value: string | number): string {
+  return `<span class="fact"><span class="fact-value">${escapeHtml(String(value))}</span> <span class="fact-label">${label}</span></span>`;
+}

@@ -1,0 +1,86 @@
+import type { JsonValue, StopReason, ToolCallRecord, Usage } from '@toolloop/core';
+
+/** One expectation that did not hold: where it is in the scenario, and what was expected and seen. */
+export interface ScenarioFailure {
+  /** The field path in the scenario file, such as `turns[0].expect.rounds`. */
+  path: string;
+  message: string;
+  expected: JsonValue;
+  actual: JsonValue;
+}
+
+/** Something that happened during a turn, at a time measured from the turn's start. */
+export type TimelineEntry = { atMs: number } & (
+  | { type: 'request'; index: number; tools: string[]; system?: string }
+  | { type: 'status'; message: string }
+  | { type: 'thinking'; text: string }
+  | { type: 'content'; text: string }
+  | { type: 'tool_start'; toolCallId: string; name: string; input: JsonValue }
+  | { type: 'tool_result'; toolCallId: string; name: string; output: string; isError: boolean; durationMs: number }
+  | { type: 'warning'; code: string; message: string }
+  | { type: 'error'; code: string; message: string; toolName?: string }
+  | { type: 'stop'; stopReason: StopReason }
+);
+
+/** What a request to the fake LLM carried, in short. */
+export interface RequestSummary {
+  index: number;
+  tools: string[];
+  toolChoice?: JsonValue;
+  system?: string;
+  thinking?: JsonValue;
+  lastMessage?: { role: string; text: string };
+}
+
+/** One user turn as it ran. */
+export interface TurnReport {
+  user: string;
+  stopReason: StopReason;
+  rounds: number;
+  iterations: number;
+  toolCalls: ToolCallRecord[];
+  text: string;
+  thinking: string;
+  usage: Usage;
+  durationMs: number;
+  timeline: TimelineEntry[];
+  requests: RequestSummary[];
+}
+
+/** The pass rate of a scenario run several times (`--repeat`). */
+export interface RepeatSummary {
+  runs: number;
+  passed: number;
+  passRate: number;
+  /** Some runs passed and some failed. */
+  flaky: boolean;
+}
+
+/** One scenario's verdict, in the JSON report's contract shape plus what the other reporters need. */
+export interface ScenarioResult {
+  name: string;
+  file: string;
+  tags: string[];
+  status: 'passed' | 'failed' | 'skipped';
+  durationMs: number;
+  turns: TurnReport[];
+  failures: ScenarioFailure[];
+  /** The runner itself failed on this scenario (a server that would not start, a bug): not an assertion. */
+  error?: { message: string; stack?: string };
+  repeat?: RepeatSummary;
+}
+
+export interface RunSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  durationMs: number;
+  flaky: number;
+}
+
+/** A whole run: what `runScenarios` resolves with and what reporters see at the end. */
+export interface RunReport {
+  summary: RunSummary;
+  scenarios: ScenarioResult[];
+}
