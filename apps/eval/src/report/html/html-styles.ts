@@ -142,4 +142,14 @@ main { padding: 0 24px 48px; }
 .fold > summary { cursor: pointer; color: var(--muted); font-size: 12px; }
 .fold pre { background: var(--soft); border-radius: 6px; padding: 6px 10px; margin-top: 4px; }
 .empty { text-align: center; color: var(--muted); padding: 32px; }
+@media (max-width: 700px) {
+  .run-header { grid-template-columns: 1fr; padding: 20px 14px 14px; }
+  .verdict { font-size: 22px; }
+  .stat { min-width: 0; padding: 6px 10px; }
+  .toolbar, main { padding-left: 14px; padding-right: 14px; }
+  .toolbar { position: static; }
+  .scenario-body { padding: 4px 10px 12px; }
+  .event { grid-template-columns: 50px 1fr; }
+  .event-time { padding-right: 10px; }
+}
 `;
