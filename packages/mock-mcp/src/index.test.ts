@@ -6,13 +6,18 @@ describe('@toolloop/mock-mcp', () => {
     expect(Object.keys(mockMcp).sort()).toEqual([
       'MockSpecError',
       'createMockMcpServer',
+      'createMockStdioParameters',
+      'formatFieldPath',
       'loadMockServerSpec',
+      'locateYamlNode',
+      'matchesPartially',
       'mockCrashExitCode',
       'mockMcpBinPath',
       'mockServerSpecSchema',
       'mockTransports',
       'parseMockServerSpec',
       'parseMockServerSpecText',
+      'readMockCallRecord',
     ]);
   });
 });

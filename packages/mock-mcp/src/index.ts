@@ -28,3 +28,12 @@ export type { MockSpecIssue } from './errors/mock-spec-error.js';
 // The stdio command
 export { mockMcpBinPath } from './bin/mock-mcp-bin-path.js';
 export { mockCrashExitCode } from './bin/run-mock-mcp-cli.js';
+export { createMockStdioParameters } from './bin/create-mock-stdio-parameters.js';
+export { readMockCallRecord } from './bin/read-mock-call-record.js';
+export type { MockStdioParameters } from './bin/create-mock-stdio-parameters.js';
+
+// Spec utilities, shared with the scenario runner (whose files embed mock server specs)
+export { matchesPartially } from './server/matches-partially.js';
+export { locateYamlNode } from './spec/locate-yaml-node.js';
+export { formatFieldPath } from './spec/format-field-path.js';
+export type { SourcePosition } from './spec/locate-yaml-node.js';

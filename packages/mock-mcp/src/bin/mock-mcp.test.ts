@@ -1,21 +1,24 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textOf } from '../../test/text-of.js';
+import type { MockServerSpecInput } from '../spec/mock-server-spec-schema.js';
 import { mockMcpBinPath } from './mock-mcp-bin-path.js';
+import { createMockStdioParameters } from './create-mock-stdio-parameters.js';
+import { readMockCallRecord } from './read-mock-call-record.js';
 import { mockCrashExitCode } from './run-mock-mcp-cli.js';
 
 const examplePath = new URL('../../examples/course-materials.yaml', import.meta.url).pathname;
-const crashSpec = JSON.stringify({
+const crashSpec: MockServerSpecInput = {
   tools: [
     { name: 'boom', responses: [{ crash: true }] },
     { name: 'echo', responses: [{ text: 'hi' }] },
   ],
-});
+};
 
 let directory: string;
 
@@ -27,12 +30,10 @@ afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-async function connectToBin(args: string[]): Promise<{ client: Client; transport: StdioClientTransport }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [mockMcpBinPath, ...args],
-    stderr: 'pipe',
-  });
+async function connectToBin(
+  parameters: Parameters<typeof createMockStdioParameters>[0],
+): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const transport = new StdioClientTransport({ ...createMockStdioParameters(parameters), stderr: 'pipe' });
   const client = new Client({ name: 'test-client', version: '1.0.0' });
   await client.connect(transport);
   return { client, transport };
@@ -74,7 +75,7 @@ function runBin(options: {
 describe('mock-mcp over stdio', () => {
   it('lists and calls the tools of the spec file, and records each call', async () => {
     const recordPath = join(directory, 'calls.jsonl');
-    const { client } = await connectToBin(['--spec', examplePath, '--record', recordPath]);
+    const { client } = await connectToBin({ spec: { file: examplePath }, recordPath });
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
       'get_course_outline',
       'search_course_content',
@@ -85,8 +86,7 @@ describe('mock-mcp over stdio', () => {
     });
     expect(textOf(result)).toContain('4. Retrieval-augmented generation');
     await client.close();
-    const lines = (await readFile(recordPath, 'utf8')).trim().split('\n');
-    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+    expect(await readMockCallRecord(recordPath)).toEqual([
       expect.objectContaining({
         tool: 'get_course_outline',
         arguments: { course_name: 'Course X' },
@@ -96,7 +96,7 @@ describe('mock-mcp over stdio', () => {
   });
 
   it('leaves no child process after the client closes', async () => {
-    const { client, transport } = await connectToBin(['--spec', examplePath]);
+    const { client, transport } = await connectToBin({ spec: { file: examplePath } });
     const pid = transport.pid;
     expect(pid).not.toBeNull();
     expect(isRunning(pid!)).toBe(true);
@@ -106,7 +106,7 @@ describe('mock-mcp over stdio', () => {
 
   it('exits mid-call on crash: the client sees the call fail and the process is gone', async () => {
     const recordPath = join(directory, 'crash.jsonl');
-    const { client, transport } = await connectToBin(['--spec-json', crashSpec, '--record', recordPath]);
+    const { client, transport } = await connectToBin({ spec: crashSpec, recordPath });
     const pid = transport.pid!;
     const closed = new Promise<void>((resolve) => {
       client.onclose = resolve;
@@ -118,7 +118,7 @@ describe('mock-mcp over stdio', () => {
     expect(error).toMatchObject({ message: expect.stringContaining('Connection closed') as unknown });
     await closed;
     expect(isRunning(pid)).toBe(false);
-    expect(JSON.parse(await readFile(recordPath, 'utf8'))).toMatchObject({ tool: 'boom', outcome: 'crash' });
+    expect(await readMockCallRecord(recordPath)).toMatchObject([{ tool: 'boom', outcome: 'crash' }]);
   });
 
   it('exits with a non-zero code on crash', async () => {
@@ -130,13 +130,17 @@ describe('mock-mcp over stdio', () => {
     };
     const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'boom', arguments: {} } };
     const { code } = await runBin({
-      args: ['--spec-json', crashSpec],
+      args: ['--spec-json', JSON.stringify(crashSpec)],
       keepInputOpen: true,
       input: [initialize, { jsonrpc: '2.0', method: 'notifications/initialized' }, call].map((message) =>
         JSON.stringify(message),
       ),
     });
     expect(code).toBe(mockCrashExitCode);
+  });
+
+  it('reads a missing record file as no calls', async () => {
+    expect(await readMockCallRecord(join(directory, 'never-written.jsonl'))).toEqual([]);
   });
 
   it('exits 0 when stdin closes', async () => {

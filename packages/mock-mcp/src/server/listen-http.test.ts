@@ -1,7 +1,10 @@
 import { createServer } from 'node:net';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectOver } from '../../test/connect-client.js';
+import { textOf } from '../../test/text-of.js';
 import { createMockMcpServer, type MockMcpServer } from './create-mock-mcp-server.js';
 
 let server: MockMcpServer | undefined;
@@ -100,5 +103,41 @@ describe('listenHttp', () => {
     await client.close();
     await server.close();
     expect(await canListenOn(listener.port)).toBe(true);
+  });
+
+  it('drops the session connections on crash: the pending call fails', async () => {
+    server = createMockMcpServer({ tools: [{ name: 'boom', responses: [{ crash: true }] }] });
+    const listener = await server.listenHttp();
+    const client = await connectOver(new StreamableHTTPClientTransport(new URL(listener.url)));
+    client.onerror = () => undefined;
+    await expect(client.callTool({ name: 'boom', arguments: {} })).rejects.toThrow('fetch failed');
+    expect(server.calls[0]).toMatchObject({ tool: 'boom', outcome: 'crash' });
+    await client.close();
+    await listener.close();
+  });
+
+  it('sends sampling requests and progress on the call stream', async () => {
+    const sample = {
+      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'Summarize' } }],
+    };
+    server = createMockMcpServer({
+      tools: [{ name: 'ask', responses: [{ sample, progress: [{ progress: 1 }] }] }],
+    });
+    const listener = await server.listenHttp();
+    const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: { sampling: {} } });
+    client.setRequestHandler(CreateMessageRequestSchema, () => ({
+      role: 'assistant',
+      model: 'fake',
+      content: { type: 'text', text: 'A summary.' },
+    }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(listener.url)));
+    const progress: number[] = [];
+    const result = await client.callTool({ name: 'ask', arguments: {} }, undefined, {
+      onprogress: (update) => progress.push(update.progress),
+    });
+    expect(textOf(result)).toBe('A summary.');
+    expect(progress).toEqual([1]);
+    await client.close();
+    await listener.close();
   });
 });

@@ -13,8 +13,17 @@ export const mockServerSpecSchema = z
   // A transform, not a refinement, so that it runs only on a spec whose parts are valid.
   .transform((spec, context) => {
     checkToolNames(spec.tools, context);
+    // Wherever this schema parsed it (alone, or embedded in a scenario), the output needs no second check.
+    validatedSpecs.add(spec);
     return spec;
   });
+
+const validatedSpecs = new WeakSet<object>();
+
+/** Whether a value is the output of `mockServerSpecSchema` (and so needs no validation again). */
+export function isValidatedMockServerSpec(spec: object): boolean {
+  return validatedSpecs.has(spec);
+}
 
 /** A mock server spec as written, before validation (what `createMockMcpServer` accepts). */
 export type MockServerSpecInput = z.input<typeof mockServerSpecSchema>;

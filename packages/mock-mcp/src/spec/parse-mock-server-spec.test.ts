@@ -131,6 +131,29 @@ describe('parseMockServerSpec', () => {
     });
   });
 
+  it('names the field inside a union branch that has the right shape', () => {
+    expect(issuesOf({ tools: [{ name: 'a', responses: [{ throw: { code: 'x', message: 'm' } }] }] })).toEqual(
+      [
+        {
+          path: 'tools[0].responses[0].throw.code',
+          message: 'Invalid input: expected number, received string',
+        },
+      ],
+    );
+  });
+
+  it('reads a string as the text content of a sampling message', () => {
+    const spec = parseMockServerSpec({
+      tools: [
+        { name: 'ask', responses: [{ sample: { messages: [{ role: 'user', content: 'Summarize' }] } }] },
+      ],
+    });
+    const action = spec.tools[0]?.responses[0]?.action;
+    expect(action?.type === 'sample' && action.sample.messages).toEqual([
+      { role: 'user', content: { type: 'text', text: 'Summarize' } },
+    ]);
+  });
+
   it('rejects a transport it does not know', () => {
     const [issue] = issuesOf({ transport: 'websocket', tools: [] });
     expect(issue?.path).toBe('transport');

@@ -1,12 +1,11 @@
 import { MockSpecError } from '../errors/mock-spec-error.js';
 import {
+  isValidatedMockServerSpec,
   mockServerSpecSchema,
   type MockServerSpec,
   type MockServerSpecInput,
 } from './mock-server-spec-schema.js';
 import { toSpecIssues, type LocateField } from './to-spec-issues.js';
-
-const validatedSpecs = new WeakSet<object>();
 
 /**
  * Validates a mock server spec given as a value (parsed YAML or JSON, or an object literal in a test).
@@ -17,10 +16,7 @@ export function parseMockServerSpec(
   options: { file?: string; locate?: LocateField } = {},
 ): MockServerSpec {
   const parsed = mockServerSpecSchema.safeParse(input);
-  if (parsed.success) {
-    validatedSpecs.add(parsed.data);
-    return parsed.data;
-  }
+  if (parsed.success) return parsed.data;
   const issues = toSpecIssues({
     issues: parsed.error.issues,
     ...(options.locate ? { locate: options.locate } : {}),
@@ -34,9 +30,5 @@ export function parseMockServerSpec(
 
 /** A spec returned by `parseMockServerSpec` as it is; anything else validated. */
 export function toMockServerSpec(spec: MockServerSpecInput | MockServerSpec): MockServerSpec {
-  return isValidatedSpec(spec) ? spec : parseMockServerSpec(spec);
-}
-
-function isValidatedSpec(spec: object): spec is MockServerSpec {
-  return validatedSpecs.has(spec);
+  return isValidatedMockServerSpec(spec) ? (spec as MockServerSpec) : parseMockServerSpec(spec);
 }

@@ -32,10 +32,17 @@ const samplingBlockSchema = z.discriminatedUnion('type', [
   toolResultContentSchema,
 ]);
 
-/** One MCP `SamplingMessage`: a role and one content block or a list of them (tool_use / tool_result too). */
+/**
+ * One MCP `SamplingMessage`: a role and one content block or a list of them (tool_use / tool_result too). A
+ * plain string is short for one text block.
+ */
 export const samplingMessageSchema = z.strictObject({
   role: z.enum(['user', 'assistant']),
-  content: z.union([samplingBlockSchema, z.array(samplingBlockSchema)]),
+  content: z.union([
+    z.string().transform((text) => ({ type: 'text' as const, text })),
+    samplingBlockSchema,
+    z.array(samplingBlockSchema),
+  ]),
   _meta: jsonObjectSchema.optional(),
 });
 

@@ -17,8 +17,8 @@ export function toSpecIssues(options: {
   issues: readonly z.core.$ZodIssue[];
   locate?: LocateField;
 }): MockSpecIssue[] {
-  const { issues, locate } = options;
-  return issues.flatMap((issue): MockSpecIssue[] => {
+  const { locate } = options;
+  return options.issues.flatMap(explainUnion).flatMap((issue): MockSpecIssue[] => {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) =>
         toIssue({ path: [...issue.path, key], message: `Unknown field '${key}'.`, target: 'key', locate }),
@@ -26,6 +26,23 @@ export function toSpecIssues(options: {
     }
     return [toIssue({ path: issue.path, message: issue.message, target: 'value', locate })];
   });
+}
+
+/**
+ * Zod reports a value that fits no branch of a union as "Invalid input". When only one branch has the right
+ * shape (e.g. an object where a string or an object is allowed), its issues say more; use them instead.
+ */
+function explainUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const fitting = issue.errors.filter(
+    (branch) =>
+      !branch.some((branchIssue) => branchIssue.code === 'invalid_type' && branchIssue.path.length === 0),
+  );
+  const [branch] = fitting;
+  if (fitting.length !== 1 || branch === undefined) return [issue];
+  return branch.flatMap((branchIssue) =>
+    explainUnion({ ...branchIssue, path: [...issue.path, ...branchIssue.path] }),
+  );
 }
 
 function toIssue(options: {
