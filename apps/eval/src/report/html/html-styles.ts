@@ -75,6 +75,10 @@ main { padding: 0 24px 48px; }
 .chip-muted { color: var(--muted); font-style: italic; }
 .chip-tag { color: var(--blue); background: var(--blue-soft); border-color: transparent; }
 .chip-flaky { color: var(--amber); background: var(--amber-soft); border-color: transparent; font-weight: 600; }
+.setting { font-size: 12px; color: var(--muted); }
+.setting code { color: var(--ink); }
+.last-message { margin-top: 4px; font-size: 12.5px; }
+.last-message .preview { color: var(--muted); }
 .chips { display: flex; gap: 4px; flex-wrap: wrap; margin-top: 4px; }
 .pill { font-weight: 700; font-family: var(--mono); font-size: 12px; border-radius: 99px; padding: 2px 10px; }
 .tone-answered { --tone: var(--green); --tone-soft: var(--green-soft); }

@@ -3,6 +3,7 @@ import {
   buildRunReport,
   buildSampleRunReport,
   buildScenarioResult,
+  buildTurnReport,
 } from '../test-support/build-run-report.js';
 import { renderHtmlReport } from './render-html-report.js';
 
@@ -50,6 +51,29 @@ describe('renderHtmlReport', () => {
     );
     expect(failed).toContain('<span class="stop-reason">max_rounds</span>');
     expect(failed).toContain('<span class="chip chip-muted">no tools offered</span>');
+  });
+
+  it('shows what each model request received when the runner recorded it', () => {
+    const html = renderHtmlReport({ report: buildSampleRunReport() });
+
+    expect(html).toContain(
+      '<span class="setting">tool choice <code>{&quot;type&quot;:&quot;auto&quot;}</code></span>',
+    );
+    expect(html).toContain(
+      '<span class="io-label">Last message · tool</span> <span class="preview">No such index</span>',
+    );
+  });
+
+  it('numbers the turns of a multi-turn scenario', () => {
+    const scenario = buildScenarioResult({
+      turns: [buildTurnReport({ user: 'First question' }), buildTurnReport({ user: 'Second question' })],
+    });
+    const html = renderHtmlReport({ report: buildRunReport({ scenarios: [scenario] }) });
+
+    expect([...html.matchAll(/<h3 class="turn-title">(.*?)<\/h3>/g)].map(([, title]) => title)).toEqual([
+      'Turn 1 of 2',
+      'Turn 2 of 2',
+    ]);
   });
 
   it('lists failed scenarios first, open, with their failures and diffs', () => {

@@ -1,8 +1,9 @@
 import type { JsonValue } from '@toolloop/core';
 import { toStableJson } from '../diff/to-stable-json.js';
 import { formatDuration } from '../format-duration.js';
-import type { TimelineEntry } from '../run-report.js';
+import type { RequestSummary, TimelineEntry } from '../run-report.js';
 import { escapeHtml } from './escape-html.js';
+import { renderRequestDetails } from './render-request-details.js';
 import { toStopReasonTone } from './stop-reason-tone.js';
 
 type ToolResultEntry = Extract<TimelineEntry, { type: 'tool_result' }>;
@@ -14,30 +15,26 @@ const maxOutputCharacters = 20_000;
 
 /**
  * One `<li>` of a turn's timeline. A tool call is drawn at its start with its input, result and duration
- * (`resultFor` finds the result); its `tool_result` entry then draws nothing.
+ * (`resultFor` finds the result); its `tool_result` entry then draws nothing. A request shows what the fake
+ * LLM received (`requestFor`).
  */
 export function renderTimelineEntry({
   entry,
   resultFor,
+  requestFor,
 }: {
   entry: TimelineEntry;
   resultFor: (toolCallId: string) => ToolResultEntry | undefined;
+  /** What the fake LLM recorded for request `index`, if the runner has it. */
+  requestFor: (index: number) => RequestSummary | undefined;
 }): string {
   switch (entry.type) {
-    case 'request': {
-      const tools =
-        entry.tools.length > 0
-          ? entry.tools.map((tool) => `<code class="chip">${escapeHtml(tool)}</code>`).join(' ')
-          : '<span class="chip chip-muted">no tools offered</span>';
-      const system = entry.system
-        ? `<details class="fold"><summary>System prompt</summary><pre>${escapeHtml(entry.system)}</pre></details>`
-        : '';
+    case 'request':
       return item({
         entry,
         kind: 'request',
-        body: `<div class="event-head"><span class="event-kind">Model request #${entry.index}</span></div><div class="chips">${tools}</div>${system}`,
+        body: renderRequestDetails({ entry, request: requestFor(entry.index) }),
       });
-    }
     case 'thinking': {
       const text = escapeHtml(entry.text);
       const isLong =

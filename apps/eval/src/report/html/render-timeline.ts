@@ -15,13 +15,18 @@ export function renderTimeline(turn: TurnReport): string {
   const items = turn.timeline.map((entry) =>
     entry.type === 'tool_result' && !started.has(entry.toolCallId)
       ? renderToolCall({ atMs: entry.atMs, name: entry.name, input: undefined, result: entry })
-      : renderTimelineEntry({ entry, resultFor: (toolCallId) => results.get(toolCallId) }),
+      : renderTimelineEntry({
+          entry,
+          resultFor: (toolCallId) => results.get(toolCallId),
+          requestFor: (index) => turn.requests.find((request) => request.index === index),
+        }),
   );
   if (!turn.timeline.some((entry) => entry.type === 'stop')) {
     items.push(
       renderTimelineEntry({
         entry: { type: 'stop', atMs: turn.durationMs, stopReason: turn.stopReason },
         resultFor: () => undefined,
+        requestFor: () => undefined,
       }),
     );
   }

@@ -165,8 +165,13 @@ export function buildSampleRunReport(): RunReport {
             durationMs: 31,
             timeline: searchTimeline,
             requests: [
-              { index: 0, tools: ['search_course_content', 'get_course_outline'] },
-              { index: 1, tools: [] },
+              {
+                index: 0,
+                tools: ['search_course_content', 'get_course_outline'],
+                toolChoice: { type: 'auto' },
+                lastMessage: { role: 'user', text: 'Which course covers <RAG>?' },
+              },
+              { index: 1, tools: [], lastMessage: { role: 'tool', text: 'No such index' } },
             ],
           }),
         ],
