@@ -47,7 +47,14 @@ async function serve(command: Extract<CliCommand, { type: 'serve' }>): Promise<n
   const server = createMockMcpServer(spec);
   const recordPath = command.recordPath;
   if (recordPath !== undefined) {
-    writeFileSync(recordPath, '');
+    try {
+      writeFileSync(recordPath, '');
+    } catch (error) {
+      process.stderr.write(
+        `mock-mcp: cannot write the record file: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      return invalidInputExitCode;
+    }
     // Written synchronously so that a crash, which exits at once, still leaves its line.
     server.onCallEnd((call) => {
       appendFileSync(recordPath, `${JSON.stringify(call)}\n`);

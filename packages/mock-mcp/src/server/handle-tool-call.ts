@@ -64,14 +64,15 @@ export async function handleToolCall(options: {
     });
   }
   call.responseIndex = selected.index;
+  const signal = AbortSignal.any([extra.signal, state.closing.signal]);
   const context: CallContext = {
     state,
     call,
-    signal: AbortSignal.any([extra.signal, state.closing.signal]),
+    signal,
     progressToken: extra._meta?.progressToken,
     sendNotification: extra.sendNotification,
     createMessage: (params) =>
-      session.server.createMessage(params, { relatedRequestId: extra.requestId, signal: extra.signal }),
+      session.server.createMessage(params, { relatedRequestId: extra.requestId, signal }),
     clientCapabilities: session.server.getClientCapabilities(),
     crash: async () => {
       endCall({ state, call, outcome: 'crash' });

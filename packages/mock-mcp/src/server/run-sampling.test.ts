@@ -241,4 +241,17 @@ describe('runSampling', () => {
       content: [{ type: 'text', text: 'Plain.' }],
     });
   });
+
+  it('answers with an isError result when the client fails the sampling request', async () => {
+    const { client } = await connectSamplingClient({
+      spec: { tools: [{ name: 'ask', responses: [{ sample: { messages: [question] } }] }] },
+      answers: [],
+    });
+    const result = await client.callTool({ name: 'ask', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe(
+      'The sampling request failed: MCP error -32603: No scripted sampling answer for request 1.',
+    );
+    expect(server?.calls[0]?.sampling).toEqual([{ request: { messages: [question], maxTokens: 1024 } }]);
+  });
 });
