@@ -1,0 +1,162 @@
+import { resolve } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { createReporters } from '../report/reporters.js';
+import { runScenarios } from '../run/run-scenarios.js';
+import { findScenarioFiles } from '../scenario/find-scenario-files.js';
+import { loadScenarioFile } from '../scenario/load-scenario-file.js';
+import { ScenarioFileError } from '../scenario/scenario-file-error.js';
+import { parseShard, selectScenarios } from '../scenario/select-scenarios.js';
+
+/** Where the commands write; tests pass their own. */
+export interface ProgramOutput {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const defaultOutput: ProgramOutput = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/**
+ * The `toolloop-eval` command line: `run`, `validate` and `list`, each a few lines over the programmatic API.
+ * Exit codes are set on `process.exitCode` (0 passed, 1 a scenario failed, 2 invalid input or runner failure).
+ */
+export function createProgram({
+  output = defaultOutput,
+  cwd = process.cwd(),
+}: { output?: ProgramOutput; cwd?: string } = {}): Command {
+  const program = new Command('toolloop-eval')
+    .description('Run toolloop scenario files against the fake LLM and mock MCP servers.')
+    .configureOutput({ writeOut: output.stdout, writeErr: output.stderr })
+    .showHelpAfterError();
+
+  program
+    .command('run', { isDefault: true })
+    .description('run scenarios (default: scenarios/) and report')
+    .argument('[paths...]', 'scenario files, directories or globs', ['scenarios/'])
+    .option('--filter <text|/regex/>', 'only scenarios whose name contains the text or matches the regex')
+    .option('--tag <tag>', 'only scenarios with this tag (repeatable)', collect, [])
+    .option('--concurrency <n>', 'scenarios run at once (default: CPU count)', toPositiveInteger)
+    .option('--shard <i/n>', 'run the i-th of n stable parts of the suite', toShard)
+    .option('--repeat <n>', 'run each scenario n times and report pass rates', toPositiveInteger, 1)
+    .option('--bail', 'start no new scenario after the first failure', false)
+    .addOption(
+      new Option('--reporter <name>', 'pretty, json, junit or html (repeatable)')
+        .argParser(collect)
+        .default([]),
+    )
+    .option('--out-dir <dir>', 'where json, junit and html reports are written', 'reports')
+    .action(async (paths: string[], options: RunCommandOptions) => {
+      await guard(output, async () => {
+        const { exitCode } = await runScenarios({
+          paths,
+          cwd,
+          tags: options.tag,
+          repeat: options.repeat,
+          bail: options.bail,
+          outDir: options.outDir,
+          reporters: createReporters(options.reporter.length === 0 ? ['pretty'] : options.reporter),
+          ...(options.filter === undefined ? {} : { filter: options.filter }),
+          ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+          ...(options.shard === undefined ? {} : { shard: options.shard }),
+        });
+        process.exitCode = exitCode;
+      });
+    });
+
+  program
+    .command('validate')
+    .description('check scenario files against the format, without running them')
+    .argument('[paths...]', 'scenario files, directories or globs', ['scenarios/'])
+    .action(async (paths: string[]) => {
+      await guard(output, async () => {
+        const files = await findScenarioFiles({ patterns: paths, cwd });
+        const outcomes = await Promise.allSettled(files.map((file) => loadScenarioFile(resolve(cwd, file))));
+        const issues = outcomes.flatMap((outcome) =>
+          outcome.status === 'rejected' && ScenarioFileError.isInstance(outcome.reason)
+            ? outcome.reason.issues
+            : [],
+        );
+        const unexpected = outcomes.find(
+          (outcome) => outcome.status === 'rejected' && !ScenarioFileError.isInstance(outcome.reason),
+        );
+        if (unexpected?.status === 'rejected') throw unexpected.reason;
+        if (issues.length > 0) throw new ScenarioFileError(issues);
+        output.stdout(`${files.length} scenario file${files.length === 1 ? '' : 's'} valid.\n`);
+      });
+    });
+
+  program
+    .command('list')
+    .description('list the scenarios that `run` would run')
+    .argument('[paths...]', 'scenario files, directories or globs', ['scenarios/'])
+    .option('--filter <text|/regex/>', 'only scenarios whose name contains the text or matches the regex')
+    .option('--tag <tag>', 'only scenarios with this tag (repeatable)', collect, [])
+    .option('--shard <i/n>', 'only the i-th of n parts', toShard)
+    .action(async (paths: string[], options: Pick<RunCommandOptions, 'filter' | 'tag' | 'shard'>) => {
+      await guard(output, async () => {
+        const files = await findScenarioFiles({ patterns: paths, cwd });
+        const scenarios = await Promise.all(files.map((file) => loadScenarioFile(resolve(cwd, file))));
+        const { run, skipped } = selectScenarios({
+          scenarios,
+          tags: options.tag,
+          ...(options.filter === undefined ? {} : { filter: options.filter }),
+          ...(options.shard === undefined ? {} : { shard: options.shard }),
+        });
+        for (const { file, scenario } of [...run, ...skipped]) {
+          const tags = (scenario.tags ?? []).map((tag) => `#${tag}`).join(' ');
+          const skippedMark = skipped.some((loaded) => loaded.scenario === scenario) ? ' (skipped)' : '';
+          output.stdout(`${scenario.name}${skippedMark}  ${file}${tags === '' ? '' : `  ${tags}`}\n`);
+        }
+      });
+    });
+
+  return program;
+}
+
+interface RunCommandOptions {
+  filter?: string;
+  tag: string[];
+  concurrency?: number;
+  shard?: ReturnType<typeof parseShard>;
+  repeat: number;
+  bail: boolean;
+  reporter: string[];
+  outDir: string;
+}
+
+/** Runs a command; invalid input and runner failures are printed and exit with 2, never thrown at the user. */
+async function guard(output: ProgramOutput, action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    if (ScenarioFileError.isInstance(error)) {
+      output.stderr(`Invalid scenario input:\n${error.message}\n`);
+    } else {
+      output.stderr(
+        `toolloop-eval failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+    }
+    process.exitCode = 2;
+  }
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function toPositiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new InvalidArgumentError('expected a whole number of at least 1.');
+  return number;
+}
+
+function toShard(value: string): ReturnType<typeof parseShard> {
+  try {
+    return parseShard(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}

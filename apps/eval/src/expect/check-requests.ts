@@ -1,0 +1,126 @@
+import type { FakeLlmViolation } from '@toolloop/fake-llm';
+import { matchesPartially } from '@toolloop/mock-mcp';
+import type { RequestSummary, ScenarioFailure } from '../report/run-report.js';
+import type { Expectation } from '../scenario/expectation-schema.js';
+import { createFailure } from './create-failure.js';
+
+type RequestsExpectation = NonNullable<Expectation['requests']>;
+type RequestAt = NonNullable<RequestsExpectation['at']>[number];
+
+/**
+ * `expect.requests`: how many requests the fake LLM got in this turn, what given ones carried (indexes count
+ * from the turn's first request), and whether every thinking block came back unchanged.
+ */
+export function checkRequests({
+  expected,
+  requests,
+  violations,
+  path,
+}: {
+  expected: RequestsExpectation | undefined;
+  requests: readonly RequestSummary[];
+  /** This turn's violations of the echo check. */
+  violations: readonly FakeLlmViolation[];
+  path: string;
+}): ScenarioFailure[] {
+  if (expected === undefined) return [];
+  const failures: ScenarioFailure[] = [];
+  if (expected.count !== undefined && expected.count !== requests.length) {
+    failures.push(
+      createFailure({
+        path: `${path}.count`,
+        message: `expected ${expected.count} requests to the model, got ${requests.length}`,
+        expected: expected.count,
+        actual: requests.length,
+      }),
+    );
+  }
+  for (const [position, at] of (expected.at ?? []).entries()) {
+    const request = requests[at.index];
+    const atPath = `${path}.at[${position}]`;
+    if (request === undefined) {
+      failures.push(
+        createFailure({
+          path: `${atPath}.index`,
+          message: `there is no request #${at.index} (the turn made ${requests.length})`,
+          expected: at.index,
+          actual: requests.length,
+        }),
+      );
+      continue;
+    }
+    failures.push(...checkRequestAt(at, request, atPath));
+  }
+  if (expected.thinkingEchoed === true && violations.length > 0) {
+    failures.push(
+      createFailure({
+        path: `${path}.thinkingEchoed`,
+        message: violations.map((violation) => violation.message).join('; '),
+        expected: true,
+        actual: false,
+      }),
+    );
+  }
+  return failures;
+}
+
+function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): ScenarioFailure[] {
+  const failures: ScenarioFailure[] = [];
+  const fail = (field: string, message: string, expected: unknown, actual: unknown) =>
+    failures.push(
+      createFailure({
+        path: `${path}.${field}`,
+        message: `request #${at.index}: ${message}`,
+        expected,
+        actual,
+      }),
+    );
+  if (at.tools === 'present' && request.tools.length === 0)
+    fail('tools', 'expected tools to be offered, none were', 'present', []);
+  if (at.tools === 'absent' && request.tools.length > 0)
+    fail('tools', 'expected no tools to be offered', 'absent', request.tools);
+  if (Array.isArray(at.tools) && [...at.tools].sort().join() !== [...request.tools].sort().join()) {
+    fail('tools', 'expected exactly these tools to be offered', at.tools, request.tools);
+  }
+  if (at.toolChoice !== undefined) {
+    const expected = typeof at.toolChoice === 'string' ? { type: at.toolChoice } : at.toolChoice;
+    if (!matchesPartially({ pattern: expected, actual: request.toolChoice })) {
+      fail('toolChoice', 'the tool choice differs', expected, request.toolChoice);
+    }
+  }
+  if (at.system !== undefined && !(request.system ?? '').includes(at.system.contains)) {
+    fail(
+      'system.contains',
+      `expected the system prompt to contain "${at.system.contains}"`,
+      at.system.contains,
+      request.system,
+    );
+  }
+  if (at.thinking !== undefined) {
+    const expected = {
+      type: at.thinking.type,
+      ...(at.thinking.budgetTokens === undefined ? {} : { budget_tokens: at.thinking.budgetTokens }),
+    };
+    if (!matchesPartially({ pattern: expected, actual: request.thinking }))
+      fail('thinking', 'the thinking setting differs', expected, request.thinking);
+  }
+  if (at.lastMessage !== undefined) {
+    const last = request.lastMessage;
+    if (last?.role !== at.lastMessage.role)
+      fail(
+        'lastMessage.role',
+        `expected the last message to be the ${at.lastMessage.role}'s`,
+        at.lastMessage.role,
+        last?.role,
+      );
+    if (at.lastMessage.contains !== undefined && !(last?.text ?? '').includes(at.lastMessage.contains)) {
+      fail(
+        'lastMessage.contains',
+        `expected the last message to contain "${at.lastMessage.contains}"`,
+        at.lastMessage.contains,
+        last?.text,
+      );
+    }
+  }
+  return failures;
+}

@@ -1,0 +1,132 @@
+import type { JsonValue, ToolCallRecord } from '@toolloop/core';
+import { matchesPartially } from '@toolloop/mock-mcp';
+import type { ScenarioFailure } from '../report/run-report.js';
+import type { Expectation } from '../scenario/expectation-schema.js';
+import { createFailure } from './create-failure.js';
+
+type ExpectedCall = { name: string; input?: JsonValue; isError?: boolean };
+type ArgsMode = 'partial' | 'exact' | 'ignore';
+
+/**
+ * `expect.toolCalls`: `none`, or the calls in one of four orders — `strict` (the same calls in the same order),
+ * `unordered` (the same calls in any order), `subset` (these calls happened, others may have too), `superset`
+ * (every call that happened is one of these) — with arguments compared `partial`ly, `exact`ly, or not at all.
+ */
+export function checkToolCalls({
+  expected,
+  actual,
+  path,
+}: {
+  expected: Expectation['toolCalls'];
+  actual: readonly ToolCallRecord[];
+  path: string;
+}): ScenarioFailure[] {
+  if (expected === undefined) return [];
+  const summary = actual.map((call) => ({ name: call.name, input: call.input, isError: call.isError }));
+  if ('none' in expected) {
+    return actual.length === 0
+      ? []
+      : [
+          createFailure({
+            path: `${path}.none`,
+            message: `expected no tool calls, got ${actual.length}`,
+            expected: [],
+            actual: summary,
+          }),
+        ];
+  }
+  const { order, args, calls } = expected;
+  const fits = (expectedCall: ExpectedCall, call: ToolCallRecord) => fitsCall(expectedCall, call, args);
+  const fail = (message: string, at = `${path}.calls`) => [
+    createFailure({ path: at, message, expected: calls, actual: summary }),
+  ];
+  switch (order) {
+    case 'strict': {
+      for (const [index, expectedCall] of calls.entries()) {
+        const call = actual[index];
+        if (call === undefined)
+          return fail(
+            `expected tool call #${index + 1} '${expectedCall.name}', the turn made only ${actual.length}`,
+            `${path}.calls[${index}]`,
+          );
+        if (!fits(expectedCall, call))
+          return fail(describeMismatch(expectedCall, call, index, args), `${path}.calls[${index}]`);
+      }
+      return actual.length === calls.length
+        ? []
+        : fail(`expected ${calls.length} tool calls, got ${actual.length}`);
+    }
+    case 'unordered':
+      if (actual.length !== calls.length)
+        return fail(`expected ${calls.length} tool calls (any order), got ${actual.length}`);
+      return matchAll(calls, actual, fits)
+        ? []
+        : fail('the tool calls differ from the expected ones (any order)');
+    case 'subset':
+      return matchAll(calls, actual, fits) ? [] : fail('not every expected tool call was made');
+    case 'superset':
+      return matchAll(actual, calls, (call, expectedCall) => fits(expectedCall, call))
+        ? []
+        : fail('a tool call was made that is not among the expected ones');
+    default: {
+      const unexpected: never = order;
+      return fail(`unknown order '${String(unexpected)}'`);
+    }
+  }
+}
+
+function fitsCall(expected: ExpectedCall, call: ToolCallRecord, args: ArgsMode): boolean {
+  if (expected.name !== call.name) return false;
+  if (expected.isError !== undefined && expected.isError !== call.isError) return false;
+  if (expected.input === undefined || args === 'ignore') return true;
+  return args === 'exact'
+    ? JSON.stringify(sortKeys(expected.input)) === JSON.stringify(sortKeys(call.input))
+    : matchesPartially({ pattern: expected.input, actual: call.input });
+}
+
+function describeMismatch(
+  expected: ExpectedCall,
+  call: ToolCallRecord,
+  index: number,
+  args: ArgsMode,
+): string {
+  const which = `tool call #${index + 1}`;
+  if (expected.name !== call.name) return `expected ${which} to be '${expected.name}', got '${call.name}'`;
+  if (expected.isError !== undefined && expected.isError !== call.isError) {
+    return `expected ${which} '${call.name}' to ${expected.isError ? 'fail' : 'succeed'}`;
+  }
+  return `expected ${which} '${call.name}' to have ${args === 'exact' ? 'exactly' : 'at least'} the given input, got ${JSON.stringify(call.input)}`;
+}
+
+/** Whether each item of `items` can be paired with a distinct candidate it fits (small lists: backtracking). */
+function matchAll<ITEM, CANDIDATE>(
+  items: readonly ITEM[],
+  candidates: readonly CANDIDATE[],
+  fits: (item: ITEM, candidate: CANDIDATE) => boolean,
+): boolean {
+  const used = new Set<number>();
+  const place = (index: number): boolean => {
+    const item = items[index];
+    if (item === undefined) return true;
+    for (const [candidateIndex, candidate] of candidates.entries()) {
+      if (used.has(candidateIndex) || !fits(item, candidate)) continue;
+      used.add(candidateIndex);
+      if (place(index + 1)) return true;
+      used.delete(candidateIndex);
+    }
+    return false;
+  };
+  return place(0);
+}
+
+function sortKeys(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeys(value[key] ?? null)]),
+    );
+  }
+  return value;
+}

@@ -1,0 +1,116 @@
+import type { FakeLlmViolation } from '@toolloop/fake-llm';
+import type { ScenarioFailure, TurnReport } from '../report/run-report.js';
+import type { TurnObservation } from '../run/observe-turn.js';
+import type { Expectation } from '../scenario/expectation-schema.js';
+import { checkCount } from './check-count.js';
+import { checkErrors } from './check-errors.js';
+import { checkRequests } from './check-requests.js';
+import { checkSubsequence } from './check-subsequence.js';
+import { checkText, checkThinking } from './check-text.js';
+import { checkToolCalls } from './check-tool-calls.js';
+import { createFailure } from './create-failure.js';
+
+/** Every expectation of one turn against what the turn did; each failure names its field path. */
+export function checkTurn({
+  expectation,
+  path,
+  observation,
+  report,
+  violations,
+  requestOffset,
+}: {
+  expectation: Expectation | undefined;
+  path: string;
+  observation: TurnObservation;
+  report: TurnReport;
+  violations: readonly FakeLlmViolation[];
+  requestOffset: number;
+}): ScenarioFailure[] {
+  if (expectation === undefined) return [];
+  const { result, events } = observation;
+  const failures: ScenarioFailure[] = [];
+  if (expectation.stopReason !== undefined && expectation.stopReason !== result.stopReason) {
+    failures.push(
+      createFailure({
+        path: `${path}.stopReason`,
+        message: `expected the turn to stop with '${expectation.stopReason}', it stopped with '${result.stopReason}'${result.error === undefined ? '' : ` (${result.error.message})`}`,
+        expected: expectation.stopReason,
+        actual: result.stopReason,
+      }),
+    );
+  }
+  const echoViolations = violations.filter(
+    (violation) =>
+      violation.type === 'thinking-changed' &&
+      violation.requestIndex >= requestOffset &&
+      violation.requestIndex < requestOffset + report.requests.length,
+  );
+  failures.push(
+    ...checkCount({
+      expected: expectation.rounds,
+      actual: result.rounds,
+      path: `${path}.rounds`,
+      what: 'rounds',
+    }),
+    ...checkCount({
+      expected: expectation.iterations,
+      actual: result.iterations,
+      path: `${path}.iterations`,
+      what: 'iterations',
+    }),
+    ...checkToolCalls({
+      expected: expectation.toolCalls,
+      actual: result.toolCalls,
+      path: `${path}.toolCalls`,
+    }),
+    ...checkText({
+      expected: expectation.text,
+      actual: result.text,
+      path: `${path}.text`,
+      what: 'the answer',
+    }),
+    ...checkThinking({
+      expected: expectation.thinking,
+      actual: observation.thinking,
+      path: `${path}.thinking`,
+    }),
+    ...checkSubsequence({
+      expected: expectation.status?.includes,
+      actual: events.flatMap((event) => (event.type === 'status' ? [event.message] : [])),
+      path: `${path}.status.includes`,
+      what: 'status line',
+    }),
+    ...checkSubsequence({
+      expected: expectation.events,
+      actual: events.map((event) => event.type),
+      path: `${path}.events`,
+      what: 'event',
+    }),
+    ...checkErrors({ expected: expectation.errors, events, path: `${path}.errors` }),
+    ...checkRequests({
+      expected: expectation.requests,
+      requests: report.requests,
+      violations: echoViolations,
+      path: `${path}.requests`,
+    }),
+    ...checkCount({
+      expected: expectation.durationMs,
+      actual: result.durationMs,
+      path: `${path}.durationMs`,
+      what: 'the turn time (ms)',
+    }),
+    ...checkCount({
+      expected: expectation.usage?.inputTokens,
+      actual: result.usage.inputTokens,
+      path: `${path}.usage.inputTokens`,
+      what: 'input tokens',
+    }),
+    ...checkCount({
+      expected: expectation.usage?.outputTokens,
+      actual: result.usage.outputTokens,
+      path: `${path}.usage.outputTokens`,
+      what: 'output tokens',
+    }),
+  );
+  return failures;
+}

@@ -1,0 +1,129 @@
+import { runToolLoop, type Message, type ModelRequest } from '@toolloop/core';
+import type { FakeLlm } from '@toolloop/fake-llm';
+import { checkTurn } from '../expect/check-turn.js';
+import { checkViolations } from '../expect/check-violations.js';
+import type { ScenarioFailure, ScenarioResult, TurnReport } from '../report/run-report.js';
+import type { Scenario } from '../scenario/scenario-schema.js';
+import { createScenarioModel } from './create-scenario-model.js';
+import { instrumentModel } from './instrument-model.js';
+import { observeTurn } from './observe-turn.js';
+import { startScenarioServers } from './start-scenario-servers.js';
+import { summarizeRequest } from './summarize-request.js';
+import { toCoreLoopOptions } from './to-core-loop-options.js';
+
+/**
+ * Runs one scenario in isolation: its own script on the shared fake LLM (routed by `routeId`), its own MCP
+ * servers, and its turns in order as one session. Everything it started is taken down whatever happens; a
+ * failure of the runner itself (a server that will not start) is reported as the scenario's `error`.
+ */
+export async function runScenario({
+  scenario,
+  file,
+  directory,
+  fake,
+  fakeUrl,
+  routeId,
+}: {
+  scenario: Scenario;
+  /** The file as reports show it. */
+  file: string;
+  /** Where the file is: relative `replay` paths start here. */
+  directory: string;
+  fake: FakeLlm;
+  fakeUrl: string;
+  routeId: string;
+}): Promise<ScenarioResult> {
+  const startedAt = performance.now();
+  const base = { name: scenario.name, file, tags: scenario.tags ?? [] };
+  const route = fake.script(routeId, {
+    name: scenario.name,
+    steps: scenario.turns.flatMap((turn) => turn.llm),
+    baseDirectory: directory,
+  });
+  const turns: TurnReport[] = [];
+  const failures: ScenarioFailure[] = [];
+  const turnStarts: number[] = [];
+  try {
+    const model = createScenarioModel({
+      scenario,
+      baseURL: `${fakeUrl}/scenario/${encodeURIComponent(routeId)}`,
+    });
+    const servers = await startScenarioServers({ servers: scenario.servers, samplingModel: model });
+    try {
+      let messages: Message[] = [];
+      let sessionToolCalls = 0;
+      for (const [turnIndex, turn] of scenario.turns.entries()) {
+        turnStarts.push(route.requests.length);
+        const turnStartedAt = performance.now();
+        const requests: Array<{ atMs: number; request: ModelRequest }> = [];
+        const run = runToolLoop({
+          model: instrumentModel(model, (request) => {
+            requests.push({ atMs: Math.round(performance.now() - turnStartedAt), request });
+          }),
+          ...(scenario.system === undefined ? {} : { system: scenario.system }),
+          tools: servers.source === undefined ? [] : [servers.source],
+          messages,
+          prompt: turn.user,
+          sessionToolCalls,
+          ...toCoreLoopOptions(scenario.loop),
+        });
+        const observation = await observeTurn({ run, startedAt: turnStartedAt, requests });
+        await fake.waitForIdle();
+        const { result } = observation;
+        messages = result.messages;
+        sessionToolCalls = result.sessionToolCalls;
+        const received = route.requests.slice(turnStarts[turnIndex]);
+        const report: TurnReport = {
+          user: turn.user,
+          stopReason: result.stopReason,
+          rounds: result.rounds,
+          iterations: result.iterations,
+          toolCalls: result.toolCalls,
+          text: result.text,
+          thinking: observation.thinking,
+          usage: result.usage,
+          durationMs: result.durationMs,
+          timeline: observation.timeline,
+          requests: received.map((request, index) => summarizeRequest(request, index)),
+        };
+        turns.push(report);
+        failures.push(
+          ...checkTurn({
+            expectation: turn.expect,
+            path: `turns[${turnIndex}].expect`,
+            observation,
+            report,
+            violations: route.violations,
+            requestOffset: turnStarts[turnIndex] ?? 0,
+          }),
+        );
+      }
+    } finally {
+      await servers.close();
+    }
+    failures.push(...checkViolations({ violations: route.violations, turnStarts }));
+    return {
+      ...base,
+      status: failures.length === 0 ? 'passed' : 'failed',
+      durationMs: elapsed(startedAt),
+      turns,
+      failures,
+    };
+  } catch (error) {
+    return {
+      ...base,
+      status: 'failed',
+      durationMs: elapsed(startedAt),
+      turns,
+      failures,
+      error:
+        error instanceof Error
+          ? { message: error.message, ...(error.stack === undefined ? {} : { stack: error.stack }) }
+          : { message: String(error) },
+    };
+  }
+}
+
+function elapsed(startedAt: number): number {
+  return Math.round(performance.now() - startedAt);
+}

@@ -1,0 +1,178 @@
+import { availableParallelism } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { createFakeLlm } from '@toolloop/fake-llm';
+import type { Reporter } from '../report/reporter.js';
+import type { RunReport, ScenarioResult } from '../report/run-report.js';
+import { findScenarioFiles } from '../scenario/find-scenario-files.js';
+import { loadScenarioFile, type LoadedScenario } from '../scenario/load-scenario-file.js';
+import { ScenarioFileError } from '../scenario/scenario-file-error.js';
+import { selectScenarios, type Shard } from '../scenario/select-scenarios.js';
+import { combineRepeats } from './combine-repeats.js';
+import { runPool } from './run-pool.js';
+import { runScenario } from './run-scenario.js';
+
+export interface RunScenariosOptions {
+  /** Files, directories or globs. Default: `scenarios/`. */
+  paths?: readonly string[];
+  cwd?: string;
+  /** Only scenarios whose name contains this text, or matches this `/regex/flags`. */
+  filter?: string;
+  /** Only scenarios with at least one of these tags. */
+  tags?: readonly string[];
+  /** Scenarios run at once. Default: the number of CPUs. */
+  concurrency?: number;
+  shard?: Shard;
+  /** Runs of each scenario; with more than one, pass rates are reported and flaky scenarios flagged. */
+  repeat?: number;
+  /** Start no new scenario after the first failure. */
+  bail?: boolean;
+  reporters?: readonly Reporter[];
+  /** Where file reporters write. Default: `reports/`. */
+  outDir?: string;
+}
+
+/** The exit codes of the contract: 0 every scenario passed, 1 one failed, 2 bad input or a runner failure. */
+export type ExitCode = 0 | 1 | 2;
+
+/**
+ * Runs scenario files against one fake LLM (each scenario on its own route) and mock MCP servers, and reports.
+ * Every file is validated before anything runs: invalid input throws `ScenarioFileError` listing each problem
+ * with file, line, column and field path. This is what the `toolloop-eval run` command calls.
+ *
+ * @example
+ * const { report, exitCode } = await runScenarios({ paths: ['scenarios/'], reporters: createReporters(['pretty']) });
+ */
+export async function runScenarios(
+  options: RunScenariosOptions = {},
+): Promise<{ report: RunReport; exitCode: ExitCode }> {
+  const startedAt = performance.now();
+  const cwd = options.cwd ?? process.cwd();
+  const repeat = options.repeat ?? 1;
+  const concurrency = options.concurrency ?? availableParallelism();
+  const reporters = options.reporters ?? [];
+  const selection = selectScenarios({
+    scenarios: await loadAll(
+      await findScenarioFiles({ patterns: options.paths ?? ['scenarios/'], cwd }),
+      cwd,
+    ),
+    ...(options.filter === undefined ? {} : { filter: options.filter }),
+    ...(options.tags === undefined ? {} : { tags: options.tags }),
+    ...(options.shard === undefined ? {} : { shard: options.shard }),
+  });
+  const outDir = resolve(cwd, options.outDir ?? 'reports');
+  await each(reporters, (reporter) =>
+    reporter.onRunStart?.({ total: selection.run.length, repeat, concurrency, outDir }),
+  );
+
+  const fake = createFakeLlm();
+  const server = await fake.serve();
+  const runs = new Map<LoadedScenario, ScenarioResult[]>();
+  let failed = false;
+  try {
+    const jobs = selection.run.flatMap((loaded, index) =>
+      Array.from({ length: repeat }, (_unused, attempt) => ({ loaded, index, attempt })),
+    );
+    const { notStarted } = await runPool({
+      items: jobs,
+      concurrency,
+      shouldStop: () => options.bail === true && failed,
+      work: async ({ loaded, index, attempt }) => {
+        if (attempt === 0)
+          await each(reporters, (reporter) =>
+            reporter.onScenarioStart?.({ name: loaded.scenario.name, file: loaded.file }),
+          );
+        const result = await runScenario({
+          ...loaded,
+          directory: dirname(resolve(cwd, loaded.file)),
+          fake,
+          fakeUrl: server.url,
+          routeId: `s${index}r${attempt}`,
+        });
+        const results = [...(runs.get(loaded) ?? []), result];
+        runs.set(loaded, results);
+        if (result.status === 'failed') failed = true;
+        if (results.length === repeat)
+          await each(reporters, (reporter) => reporter.onScenarioEnd?.(combineRepeats(results)));
+      },
+    });
+    const notRun = new Set(notStarted.map(({ loaded }) => loaded));
+    const skipped = [
+      ...selection.skipped,
+      ...selection.run.filter((loaded) => notRun.has(loaded) && !runs.has(loaded)),
+    ];
+    const scenarios = [
+      ...selection.run.flatMap((loaded) => {
+        const results = runs.get(loaded);
+        return results === undefined ? [] : [combineRepeats(results)];
+      }),
+      ...skipped.map((loaded) => toSkipped(loaded)),
+    ];
+    for (const result of scenarios.filter((scenario) => scenario.status === 'skipped')) {
+      await each(reporters, (reporter) => reporter.onScenarioEnd?.(result));
+    }
+    const report: RunReport = {
+      summary: {
+        total: scenarios.length,
+        passed: scenarios.filter((scenario) => scenario.status === 'passed').length,
+        failed: scenarios.filter((scenario) => scenario.status === 'failed').length,
+        skipped: scenarios.filter((scenario) => scenario.status === 'skipped').length,
+        durationMs: Math.round(performance.now() - startedAt),
+        flaky: scenarios.filter((scenario) => scenario.repeat?.flaky === true).length,
+      },
+      scenarios,
+    };
+    await each(reporters, (reporter) => reporter.onRunEnd?.(report));
+    const exitCode: ExitCode = scenarios.some((scenario) => scenario.error !== undefined)
+      ? 2
+      : report.summary.failed > 0
+        ? 1
+        : 0;
+    return { report, exitCode };
+  } finally {
+    await fake.close();
+  }
+}
+
+/** Loads every file, collecting the problems of all of them before failing. */
+async function loadAll(files: readonly string[], cwd: string): Promise<LoadedScenario[]> {
+  const outcomes = await Promise.allSettled(files.map((file) => loadScenarioFile(resolve(cwd, file))));
+  const issues = outcomes.flatMap((outcome) =>
+    outcome.status === 'rejected'
+      ? ScenarioFileError.isInstance(outcome.reason)
+        ? outcome.reason.issues
+        : [rethrow(outcome.reason)]
+      : [],
+  );
+  if (issues.length > 0)
+    throw new ScenarioFileError(issues.map((issue) => ({ ...issue, file: relativeTo(cwd, issue.file) })));
+  return outcomes.flatMap((outcome, index) =>
+    outcome.status === 'fulfilled' ? [{ ...outcome.value, file: files[index] ?? outcome.value.file }] : [],
+  );
+}
+
+function toSkipped({ file, scenario }: LoadedScenario): ScenarioResult {
+  return {
+    name: scenario.name,
+    file,
+    tags: scenario.tags ?? [],
+    status: 'skipped',
+    durationMs: 0,
+    turns: [],
+    failures: [],
+  };
+}
+
+async function each(
+  reporters: readonly Reporter[],
+  call: (reporter: Reporter) => void | Promise<void> | undefined,
+): Promise<void> {
+  for (const reporter of reporters) await call(reporter);
+}
+
+function rethrow(error: unknown): never {
+  throw error;
+}
+
+function relativeTo(cwd: string, file: string): string {
+  return file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
+}

@@ -1,0 +1,102 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Model } from '@toolloop/core';
+import {
+  connectMcpServers,
+  createSamplingHandler,
+  type McpServerConfig,
+  type McpToolSource,
+} from '@toolloop/core/mcp';
+import {
+  createMockMcpServer,
+  mockMcpBinPath,
+  type MockMcpServer,
+  type MockServerSpec,
+} from '@toolloop/mock-mcp';
+import type { ScenarioServer } from '../scenario/scenario-schema.js';
+
+/** The MCP servers of one scenario, connected as one tool source, and how to take them all down. */
+export interface ScenarioServers {
+  source: McpToolSource | undefined;
+  /** The in-process mock servers, by name, for what they were called with. */
+  mocks: Map<string, MockMcpServer>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a scenario's servers: mocks in memory, as a `mock-mcp` child process (stdio) or on a loopback port
+ * (http), real ones from their `command` or `url`. Servers that ask to sample are answered by `samplingModel`.
+ * Whatever fails half-way, everything already started is closed before the error goes on.
+ */
+export async function startScenarioServers({
+  servers = {},
+  samplingModel,
+  workDirectory = tmpdir(),
+}: {
+  servers?: Record<string, ScenarioServer>;
+  samplingModel: Model;
+  workDirectory?: string;
+}): Promise<ScenarioServers> {
+  const mocks = new Map<string, MockMcpServer>();
+  const closers: Array<() => Promise<void>> = [];
+  const closeAll = async () => {
+    await Promise.allSettled(
+      closers
+        .splice(0)
+        .reverse()
+        .map((close) => close()),
+    );
+  };
+  try {
+    const configs: Record<string, McpServerConfig> = {};
+    for (const [name, server] of Object.entries(servers)) {
+      configs[name] =
+        'tools' in server ? await startMock({ name, spec: server, mocks, closers, workDirectory }) : server;
+    }
+    if (Object.keys(configs).length === 0) return { source: undefined, mocks, close: closeAll };
+    const sampling = createSamplingHandler({ model: samplingModel });
+    const source = await connectMcpServers(
+      { servers: configs },
+      {
+        configureClient: (client) => {
+          sampling.attach(client);
+        },
+      },
+    );
+    closers.push(() => source.close());
+    return { source, mocks, close: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+async function startMock({
+  name,
+  spec,
+  mocks,
+  closers,
+  workDirectory,
+}: {
+  name: string;
+  spec: MockServerSpec;
+  mocks: Map<string, MockMcpServer>;
+  closers: Array<() => Promise<void>>;
+  workDirectory: string;
+}): Promise<McpServerConfig> {
+  if (spec.transport === 'stdio') {
+    const specFile = join(workDirectory, `toolloop-mock-${process.pid}-${Date.now()}-${name}.json`);
+    await writeFile(specFile, JSON.stringify(spec));
+    closers.push(() => rm(specFile, { force: true }));
+    return { command: process.execPath, args: [mockMcpBinPath, '--spec', specFile] };
+  }
+  const server = createMockMcpServer(spec);
+  mocks.set(name, server);
+  closers.push(() => server.close());
+  if (spec.transport === 'http') {
+    const listener = await server.listenHttp();
+    return { url: listener.url };
+  }
+  return { createTransport: () => server.connectInMemory() };
+}

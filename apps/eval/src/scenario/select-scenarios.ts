@@ -1,0 +1,86 @@
+import type { LoadedScenario } from './load-scenario-file.js';
+import { ScenarioFileError } from './scenario-file-error.js';
+
+/** Which scenarios run, which are reported as skipped; the rest were filtered out. */
+export interface ScenarioSelection {
+  run: LoadedScenario[];
+  skipped: LoadedScenario[];
+}
+
+/** `--shard i/n`: this machine runs the i-th of n parts. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/**
+ * Applies, in order: unique names (duplicates are an input error), `--filter` (a substring of the name, or a
+ * `/regex/flags`), `--tag` (any of the tags), `--shard` (a stable round-robin over the scenarios sorted by file
+ * and name, so n machines together run each scenario once), then `only` and `skip`.
+ */
+export function selectScenarios({
+  scenarios,
+  filter,
+  tags = [],
+  shard,
+}: {
+  scenarios: readonly LoadedScenario[];
+  filter?: string;
+  tags?: readonly string[];
+  shard?: Shard;
+}): ScenarioSelection {
+  assertUniqueNames(scenarios);
+  const matchesFilter = toNameMatcher(filter);
+  const sorted = [...scenarios]
+    .filter(({ scenario }) => matchesFilter(scenario.name))
+    .filter(({ scenario }) => tags.length === 0 || (scenario.tags ?? []).some((tag) => tags.includes(tag)))
+    .sort(
+      (left, right) =>
+        left.file.localeCompare(right.file) || left.scenario.name.localeCompare(right.scenario.name),
+    );
+  const sharded =
+    shard === undefined
+      ? sorted
+      : sorted.filter((_scenario, index) => index % shard.count === shard.index - 1);
+  const hasOnly = sharded.some(({ scenario }) => scenario.only === true);
+  const runs = (loaded: LoadedScenario) =>
+    loaded.scenario.skip !== true && (!hasOnly || loaded.scenario.only === true);
+  return { run: sharded.filter(runs), skipped: sharded.filter((loaded) => !runs(loaded)) };
+}
+
+/** Parses `i/n` (1 ≤ i ≤ n). */
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (match === null || count < 1 || index < 1 || index > count) {
+    throw new Error(`--shard expects i/n with 1 ≤ i ≤ n, such as 1/2; got '${text}'.`);
+  }
+  return { index, count };
+}
+
+function toNameMatcher(filter: string | undefined): (name: string) => boolean {
+  if (filter === undefined || filter === '') return () => true;
+  const regex = /^\/(.+)\/([a-z]*)$/.exec(filter);
+  if (regex === null) return (name) => name.includes(filter);
+  const pattern = new RegExp(regex[1] ?? '', regex[2]);
+  return (name) => pattern.test(name);
+}
+
+function assertUniqueNames(scenarios: readonly LoadedScenario[]): void {
+  const seen = new Map<string, string>();
+  const issues = scenarios.flatMap(({ file, scenario }) => {
+    const first = seen.get(scenario.name);
+    seen.set(scenario.name, first ?? file);
+    return first === undefined
+      ? []
+      : [
+          {
+            file,
+            path: 'name',
+            message: `the name '${scenario.name}' is already used by ${first}; names must be unique`,
+          },
+        ];
+  });
+  if (issues.length > 0) throw new ScenarioFileError(issues);
+}

@@ -1,0 +1,63 @@
+import { formatFieldPath, type SourcePosition } from '@toolloop/mock-mcp';
+import type { z } from 'zod';
+import type { ScenarioIssue } from './scenario-file-error.js';
+
+type Locate = (path: readonly PropertyKey[], target: 'key' | 'value') => SourcePosition | undefined;
+
+/**
+ * zod issues as scenario issues. An unknown field points at its key; a value that fits none of a union's shapes
+ * is reported with the issues of the shape it came closest to (the one whose problems lie deepest), since
+ * "invalid input" alone would not say what to fix.
+ */
+export function toScenarioIssues({
+  issues,
+  file,
+  locate,
+}: {
+  issues: readonly z.core.$ZodIssue[];
+  file: string;
+  locate: Locate;
+}): ScenarioIssue[] {
+  return issues
+    .flatMap((issue) => flatten(issue, []))
+    .map(({ path, message, target }) => {
+      const position = locate(path, target);
+      return {
+        file,
+        path: formatFieldPath(path),
+        message,
+        ...(position === undefined ? {} : { line: position.line, column: position.column }),
+      };
+    });
+}
+
+interface FlatIssue {
+  path: PropertyKey[];
+  message: string;
+  target: 'key' | 'value';
+}
+
+function flatten(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]): FlatIssue[] {
+  const path = [...prefix, ...issue.path];
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({
+      path: [...path, key],
+      message: `Unknown field '${key}'.`,
+      target: 'key',
+    }));
+  }
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const closest =
+      [...issue.errors].sort((left, right) => depth(right) - depth(left) || left.length - right.length)[0] ??
+      [];
+    if (closest.length > 0) return closest.flatMap((inner) => flatten(inner, path));
+  }
+  return [{ path, message: issue.message, target: 'value' }];
+}
+
+/** How deep the shallowest issue of a union branch lies: a branch that failed only deep down fits best. */
+function depth(issues: readonly z.core.$ZodIssue[]): number {
+  return Math.min(
+    ...issues.map((issue) => issue.path.length + (issue.code === 'unrecognized_keys' ? 0.5 : 0)),
+  );
+}
