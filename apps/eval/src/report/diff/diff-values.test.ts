@@ -37,6 +37,27 @@ describe('diffValues', () => {
     });
   });
 
+  it('shows values of different kinds side by side, compact', () => {
+    expect(diffValues({ expected: { max: 100 }, actual: 120 })).toEqual({
+      type: 'values',
+      expected: '{"max":100}',
+      actual: '120',
+    });
+  });
+
+  it('diffs values of different kinds by line when they are too long to sit side by side', () => {
+    const expected = { text: 'x'.repeat(100) };
+    expect(diffValues({ expected, actual: null })).toEqual({
+      type: 'lines',
+      lines: [
+        { type: 'removed', text: '{' },
+        { type: 'removed', text: `  "text": "${'x'.repeat(100)}"` },
+        { type: 'removed', text: '}' },
+        { type: 'added', text: 'null' },
+      ],
+    });
+  });
+
   it('shows nothing when neither side has a value', () => {
     expect(diffValues({ expected: null, actual: null })).toEqual({ type: 'none' });
   });

@@ -11,6 +11,9 @@ export type ValueDiff =
   | { type: 'lines'; lines: DiffLine[] }
   | { type: 'none' };
 
+// Values of different kinds (an object and a number) have nothing to align: side by side while they fit.
+const maxSideBySideCharacters = 100;
+
 /** Chooses and computes the diff of one failure's expected and actual values. */
 export function diffValues({ expected, actual }: { expected: JsonValue; actual: JsonValue }): ValueDiff {
   if (expected === null && actual === null) return { type: 'none' };
@@ -23,13 +26,23 @@ export function diffValues({ expected, actual }: { expected: JsonValue; actual: 
       lines: diffLines({ expected: expected.split('\n'), actual: actual.split('\n') }),
     };
   }
-  const expectedJson = toStableJson(expected);
-  const actualJson = toStableJson(actual);
-  if (!expectedJson.includes('\n') && !actualJson.includes('\n')) {
-    return { type: 'values', expected: expectedJson, actual: actualJson };
+  const compactExpected = JSON.stringify(expected);
+  const compactActual = JSON.stringify(actual);
+  const fitsSideBySide = Math.max(compactExpected.length, compactActual.length) <= maxSideBySideCharacters;
+  if (!isSameKindOfContainer(expected, actual) && fitsSideBySide) {
+    return { type: 'values', expected: compactExpected, actual: compactActual };
   }
   return {
     type: 'lines',
-    lines: diffLines({ expected: expectedJson.split('\n'), actual: actualJson.split('\n') }),
+    lines: diffLines({
+      expected: toStableJson(expected).split('\n'),
+      actual: toStableJson(actual).split('\n'),
+    }),
   };
+}
+
+function isSameKindOfContainer(expected: JsonValue, actual: JsonValue): boolean {
+  const kind = (value: JsonValue) =>
+    Array.isArray(value) ? 'array' : typeof value === 'object' && value !== null ? 'object' : 'scalar';
+  return kind(expected) === kind(actual) && kind(expected) !== 'scalar';
 }

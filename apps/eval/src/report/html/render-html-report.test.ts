@@ -83,7 +83,7 @@ describe('renderHtmlReport', () => {
       [...html.matchAll(/<details class="scenario status-(\w+)" id="scenario-\d+"[^>]*?( open)?>/g)].map(
         ([, status, open]) => `${status}${open ?? ''}`,
       ),
-    ).toEqual(['failed open', 'failed open', 'passed', 'passed', 'skipped']);
+    ).toEqual(['failed open', 'failed open', 'failed open', 'passed', 'skipped']);
     expect(html).toContain('<h3>3 failed expectations</h3>');
     expect(html).toContain(
       '<span class="diff-line diff-expected">-     &quot;query&quot;: &quot;retrieval&quot;</span>',
@@ -96,8 +96,8 @@ describe('renderHtmlReport', () => {
   it('shows the summary in the header and the title', () => {
     const html = renderHtmlReport({ report: buildSampleRunReport() });
 
-    expect(html).toContain('<title>toolloop eval: 2 passed, 2 failed, 1 skipped</title>');
-    expect(html).toContain('<p class="verdict">2 of 5 scenarios failed</p>');
+    expect(html).toContain('<title>toolloop eval: 1 passed, 3 failed, 1 skipped</title>');
+    expect(html).toContain('<p class="verdict">3 of 5 scenarios failed</p>');
     expect(html).toContain('<div class="stat stat-flaky"><div class="stat-value">1</div>');
   });
 

@@ -29,7 +29,7 @@ describe('toJunitXml', () => {
       testsuites: {
         name: 'toolloop-eval',
         tests: '5',
-        failures: '1',
+        failures: '2',
         errors: '1',
         skipped: '1',
         time: '1.234',
@@ -109,7 +109,7 @@ describe('toJunitXml', () => {
           testsuite: {
             name: 'scenarios/flaky.yaml',
             tests: '1',
-            failures: '0',
+            failures: '1',
             errors: '0',
             skipped: '0',
             time: '0.250',
@@ -126,6 +126,13 @@ describe('toJunitXml', () => {
                     { property: { name: 'passRate', value: '0.6' } },
                     { property: { name: 'flaky', value: 'true' } },
                   ],
+                },
+                {
+                  failure: {
+                    message:
+                      'turns[0].expect.durationMs.max: The turn took 120 ms, more than the 100 ms allowed.',
+                    type: 'assertion',
+                  },
                 },
               ],
             },

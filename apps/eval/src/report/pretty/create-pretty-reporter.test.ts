@@ -42,9 +42,9 @@ describe('createPrettyReporter', () => {
       ✗ search <then> answer & "quote" (31 ms)
       ○ skipped for now (skipped)
       ✗ server crash (5 ms) runner error
-      ✓ sometimes slow (250 ms) 3/5 runs passed · flaky
+      ✗ sometimes slow (250 ms) 3/5 runs passed · flaky
 
-      Failures (1)
+      Failures (2)
 
       ✗ search <then> answer & "quote"  scenarios/search.yaml
 
@@ -72,6 +72,13 @@ describe('createPrettyReporter', () => {
               "name": "search_course_content"
             }
 
+      ✗ sometimes slow  scenarios/flaky.yaml
+
+        turns[0].expect.durationMs.max
+        The turn took 120 ms, more than the 100 ms allowed.
+          expected: {"max":100}
+          actual:   120
+
       Runner errors (1)
 
       ✗ server crash  scenarios/crash.yaml
@@ -81,7 +88,7 @@ describe('createPrettyReporter', () => {
 
         3/5  60%  sometimes slow  flaky
 
-      2 passed, 2 failed, 1 skipped
+      1 passed, 3 failed, 1 skipped
       5 scenarios in 1.23 s, 1 flaky
       "
     `);

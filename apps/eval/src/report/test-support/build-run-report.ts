@@ -132,7 +132,8 @@ const searchTimeline: TimelineEntry[] = [
 
 /**
  * A run with one scenario of each kind a reporter must show: passed, failed with assertion failures (a number,
- * a string and a JSON value), skipped, a runner error, and a flaky `--repeat` result. Values are fixed so
+ * a string and a JSON value), skipped, a runner error, and a flaky `--repeat` result (failed, as the runner
+ * combines repeats). Values are fixed so
  * outputs can be compared literally.
  */
 export function buildSampleRunReport(): RunReport {
@@ -221,7 +222,17 @@ export function buildSampleRunReport(): RunReport {
       buildScenarioResult({
         name: 'sometimes slow',
         file: 'scenarios/flaky.yaml',
+        // As the runner combines repeats: failed unless every run passed, showing the first failing run.
+        status: 'failed',
         durationMs: 250,
+        failures: [
+          {
+            path: 'turns[0].expect.durationMs.max',
+            message: 'The turn took 120 ms, more than the 100 ms allowed.',
+            expected: { max: 100 },
+            actual: 120,
+          },
+        ],
         repeat: { runs: 5, passed: 3, passRate: 0.6, flaky: true },
       }),
     ],
