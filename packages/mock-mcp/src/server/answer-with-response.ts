@@ -1,7 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { JsonRpcReplyError } from '../errors/json-rpc-reply-error.js';
 import type { JsonObject } from '../spec/json-object-schema.js';
-import type { MockResponse } from '../spec/mock-response.js';
+import type { MockResponse } from '../spec/mock-response-schema.js';
+import { toResponseAction } from '../spec/mock-response.js';
 import type { CallContext } from './call-context.js';
 import { runSampling } from './run-sampling.js';
 import { sendProgressSteps } from './send-progress-steps.js';
@@ -19,9 +20,9 @@ export async function answerWithResponse(options: {
   context: CallContext;
 }): Promise<CallToolResult> {
   const { toolName, response, context } = options;
-  await sendProgressSteps({ steps: response.progress, context });
-  await waitForDelay({ delayMs: response.delayMs, signal: context.signal });
-  const action = response.action;
+  await sendProgressSteps({ steps: response.progress ?? [], context });
+  await waitForDelay({ delayMs: response.delayMs ?? 0, signal: context.signal });
+  const action = toResponseAction(response);
   switch (action.type) {
     case 'result':
       return action.structuredContent === undefined

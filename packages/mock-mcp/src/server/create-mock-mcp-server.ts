@@ -4,7 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { MockServerSpec, MockServerSpecInput } from '../spec/mock-server-spec-schema.js';
 import type { MockToolInput } from '../spec/mock-tool-schema.js';
 import { parseMockTool } from '../spec/parse-mock-tool.js';
-import { toMockServerSpec } from '../spec/parse-mock-server-spec.js';
+import { parseMockServerSpec } from '../spec/parse-mock-server-spec.js';
 import { createSessionServer } from './create-session-server.js';
 import { listenHttp, type MockHttpListener } from './listen-http.js';
 import { createMockServerState, toToolState, type MockServerState } from './mock-server-state.js';
@@ -47,7 +47,7 @@ export interface MockMcpServer {
  * await client.callTool({ name: 'echo', arguments: {} }); // { content: [{ type: 'text', text: 'hi' }] }
  */
 export function createMockMcpServer(spec: MockServerSpecInput | MockServerSpec): MockMcpServer {
-  const validated = toMockServerSpec(spec);
+  const validated = parseMockServerSpec(spec);
   const state = createMockServerState(validated.tools);
   const listeners = new Set<MockHttpListener>();
 

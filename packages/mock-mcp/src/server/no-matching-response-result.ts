@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonObject } from '../spec/json-object-schema.js';
-import type { MockResponse } from '../spec/mock-response.js';
+import type { MockResponse } from '../spec/mock-response-schema.js';
 
 /**
  * The isError result for a call no scripted response answers: it names the tool and the arguments, and says

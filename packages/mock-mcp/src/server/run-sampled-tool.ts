@@ -1,5 +1,5 @@
 import type { ToolResultContent, ToolUseContent } from '@modelcontextprotocol/sdk/types.js';
-import type { MockResponse } from '../spec/mock-response.js';
+import type { MockResponse } from '../spec/mock-response-schema.js';
 import { answerWithResponse } from './answer-with-response.js';
 import type { CallContext } from './call-context.js';
 import { noMatchingResponseResult } from './no-matching-response-result.js';

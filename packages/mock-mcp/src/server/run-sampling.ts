@@ -7,7 +7,7 @@ import type {
   Tool,
   ToolUseContent,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { MockResponse } from '../spec/mock-response.js';
+import type { MockResponse } from '../spec/mock-response-schema.js';
 import type { SampleSpec } from '../spec/sample-spec-schema.js';
 import type { CallContext } from './call-context.js';
 import { errorResult } from './error-result.js';

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../spec/json-object-schema.js';
-import type { MockResponse } from '../spec/mock-response.js';
+import type { MockResponse } from '../spec/mock-response-schema.js';
 import { matchesPartially } from './matches-partially.js';
 
 /** The response chosen for a call and its index in the tool's `responses`. */

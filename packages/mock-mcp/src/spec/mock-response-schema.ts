@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createToMockResponse, responseFields } from './response-fields.js';
+import { createCheckOneAction, responseFields } from './response-fields.js';
 import { sampleSpecSchema } from './sample-spec-schema.js';
 
 /**
@@ -9,7 +9,7 @@ import { sampleSpecSchema } from './sample-spec-schema.js';
 export const mockResponseSchema = z
   .strictObject({ ...responseFields, sample: sampleSpecSchema.optional() })
   .transform(
-    createToMockResponse([
+    createCheckOneAction([
       'text',
       'content',
       'structuredContent',
@@ -23,3 +23,6 @@ export const mockResponseSchema = z
 
 /** One scripted response as written in a spec, before validation. */
 export type MockResponseInput = z.input<typeof mockResponseSchema>;
+
+/** One validated scripted response (`toResponseAction` says what it does). */
+export type MockResponse = z.output<typeof mockResponseSchema>;

@@ -1,7 +1,10 @@
 import type { MockContentBlock } from './content-block-schema.js';
 import type { JsonObject } from './json-object-schema.js';
-import type { ProgressStep } from './progress-step-schema.js';
+import type { MockResponse } from './mock-response-schema.js';
 import type { SampleSpec } from './sample-spec-schema.js';
+
+/** The JSON-RPC error code a `throw: "message"` response uses (InternalError). */
+export const defaultThrowCode = -32603;
 
 /** What a scripted response does once it is chosen, as a union on `type`. */
 export type MockResponseAction =
@@ -13,13 +16,23 @@ export type MockResponseAction =
   | { type: 'sample'; sample: SampleSpec };
 
 /**
- * One validated scripted response of a mock tool: when it applies (`match`, `times`), how it is delivered
- * (`delayMs`, `progress`) and what it does (`action`).
+ * The action of a validated response. `structuredContent` without `text` or `content` also sends its JSON as
+ * text, as MCP recommends for clients that do not read structured results.
  */
-export interface MockResponse {
-  match?: JsonObject;
-  times?: number;
-  delayMs: number;
-  progress: ProgressStep[];
-  action: MockResponseAction;
+export function toResponseAction(response: MockResponse): MockResponseAction {
+  if (response.error !== undefined) return { type: 'error', text: response.error };
+  if (response.throw !== undefined) {
+    return typeof response.throw === 'string'
+      ? { type: 'throw', code: defaultThrowCode, message: response.throw }
+      : { type: 'throw', ...response.throw };
+  }
+  if (response.crash !== undefined) return { type: 'crash' };
+  if (response.hang !== undefined) return { type: 'hang' };
+  if (response.sample !== undefined) return { type: 'sample', sample: response.sample };
+  const content = response.content ?? [
+    { type: 'text' as const, text: response.text ?? JSON.stringify(response.structuredContent ?? {}) },
+  ];
+  return response.structuredContent === undefined
+    ? { type: 'result', content }
+    : { type: 'result', content, structuredContent: response.structuredContent };
 }

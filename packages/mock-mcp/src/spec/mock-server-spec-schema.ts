@@ -47,8 +47,7 @@ function checkToolNames(tools: MockTool[], context: z.RefinementCtx): void {
   });
   tools.forEach((tool, toolIndex) => {
     tool.responses.forEach((response, responseIndex) => {
-      if (response.action.type !== 'sample') return;
-      (response.action.sample.tools ?? []).forEach((offered, offeredIndex) => {
+      (response.sample?.tools ?? []).forEach((offered, offeredIndex) => {
         if (typeof offered !== 'string' || names.includes(offered)) return;
         context.addIssue({
           code: 'custom',

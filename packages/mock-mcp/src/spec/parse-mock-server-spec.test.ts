@@ -13,29 +13,27 @@ function issuesOf(input: unknown): MockSpecIssue[] {
 }
 
 describe('parseMockServerSpec', () => {
-  it('fills the defaults: memory transport, object input schema, no delay, no progress', () => {
+  it('fills the defaults: memory transport, object input schema', () => {
     expect(parseMockServerSpec({ tools: [{ name: 'echo', responses: [{ text: 'hi' }] }] })).toEqual({
       transport: 'memory',
-      tools: [
-        {
-          name: 'echo',
-          inputSchema: { type: 'object' },
-          responses: [
-            { delayMs: 0, progress: [], action: { type: 'result', content: [{ type: 'text', text: 'hi' }] } },
-          ],
-        },
-      ],
+      tools: [{ name: 'echo', inputSchema: { type: 'object' }, responses: [{ text: 'hi' }] }],
     });
   });
 
-  it('turns throw with a message into InternalError', () => {
-    const spec = parseMockServerSpec({ tools: [{ name: 'a', responses: [{ throw: 'down', times: 2 }] }] });
-    expect(spec.tools[0]?.responses[0]).toEqual({
-      times: 2,
-      delayMs: 0,
-      progress: [],
-      action: { type: 'throw', code: -32603, message: 'down' },
+  it('validates a validated spec again unchanged, also after a JSON round trip', () => {
+    const sample = { messages: [{ role: 'user', content: 'Summarize' }], tools: ['echo'] };
+    const spec = parseMockServerSpec({
+      transport: 'stdio',
+      tools: [
+        {
+          name: 'echo',
+          responses: [{ match: { a: 1 }, throw: 'down', times: 2, delayMs: 5 }, { error: 'no' }],
+        },
+        { name: 'ask', responses: [{ sample, progress: [{ progress: 1 }] }] },
+      ],
     });
+    expect(parseMockServerSpec(spec)).toEqual(spec);
+    expect(parseMockServerSpec(JSON.parse(JSON.stringify(spec)))).toEqual(spec);
   });
 
   it('rejects an unknown field and names its path', () => {
@@ -80,11 +78,7 @@ describe('parseMockServerSpec', () => {
     const spec = parseMockServerSpec({
       tools: [{ name: 'a', responses: [{ text: 'x', structuredContent: { n: 1 } }] }],
     });
-    expect(spec.tools[0]?.responses[0]?.action).toEqual({
-      type: 'result',
-      content: [{ type: 'text', text: 'x' }],
-      structuredContent: { n: 1 },
-    });
+    expect(spec.tools[0]?.responses[0]).toEqual({ text: 'x', structuredContent: { n: 1 } });
   });
 
   it('rejects duplicate tool names', () => {
@@ -148,8 +142,7 @@ describe('parseMockServerSpec', () => {
         { name: 'ask', responses: [{ sample: { messages: [{ role: 'user', content: 'Summarize' }] } }] },
       ],
     });
-    const action = spec.tools[0]?.responses[0]?.action;
-    expect(action?.type === 'sample' && action.sample.messages).toEqual([
+    expect(spec.tools[0]?.responses[0]?.sample?.messages).toEqual([
       { role: 'user', content: { type: 'text', text: 'Summarize' } },
     ]);
   });

@@ -1,14 +1,10 @@
 import { MockSpecError } from '../errors/mock-spec-error.js';
-import {
-  isValidatedMockServerSpec,
-  mockServerSpecSchema,
-  type MockServerSpec,
-  type MockServerSpecInput,
-} from './mock-server-spec-schema.js';
+import { mockServerSpecSchema, type MockServerSpec } from './mock-server-spec-schema.js';
 import { toSpecIssues, type LocateField } from './to-spec-issues.js';
 
 /**
- * Validates a mock server spec given as a value (parsed YAML or JSON, or an object literal in a test).
+ * Validates a mock server spec given as a value (parsed YAML or JSON, an object literal in a test, or a spec
+ * validated before: validation only fills defaults, so it validates again unchanged, also after JSON).
  * Throws a `MockSpecError` naming every field path that is wrong; unknown fields are errors.
  */
 export function parseMockServerSpec(
@@ -26,9 +22,4 @@ export function parseMockServerSpec(
     issues,
     cause: parsed.error,
   });
-}
-
-/** A spec returned by `parseMockServerSpec` as it is; anything else validated. */
-export function toMockServerSpec(spec: MockServerSpecInput | MockServerSpec): MockServerSpec {
-  return isValidatedMockServerSpec(spec) ? (spec as MockServerSpec) : parseMockServerSpec(spec);
 }

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { contentBlockSchema } from './content-block-schema.js';
 import { jsonObjectSchema } from './json-object-schema.js';
-import type { MockResponse, MockResponseAction } from './mock-response.js';
 import { progressStepSchema } from './progress-step-schema.js';
-import type { SampleSpec } from './sample-spec-schema.js';
-
-/** The JSON-RPC error code a `throw: "message"` response uses (InternalError). */
-export const defaultThrowCode = -32603;
 
 const throwSpecSchema = z.union([
   z.string(),
@@ -28,8 +23,6 @@ export const responseFields = {
   hang: z.literal(true).optional(),
 };
 
-type RawResponse = z.output<z.ZodObject<typeof responseFields>> & { sample?: SampleSpec };
-
 const actionFields = [
   'text',
   'content',
@@ -42,34 +35,28 @@ const actionFields = [
 ] as const;
 const resultFields = new Set<string>(['text', 'content', 'structuredContent']);
 
+type ActionFields = Partial<Record<(typeof actionFields)[number], unknown>>;
+
 /**
- * Turns a raw response into a `MockResponse`, or adds an issue when it has no action or more than one.
- * `allowed` lists the action fields the calling schema accepts, for the message.
+ * The last step of a response schema: the response as it is (so that a validated spec validates again
+ * unchanged), or an issue when it has no action or more than one. `allowed` lists the action fields the
+ * calling schema accepts, for the message.
  */
-export function createToMockResponse(allowed: readonly string[]) {
-  return (raw: RawResponse, context: z.RefinementCtx): MockResponse => {
-    const present = actionFields.filter((field) => raw[field] !== undefined);
-    const action = toAction(raw, present, allowed);
-    if (typeof action === 'string') {
-      context.addIssue({ code: 'custom', message: action, input: raw });
-      return z.NEVER;
-    }
-    return {
-      ...(raw.match === undefined ? {} : { match: raw.match }),
-      ...(raw.times === undefined ? {} : { times: raw.times }),
-      delayMs: raw.delayMs ?? 0,
-      progress: raw.progress ?? [],
-      action,
-    };
+export function createCheckOneAction(allowed: readonly string[]) {
+  return <Response extends ActionFields>(response: Response, context: z.RefinementCtx): Response => {
+    const problem = findActionProblem({ response, allowed });
+    if (problem === undefined) return response;
+    context.addIssue({ code: 'custom', message: problem, input: response });
+    return z.NEVER;
   };
 }
 
-/** The action of a raw response, or a message saying why it has none or more than one. */
-function toAction(
-  raw: RawResponse,
-  present: readonly string[],
-  allowed: readonly string[],
-): MockResponseAction | string {
+function findActionProblem(options: {
+  response: ActionFields;
+  allowed: readonly string[];
+}): string | undefined {
+  const { response, allowed } = options;
+  const present = actionFields.filter((field) => response[field] !== undefined);
   const groups = new Set(present.map((field) => (resultFields.has(field) ? 'result' : field)));
   if (present.length === 0) {
     return `A response needs one of: ${allowed.join(', ')}.`;
@@ -77,22 +64,8 @@ function toAction(
   if (groups.size > 1) {
     return `A response does one thing, but this one has ${present.join(' and ')}. Split it into separate responses.`;
   }
-  if (raw.text !== undefined && raw.content !== undefined) {
+  if (response.text !== undefined && response.content !== undefined) {
     return 'A response has either text or content, not both. Put the text into content as { type: text }.';
   }
-  if (raw.error !== undefined) return { type: 'error', text: raw.error };
-  if (raw.throw !== undefined) {
-    return typeof raw.throw === 'string'
-      ? { type: 'throw', code: defaultThrowCode, message: raw.throw }
-      : { type: 'throw', ...raw.throw };
-  }
-  if (raw.crash !== undefined) return { type: 'crash' };
-  if (raw.hang !== undefined) return { type: 'hang' };
-  if (raw.sample !== undefined) return { type: 'sample', sample: raw.sample };
-  const content = raw.content ?? [
-    { type: 'text' as const, text: raw.text ?? JSON.stringify(raw.structuredContent) },
-  ];
-  return raw.structuredContent === undefined
-    ? { type: 'result', content }
-    : { type: 'result', content, structuredContent: raw.structuredContent };
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createToMockResponse, responseFields } from './response-fields.js';
+import { createCheckOneAction, responseFields } from './response-fields.js';
 
 /**
  * A scripted response inside a sample's `toolResults`: every response kind except `sample`, so that a sampling
@@ -8,5 +8,5 @@ import { createToMockResponse, responseFields } from './response-fields.js';
 export const toolResultResponseSchema = z
   .strictObject(responseFields)
   .transform(
-    createToMockResponse(['text', 'content', 'structuredContent', 'error', 'throw', 'crash', 'hang']),
+    createCheckOneAction(['text', 'content', 'structuredContent', 'error', 'throw', 'crash', 'hang']),
   );
