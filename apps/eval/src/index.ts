@@ -5,6 +5,7 @@ export type { ExitCode, RunScenariosOptions } from './run/run-scenarios.js';
 
 // Scenario files
 export { scenarioSchema } from './scenario/scenario-schema.js';
+export { createScenarioJsonSchema } from './scenario/create-scenario-json-schema.js';
 export { loadScenarioFile, parseScenarioText } from './scenario/load-scenario-file.js';
 export { findScenarioFiles } from './scenario/find-scenario-files.js';
 export { selectScenarios, parseShard } from './scenario/select-scenarios.js';
@@ -38,5 +39,5 @@ export type {
 } from './report/index.js';
 
 // The command line
-export { createProgram } from './cli/create-program.js';
+export { createProgram, runProgram } from './cli/create-program.js';
 export type { ProgramOutput } from './cli/create-program.js';

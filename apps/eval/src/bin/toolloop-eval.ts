@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { createProgram } from '../cli/create-program.js';
+import { runProgram } from '../cli/create-program.js';
 
-await createProgram().parseAsync(process.argv);
+process.exitCode = await runProgram(process.argv);

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { createReporters } from '../report/reporters.js';
 import { runScenarios } from '../run/run-scenarios.js';
 import { findScenarioFiles } from '../scenario/find-scenario-files.js';
+import { createScenarioJsonSchema } from '../scenario/create-scenario-json-schema.js';
 import { loadScenarioFile } from '../scenario/load-scenario-file.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { parseShard, selectScenarios } from '../scenario/select-scenarios.js';
@@ -29,7 +30,8 @@ export function createProgram({
   const program = new Command('toolloop-eval')
     .description('Run toolloop scenario files against the fake LLM and mock MCP servers.')
     .configureOutput({ writeOut: output.stdout, writeErr: output.stderr })
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .exitOverride();
 
   program
     .command('run', { isDefault: true })
@@ -97,7 +99,9 @@ export function createProgram({
     .action(async (paths: string[], options: Pick<RunCommandOptions, 'filter' | 'tag' | 'shard'>) => {
       await guard(output, async () => {
         const files = await findScenarioFiles({ patterns: paths, cwd });
-        const scenarios = await Promise.all(files.map((file) => loadScenarioFile(resolve(cwd, file))));
+        const scenarios = await Promise.all(
+          files.map(async (file) => ({ ...(await loadScenarioFile(resolve(cwd, file))), file })),
+        );
         const { run, skipped } = selectScenarios({
           scenarios,
           tags: options.tag,
@@ -112,6 +116,13 @@ export function createProgram({
       });
     });
 
+  program
+    .command('schema')
+    .description('print the JSON Schema of scenario files (for editors)')
+    .action(() => {
+      output.stdout(`${JSON.stringify(createScenarioJsonSchema(), null, 2)}\n`);
+    });
+
   return program;
 }
 
@@ -124,6 +135,31 @@ interface RunCommandOptions {
   bail: boolean;
   reporter: string[];
   outDir: string;
+}
+
+/**
+ * Runs the command line and returns its exit code: commander's own usage errors (an unknown option, a bad
+ * `--shard`) are invalid input, exit code 2; `--help` and `--version` are 0.
+ */
+export async function runProgram(
+  argv: readonly string[],
+  options: { output?: ProgramOutput; cwd?: string } = {},
+): Promise<number> {
+  process.exitCode = undefined;
+  try {
+    await createProgram(options).parseAsync(argv);
+    return exitCodeOf(process);
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    throw error;
+  } finally {
+    process.exitCode = undefined;
+  }
+}
+
+/** The exit code a command set (read through a parameter: the compiler cannot see the command set it). */
+function exitCodeOf(target: { exitCode?: number | string | undefined }): number {
+  return Number(target.exitCode ?? 0);
 }
 
 /** Runs a command; invalid input and runner failures are printed and exit with 2, never thrown at the user. */

@@ -54,10 +54,7 @@ export const expectationSchema = z.strictObject({
   toolCalls: toolCallsExpectationSchema.optional(),
   text: z
     .strictObject(textMatchers)
-    .refine(
-      (value) => Object.values(value).some((matcher) => matcher !== undefined),
-      'give at least one matcher',
-    )
+    .refine((value) => Object.keys(value).length > 0, 'give at least one matcher')
     .optional(),
   thinking: z
     .strictObject({

@@ -30,7 +30,7 @@ export async function loadScenarioFile(file: string): Promise<LoadedScenario> {
 /** Validates scenario text; `file` names it in errors. */
 export function parseScenarioText({ text, file }: { text: string; file: string }): Scenario {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false });
+  const document = parseDocument(text, { lineCounter, prettyErrors: true });
   if (document.errors.length > 0) {
     throw new ScenarioFileError(
       document.errors.map((error) => {
@@ -44,7 +44,7 @@ export function parseScenarioText({ text, file }: { text: string; file: string }
       }),
     );
   }
-  const parsed = scenarioSchema.safeParse(document.toJS());
+  const parsed = scenarioSchema.safeParse(document.toJS(), { reportInput: true });
   if (parsed.success) return parsed.data;
   throw new ScenarioFileError(
     toScenarioIssues({

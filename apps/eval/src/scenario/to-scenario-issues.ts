@@ -20,7 +20,7 @@ export function toScenarioIssues({
 }): ScenarioIssue[] {
   return issues
     .flatMap((issue) => flatten(issue, []))
-    .map(({ path, message, target }) => {
+    .map(({ path, message, target }): ScenarioIssue => {
       const position = locate(path, target);
       return {
         file,
@@ -28,7 +28,8 @@ export function toScenarioIssues({
         message,
         ...(position === undefined ? {} : { line: position.line, column: position.column }),
       };
-    });
+    })
+    .sort((left, right) => (left.line ?? 0) - (right.line ?? 0) || (left.column ?? 0) - (right.column ?? 0));
 }
 
 interface FlatIssue {
@@ -51,6 +52,15 @@ function flatten(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]): FlatI
       [...issue.errors].sort((left, right) => depth(right) - depth(left) || left.length - right.length)[0] ??
       [];
     if (closest.length > 0) return closest.flatMap((inner) => flatten(inner, path));
+  }
+  if (issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined) {
+    return [
+      {
+        path,
+        message: `Missing required field '${String(path.at(-1))}' (${issue.expected}).`,
+        target: 'value',
+      },
+    ];
   }
   return [{ path, message: issue.message, target: 'value' }];
 }

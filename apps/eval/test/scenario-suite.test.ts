@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runScenarios } from '../src/run/run-scenarios.js';
+
+const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
+
+describe('the scenario suite (scenarios/)', () => {
+  it('passes, so a regression anywhere fails `pnpm test` too', async () => {
+    const { report, exitCode } = await runScenarios({ paths: ['scenarios/'], cwd: repositoryRoot });
+    const problems = report.scenarios.flatMap((scenario) => [
+      ...scenario.failures.map((failure) => `${scenario.file} ${failure.path}: ${failure.message}`),
+      ...(scenario.error === undefined ? [] : [`${scenario.file}: ${scenario.error.message}`]),
+    ]);
+
+    expect(problems).toEqual([]);
+    expect(exitCode).toBe(0);
+    expect(report.summary.passed).toBeGreaterThan(0);
+  }, 120_000);
+});
