@@ -1,6 +1,6 @@
 import type { SseEvent } from '../stream/sse-event.js';
 import type { AnthropicAnswer, AnthropicContentBlock } from './anthropic-answer.js';
-import { splitJsonIntoFragments, splitTextIntoDeltas } from './split-into-deltas.js';
+import { splitJsonIntoFragments, splitTextIntoDeltas } from '../stream/split-into-deltas.js';
 
 /** The real API's ping, with the space inside the object that it really sends. */
 const pingEvent: SseEvent = { event: 'ping', data: '{"type": "ping"}' };
