@@ -43,6 +43,7 @@ describe('replay', () => {
         eventsSent: 9,
         bytesSent: readExpectedReplay('sdk-basic_response.sse').byteLength,
         eventsPlanned: 9,
+        bytesPlanned: readExpectedReplay('sdk-basic_response.sse').byteLength,
         status: 'completed',
         clientAborted: false,
       },

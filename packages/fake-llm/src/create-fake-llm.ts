@@ -5,6 +5,7 @@ import { answerMessagesRequest } from './handler/answer-messages-request.js';
 import { defaultScenarioId, type FakeLlmState } from './handler/fake-llm-state.js';
 import { handleFakeLlmRequest } from './handler/handle-fake-llm-request.js';
 import { createActivityTracker } from './internal/create-activity-tracker.js';
+import { answerChatCompletionsRequest } from './openai/answer-chat-completions-request.js';
 import type { FakeLlmViolation } from './records/fake-llm-violation.js';
 import type { RecordedRequest } from './records/recorded-request.js';
 import type { StreamRecord } from './records/stream-record.js';
@@ -12,10 +13,11 @@ import { createFakeLlmRoute, type FakeLlmRoute } from './route/fake-llm-route.js
 import { toFakeLlmScript, type FakeLlmScriptInput } from './script/fake-llm-script.js';
 import { startHttpServer, type FakeLlmServer } from './server/start-http-server.js';
 
-/** A fake Anthropic Messages API that answers from scripts; see `createFakeLlm`. */
+/** A fake Anthropic Messages API and OpenAI chat completions API that answer from scripts; see `createFakeLlm`. */
 export interface FakeLlm {
   /**
-   * msw handlers for `POST /v1/messages` on any origin (the `/scenario/<id>` prefix included). In your own
+   * msw handlers for `POST /v1/messages` and `POST /v1/chat/completions` on any origin (the `/scenario/<id>`
+   * prefix included). In your own
    * `setupServer(...fake.handlers)`, also call `cancelMswResponseCopies(server)`, or SDK retries never start.
    */
   readonly handlers: HttpHandler[];
@@ -42,8 +44,9 @@ export interface FakeLlm {
 }
 
 /**
- * Creates a fake LLM that speaks the Anthropic Messages API (SSE streams byte-compatible with the real API, or
- * JSON) from a script of steps, one per request, and checks what clients send back. The script given here
+ * Creates a fake LLM that speaks the Anthropic Messages API and the OpenAI chat completions API (SSE streams
+ * shaped like the real ones, or JSON) from a script of steps, one per request, and checks what clients send
+ * back. The script's `dialect`, `quirks` and `toolFormat` shape chat completions answers. The script given here
  * answers requests that name no script; `fake.script(id, steps)` adds more, for concurrent scenarios.
  *
  * @example
@@ -63,7 +66,10 @@ export function createFakeLlm(script?: FakeLlmScriptInput): FakeLlm {
   };
   const servers = new Set<FakeLlmServer>();
   let mswServer: SetupServer | undefined;
-  const handlers = [http.post('*/v1/messages', ({ request }) => answerMessagesRequest({ request, state }))];
+  const handlers = [
+    http.post('*/v1/messages', ({ request }) => answerMessagesRequest({ request, state })),
+    http.post('*/v1/chat/completions', ({ request }) => answerChatCompletionsRequest({ request, state })),
+  ];
 
   const fake: FakeLlm = {
     handlers,

@@ -18,7 +18,10 @@ function toShape(events: Array<{ event: string; data: string }>): string[] {
 }
 
 async function readRecordedEvents(name: string) {
-  const chunks = await readReplayChunks(join(anthropicFixturesDirectory, name));
+  const chunks = await readReplayChunks({
+    path: join(anthropicFixturesDirectory, name),
+    framing: 'anthropic',
+  });
   return chunks.map((chunk) => {
     const [eventLine = '', dataLine = ''] = chunk.split('\n');
     return { event: eventLine.slice('event: '.length), data: dataLine.slice('data: '.length) };

@@ -3,18 +3,26 @@ import {
   mapStatusToAnthropicErrorType,
 } from '../anthropic/create-anthropic-error-body.js';
 
+/** What an error answer says, whichever wire shapes it. */
+export interface ErrorResponseOptions {
+  status: number;
+  type?: string;
+  message: string;
+  /** Seconds, sent as `retry-after`. */
+  retryAfter?: number;
+  /** `false` adds `x-should-retry: false`, which the SDKs obey. */
+  retry?: boolean;
+  requestId: string;
+}
+
+/** Makes an error answer in one wire's shape. */
+export type CreateErrorResponse = (options: ErrorResponseOptions) => Response;
+
 /**
  * An HTTP error in Anthropic's shape. `retryAfter` (seconds) becomes the `retry-after` header; `retry: false`
  * adds `x-should-retry: false`, which the SDKs obey, so a fault of the script or the client is not retried.
  */
-export function createErrorResponse(options: {
-  status: number;
-  type?: string;
-  message: string;
-  retryAfter?: number;
-  retry?: boolean;
-  requestId: string;
-}): Response {
+export function createErrorResponse(options: ErrorResponseOptions): Response {
   const headers = new Headers({ 'content-type': 'application/json', 'request-id': options.requestId });
   if (options.retryAfter !== undefined) headers.set('retry-after', String(options.retryAfter));
   if (options.retry === false) headers.set('x-should-retry', 'false');

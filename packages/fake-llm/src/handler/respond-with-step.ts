@@ -1,97 +1,109 @@
 import { resolve } from 'node:path';
-import type { AnthropicAnswer } from '../anthropic/anthropic-answer.js';
-import { createAnthropicEvents } from '../anthropic/create-anthropic-events.js';
-import { createAnthropicMessage } from '../anthropic/create-anthropic-message.js';
-import type { MessagesRequestBody } from '../anthropic/messages-request-body.js';
-import { planAnthropicAnswer } from '../anthropic/plan-anthropic-answer.js';
 import type { ActivityTracker } from '../internal/create-activity-tracker.js';
 import { wait, waitForAbort } from '../internal/wait.js';
-import type { StreamRecord } from '../records/stream-record.js';
+import type { StreamPosition, StreamRecord } from '../records/stream-record.js';
 import type { FakeLlmRouteState } from '../route/fake-llm-route.js';
 import type { LlmStep } from '../script/llm-step.js';
 import { createEventStream } from '../stream/create-event-stream.js';
-import { readReplayChunks } from '../stream/read-replay-chunks.js';
-import { formatSseEvent } from '../stream/sse-event.js';
-import { createErrorResponse } from './create-error-response.js';
+import { readReplayChunks, type ReplayFraming } from '../stream/read-replay-chunks.js';
+import type { CreateErrorResponse } from './create-error-response.js';
+import { trackXmlToolBlocks } from './track-xml-tool-blocks.js';
+
+/** What a wire makes of a step's content: a JSON body, or framed stream events. */
+export type StepContent =
+  | { type: 'json'; body: unknown }
+  | { type: 'stream'; chunks: string[]; xmlToolBlockStarts?: StreamPosition[] };
+
+/** What differs between the wires when a step is answered. */
+export interface StepWire {
+  createError: CreateErrorResponse;
+  /** How `.chunks.jsonl` recordings are framed. */
+  framing: ReplayFraming;
+  /** The response header that carries the request id (`request-id`, `x-request-id`). */
+  requestIdHeader: string;
+  /** Plans the scripted content (called once, only when the step has content to send). */
+  createContent(): StepContent;
+}
 
 /**
- * Answers one request with its step: waits `delayMs`, then sends the error, the recording, a hang, or the
- * scripted content as an SSE stream (`stream: true`) or a JSON message. Every wait ends when the client aborts.
+ * Answers one request with its step, for either wire: waits `delayMs`, then sends the error, the recording, a
+ * hang, or the scripted content as an SSE stream or a JSON body. Every wait ends when the client aborts.
  */
 export async function respondWithStep(options: {
   step: LlmStep;
-  body: MessagesRequestBody;
+  /** Whether the request asked for a stream. */
+  stream: boolean;
   route: FakeLlmRouteState;
   requestIndex: number;
+  requestId: string;
   /** Aborts when the client goes away or the fake closes. */
   signal: AbortSignal;
   /** Aborts when the fake closes: a stream it ends is not a client abort. */
   shutdownSignal: AbortSignal;
-  requestLength: number;
-  requestId: string;
   activity: ActivityTracker;
+  wire: StepWire;
 }): Promise<Response> {
-  const { step, body, route, requestIndex, requestId, signal } = options;
+  const { step, route, requestIndex, requestId, signal, wire } = options;
   if (step.delayMs !== undefined && step.delayMs > 0) {
     await wait({ ms: step.delayMs, signal });
     if (signal.aborted) return Response.error();
   }
   if (step.error !== undefined) {
-    return createErrorResponse({
+    return wire.createError({
       ...step.error,
       message: step.error.message ?? `Fake LLM error step (HTTP ${step.error.status}).`,
       requestId,
     });
   }
-  if (!body.stream && step.replay !== undefined) {
-    return createScriptError({
-      route,
-      requestIndex,
-      requestId,
-      message: `Step ${requestIndex} replays '${step.replay}', but the request is not streaming (no "stream": true).`,
-    });
+  const scriptError = (message: string) => {
+    const full = `Fake LLM script '${route.name}': ${message}`;
+    route.addViolation({ type: 'script-error', requestIndex, message: full });
+    return wire.createError({ status: 500, message: full, retry: false, requestId });
+  };
+  if (!options.stream && step.replay !== undefined) {
+    return scriptError(
+      `Step ${requestIndex} replays '${step.replay}', but the request is not streaming (no "stream": true).`,
+    );
   }
-  if (!body.stream && step.hang === true) {
+  if (!options.stream && step.hang === true) {
     await waitForAbort(signal);
     return Response.error();
   }
-  let chunks: string[];
+  let content: StepContent;
   if (step.replay === undefined) {
-    const answer = planAnthropicAnswer({
-      step,
-      scenarioId: route.id,
-      requestIndex,
-      model: body.model,
-      requestLength: options.requestLength,
-    });
-    route.answers.push(answer);
-    if (!body.stream) return createJsonResponse({ answer, requestId, truncate: step.truncate !== undefined });
-    chunks = createAnthropicEvents(answer).map(formatSseEvent);
+    content = wire.createContent();
   } else {
     const path = resolve(route.script.baseDirectory ?? process.cwd(), step.replay);
     try {
-      chunks = await readReplayChunks(path);
+      content = { type: 'stream', chunks: await readReplayChunks({ path, framing: wire.framing }) };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return createScriptError({
-        route,
-        requestIndex,
-        requestId,
-        message: `Step ${requestIndex} cannot replay '${path}': ${reason}`,
-      });
+      return scriptError(`Step ${requestIndex} cannot replay '${path}': ${reason}`);
     }
   }
+  if (content.type === 'json') {
+    const text = JSON.stringify(content.body);
+    return new Response(step.truncate === undefined ? text : text.slice(0, Math.floor(text.length / 2)), {
+      headers: { 'content-type': 'application/json', [wire.requestIdHeader]: requestId },
+    });
+  }
+  const { chunks } = content;
   const record: StreamRecord = {
     scenarioId: route.id,
     requestIndex,
     eventsSent: 0,
     bytesSent: 0,
     eventsPlanned: chunks.length,
+    bytesPlanned: chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0),
     status: 'open',
     clientAborted: false,
   };
+  const onSent =
+    content.xmlToolBlockStarts === undefined
+      ? undefined
+      : trackXmlToolBlocks({ record, starts: content.xmlToolBlockStarts });
   route.addStream(record);
-  const stream = createEventStream({
+  const body = createEventStream({
     chunks,
     chunkDelayMs: step.chunkDelayMs,
     truncateAfter: step.truncate?.afterEvents,
@@ -99,35 +111,14 @@ export async function respondWithStep(options: {
     signal,
     isClientAbort: () => !options.shutdownSignal.aborted,
     record,
+    onSent,
     onEnd: options.activity.begin(),
   });
-  return new Response(stream, {
+  return new Response(body, {
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
-      'request-id': requestId,
+      [wire.requestIdHeader]: requestId,
     },
   });
-}
-
-function createJsonResponse(options: {
-  answer: AnthropicAnswer;
-  requestId: string;
-  truncate: boolean;
-}): Response {
-  const text = JSON.stringify(createAnthropicMessage(options.answer));
-  return new Response(options.truncate ? text.slice(0, Math.floor(text.length / 2)) : text, {
-    headers: { 'content-type': 'application/json', 'request-id': options.requestId },
-  });
-}
-
-function createScriptError(options: {
-  route: FakeLlmRouteState;
-  requestIndex: number;
-  requestId: string;
-  message: string;
-}): Response {
-  const message = `Fake LLM script '${options.route.name}': ${options.message}`;
-  options.route.addViolation({ type: 'script-error', requestIndex: options.requestIndex, message });
-  return createErrorResponse({ status: 500, message, retry: false, requestId: options.requestId });
 }

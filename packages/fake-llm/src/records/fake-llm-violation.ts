@@ -2,10 +2,15 @@
 export type FakeLlmViolationType =
   /** A thinking or redacted thinking block the fake sent came back changed, reordered or not at all. */
   | 'thinking-changed'
-  /** A `tool_use` was not answered by a `tool_result` in the next user message. */
+  /** A `tool_use` (chat completions: a `tool_calls` id) was not answered in the next user message (by a `tool` message). */
   | 'missing-tool-result'
-  /** A `tool_result` answered no `tool_use` of the assistant message before it. */
+  /** A `tool_result` (chat completions: a `tool` message) answered no tool call of the assistant message before it. */
   | 'unexpected-tool-result'
+  /**
+   * Chat completions: the assistant message echoing an answer with thinking and tool calls does not carry that
+   * thinking, unchanged, in the dialect's reasoning field (`reasoning_content` or `reasoning`).
+   */
+  | 'reasoning-not-echoed'
   /** The request offered tools other than the step's `expectTools`. */
   | 'unexpected-tools'
   /** A request arrived after its script had run out (answered with a 500). */
@@ -14,7 +19,7 @@ export type FakeLlmViolationType =
   | 'unknown-script'
   /** The script itself could not be followed, such as a missing `replay` file (answered with a 500). */
   | 'script-error'
-  /** The request was not a Messages API request the fake could read (answered with a 400 or 404). */
+  /** The request was not a request the fake could read (answered with a 400 or 404). */
   | 'invalid-request';
 
 /** One problem found in a request. Violations never stop the fake; tests and the eval runner read them. */

@@ -1,4 +1,5 @@
 import type { AnthropicAnswer } from '../anthropic/anthropic-answer.js';
+import type { ChatCompletionsAnswer } from '../openai/chat-completions-answer.js';
 import type { FakeLlmViolation } from '../records/fake-llm-violation.js';
 import type { RecordedRequest } from '../records/recorded-request.js';
 import type { StreamRecord } from '../records/stream-record.js';
@@ -29,8 +30,10 @@ export interface FakeLlmRecords {
 
 /** A route as the fake keeps it: the public view, the ways to add records, and what the checks need. */
 export interface FakeLlmRouteState extends FakeLlmRoute {
-  /** Answers sent, for the thinking echo check. */
+  /** Messages API answers sent, for the thinking echo check. */
   readonly answers: AnthropicAnswer[];
+  /** Chat completions answers sent, for the reasoning echo check. */
+  readonly chatCompletionsAnswers: ChatCompletionsAnswer[];
   addRequest(request: RecordedRequest): void;
   addViolation(violation: Omit<FakeLlmViolation, 'scenarioId'>): void;
   addStream(stream: StreamRecord): void;
@@ -54,6 +57,7 @@ export function createFakeLlmRoute(options: {
     violations,
     streams,
     answers: [],
+    chatCompletionsAnswers: [],
     get remainingSteps() {
       return Math.max(0, script.steps.length - requests.length);
     },

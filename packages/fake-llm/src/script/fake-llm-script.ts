@@ -1,4 +1,8 @@
+import type { ChatCompletionsDialect, ChatCompletionsQuirks } from '../openai/chat-completions-dialect.js';
 import type { LlmStep } from './llm-step.js';
+
+/** How tool calls reach a chat completions client: as native `tool_calls`, or as XML blocks in the text. */
+export type ChatCompletionsToolFormat = 'native' | 'xml';
 
 /** A named list of steps, one per request. The name appears in every error and violation it causes. */
 export interface FakeLlmScript {
@@ -7,6 +11,15 @@ export interface FakeLlmScript {
   steps: LlmStep[];
   /** Where relative `replay` paths start (default: the current directory). */
   baseDirectory?: string;
+  /** Chat completions only: which server's quirks to copy (default `openai`). */
+  dialect?: ChatCompletionsDialect;
+  /** Chat completions only: quirks that override the dialect's, one by one. */
+  quirks?: Partial<ChatCompletionsQuirks>;
+  /**
+   * Chat completions only: `native` (default) sends `tool_calls`; `xml` writes each tool call into the content as
+   * `<tool:NAME><param:P>value</param:P></tool:NAME>` after the step's text, for a text-only model.
+   */
+  toolFormat?: ChatCompletionsToolFormat;
 }
 
 /** A script as callers may write it: the full object, or just its steps. */

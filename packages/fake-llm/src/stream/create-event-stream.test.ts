@@ -9,6 +9,7 @@ function createRecord(): StreamRecord {
     eventsSent: 0,
     bytesSent: 0,
     eventsPlanned: 3,
+    bytesPlanned: 57,
     status: 'open',
     clientAborted: false,
   };

@@ -19,6 +19,8 @@ export function createEventStream(options: {
   isClientAbort?: () => boolean;
   /** Updated as events are sent; its `status` leaves `open` exactly once. */
   record: StreamRecord;
+  /** Called after each event is enqueued (the record is up to date then). */
+  onSent?: () => void;
   onEnd?: () => void;
 }): ReadableStream<Uint8Array> {
   const { chunks, record, signal, hang = false, chunkDelayMs = 0 } = options;
@@ -67,6 +69,7 @@ export function createEventStream(options: {
         sent += 1;
         record.eventsSent = sent;
         record.bytesSent += bytes.byteLength;
+        options.onSent?.();
         if (sent === limit && !hang) {
           finish(limit < chunks.length ? 'truncated' : 'completed');
           controller.close();

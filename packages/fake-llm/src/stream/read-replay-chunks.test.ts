@@ -17,14 +17,20 @@ describe('readReplayChunks', () => {
   it.each(listAnthropicFixtures())(
     'cuts %s into events that join back to the expected bytes',
     async (name) => {
-      const chunks = await readReplayChunks(join(anthropicFixturesDirectory, name));
+      const chunks = await readReplayChunks({
+        path: join(anthropicFixturesDirectory, name),
+        framing: 'anthropic',
+      });
       expect(Buffer.from(chunks.join(''), 'utf8').equals(readExpectedReplay(name))).toBe(true);
       for (const chunk of chunks) expect(chunk).toMatch(/^event: [a-z_]+\ndata: .*\n\n$/su);
     },
   );
 
   it('cuts a .sse file after each blank line', async () => {
-    const chunks = await readReplayChunks(join(anthropicFixturesDirectory, 'sdk-basic_response.sse'));
+    const chunks = await readReplayChunks({
+      path: join(anthropicFixturesDirectory, 'sdk-basic_response.sse'),
+      framing: 'anthropic',
+    });
     expect(chunks.map((chunk) => chunk.split('\n')[0])).toEqual([
       'event: message_start',
       'event: content_block_start',
@@ -43,7 +49,9 @@ describe('readReplayChunks', () => {
     try {
       const path = join(directory, 'stream.txt');
       await writeFile(path, 'data: {}\n\n');
-      await expect(readReplayChunks(path)).rejects.toThrow(/replays '\.sse' and '\.chunks\.jsonl'/u);
+      await expect(readReplayChunks({ path, framing: 'anthropic' })).rejects.toThrow(
+        /replays '\.sse' and '\.chunks\.jsonl'/u,
+      );
     } finally {
       await rm(directory, { recursive: true });
     }

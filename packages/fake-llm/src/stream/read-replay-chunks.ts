@@ -1,19 +1,33 @@
 import { readFile } from 'node:fs/promises';
 
+/** How a `.chunks.jsonl` line is framed: Anthropic's `event:` + `data:` lines, or chat completions' `data:` line and final `[DONE]`. */
+export type ReplayFraming = 'anthropic' | 'chat-completions';
+
 /**
- * Reads a recorded Anthropic stream as framed events, to be sent as it is. A `.sse` file is cut after each
- * blank line (the pieces join back to the file byte for byte); each line of a `.chunks.jsonl` file is framed as
- * `event: <json.type>\ndata: <line>\n\n`.
+ * Reads a recorded stream as framed events, to be sent as it is. A `.sse` file is cut after each blank line
+ * (the pieces join back to the file byte for byte). Each line of a `.chunks.jsonl` file is framed as
+ * `event: <json.type>\ndata: <line>\n\n` (Anthropic), or as `data: <line>\n\n` followed by one last
+ * `data: [DONE]\n\n` (chat completions), as `fixtures/real-wire/README.md` says.
  */
-export async function readReplayChunks(path: string): Promise<string[]> {
+export async function readReplayChunks(options: { path: string; framing: ReplayFraming }): Promise<string[]> {
+  const { path, framing } = options;
   const text = await readFile(path, 'utf8');
   if (path.endsWith('.sse')) return text.match(/[\s\S]*?\n\n|[\s\S]+$/gu) ?? [];
   if (path.endsWith('.jsonl')) {
-    return text
+    const lines = text
       .split('\n')
       .map((line) => line.replace(/\r$/u, ''))
-      .filter((line) => line.trim() !== '')
-      .map((line) => `event: ${readEventType(line, path)}\ndata: ${line}\n\n`);
+      .filter((line) => line.trim() !== '');
+    switch (framing) {
+      case 'anthropic':
+        return lines.map((line) => `event: ${readEventType(line, path)}\ndata: ${line}\n\n`);
+      case 'chat-completions':
+        return [...lines.map((line) => `data: ${line}\n\n`), 'data: [DONE]\n\n'];
+      default: {
+        const unexpected: never = framing;
+        throw new Error(`Unexpected replay framing ${JSON.stringify(unexpected)}`);
+      }
+    }
   }
   throw new Error(`Cannot replay '${path}': the fake LLM replays '.sse' and '.chunks.jsonl' recordings.`);
 }

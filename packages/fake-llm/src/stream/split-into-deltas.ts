@@ -29,3 +29,12 @@ export function splitJsonIntoFragments(json: string): string[] {
   }
   return fragments;
 }
+
+/**
+ * Splits text with markup (an XML tool block) the way a model's tokens would: each tag is a delta of its own,
+ * the text between tags is split as `splitTextIntoDeltas` does. The pieces join back to the exact input.
+ */
+export function splitMarkupIntoDeltas(text: string): string[] {
+  const parts = text.match(/<[^<>]*>|[^<]+|</gu) ?? [];
+  return parts.flatMap((part) => (part.startsWith('<') ? [part] : splitTextIntoDeltas(part)));
+}

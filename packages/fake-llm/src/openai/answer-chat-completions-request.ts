@@ -1,0 +1,102 @@
+import { checkOfferedTools } from '../anthropic/check-offered-tools.js';
+import type { FakeLlmState } from '../handler/fake-llm-state.js';
+import { receiveRequest } from '../handler/receive-request.js';
+import { respondWithStep } from '../handler/respond-with-step.js';
+import { takeStep } from '../handler/take-step.js';
+import { resolveChatCompletionsQuirks } from './chat-completions-dialect.js';
+import { parseChatCompletionsRequestBody } from './chat-completions-request-body.js';
+import { checkReasoningEcho } from './check-reasoning-echo.js';
+import { checkToolMessages } from './check-tool-messages.js';
+import { createChatCompletion } from './create-chat-completion.js';
+import { createChatCompletionChunks } from './create-chat-completion-chunks.js';
+import { createOpenAiErrorResponse } from './create-openai-error-response.js';
+import { planChatCompletionsAnswer } from './plan-chat-completions-answer.js';
+
+/**
+ * Answers one `POST /v1/chat/completions`: routes it to its script, records it, checks it (tool messages,
+ * reasoning echo, offered tools) and answers with the next step, shaped by the script's `dialect`, `quirks`
+ * and `toolFormat`. A request the fake cannot answer gets an OpenAI-shaped error the SDKs do not retry, and a
+ * violation.
+ */
+export async function answerChatCompletionsRequest(options: {
+  request: Request;
+  state: FakeLlmState;
+}): Promise<Response> {
+  const end = options.state.activity.begin();
+  try {
+    return await answer(options);
+  } finally {
+    end();
+  }
+}
+
+async function answer(options: { request: Request; state: FakeLlmState }): Promise<Response> {
+  const { request, state } = options;
+  const createError = createOpenAiErrorResponse;
+  const received = await receiveRequest({ request, state, createError });
+  if (!received.success) return received.response;
+  const { route, requestIndex, requestId } = received.value;
+  const parsed = parseChatCompletionsRequestBody(received.value.json);
+  const prefix = `Fake LLM script '${route.name}', request ${requestIndex + 1}`;
+  if (!parsed.success) {
+    const message = `${prefix}: not a chat completions request (${parsed.error}).`;
+    route.addViolation({ type: 'invalid-request', requestIndex, message });
+    return createError({ status: 400, message, retry: false, requestId });
+  }
+  const body = parsed.value;
+  const { script } = route;
+  const quirks = resolveChatCompletionsQuirks({ dialect: script.dialect, quirks: script.quirks });
+  for (const problem of checkToolMessages(body.messages)) {
+    route.addViolation({ type: problem.type, requestIndex, message: `${prefix}: ${problem.message}` });
+  }
+  const reasoningProblems = checkReasoningEcho({
+    messages: body.messages,
+    answers: route.chatCompletionsAnswers,
+    reasoningField: quirks.reasoningField,
+  });
+  for (const problem of reasoningProblems) {
+    route.addViolation({ type: 'reasoning-not-echoed', requestIndex, message: `${prefix}: ${problem}` });
+  }
+  const step = takeStep({ received: received.value, createError });
+  if (!step.success) return step.response;
+  const toolsProblem = checkOfferedTools({ toolNames: body.toolNames, expectTools: step.value.expectTools });
+  if (toolsProblem !== undefined) {
+    route.addViolation({ type: 'unexpected-tools', requestIndex, message: `${prefix}: ${toolsProblem}` });
+  }
+  return respondWithStep({
+    step: step.value,
+    stream: body.stream,
+    route,
+    requestIndex,
+    requestId,
+    signal: AbortSignal.any([request.signal, state.shutdown.signal]),
+    shutdownSignal: state.shutdown.signal,
+    activity: state.activity,
+    wire: {
+      createError,
+      framing: 'chat-completions',
+      requestIdHeader: 'x-request-id',
+      createContent() {
+        const toolFormat = script.toolFormat ?? 'native';
+        const answer = planChatCompletionsAnswer({
+          step: step.value,
+          scenarioId: route.id,
+          requestIndex,
+          model: body.model,
+          requestLength: received.value.bodyText.length,
+          toolFormat,
+        });
+        route.chatCompletionsAnswers.push(answer);
+        if (!body.stream) return { type: 'json', body: createChatCompletion({ answer, quirks }) };
+        const { chunks, xmlToolBlockStarts } = createChatCompletionChunks({
+          answer,
+          quirks,
+          includeUsage: body.includeUsage,
+        });
+        return toolFormat === 'xml'
+          ? { type: 'stream', chunks, xmlToolBlockStarts }
+          : { type: 'stream', chunks };
+      },
+    },
+  });
+}
