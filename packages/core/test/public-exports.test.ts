@@ -45,4 +45,15 @@ describe('public exports', () => {
       'validateMcpServersConfig',
     ]);
   });
+
+  it('@toolloop/core/xml exports exactly these values', async () => {
+    const xml = await import('@toolloop/core/xml');
+
+    expect(Object.keys(xml).sort()).toEqual([
+      'createXmlToolParser',
+      'describeXmlTools',
+      'secondToolBlockFinishReason',
+      'withXmlTools',
+    ]);
+  });
 });

@@ -16,7 +16,14 @@ export type TimelineEntry = { atMs: number } & (
   | { type: 'thinking'; text: string }
   | { type: 'content'; text: string }
   | { type: 'tool_start'; toolCallId: string; name: string; input: JsonValue }
-  | { type: 'tool_result'; toolCallId: string; name: string; output: string; isError: boolean; durationMs: number }
+  | {
+      type: 'tool_result';
+      toolCallId: string;
+      name: string;
+      output: string;
+      isError: boolean;
+      durationMs: number;
+    }
   | { type: 'warning'; code: string; message: string }
   | { type: 'error'; code: string; message: string; toolName?: string }
   | { type: 'stop'; stopReason: StopReason }

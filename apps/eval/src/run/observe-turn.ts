@@ -97,7 +97,10 @@ function addToTimeline(timeline: TimelineEntry[], event: LoopEvent, atMs: number
   }
 }
 
-/** Requests sort before what happened in the same millisecond: they caused it. */
+/**
+ * Within one millisecond: status lines first (the loop announces, then asks), then the request, then what it
+ * caused. Events are timed when read, a moment after they happen, so ties are common.
+ */
 function order(entry: TimelineEntry): number {
-  return entry.type === 'request' ? 0 : 1;
+  return entry.type === 'status' ? 0 : entry.type === 'request' ? 1 : 2;
 }

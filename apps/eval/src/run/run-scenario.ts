@@ -20,6 +20,7 @@ export async function runScenario({
   scenario,
   file,
   directory,
+  cwd,
   fake,
   fakeUrl,
   routeId,
@@ -29,6 +30,8 @@ export async function runScenario({
   file: string;
   /** Where the file is: relative `replay` paths start here. */
   directory: string;
+  /** The run's directory: command servers start here. */
+  cwd: string;
   fake: FakeLlm;
   fakeUrl: string;
   routeId: string;
@@ -48,7 +51,7 @@ export async function runScenario({
       scenario,
       baseURL: `${fakeUrl}/scenario/${encodeURIComponent(routeId)}`,
     });
-    const servers = await startScenarioServers({ servers: scenario.servers, samplingModel: model });
+    const servers = await startScenarioServers({ servers: scenario.servers, samplingModel: model, cwd });
     try {
       let messages: Message[] = [];
       let sessionToolCalls = 0;

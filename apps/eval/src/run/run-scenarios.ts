@@ -84,6 +84,7 @@ export async function runScenarios(
         const result = await runScenario({
           ...loaded,
           directory: dirname(resolve(cwd, loaded.file)),
+          cwd,
           fake,
           fakeUrl: server.url,
           routeId: `s${index}r${attempt}`,

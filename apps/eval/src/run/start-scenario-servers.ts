@@ -1,6 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Model } from '@toolloop/core';
 import {
   connectMcpServers,
@@ -32,10 +32,13 @@ export interface ScenarioServers {
 export async function startScenarioServers({
   servers = {},
   samplingModel,
+  cwd,
   workDirectory = tmpdir(),
 }: {
   servers?: Record<string, ScenarioServer>;
   samplingModel: Model;
+  /** Where command servers start (their relative paths resolve here) unless they name a `cwd` of their own. */
+  cwd: string;
   workDirectory?: string;
 }): Promise<ScenarioServers> {
   const mocks = new Map<string, MockMcpServer>();
@@ -52,7 +55,11 @@ export async function startScenarioServers({
     const configs: Record<string, McpServerConfig> = {};
     for (const [name, server] of Object.entries(servers)) {
       configs[name] =
-        'tools' in server ? await startMock({ name, spec: server, mocks, closers, workDirectory }) : server;
+        'tools' in server
+          ? await startMock({ name, spec: server, mocks, closers, workDirectory })
+          : 'command' in server
+            ? { ...server, cwd: resolve(cwd, server.cwd ?? '.') }
+            : server;
     }
     if (Object.keys(configs).length === 0) return { source: undefined, mocks, close: closeAll };
     const sampling = createSamplingHandler({ model: samplingModel });

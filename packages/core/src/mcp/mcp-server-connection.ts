@@ -1,4 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   ErrorCode,
   McpError,
@@ -117,13 +118,21 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       } catch (error) {
         // The loop's signal says why it gave up (its tool timeout, or the turn ending): pass that on.
         if (signal.aborted) throw signal.reason;
-        if (error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number)) {
-          throw new ToolTimeoutError({ toolName, timeoutMs: options.toolTimeoutMs });
-        }
-        if (error instanceof McpError && error.code === (ErrorCode.ConnectionClosed as number)) {
-          const stderr = transport?.stderrTail() ?? '';
+        if (isOwnTimeout(error)) throw new ToolTimeoutError({ toolName, timeoutMs: options.toolTimeoutMs });
+        // A crash is the connection closing, whatever error code the pending call got (-32000 is also a code
+        // servers send for their own errors, and those go to the model as they are).
+        if (active?.client !== client) {
           throw new ToolSourceError({
-            message: `${describeServer()} closed the connection during the call (it may have crashed); it will be restarted on the next call.${formatStderr(stderr)}`,
+            message: `${describeServer()} closed the connection during the call (it may have crashed); it will be restarted on the next call.${formatStderr(transport?.stderrTail() ?? '')}`,
+            cause: error,
+          });
+        }
+        if (isLostSession(error)) {
+          // An HTTP server that restarted no longer knows our session (404), or cannot be reached: start over.
+          active = undefined;
+          await client.close().catch(() => undefined);
+          throw new ToolSourceError({
+            message: `${describeServer()} lost the connection during the call (${messageOf(error)}); it will be reconnected on the next call.`,
             cause: error,
           });
         }
@@ -138,6 +147,23 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       current?.transport.dispose();
     },
   };
+}
+
+/** The SDK's own request timeout (it carries the limit), as opposed to a server answering with -32001. */
+function isOwnTimeout(error: unknown): boolean {
+  return (
+    error instanceof McpError &&
+    error.code === (ErrorCode.RequestTimeout as number) &&
+    typeof (error.data as { timeout?: unknown } | undefined)?.timeout === 'number'
+  );
+}
+
+/** An HTTP session the server no longer has, or a server that cannot be reached. */
+function isLostSession(error: unknown): boolean {
+  return (
+    (error instanceof StreamableHTTPError && error.code === 404) ||
+    (error instanceof TypeError && error.message === 'fetch failed')
+  );
 }
 
 function messageOf(error: unknown): string {

@@ -82,6 +82,34 @@ describe('a stdio server that crashes mid-call', () => {
   });
 });
 
+describe('a server that answers with an error', () => {
+  it('passes its message to the model, even with code -32000 (not a crash)', async () => {
+    const { config } = inMemory({
+      tools: [
+        {
+          name: 'call_api',
+          inputSchema: { type: 'object' },
+          responses: [{ throw: { code: -32000, message: 'upstream unavailable' } }],
+        },
+      ],
+    });
+    const mcp = await connectMcpServers({ servers: { api: config } });
+    try {
+      const model = createScriptedModel([
+        { toolCalls: [{ name: 'call_api', input: {} }] },
+        { text: 'The API is down.' },
+      ]);
+      const result = await runToolLoop({ model, tools: [mcp], prompt: 'Go' }).result;
+
+      expect(textOf(result.toolCalls[0]!.output)).toBe(
+        "Tool 'call_api' failed: MCP error -32000: upstream unavailable",
+      );
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
 describe('a tool that hangs', () => {
   it('is cancelled at toolTimeoutMs; the model sees a timeout and the turn goes on', async () => {
     const { server, config } = inMemory({

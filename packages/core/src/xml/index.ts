@@ -1,0 +1,5 @@
+// Tool use for models that only write text (seed 003's XML protocol)
+export { withXmlTools, secondToolBlockFinishReason } from './with-xml-tools.js';
+export { createXmlToolParser } from './xml-tool-parser.js';
+export { describeXmlTools } from './describe-xml-tools.js';
+export type { XmlToolEvent, XmlToolParser } from './xml-tool-parser.js';
