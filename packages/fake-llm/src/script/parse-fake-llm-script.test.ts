@@ -49,6 +49,26 @@ describe('parseFakeLlmScript', () => {
     });
   });
 
+  it('accepts the chat completions options', () => {
+    const script = {
+      name: 'ollama xml',
+      steps: [{ text: 'x' }],
+      dialect: 'ollama',
+      toolFormat: 'xml',
+      quirks: { toolCallIndexes: 'from-1', usage: 'finish-chunk' },
+    };
+    expect(parseFakeLlmScript(script)).toEqual({ success: true, value: script });
+  });
+
+  it.each([
+    ['ollama', { dialect: 'ollama' }],
+    ['xml', { toolFormat: 'xml' }],
+    ['openai', {}],
+  ])("reads a scenario's provider %s as %j", (provider, options) => {
+    const result = parseFakeLlmScript({ name: 's', provider, turns: [{ llm: [{ text: 'A' }] }] });
+    expect(result).toEqual({ success: true, value: { name: 's', steps: [{ text: 'A' }], ...options } });
+  });
+
   it.each([
     [[{ txet: 'typo' }], 'steps[0].txet: unknown field'],
     [{ steps: [{ toolCalls: [{ input: {} }] }] }, 'steps[0].toolCalls[0].name: must be a string'],
@@ -58,6 +78,10 @@ describe('parseFakeLlmScript', () => {
     [{ turns: [{ llm: [{ hang: 'yes' }] }] }, 'turns[0].llm[0].hang: must be true or false'],
     [{ name: 'x' }, 'steps: must be a list'],
     ['text', '(script): must be an object'],
+    [{ steps: [], dialect: 'vllm' }, 'dialect: must be one of openai, deepseek, ollama'],
+    [{ steps: [], toolFormat: 'json' }, 'toolFormat: must be one of native, xml'],
+    [{ steps: [], quirks: { usage: 'never' } }, 'quirks.usage: must be one of trailing-chunk, finish-chunk'],
+    [{ steps: [], quirks: { indexes: 'from-1' } }, 'quirks.indexes: unknown field'],
   ])('rejects %j naming the field', (value, error) => {
     const result = parseFakeLlmScript(value);
     expect(result.success).toBe(false);

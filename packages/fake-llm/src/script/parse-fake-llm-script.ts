@@ -1,10 +1,13 @@
 import type { FakeLlmScript } from './fake-llm-script.js';
 import { parseLlmStep, readList, readObject, readString, ScriptFieldError } from './parse-llm-step.js';
+import { readChatCompletionsOptions, readScenarioProviderOptions } from './read-chat-completions-options.js';
 
 /**
- * Checks a script read from JSON or YAML. Three shapes are accepted: a list of steps; `{ name?, steps }`; or a
- * whole scenario file (it has `turns`), whose turns' `llm` steps are joined in order under the scenario's
- * name. Errors name the path of the field at fault, such as `turns[0].llm[1].toolCalls[0].name`.
+ * Checks a script read from JSON or YAML. Three shapes are accepted: a list of steps; `{ name?, steps,
+ * dialect?, quirks?, toolFormat? }`; or a whole scenario file (it has `turns`), whose turns' `llm` steps are
+ * joined in order under the scenario's name, its `provider: ollama` choosing the Ollama dialect and
+ * `provider: xml` the XML tool format. Errors name the path of the field at fault, such as
+ * `turns[0].llm[1].toolCalls[0].name`.
  */
 export function parseFakeLlmScript(
   value: unknown,
@@ -27,11 +30,16 @@ function readScript(value: unknown): FakeLlmScript {
       return readSteps(turn.llm, `${path}.llm`);
     });
     const name = 'name' in value ? readString(value.name, 'name') : undefined;
-    return { ...(name === undefined ? {} : { name }), steps };
+    const provider = 'provider' in value ? value.provider : undefined;
+    return { ...(name === undefined ? {} : { name }), steps, ...readScenarioProviderOptions(provider) };
   }
-  const fields = readObject(value, '(script)', new Set(['name', 'steps']));
+  const fields = readObject(value, '(script)', new Set(['name', 'steps', 'dialect', 'quirks', 'toolFormat']));
   const name = fields.name === undefined ? undefined : readString(fields.name, 'name');
-  return { ...(name === undefined ? {} : { name }), steps: readSteps(fields.steps, 'steps') };
+  return {
+    ...(name === undefined ? {} : { name }),
+    steps: readSteps(fields.steps, 'steps'),
+    ...readChatCompletionsOptions(fields),
+  };
 }
 
 function readSteps(value: unknown, path: string) {

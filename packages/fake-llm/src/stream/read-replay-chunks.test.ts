@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   anthropicFixturesDirectory,
   listAnthropicFixtures,
+  listOpenAiCompatibleFixtures,
+  openAiCompatibleFixturesDirectory,
+  readExpectedChatCompletionsReplay,
   readExpectedReplay,
 } from '../../test/fixtures.js';
 import { readReplayChunks } from './read-replay-chunks.js';
@@ -23,6 +26,23 @@ describe('readReplayChunks', () => {
       });
       expect(Buffer.from(chunks.join(''), 'utf8').equals(readExpectedReplay(name))).toBe(true);
       for (const chunk of chunks) expect(chunk).toMatch(/^event: [a-z_]+\ndata: .*\n\n$/su);
+    },
+  );
+
+  it('finds the recorded OpenAI-compatible fixtures', () => {
+    expect(listOpenAiCompatibleFixtures()).toHaveLength(8);
+  });
+
+  it.each(listOpenAiCompatibleFixtures())(
+    'frames %s as chat completions events that join back to the expected bytes, [DONE] last',
+    async (name) => {
+      const chunks = await readReplayChunks({
+        path: join(openAiCompatibleFixturesDirectory, name),
+        framing: 'chat-completions',
+      });
+      expect(Buffer.from(chunks.join(''), 'utf8').equals(readExpectedChatCompletionsReplay(name))).toBe(true);
+      for (const chunk of chunks.slice(0, -1)) expect(chunk).toMatch(/^data: \{.*\}\n\n$/su);
+      expect(chunks.at(-1)).toMatch(/^data: \[DONE\]\n\n?$/u);
     },
   );
 
