@@ -1,0 +1,71 @@
+import type { ModelRequest } from '@toolloop/core';
+import { describe, expect, it } from 'vitest';
+import { buildOpenAIRequest } from './build-openai-request.js';
+import {
+  defaultOpenAICompatibleCapabilities,
+  type OpenAICompatibleCapabilities,
+} from './openai-compatible-capabilities.js';
+
+function build({
+  request = {},
+  capabilities = {},
+  defaultMaxTokens,
+  defaultThinking,
+}: {
+  request?: Partial<Omit<ModelRequest, 'signal'>>;
+  capabilities?: Partial<OpenAICompatibleCapabilities>;
+  defaultMaxTokens?: number;
+  defaultThinking?: ModelRequest['thinking'];
+}) {
+  return buildOpenAIRequest({
+    request: { messages: [{ role: 'user', content: 'Hi' }], tools: [], ...request },
+    modelId: 'test-model',
+    capabilities: { ...defaultOpenAICompatibleCapabilities, ...capabilities },
+    defaultMaxTokens,
+    defaultThinking,
+  });
+}
+
+describe('buildOpenAIRequest', () => {
+  it('sends the least a request needs', () => {
+    expect(build({})).toEqual({
+      params: {
+        model: 'test-model',
+        messages: [{ role: 'user', content: 'Hi' }],
+        stream: true,
+        stream_options: { include_usage: true },
+      },
+      warnings: [],
+    });
+  });
+
+  it("puts the output limit in the server's field, the request's before the provider's", () => {
+    expect(build({ defaultMaxTokens: 100 }).params).toMatchObject({ max_tokens: 100 });
+    expect(build({ request: { maxTokens: 50 }, defaultMaxTokens: 100 }).params).toMatchObject({
+      max_tokens: 50,
+    });
+    const openAIStyle = build({
+      request: { maxTokens: 50 },
+      capabilities: { maxTokensField: 'max_completion_tokens' },
+    });
+    expect(openAIStyle.params).toMatchObject({ max_completion_tokens: 50 });
+    expect(openAIStyle.params).not.toHaveProperty('max_tokens');
+  });
+
+  it("takes the request's thinking before the provider's", () => {
+    const built = build({
+      request: { thinking: { enabled: true, effort: 'high' } },
+      defaultThinking: { enabled: true, effort: 'low' },
+      capabilities: { reasoningEffort: true },
+    });
+    expect(built.params.reasoning_effort).toBe('high');
+    expect(
+      build({ defaultThinking: { enabled: true, effort: 'low' }, capabilities: { reasoningEffort: true } })
+        .params.reasoning_effort,
+    ).toBe('low');
+  });
+
+  it('sends no empty stop list', () => {
+    expect(build({ request: { stopSequences: [] } }).params).not.toHaveProperty('stop');
+  });
+});

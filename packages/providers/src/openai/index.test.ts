@@ -1,0 +1,37 @@
+import type { Model } from '@toolloop/core';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as publicApi from '@toolloop/providers/openai';
+import type {
+  OllamaProviderOptions,
+  OpenAICompatibleCapabilities,
+  OpenAICompatibleModel,
+  OpenAICompatibleProviderOptions,
+  OpenAIProviderOptions,
+} from '@toolloop/providers/openai';
+
+describe('@toolloop/providers/openai', () => {
+  it('exports exactly its public values', () => {
+    expect(Object.keys(publicApi).sort()).toEqual([
+      'defaultOpenAICompatibleCapabilities',
+      'getOpenAIModelCapabilities',
+      'ollama',
+      'ollamaBaseURL',
+      'openai',
+      'openaiCompatible',
+    ]);
+  });
+
+  it('exports its public types', () => {
+    expectTypeOf(publicApi.openaiCompatible).parameter(0).toEqualTypeOf<OpenAICompatibleProviderOptions>();
+    expectTypeOf(publicApi.openai).parameter(0).toEqualTypeOf<OpenAIProviderOptions>();
+    expectTypeOf(publicApi.ollama).parameter(0).toEqualTypeOf<OllamaProviderOptions>();
+    expectTypeOf(publicApi.openaiCompatible).returns.toEqualTypeOf<OpenAICompatibleModel>();
+    expectTypeOf(publicApi.openai).returns.toEqualTypeOf<OpenAICompatibleModel>();
+    expectTypeOf(publicApi.ollama).returns.toEqualTypeOf<OpenAICompatibleModel>();
+    expectTypeOf<OpenAICompatibleModel>().toExtend<Model>();
+    expectTypeOf(publicApi.getOpenAIModelCapabilities).returns.toEqualTypeOf<OpenAICompatibleCapabilities>();
+    expectTypeOf<OpenAICompatibleCapabilities['maxTokensField']>().toEqualTypeOf<
+      'max_tokens' | 'max_completion_tokens'
+    >();
+  });
+});

@@ -1,0 +1,113 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { ModelError } from '@toolloop/core';
+
+const retryableStatuses = new Set([408, 409, 429]);
+const retryableErrorTypes = new Set([
+  'server_error',
+  'api_error',
+  'overloaded_error',
+  'rate_limit_error',
+  'rate_limit_exceeded',
+  'timeout',
+]);
+
+/**
+ * Maps what the openai SDK threw (after its own retries) to a core `ModelError` with `status`, `errorType` (the
+ * error body's `type`, else its `code`) and whether a later attempt may succeed: connection errors, 408, 409, 429
+ * and 5xx are retryable. `apiKey`, when given, is scrubbed from the message.
+ */
+export function mapOpenAIError({
+  error,
+  modelId,
+  provider,
+  apiKey,
+}: {
+  error: unknown;
+  modelId: string;
+  provider: string;
+  apiKey?: string | undefined;
+}): ModelError {
+  if (ModelError.isInstance(error)) return error;
+  const mapped = describe({ error, modelId, provider });
+  return new ModelError({ ...mapped, message: redact(mapped.message, apiKey), provider, cause: error });
+}
+
+function describe({ error, modelId, provider }: { error: unknown; modelId: string; provider: string }): {
+  message: string;
+  status?: number;
+  retryable: boolean;
+  errorType?: string;
+} {
+  if (error instanceof APIUserAbortError) {
+    return { message: `The request to ${modelId} was aborted.`, retryable: false, errorType: 'aborted' };
+  }
+  if (error instanceof APIConnectionTimeoutError) {
+    return {
+      message: `The request to ${modelId} timed out after the client's retries.`,
+      retryable: true,
+      errorType: 'timeout',
+    };
+  }
+  if (error instanceof APIConnectionError) {
+    return {
+      message: `Could not reach the ${provider} server for ${modelId}: ${error.message}`,
+      retryable: true,
+      errorType: 'connection_error',
+    };
+  }
+  if (isApiError(error)) {
+    const errorType = readErrorType(error);
+    const retryable =
+      error.status === undefined
+        ? errorType !== undefined && retryableErrorTypes.has(errorType)
+        : retryableStatuses.has(error.status) || error.status >= 500;
+    const what =
+      error.status === undefined
+        ? `The ${provider} stream reported an error`
+        : `The ${provider} server answered ${error.status}`;
+    const detail = readDetail(error);
+    const extra = hint(error.status);
+    const sentenceEnd = extra === '' || /[.!?]$/.test(detail) ? '' : '.';
+    return {
+      message: `${what}${errorType === undefined ? '' : ` (${errorType})`} for ${modelId}: ${detail}${sentenceEnd}${extra}`,
+      retryable,
+      ...(error.status === undefined ? {} : { status: error.status }),
+      ...(errorType === undefined ? {} : { errorType }),
+    };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { message: `The ${provider} request for ${modelId} failed: ${message}`, retryable: false };
+}
+
+// A predicate with a declared type: `instanceof` alone narrows to `APIError<any, any, any>`.
+function isApiError(error: unknown): error is APIError {
+  return error instanceof APIError;
+}
+
+function readErrorType(error: APIError): string | undefined {
+  if (typeof error.type === 'string' && error.type !== '') return error.type;
+  return typeof error.code === 'string' && error.code !== '' ? error.code : undefined;
+}
+
+/** The body's own message, without the status the SDK puts in front of it. */
+function readDetail(error: APIError): string {
+  const body: unknown = error.error;
+  if (typeof body === 'string' && body !== '') return body;
+  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string')
+    return body.message;
+  return error.status === undefined
+    ? error.message
+    : error.message.replace(new RegExp(`^${error.status} `), '');
+}
+
+function hint(status: number | undefined): string {
+  if (status === 401)
+    return ' Check the API key (the `apiKey` option, or the environment variable the provider reads).';
+  if (status === 404) return ' Check the model id and the base URL.';
+  if (status === 429 || status === 529) return ' The client retried already; try again later.';
+  return '';
+}
+
+function redact(message: string, apiKey: string | undefined): string {
+  return apiKey === undefined || apiKey === '' ? message : message.split(apiKey).join('[redacted]');
+}

@@ -1,0 +1,30 @@
+import { createOpenAICompatibleModel, type OpenAICompatibleModel } from './create-openai-compatible-model.js';
+import { defaultOpenAICompatibleCapabilities } from './openai-compatible-capabilities.js';
+import type { OllamaProviderOptions } from './openai-compatible-provider-options.js';
+
+/** Where Ollama serves its OpenAI-compatible API by default. */
+export const ollamaBaseURL = 'http://localhost:11434/v1';
+
+/**
+ * A model served by Ollama, through its OpenAI-compatible API (`http://localhost:11434/v1` unless `baseURL` says
+ * otherwise). No key is needed. Ollama ignores `tool_choice`, so a `none` choice is sent as no tools at all.
+ *
+ * @example
+ * const model = ollama({ model: 'qwen3:8b' });
+ * const run = runToolLoop({ model, prompt: 'What is the weather in Paris?', tools: [getWeather] });
+ */
+export function ollama(options: OllamaProviderOptions): OpenAICompatibleModel {
+  return createOpenAICompatibleModel({
+    provider: 'ollama',
+    modelId: options.model,
+    capabilities: { ...defaultOpenAICompatibleCapabilities, toolChoice: false, ...options.capabilities },
+    readApiKey: () => options.apiKey,
+    requiredKey: undefined,
+    forOpenAI: false,
+    baseURL: options.baseURL ?? ollamaBaseURL,
+    maxRetries: options.maxRetries,
+    maxTokens: options.maxTokens,
+    thinking: options.thinking,
+    client: options.client,
+  });
+}

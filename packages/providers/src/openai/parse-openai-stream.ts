@@ -1,0 +1,155 @@
+import { createEmptyUsage, ModelError } from '@toolloop/core';
+import type { JsonObject, ModelStreamPart, Usage } from '@toolloop/core';
+import type { OpenAIReasoningField } from './convert-to-openai-assistant-message.js';
+import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
+import { mapOpenAIUsage, type OpenAIUsageReport } from './map-openai-usage.js';
+import {
+  applyToolCallDelta,
+  finishToolCalls,
+  type OpenAIToolCallDelta,
+  type StreamingToolCall,
+} from './openai-tool-calls.js';
+
+/** A streamed chunk as OpenAI-compatible servers send it: OpenAI's fields, the common extensions, all loosely. */
+export interface OpenAIChunk {
+  id?: string;
+  model?: string;
+  choices?: Array<{
+    index?: number;
+    delta?: {
+      content?: string | null;
+      refusal?: string | null;
+      reasoning_content?: string | null;
+      reasoning?: string | null;
+      tool_calls?: OpenAIToolCallDelta[] | null;
+    } | null;
+    finish_reason?: string | null;
+  }> | null;
+  usage?:
+    (OpenAIUsageReport & { completion_tokens_details?: { reasoning_tokens?: number | null } | null }) | null;
+  x_groq?: { usage?: OpenAIUsageReport | null } | null;
+}
+
+type OpenBlock =
+  { type: 'text'; text: string } | { type: 'thinking'; text: string; field: OpenAIReasoningField };
+
+/**
+ * Turns chat completion chunks into core stream parts: deltas for display; thinking and text whole when the
+ * other kind (or a tool call) begins; tool calls whole, by index, when the stream ends; then one `finish`. The
+ * finish waits for the end of the stream because usage may come after `finish_reason`, in a chunk without choices.
+ *
+ * - Only the first choice is read. Reasoning comes from `reasoning_content` or `reasoning`, and the thinking part
+ *   records which (`providerData.field`) so it goes back the same way. A `refusal` is text, and the finish becomes
+ *   `refusal`.
+ * - A stream that ends without a `finish_reason` was cut off: a retryable `ModelError`, or the abort reason when
+ *   `signal` was aborted (the SDK ends an aborted stream quietly).
+ */
+export async function* parseOpenAIStream({
+  chunks,
+  signal,
+  provider,
+}: {
+  chunks: AsyncIterable<OpenAIChunk>;
+  signal: AbortSignal;
+  provider: string;
+}): AsyncGenerator<ModelStreamPart> {
+  let block: OpenBlock | undefined;
+  const toolCalls = new Map<number, StreamingToolCall>();
+  let finishReason: string | undefined;
+  let usage: Usage | undefined;
+  let refused = false;
+  const providerData: JsonObject = {};
+
+  function* closeBlock(): Generator<ModelStreamPart> {
+    if (block?.type === 'text') yield { type: 'text', text: block.text };
+    if (block?.type === 'thinking')
+      yield { type: 'thinking', text: block.text, providerData: { field: block.field } };
+    block = undefined;
+  }
+
+  const iterator = chunks[Symbol.asyncIterator]();
+  let drained = false;
+  try {
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) {
+      const chunk = next.value;
+      if (providerData['responseId'] === undefined && typeof chunk.id === 'string')
+        providerData['responseId'] = chunk.id;
+      if (providerData['model'] === undefined && typeof chunk.model === 'string')
+        providerData['model'] = chunk.model;
+      const reported = chunk.usage ?? chunk.x_groq?.usage;
+      if (reported != null) usage = mapOpenAIUsage(reported);
+      const reasoningTokens = chunk.usage?.completion_tokens_details?.reasoning_tokens;
+      if (typeof reasoningTokens === 'number') providerData['reasoningTokens'] = reasoningTokens;
+
+      const choice = chunk.choices?.find((candidate) => (candidate.index ?? 0) === 0);
+      if (choice === undefined) continue;
+      const delta = choice.delta ?? {};
+      const reasoning = readReasoning(delta);
+      if (reasoning !== undefined) {
+        if (block?.type !== 'thinking') {
+          yield* closeBlock();
+          block = { type: 'thinking', text: '', field: reasoning.field };
+        }
+        block.text += reasoning.text;
+        yield { type: 'thinking-delta', text: reasoning.text };
+      }
+      for (const [text, isRefusal] of [
+        [delta.content, false],
+        [delta.refusal, true],
+      ] as const) {
+        if (typeof text !== 'string' || text === '') continue;
+        if (isRefusal) refused = true;
+        if (block?.type !== 'text') {
+          yield* closeBlock();
+          block = { type: 'text', text: '' };
+        }
+        block.text += text;
+        yield { type: 'text-delta', text };
+      }
+      if (delta.tool_calls != null && delta.tool_calls.length > 0) {
+        yield* closeBlock();
+        delta.tool_calls.forEach((toolCall, position) => {
+          applyToolCallDelta({ calls: toolCalls, delta: toolCall, position });
+        });
+      }
+      if (choice.finish_reason != null && choice.finish_reason !== '') finishReason = choice.finish_reason;
+    }
+    drained = true;
+  } finally {
+    // Leaving early (error, the consumer stopped): the SDK aborts the request on `return`. Not awaited:
+    // cancelling a response body can wait on readers that never come (msw tees mocked bodies, for one).
+    if (!drained) iterator.return?.().catch(() => undefined);
+  }
+
+  signal.throwIfAborted();
+  if (finishReason === undefined) {
+    throw new ModelError({
+      message: `The ${provider} stream${typeof providerData['responseId'] === 'string' ? ` for ${providerData['responseId']}` : ''} ended without a finish_reason: the response was cut off.`,
+      provider,
+      retryable: true,
+      errorType: 'incomplete_stream',
+    });
+  }
+  yield* closeBlock();
+  yield* finishToolCalls({ calls: toolCalls, cutOff: finishReason === 'length' });
+  const mapped = mapOpenAIFinishReason(finishReason);
+  yield {
+    type: 'finish',
+    finishReason: refused && mapped === 'end' ? 'refusal' : mapped,
+    usage: usage ?? createEmptyUsage(),
+    rawFinishReason: finishReason,
+    providerData,
+  };
+}
+
+/** The reasoning in a delta: `reasoning_content` first, as servers that send both repeat it in `reasoning`. */
+function readReasoning(delta: {
+  reasoning_content?: string | null;
+  reasoning?: string | null;
+}): { text: string; field: OpenAIReasoningField } | undefined {
+  if (typeof delta.reasoning_content === 'string' && delta.reasoning_content !== '')
+    return { text: delta.reasoning_content, field: 'reasoning_content' };
+  if (typeof delta.reasoning === 'string' && delta.reasoning !== '')
+    return { text: delta.reasoning, field: 'reasoning' };
+  return undefined;
+}
