@@ -32,8 +32,10 @@ describe('mapOpenAIError', () => {
     });
   });
 
-  it("takes the body's code as errorType when it has no type", () => {
-    expect(map(httpError(429, { message: 'Slow down.', code: 'rate_limit_exceeded' }))).toMatchObject({
+  it("takes the body's code as errorType before its type", () => {
+    expect(
+      map(httpError(429, { message: 'Slow down.', type: 'requests', code: 'rate_limit_exceeded' })),
+    ).toMatchObject({
       errorType: 'rate_limit_exceeded',
       message:
         'The openai server answered 429 (rate_limit_exceeded) for test-model: Slow down. The client retried already; try again later.',

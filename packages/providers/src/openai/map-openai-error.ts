@@ -13,7 +13,7 @@ const retryableErrorTypes = new Set([
 
 /**
  * Maps what the openai SDK threw (after its own retries) to a core `ModelError` with `status`, `errorType` (the
- * error body's `type`, else its `code`) and whether a later attempt may succeed: connection errors, 408, 409, 429
+ * error body's `code`, else its `type`) and whether a later attempt may succeed: connection errors, 408, 409, 429
  * and 5xx are retryable. `apiKey`, when given, is scrubbed from the message.
  */
 export function mapOpenAIError({
@@ -84,9 +84,10 @@ function isApiError(error: unknown): error is APIError {
   return error instanceof APIError;
 }
 
+/** The body's `code` when it has one (`rate_limit_exceeded` says more than OpenAI's type `requests`), else its `type`. */
 function readErrorType(error: APIError): string | undefined {
-  if (typeof error.type === 'string' && error.type !== '') return error.type;
-  return typeof error.code === 'string' && error.code !== '' ? error.code : undefined;
+  if (typeof error.code === 'string' && error.code !== '') return error.code;
+  return typeof error.type === 'string' && error.type !== '' ? error.type : undefined;
 }
 
 /** The body's own message, without the status the SDK puts in front of it. */

@@ -451,7 +451,7 @@ describe('openai', () => {
       maxRetries: 0,
     });
     const { error } = await collectStream({ model, request: createModelRequest() });
-    expect(error).toMatchObject({ status: 401, errorType: 'invalid_request_error', retryable: false });
+    expect(error).toMatchObject({ status: 401, errorType: 'invalid_api_key', retryable: false });
     expect((error as ModelError).message).not.toContain('sk-secret-123');
     expect(JSON.stringify(error)).not.toContain('sk-secret-123');
   });
