@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidConfigError } from '../errors/invalid-config-error.js';
+import { parseLlmConfig } from './parse-llm-config.js';
+
+const secret = 'sk-ant-secret-key-0123456789';
+
+function captureError(input: unknown): InvalidConfigError {
+  try {
+    parseLlmConfig(input);
+  } catch (error) {
+    if (InvalidConfigError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected parseLlmConfig to throw');
+}
+
+describe('parseLlmConfig', () => {
+  it('accepts the seed host example as written', () => {
+    const config = {
+      type: 'claude',
+      api_key: secret,
+      model: 'claude-3-7-sonnet-20250219',
+      system_prompt: 'You are a helpful assistant with access to tools.',
+      max_tool_calls: { per_message: 3, per_session: 20 },
+      thinking: { enabled: true, budget_tokens: 8000 },
+      servers: {},
+    };
+
+    expect(parseLlmConfig(config)).toEqual(config);
+  });
+
+  it('accepts the number shorthand, the loop limits, effort, base_url and both kinds of server', () => {
+    const config = {
+      type: 'openai',
+      model: 'gpt-5',
+      base_url: 'http://127.0.0.1:11434/v1',
+      max_tool_calls: 4,
+      thinking: { effort: 'high' },
+      max_iterations: 8,
+      max_rounds: 3,
+      max_consecutive_errors: 2,
+      timeout_ms: 60_000,
+      tool_timeout_ms: 5_000,
+      max_tokens: 1024,
+      servers: {
+        files: { command: 'node', args: ['server.js'], env: { ROOT: '/tmp' }, cwd: '/tmp' },
+        search: { url: 'https://example.com/mcp', headers: { authorization: 'Bearer x' } },
+      },
+    };
+
+    expect(parseLlmConfig(config)).toEqual(config);
+  });
+
+  it('lists every problem by field, one per line', () => {
+    const error = captureError({
+      type: 'gemini',
+      api_key: secret,
+      model: 'claude-3-7-sonnet-20250219',
+      max_tool_calls: { per_message: -1 },
+      thinking: { budget_tokens: 'lots' },
+    });
+
+    expect(error.issues.map((issue) => issue.path)).toEqual([
+      'type',
+      'max_tool_calls.per_message',
+      'thinking.budget_tokens',
+    ]);
+    expect(error.message).toMatchInlineSnapshot(`
+      "Invalid LLM config (3 problems):
+      - type: expected one of 'claude', 'anthropic', 'openai', 'ollama'
+      - max_tool_calls.per_message: expected at least 0
+      - thinking.budget_tokens: Invalid input: expected number, received string"
+    `);
+  });
+
+  it('never echoes the api key, even when the key itself is the problem', () => {
+    const error = captureError({ type: 'claude', api_key: secret, model: '', thinking: { enabled: secret } });
+
+    expect(error.message).not.toContain(secret);
+    expect(JSON.stringify(error)).not.toContain(secret);
+    expect(error.issues.map((issue) => issue.path)).toEqual(['model', 'thinking.enabled']);
+  });
+
+  it('names unknown fields and server mistakes by path', () => {
+    const error = captureError({
+      type: 'ollama',
+      model: 'qwen3',
+      max_tool_call: 3,
+      servers: { 'bad name': { command: 'x' }, both: { command: 'x', url: 'http://x' }, web: { url: 'ftp://x' } },
+    });
+
+    expect(error.issues.map((issue) => issue.path)).toEqual([
+      'servers.bad name',
+      'servers.both',
+      'servers.web.url',
+      'max_tool_call',
+    ]);
+  });
+
+  it('reports a missing model and a config that is not an object', () => {
+    expect(captureError({ type: 'claude' }).issues).toEqual([{ path: 'model', message: 'expected a model id' }]);
+    expect(captureError('claude').issues.map((issue) => issue.path)).toEqual(['(config)']);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { toSessionLoopOptions } from './to-session-loop-options.js';
+
+describe('toSessionLoopOptions', () => {
+  it('maps the snake_case limits and thinking to the loop options', () => {
+    expect(
+      toSessionLoopOptions({
+        type: 'claude',
+        model: 'claude-sonnet-4-5',
+        system_prompt: 'Be brief.',
+        max_tool_calls: { per_message: 3, per_session: 20 },
+        thinking: { budget_tokens: 8000, effort: 'low' },
+        max_iterations: 5,
+        max_rounds: 2,
+        max_consecutive_errors: 4,
+        timeout_ms: 1000,
+        tool_timeout_ms: 500,
+        max_tokens: 256,
+      }),
+    ).toEqual({
+      system: 'Be brief.',
+      maxToolCalls: { perMessage: 3, perSession: 20 },
+      thinking: { enabled: true, budgetTokens: 8000, effort: 'low' },
+      maxIterations: 5,
+      maxRounds: 2,
+      maxConsecutiveErrors: 4,
+      timeoutMs: 1000,
+      toolTimeoutMs: 500,
+      maxTokens: 256,
+    });
+  });
+
+  it('reads a number as the per-message limit and keeps thinking on unless turned off', () => {
+    expect(toSessionLoopOptions({ type: 'openai', model: 'gpt-5', max_tool_calls: 2 })).toEqual({
+      maxToolCalls: { perMessage: 2 },
+      thinking: { enabled: true },
+    });
+    expect(
+      toSessionLoopOptions({ type: 'openai', model: 'gpt-5', thinking: { enabled: false } }).thinking,
+    ).toEqual({ enabled: false });
+  });
+});
