@@ -4,10 +4,13 @@ import * as fakeLlm from './index.js';
 it('exports exactly the public API', () => {
   expect(Object.keys(fakeLlm).sort()).toEqual([
     'cancelMswResponseCopies',
+    'chatCompletionsDialects',
     'createFakeLlm',
     'defaultScenarioId',
+    'finishReasonsByStopReason',
     'loadFakeLlmScript',
     'parseFakeLlmScript',
+    'resolveChatCompletionsQuirks',
     'scenarioHeader',
     'toFakeLlmScript',
   ]);

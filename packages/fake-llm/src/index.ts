@@ -11,10 +11,24 @@ export type { FakeLlmServer } from './server/start-http-server.js';
 export { toFakeLlmScript } from './script/fake-llm-script.js';
 export { parseFakeLlmScript } from './script/parse-fake-llm-script.js';
 export { loadFakeLlmScript } from './script/load-fake-llm-script.js';
-export type { FakeLlmScript, FakeLlmScriptInput } from './script/fake-llm-script.js';
+export type {
+  ChatCompletionsToolFormat,
+  FakeLlmScript,
+  FakeLlmScriptInput,
+} from './script/fake-llm-script.js';
 export type { JsonValue, LlmError, LlmStep, LlmToolCall, LlmUsage } from './script/llm-step.js';
+
+// Chat completions dialects
+export { chatCompletionsDialects, resolveChatCompletionsQuirks } from './openai/chat-completions-dialect.js';
+export { finishReasonsByStopReason } from './openai/map-stop-reason-to-finish-reason.js';
+export type { ChatCompletionsDialect, ChatCompletionsQuirks } from './openai/chat-completions-dialect.js';
 
 // Records
 export type { FakeLlmViolation, FakeLlmViolationType } from './records/fake-llm-violation.js';
 export type { RecordedRequest } from './records/recorded-request.js';
-export type { StreamRecord, StreamStatus } from './records/stream-record.js';
+export type {
+  StreamPosition,
+  StreamRecord,
+  StreamStatus,
+  XmlToolBlocksRecord,
+} from './records/stream-record.js';

@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMessagesBody, postMessages } from '../test/post-messages.js';
 import { waitUntil } from '../test/wait-until.js';
@@ -104,6 +105,40 @@ describe('nothing outlives a test', () => {
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     await closing.waitForIdle();
     expect(closing.streams).toMatchObject([{ status: 'aborted', clientAborted: false }]);
+  });
+
+  it('clears the chat completions timers when the openai SDK aborts (mid-stream, in a hang, before the first byte)', async () => {
+    const chat = createFakeLlm([slow, { hang: true }, { text: 'never sent', delayMs: 60_000 }]);
+    const client = new OpenAI({
+      apiKey: 'test',
+      baseURL: 'http://fake-llm.test/v1',
+      maxRetries: 0,
+      fetch: (input, init) => chat.handle(new Request(input, init)),
+    });
+    const midStream = client.chat.completions.stream({ model: 'gpt-test', messages: [] });
+    midStream.on('chunk', () => {
+      midStream.abort();
+    });
+    await expect(midStream.finalChatCompletion()).rejects.toThrow(/abort/iu);
+    const hanging = client.chat.completions.stream({ model: 'gpt-test', messages: [] });
+    hanging.on('connect', () => {
+      hanging.abort();
+    });
+    await expect(hanging.finalChatCompletion()).rejects.toThrow(/abort/iu);
+    const controller = new AbortController();
+    const delayed = client.chat.completions.create(
+      { model: 'gpt-test', messages: [] },
+      { signal: controller.signal },
+    );
+    await waitUntil(() => chat.requests.length === 3);
+    controller.abort();
+    // Without a server between them, the SDK sees the fake's Response.error() as a connection error.
+    await expect(delayed).rejects.toThrow(/abort|connection/iu);
+    await chat.waitForIdle();
+    expect(chat.streams.map(({ status, clientAborted }) => ({ status, clientAborted }))).toEqual([
+      { status: 'aborted', clientAborted: true },
+      { status: 'aborted', clientAborted: true },
+    ]);
   });
 
   it('leaves no timer, socket or server behind', () => {
