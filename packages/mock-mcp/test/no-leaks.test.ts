@@ -13,5 +13,6 @@ describe('after close', () => {
       });
     });
     expect(JSON.parse(output)).toEqual({ leftovers: [], pending: ['closed', 'closed', 'closed'] });
-  });
+    // Starting a process that loads the SDK takes seconds on a loaded two-core machine; the child has 20 s.
+  }, 30_000);
 });

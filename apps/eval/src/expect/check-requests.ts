@@ -104,6 +104,29 @@ function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): S
     if (!matchesPartially({ pattern: expected, actual: request.thinking }))
       fail('thinking', 'the thinking setting differs', expected, request.thinking);
   }
+  if (at.stream !== undefined) {
+    const stream = request.stream;
+    if (at.stream.clientAborted !== undefined && stream?.clientAborted !== at.stream.clientAborted) {
+      fail(
+        'stream.clientAborted',
+        `expected the client ${at.stream.clientAborted ? 'to stop' : 'not to stop'} the response stream`,
+        at.stream.clientAborted,
+        stream?.clientAborted,
+      );
+    }
+    const after = stream?.bytesSentAfterSecondToolBlock;
+    if (
+      at.stream.maxBytesAfterSecondToolBlock !== undefined &&
+      (after === undefined || after > at.stream.maxBytesAfterSecondToolBlock)
+    ) {
+      fail(
+        'stream.maxBytesAfterSecondToolBlock',
+        `expected at most ${at.stream.maxBytesAfterSecondToolBlock} bytes after the second tool block began (of ${String(stream?.bytesPlannedAfterSecondToolBlock)})`,
+        at.stream.maxBytesAfterSecondToolBlock,
+        after,
+      );
+    }
+  }
   if (at.lastMessage !== undefined) {
     const last = request.lastMessage;
     if (last?.role !== at.lastMessage.role)

@@ -37,6 +37,19 @@ export interface RequestSummary {
   system?: string;
   thinking?: JsonValue;
   lastMessage?: { role: string; text: string };
+  /** How the response stream went (streamed responses only). */
+  stream?: StreamSummary;
+}
+
+/** What the fake LLM sent on a response stream, and whether the client stopped it early. */
+export interface StreamSummary {
+  status: 'open' | 'completed' | 'truncated' | 'aborted';
+  clientAborted: boolean;
+  bytesSent: number;
+  bytesPlanned: number;
+  /** XML tool mode: bytes sent from the start of the second tool block on, and how many there were to send. */
+  bytesSentAfterSecondToolBlock?: number;
+  bytesPlannedAfterSecondToolBlock?: number;
 }
 
 /** One user turn as it ran. */

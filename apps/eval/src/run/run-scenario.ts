@@ -42,6 +42,9 @@ export async function runScenario({
     name: scenario.name,
     steps: scenario.turns.flatMap((turn) => turn.llm),
     baseDirectory: directory,
+    // Ollama's stream has its own quirks; a text-only model gets its tool calls written as XML blocks.
+    ...(scenario.provider === 'ollama' ? { dialect: 'ollama' as const } : {}),
+    ...(scenario.provider === 'xml' ? { toolFormat: 'xml' as const } : {}),
   });
   const turns: TurnReport[] = [];
   const failures: ScenarioFailure[] = [];
@@ -87,7 +90,13 @@ export async function runScenario({
           usage: result.usage,
           durationMs: result.durationMs,
           timeline: observation.timeline,
-          requests: received.map((request, index) => summarizeRequest(request, index)),
+          requests: received.map((request, index) =>
+            summarizeRequest(
+              request,
+              index,
+              route.streams.find((stream) => stream.requestIndex === request.index),
+            ),
+          ),
         };
         turns.push(report);
         failures.push(

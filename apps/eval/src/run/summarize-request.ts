@@ -1,32 +1,60 @@
 import type { JsonValue } from '@toolloop/core';
-import type { RecordedRequest } from '@toolloop/fake-llm';
+import type { RecordedRequest, StreamRecord } from '@toolloop/fake-llm';
 import type { RequestSummary } from '../report/run-report.js';
 
-interface AnthropicBlock {
+interface Block {
   type?: string;
   text?: string;
   content?: unknown;
 }
 
-interface AnthropicRequestBody {
-  tools?: Array<{ name?: string }>;
+interface MessagesBody {
+  tools?: Array<{ name?: string; function?: { name?: string } }>;
   tool_choice?: JsonValue;
-  system?: string | AnthropicBlock[];
+  system?: string | Block[];
   thinking?: JsonValue;
-  messages?: Array<{ role?: string; content?: string | AnthropicBlock[] }>;
+  reasoning_effort?: JsonValue;
+  messages?: Array<{ role?: string; content?: string | Block[] | null }>;
 }
 
-/** What a Messages API request carried, in the provider-neutral words scenario expectations use. */
-export function summarizeRequest(request: RecordedRequest, index: number): RequestSummary {
+/**
+ * What a request carried, in the provider-neutral words scenario expectations use — for the Messages API and
+ * for chat completions (where the system prompt is the first message and tools are functions) — and how its
+ * response stream went, when it was streamed.
+ */
+export function summarizeRequest(
+  request: RecordedRequest,
+  index: number,
+  stream?: StreamRecord,
+): RequestSummary {
   const body = (
     typeof request.body === 'object' && request.body !== null ? request.body : {}
-  ) as AnthropicRequestBody;
-  const summary: RequestSummary = { index, tools: (body.tools ?? []).map((tool) => tool.name ?? '?') };
+  ) as MessagesBody;
+  const chat = request.path.endsWith('/chat/completions');
+  const messages = body.messages ?? [];
+  const summary: RequestSummary = {
+    index,
+    tools: (body.tools ?? []).map((tool) => tool.function?.name ?? tool.name ?? '?'),
+  };
   if (body.tool_choice !== undefined) summary.toolChoice = body.tool_choice;
-  if (body.system !== undefined) summary.system = textOf(body.system);
-  if (body.thinking !== undefined) summary.thinking = body.thinking;
-  const last = body.messages?.at(-1);
+  const system = chat ? messages.find((message) => message.role === 'system')?.content : body.system;
+  if (system !== undefined && system !== null) summary.system = textOf(system);
+  const thinking = chat ? body.reasoning_effort : body.thinking;
+  if (thinking !== undefined) summary.thinking = thinking;
+  const last = messages.at(-1);
   if (last !== undefined) summary.lastMessage = { role: last.role ?? '?', text: textOf(last.content ?? '') };
+  if (stream !== undefined) {
+    summary.stream = {
+      status: stream.status,
+      clientAborted: stream.clientAborted,
+      bytesSent: stream.bytesSent,
+      bytesPlanned: stream.bytesPlanned,
+    };
+    if (stream.xmlToolBlocks !== undefined) {
+      summary.stream.bytesSentAfterSecondToolBlock = stream.xmlToolBlocks.bytesSentAfterSecondBlock;
+      summary.stream.bytesPlannedAfterSecondToolBlock = stream.xmlToolBlocks.bytesPlannedAfterSecondBlock;
+    }
+  }
   return summary;
 }
 
@@ -34,7 +62,7 @@ export function summarizeRequest(request: RecordedRequest, index: number): Reque
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return (content as AnthropicBlock[])
+  return (content as Block[])
     .map((block) =>
       typeof block.text === 'string' ? block.text : block.type === 'tool_result' ? textOf(block.content) : '',
     )

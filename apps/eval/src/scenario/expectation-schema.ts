@@ -42,7 +42,14 @@ const requestAtSchema = z.strictObject({
   system: z.strictObject({ contains: z.string() }).optional(),
   thinking: z.strictObject({ type: z.string().min(1), budgetTokens: z.int().optional() }).optional(),
   lastMessage: z
-    .strictObject({ role: z.enum(['user', 'assistant']), contains: z.string().optional() })
+    .strictObject({ role: z.enum(['user', 'assistant', 'tool']), contains: z.string().optional() })
+    .optional(),
+  /** How the response stream went: whether the client stopped it, and (XML mode) how much came after the second tool block. */
+  stream: z
+    .strictObject({
+      clientAborted: z.boolean().optional(),
+      maxBytesAfterSecondToolBlock: z.int().nonnegative().optional(),
+    })
     .optional(),
 });
 
