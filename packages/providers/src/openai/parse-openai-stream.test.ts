@@ -187,6 +187,16 @@ describe('parseOpenAIStream', () => {
     ]);
   });
 
+  it("reads usage from Groq's x_groq when the chunk has no usage of its own", async () => {
+    const { parts } = await parse([
+      {
+        ...chunk({ delta: { content: 'x' }, finishReason: 'stop' }),
+        x_groq: { usage: { prompt_tokens: 9, completion_tokens: 1 } },
+      },
+    ]);
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', usage: { inputTokens: 9, outputTokens: 1 } });
+  });
+
   it('keeps an unknown finish reason raw, as other', async () => {
     const { parts } = await parse([chunk({ delta: { content: 'x' } }), chunk({ finishReason: 'eos' })]);
     expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'other', rawFinishReason: 'eos' });
