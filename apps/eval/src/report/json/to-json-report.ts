@@ -1,6 +1,7 @@
 import type { StopReason, ToolCallRecord, Usage } from '@toolloop/core';
 import type {
   RepeatSummary,
+  RequestSummary,
   RunReport,
   RunSummary,
   ScenarioFailure,
@@ -39,6 +40,8 @@ export interface JsonTurn {
   usage: Usage;
   durationMs: number;
   timeline: TimelineEntry[];
+  /** What the fake LLM received in this turn, request by request. */
+  requests: RequestSummary[];
 }
 
 /** Reshapes a run report into the JSON report's contract shape (fields in the contract's order). */
@@ -73,6 +76,7 @@ function toJsonScenario(scenario: ScenarioResult): JsonScenario {
       usage: turn.usage,
       durationMs: turn.durationMs,
       timeline: turn.timeline,
+      requests: turn.requests,
     })),
     failures: scenario.failures.map((failure) => ({
       path: failure.path,

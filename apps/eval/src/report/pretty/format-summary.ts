@@ -10,6 +10,8 @@ export function formatSummary({ summary, colors }: { summary: RunSummary; colors
   const flaky = summary.flaky > 0 ? `, ${colors.yellow(`${summary.flaky} flaky`)}` : '';
   return [
     `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`,
-    colors.dim(`${summary.total} scenarios in ${formatDuration(summary.durationMs)}`) + flaky,
+    colors.dim(
+      `${summary.total} scenario${summary.total === 1 ? '' : 's'} in ${formatDuration(summary.durationMs)}`,
+    ) + flaky,
   ];
 }
