@@ -76,3 +76,39 @@ export { ToolTimeoutError } from './errors/tool-timeout-error.js';
 export { TurnTimeoutError } from './errors/turn-timeout-error.js';
 export { TurnAbortedError } from './errors/turn-aborted-error.js';
 export { ToolSourceError } from './errors/tool-source-error.js';
+
+// Sessions
+export { SessionManager } from './session/session-manager.js';
+export { parseLlmConfig } from './session/parse-llm-config.js';
+export { llmConfigSchema } from './session/llm-config-schema.js';
+export { apiKeyEnvironmentVariables } from './session/resolve-api-key.js';
+export { createMemorySessionStore } from './session/create-memory-session-store.js';
+export { createFileSessionStore } from './session/create-file-session-store.js';
+export { InvalidConfigError } from './errors/invalid-config-error.js';
+export { SessionNotFoundError } from './errors/session-not-found-error.js';
+export type { SessionManagerOptions } from './session/session-manager.js';
+export type {
+  LlmConfig,
+  LlmHttpServerConfig,
+  LlmProviderType,
+  LlmServerConfig,
+  LlmStdioServerConfig,
+  StoredLlmConfig,
+} from './session/llm-config.js';
+export type { SessionData } from './session/session-data.js';
+export type { SessionStore } from './session/session-store.js';
+export type { MessageStream } from './session/create-message-stream.js';
+export type { ClosableToolSource, ConnectServers, CreateModel } from './session/open-session-resources.js';
+export type {
+  ContentChunk,
+  DoneChunk,
+  ErrorChunk,
+  MessageStreamChunk,
+  StatusChunk,
+  ThinkingChunk,
+  ToolResultChunk,
+  ToolStartChunk,
+  WarningChunk,
+} from './session/message-stream-chunk.js';
+export type { ConfigIssue } from './errors/invalid-config-error.js';
+export type { SessionNotFoundReason } from './errors/session-not-found-error.js';

@@ -1,0 +1,80 @@
+import type { JsonValue } from '../json-value.js';
+import type { LoopErrorCode } from '../loop/loop-event.js';
+import type { LoopResult } from '../loop/loop-result.js';
+import type { StopReason } from '../loop/stop-reason.js';
+import type { ToolOutput } from '../model/messages.js';
+
+/** A fragment of the model's thinking, as it streams. */
+export interface ThinkingChunk {
+  type: 'thinking';
+  content: string;
+}
+
+/** A tool call about to run; `content` reads like `get_weather {"city":"Paris"}`. */
+export interface ToolStartChunk {
+  type: 'tool_start';
+  content: string;
+  toolName: string;
+  toolCallId: string;
+  input: JsonValue;
+}
+
+/** A tool call's result as text (`content`), and as the tool returned it (`output`). */
+export interface ToolResultChunk {
+  type: 'tool_result';
+  content: string;
+  toolName: string;
+  toolCallId: string;
+  isError: boolean;
+  output: ToolOutput;
+}
+
+/** A fragment of the answer, as it streams. */
+export interface ContentChunk {
+  type: 'content';
+  content: string;
+}
+
+/** A status line for the user, such as "Using Get Weather...". */
+export interface StatusChunk {
+  type: 'status';
+  content: string;
+}
+
+/** Something that did not stop the turn, such as thinking turned off for a model that cannot think. */
+export interface WarningChunk {
+  type: 'warning';
+  content: string;
+  code: string;
+}
+
+/** A failure the user should see (a tool error, a limit reached), streamed in order with everything else. */
+export interface ErrorChunk {
+  type: 'error';
+  error: string;
+  code: LoopErrorCode;
+  toolName?: string;
+  toolCallId?: string;
+}
+
+/** The last chunk of every turn, sent once the session has been saved. */
+export interface DoneChunk {
+  type: 'done';
+  stopReason: StopReason;
+  /** The answer. */
+  text: string;
+  /** Tool calls made in the session so far, this turn's included. */
+  toolCallCount: number;
+  result: LoopResult;
+}
+
+/** What `SessionManager.sendMessageStream` yields: the seed's chunk types, plus `status` and `warning`. */
+export type MessageStreamChunk =
+  | ThinkingChunk
+  | ToolStartChunk
+  | ToolResultChunk
+  | ContentChunk
+  | StatusChunk
+  | WarningChunk
+  | ErrorChunk
+  | DoneChunk;

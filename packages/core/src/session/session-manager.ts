@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import { SessionNotFoundError, type SessionNotFoundReason } from '../errors/session-not-found-error.js';
+import { TurnAbortedError } from '../errors/turn-aborted-error.js';
+import type { LoopResult } from '../loop/loop-result.js';
+import { runToolLoop } from '../loop/run-tool-loop.js';
+import type { ToolLoopOptions } from '../loop/tool-loop-options.js';
+import { createMemorySessionStore } from './create-memory-session-store.js';
+import { createMessageStream, type MessageStream, type MessageStreamWriter } from './create-message-stream.js';
+import {
+  checkServersCanConnect,
+  openSessionResources,
+  type ConnectServers,
+  type CreateModel,
+  type SessionResources,
+} from './open-session-resources.js';
+import { parseLlmConfig } from './parse-llm-config.js';
+import { removeApiKey } from './remove-api-key.js';
+import { resolveApiKey } from './resolve-api-key.js';
+import type { SessionData } from './session-data.js';
+import type { SessionStore } from './session-store.js';
+import { toMessageStreamChunk } from './to-message-stream-chunk.js';
+import { toSessionLoopOptions } from './to-session-loop-options.js';
+
+/** How a `SessionManager` makes models, connects servers, stores sessions and expires idle ones. */
+export interface SessionManagerOptions {
+  /** Makes a session's model from its config (with the API key); `@toolloop/providers` has a factory. */
+  createModel: CreateModel;
+  /** Connects a config's `servers`: pass `connectMcpServers` from `@toolloop/core/mcp`. Default: none. */
+  connectServers?: ConnectServers;
+  /** Local tools and tool sources offered in every session, besides its servers. */
+  tools?: ToolLoopOptions['tools'];
+  /** Default: in memory (`createMemorySessionStore()`); `createFileSessionStore` survives restarts. */
+  store?: SessionStore;
+  /** A session unused for this long is closed and deleted when next touched or swept. Default: never. */
+  idleTimeoutMs?: number;
+  /** The clock, in epoch milliseconds. Default `Date.now`. */
+  now?: () => number;
+  /** Where API keys missing from a config are read (`ANTHROPIC_API_KEY`, ...). Default `process.env`. */
+  environment?: Readonly<Record<string, string | undefined>>;
+  /** Default `crypto.randomUUID`. */
+  createSessionId?: () => string;
+}
+
+interface LiveSession extends SessionResources {
+  data: SessionData;
+}
+
+/**
+ * Sessions for a host (seed 000): each keeps its transcript, counts tool calls against its per-session limit
+ * across turns, and is saved after every turn. Messages sent to one session run one after the other. API keys
+ * live only in memory: a session read back from the store takes its key from `resumeSession(id, { apiKey })`
+ * or, failing that, from the environment.
+ *
+ * @example
+ * const manager = new SessionManager({ createModel, connectServers: connectMcpServers });
+ * const session = await manager.initializeSession(config);
+ * for await (const chunk of manager.sendMessageStream(session.id, 'Hello')) console.log(chunk.type);
+ */
+export class SessionManager {
+  readonly #options: SessionManagerOptions;
+  readonly #store: SessionStore;
+  readonly #now: () => number;
+  readonly #live = new Map<string, Promise<LiveSession>>();
+  readonly #queues = new Map<string, Promise<void>>();
+  readonly #turns = new Map<string, Set<MessageStreamWriter>>();
+  readonly #ended = new Map<string, SessionNotFoundReason>();
+  readonly #apiKeys = new Map<string, string>();
+
+  constructor(options: SessionManagerOptions) {
+    this.#options = options;
+    this.#store = options.store ?? createMemorySessionStore();
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Validates the config (`InvalidConfigError` lists every problem), makes the model, connects the servers. */
+  async initializeSession(config: unknown): Promise<SessionData> {
+    const parsed = parseLlmConfig(config);
+    const llmConfig = removeApiKey(parsed);
+    checkServersCanConnect({ config: llmConfig, connectServers: this.#options.connectServers });
+    const id = (this.#options.createSessionId ?? randomUUID)();
+    // Kept in memory only, so the session can reopen after `dispose()` without the key ever being stored.
+    if (parsed.api_key !== undefined) this.#apiKeys.set(id, parsed.api_key);
+    const session = newSession(id, llmConfig, this.#now());
+    const { data, servers } = await this.#open({ id, apiKey: parsed.api_key, load: () => Promise.resolve(session) });
+    try {
+      await this.#store.save(data);
+    } catch (error) {
+      this.#live.delete(id);
+      this.#apiKeys.delete(id);
+      await servers?.close();
+      throw error;
+    }
+    return structuredClone(data);
+  }
+
+  /**
+   * Opens a stored session (after a restart) with this API key, kept in memory only. Without one, the key
+   * comes from the environment. Resuming a session that is already open returns it unchanged.
+   */
+  async resumeSession(sessionId: string, { apiKey }: { apiKey?: string } = {}): Promise<SessionData> {
+    if (apiKey !== undefined && !this.#live.has(sessionId)) this.#apiKeys.set(sessionId, apiKey);
+    return structuredClone((await this.#access(sessionId)).data);
+  }
+
+  /** The session as stored (no API key), or `undefined` when it does not exist, expired or was closed. */
+  async getSession(sessionId: string): Promise<SessionData | undefined> {
+    if (this.#ended.has(sessionId)) return undefined;
+    const data = await this.#peek(sessionId);
+    if (data === undefined) return undefined;
+    if (this.#isExpired(data) && !this.#queues.has(sessionId)) {
+      await this.#end(sessionId, 'expired');
+      return undefined;
+    }
+    return structuredClone(data);
+  }
+
+  /**
+   * Sends a user message and streams the turn: thinking, tool and content chunks, errors (limits reached
+   * included) and a last `done` chunk once the session is saved. A second message waits for the first.
+   */
+  sendMessageStream(sessionId: string, text: string, { signal }: { signal?: AbortSignal } = {}): MessageStream {
+    const writer = createMessageStream({ sessionId });
+    const onAbort = () => {
+      writer.stream.abort(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted === true) onAbort();
+    const turns = this.#turns.get(sessionId) ?? new Set();
+    this.#turns.set(sessionId, turns.add(writer));
+    const previous = this.#queues.get(sessionId) ?? Promise.resolve();
+    const current = previous.then(async () => {
+      try {
+        await this.#runTurn(sessionId, text, writer);
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+        turns.delete(writer);
+        if (turns.size === 0 && this.#turns.get(sessionId) === turns) this.#turns.delete(sessionId);
+      }
+    });
+    this.#queues.set(sessionId, current);
+    void current.then(() => {
+      if (this.#queues.get(sessionId) === current) this.#queues.delete(sessionId);
+    });
+    return writer.stream;
+  }
+
+  /** Sends a user message and resolves with the turn's result, once the session is saved. */
+  sendMessage(sessionId: string, text: string, options: { signal?: AbortSignal } = {}): Promise<LoopResult> {
+    return this.sendMessageStream(sessionId, text, options).result;
+  }
+
+  /** Ends a session: aborts its turns, closes its MCP connections and deletes it from the store. */
+  async closeSession(sessionId: string): Promise<void> {
+    this.#ended.set(sessionId, 'closed');
+    await this.#settleTurns(sessionId);
+    await this.#end(sessionId, 'closed');
+  }
+
+  /** Closes and deletes every stored session idle for longer than `idleTimeoutMs`; returns their ids. */
+  async sweepExpiredSessions(): Promise<string[]> {
+    const expired: string[] = [];
+    for (const id of await this.#store.list()) {
+      if (this.#queues.has(id)) continue;
+      const data = await this.#peek(id);
+      if (data !== undefined && this.#isExpired(data)) {
+        await this.#end(id, 'expired');
+        expired.push(id);
+      }
+    }
+    return expired;
+  }
+
+  /**
+   * Aborts running turns and closes every open MCP connection; stored sessions stay and reopen when used.
+   * Call it when the host shuts down: nothing the manager started outlives it.
+   */
+  async dispose(): Promise<void> {
+    const ids = [...new Set([...this.#turns.keys(), ...this.#live.keys()])];
+    await Promise.all(ids.map((id) => this.#settleTurns(id)));
+    const live = [...this.#live.values()];
+    this.#live.clear();
+    await Promise.all(live.map(async (session) => (await session.catch(() => undefined))?.servers?.close()));
+  }
+
+  async #runTurn(sessionId: string, text: string, writer: MessageStreamWriter): Promise<void> {
+    try {
+      if (writer.signal.aborted) throw new TurnAbortedError({ reason: writer.signal.reason });
+      const live = await this.#access(sessionId);
+      const run = runToolLoop({
+        ...toSessionLoopOptions(live.data.llmConfig),
+        model: live.model,
+        messages: live.data.messages,
+        prompt: text,
+        tools: [...(this.#options.tools ?? []), ...(live.servers === undefined ? [] : [live.servers])],
+        sessionToolCalls: live.data.toolCallCount,
+        signal: writer.signal,
+      });
+      for await (const event of run) {
+        // `done` goes out after the save below, so a host that sees it can rely on the store.
+        if (event.type !== 'done') writer.push(toMessageStreamChunk(event));
+      }
+      const result = await run.result;
+      live.data = {
+        ...live.data,
+        messages: result.messages,
+        toolCallCount: result.sessionToolCalls,
+        lastActivity: new Date(this.#now()),
+      };
+      await this.#store.save(live.data);
+      writer.push(toMessageStreamChunk({ type: 'done', result }));
+      writer.finish(result);
+    } catch (error) {
+      writer.fail(error);
+    }
+  }
+
+  /** The open session, read from the store and opened if needed; an expired one is ended and reported. */
+  async #access(sessionId: string): Promise<LiveSession> {
+    const ended = this.#ended.get(sessionId);
+    if (ended !== undefined) throw new SessionNotFoundError({ sessionId, reason: ended });
+    const live = await (this.#live.get(sessionId) ??
+      this.#open({ id: sessionId, apiKey: this.#apiKeys.get(sessionId), load: () => this.#load(sessionId) }));
+    if (this.#isExpired(live.data)) {
+      await this.#end(sessionId, 'expired');
+      throw new SessionNotFoundError({ sessionId, reason: 'expired' });
+    }
+    return live;
+  }
+
+  /** The session's data without opening it: from memory when open, else from the store. */
+  async #peek(sessionId: string): Promise<SessionData | undefined> {
+    const live = await this.#live.get(sessionId)?.catch(() => undefined);
+    return live?.data ?? (await this.#store.load(sessionId));
+  }
+
+  async #load(sessionId: string): Promise<SessionData> {
+    const data = await this.#store.load(sessionId);
+    if (data === undefined) throw new SessionNotFoundError({ sessionId, reason: 'unknown' });
+    return data;
+  }
+
+  /** Opens a session once, however many callers ask at the same time. */
+  #open({ id, apiKey, load }: { id: string; apiKey: string | undefined; load: () => Promise<SessionData> }) {
+    const opening = (async (): Promise<LiveSession> => {
+      const data = await load();
+      const resources = await openSessionResources({
+        config: data.llmConfig,
+        apiKey: resolveApiKey({
+          type: data.llmConfig.type,
+          apiKey,
+          environment: this.#options.environment ?? process.env,
+        }),
+        createModel: this.#options.createModel,
+        connectServers: this.#options.connectServers,
+      });
+      return { data, ...resources };
+    })();
+    this.#live.set(id, opening);
+    opening.catch(() => {
+      if (this.#live.get(id) === opening) this.#live.delete(id);
+    });
+    return opening;
+  }
+
+  /** Aborts every queued and running turn of a session and waits until they have settled (and saved). */
+  async #settleTurns(sessionId: string): Promise<void> {
+    for (const writer of this.#turns.get(sessionId) ?? []) writer.stream.abort('The session was closed.');
+    await this.#queues.get(sessionId);
+  }
+
+  async #end(sessionId: string, reason: SessionNotFoundReason): Promise<void> {
+    this.#ended.set(sessionId, reason);
+    this.#apiKeys.delete(sessionId);
+    const live = this.#live.get(sessionId);
+    this.#live.delete(sessionId);
+    await (await live?.catch(() => undefined))?.servers?.close();
+    await this.#store.delete(sessionId);
+  }
+
+  #isExpired(data: SessionData): boolean {
+    const idleTimeoutMs = this.#options.idleTimeoutMs ?? Infinity;
+    return this.#now() - data.lastActivity.getTime() >= idleTimeoutMs;
+  }
+}
+
+function newSession(id: string, llmConfig: SessionData['llmConfig'], now: number): SessionData {
+  return { id, llmConfig, messages: [], lastActivity: new Date(now), toolCallCount: 0 };
+}
