@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,34 @@ describe('fake-llm CLI', () => {
     interrupted.abort();
     expect(await exitCode).toBe(0);
     expect(stderr.lines).toEqual([]);
+  });
+
+  it('serves a scenario file with provider: xml to the openai SDK as XML tool blocks', async () => {
+    const path = join(directory, 'scenario.yaml');
+    await writeFile(
+      path,
+      'name: xml scenario\nprovider: xml\nturns:\n  - user: Q\n    llm:\n' +
+        '      - toolCalls: [{ name: search, input: { query: x } }]\n',
+    );
+    const stdout = createOutput();
+    const interrupted = new AbortController();
+    const exitCode = runFakeLlmCli({
+      args: ['--script', path],
+      stdout,
+      stderr: createOutput(),
+      signal: interrupted.signal,
+    });
+    await waitUntil(() => stdout.lines.length > 0);
+    const client = new OpenAI({ apiKey: 'test', baseURL: `${stdout.lines[0]?.trim() ?? ''}/v1` });
+    const completion = await client.chat.completions.create({
+      model: 'text-model',
+      messages: [{ role: 'user', content: 'Q' }],
+    });
+    expect(completion.choices[0]?.message.content).toBe(
+      '<tool:search>\n<param:query>x</param:query>\n</tool:search>',
+    );
+    interrupted.abort();
+    expect(await exitCode).toBe(0);
   });
 
   it('exits 1 and prints the violations when a client broke the protocol', async () => {

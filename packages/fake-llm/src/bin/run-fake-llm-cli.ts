@@ -5,9 +5,10 @@ import { loadFakeLlmScript } from '../script/load-fake-llm-script.js';
 
 const usage = `Usage: fake-llm --script <file.json|file.yaml> [--port <n>]
 
-Serves a fake Anthropic Messages API on 127.0.0.1 (port 0, the default, picks a free one), answering every
-request from the script's steps; prints its URL and runs until interrupted. The script may be a list of steps,
-{ name, steps }, or a scenario file (its turns' llm steps). Exits 1 if a client broke the protocol (the
+Serves a fake Anthropic Messages API (/v1/messages) and OpenAI chat completions API (/v1/chat/completions) on
+127.0.0.1 (port 0, the default, picks a free one), answering every request from the script's steps; prints its
+URL and runs until interrupted. The script may be a list of steps, { name, steps, dialect?, quirks?, toolFormat? },
+or a scenario file (its turns' llm steps; provider ollama or xml picks that dialect or tool format). Exits 1 if a client broke the protocol (the
 violations are printed as JSON lines), 2 on bad input.`;
 
 /** A place the CLI writes lines to. */

@@ -16,12 +16,20 @@ const xmlStep: LlmStep = {
     },
   ],
 };
-const expectedContent =
-  'I will search, then read.\n' +
-  '<tool:search><param:query>café au lait</param:query><param:limit>3</param:limit>' +
-  '<param:filters>{"lang":"fr"}</param:filters></tool:search>\n' +
-  '<tool:read_file><param:path>notes/a.txt</param:path></tool:read_file>\n' +
-  '<tool:summarize><param:text>A long text that the client should never need to receive at all.</param:text></tool:summarize>';
+const expectedContent = [
+  'I will search, then read.',
+  '<tool:search>',
+  '<param:query>café au lait</param:query>',
+  '<param:limit>3</param:limit>',
+  '<param:filters>{"lang":"fr"}</param:filters>',
+  '</tool:search>',
+  '<tool:read_file>',
+  '<param:path>notes/a.txt</param:path>',
+  '</tool:read_file>',
+  '<tool:summarize>',
+  '<param:text>A long text that the client should never need to receive at all.</param:text>',
+  '</tool:summarize>',
+].join('\n');
 
 /** An SDK client that calls the fake directly (no server), so nothing reads ahead of the client. */
 function createDirectClient(fake: FakeLlm): OpenAI {
@@ -56,7 +64,9 @@ describe("toolFormat: 'xml'", () => {
       steps: [{ toolCalls: [{ name: 'search', rawInput: '<param:query>unclosed' }] }],
     });
     const completion = await createDirectClient(fake).chat.completions.create({ model, messages });
-    expect(completion.choices[0]?.message.content).toBe('<tool:search><param:query>unclosed</tool:search>');
+    expect(completion.choices[0]?.message.content).toBe(
+      '<tool:search>\n<param:query>unclosed\n</tool:search>',
+    );
   });
 
   it('records where the second block began, what was sent after it, and that the client aborted there', async () => {
