@@ -91,7 +91,10 @@ function parseSessionFile(text: string, path: string): SessionData {
     json = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new InvalidConfigError({ subject, issues: [{ path: '(file)', message: `not valid JSON: ${reason}` }] });
+    throw new InvalidConfigError({
+      subject,
+      issues: [{ path: '(file)', message: `not valid JSON: ${reason}` }],
+    });
   }
   const parsed = storedSessionSchema.safeParse(json);
   if (!parsed.success) throw new InvalidConfigError({ subject, issues: toConfigIssues(parsed.error.issues) });

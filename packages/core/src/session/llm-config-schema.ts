@@ -5,7 +5,10 @@ import type { LlmConfig, LlmServerConfig } from './llm-config.js';
 const maxTimerMs = 2_147_483_647;
 
 const count = (minimum: number) =>
-  z.number().int({ error: 'expected an integer' }).min(minimum, { error: `expected at least ${minimum}` });
+  z
+    .number()
+    .int({ error: 'expected an integer' })
+    .min(minimum, { error: `expected at least ${minimum}` });
 
 const milliseconds = z
   .number()
@@ -29,16 +32,25 @@ const serverConfigSchema = z
     if (isStdio === isHttp) {
       context.addIssue({
         code: 'custom',
-        message: 'expected either `command` (a child process) or `url` (streamable HTTP), not both or neither',
+        message:
+          'expected either `command` (a child process) or `url` (streamable HTTP), not both or neither',
       });
     }
     if (isStdio && server.headers !== undefined) {
-      context.addIssue({ code: 'custom', path: ['headers'], message: 'only HTTP servers (`url`) take headers' });
+      context.addIssue({
+        code: 'custom',
+        path: ['headers'],
+        message: 'only HTTP servers (`url`) take headers',
+      });
     }
     if (isHttp) {
       for (const field of ['args', 'env', 'cwd'] as const) {
         if (server[field] !== undefined) {
-          context.addIssue({ code: 'custom', path: [field], message: 'only command servers take this field' });
+          context.addIssue({
+            code: 'custom',
+            path: [field],
+            message: 'only command servers take this field',
+          });
         }
       }
     }
@@ -62,20 +74,27 @@ export const llmConfigSchema: z.ZodType<LlmConfig> = z.strictObject({
   base_url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
   servers: z
     .record(
-      z.string().regex(/^[a-zA-Z0-9_-]+$/, { error: "a server name may use only letters, digits, '_' and '-'" }),
+      z
+        .string()
+        .regex(/^[a-zA-Z0-9_-]+$/, { error: "a server name may use only letters, digits, '_' and '-'" }),
       serverConfigSchema,
     )
     .optional(),
   max_tool_calls: z
-    .union([count(0), z.strictObject({ per_message: count(0).optional(), per_session: count(0).optional() })], {
-      error: 'expected a number (per message) or { per_message, per_session }',
-    })
+    .union(
+      [count(0), z.strictObject({ per_message: count(0).optional(), per_session: count(0).optional() })],
+      {
+        error: 'expected a number (per message) or { per_message, per_session }',
+      },
+    )
     .optional(),
   thinking: z
     .strictObject({
       enabled: z.boolean({ error: 'expected true or false' }).optional(),
       budget_tokens: count(1).optional(),
-      effort: z.enum(['low', 'medium', 'high', 'max'], { error: "expected 'low', 'medium', 'high' or 'max'" }).optional(),
+      effort: z
+        .enum(['low', 'medium', 'high', 'max'], { error: "expected 'low', 'medium', 'high' or 'max'" })
+        .optional(),
     })
     .optional(),
   max_iterations: count(1).optional(),

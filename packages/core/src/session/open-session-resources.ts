@@ -9,7 +9,9 @@ export interface ClosableToolSource extends ToolSource {
 }
 
 /** Connects a config's `servers`; pass `connectMcpServers` from `@toolloop/core/mcp`. */
-export type ConnectServers = (config: { servers: Record<string, LlmServerConfig> }) => Promise<ClosableToolSource>;
+export type ConnectServers = (config: {
+  servers: Record<string, LlmServerConfig>;
+}) => Promise<ClosableToolSource>;
 
 /** Makes a session's model from its config; the factory of `@toolloop/providers` fits. */
 export type CreateModel = (config: LlmConfig) => Model | Promise<Model>;

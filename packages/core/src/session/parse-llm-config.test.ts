@@ -86,7 +86,11 @@ describe('parseLlmConfig', () => {
       type: 'ollama',
       model: 'qwen3',
       max_tool_call: 3,
-      servers: { 'bad name': { command: 'x' }, both: { command: 'x', url: 'http://x' }, web: { url: 'ftp://x' } },
+      servers: {
+        'bad name': { command: 'x' },
+        both: { command: 'x', url: 'http://x' },
+        web: { url: 'ftp://x' },
+      },
     });
 
     expect(error.issues.map((issue) => issue.path)).toEqual([
@@ -98,7 +102,9 @@ describe('parseLlmConfig', () => {
   });
 
   it('reports a missing model and a config that is not an object', () => {
-    expect(captureError({ type: 'claude' }).issues).toEqual([{ path: 'model', message: 'expected a model id' }]);
+    expect(captureError({ type: 'claude' }).issues).toEqual([
+      { path: 'model', message: 'expected a model id' },
+    ]);
     expect(captureError('claude').issues.map((issue) => issue.path)).toEqual(['(config)']);
   });
 });

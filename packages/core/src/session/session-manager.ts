@@ -5,7 +5,11 @@ import type { LoopResult } from '../loop/loop-result.js';
 import { runToolLoop } from '../loop/run-tool-loop.js';
 import type { ToolLoopOptions } from '../loop/tool-loop-options.js';
 import { createMemorySessionStore } from './create-memory-session-store.js';
-import { createMessageStream, type MessageStream, type MessageStreamWriter } from './create-message-stream.js';
+import {
+  createMessageStream,
+  type MessageStream,
+  type MessageStreamWriter,
+} from './create-message-stream.js';
 import {
   checkServersCanConnect,
   openSessionResources,
@@ -81,7 +85,11 @@ export class SessionManager {
     // Kept in memory only, so the session can reopen after `dispose()` without the key ever being stored.
     if (parsed.api_key !== undefined) this.#apiKeys.set(id, parsed.api_key);
     const session = newSession(id, llmConfig, this.#now());
-    const { data, servers } = await this.#open({ id, apiKey: parsed.api_key, load: () => Promise.resolve(session) });
+    const { data, servers } = await this.#open({
+      id,
+      apiKey: parsed.api_key,
+      load: () => Promise.resolve(session),
+    });
     try {
       await this.#store.save(data);
     } catch (error) {
@@ -118,7 +126,11 @@ export class SessionManager {
    * Sends a user message and streams the turn: thinking, tool and content chunks, errors (limits reached
    * included) and a last `done` chunk once the session is saved. A second message waits for the first.
    */
-  sendMessageStream(sessionId: string, text: string, { signal }: { signal?: AbortSignal } = {}): MessageStream {
+  sendMessageStream(
+    sessionId: string,
+    text: string,
+    { signal }: { signal?: AbortSignal } = {},
+  ): MessageStream {
     const writer = createMessageStream({ sessionId });
     const onAbort = () => {
       writer.stream.abort(signal?.reason);

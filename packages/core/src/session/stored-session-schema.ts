@@ -24,12 +24,10 @@ export const storedSessionSchema = z
     lastActivity: z.iso.datetime(),
     toolCallCount: z.number().int().min(0),
   })
-  .transform(
-    ({ id, llmConfig, messages, lastActivity, toolCallCount }): SessionData => ({
-      id,
-      llmConfig,
-      messages,
-      lastActivity: new Date(lastActivity),
-      toolCallCount,
-    }),
-  );
+  .transform(({ id, llmConfig, messages, lastActivity, toolCallCount }): SessionData => ({
+    id,
+    llmConfig,
+    messages,
+    lastActivity: new Date(lastActivity),
+    toolCallCount,
+  }));

@@ -6,7 +6,10 @@ import type { ConfigIssue } from '../errors/invalid-config-error.js';
  * the issues of the branch whose type matched are reported, so `max_tool_calls.per_message` is named rather
  * than a vague "invalid input". Messages come from the schema and never contain the value.
  */
-export function toConfigIssues(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] = []): ConfigIssue[] {
+export function toConfigIssues(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: PropertyKey[] = [],
+): ConfigIssue[] {
   return issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path];
     if (issue.code === 'invalid_union') {

@@ -69,7 +69,13 @@ describe('SessionManager tool-call limits across a three-message session', () =>
   });
 
   it('reads a number as the per-message limit, fresh for every message', async () => {
-    const factory = createModelFactory([call(1), call(2), { text: 'One note.' }, call(3), { text: 'Note 3.' }]);
+    const factory = createModelFactory([
+      call(1),
+      call(2),
+      { text: 'One note.' },
+      call(3),
+      { text: 'Note 3.' },
+    ]);
     const manager = new SessionManager({ createModel: factory.createModel, tools: [readNote] });
     const session = await manager.initializeSession({ type: 'openai', model: 'gpt-5', max_tool_calls: 1 });
 

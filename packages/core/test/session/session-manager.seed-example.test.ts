@@ -51,7 +51,10 @@ describe('SessionManager with the seed host example', () => {
   it('accepts the config verbatim and streams thinking, tool, content and done chunks', async () => {
     vi.stubEnv('ANTHROPIC_API_KEY', apiKey);
     const factory = createModelFactory([
-      { thinking: 'I should read note 7.', toolCalls: [{ id: 'call_1', name: 'read_note', input: { id: 7 } }] },
+      {
+        thinking: 'I should read note 7.',
+        toolCalls: [{ id: 'call_1', name: 'read_note', input: { id: 7 } }],
+      },
       { thinking: 'Now I can answer.', text: 'Note 7 says: note 7.' },
     ]);
     const manager = new SessionManager({ createModel: factory.createModel, tools: [readNote] });
@@ -80,7 +83,12 @@ describe('SessionManager with the seed host example', () => {
       },
       { type: 'thinking', content: 'Now I can answer.' },
       { type: 'content', content: 'Note 7 says: note 7.' },
-      expect.objectContaining({ type: 'done', stopReason: 'completed', text: 'Note 7 says: note 7.', toolCallCount: 1 }),
+      expect.objectContaining({
+        type: 'done',
+        stopReason: 'completed',
+        text: 'Note 7 says: note 7.',
+        toolCallCount: 1,
+      }),
     ]);
     expect(chunks.filter((chunk) => chunk.type === 'status').map((chunk) => chunk.content)).toContain(
       'Using Read Note...',
@@ -121,7 +129,11 @@ describe('SessionManager with the seed host example', () => {
   it('streams a provider warning as a warning chunk (thinking on a model that cannot think)', async () => {
     const factory = createModelFactory({
       parts: [
-        { type: 'warning', code: 'thinking_unsupported', message: 'This model cannot think; thinking is off.' },
+        {
+          type: 'warning',
+          code: 'thinking_unsupported',
+          message: 'This model cannot think; thinking is off.',
+        },
         { type: 'text-delta', text: 'Hi.' },
         { type: 'text', text: 'Hi.' },
         { type: 'finish', finishReason: 'end', usage: { inputTokens: 1, outputTokens: 1 } },
@@ -144,8 +156,16 @@ describe('SessionManager with the seed host example', () => {
     const factory = createModelFactory({ text: 'Hi.' });
     const manager = new SessionManager({ createModel: factory.createModel });
 
-    const off = await manager.initializeSession({ type: 'openai', model: 'gpt-5', thinking: { enabled: false } });
-    const effort = await manager.initializeSession({ type: 'openai', model: 'gpt-5', thinking: { effort: 'low' } });
+    const off = await manager.initializeSession({
+      type: 'openai',
+      model: 'gpt-5',
+      thinking: { enabled: false },
+    });
+    const effort = await manager.initializeSession({
+      type: 'openai',
+      model: 'gpt-5',
+      thinking: { effort: 'low' },
+    });
     await manager.sendMessage(off.id, 'Hi');
     await manager.sendMessage(effort.id, 'Hi');
 
@@ -184,7 +204,11 @@ describe('SessionManager with the seed host example', () => {
     const manager = new SessionManager({ createModel: factory.createModel });
 
     const error = await manager
-      .initializeSession({ type: 'claude', model: 'claude-sonnet-4-5', servers: { files: { command: 'node' } } })
+      .initializeSession({
+        type: 'claude',
+        model: 'claude-sonnet-4-5',
+        servers: { files: { command: 'node' } },
+      })
       .catch((caught: unknown) => caught);
 
     expect(InvalidArgumentError.isInstance(error)).toBe(true);

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { createMemorySessionStore } from './create-memory-session-store.js';
+import type { SessionData } from './session-data.js';
+
+const session: SessionData = {
+  id: 'one',
+  llmConfig: { type: 'openai', model: 'gpt-5' },
+  messages: [{ role: 'user', content: 'Hi' }],
+  lastActivity: new Date(0),
+  toolCallCount: 0,
+};
+
+describe('createMemorySessionStore', () => {
+  it('keeps copies, so a caller changing its session does not change the stored one', async () => {
+    const store = createMemorySessionStore();
+    const mine = structuredClone(session);
+
+    await store.save(mine);
+    mine.messages.push({ role: 'user', content: 'changed' });
+    const loaded = await store.load('one');
+    loaded?.messages.push({ role: 'user', content: 'changed again' });
+
+    expect(await store.load('one')).toEqual(session);
+  });
+
+  it('lists and deletes', async () => {
+    const store = createMemorySessionStore();
+    await store.save(session);
+    await store.save({ ...session, id: 'two' });
+    await store.delete('one');
+
+    expect(await store.list()).toEqual(['two']);
+    expect(await store.load('one')).toBeUndefined();
+  });
+});
