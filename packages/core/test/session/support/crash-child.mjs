@@ -1,6 +1,7 @@
 // A host that is killed mid-conversation (by the crash test). It creates a session in a file store, finishes
 // one message (a tool call and an answer), prints the session id, starts a second message whose model never
 // answers, prints `second-started`, and waits to be killed.
+import process from 'node:process';
 import { createFileSessionStore, defineTool, SessionManager } from '../../../src/index.ts';
 import { createScriptedModel } from '../../../src/testing/index.ts';
 

@@ -3,7 +3,7 @@
 // (types stripped) by the TypeScript compiler core already depends on.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 import ts from 'typescript';
 
 export async function resolve(specifier, context, nextResolve) {
