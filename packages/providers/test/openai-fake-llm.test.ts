@@ -1,5 +1,5 @@
 import { ModelError, type AssistantContentPart, type ModelStreamPart } from '@toolloop/core';
-import { createFakeLlm, type FakeLlm, type LlmStep } from '@toolloop/fake-llm';
+import { createFakeLlm, type ChatCompletionsQuirks, type FakeLlm, type LlmStep } from '@toolloop/fake-llm';
 import { ollama, openai, openaiCompatible } from '@toolloop/providers/openai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectStream, createModelRequest } from './support/collect-stream.js';
@@ -7,10 +7,15 @@ import { collectStream, createModelRequest } from './support/collect-stream.js';
 const baseURL = 'https://fake-llm.test/v1';
 let fake: FakeLlm | undefined;
 
-function startFake(steps: LlmStep[], dialect?: 'openai' | 'deepseek' | 'ollama'): FakeLlm {
+function startFake(
+  steps: LlmStep[],
+  dialect?: 'openai' | 'deepseek' | 'ollama',
+  quirks: Partial<ChatCompletionsQuirks> = {},
+): FakeLlm {
   fake = createFakeLlm({
     name: 'openai provider round trip',
     steps,
+    quirks,
     ...(dialect === undefined ? {} : { dialect }),
   });
   fake.listen();
@@ -109,6 +114,61 @@ describe('the OpenAI-compatible provider against the fake LLM', () => {
       });
     },
   );
+
+  it.each<[string, Partial<ChatCompletionsQuirks>]>([
+    ['indexes from 1', { toolCallIndexes: 'from-1' }],
+    ['no indexes', { toolCallIndexes: 'absent' }],
+    ['continuations that repeat type and name ""', { continuationChunks: 'repeat-type' }],
+    ['whole arguments', { toolCallArguments: 'whole' }],
+    ['empty arguments as ""', { emptyArguments: 'empty-string' }],
+    ['usage in the finish chunk', { usage: 'finish-chunk' }],
+    [
+      'all of them at once',
+      {
+        toolCallIndexes: 'absent',
+        continuationChunks: 'repeat-type',
+        emptyArguments: 'empty-string',
+        usage: 'finish-chunk',
+      },
+    ],
+  ])('reads parallel tool calls the same with %s', async (_name, quirks) => {
+    const llm = startFake(
+      [
+        {
+          text: 'Two calls.',
+          toolCalls: [
+            { id: 'call_weather', name: 'get_weather', input: { city: 'Paris', units: ['celsius'] } },
+            { id: 'call_time', name: 'get_time', input: {} },
+          ],
+          usage: { inputTokens: 12, outputTokens: 7 },
+        },
+      ],
+      'openai',
+      quirks,
+    );
+    const model = openaiCompatible({ baseURL, model: 'test-model' });
+    const { parts, error } = await collectStream({
+      model,
+      request: createModelRequest({ tools: [getWeather] }),
+    });
+    expect(error).toBeUndefined();
+    expect(contentOf(parts)).toEqual([
+      { type: 'text', text: 'Two calls.' },
+      {
+        type: 'tool-call',
+        id: 'call_weather',
+        name: 'get_weather',
+        input: { city: 'Paris', units: ['celsius'] },
+      },
+      { type: 'tool-call', id: 'call_time', name: 'get_time', input: {} },
+    ]);
+    expect(parts.at(-1)).toMatchObject({
+      type: 'finish',
+      finishReason: 'tool_calls',
+      usage: { inputTokens: 12, outputTokens: 7 },
+    });
+    expect(llm.violations).toEqual([]);
+  });
 
   it('runs through the ollama and openai presets too', async () => {
     const llm = startFake([{ text: 'From Ollama.' }, { text: 'From OpenAI.' }]);
