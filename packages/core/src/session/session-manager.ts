@@ -276,7 +276,7 @@ export class SessionManager {
 
   /** Aborts every queued and running turn of a session and waits until they have settled (and saved). */
   async #settleTurns(sessionId: string): Promise<void> {
-    for (const writer of this.#turns.get(sessionId) ?? []) writer.stream.abort('The session was closed.');
+    for (const writer of this.#turns.get(sessionId) ?? []) writer.stream.abort('the session was closed');
     await this.#queues.get(sessionId);
   }
 
