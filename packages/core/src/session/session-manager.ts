@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { SessionNotFoundError, type SessionNotFoundReason } from '../errors/session-not-found-error.js';
 import { TurnAbortedError } from '../errors/turn-aborted-error.js';
 import type { LoopResult } from '../loop/loop-result.js';
-import { runToolLoop } from '../loop/run-tool-loop.js';
 import type { ToolLoopOptions } from '../loop/tool-loop-options.js';
 import { createMemorySessionStore } from './create-memory-session-store.js';
 import {
@@ -22,8 +21,7 @@ import { removeApiKey } from './remove-api-key.js';
 import { resolveApiKey } from './resolve-api-key.js';
 import type { SessionData } from './session-data.js';
 import type { SessionStore } from './session-store.js';
-import { toMessageStreamChunk } from './to-message-stream-chunk.js';
-import { toSessionLoopOptions } from './to-session-loop-options.js';
+import { runSessionTurn } from './run-session-turn.js';
 
 /** How a `SessionManager` makes models, connects servers, stores sessions and expires idle ones. */
 export interface SessionManagerOptions {
@@ -198,28 +196,16 @@ export class SessionManager {
     try {
       if (writer.signal.aborted) throw new TurnAbortedError({ reason: writer.signal.reason });
       const live = await this.#access(sessionId);
-      const run = runToolLoop({
-        ...toSessionLoopOptions(live.data.llmConfig),
-        model: live.model,
-        messages: live.data.messages,
-        prompt: text,
-        tools: [...(this.#options.tools ?? []), ...(live.servers === undefined ? [] : [live.servers])],
-        sessionToolCalls: live.data.toolCallCount,
-        signal: writer.signal,
+      const { session, result } = await runSessionTurn({
+        session: live.data,
+        resources: live,
+        text,
+        tools: this.#options.tools,
+        writer,
+        store: this.#store,
+        now: this.#now,
       });
-      for await (const event of run) {
-        // `done` goes out after the save below, so a host that sees it can rely on the store.
-        if (event.type !== 'done') writer.push(toMessageStreamChunk(event));
-      }
-      const result = await run.result;
-      live.data = {
-        ...live.data,
-        messages: result.messages,
-        toolCallCount: result.sessionToolCalls,
-        lastActivity: new Date(this.#now()),
-      };
-      await this.#store.save(live.data);
-      writer.push(toMessageStreamChunk({ type: 'done', result }));
+      live.data = session;
       writer.finish(result);
     } catch (error) {
       writer.fail(error);
