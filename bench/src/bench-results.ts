@@ -1,0 +1,29 @@
+import type { BenchmarkId } from './cli/bench-options.js';
+import type { BenchPlan } from './cli/bench-plan.js';
+import type { EvalThroughputResult } from './eval-throughput/measure-eval-throughput.js';
+import type { LoopOverheadResult } from './loop-overhead/measure-loop-overhead.js';
+import type { MachineDescription } from './report/describe-machine.js';
+import type { StreamingLatencyResult } from './streaming-latency/measure-streaming-latency.js';
+import type { TimeoutPrecisionResult } from './timeout-precision/measure-timeout-precision.js';
+import type { XmlEarlyStopResult } from './xml-early-stop/measure-xml-early-stop.js';
+
+/** Everything one `bench` run measured; a benchmark not run is absent. This is what `--json` prints. */
+export interface BenchResults {
+  quick: boolean;
+  benchmarks: readonly BenchmarkId[];
+  machine: MachineDescription;
+  plan: BenchPlan;
+  loopOverhead?: LoopOverheadResult;
+  evalThroughput?: EvalThroughputResult;
+  timeoutPrecision?: TimeoutPrecisionResult;
+  streamingLatency?: StreamingLatencyResult;
+  xmlEarlyStop?: XmlEarlyStopResult;
+  goals: GoalCheck[];
+}
+
+/** One goal of the issue, the figure it is judged on, and whether that figure meets it. */
+export interface GoalCheck {
+  goal: string;
+  measured: string;
+  met: boolean;
+}

@@ -1,0 +1,27 @@
+/** How much each benchmark runs: repetitions and sizes. */
+export interface BenchPlan {
+  loop: { rounds: number; warmupRuns: number; runs: number };
+  eval: { sizes: [number, number]; repetitions: number };
+  timeout: { timeoutMs: number; warmupRuns: number; runs: number };
+  streaming: { chunkDelayMs: number; warmupRuns: number; runs: number };
+  xml: { chunkDelayMs: number; runs: number };
+}
+
+/** The full plan, as the issue asks for it, or the CI-sized one of `--quick`. */
+export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
+  return quick
+    ? {
+        loop: { rounds: 10, warmupRuns: 3, runs: 10 },
+        eval: { sizes: [20, 200], repetitions: 2 },
+        timeout: { timeoutMs: 50, warmupRuns: 2, runs: 20 },
+        streaming: { chunkDelayMs: 10, warmupRuns: 2, runs: 5 },
+        xml: { chunkDelayMs: 2, runs: 5 },
+      }
+    : {
+        loop: { rounds: 10, warmupRuns: 10, runs: 50 },
+        eval: { sizes: [100, 1000], repetitions: 3 },
+        timeout: { timeoutMs: 50, warmupRuns: 5, runs: 100 },
+        streaming: { chunkDelayMs: 10, warmupRuns: 3, runs: 30 },
+        xml: { chunkDelayMs: 2, runs: 20 },
+      };
+}

@@ -1,0 +1,38 @@
+import { defineTool, runToolLoop } from '@toolloop/core';
+import { anthropic } from '@toolloop/providers/anthropic';
+import type { LoopContender } from './loop-contender.js';
+import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js';
+
+/** toolloop: `runToolLoop` through `@toolloop/providers/anthropic`, status lines off, the promise API. */
+export function createToolloopContender({
+  baseURL,
+  rounds,
+}: {
+  baseURL: string;
+  rounds: number;
+}): LoopContender {
+  const model = anthropic({ model: loopModelId, apiKey: 'bench', baseURL, maxRetries: 0, maxTokens: 1024 });
+  const echo = defineTool({
+    name: echoTool.name,
+    description: echoTool.description,
+    inputSchema: echoTool.inputSchema,
+    execute: () => echoTool.output,
+  });
+  return {
+    id: 'toolloop',
+    label: 'toolloop',
+    async run() {
+      const result = await runToolLoop({
+        model,
+        tools: [echo],
+        prompt: loopPrompt,
+        maxIterations: rounds + 1,
+        statusMessages: 'off',
+      }).result;
+      if (result.stopReason !== 'completed' || result.rounds !== rounds || result.text !== loopAnswer)
+        throw new Error(
+          `toolloop stopped with ${result.stopReason} after ${result.rounds} rounds: ${result.text}`,
+        );
+    },
+  };
+}

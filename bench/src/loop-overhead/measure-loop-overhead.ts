@@ -1,0 +1,99 @@
+import { createFakeLlm } from '@toolloop/fake-llm';
+import { pairRatios } from '../stats/pair-ratios.js';
+import { runInterleaved } from '../stats/run-interleaved.js';
+import { summarize, type Summary } from '../stats/summarize.js';
+import { createFloorContender } from './create-floor-contender.js';
+import { createToolRunnerContender } from './create-tool-runner-contender.js';
+import { createToolloopContender } from './create-toolloop-contender.js';
+import { createVercelAiContender } from './create-vercel-ai-contender.js';
+import { loopContenderIds, type LoopContender, type LoopContenderId } from './loop-contender.js';
+import { createLoopSteps } from './loop-script.js';
+
+/** One contender's loop times. */
+export interface LoopContenderResult {
+  id: LoopContenderId;
+  label: string;
+  /** Milliseconds per whole loop run. */
+  milliseconds: Summary;
+  /** Its time over the floor's, per round. */
+  overFloor: Summary;
+  samples: number[];
+}
+
+/** What the loop overhead benchmark measured. */
+export interface LoopOverheadResult {
+  rounds: number;
+  requests: number;
+  warmupRuns: number;
+  runs: number;
+  contenders: LoopContenderResult[];
+  /** toolloop's time over each peer's, per round (below 1: toolloop is faster). */
+  toolloopOverPeers: Array<{ id: LoopContenderId; label: string; ratio: Summary }>;
+}
+
+const contenderFactories: Record<
+  LoopContenderId,
+  (options: { baseURL: string; rounds: number }) => LoopContender
+> = {
+  floor: createFloorContender,
+  toolloop: createToolloopContender,
+  'anthropic-tool-runner': createToolRunnerContender,
+  'vercel-ai': createVercelAiContender,
+};
+
+/**
+ * The loop overhead benchmark: a `rounds`-round tool loop (one trivial tool per round) run by each contender
+ * against one fake LLM served over loopback HTTP, every contender on its own script of the same steps, warmed
+ * up, then interleaved round by round. Fails if the fake LLM saw a protocol violation.
+ */
+export async function measureLoopOverhead({
+  rounds = 10,
+  warmupRuns,
+  runs,
+}: {
+  rounds?: number;
+  warmupRuns: number;
+  runs: number;
+}): Promise<LoopOverheadResult> {
+  const fake = createFakeLlm();
+  const server = await fake.serve();
+  try {
+    const contenders = loopContenderIds.map((id) => {
+      fake.script(id, {
+        name: `loop overhead: ${id}`,
+        steps: Array.from({ length: warmupRuns + runs }, () => createLoopSteps({ rounds })).flat(),
+      });
+      return contenderFactories[id]({ baseURL: `${server.url}/scenario/${id}`, rounds });
+    });
+    const durations = await runInterleaved({ contenders, warmupRuns, runs });
+    await fake.waitForIdle();
+    if (fake.violations.length > 0)
+      throw new Error(`The fake LLM saw violations: ${JSON.stringify(fake.violations.slice(0, 3))}`);
+    const samplesOf = (id: LoopContenderId): number[] => durations.get(id) ?? [];
+    const floor = samplesOf('floor');
+    const toolloop = samplesOf('toolloop');
+    return {
+      rounds,
+      requests: rounds + 1,
+      warmupRuns,
+      runs,
+      contenders: contenders.map(({ id, label }) => ({
+        id,
+        label,
+        milliseconds: summarize(samplesOf(id)),
+        overFloor: summarize(pairRatios({ numerators: samplesOf(id), denominators: floor })),
+        samples: samplesOf(id),
+      })),
+      toolloopOverPeers: contenders
+        .filter(({ id }) => id !== 'floor' && id !== 'toolloop')
+        .map(({ id, label }) => ({
+          id,
+          label,
+          ratio: summarize(pairRatios({ numerators: toolloop, denominators: samplesOf(id) })),
+        })),
+    };
+  } finally {
+    await server.close();
+    await fake.close();
+  }
+}

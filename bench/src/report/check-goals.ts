@@ -1,0 +1,60 @@
+import type { BenchResults, GoalCheck } from '../bench-results.js';
+import { formatNumber, formatRatio } from './format-number.js';
+
+/**
+ * The issue's goals, judged on the medians: toolloop's loop within 1.05× of the floor and faster than each
+ * peer; eval throughput at concurrency 2 at least 1.6× concurrency 1, and the large suite no more than 10.5×
+ * the small one's time (scaled for other sizes); timeout overshoot under 20 ms at the median, 100 ms at worst.
+ */
+export function checkGoals(results: Omit<BenchResults, 'goals'>): GoalCheck[] {
+  const goals: GoalCheck[] = [];
+  const loop = results.loopOverhead;
+  if (loop !== undefined) {
+    const toolloop = loop.contenders.find((contender) => contender.id === 'toolloop');
+    if (toolloop !== undefined)
+      goals.push({
+        goal: `toolloop's ${loop.rounds}-round loop within 1.05× of the floor`,
+        measured: `${formatRatio(toolloop.overFloor.median)} (median of per-round ratios)`,
+        met: toolloop.overFloor.median <= 1.05,
+      });
+    for (const peer of loop.toolloopOverPeers)
+      goals.push({
+        goal: `toolloop faster than ${peer.label}`,
+        measured: `toolloop / ${peer.label} = ${formatRatio(peer.ratio.median)}`,
+        met: peer.ratio.median < 1,
+      });
+  }
+  const evaluation = results.evalThroughput;
+  if (evaluation !== undefined) {
+    const [low, high] = evaluation.concurrencies;
+    for (const { scenarios, ratio } of evaluation.concurrencySpeedup)
+      goals.push({
+        goal: `eval throughput at concurrency ${high} at least 1.6× concurrency ${low} (${scenarios} scenarios)`,
+        measured: formatRatio(ratio.median),
+        met: ratio.median >= 1.6,
+      });
+    const [small, large] = evaluation.sizes;
+    const allowed = (10.5 * large) / (small * 10);
+    for (const { concurrency, ratio } of evaluation.growth)
+      goals.push({
+        goal: `${large} scenarios no more than ${formatNumber(allowed)}× the time of ${small} (concurrency ${concurrency})`,
+        measured: formatRatio(ratio.median),
+        met: ratio.median <= allowed,
+      });
+  }
+  const timeout = results.timeoutPrecision;
+  if (timeout !== undefined)
+    goals.push(
+      {
+        goal: 'timeout overshoot under 20 ms at the median',
+        measured: `${formatNumber(timeout.overshootMs.median)} ms`,
+        met: timeout.overshootMs.median < 20,
+      },
+      {
+        goal: `timeout overshoot under 100 ms at the worst of ${timeout.runs} runs`,
+        measured: `${formatNumber(timeout.overshootMs.max)} ms`,
+        met: timeout.overshootMs.max < 100,
+      },
+    );
+  return goals;
+}

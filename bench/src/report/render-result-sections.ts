@@ -1,0 +1,30 @@
+import type { BenchResults } from '../bench-results.js';
+import { renderEvalThroughputSection } from './render-eval-throughput-section.js';
+import { renderGoalsSection } from './render-goals-section.js';
+import { renderLoopOverheadSection } from './render-loop-overhead-section.js';
+import { renderStreamingLatencySection } from './render-streaming-latency-section.js';
+import { renderTimeoutPrecisionSection } from './render-timeout-precision-section.js';
+import { renderXmlEarlyStopSection } from './render-xml-early-stop-section.js';
+
+/**
+ * Every measured benchmark as a Markdown section (`## title`, a sentence on the method, the tables), then the
+ * goals. `chart` is inserted after the loop overhead tables (the docs' SVG image). Used for the terminal and
+ * for docs/BENCHMARKS.md alike.
+ */
+export function renderResultSections({ results, chart }: { results: BenchResults; chart?: string }): string {
+  const sections: string[] = [];
+  if (results.loopOverhead !== undefined)
+    sections.push(
+      `## Loop overhead\n\n${renderLoopOverheadSection(results.loopOverhead)}${chart === undefined ? '' : `\n\n${chart}`}`,
+    );
+  if (results.evalThroughput !== undefined)
+    sections.push(`## Eval throughput\n\n${renderEvalThroughputSection(results.evalThroughput)}`);
+  if (results.timeoutPrecision !== undefined)
+    sections.push(`## Timeout precision\n\n${renderTimeoutPrecisionSection(results.timeoutPrecision)}`);
+  if (results.streamingLatency !== undefined)
+    sections.push(`## Streaming latency\n\n${renderStreamingLatencySection(results.streamingLatency)}`);
+  if (results.xmlEarlyStop !== undefined)
+    sections.push(`## XML early stop\n\n${renderXmlEarlyStopSection(results.xmlEarlyStop)}`);
+  if (results.goals.length > 0) sections.push(`## Goals\n\n${renderGoalsSection(results.goals)}`);
+  return sections.join('\n\n');
+}

@@ -1,0 +1,58 @@
+import type { BenchResults } from './bench-results.js';
+import type { BenchmarkId } from './cli/bench-options.js';
+import { createBenchPlan } from './cli/bench-plan.js';
+import { measureEvalThroughput } from './eval-throughput/measure-eval-throughput.js';
+import { checkGoals } from './report/check-goals.js';
+import { measureLoopOverhead } from './loop-overhead/measure-loop-overhead.js';
+import { describeMachine } from './report/describe-machine.js';
+import { measureStreamingLatency } from './streaming-latency/measure-streaming-latency.js';
+import { measureTimeoutPrecision } from './timeout-precision/measure-timeout-precision.js';
+import { measureXmlEarlyStop } from './xml-early-stop/measure-xml-early-stop.js';
+
+/**
+ * Runs the chosen benchmarks one after another (never two at once, so they do not skew each other) and checks
+ * the issue's goals against what was measured. `onProgress` hears the name of each benchmark as it starts.
+ *
+ * @example
+ * const results = await runBenchmarks({ quick: true, only: ['loop'] });
+ */
+export async function runBenchmarks({
+  quick,
+  only,
+  cpuProfileDirectory,
+  onProgress = () => undefined,
+}: {
+  quick: boolean;
+  only: readonly BenchmarkId[];
+  cpuProfileDirectory?: string | undefined;
+  onProgress?: (benchmark: BenchmarkId) => void;
+}): Promise<BenchResults> {
+  const machine = describeMachine();
+  const plan = createBenchPlan({ quick });
+  const results: Omit<BenchResults, 'goals'> = { quick, benchmarks: only, machine, plan };
+  for (const benchmark of only) {
+    onProgress(benchmark);
+    switch (benchmark) {
+      case 'loop':
+        results.loopOverhead = await measureLoopOverhead(plan.loop);
+        break;
+      case 'eval':
+        results.evalThroughput = await measureEvalThroughput({ ...plan.eval, cpuProfileDirectory });
+        break;
+      case 'timeout':
+        results.timeoutPrecision = await measureTimeoutPrecision(plan.timeout);
+        break;
+      case 'streaming':
+        results.streamingLatency = await measureStreamingLatency(plan.streaming);
+        break;
+      case 'xml':
+        results.xmlEarlyStop = await measureXmlEarlyStop(plan.xml);
+        break;
+      default: {
+        const unexpected: never = benchmark;
+        throw new Error(`Unknown benchmark ${String(unexpected)}`);
+      }
+    }
+  }
+  return { ...results, goals: checkGoals(results) };
+}

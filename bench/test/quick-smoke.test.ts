@@ -1,0 +1,98 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BenchResults } from '../src/bench-results.js';
+import { createBenchPlan } from '../src/cli/bench-plan.js';
+import { runSuiteOnce } from '../src/eval-throughput/run-suite-once.js';
+import { writeScenarioSuite } from '../src/eval-throughput/write-scenario-suite.js';
+import { measureLoopOverhead } from '../src/loop-overhead/measure-loop-overhead.js';
+import { checkGoals } from '../src/report/check-goals.js';
+import { describeMachine } from '../src/report/describe-machine.js';
+import { writeBenchmarksDocs } from '../src/report/write-benchmarks-docs.js';
+import { measureStreamingLatency } from '../src/streaming-latency/measure-streaming-latency.js';
+import { measureTimeoutPrecision } from '../src/timeout-precision/measure-timeout-precision.js';
+import { measureXmlEarlyStop } from '../src/xml-early-stop/measure-xml-early-stop.js';
+
+// Each benchmark end to end at the smallest size, so `pnpm test` proves the bench still runs against the
+// libraries; the figures themselves come from `pnpm bench` (the eval throughput's child processes need the build).
+const directories: string[] = [];
+afterAll(async () => {
+  await Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true })));
+});
+
+async function temporaryDirectory(): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), 'toolloop-bench-test-'));
+  directories.push(directory);
+  return directory;
+}
+
+describe('the benchmarks at the smallest size', () => {
+  it('runs the loop with all four contenders against one fake LLM', async () => {
+    const result = await measureLoopOverhead({ rounds: 2, warmupRuns: 1, runs: 2 });
+    expect(result.contenders.map((contender) => [contender.id, contender.milliseconds.count])).toEqual([
+      ['floor', 2],
+      ['toolloop', 2],
+      ['anthropic-tool-runner', 2],
+      ['vercel-ai', 2],
+    ]);
+    expect(result.contenders[0]?.overFloor.median).toBe(1);
+    expect(result.toolloopOverPeers.map((peer) => peer.id)).toEqual(['anthropic-tool-runner', 'vercel-ai']);
+  });
+
+  it('runs a generated suite of three-round scenarios and they all pass', async () => {
+    const directory = await temporaryDirectory();
+    await writeScenarioSuite({ directory, count: 3 });
+    const run = await runSuiteOnce({ directory, concurrency: 2 });
+    expect(run).toMatchObject({ scenarios: 3, passed: 3, concurrency: 2 });
+    expect(run.peakRssBytes).toBeGreaterThan(0);
+  });
+
+  it('times out every turn with the hanging tool', async () => {
+    const result = await measureTimeoutPrecision({ timeoutMs: 20, warmupRuns: 0, runs: 3 });
+    expect(result.overshootMs.count).toBe(3);
+    expect(result.overshootMs.min).toBeGreaterThanOrEqual(0);
+  });
+
+  it('times every text delta for toolloop and the bare SDK', async () => {
+    const result = await measureStreamingLatency({ chunkDelayMs: 5, warmupRuns: 0, runs: 1 });
+    expect(result.toolloop.count).toBe(result.deltasPerRun);
+    expect(result.bareSdk.count).toBe(result.deltasPerRun);
+  });
+
+  it('sees the XML early stop send less after the second block than a stream read to the end', async () => {
+    const result = await measureXmlEarlyStop({ chunkDelayMs: 2, runs: 1 });
+    expect(result.earlyStop.bytesSentAfterSecondBlock.median).toBeLessThan(
+      result.readToEnd.bytesSentAfterSecondBlock.median,
+    );
+    expect(result.readToEnd.bytesSentAfterSecondBlock.median).toBe(
+      result.readToEnd.bytesPlannedAfterSecondBlock,
+    );
+  });
+
+  it('checks the goals and writes the document and chart from results', async () => {
+    const loopOverhead = await measureLoopOverhead({ rounds: 1, warmupRuns: 0, runs: 1 });
+    const partial: Omit<BenchResults, 'goals'> = {
+      quick: true,
+      benchmarks: ['loop'],
+      machine: describeMachine(),
+      plan: createBenchPlan({ quick: true }),
+      loopOverhead,
+    };
+    const results: BenchResults = { ...partial, goals: checkGoals(partial) };
+    expect(results.goals.map((goal) => goal.goal)).toEqual([
+      "toolloop's 1-round loop within 1.05× of the floor",
+      'toolloop faster than Anthropic SDK toolRunner',
+      'toolloop faster than Vercel AI SDK',
+    ]);
+    const docsDirectory = await temporaryDirectory();
+    const written = await writeBenchmarksDocs({ results, docsDirectory });
+    expect(written).toEqual([
+      join(docsDirectory, 'BENCHMARKS.md'),
+      join(docsDirectory, 'benchmarks/loop-overhead.svg'),
+    ]);
+    const document = await readFile(join(docsDirectory, 'BENCHMARKS.md'), 'utf8');
+    expect(document).toContain('![Loop overhead per library](benchmarks/loop-overhead.svg)');
+    expect(document).toContain('No findings written yet.');
+  });
+});
