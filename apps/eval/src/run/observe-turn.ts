@@ -1,4 +1,4 @@
-import type { LoopEvent, LoopResult, ModelRequest, ToolLoopRun } from '@toolloop/core';
+import type { LoopEvent, LoopResult, ModelRequest } from '@toolloop/core';
 import type { TimelineEntry } from '../report/run-report.js';
 
 /** Everything a turn streamed, its result, and its timeline. */
@@ -19,13 +19,13 @@ export async function observeTurn({
   startedAt,
   requests,
 }: {
-  run: ToolLoopRun;
+  run: { events: AsyncIterable<LoopEvent>; result: Promise<LoopResult> };
   startedAt: number;
   requests: ReadonlyArray<{ atMs: number; request: ModelRequest }>;
 }): Promise<TurnObservation> {
   const events: LoopEvent[] = [];
   const timeline: TimelineEntry[] = [];
-  for await (const event of run) {
+  for await (const event of run.events) {
     events.push(event);
     addToTimeline(timeline, event, Math.round(performance.now() - startedAt));
   }

@@ -1,15 +1,14 @@
-import { runToolLoop, type Message, type ModelRequest } from '@toolloop/core';
+import type { ModelRequest } from '@toolloop/core';
 import type { FakeLlm } from '@toolloop/fake-llm';
 import { checkTurn } from '../expect/check-turn.js';
 import { checkViolations } from '../expect/check-violations.js';
 import type { ScenarioFailure, ScenarioResult, TurnReport } from '../report/run-report.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { createScenarioModel } from './create-scenario-model.js';
-import { instrumentModel } from './instrument-model.js';
+import { createTurnRunner } from './create-turn-runner.js';
 import { observeTurn } from './observe-turn.js';
 import { startScenarioServers } from './start-scenario-servers.js';
 import { summarizeRequest } from './summarize-request.js';
-import { toCoreLoopOptions } from './to-core-loop-options.js';
 
 /**
  * Runs one scenario in isolation: its own script on the shared fake LLM (routed by `routeId`), its own MCP
@@ -50,34 +49,34 @@ export async function runScenario({
   const failures: ScenarioFailure[] = [];
   const turnStarts: number[] = [];
   try {
-    const model = createScenarioModel({
-      scenario,
-      baseURL: `${fakeUrl}/scenario/${encodeURIComponent(routeId)}`,
+    const baseURL = `${fakeUrl}/scenario/${encodeURIComponent(routeId)}`;
+    const servers = await startScenarioServers({
+      servers: scenario.servers,
+      samplingModel: createScenarioModel({ scenario, baseURL }),
+      cwd,
     });
-    const servers = await startScenarioServers({ servers: scenario.servers, samplingModel: model, cwd });
+    let requests: Array<{ atMs: number; request: ModelRequest }> = [];
+    let turnStartedAt = performance.now();
+    const runner = await createTurnRunner({
+      scenario,
+      baseURL,
+      tools: servers.source === undefined ? [] : [servers.source],
+      onRequest: (request) => {
+        requests.push({ atMs: Math.round(performance.now() - turnStartedAt), request });
+      },
+    }).catch(async (error: unknown) => {
+      await servers.close();
+      throw error;
+    });
     try {
-      let messages: Message[] = [];
-      let sessionToolCalls = 0;
       for (const [turnIndex, turn] of scenario.turns.entries()) {
         turnStarts.push(route.requests.length);
-        const turnStartedAt = performance.now();
-        const requests: Array<{ atMs: number; request: ModelRequest }> = [];
-        const run = runToolLoop({
-          model: instrumentModel(model, (request) => {
-            requests.push({ atMs: Math.round(performance.now() - turnStartedAt), request });
-          }),
-          ...(scenario.system === undefined ? {} : { system: scenario.system }),
-          tools: servers.source === undefined ? [] : [servers.source],
-          messages,
-          prompt: turn.user,
-          sessionToolCalls,
-          ...toCoreLoopOptions(scenario.loop),
-        });
+        turnStartedAt = performance.now();
+        requests = [];
+        const run = runner.start(turn.user);
         const observation = await observeTurn({ run, startedAt: turnStartedAt, requests });
         await fake.waitForIdle();
         const { result } = observation;
-        messages = result.messages;
-        sessionToolCalls = result.sessionToolCalls;
         const received = route.requests.slice(turnStarts[turnIndex]);
         const report: TurnReport = {
           user: turn.user,
@@ -111,6 +110,7 @@ export async function runScenario({
         );
       }
     } finally {
+      await runner.close();
       await servers.close();
     }
     failures.push(...checkViolations({ violations: route.violations, turnStarts }));

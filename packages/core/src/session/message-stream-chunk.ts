@@ -1,17 +1,23 @@
 import type { JsonValue } from '../json-value.js';
+import type { LoopEvent } from '../loop/loop-event.js';
 import type { LoopErrorCode } from '../loop/loop-event.js';
 import type { LoopResult } from '../loop/loop-result.js';
 import type { StopReason } from '../loop/stop-reason.js';
 import type { ToolOutput } from '../model/messages.js';
 
+/** What every chunk carries besides the seed's fields: the loop event it was made from, for hosts that want more. */
+export interface ChunkSource {
+  event: LoopEvent;
+}
+
 /** A fragment of the model's thinking, as it streams. */
-export interface ThinkingChunk {
+export interface ThinkingChunk extends ChunkSource {
   type: 'thinking';
   content: string;
 }
 
 /** A tool call about to run; `content` reads like `get_weather {"city":"Paris"}`. */
-export interface ToolStartChunk {
+export interface ToolStartChunk extends ChunkSource {
   type: 'tool_start';
   content: string;
   toolName: string;
@@ -20,7 +26,7 @@ export interface ToolStartChunk {
 }
 
 /** A tool call's result as text (`content`), and as the tool returned it (`output`). */
-export interface ToolResultChunk {
+export interface ToolResultChunk extends ChunkSource {
   type: 'tool_result';
   content: string;
   toolName: string;
@@ -30,26 +36,26 @@ export interface ToolResultChunk {
 }
 
 /** A fragment of the answer, as it streams. */
-export interface ContentChunk {
+export interface ContentChunk extends ChunkSource {
   type: 'content';
   content: string;
 }
 
 /** A status line for the user, such as "Using Get Weather...". */
-export interface StatusChunk {
+export interface StatusChunk extends ChunkSource {
   type: 'status';
   content: string;
 }
 
 /** Something that did not stop the turn, such as thinking turned off for a model that cannot think. */
-export interface WarningChunk {
+export interface WarningChunk extends ChunkSource {
   type: 'warning';
   content: string;
   code: string;
 }
 
 /** A failure the user should see (a tool error, a limit reached), streamed in order with everything else. */
-export interface ErrorChunk {
+export interface ErrorChunk extends ChunkSource {
   type: 'error';
   error: string;
   code: LoopErrorCode;
@@ -58,7 +64,7 @@ export interface ErrorChunk {
 }
 
 /** The last chunk of every turn, sent once the session has been saved. */
-export interface DoneChunk {
+export interface DoneChunk extends ChunkSource {
   type: 'done';
   stopReason: StopReason;
   /** The answer. */

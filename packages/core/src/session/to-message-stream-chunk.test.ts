@@ -3,23 +3,33 @@ import { toMessageStreamChunk } from './to-message-stream-chunk.js';
 
 describe('toMessageStreamChunk', () => {
   it('turns loop events into the seed chunk vocabulary', () => {
-    expect(toMessageStreamChunk({ type: 'status', message: 'Analyzing request...' })).toEqual({
+    const status = { type: 'status', message: 'Analyzing request...' } as const;
+    const warning = { type: 'warning', code: 'thinking_unsupported', message: 'off' } as const;
+    const error = {
+      type: 'error',
+      code: 'tool_limit',
+      message: 'Limit reached.',
+      toolName: 'search',
+    } as const;
+
+    expect(toMessageStreamChunk(status)).toEqual({
       type: 'status',
       content: 'Analyzing request...',
+      event: status,
     });
-    expect(toMessageStreamChunk({ type: 'warning', code: 'thinking_unsupported', message: 'off' })).toEqual({
+    expect(toMessageStreamChunk(warning)).toEqual({
       type: 'warning',
       content: 'off',
       code: 'thinking_unsupported',
+      event: warning,
     });
-    expect(
-      toMessageStreamChunk({
-        type: 'error',
-        code: 'tool_limit',
-        message: 'Limit reached.',
-        toolName: 'search',
-      }),
-    ).toEqual({ type: 'error', error: 'Limit reached.', code: 'tool_limit', toolName: 'search' });
+    expect(toMessageStreamChunk(error)).toEqual({
+      type: 'error',
+      error: 'Limit reached.',
+      code: 'tool_limit',
+      toolName: 'search',
+      event: error,
+    });
   });
 
   it('gives a tool result its text content, with other blocks named', () => {

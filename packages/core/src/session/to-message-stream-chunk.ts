@@ -4,6 +4,16 @@ import type { MessageStreamChunk } from './message-stream-chunk.js';
 
 /** Translates one loop event into the seed's chunk vocabulary (`content` strings, snake_case types). */
 export function toMessageStreamChunk(event: LoopEvent): MessageStreamChunk {
+  return { ...toSeedChunk(event), event };
+}
+
+type SeedChunk = MessageStreamChunk extends infer CHUNK
+  ? CHUNK extends MessageStreamChunk
+    ? Omit<CHUNK, 'event'>
+    : never
+  : never;
+
+function toSeedChunk(event: LoopEvent): SeedChunk {
   switch (event.type) {
     case 'status':
       return { type: 'status', content: event.message };
