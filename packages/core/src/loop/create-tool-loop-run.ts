@@ -1,3 +1,4 @@
+import { createReplayBuffer } from '../internal/create-replay-buffer.js';
 import type { LoopEvent } from './loop-event.js';
 import type { LoopResult } from './loop-result.js';
 
@@ -17,56 +18,28 @@ export function createToolLoopRun(
   start: (signal: AbortSignal) => AsyncGenerator<LoopEvent, LoopResult>,
 ): ToolLoopRun {
   const controller = new AbortController();
-  const events: LoopEvent[] = [];
-  const waiters = new Set<() => void>();
-  let state: { status: 'running' } | { status: 'finished' } | { status: 'failed'; error: unknown } = {
-    status: 'running',
-  };
-  const notify = () => {
-    for (const wake of waiters) wake();
-    waiters.clear();
-  };
-
-  const result = (async () => {
+  const buffer = createReplayBuffer<LoopEvent, LoopResult>();
+  void (async () => {
     const generator = start(controller.signal);
     try {
       for (;;) {
         const next = await generator.next();
         if (next.done === true) {
-          state = { status: 'finished' };
-          return next.value;
+          buffer.finish(next.value);
+          return;
         }
-        events.push(next.value);
-        notify();
+        buffer.push(next.value);
       }
     } catch (error) {
-      state = { status: 'failed', error };
-      throw error;
-    } finally {
-      notify();
+      buffer.fail(error);
     }
   })();
-  // Iterators see a failure too; only a caller that awaits `result` needs the rejection.
-  result.catch(() => undefined);
 
   return {
-    result,
+    result: buffer.result,
     abort(reason) {
       controller.abort(reason);
     },
-    async *[Symbol.asyncIterator]() {
-      let index = 0;
-      for (;;) {
-        const event = events[index];
-        if (event !== undefined) {
-          index += 1;
-          yield event;
-          continue;
-        }
-        if (state.status === 'failed') throw state.error;
-        if (state.status === 'finished') return;
-        await new Promise<void>((resolve) => waiters.add(resolve));
-      }
-    },
+    [Symbol.asyncIterator]: () => buffer[Symbol.asyncIterator](),
   };
 }

@@ -1,3 +1,4 @@
+import { createReplayBuffer } from '../internal/create-replay-buffer.js';
 import type { LoopResult } from '../loop/loop-result.js';
 import type { MessageStreamChunk } from './message-stream-chunk.js';
 
@@ -26,62 +27,25 @@ export interface MessageStreamWriter {
 /** Creates a buffered, replayable message stream and the writer that feeds it. */
 export function createMessageStream({ sessionId }: { sessionId: string }): MessageStreamWriter {
   const controller = new AbortController();
-  const chunks: MessageStreamChunk[] = [];
-  const waiters = new Set<() => void>();
-  let state: { status: 'running' } | { status: 'finished' } | { status: 'failed'; error: unknown } = {
-    status: 'running',
-  };
-  let settle: { resolve: (result: LoopResult) => void; reject: (error: unknown) => void } | undefined;
-  const result = new Promise<LoopResult>((resolve, reject) => (settle = { resolve, reject }));
-  // Iterators see a failure too; only a caller that awaits `result` needs the rejection.
-  result.catch(() => undefined);
-
-  const notify = () => {
-    for (const wake of waiters) wake();
-    waiters.clear();
-  };
-
-  const stream: MessageStream = {
-    sessionId,
-    result,
-    abort(reason) {
-      controller.abort(reason);
-    },
-    async *[Symbol.asyncIterator]() {
-      let index = 0;
-      for (;;) {
-        const chunk = chunks[index];
-        if (chunk !== undefined) {
-          index += 1;
-          yield chunk;
-          continue;
-        }
-        if (state.status === 'failed') throw state.error;
-        if (state.status === 'finished') return;
-        await new Promise<void>((resolve) => waiters.add(resolve));
-      }
-    },
-  };
-
+  const buffer = createReplayBuffer<MessageStreamChunk, LoopResult>();
   return {
-    stream,
+    stream: {
+      sessionId,
+      result: buffer.result,
+      abort(reason) {
+        controller.abort(reason);
+      },
+      [Symbol.asyncIterator]: () => buffer[Symbol.asyncIterator](),
+    },
     signal: controller.signal,
-    push(chunk) {
-      if (state.status !== 'running') return;
-      chunks.push(chunk);
-      notify();
+    push: (chunk) => {
+      buffer.push(chunk);
     },
-    finish(value) {
-      if (state.status !== 'running') return;
-      state = { status: 'finished' };
-      settle?.resolve(value);
-      notify();
+    finish: (result) => {
+      buffer.finish(result);
     },
-    fail(error) {
-      if (state.status !== 'running') return;
-      state = { status: 'failed', error };
-      settle?.reject(error);
-      notify();
+    fail: (error) => {
+      buffer.fail(error);
     },
   };
 }
