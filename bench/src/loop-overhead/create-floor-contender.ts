@@ -7,19 +7,13 @@ import { echoTool, loopModelId, loopPrompt, toEchoCallId } from './loop-script.j
  * The floor: the same `rounds + 1` streamed responses fetched with the bare Anthropic SDK, every request body
  * built before the clock starts, and no loop logic — each stream is read to its end and dropped.
  */
-export function createFloorContender({
-  baseURL,
-  rounds,
-}: {
-  baseURL: string;
-  rounds: number;
-}): LoopContender {
-  const client = new Anthropic({ apiKey: 'bench', baseURL, maxRetries: 0 });
+export function createFloorContender({ rounds }: { rounds: number }): LoopContender {
   const requests = createFloorRequests({ rounds });
   return {
     id: 'floor',
     label: 'floor (bare SDK)',
-    async run() {
+    async run(baseURL) {
+      const client = new Anthropic({ apiKey: 'bench', baseURL, maxRetries: 0 });
       let events = 0;
       for (const request of requests) {
         const stream = await client.messages.create(request);

@@ -7,14 +7,7 @@ import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js'
  * `@anthropic-ai/sdk`'s `beta.messages.toolRunner`, streaming each turn and sending the whole history every turn
  * (`thread: false`, as the fake LLM and the other contenders do).
  */
-export function createToolRunnerContender({
-  baseURL,
-  rounds,
-}: {
-  baseURL: string;
-  rounds: number;
-}): LoopContender {
-  const client = new Anthropic({ apiKey: 'bench', baseURL, maxRetries: 0 });
+export function createToolRunnerContender({ rounds }: { rounds: number }): LoopContender {
   const echo = betaTool({
     name: echoTool.name,
     description: echoTool.description,
@@ -24,7 +17,8 @@ export function createToolRunnerContender({
   return {
     id: 'anthropic-tool-runner',
     label: 'Anthropic SDK toolRunner',
-    async run() {
+    async run(baseURL) {
+      const client = new Anthropic({ apiKey: 'bench', baseURL, maxRetries: 0 });
       const final = await client.beta.messages
         .toolRunner({
           model: loopModelId,

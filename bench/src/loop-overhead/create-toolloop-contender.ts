@@ -4,14 +4,7 @@ import type { LoopContender } from './loop-contender.js';
 import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js';
 
 /** toolloop: `runToolLoop` through `@toolloop/providers/anthropic`, status lines off, the promise API. */
-export function createToolloopContender({
-  baseURL,
-  rounds,
-}: {
-  baseURL: string;
-  rounds: number;
-}): LoopContender {
-  const model = anthropic({ model: loopModelId, apiKey: 'bench', baseURL, maxRetries: 0, maxTokens: 1024 });
+export function createToolloopContender({ rounds }: { rounds: number }): LoopContender {
   const echo = defineTool({
     name: echoTool.name,
     description: echoTool.description,
@@ -21,7 +14,14 @@ export function createToolloopContender({
   return {
     id: 'toolloop',
     label: 'toolloop',
-    async run() {
+    async run(baseURL) {
+      const model = anthropic({
+        model: loopModelId,
+        apiKey: 'bench',
+        baseURL,
+        maxRetries: 0,
+        maxTokens: 1024,
+      });
       const result = await runToolLoop({
         model,
         tools: [echo],

@@ -4,14 +4,7 @@ import type { LoopContender } from './loop-contender.js';
 import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js';
 
 /** The Vercel AI SDK: `streamText` with `@ai-sdk/anthropic` and a step limit of `rounds + 1`. */
-export function createVercelAiContender({
-  baseURL,
-  rounds,
-}: {
-  baseURL: string;
-  rounds: number;
-}): LoopContender {
-  const model = createAnthropic({ apiKey: 'bench', baseURL: `${baseURL}/v1` })(loopModelId);
+export function createVercelAiContender({ rounds }: { rounds: number }): LoopContender {
   const echo = tool({
     description: echoTool.description,
     inputSchema: jsonSchema<{ round: number }>(echoTool.inputSchema),
@@ -20,7 +13,8 @@ export function createVercelAiContender({
   return {
     id: 'vercel-ai',
     label: 'Vercel AI SDK',
-    async run() {
+    async run(baseURL) {
+      const model = createAnthropic({ apiKey: 'bench', baseURL: `${baseURL}/v1` })(loopModelId);
       const result = streamText({
         model,
         tools: { [echoTool.name]: echo },

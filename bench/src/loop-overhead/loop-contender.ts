@@ -4,8 +4,12 @@ export interface LoopContender {
   id: LoopContenderId;
   /** The name in tables and the chart. */
   label: string;
-  /** Runs one whole loop; throws when the run did not end with the scripted answer after every round. */
-  run(): Promise<void>;
+  /**
+   * Runs one whole loop against the fake LLM at `baseURL` (a fresh script each run, so the fake's checks
+   * cost the same every run), with a client made for this run; throws when the run did not end with the
+   * scripted answer after every round.
+   */
+  run(baseURL: string): Promise<void>;
 }
 
 /** The contenders of the loop benchmark, in the order they run each round. */

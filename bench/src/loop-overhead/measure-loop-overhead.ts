@@ -17,6 +17,10 @@ export interface LoopContenderResult {
   milliseconds: Summary;
   /** Its time over the floor's, per round. */
   overFloor: Summary;
+  /** CPU milliseconds of the process per loop run (the in-process fake LLM's share included). */
+  cpuMilliseconds: Summary;
+  /** Its CPU time over the floor's, per round: steadier than wall time on a busy machine. */
+  cpuOverFloor: Summary;
   samples: number[];
 }
 
@@ -31,10 +35,7 @@ export interface LoopOverheadResult {
   toolloopOverPeers: Array<{ id: LoopContenderId; label: string; ratio: Summary }>;
 }
 
-const contenderFactories: Record<
-  LoopContenderId,
-  (options: { baseURL: string; rounds: number }) => LoopContender
-> = {
+const contenderFactories: Record<LoopContenderId, (options: { rounds: number }) => LoopContender> = {
   floor: createFloorContender,
   toolloop: createToolloopContender,
   'anthropic-tool-runner': createToolRunnerContender,
@@ -59,17 +60,28 @@ export async function measureLoopOverhead({
   const server = await fake.serve();
   try {
     const contenders = loopContenderIds.map((id) => {
-      fake.script(id, {
-        name: `loop overhead: ${id}`,
-        steps: Array.from({ length: warmupRuns + runs }, () => createLoopSteps({ rounds })).flat(),
+      // One script per run, registered before any clock starts: the fake's checks scan a script's earlier
+      // answers, so a long shared script would make later runs slower than earlier ones.
+      const baseURLs = Array.from({ length: warmupRuns + runs }, (_unused, run) => {
+        fake.script(`${id}-${run}`, {
+          name: `loop overhead: ${id}, run ${run}`,
+          steps: createLoopSteps({ rounds }),
+        });
+        return `${server.url}/scenario/${id}-${run}`;
       });
-      return contenderFactories[id]({ baseURL: `${server.url}/scenario/${id}`, rounds });
+      const contender = contenderFactories[id]({ rounds });
+      let run = 0;
+      return {
+        ...contender,
+        run: () => contender.run(baseURLs[run++] ?? `${server.url}/scenario/${id}-${run}`),
+      };
     });
     const durations = await runInterleaved({ contenders, warmupRuns, runs });
     await fake.waitForIdle();
     if (fake.violations.length > 0)
       throw new Error(`The fake LLM saw violations: ${JSON.stringify(fake.violations.slice(0, 3))}`);
-    const samplesOf = (id: LoopContenderId): number[] => durations.get(id) ?? [];
+    const samplesOf = (id: LoopContenderId): number[] => durations.get(id)?.milliseconds ?? [];
+    const cpuOf = (id: LoopContenderId): number[] => durations.get(id)?.cpuMilliseconds ?? [];
     const floor = samplesOf('floor');
     const toolloop = samplesOf('toolloop');
     return {
@@ -82,6 +94,8 @@ export async function measureLoopOverhead({
         label,
         milliseconds: summarize(samplesOf(id)),
         overFloor: summarize(pairRatios({ numerators: samplesOf(id), denominators: floor })),
+        cpuMilliseconds: summarize(cpuOf(id)),
+        cpuOverFloor: summarize(pairRatios({ numerators: cpuOf(id), denominators: cpuOf('floor') })),
         samples: samplesOf(id),
       })),
       toolloopOverPeers: contenders

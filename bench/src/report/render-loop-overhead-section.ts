@@ -1,5 +1,5 @@
 import type { LoopOverheadResult } from '../loop-overhead/measure-loop-overhead.js';
-import { formatNumber } from './format-number.js';
+import { formatNumber, formatRatio } from './format-number.js';
 import { renderMarkdownTable } from './render-markdown-table.js';
 import { ratioCells, summaryCells } from './summary-cells.js';
 
@@ -15,12 +15,16 @@ export function renderLoopOverheadSection(result: LoopOverheadResult): string {
       '× floor (median)',
       '× floor (min)',
       '× floor (max)',
+      'CPU ms (median)',
+      'CPU × floor (median)',
     ],
     rows: result.contenders.map((contender) => [
       contender.label,
       ...summaryCells(contender.milliseconds),
       formatNumber(contender.milliseconds.median / result.requests, 2),
       ...ratioCells(contender.overFloor),
+      formatNumber(contender.cpuMilliseconds.median),
+      formatRatio(contender.cpuOverFloor.median),
     ]),
   });
   const peers = renderMarkdownTable({
@@ -30,7 +34,8 @@ export function renderLoopOverheadSection(result: LoopOverheadResult): string {
   return [
     `A ${result.rounds}-round tool loop (${result.requests} streamed responses, one trivial tool per round); ` +
       `${result.warmupRuns} warm-up runs each, then ${result.runs} interleaved rounds. Ratios are taken per ` +
-      'round (each contender over the floor of the same round) and then summarized.',
+      'round (each contender over the floor of the same round) and then summarized. CPU is the whole ' +
+      "process's user + system time during the run, the in-process fake LLM's share included.",
     times,
     peers,
   ].join('\n\n');

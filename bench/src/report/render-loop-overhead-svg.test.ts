@@ -15,6 +15,8 @@ const result: LoopOverheadResult = {
       label: 'floor (bare SDK)',
       milliseconds: summary(20, 10, 40),
       overFloor: summary(1, 1, 1),
+      cpuMilliseconds: summary(20, 10, 40),
+      cpuOverFloor: summary(1, 1, 1),
       samples: [],
     },
     {
@@ -22,6 +24,8 @@ const result: LoopOverheadResult = {
       label: 'toolloop',
       milliseconds: summary(30, 25, 80),
       overFloor: summary(1.5, 1, 2),
+      cpuMilliseconds: summary(30, 25, 80),
+      cpuOverFloor: summary(1.5, 1, 2),
       samples: [],
     },
   ],

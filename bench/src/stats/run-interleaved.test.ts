@@ -12,6 +12,7 @@ describe('runInterleaved', () => {
     });
     expect(calls.join('')).toBe('abc' + 'abc' + 'bca' + 'cab');
     expect([...durations.keys()]).toEqual(['a', 'b', 'c']);
-    expect(durations.get('a')).toHaveLength(3);
+    expect(durations.get('a')?.milliseconds).toHaveLength(3);
+    expect(durations.get('a')?.cpuMilliseconds).toHaveLength(3);
   });
 });
