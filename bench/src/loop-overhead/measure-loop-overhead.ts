@@ -1,4 +1,5 @@
 import { createFakeLlm } from '@toolloop/fake-llm';
+import { withDeadline } from '../internal/with-deadline.js';
 import { pairRatios } from '../stats/pair-ratios.js';
 import { runInterleaved } from '../stats/run-interleaved.js';
 import { summarize, type Summary } from '../stats/summarize.js';
@@ -77,7 +78,7 @@ export async function measureLoopOverhead({
       };
     });
     const durations = await runInterleaved({ contenders, warmupRuns, runs });
-    await fake.waitForIdle();
+    await withDeadline({ work: fake.waitForIdle(), milliseconds: 10_000, what: 'The fake LLM going idle' });
     if (fake.violations.length > 0)
       throw new Error(`The fake LLM saw violations: ${JSON.stringify(fake.violations.slice(0, 3))}`);
     const samplesOf = (id: LoopContenderId): number[] => durations.get(id)?.milliseconds ?? [];

@@ -2,14 +2,17 @@ import { defineTool, runToolLoop, type Model } from '@toolloop/core';
 import { withXmlTools } from '@toolloop/core/xml';
 import { createFakeLlm, type FakeLlm, type LlmStep, type XmlToolBlocksRecord } from '@toolloop/fake-llm';
 import { openaiCompatible } from '@toolloop/providers/openai';
+import { withDeadline } from '../internal/with-deadline.js';
 import { summarize, type Summary } from '../stats/summarize.js';
 
 /** One way of reading the two-block response, and what the fake sent for it. */
 export interface XmlEarlyStopCase {
   /** Bytes the fake sent from the `<` of the second tool block on. */
   bytesSentAfterSecondBlock: Summary;
-  /** Bytes the response had from there, had it been read to the end. */
-  bytesPlannedAfterSecondBlock: number;
+  /** Bytes the response had from there, had it been read to the end (ids grow with the run number). */
+  bytesPlannedAfterSecondBlock: Summary;
+  /** Sent over planned after the second block, per run. */
+  shareSent: Summary;
   /** Bytes of the whole response sent. */
   bytesSent: Summary;
   /** Milliseconds from the request to the response being done with (toolloop: the first tool starting). */
@@ -25,6 +28,9 @@ export interface XmlEarlyStopResult {
   /** The same response read to its end through `openaiCompatible(…)` alone: no early stop applies. */
   readToEnd: XmlEarlyStopCase;
 }
+
+/** No run of this benchmark takes a second; past this one it is stuck, and the benchmark says so. */
+const runDeadlineMs = 10_000;
 
 const longContent = Array.from(
   { length: 12 },
@@ -84,26 +90,54 @@ export async function measureXmlEarlyStop({
   try {
     const earlyMs: number[] = [];
     const endMs: number[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      const earlyStart = performance.now();
-      for await (const event of runToolLoop({
+    const timeRunWithEarlyStop = async (): Promise<number> => {
+      const startedAt = performance.now();
+      let firstToolAt: number | undefined;
+      const run = runToolLoop({
         model: xmlModel,
         tools,
         prompt: 'What is the answer?',
         statusMessages: 'off',
-      }))
-        if (event.type === 'tool_start' && event.round === 0) earlyMs.push(performance.now() - earlyStart);
-
-      const endStart = performance.now();
+        timeoutMs: runDeadlineMs,
+      });
+      for await (const event of run)
+        if (event.type === 'tool_start' && event.round === 0) firstToolAt = performance.now();
+      const { stopReason } = await run.result;
+      if (stopReason !== 'completed' || firstToolAt === undefined)
+        throw new Error(`The XML early stop run stopped with ${stopReason} before any tool ran.`);
+      return firstToolAt - startedAt;
+    };
+    const timeReadToEnd = async (): Promise<number> => {
+      const startedAt = performance.now();
       const stream = plainModel.stream({
         messages: [{ role: 'user', content: [{ type: 'text', text: 'What is the answer?' }] }],
         tools: [],
-        signal: new AbortController().signal,
+        signal: AbortSignal.timeout(runDeadlineMs),
       });
       for await (const _part of stream) continue;
-      endMs.push(performance.now() - endStart);
+      return performance.now() - startedAt;
+    };
+    for (let run = 0; run < runs; run += 1) {
+      earlyMs.push(
+        await withDeadline({
+          work: timeRunWithEarlyStop(),
+          milliseconds: runDeadlineMs * 2,
+          what: `XML run ${run}`,
+        }),
+      );
+      endMs.push(
+        await withDeadline({
+          work: timeReadToEnd(),
+          milliseconds: runDeadlineMs * 2,
+          what: `XML read ${run}`,
+        }),
+      );
     }
-    await fake.waitForIdle();
+    await withDeadline({
+      work: fake.waitForIdle(),
+      milliseconds: runDeadlineMs,
+      what: 'The fake LLM going idle',
+    });
     return {
       runs,
       chunkDelayMs,
@@ -131,7 +165,10 @@ function toCase({
   const blocks = records.map((stream) => stream.xmlToolBlocks).filter(isDefined);
   return {
     bytesSentAfterSecondBlock: summarize(blocks.map((block) => block.bytesSentAfterSecondBlock)),
-    bytesPlannedAfterSecondBlock: blocks[0]?.bytesPlannedAfterSecondBlock ?? 0,
+    bytesPlannedAfterSecondBlock: summarize(blocks.map((block) => block.bytesPlannedAfterSecondBlock)),
+    shareSent: summarize(
+      blocks.map((block) => block.bytesSentAfterSecondBlock / block.bytesPlannedAfterSecondBlock),
+    ),
     bytesSent: summarize(records.map((stream) => stream.bytesSent)),
     responseMs: summarize(responseMs),
   };
