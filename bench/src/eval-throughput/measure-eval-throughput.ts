@@ -60,12 +60,12 @@ export async function measureEvalThroughput({
         for (const concurrency of order) {
           const profile = repetition === 0 && sizeIndex === 1 ? cpuProfileDirectory : undefined;
           const run = await runSuiteInChild({ directory, concurrency, cpuProfileDirectory: profile });
-          const key = toKey(sizes[sizeIndex] ?? 0, concurrency);
+          const key = toCellKey({ scenarios: sizes[sizeIndex] ?? 0, concurrency });
           runs.set(key, [...(runs.get(key) ?? []), run]);
         }
     }
     const durations = (scenarios: number, concurrency: number): number[] =>
-      (runs.get(toKey(scenarios, concurrency)) ?? []).map((run) => run.durationMs);
+      (runs.get(toCellKey({ scenarios, concurrency })) ?? []).map((run) => run.durationMs);
     const [low, high] = concurrencies;
     const [small, large] = sizes;
     return {
@@ -74,7 +74,7 @@ export async function measureEvalThroughput({
       repetitions,
       cells: sizes.flatMap((scenarios) =>
         concurrencies.map((concurrency) => {
-          const cellRuns = runs.get(toKey(scenarios, concurrency)) ?? [];
+          const cellRuns = runs.get(toCellKey({ scenarios, concurrency })) ?? [];
           return {
             scenarios,
             concurrency,
@@ -105,6 +105,6 @@ export async function measureEvalThroughput({
   }
 }
 
-function toKey(scenarios: number, concurrency: number): string {
+function toCellKey({ scenarios, concurrency }: { scenarios: number; concurrency: number }): string {
   return `${scenarios}@${concurrency}`;
 }

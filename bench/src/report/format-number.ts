@@ -1,5 +1,10 @@
-/** A number for a table: `digits` decimals (default 1), thousands not grouped, so JSON and Markdown agree. */
-export function formatNumber(value: number, digits = 1): string {
+/** A number for a table with one decimal; thousands not grouped, so JSON and Markdown agree. */
+export function formatNumber(value: number): string {
+  return formatDecimals({ value, digits: 1 });
+}
+
+/** A number for a table with `digits` decimals (`NaN` and infinities as they are). */
+export function formatDecimals({ value, digits }: { value: number; digits: number }): string {
   return Number.isFinite(value) ? value.toFixed(digits) : String(value);
 }
 

@@ -1,5 +1,5 @@
 import type { EvalThroughputResult } from '../eval-throughput/measure-eval-throughput.js';
-import { formatNumber } from './format-number.js';
+import { formatDecimals, formatNumber } from './format-number.js';
 import { renderMarkdownTable } from './render-markdown-table.js';
 import { ratioCells, summaryCells } from './summary-cells.js';
 
@@ -19,18 +19,18 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
     rows: result.cells.map((cell) => [
       String(cell.scenarios),
       String(cell.concurrency),
-      ...summaryCells(
-        {
+      ...summaryCells({
+        summary: {
           ...cell.durationMs,
           median: cell.durationMs.median / 1000,
           min: cell.durationMs.min / 1000,
           max: cell.durationMs.max / 1000,
         },
-        2,
-      ),
+        digits: 2,
+      }),
       formatNumber(cell.scenariosPerSecond.median),
-      formatNumber(cell.peakRssMegabytes.median, 0),
-      formatNumber(cell.peakRssMegabytes.max, 0),
+      formatDecimals({ value: cell.peakRssMegabytes.median, digits: 0 }),
+      formatDecimals({ value: cell.peakRssMegabytes.max, digits: 0 }),
     ]),
   });
   const [low, high] = result.concurrencies;

@@ -1,5 +1,5 @@
 import type { LoopOverheadResult } from '../loop-overhead/measure-loop-overhead.js';
-import { formatNumber, formatRatio } from './format-number.js';
+import { formatDecimals, formatNumber, formatRatio } from './format-number.js';
 import { renderMarkdownTable } from './render-markdown-table.js';
 import { ratioCells, summaryCells } from './summary-cells.js';
 
@@ -20,8 +20,8 @@ export function renderLoopOverheadSection(result: LoopOverheadResult): string {
     ],
     rows: result.contenders.map((contender) => [
       contender.label,
-      ...summaryCells(contender.milliseconds),
-      formatNumber(contender.milliseconds.median / result.requests, 2),
+      ...summaryCells({ summary: contender.milliseconds }),
+      formatDecimals({ value: contender.milliseconds.median / result.requests, digits: 2 }),
       ...ratioCells(contender.overFloor),
       formatNumber(contender.cpuMilliseconds.median),
       formatRatio(contender.cpuOverFloor.median),

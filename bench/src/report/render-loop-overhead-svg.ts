@@ -1,5 +1,5 @@
 import type { LoopOverheadResult } from '../loop-overhead/measure-loop-overhead.js';
-import { formatNumber } from './format-number.js';
+import { formatDecimals, formatNumber } from './format-number.js';
 
 const labelWidth = 190;
 const chartWidth = 420;
@@ -37,7 +37,7 @@ export function renderLoopOverheadSvg(result: LoopOverheadResult): string {
     const x = round(labelWidth + fraction * chartWidth);
     return [
       `  <line x1="${x}" y1="${top}" x2="${x}" y2="${axisY}" stroke="#e5e7eb"/>`,
-      `  <text x="${x}" y="${axisY + 16}" text-anchor="middle">${formatNumber(fraction * scaleMax, 0)}</text>`,
+      `  <text x="${x}" y="${axisY + 16}" text-anchor="middle">${formatDecimals({ value: fraction * scaleMax, digits: 0 })}</text>`,
     ].join('\n');
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="13">

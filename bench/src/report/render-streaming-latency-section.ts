@@ -12,8 +12,16 @@ export function renderStreamingLatencySection(result: StreamingLatencyResult): s
     renderMarkdownTable({
       headers: ['reader', 'median ms', 'min ms', 'max ms', 'deltas'],
       rows: [
-        ['toolloop `content` event', ...summaryCells(result.toolloop, 3), String(result.toolloop.count)],
-        ['bare SDK `content_block_delta`', ...summaryCells(result.bareSdk, 3), String(result.bareSdk.count)],
+        [
+          'toolloop `content` event',
+          ...summaryCells({ summary: result.toolloop, digits: 3 }),
+          String(result.toolloop.count),
+        ],
+        [
+          'bare SDK `content_block_delta`',
+          ...summaryCells({ summary: result.bareSdk, digits: 3 }),
+          String(result.bareSdk.count),
+        ],
       ],
     }),
   ].join('\n\n');

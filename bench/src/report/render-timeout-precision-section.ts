@@ -10,8 +10,11 @@ export function renderTimeoutPrecisionSection(result: TimeoutPrecisionResult): s
     renderMarkdownTable({
       headers: ['clock', 'median ms', 'min ms', 'max ms'],
       rows: [
-        ['caller (performance.now)', ...summaryCells(result.overshootMs, 2)],
-        ['loop (result.durationMs − timeoutMs)', ...summaryCells(result.reportedOvershootMs, 0)],
+        ['caller (performance.now)', ...summaryCells({ summary: result.overshootMs, digits: 2 })],
+        [
+          'loop (result.durationMs − timeoutMs)',
+          ...summaryCells({ summary: result.reportedOvershootMs, digits: 0 }),
+        ],
       ],
     }),
   ].join('\n\n');

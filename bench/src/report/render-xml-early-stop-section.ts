@@ -1,16 +1,16 @@
 import type { XmlEarlyStopCase, XmlEarlyStopResult } from '../xml-early-stop/measure-xml-early-stop.js';
-import { formatNumber } from './format-number.js';
+import { formatDecimals, formatNumber } from './format-number.js';
 import { renderMarkdownTable } from './render-markdown-table.js';
 
 /** The XML early stop table: bytes sent after the second tool block began, with the early stop and without. */
 export function renderXmlEarlyStopSection(result: XmlEarlyStopResult): string {
   const row = (label: string, entry: XmlEarlyStopCase): string[] => [
     label,
-    formatNumber(entry.bytesSentAfterSecondBlock.median, 0),
-    formatNumber(entry.bytesSentAfterSecondBlock.max, 0),
-    formatNumber(entry.bytesPlannedAfterSecondBlock.median, 0),
+    formatDecimals({ value: entry.bytesSentAfterSecondBlock.median, digits: 0 }),
+    formatDecimals({ value: entry.bytesSentAfterSecondBlock.max, digits: 0 }),
+    formatDecimals({ value: entry.bytesPlannedAfterSecondBlock.median, digits: 0 }),
     `${formatNumber(100 * entry.shareSent.median)} %`,
-    formatNumber(entry.bytesSent.median, 0),
+    formatDecimals({ value: entry.bytesSent.median, digits: 0 }),
     formatNumber(entry.responseMs.median),
   ];
   return [

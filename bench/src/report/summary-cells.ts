@@ -1,12 +1,18 @@
 import type { Summary } from '../stats/summarize.js';
-import { formatNumber, formatRatio } from './format-number.js';
+import { formatDecimals, formatRatio } from './format-number.js';
 
-/** A summary as three table cells: median, min, max, with `digits` decimals. */
-export function summaryCells(summary: Summary, digits = 1): [string, string, string] {
+/** A summary as three table cells: median, min, max, with `digits` decimals (default 1). */
+export function summaryCells({
+  summary,
+  digits = 1,
+}: {
+  summary: Summary;
+  digits?: number;
+}): [string, string, string] {
   return [
-    formatNumber(summary.median, digits),
-    formatNumber(summary.min, digits),
-    formatNumber(summary.max, digits),
+    formatDecimals({ value: summary.median, digits }),
+    formatDecimals({ value: summary.min, digits }),
+    formatDecimals({ value: summary.max, digits }),
   ];
 }
 
