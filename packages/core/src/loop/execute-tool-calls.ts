@@ -31,11 +31,10 @@ export async function* executeToolCalls({
 
   const runCall = async (call: ToolCallPart) => {
     channel.push({ type: 'tool_start', toolCallId: call.id, name: call.name, input: call.input, round });
-    const finished = new AbortController();
-    announceToolCall({
+    const announcement = announceToolCall({
       call,
       options,
-      signal: AbortSignal.any([turnSignal, finished.signal]),
+      turnSignal,
       show: (message) => {
         channel.push({ type: 'status', message });
       },
@@ -46,7 +45,7 @@ export async function* executeToolCalls({
       source === undefined
         ? await Promise.resolve(unknownSourceOutcome(call.name))
         : await executeToolCall({ call, source, toolTimeoutMs: options.toolTimeoutMs, turnSignal });
-    finished.abort();
+    announcement.stop();
     outcomes.set(call.id, outcome);
     channel.push({
       type: 'tool_result',
@@ -79,28 +78,33 @@ export async function* executeToolCalls({
   return outcomes;
 }
 
+/** Why a generated status line is no longer wanted; made once, since aborting with no reason builds an exception. */
+const toolFinished = new Error('The tool call finished before its status line was ready.');
+
 /**
  * Shows the status line of a starting call: the template at once, or a generated sentence when it arrives —
- * unless the call has finished by then. The tool never waits for its status line.
+ * unless the call has finished by then (`stop`). The tool never waits for its status line.
  */
 function announceToolCall({
   call,
   options,
-  signal,
+  turnSignal,
   show,
 }: {
   call: ToolCallPart;
   options: ResolvedLoopOptions;
-  signal: AbortSignal;
+  turnSignal: AbortSignal;
   show: (line: string) => void;
-}): void {
+}): { stop(): void } {
   switch (options.statusMessages) {
     case 'off':
-      return;
+      return { stop: () => undefined };
     case 'template':
       show(statusLines.usingTool(call.name));
-      return;
-    case 'generated':
+      return { stop: () => undefined };
+    case 'generated': {
+      const finished = new AbortController();
+      const signal = AbortSignal.any([turnSignal, finished.signal]);
       void generateStatusLine({
         model: options.statusModel ?? options.model,
         toolName: call.name,
@@ -109,7 +113,12 @@ function announceToolCall({
       }).then((line) => {
         if (!signal.aborted) show(line ?? statusLines.usingTool(call.name));
       });
-      return;
+      return {
+        stop: () => {
+          finished.abort(toolFinished);
+        },
+      };
+    }
     default: {
       const unexpected: never = options.statusMessages;
       throw new Error(`Unknown statusMessages '${String(unexpected)}'`);

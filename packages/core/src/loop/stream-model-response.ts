@@ -1,5 +1,5 @@
 import { ModelError } from '../errors/model-error.js';
-import { raceWithSignal } from '../internal/race-with-signal.js';
+import { createAbortRace } from '../internal/create-abort-race.js';
 import type { AssistantContentPart } from '../model/messages.js';
 import type { FinishPart, Model, ModelRequest } from '../model/model.js';
 import type { LoopEvent } from './loop-event.js';
@@ -26,6 +26,7 @@ export async function* streamModelResponse({
   showStatus: boolean;
 }): AsyncGenerator<LoopEvent, ModelResponse> {
   const iterator = model.stream(request)[Symbol.asyncIterator]();
+  const abort = createAbortRace(request.signal);
   const content: AssistantContentPart[] = [];
   let finish: FinishPart | undefined;
   let streamedText = false;
@@ -35,7 +36,7 @@ export async function* streamModelResponse({
 
   try {
     for (;;) {
-      const next = await raceWithSignal(iterator.next(), request.signal);
+      const next = await abort.race(iterator.next());
       if (next.done === true) {
         exhausted = true;
         break;
@@ -92,6 +93,7 @@ export async function* streamModelResponse({
       cause: error,
     });
   } finally {
+    abort.dispose();
     // Leaving early (abort, error): let the provider release its connection, without waiting on it.
     if (!exhausted) iterator.return?.().catch(() => undefined);
   }

@@ -84,6 +84,10 @@ export async function* parseAnthropicStream({
           usage = mapAnthropicUsage({ usage: event.usage, previous: usage });
           break;
         case 'message_stop':
+          // Read the stream to its end (the server closes it right after this event), so the SDK finishes the
+          // response normally instead of aborting the request and cancelling the body: that path costs more.
+          for (next = await iterator.next(); next.done !== true; next = await iterator.next());
+          drained = true;
           yield* finishOpenBlocks(blocks);
           yield {
             type: 'finish',
