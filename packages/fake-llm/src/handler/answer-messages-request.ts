@@ -1,4 +1,3 @@
-import { checkOfferedTools } from '../anthropic/check-offered-tools.js';
 import { checkThinkingEcho } from '../anthropic/check-thinking-echo.js';
 import { checkToolResults } from '../anthropic/check-tool-results.js';
 import { createAnthropicEvents } from '../anthropic/create-anthropic-events.js';
@@ -6,11 +5,10 @@ import { createAnthropicMessage } from '../anthropic/create-anthropic-message.js
 import { parseMessagesRequestBody } from '../anthropic/messages-request-body.js';
 import { planAnthropicAnswer } from '../anthropic/plan-anthropic-answer.js';
 import { formatSseEvent } from '../stream/sse-event.js';
+import { answerWithNextStep } from './answer-with-next-step.js';
 import { createErrorResponse } from './create-error-response.js';
 import type { FakeLlmState } from './fake-llm-state.js';
 import { receiveRequest } from './receive-request.js';
-import { respondWithStep } from './respond-with-step.js';
-import { takeStep } from './take-step.js';
 
 /**
  * Answers one `POST /v1/messages`: routes it to its script, records it, checks it (tool results, thinking
@@ -48,28 +46,21 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
   for (const problem of checkThinkingEcho({ messages: body.messages, answers: route.answers })) {
     route.addViolation({ type: 'thinking-changed', requestIndex, message: `${prefix}: ${problem}` });
   }
-  const step = takeStep({ received: received.value, createError: createErrorResponse });
-  if (!step.success) return step.response;
-  const toolsProblem = checkOfferedTools({ toolNames: body.toolNames, expectTools: step.value.expectTools });
-  if (toolsProblem !== undefined) {
-    route.addViolation({ type: 'unexpected-tools', requestIndex, message: `${prefix}: ${toolsProblem}` });
-  }
-  return respondWithStep({
-    step: step.value,
+  return answerWithNextStep({
+    request,
+    state,
+    received: received.value,
+    createError: createErrorResponse,
+    offeredToolNames: body.toolNames,
     stream: body.stream,
-    route,
-    requestIndex,
-    requestId,
-    signal: AbortSignal.any([request.signal, state.shutdown.signal]),
-    shutdownSignal: state.shutdown.signal,
-    activity: state.activity,
-    wire: {
+    violationPrefix: prefix,
+    createWire: (step) => ({
       createError: createErrorResponse,
       framing: 'anthropic',
       requestIdHeader: 'request-id',
       createContent() {
         const answer = planAnthropicAnswer({
-          step: step.value,
+          step,
           scenarioId: route.id,
           requestIndex,
           model: body.model,
@@ -80,6 +71,6 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
           ? { type: 'stream', chunks: createAnthropicEvents(answer).map(formatSseEvent) }
           : { type: 'json', body: createAnthropicMessage(answer) };
       },
-    },
+    }),
   });
 }

@@ -1,8 +1,6 @@
-import { checkOfferedTools } from '../anthropic/check-offered-tools.js';
+import { answerWithNextStep } from '../handler/answer-with-next-step.js';
 import type { FakeLlmState } from '../handler/fake-llm-state.js';
 import { receiveRequest } from '../handler/receive-request.js';
-import { respondWithStep } from '../handler/respond-with-step.js';
-import { takeStep } from '../handler/take-step.js';
 import { resolveChatCompletionsQuirks } from './chat-completions-dialect.js';
 import { parseChatCompletionsRequestBody } from './chat-completions-request-body.js';
 import { checkReasoningEcho } from './check-reasoning-echo.js';
@@ -57,29 +55,22 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
   for (const problem of reasoningProblems) {
     route.addViolation({ type: 'reasoning-not-echoed', requestIndex, message: `${prefix}: ${problem}` });
   }
-  const step = takeStep({ received: received.value, createError });
-  if (!step.success) return step.response;
-  const toolsProblem = checkOfferedTools({ toolNames: body.toolNames, expectTools: step.value.expectTools });
-  if (toolsProblem !== undefined) {
-    route.addViolation({ type: 'unexpected-tools', requestIndex, message: `${prefix}: ${toolsProblem}` });
-  }
-  return respondWithStep({
-    step: step.value,
+  return answerWithNextStep({
+    request,
+    state,
+    received: received.value,
+    createError: createError,
+    offeredToolNames: body.toolNames,
     stream: body.stream,
-    route,
-    requestIndex,
-    requestId,
-    signal: AbortSignal.any([request.signal, state.shutdown.signal]),
-    shutdownSignal: state.shutdown.signal,
-    activity: state.activity,
-    wire: {
+    violationPrefix: prefix,
+    createWire: (step) => ({
       createError,
       framing: 'chat-completions',
       requestIdHeader: 'x-request-id',
       createContent() {
         const toolFormat = script.toolFormat ?? 'native';
         const answer = planChatCompletionsAnswer({
-          step: step.value,
+          step,
           scenarioId: route.id,
           requestIndex,
           model: body.model,
@@ -97,6 +88,6 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
           ? { type: 'stream', chunks, xmlToolBlockStarts }
           : { type: 'stream', chunks };
       },
-    },
+    }),
   });
 }

@@ -1,0 +1,51 @@
+import { checkOfferedTools } from './check-offered-tools.js';
+import type { LlmStep } from '../script/llm-step.js';
+import type { CreateErrorResponse } from './create-error-response.js';
+import type { FakeLlmState } from './fake-llm-state.js';
+import type { ReceivedRequest } from './receive-request.js';
+import { respondWithStep, type StepWire } from './respond-with-step.js';
+import { takeStep } from './take-step.js';
+
+/**
+ * The part of answering a request both wires share, once its body is read and checked: take the script's next
+ * step (a named 500 when the script has run out), check the tools offered against the step's `expectTools`,
+ * and answer with the step in the wire's format. `createWire` gets the step, for the wire's content.
+ */
+export function answerWithNextStep(options: {
+  request: Request;
+  state: FakeLlmState;
+  received: ReceivedRequest;
+  createError: CreateErrorResponse;
+  offeredToolNames: string[];
+  stream: boolean;
+  /** Starts every violation message: the script and the request number. */
+  violationPrefix: string;
+  createWire: (step: LlmStep) => StepWire;
+}): Promise<Response> {
+  const { request, state, received, createError } = options;
+  const { route, requestIndex, requestId } = received;
+  const step = takeStep({ received, createError });
+  if (!step.success) return Promise.resolve(step.response);
+  const toolsProblem = checkOfferedTools({
+    toolNames: options.offeredToolNames,
+    expectTools: step.value.expectTools,
+  });
+  if (toolsProblem !== undefined) {
+    route.addViolation({
+      type: 'unexpected-tools',
+      requestIndex,
+      message: `${options.violationPrefix}: ${toolsProblem}`,
+    });
+  }
+  return respondWithStep({
+    step: step.value,
+    stream: options.stream,
+    route,
+    requestIndex,
+    requestId,
+    signal: AbortSignal.any([request.signal, state.shutdown.signal]),
+    shutdownSignal: state.shutdown.signal,
+    activity: state.activity,
+    wire: options.createWire(step.value),
+  });
+}
