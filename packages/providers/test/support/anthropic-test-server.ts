@@ -1,50 +1,12 @@
-import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { useScriptedTestServer, type ScriptedAnswer } from './scripted-test-server.js';
+
+export type { ReceivedBody } from './scripted-test-server.js';
 
 /** The base URL every provider test points at; msw answers it, and nothing leaves the process. */
 export const testBaseURL = 'https://anthropic.test';
 
-/** A request body the fake API received, parsed. */
-export type ReceivedBody = Record<string, unknown>;
-
-/**
- * An msw server for one test file: unhandled requests are errors, handlers reset after each test. `answer`
- * installs a handler for `POST /v1/messages` that records each body and answers from a list, one per request;
- * running out of answers is a 500 naming the request, never a hang.
- */
+/** A scripted msw server for `POST /v1/messages` (see `useScriptedTestServer`). */
 export function useAnthropicTestServer() {
-  const server = setupServer();
-  beforeAll(() => {
-    server.listen({ onUnhandledRequest: 'error' });
-  });
-  afterEach(() => {
-    server.resetHandlers();
-  });
-  afterAll(() => {
-    server.close();
-  });
-
-  function answer(responses: Array<(context: { request: Request; body: ReceivedBody }) => Response>): {
-    bodies: ReceivedBody[];
-    headers: Headers[];
-  } {
-    const bodies: ReceivedBody[] = [];
-    const headers: Headers[] = [];
-    server.use(
-      http.post(`${testBaseURL}/v1/messages`, async ({ request }) => {
-        const body = (await request.clone().json()) as ReceivedBody;
-        bodies.push(body);
-        headers.push(request.headers);
-        const respond = responses[bodies.length - 1];
-        if (respond === undefined) {
-          return new Response(`No scripted answer for request #${bodies.length}`, { status: 500 });
-        }
-        return respond({ request, body });
-      }),
-    );
-    return { bodies, headers };
-  }
-
-  return { server, answer };
+  const { server, answer } = useScriptedTestServer();
+  return { server, answer: (responses: ScriptedAnswer[]) => answer(`${testBaseURL}/v1/messages`, responses) };
 }
