@@ -51,7 +51,9 @@ describe('the benchmarks at the smallest size', () => {
   it('times out every turn with the hanging tool', async () => {
     const result = await measureTimeoutPrecision({ timeoutMs: 20, warmupRuns: 0, runs: 3 });
     expect(result.overshootMs.count).toBe(3);
-    expect(result.overshootMs.min).toBeGreaterThanOrEqual(0);
+    // Node fires timers on millisecond ticks, up to 1 ms before a deadline read from performance.now() (as core's
+    // own timeout test allows); a turn ending earlier than that would be a real bug.
+    expect(result.overshootMs.min).toBeGreaterThanOrEqual(-1);
   });
 
   it('times every text delta for toolloop and the bare SDK', async () => {
