@@ -12,7 +12,6 @@ import { createModelFromConfig } from '@toolloop/providers';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { createScenarioModel, defaultModels, fakeApiKey } from './create-scenario-model.js';
 import { instrumentModel } from './instrument-model.js';
-import { toCoreLoopOptions } from './to-core-loop-options.js';
 
 /** Runs a scenario's turns one after the other as one conversation. */
 export interface TurnRunner {
@@ -49,7 +48,8 @@ export async function createTurnRunner({
           messages,
           prompt: user,
           sessionToolCalls,
-          ...toCoreLoopOptions(scenario.loop),
+          // The scenario's `loop` options share their names and meanings with the core loop's.
+          ...scenario.loop,
         });
         const result = run.result.then((done) => {
           messages = done.messages;
