@@ -3,6 +3,7 @@ import type { BenchPlan } from './cli/bench-plan.js';
 import type { EvalThroughputResult } from './eval-throughput/measure-eval-throughput.js';
 import type { LoopOverheadResult } from './loop-overhead/measure-loop-overhead.js';
 import type { MachineDescription } from './report/describe-machine.js';
+import type { SessionTurnCostResult } from './session-turn-cost/measure-session-turn-cost.js';
 import type { StreamingLatencyResult } from './streaming-latency/measure-streaming-latency.js';
 import type { TimeoutPrecisionResult } from './timeout-precision/measure-timeout-precision.js';
 import type { XmlEarlyStopResult } from './xml-early-stop/measure-xml-early-stop.js';
@@ -18,10 +19,11 @@ export interface BenchResults {
   timeoutPrecision?: TimeoutPrecisionResult;
   streamingLatency?: StreamingLatencyResult;
   xmlEarlyStop?: XmlEarlyStopResult;
+  sessionTurnCost?: SessionTurnCostResult;
   goals: GoalCheck[];
 }
 
-/** One goal of the issue, the figure it is judged on, and whether that figure meets it. */
+/** One benchmark goal, the figure it is judged on, and whether that figure meets it. */
 export interface GoalCheck {
   goal: string;
   measured: string;

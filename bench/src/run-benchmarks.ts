@@ -5,13 +5,14 @@ import { measureEvalThroughput } from './eval-throughput/measure-eval-throughput
 import { checkGoals } from './report/check-goals.js';
 import { measureLoopOverhead } from './loop-overhead/measure-loop-overhead.js';
 import { describeMachine } from './report/describe-machine.js';
+import { measureSessionTurnCost } from './session-turn-cost/measure-session-turn-cost.js';
 import { measureStreamingLatency } from './streaming-latency/measure-streaming-latency.js';
 import { measureTimeoutPrecision } from './timeout-precision/measure-timeout-precision.js';
 import { measureXmlEarlyStop } from './xml-early-stop/measure-xml-early-stop.js';
 
 /**
  * Runs the chosen benchmarks one after another (never two at once, so they do not skew each other) and checks
- * the issue's goals against what was measured. `onProgress` hears the name of each benchmark as it starts.
+ * the benchmark goals (`checkGoals`) against what was measured. `onProgress` hears the name of each benchmark as it starts.
  *
  * @example
  * const results = await runBenchmarks({ quick: true, only: ['loop'] });
@@ -47,6 +48,9 @@ export async function runBenchmarks({
         break;
       case 'xml':
         results.xmlEarlyStop = await measureXmlEarlyStop(plan.xml);
+        break;
+      case 'session':
+        results.sessionTurnCost = await measureSessionTurnCost(plan.session);
         break;
       default: {
         const unexpected: never = benchmark;

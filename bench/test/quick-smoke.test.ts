@@ -10,6 +10,7 @@ import { measureLoopOverhead } from '../src/loop-overhead/measure-loop-overhead.
 import { checkGoals } from '../src/report/check-goals.js';
 import { describeMachine } from '../src/report/describe-machine.js';
 import { writeBenchmarksDocs } from '../src/report/write-benchmarks-docs.js';
+import { measureSessionTurnCost } from '../src/session-turn-cost/measure-session-turn-cost.js';
 import { measureStreamingLatency } from '../src/streaming-latency/measure-streaming-latency.js';
 import { measureTimeoutPrecision } from '../src/timeout-precision/measure-timeout-precision.js';
 import { measureXmlEarlyStop } from '../src/xml-early-stop/measure-xml-early-stop.js';
@@ -68,6 +69,16 @@ describe('the benchmarks at the smallest size', () => {
       result.readToEnd.bytesSentAfterSecondBlock.median,
     );
     expect(result.readToEnd.shareSent.median).toBe(1);
+  });
+
+  it('times session turns after a short and a long history, for both stores', async () => {
+    const result = await measureSessionTurnCost({ historyTurns: [2, 20], warmupRuns: 0, runs: 2 });
+    expect(
+      result.stores.map(({ store, milliseconds }) => [store, milliseconds.map((summary) => summary.count)]),
+    ).toEqual([
+      ['memory', [2, 2]],
+      ['file', [2, 2]],
+    ]);
   });
 
   it('checks the goals and writes the document and chart from results', async () => {

@@ -21,6 +21,8 @@ export function renderEvent(event: LoopEvent): string | undefined {
       return `  ! ${event.message}`;
     case 'error':
       return `  ✗ ${event.code}: ${event.message}`;
+    case 'approval_required':
+      return `  ? waiting for approval: ${event.calls.map((call) => `${call.name} ${JSON.stringify(call.input)}`).join(', ')}`;
     case 'done':
       return undefined;
     default: {

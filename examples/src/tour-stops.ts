@@ -45,10 +45,10 @@ const slowReport = defineTool({
 
 const courseTools = [getCourseOutline, searchCourseContent];
 
-/** The tour: seed behaviours, each ending with its own stop reason. */
+/** The tour: the loop's main behaviours, each ending with its own stop reason. */
 export const tourStops: TourStop[] = [
   {
-    title: 'Two sequential rounds, then a final answer without tools (seed 002)',
+    title: 'Two sequential rounds, then a final answer without tools',
     expected: 'max_rounds',
     start: () =>
       runToolLoop({
@@ -71,7 +71,7 @@ export const tourStops: TourStop[] = [
       }),
   },
   {
-    title: 'Three tool errors in a row stop the turn (seed 001)',
+    title: 'Three tool errors in a row stop the turn',
     expected: 'consecutive_errors',
     start: () =>
       runToolLoop({
@@ -83,7 +83,7 @@ export const tourStops: TourStop[] = [
       }),
   },
   {
-    title: 'A per-message tool limit, then an answer from what was gathered (seed 000)',
+    title: 'A per-message tool limit, then an answer from what was gathered',
     expected: 'tool_limit',
     start: () =>
       runToolLoop({
@@ -98,7 +98,7 @@ export const tourStops: TourStop[] = [
       }),
   },
   {
-    title: 'The model says it cannot complete the task (seed 001)',
+    title: 'The model says it cannot complete the task',
     expected: 'gave_up',
     start: () =>
       runToolLoop({
@@ -115,7 +115,7 @@ export const tourStops: TourStop[] = [
       }),
   },
   {
-    title: 'A hanging tool hits the whole-turn timeout (seed 001)',
+    title: 'A hanging tool hits the whole-turn timeout',
     expected: 'timeout',
     start: () =>
       runToolLoop({

@@ -9,7 +9,7 @@ const getWeather = defineTool({
   execute: ({ city }) => `18°C and sunny in ${city}`,
 });
 
-// Any Model works here: anthropic({ model: 'claude-sonnet-4-5' }) from @toolloop/providers/anthropic, say.
+// Any Model works here: anthropic({ model: 'claude-sonnet-4-6' }) from @toolloop/providers/anthropic, say.
 const model = createScriptedModel([
   { toolCalls: [{ name: 'get_weather', input: { city: 'Paris' } }] },
   { text: 'It is 18°C and sunny in Paris.' },

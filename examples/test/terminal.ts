@@ -34,6 +34,7 @@ export function openTerminal({
   columns?: number;
   rows?: number;
 }): Terminal {
+  checkTmuxInstalled();
   const directory = mkdtempSync(join(tmpdir(), 'toolloop-terminal-'));
   const socket = join(directory, 'tmux.sock');
   const fifo = join(directory, 'output.fifo');
@@ -116,4 +117,18 @@ export function openTerminal({
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Throws, saying what to install, when there is no `tmux` to run: the terminal is a tmux pane. */
+function checkTmuxInstalled(): void {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new Error(
+      'No `tmux` on PATH. The chat example is tested in a real terminal, a tmux pane: install tmux ' +
+        '(apt-get install -y tmux on Debian), then run pnpm test:system again.',
+      { cause: error },
+    );
+  }
 }

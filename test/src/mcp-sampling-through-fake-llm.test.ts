@@ -32,7 +32,7 @@ describe('an MCP server sampling through the whole stack', () => {
       baseURL: `${server.url}/scenario/sampling`,
     });
     const loopModel = anthropic({
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       apiKey: 'test-key',
       baseURL: `${server.url}/scenario/loop`,
     });

@@ -3,6 +3,29 @@ export { runScenarios } from './run/run-scenarios.js';
 export { runScenario } from './run/run-scenario.js';
 export type { ExitCode, RunScenariosOptions } from './run/run-scenarios.js';
 
+// Agents under test
+export { defineAgent, isAgent } from './agent/define-agent.js';
+export type {
+  Agent,
+  AgentDefinition,
+  AgentLoopOptions,
+  AgentRunContext,
+  AgentSessionConfig,
+  AgentSystemContext,
+  AgentTool,
+  DeclarativeAgentDefinition,
+  RunAgentDefinition,
+  SessionAgentDefinition,
+} from './agent/define-agent.js';
+
+// The config file
+export { defineConfig } from './config/define-config.js';
+export { configSchema } from './config/config-schema.js';
+export { findConfigFile, configFileNames } from './config/find-config-file.js';
+export { loadConfigFile } from './config/load-config-file.js';
+export type { ToolloopConfig } from './config/config-schema.js';
+export type { LoadedConfig } from './config/load-config-file.js';
+
 // Scenario files
 export { scenarioSchema } from './scenario/scenario-schema.js';
 export { createScenarioJsonSchema } from './scenario/create-scenario-json-schema.js';
@@ -10,8 +33,11 @@ export { loadScenarioFile, parseScenarioText } from './scenario/load-scenario-fi
 export { findScenarioFiles } from './scenario/find-scenario-files.js';
 export { selectScenarios, parseShard } from './scenario/select-scenarios.js';
 export { ScenarioFileError, formatScenarioIssue } from './scenario/scenario-file-error.js';
+export { EmptySelectionError } from './scenario/empty-selection-error.js';
 export type { Scenario, ScenarioServer, ScenarioTurn } from './scenario/scenario-schema.js';
 export type { LoadedScenario } from './scenario/load-scenario-file.js';
+export type { LoadedAgent } from './scenario/check-scenario-agent.js';
+export type { ScenarioDefaults } from './scenario/scenario-defaults.js';
 export type { ScenarioIssue } from './scenario/scenario-file-error.js';
 export type { ScenarioSelection, Shard } from './scenario/select-scenarios.js';
 export type { Expectation } from './scenario/expectation-schema.js';
@@ -29,6 +55,7 @@ export {
 export type {
   Reporter,
   ReporterName,
+  ReporterOptions,
   RunReport,
   RunStartInfo,
   RunSummary,

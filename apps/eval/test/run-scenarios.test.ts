@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Reporter } from '../src/report/reporter.js';
 import { runScenarios } from '../src/run/run-scenarios.js';
+import { EmptySelectionError } from '../src/scenario/empty-selection-error.js';
 import { ScenarioFileError } from '../src/scenario/scenario-file-error.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
@@ -22,6 +23,26 @@ describe('runScenarios', () => {
     });
   });
 
+  it('resolves relative paths against the working directory by default, and against `cwd` when given', async () => {
+    vi.spyOn(process, 'cwd').mockReturnValue(join(fixtures, 'passing'));
+
+    const fromWorkingDirectory = await runScenarios({ paths: ['plain.yaml'] });
+    const fromCwd = await runScenarios({ paths: ['passing/plain.yaml'], cwd: fixtures });
+
+    expect(fromWorkingDirectory.report.scenarios.map((scenario) => scenario.file)).toEqual(['plain.yaml']);
+    expect(fromCwd.report.scenarios.map((scenario) => scenario.file)).toEqual(['passing/plain.yaml']);
+  });
+
+  it('selecting no scenario rejects with an EmptySelectionError, unless passWithNoScenarios', async () => {
+    const empty = runScenarios({ paths: ['passing'], cwd: fixtures, tags: ['nope'] });
+
+    await expect(empty).rejects.toSatisfy((error) => EmptySelectionError.isInstance(error));
+    await expect(empty).rejects.toThrow("none of the 4 scenarios found has the tag 'nope'");
+    expect(
+      await runScenarios({ paths: ['passing'], cwd: fixtures, tags: ['nope'], passWithNoScenarios: true }),
+    ).toMatchObject({ exitCode: 0, report: { summary: { total: 0 } } });
+  });
+
   it('a failing expectation names its field, with what was expected and what happened: exit code 1', async () => {
     const { report, exitCode } = await runScenarios({
       paths: ['failing/wrong-expectations.yaml'],
@@ -37,6 +58,54 @@ describe('runScenarios', () => {
         expected: 'Goodbye',
         actual: 'Hello there.',
       },
+    ]);
+  });
+
+  it('a call the loop answered without running fails an expectation that it ran (executed)', async () => {
+    const { exitCode, report } = await runScenarios({
+      paths: ['failing/refused-call-expected-to-run.yaml'],
+      cwd: fixtures,
+    });
+
+    expect(exitCode).toBe(1);
+    expect(report.scenarios[0]?.failures).toMatchObject([
+      {
+        path: 'turns[0].expect.toolCalls.calls[1]',
+        message: "expected tool call #2 'add_note' to run",
+      },
+    ]);
+  });
+
+  it('a regular expression that backtracks without end fails its expectation after a time budget, never hangs the run', async () => {
+    const { report, exitCode } = await runScenarios({ paths: ['regex/catastrophic.yaml'], cwd: fixtures });
+
+    expect(exitCode).toBe(1);
+    expect(report.scenarios[0]?.failures).toEqual([
+      {
+        path: 'turns[0].expect.text.matches',
+        message:
+          'gave up matching the answer against /^(a+)+$/ after 1000 ms: the expression backtracks too much (nested quantifiers such as (a+)+ do); simplify it',
+        expected: '^(a+)+$',
+        actual: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab',
+      },
+    ]);
+    expect(report.scenarios[0]?.durationMs).toBeLessThan(10_000);
+  });
+
+  it('elicitation: a request the turn has no answer for, an answer nobody asked for, and a wrong expectation fail', async () => {
+    const { exitCode, report } = await runScenarios({
+      paths: ['failing/elicitation-mismatches.yaml'],
+      cwd: fixtures,
+    });
+
+    expect(exitCode).toBe(1);
+    expect(report.scenarios[0]?.failures.map((failure) => [failure.path, failure.message])).toEqual([
+      [
+        'turns[0].elicit',
+        'server \'bookings\' asked the user for input ("How many guests?") but the turn has no elicit answer left; it was told cancel',
+      ],
+      ['turns[0].expect.elicitations[0]', 'elicitation #1 differs from the expected one'],
+      ['turns[1].elicit', '1 elicit answer was not used: the servers asked 1 time'],
     ]);
   });
 
@@ -77,7 +146,7 @@ describe('runScenarios', () => {
 
   it('a path that matches nothing is invalid input, not an empty green run', async () => {
     await expect(runScenarios({ paths: ['no-such-dir/'], cwd: fixtures })).rejects.toThrow(
-      'no-such-dir/ (root): no scenario file matches this path',
+      `no-such-dir/ (root): nothing is at ${join(fixtures, 'no-such-dir')}; relative paths start from the working directory, ${fixtures}.`,
     );
   });
 

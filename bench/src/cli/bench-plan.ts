@@ -5,9 +5,10 @@ export interface BenchPlan {
   timeout: { timeoutMs: number; warmupRuns: number; runs: number };
   streaming: { chunkDelayMs: number; warmupRuns: number; runs: number };
   xml: { chunkDelayMs: number; runs: number };
+  session: { historyTurns: [number, number]; warmupRuns: number; runs: number };
 }
 
-/** The full plan, as the issue asks for it, or the CI-sized one of `--quick`. */
+/** The full plan, sized for the published figures, or the CI-sized one of `--quick`. */
 export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
   return quick
     ? {
@@ -16,6 +17,7 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         timeout: { timeoutMs: 50, warmupRuns: 2, runs: 20 },
         streaming: { chunkDelayMs: 10, warmupRuns: 2, runs: 5 },
         xml: { chunkDelayMs: 2, runs: 5 },
+        session: { historyTurns: [10, 2000], warmupRuns: 2, runs: 10 },
       }
     : {
         loop: { rounds: 10, warmupRuns: 10, runs: 50 },
@@ -23,5 +25,6 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         timeout: { timeoutMs: 50, warmupRuns: 5, runs: 100 },
         streaming: { chunkDelayMs: 10, warmupRuns: 3, runs: 30 },
         xml: { chunkDelayMs: 2, runs: 20 },
+        session: { historyTurns: [10, 2000], warmupRuns: 5, runs: 50 },
       };
 }

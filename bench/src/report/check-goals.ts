@@ -2,7 +2,7 @@ import type { BenchResults, GoalCheck } from '../bench-results.js';
 import { formatNumber, formatRatio } from './format-number.js';
 
 /**
- * The issue's goals, judged on the medians: toolloop's loop within 1.05× of the floor and faster than each
+ * The benchmark goals, judged on the medians: toolloop's loop within 1.05× of the floor and faster than each
  * peer; eval throughput at concurrency 2 at least 1.6× concurrency 1, and the large suite no more than 10.5×
  * the small one's time (scaled for other sizes); timeout overshoot under 20 ms at the median, 100 ms at worst.
  */

@@ -2,6 +2,7 @@ import type { BenchResults } from '../bench-results.js';
 import { renderEvalThroughputSection } from './render-eval-throughput-section.js';
 import { renderGoalsSection } from './render-goals-section.js';
 import { renderLoopOverheadSection } from './render-loop-overhead-section.js';
+import { renderSessionTurnCostSection } from './render-session-turn-cost-section.js';
 import { renderStreamingLatencySection } from './render-streaming-latency-section.js';
 import { renderTimeoutPrecisionSection } from './render-timeout-precision-section.js';
 import { renderXmlEarlyStopSection } from './render-xml-early-stop-section.js';
@@ -25,6 +26,8 @@ export function renderResultSections({ results, chart }: { results: BenchResults
     sections.push(`## Streaming latency\n\n${renderStreamingLatencySection(results.streamingLatency)}`);
   if (results.xmlEarlyStop !== undefined)
     sections.push(`## XML early stop\n\n${renderXmlEarlyStopSection(results.xmlEarlyStop)}`);
+  if (results.sessionTurnCost !== undefined)
+    sections.push(`## Session turn cost\n\n${renderSessionTurnCostSection(results.sessionTurnCost)}`);
   if (results.goals.length > 0) sections.push(`## Goals\n\n${renderGoalsSection(results.goals)}`);
   return sections.join('\n\n');
 }

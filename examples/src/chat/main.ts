@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { SessionManager } from '@toolloop/core';
+import { SessionManager } from '@toolloop/core/session';
 import { connectMcpServers } from '@toolloop/core/mcp';
 import { loadScenarioFile } from '@toolloop/eval';
 import { createModelFromConfig } from '@toolloop/providers';

@@ -1,20 +1,26 @@
-import type { MessageStreamChunk } from '@toolloop/core';
+import type { MessageStreamChunk } from '@toolloop/core/session';
 import type { createColors } from 'picocolors';
 
 type Colors = ReturnType<typeof createColors>;
 
-/** Where the chat writes, and what is on the current line. */
+/** Where the chat writes, what is on the current line, and what the turn showed that a later chunk repeats. */
 export interface Screen {
   write(text: string): void;
   /** `status`: a status line to clear before anything else; `thinking` / `answer`: that text is streaming. */
   line: 'empty' | 'status' | 'thinking' | 'answer';
+  /** The last tool result shown: the error chunk that follows a failed call says the same again. */
+  lastResult?: { toolCallId: string; content: string } | undefined;
+  /** Why the turn stopped, from its last error chunk: shown on the stop line, not as a line of its own. */
+  stopDetail?: string | undefined;
 }
 
 const clearLine = '\r\u001b[2K';
 
 /**
  * One chunk of a session's stream as a person reads it: thinking dimmed, one status line rewritten in place
- * while tools run, tool calls and their results, the answer as it streams, errors in red, and the stop reason.
+ * while tools run, tool calls and their results, the answer as it streams, errors in red, and the stop reason
+ * with why the turn stopped. Nothing is said twice: a failed call's error repeats its result, and the turn's
+ * closing error is what the stop line says.
  */
 export function renderChunk({
   chunk,
@@ -61,21 +67,36 @@ export function renderChunk({
       line(colors.magenta(`→ ${chunk.content}`));
       return;
     case 'tool_result':
+      screen.lastResult = { toolCallId: chunk.toolCallId, content: chunk.content };
       line(chunk.isError ? colors.red(`← ${chunk.content}`) : colors.green(`← ${chunk.content}`));
       return;
     case 'warning':
       line(colors.yellow(`! ${chunk.content}`));
       return;
     case 'error':
+      // Only a failed call's error names its call; the one without ends the turn.
+      if (chunk.toolCallId === undefined) {
+        screen.stopDetail = chunk.error.replace(/^Stopped: /, '');
+        return;
+      }
+      if (screen.lastResult?.toolCallId === chunk.toolCallId && screen.lastResult.content === chunk.error)
+        return;
       line(colors.red(`✗ ${chunk.error}`));
       return;
-    case 'done':
-      line(
-        colors.dim(
-          `[stopped: ${chunk.stopReason} · ${chunk.toolCallCount} tool call${chunk.toolCallCount === 1 ? '' : 's'} this session]`,
-        ),
-      );
+    case 'approval_required':
+      for (const call of chunk.calls) {
+        line(colors.yellow(`? ${call.name} ${JSON.stringify(call.input)} waits for your approval`));
+      }
       return;
+    case 'done': {
+      const detail = screen.stopDetail === undefined ? '' : ` (${screen.stopDetail})`;
+      const count = `${chunk.toolCallCount} tool call${chunk.toolCallCount === 1 ? '' : 's'} this session`;
+      const stopLine = `[stopped: ${chunk.stopReason}${detail} · ${count}]`;
+      line(detail === '' ? colors.dim(stopLine) : colors.red(stopLine));
+      screen.lastResult = undefined;
+      screen.stopDetail = undefined;
+      return;
+    }
     default: {
       const unexpected: never = chunk;
       line(JSON.stringify(unexpected));

@@ -1,4 +1,4 @@
-import type { LlmServerConfig } from '@toolloop/core';
+import type { LlmServerConfig } from '@toolloop/core/session';
 import type { Scenario } from '@toolloop/eval';
 import { createFakeLlm } from '@toolloop/fake-llm';
 import { createMockStdioParameters } from '@toolloop/mock-mcp';

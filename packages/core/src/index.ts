@@ -1,13 +1,24 @@
 // The loop
 export { runToolLoop } from './loop/run-tool-loop.js';
-export { stopReasons } from './loop/stop-reason.js';
+export { isBuiltinStopReason, stopReasons } from './loop/stop-reason.js';
 export { statusLines } from './loop/status-lines.js';
 export { defaultProgressivePrompt } from './loop/progressive-prompt.js';
 export { formatToolName } from './format-tool-name.js';
+export { redactUrl, redactUrlSecrets } from './redact-url-secrets.js';
 export type { ToolLoopRun } from './loop/create-tool-loop-run.js';
 export type { ToolLoopOptions } from './loop/tool-loop-options.js';
 export type { ProgressivePromptTexts } from './loop/progressive-prompt.js';
-export type { StopReason } from './loop/stop-reason.js';
+export type { BuiltinStopReason, StopReason } from './loop/stop-reason.js';
+export type {
+  OnStepFinish,
+  PrepareStep,
+  PrepareStepContext,
+  StepInfo,
+  StepSettings,
+  StopCondition,
+  StopDecision,
+  TurnSnapshot,
+} from './loop/turn-hooks.js';
 export type { LoopResult, ToolCallRecord } from './loop/loop-result.js';
 export type {
   ContentEvent,
@@ -26,7 +37,7 @@ export type {
 export { defineTool } from './tools/define-tool.js';
 export { createToolSource } from './tools/create-tool-source.js';
 export { isToolSource } from './tools/tool-source.js';
-export { toToolOutput } from './tools/to-tool-output.js';
+export { createToolOutput, toToolOutput } from './tools/to-tool-output.js';
 export type { Tool, ToolExecuteOptions } from './tools/define-tool.js';
 export type { ToolCallRequest, ToolSource } from './tools/tool-source.js';
 export type { ToolDefinition } from './tools/tool-definition.js';
@@ -76,39 +87,4 @@ export { ToolTimeoutError } from './errors/tool-timeout-error.js';
 export { TurnTimeoutError } from './errors/turn-timeout-error.js';
 export { TurnAbortedError } from './errors/turn-aborted-error.js';
 export { ToolSourceError } from './errors/tool-source-error.js';
-
-// Sessions
-export { SessionManager } from './session/session-manager.js';
-export { parseLlmConfig } from './session/parse-llm-config.js';
-export { llmConfigSchema } from './session/llm-config-schema.js';
-export { apiKeyEnvironmentVariables } from './session/resolve-api-key.js';
-export { createMemorySessionStore } from './session/create-memory-session-store.js';
-export { createFileSessionStore } from './session/create-file-session-store.js';
-export { InvalidConfigError } from './errors/invalid-config-error.js';
-export { SessionNotFoundError } from './errors/session-not-found-error.js';
-export type { SessionManagerOptions } from './session/session-manager.js';
-export type {
-  LlmConfig,
-  LlmHttpServerConfig,
-  LlmProviderType,
-  LlmServerConfig,
-  LlmStdioServerConfig,
-  StoredLlmConfig,
-} from './session/llm-config.js';
-export type { SessionData } from './session/session-data.js';
-export type { SessionStore } from './session/session-store.js';
-export type { MessageStream } from './session/create-message-stream.js';
-export type { ClosableToolSource, ConnectServers, CreateModel } from './session/open-session-resources.js';
-export type {
-  ContentChunk,
-  DoneChunk,
-  ErrorChunk,
-  MessageStreamChunk,
-  StatusChunk,
-  ThinkingChunk,
-  ToolResultChunk,
-  ToolStartChunk,
-  WarningChunk,
-} from './session/message-stream-chunk.js';
-export type { ConfigIssue } from './errors/invalid-config-error.js';
-export type { SessionNotFoundReason } from './errors/session-not-found-error.js';
+export { HookError } from './errors/hook-error.js';

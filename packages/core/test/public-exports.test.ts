@@ -5,30 +5,27 @@ describe('public exports', () => {
     const core = await import('@toolloop/core');
 
     expect(Object.keys(core).sort()).toEqual([
+      'HookError',
       'InvalidArgumentError',
-      'InvalidConfigError',
       'InvalidToolInputError',
       'ModelError',
-      'SessionManager',
-      'SessionNotFoundError',
       'ToolSourceError',
       'ToolTimeoutError',
       'ToolloopError',
       'TurnAbortedError',
       'TurnTimeoutError',
       'addUsage',
-      'apiKeyEnvironmentVariables',
       'createEmptyUsage',
-      'createFileSessionStore',
-      'createMemorySessionStore',
+      'createToolOutput',
       'createToolSource',
       'defaultProgressivePrompt',
       'defineTool',
       'formatToolName',
+      'isBuiltinStopReason',
       'isToolSource',
-      'llmConfigSchema',
-      'parseLlmConfig',
       'parseToolInput',
+      'redactUrl',
+      'redactUrlSecrets',
       'runToolLoop',
       'statusLines',
       'stopReasons',
@@ -40,6 +37,22 @@ describe('public exports', () => {
     const testing = await import('@toolloop/core/testing');
 
     expect(Object.keys(testing).sort()).toEqual(['collectRun', 'createScriptedModel']);
+  });
+
+  it('@toolloop/core/session exports exactly these values', async () => {
+    const session = await import('@toolloop/core/session');
+
+    expect(Object.keys(session).sort()).toEqual([
+      'InvalidConfigError',
+      'MissingSecretError',
+      'SessionManager',
+      'SessionNotFoundError',
+      'apiKeyEnvironmentVariables',
+      'createFileSessionStore',
+      'createMemorySessionStore',
+      'llmConfigSchema',
+      'parseLlmConfig',
+    ]);
   });
 
   it('@toolloop/core/mcp exports exactly these values', async () => {

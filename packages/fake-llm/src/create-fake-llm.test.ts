@@ -79,6 +79,7 @@ describe('routing', () => {
         new Request(`${baseUrl}/scenario/by%20path%2Fwith%20space/v1/messages`, { method: 'POST' }),
         new Request(`${baseUrl}/v1/messages`, { method: 'POST' }),
       ].map(async (request) => {
+        request.headers.set('content-type', 'application/json');
         const response = await routed.handle(
           new Request(request, { body: JSON.stringify(createMessagesBody()) }),
         );
@@ -100,6 +101,7 @@ describe('routing', () => {
     const response = await routed.handle(
       new Request(`${baseUrl}/scenario/nope/v1/messages`, {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify(createMessagesBody()),
       }),
     );

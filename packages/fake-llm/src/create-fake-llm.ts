@@ -1,10 +1,13 @@
 import { http, type HttpHandler } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { cancelMswResponseCopies } from './cancel-msw-response-copies.js';
+import { resolveFakeLlmOptions, type FakeLlmOptions } from './fake-llm-options.js';
 import { answerMessagesRequest } from './handler/answer-messages-request.js';
 import { defaultScenarioId, type FakeLlmState } from './handler/fake-llm-state.js';
 import { handleFakeLlmRequest } from './handler/handle-fake-llm-request.js';
+import { refuseHttpRequest } from './handler/refuse-http-request.js';
 import { createActivityTracker } from './internal/create-activity-tracker.js';
+import { createRequestRetention } from './records/create-request-retention.js';
 import { answerChatCompletionsRequest } from './openai/answer-chat-completions-request.js';
 import type { FakeLlmViolation } from './records/fake-llm-violation.js';
 import type { RecordedRequest } from './records/recorded-request.js';
@@ -12,6 +15,8 @@ import type { StreamRecord } from './records/stream-record.js';
 import { createFakeLlmRoute, type FakeLlmRoute } from './route/fake-llm-route.js';
 import { toFakeLlmScript, type FakeLlmScriptInput } from './script/fake-llm-script.js';
 import { startHttpServer, type FakeLlmServer } from './server/start-http-server.js';
+import { sumThreadBytes } from './threads/message-thread-store.js';
+import type { ThreadBytes } from './threads/thread-bytes.js';
 
 /** A fake Anthropic Messages API and OpenAI chat completions API that answer from scripts; see `createFakeLlm`. */
 export interface FakeLlm {
@@ -33,12 +38,20 @@ export interface FakeLlm {
   route(id?: string): FakeLlmRoute;
   /** Answers one request as the fake's HTTP server does, without any server (for a custom `fetch`). */
   handle(request: Request): Promise<Response>;
-  /** Every request received, across scripts, in arrival order (auth headers removed). */
+  /**
+   * Every request answered from a script, across scripts, in arrival order (auth headers removed). Refused
+   * requests are `invalid-request` violations instead; past `maxRetainedRequestBytes`, the oldest are summaries.
+   */
   readonly requests: readonly RecordedRequest[];
   /** Every violation found, across scripts, in the order found. */
   readonly violations: readonly FakeLlmViolation[];
   /** One record per streaming response, across scripts. */
   readonly streams: readonly StreamRecord[];
+  /**
+   * What Messages API message threads saved in request bytes, across scripts: the bytes of the requests with a
+   * `thread` the fake answered, and what the same requests would have been as full replays.
+   */
+  readonly threadBytes: ThreadBytes;
   /** Resolves when no request is being answered and no stream is open. */
   waitForIdle(): Promise<void>;
 }
@@ -47,7 +60,10 @@ export interface FakeLlm {
  * Creates a fake LLM that speaks the Anthropic Messages API and the OpenAI chat completions API (SSE streams
  * shaped like the real ones, or JSON) from a script of steps, one per request, and checks what clients send
  * back. The script's `dialect`, `quirks` and `toolFormat` shape chat completions answers. The script given here
- * answers requests that name no script; `fake.script(id, steps)` adds more, for concurrent scenarios.
+ * answers requests that name no script; `fake.script(id, steps)` adds more, for concurrent scenarios. A request
+ * the real API refuses (not JSON, another method or path, over `maxRequestBytes`, tool blocks without tools, a
+ * message thread it cannot continue) gets that API's error and an `invalid-request` violation, and takes no
+ * step. Messages API threads are served as the API serves them. `options` bound what it reads and keeps.
  *
  * @example
  * const fake = createFakeLlm({ name: 'weather', steps: [
@@ -57,10 +73,13 @@ export interface FakeLlm {
  * fake.listen();
  * const client = new Anthropic({ apiKey: 'test', baseURL: 'http://fake-llm.test' });
  */
-export function createFakeLlm(script?: FakeLlmScriptInput): FakeLlm {
+export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptions = {}): FakeLlm {
+  const limits = resolveFakeLlmOptions(options);
   const state: FakeLlmState = {
     routes: new Map(),
     records: { requests: [], violations: [], streams: [] },
+    retention: createRequestRetention({ maxBytes: limits.maxRetainedRequestBytes }),
+    maxRequestBytes: limits.maxRequestBytes,
     activity: createActivityTracker(),
     shutdown: new AbortController(),
   };
@@ -89,10 +108,11 @@ export function createFakeLlm(script?: FakeLlmScriptInput): FakeLlm {
       servers.clear();
       await Promise.all(closing);
     },
-    async serve(options = {}) {
+    async serve(serveOptions = {}) {
       const server = await startHttpServer({
         handle: (request) => handleFakeLlmRequest({ request, state }),
-        port: options.port ?? 0,
+        refuse: (refusal) => refuseHttpRequest({ state, refusal }),
+        port: serveOptions.port ?? 0,
       });
       servers.add(server);
       return {
@@ -106,7 +126,12 @@ export function createFakeLlm(script?: FakeLlmScriptInput): FakeLlm {
     script(id, input) {
       if (state.routes.has(id))
         throw new Error(`This fake LLM already has a script '${id}'; use another id.`);
-      const route = createFakeLlmRoute({ id, script: toFakeLlmScript(input), shared: state.records });
+      const route = createFakeLlmRoute({
+        id,
+        script: toFakeLlmScript(input),
+        shared: state.records,
+        retention: state.retention,
+      });
       state.routes.set(id, route);
       return route;
     },
@@ -122,6 +147,9 @@ export function createFakeLlm(script?: FakeLlmScriptInput): FakeLlm {
     requests: state.records.requests,
     violations: state.records.violations,
     streams: state.records.streams,
+    get threadBytes() {
+      return sumThreadBytes([...state.routes.values()].map((route) => route.threads));
+    },
     waitForIdle: () => state.activity.waitForIdle(),
   };
   if (script !== undefined) fake.script(defaultScenarioId, script);

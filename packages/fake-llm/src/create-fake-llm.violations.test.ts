@@ -10,13 +10,19 @@ interface AnswerBlock {
 /** Sends one non-streaming request to the fake (no server needed) and returns the answer's content. */
 async function ask(fake: FakeLlm, body: Record<string, unknown>): Promise<AnswerBlock[]> {
   const response = await fake.handle(
-    new Request('http://fake-llm.test/v1/messages', { method: 'POST', body: JSON.stringify(body) }),
+    new Request('http://fake-llm.test/v1/messages', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
   );
   const message = (await response.json()) as { content: AnswerBlock[] };
   return message.content;
 }
 
 const question = { role: 'user', content: 'Weather in Paris?' };
+/** The tool the history's tool_use blocks call: the Messages API refuses tool blocks without tool definitions. */
+const weatherTool = { name: 'get_weather', input_schema: { type: 'object' } };
 
 /** Runs the first round of a thinking + tool call script and returns the assistant content it answered with. */
 async function firstRound(fake: FakeLlm): Promise<AnswerBlock[]> {
@@ -51,7 +57,10 @@ describe('thinking echo', () => {
     const content = await firstRound(fake);
     await ask(
       fake,
-      createMessagesBody({ messages: [question, { role: 'assistant', content }, toolResultFor(content)] }),
+      createMessagesBody({
+        tools: [weatherTool],
+        messages: [question, { role: 'assistant', content }, toolResultFor(content)],
+      }),
     );
     expect(fake.violations).toEqual([]);
   });
@@ -65,6 +74,7 @@ describe('thinking echo', () => {
     await ask(
       fake,
       createMessagesBody({
+        tools: [weatherTool],
         messages: [question, { role: 'assistant', content: changed }, toolResultFor(content)],
       }),
     );
@@ -89,6 +99,7 @@ describe('thinking echo', () => {
     await ask(
       fake,
       createMessagesBody({
+        tools: [weatherTool],
         messages: [question, { role: 'assistant', content: changed }, toolResultFor(content)],
       }),
     );
@@ -102,6 +113,7 @@ describe('thinking echo', () => {
     await ask(
       fake,
       createMessagesBody({
+        tools: [weatherTool],
         messages: [question, { role: 'assistant', content: withoutThinking }, toolResultFor(content)],
       }),
     );
@@ -116,6 +128,7 @@ describe('thinking echo', () => {
     await ask(
       fake,
       createMessagesBody({
+        tools: [weatherTool],
         messages: [question, { role: 'assistant', content: reordered }, toolResultFor(content)],
       }),
     );
@@ -133,6 +146,7 @@ describe('thinking signatures outside an echoed answer', () => {
     await ask(
       fake,
       createMessagesBody({
+        tools: [weatherTool],
         messages: [
           question,
           {
@@ -176,6 +190,7 @@ describe('tool results', () => {
     await ask(
       fake,
       createMessagesBody({
+        tools: [weatherTool],
         messages: [question, { role: 'assistant', content }, { role: 'user', content: 'And tomorrow?' }],
       }),
     );
@@ -195,6 +210,7 @@ describe('tool results', () => {
     await ask(
       fake,
       createMessagesBody({
+        tools: [weatherTool],
         messages: [
           { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_nope', content: 'x' }] },
         ],

@@ -4,6 +4,7 @@ export { cancelMswResponseCopies } from './cancel-msw-response-copies.js';
 export { scenarioHeader } from './handler/resolve-scenario-id.js';
 export { defaultScenarioId } from './handler/fake-llm-state.js';
 export type { FakeLlm } from './create-fake-llm.js';
+export type { FakeLlmOptions } from './fake-llm-options.js';
 export type { FakeLlmRoute } from './route/fake-llm-route.js';
 export type { FakeLlmServer } from './server/start-http-server.js';
 
@@ -32,3 +33,4 @@ export type {
   StreamStatus,
   XmlToolBlocksRecord,
 } from './records/stream-record.js';
+export type { ThreadBytes } from './threads/thread-bytes.js';

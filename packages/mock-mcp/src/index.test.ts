@@ -18,6 +18,7 @@ describe('@toolloop/mock-mcp', () => {
       'parseMockServerSpec',
       'parseMockServerSpecText',
       'readMockCallRecord',
+      'readYamlDocument',
     ]);
   });
 });

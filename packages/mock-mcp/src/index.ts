@@ -1,10 +1,15 @@
 // The mock server
 export { createMockMcpServer } from './server/create-mock-mcp-server.js';
 export type { MockMcpServer } from './server/create-mock-mcp-server.js';
-export type { MockHttpListener } from './server/listen-http.js';
+export type { MockHttpListener, MockHttpOptions } from './server/listen-http.js';
 
 // Calls
-export type { MockCallOutcome, MockSamplingExchange, MockToolCall } from './server/mock-tool-call.js';
+export type {
+  MockCallOutcome,
+  MockElicitationExchange,
+  MockSamplingExchange,
+  MockToolCall,
+} from './server/mock-tool-call.js';
 
 // Specs
 export { loadMockServerSpec, parseMockServerSpecText } from './spec/load-mock-server-spec.js';
@@ -15,6 +20,14 @@ export type { MockTool, MockToolInput } from './spec/mock-tool-schema.js';
 export type { MockResponse, MockResponseInput } from './spec/mock-response-schema.js';
 export type { MockResponseAction } from './spec/mock-response.js';
 export type { SampleSpec } from './spec/sample-spec-schema.js';
+export type { ElicitSpec } from './spec/elicit-spec-schema.js';
+export type { FollowUpResponse } from './spec/follow-up-response-schema.js';
+export type { LogLevel, LogMessage } from './spec/log-message-schema.js';
+export type { MockResource } from './spec/mock-resource-schema.js';
+export type { MockResourceTemplate } from './spec/mock-resource-template-schema.js';
+export type { ResourceResponse } from './spec/resource-response-schema.js';
+export type { MockPrompt } from './spec/mock-prompt-schema.js';
+export type { PromptResponse } from './spec/prompt-response-schema.js';
 export type { ProgressStep } from './spec/progress-step-schema.js';
 export type { MockContentBlock } from './spec/content-block-schema.js';
 export type { MockSamplingMessage } from './spec/sampling-message-schema.js';
@@ -35,5 +48,9 @@ export type { MockStdioParameters } from './bin/create-mock-stdio-parameters.js'
 // Spec utilities, shared with the scenario runner (whose files embed mock server specs)
 export { matchesPartially } from './server/matches-partially.js';
 export { locateYamlNode } from './spec/locate-yaml-node.js';
+export { readYamlDocument } from './spec/read-yaml-document.js';
 export { formatFieldPath } from './spec/format-field-path.js';
 export type { SourcePosition } from './spec/locate-yaml-node.js';
+export type { YamlDocumentResult } from './spec/read-yaml-document.js';
+export type { YamlIssue } from './spec/yaml-issue.js';
+export type { LocateField } from './spec/to-spec-issues.js';

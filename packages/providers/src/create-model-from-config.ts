@@ -1,7 +1,8 @@
-import type { LlmConfig, Model } from '@toolloop/core';
+import type { Model } from '@toolloop/core';
+import type { LlmConfig } from '@toolloop/core/session';
 
 /**
- * The model a host config names (seed 000's `type`, `model`, `api_key`, `base_url`, `max_tokens`): `claude` or
+ * The model a host config names (its `type`, `model`, `api_key`, `base_url` and `max_tokens`): `claude` or
  * `anthropic` → the Anthropic provider, `openai` → OpenAI, `ollama` → Ollama. Each provider's SDK is loaded only
  * when chosen. Hand it to `SessionManager` as `createModel`.
  *

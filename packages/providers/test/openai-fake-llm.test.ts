@@ -51,7 +51,6 @@ const toolRound: LlmStep = {
 
 describe('the OpenAI-compatible provider against the fake LLM', () => {
   it.each([
-    ['openai', 'reasoning_content'],
     ['deepseek', 'reasoning_content'],
     ['ollama', 'reasoning'],
   ] as const)(

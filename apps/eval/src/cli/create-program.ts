@@ -1,22 +1,40 @@
 import { resolve } from 'node:path';
+import { InvalidArgumentError as InvalidOptionValueError } from '@toolloop/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { configFileNames } from '../config/find-config-file.js';
+import { loadToolloopConfig } from '../config/load-toolloop-config.js';
+import type { PrettyReporterStream } from '../report/pretty/create-pretty-reporter.js';
+import { createColors } from '../report/pretty/colors.js';
+import { formatSummary } from '../report/pretty/format-summary.js';
 import { createReporters } from '../report/reporters.js';
 import { runScenarios } from '../run/run-scenarios.js';
 import { findScenarioFiles } from '../scenario/find-scenario-files.js';
 import { createScenarioJsonSchema } from '../scenario/create-scenario-json-schema.js';
 import { loadScenarioFile } from '../scenario/load-scenario-file.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
-import { parseShard, selectScenarios } from '../scenario/select-scenarios.js';
+import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
+import { EmptySelectionError } from '../scenario/empty-selection-error.js';
+import { parseFilter, parseShard, selectScenarios } from '../scenario/select-scenarios.js';
+import { readPackageVersion } from './read-package-version.js';
 
 /** Where the commands write; tests pass their own. */
 export interface ProgramOutput {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Whether stdout is a terminal (the pretty reporter then draws a live progress line), and its width. */
+  isTTY?: boolean | undefined;
+  columns?: number | undefined;
 }
 
 const defaultOutput: ProgramOutput = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  get isTTY() {
+    return process.stdout.isTTY;
+  },
+  get columns() {
+    return process.stdout.columns;
+  },
 };
 
 /**
@@ -29,15 +47,30 @@ export function createProgram({
 }: { output?: ProgramOutput; cwd?: string } = {}): Command {
   const program = new Command('toolloop-eval')
     .description('Run toolloop scenario files against the fake LLM and mock MCP servers.')
+    .version(readPackageVersion())
     .configureOutput({ writeOut: output.stdout, writeErr: output.stderr })
     .showHelpAfterError()
-    .exitOverride();
+    .exitOverride()
+    .configureHelp({ showGlobalOptions: true })
+    .option(
+      '--config <path>',
+      `the config file; default: the first of ${configFileNames.join(', ')} in the working directory or the nearest directory above it, up to the filesystem root`,
+    );
+  // The config's values are defaults: a flag or a path given on the command line wins.
+  const loadConfig = () => loadToolloopConfig({ path: program.opts<{ config?: string }>().config, cwd });
 
   program
     .command('run', { isDefault: true })
     .description('run scenarios (default: scenarios/) and report')
-    .argument('[paths...]', 'scenario files, directories or globs', ['scenarios/'])
-    .option('--filter <text|/regex/>', 'only scenarios whose name contains the text or matches the regex')
+    .argument(
+      '[paths...]',
+      "scenario files, directories or globs (default: the config's scenarios, else scenarios/)",
+    )
+    .option(
+      '--filter <text|/regex/>',
+      'only scenarios whose name contains the text or matches the regex',
+      toFilter,
+    )
     .option('--tag <tag>', 'only scenarios with this tag (repeatable)', collect, [])
     .option('--concurrency <n>', 'scenarios run at once (default: CPU count)', toPositiveInteger)
     .option('--shard <i/n>', 'run the i-th of n stable parts of the suite', toShard)
@@ -48,21 +81,33 @@ export function createProgram({
         .argParser(collect)
         .default([]),
     )
-    .option('--out-dir <dir>', 'where json, junit and html reports are written', 'reports')
+    .option('--out-dir <dir>', 'where json, junit and html reports are written (default: reports)')
+    .option('--pass-with-no-scenarios', 'pass when paths, --filter, --tag and --shard select nothing', false)
     .action(async (paths: string[], options: RunCommandOptions) => {
       await guard(output, async () => {
-        const { exitCode } = await runScenarios({
-          paths,
+        const config = await loadConfig();
+        const concurrency = options.concurrency ?? config?.concurrency;
+        const reporterNames =
+          options.reporter.length > 0 ? options.reporter : (config?.reporters ?? ['pretty']);
+        const { report, exitCode } = await runScenarios({
+          paths: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
           cwd,
           tags: options.tag,
           repeat: options.repeat,
           bail: options.bail,
-          outDir: options.outDir,
-          reporters: createReporters(options.reporter.length === 0 ? ['pretty'] : options.reporter),
+          outDir: options.outDir ?? config?.outDir ?? 'reports',
+          passWithNoScenarios: options.passWithNoScenarios,
+          reporters: createReporters(reporterNames, { stream: toReporterStream(output) }),
+          defaults: config?.defaults ?? {},
           ...(options.filter === undefined ? {} : { filter: options.filter }),
-          ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+          ...(concurrency === undefined ? {} : { concurrency }),
           ...(options.shard === undefined ? {} : { shard: options.shard }),
         });
+        // The pretty reporter ends with the summary; without it, a run must still say how it went.
+        if (!reporterNames.includes('pretty'))
+          output.stdout(
+            `${formatSummary({ summary: report.summary, colors: createColors(false) }).join('\n')}\n`,
+          );
         process.exitCode = exitCode;
       });
     });
@@ -70,11 +115,21 @@ export function createProgram({
   program
     .command('validate')
     .description('check scenario files against the format, without running them')
-    .argument('[paths...]', 'scenario files, directories or globs', ['scenarios/'])
+    .argument(
+      '[paths...]',
+      "scenario files, directories or globs (default: the config's scenarios, else scenarios/)",
+    )
     .action(async (paths: string[]) => {
       await guard(output, async () => {
-        const files = await findScenarioFiles({ patterns: paths, cwd });
-        const outcomes = await Promise.allSettled(files.map((file) => loadScenarioFile(resolve(cwd, file))));
+        const config = await loadConfig();
+        const files = await findScenarioFiles({
+          patterns: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
+          cwd,
+        });
+        const defaults = config?.defaults ?? {};
+        const outcomes = await Promise.allSettled(
+          files.map((file) => loadScenarioFile(resolve(cwd, file), { cwd, defaults })),
+        );
         const issues = outcomes.flatMap((outcome) =>
           outcome.status === 'rejected' && ScenarioFileError.isInstance(outcome.reason)
             ? outcome.reason.issues
@@ -92,22 +147,40 @@ export function createProgram({
   program
     .command('list')
     .description('list the scenarios that `run` would run')
-    .argument('[paths...]', 'scenario files, directories or globs', ['scenarios/'])
-    .option('--filter <text|/regex/>', 'only scenarios whose name contains the text or matches the regex')
+    .argument(
+      '[paths...]',
+      "scenario files, directories or globs (default: the config's scenarios, else scenarios/)",
+    )
+    .option(
+      '--filter <text|/regex/>',
+      'only scenarios whose name contains the text or matches the regex',
+      toFilter,
+    )
     .option('--tag <tag>', 'only scenarios with this tag (repeatable)', collect, [])
     .option('--shard <i/n>', 'only the i-th of n parts', toShard)
-    .action(async (paths: string[], options: Pick<RunCommandOptions, 'filter' | 'tag' | 'shard'>) => {
+    .option('--pass-with-no-scenarios', 'an empty list is no error', false)
+    .action(async (paths: string[], options: ListCommandOptions) => {
       await guard(output, async () => {
-        const files = await findScenarioFiles({ patterns: paths, cwd });
+        const config = await loadConfig();
+        const files = await findScenarioFiles({
+          patterns: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
+          cwd,
+        });
+        const defaults = config?.defaults ?? {};
         const scenarios = await Promise.all(
-          files.map(async (file) => ({ ...(await loadScenarioFile(resolve(cwd, file))), file })),
+          files.map(async (file) => ({
+            ...(await loadScenarioFile(resolve(cwd, file), { cwd, defaults })),
+            file,
+          })),
         );
-        const { run, skipped } = selectScenarios({
-          scenarios,
+        const criteria = {
           tags: options.tag,
           ...(options.filter === undefined ? {} : { filter: options.filter }),
           ...(options.shard === undefined ? {} : { shard: options.shard }),
-        });
+        };
+        const selection = selectScenarios({ scenarios, ...criteria });
+        if (!options.passWithNoScenarios) assertScenariosSelected({ selection, scenarios, ...criteria });
+        const { run, skipped } = selection;
         for (const { file, scenario } of [...run, ...skipped]) {
           const tags = (scenario.tags ?? []).map((tag) => `#${tag}`).join(' ');
           const skippedMark = skipped.some((loaded) => loaded.scenario === scenario) ? ' (skipped)' : '';
@@ -134,8 +207,11 @@ interface RunCommandOptions {
   repeat: number;
   bail: boolean;
   reporter: string[];
-  outDir: string;
+  outDir?: string;
+  passWithNoScenarios: boolean;
 }
+
+type ListCommandOptions = Pick<RunCommandOptions, 'filter' | 'tag' | 'shard' | 'passWithNoScenarios'>;
 
 /**
  * Runs the command line and returns its exit code: commander's own usage errors (an unknown option, a bad
@@ -157,6 +233,21 @@ export async function runProgram(
   }
 }
 
+/** The pretty reporter's stream over the command's output. */
+function toReporterStream(output: ProgramOutput): PrettyReporterStream {
+  return {
+    write: (text: string) => {
+      output.stdout(text);
+    },
+    get isTTY() {
+      return output.isTTY;
+    },
+    get columns() {
+      return output.columns;
+    },
+  };
+}
+
 /** The exit code a command set (read through a parameter: the compiler cannot see the command set it). */
 function exitCodeOf(target: { exitCode?: number | string | undefined }): number {
   return Number(target.exitCode ?? 0);
@@ -169,6 +260,8 @@ async function guard(output: ProgramOutput, action: () => Promise<void>): Promis
   } catch (error) {
     if (ScenarioFileError.isInstance(error)) {
       output.stderr(`Invalid scenario input:\n${error.message}\n`);
+    } else if (EmptySelectionError.isInstance(error) || InvalidOptionValueError.isInstance(error)) {
+      output.stderr(`${error.message}\n`);
     } else {
       output.stderr(
         `toolloop-eval failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
@@ -187,6 +280,15 @@ function toPositiveInteger(value: string): number {
   if (!Number.isInteger(number) || number < 1)
     throw new InvalidArgumentError('expected a whole number of at least 1.');
   return number;
+}
+
+function toFilter(value: string): string {
+  try {
+    parseFilter(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+  return value;
 }
 
 function toShard(value: string): ReturnType<typeof parseShard> {

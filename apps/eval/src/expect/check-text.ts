@@ -1,5 +1,6 @@
 import type { ScenarioFailure } from '../report/run-report.js';
 import { createFailure } from './create-failure.js';
+import { regularExpressionTimeoutMs, testRegularExpression } from './test-regular-expression.js';
 
 /** The text matchers of `expect.text`: each one given must hold. */
 export function checkText({
@@ -45,16 +46,8 @@ export function checkText({
       }),
     );
   }
-  if (expected.matches !== undefined && !new RegExp(expected.matches, 'u').test(actual)) {
-    failures.push(
-      createFailure({
-        path: `${path}.matches`,
-        message: `expected ${what} to match /${expected.matches}/`,
-        expected: expected.matches,
-        actual,
-      }),
-    );
-  }
+  if (expected.matches !== undefined)
+    failures.push(...checkMatches({ pattern: expected.matches, actual, path, what }));
   return failures;
 }
 
@@ -94,4 +87,45 @@ export function checkThinking({
     ...failures,
     ...checkText({ expected: { contains: expected.contains }, actual, path, what: 'the thinking' }),
   ];
+}
+
+/** `matches`: the text matches the regular expression, tested within a time budget so that no pattern hangs. */
+function checkMatches({
+  pattern,
+  actual,
+  path,
+  what,
+}: {
+  pattern: string;
+  actual: string;
+  path: string;
+  what: string;
+}): ScenarioFailure[] {
+  const outcome = testRegularExpression({ pattern, text: actual });
+  switch (outcome.type) {
+    case 'matched':
+      return [];
+    case 'not-matched':
+      return [
+        createFailure({
+          path: `${path}.matches`,
+          message: `expected ${what} to match /${pattern}/`,
+          expected: pattern,
+          actual,
+        }),
+      ];
+    case 'timed-out':
+      return [
+        createFailure({
+          path: `${path}.matches`,
+          message: `gave up matching ${what} against /${pattern}/ after ${regularExpressionTimeoutMs} ms: the expression backtracks too much (nested quantifiers such as (a+)+ do); simplify it`,
+          expected: pattern,
+          actual,
+        }),
+      ];
+    default: {
+      const unexpected: never = outcome;
+      throw new Error(`Unexpected match outcome ${JSON.stringify(unexpected)}`);
+    }
+  }
 }

@@ -4,7 +4,7 @@ import type { ScenarioFailure } from '../report/run-report.js';
 import type { Expectation } from '../scenario/expectation-schema.js';
 import { createFailure } from './create-failure.js';
 
-type ExpectedCall = { name: string; input?: JsonValue; isError?: boolean };
+type ExpectedCall = { name: string; input?: JsonValue; isError?: boolean; executed?: boolean };
 type ArgsMode = 'partial' | 'exact' | 'ignore';
 
 /**
@@ -22,7 +22,12 @@ export function checkToolCalls({
   path: string;
 }): ScenarioFailure[] {
   if (expected === undefined) return [];
-  const summary = actual.map((call) => ({ name: call.name, input: call.input, isError: call.isError }));
+  const summary = actual.map((call) => ({
+    name: call.name,
+    input: call.input,
+    isError: call.isError,
+    executed: call.executed,
+  }));
   if ('none' in expected) {
     return actual.length === 0
       ? []
@@ -78,6 +83,7 @@ export function checkToolCalls({
 function fitsCall(expected: ExpectedCall, call: ToolCallRecord, args: ArgsMode): boolean {
   if (expected.name !== call.name) return false;
   if (expected.isError !== undefined && expected.isError !== call.isError) return false;
+  if (expected.executed !== undefined && expected.executed !== call.executed) return false;
   if (expected.input === undefined || args === 'ignore') return true;
   return args === 'exact'
     ? JSON.stringify(sortKeys(expected.input)) === JSON.stringify(sortKeys(call.input))
@@ -94,6 +100,9 @@ function describeMismatch(
   if (expected.name !== call.name) return `expected ${which} to be '${expected.name}', got '${call.name}'`;
   if (expected.isError !== undefined && expected.isError !== call.isError) {
     return `expected ${which} '${call.name}' to ${expected.isError ? 'fail' : 'succeed'}`;
+  }
+  if (expected.executed !== undefined && expected.executed !== call.executed) {
+    return `expected ${which} '${call.name}' to ${expected.executed ? 'run' : 'be answered by the loop without running'}`;
   }
   return `expected ${which} '${call.name}' to have ${args === 'exact' ? 'exactly' : 'at least'} the given input, got ${JSON.stringify(call.input)}`;
 }

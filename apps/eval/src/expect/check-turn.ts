@@ -1,12 +1,13 @@
 import type { FakeLlmViolation } from '@toolloop/fake-llm';
 import type { ScenarioFailure, TurnReport } from '../report/run-report.js';
-import type { TurnObservation } from '../run/observe-turn.js';
+import type { TurnObservation } from '../run/create-turn-observer.js';
 import type { Expectation } from '../scenario/expectation-schema.js';
 import { checkCount } from './check-count.js';
 import { checkErrors } from './check-errors.js';
 import { checkRequests } from './check-requests.js';
 import { checkSubsequence } from './check-subsequence.js';
 import { checkText, checkThinking } from './check-text.js';
+import { checkElicitations } from './check-elicitations.js';
 import { checkToolCalls } from './check-tool-calls.js';
 import { createFailure } from './create-failure.js';
 
@@ -87,6 +88,11 @@ export function checkTurn({
       what: 'event',
     }),
     ...checkErrors({ expected: expectation.errors, events, path: `${path}.errors` }),
+    ...checkElicitations({
+      expected: expectation.elicitations,
+      actual: report.elicitations,
+      path: `${path}.elicitations`,
+    }),
     ...checkRequests({
       expected: expectation.requests,
       requests: report.requests,

@@ -3,16 +3,24 @@ import path from 'node:path';
 import type { Reporter } from './reporter.js';
 import type { RunReport } from './run-report.js';
 
+/** Where a file reporter says which file it wrote (`Wrote /path/to/report.json`); `process.stdout` fits. */
+export interface ReportPathStream {
+  write(text: string): unknown;
+}
+
 /**
  * A reporter that writes one file, `<outDir>/<fileName>`, when the run ends: what the JSON, JUnit and HTML
- * reporters share. `outDir` comes from `onRunStart`; the directory is created if missing.
+ * reporters share. `outDir` comes from `onRunStart`; the directory is created if missing. With a `stream`, it
+ * then writes `Wrote <absolute path>` there, so a run with only file reporters still says where to look.
  */
 export function createFileReporter({
   fileName,
   render,
+  stream,
 }: {
   fileName: string;
   render: (report: RunReport) => string;
+  stream?: ReportPathStream | undefined;
 }): Reporter {
   let outDir: string | undefined;
   return {
@@ -25,8 +33,10 @@ export function createFileReporter({
           `Cannot write ${fileName}: onRunEnd came before onRunStart, so the output directory is unknown.`,
         );
       }
+      const file = path.resolve(outDir, fileName);
       await mkdir(outDir, { recursive: true });
-      await writeFile(path.join(outDir, fileName), render(report));
+      await writeFile(file, render(report));
+      stream?.write(`Wrote ${file}\n`);
     },
   };
 }

@@ -15,7 +15,7 @@ export type {
 
 // Built-in reporters by name
 export { createReporters, isReporterName, reporters } from './reporters.js';
-export type { ReporterName } from './reporters.js';
+export type { ReporterName, ReporterOptions } from './reporters.js';
 
 // Pretty (terminal and CI logs)
 export { createPrettyReporter } from './pretty/create-pretty-reporter.js';
@@ -36,3 +36,4 @@ export { renderHtmlReport } from './html/render-html-report.js';
 
 // Shared
 export { createFileReporter } from './create-file-reporter.js';
+export type { ReportPathStream } from './create-file-reporter.js';

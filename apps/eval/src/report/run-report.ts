@@ -1,3 +1,4 @@
+import type { ElicitationRecord } from '../run/create-elicitation-answers.js';
 import type { JsonValue, StopReason, ToolCallRecord, Usage } from '@toolloop/core';
 
 /** One expectation that did not hold: where it is in the scenario, and what was expected and seen. */
@@ -65,6 +66,8 @@ export interface TurnReport {
   durationMs: number;
   timeline: TimelineEntry[];
   requests: RequestSummary[];
+  /** What servers asked the user during the turn (MCP elicitation), and the scenario's answers. */
+  elicitations: ElicitationRecord[];
 }
 
 /** The pass rate of a scenario run several times (`--repeat`). */

@@ -1,91 +1,144 @@
-import {
-  SessionManager,
-  runToolLoop,
-  type LoopEvent,
-  type LoopResult,
-  type Message,
-  type Model,
-  type ModelRequest,
-  type ToolSource,
-} from '@toolloop/core';
-import { createModelFromConfig } from '@toolloop/providers';
+import type { LoopEvent, ModelRequest, ToolSource } from '@toolloop/core';
+import type { ElicitationHandler } from '@toolloop/core/mcp';
+import type { Agent, AgentTool } from '../agent/define-agent.js';
+import { toDisplayPath } from '../agent/to-display-path.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
-import { createScenarioModel, defaultModels, fakeApiKey } from './create-scenario-model.js';
+import { createAgentTools, type AgentTools } from './create-agent-tools.js';
+import { createLoopTurnRunner, type TurnRunner } from './create-loop-turn-runner.js';
+import { createRunTurnRunner } from './create-run-turn-runner.js';
+import { createScenarioModel } from './create-scenario-model.js';
+import { createSessionTurnRunner } from './create-session-turn-runner.js';
 import { instrumentModel } from './instrument-model.js';
 
-/** Runs a scenario's turns one after the other as one conversation. */
-export interface TurnRunner {
-  start(user: string): { events: AsyncIterable<LoopEvent>; result: Promise<LoopResult> };
-  close(): Promise<void>;
-}
+export type { TurnRunner } from './create-loop-turn-runner.js';
 
 /**
- * The turns of a scenario run straight through `runToolLoop` (its `loop` options), or, when it has a `session`
- * config, through `SessionManager` with the provider `createModelFromConfig` picks — the host's whole path.
- * Either way every model request is reported to `onRequest`.
+ * How a scenario's turns run: straight through `runToolLoop` (its `loop` options), through `SessionManager`
+ * when it has a `session` config, or through the agent it names — declarative, full (its own `run`) or
+ * session form, with its local tools (the scenario's `mockTools` in place) before the scenario's servers.
+ * Every model request is reported to `onRequest`.
  */
 export async function createTurnRunner({
   scenario,
+  agent,
   baseURL,
   tools,
   onRequest,
+  onElicitation,
+  cwd,
 }: {
   scenario: Scenario;
+  agent: Agent | undefined;
   baseURL: string;
+  /** The scenario's servers. */
   tools: ToolSource[];
   onRequest: (request: ModelRequest) => void;
+  onElicitation: ElicitationHandler;
+  cwd: string;
 }): Promise<TurnRunner> {
-  if (scenario.session === undefined) {
-    const model = instrumentModel(createScenarioModel({ scenario, baseURL }), onRequest);
-    let messages: Message[] = [];
-    let sessionToolCalls = 0;
+  if (agent === undefined) {
+    if (scenario.session === undefined) {
+      return createLoopTurnRunner({
+        model: instrumentModel(createScenarioModel({ scenario, baseURL }), onRequest),
+        system: scenario.system,
+        tools,
+        loop: scenario.loop ?? {},
+        cwd,
+      });
+    }
+    return createSessionTurnRunner({
+      scenario,
+      baseURL,
+      tools,
+      config: {
+        ...(scenario.system === undefined ? {} : { system_prompt: scenario.system }),
+        ...scenario.session,
+      },
+      onRequest,
+    });
+  }
+  const agentTools = await createAgentTools({
+    tools: agent.tools,
+    mockTools: scenario.mockTools,
+    samplingModel: createScenarioModel({ scenario, baseURL }),
+    onElicitation,
+    cwd,
+  });
+  try {
+    const runner = await createAgentTurnRunner({
+      scenario,
+      agent,
+      baseURL,
+      tools: [...agentTools.tools, ...tools],
+      onRequest,
+      cwd,
+    });
     return {
       start(user) {
-        const run = runToolLoop({
-          model,
-          ...(scenario.system === undefined ? {} : { system: scenario.system }),
-          tools,
-          messages,
-          prompt: user,
-          sessionToolCalls,
-          // The scenario's `loop` options share their names and meanings with the core loop's.
-          ...scenario.loop,
-        });
-        const result = run.result.then((done) => {
-          messages = done.messages;
-          sessionToolCalls = done.sessionToolCalls;
-          return done;
-        });
-        return { events: run, result };
+        const { events, result } = runner.start(user);
+        return { events: annotateToolErrors({ events, agentTools, cwd }), result };
       },
-      close: () => Promise.resolve(),
+      async close() {
+        await runner.close();
+        await agentTools.close();
+      },
     };
+  } catch (error) {
+    await agentTools.close();
+    throw error;
   }
-  const manager = new SessionManager({
-    createModel: async (config): Promise<Model> =>
-      instrumentModel(await createModelFromConfig(config), onRequest),
-    tools,
-  });
-  const { provider } = scenario;
-  if (provider === 'xml')
-    throw new Error('A session scenario needs a provider type: anthropic, openai or ollama.');
-  const session = await manager.initializeSession({
-    type: provider,
-    model: scenario.model ?? defaultModels[provider],
-    api_key: fakeApiKey,
-    base_url: provider === 'anthropic' ? baseURL : `${baseURL}/v1`,
-    ...(scenario.system === undefined ? {} : { system_prompt: scenario.system }),
-    ...scenario.session,
-  });
-  return {
-    start(user) {
-      const stream = manager.sendMessageStream(session.id, user);
-      return { events: toEvents(stream), result: stream.result };
-    },
-    close: () => manager.dispose(),
-  };
 }
 
-async function* toEvents(chunks: AsyncIterable<{ event: LoopEvent }>): AsyncGenerator<LoopEvent> {
-  for await (const chunk of chunks) yield chunk.event;
+function createAgentTurnRunner({
+  scenario,
+  agent,
+  baseURL,
+  tools,
+  onRequest,
+  cwd,
+}: {
+  scenario: Scenario;
+  agent: Agent;
+  baseURL: string;
+  tools: AgentTool[];
+  onRequest: (request: ModelRequest) => void;
+  cwd: string;
+}): Promise<TurnRunner> | TurnRunner {
+  const model = () => instrumentModel(createScenarioModel({ scenario, baseURL }), onRequest);
+  switch (agent.type) {
+    case 'declarative':
+      return createLoopTurnRunner({ model: model(), system: agent.system, tools, loop: agent.loop, cwd });
+    case 'run':
+      return createRunTurnRunner({ run: agent.run, model: model(), tools, cwd });
+    case 'session':
+      return createSessionTurnRunner({ scenario, baseURL, tools, config: agent.config, onRequest });
+    default: {
+      const unexpected: never = agent;
+      throw new Error(`Unknown agent form ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/** A local tool's error event, with where in the user's code the tool threw (the model saw the same result). */
+async function* annotateToolErrors({
+  events,
+  agentTools,
+  cwd,
+}: {
+  events: AsyncIterable<LoopEvent>;
+  agentTools: AgentTools;
+  cwd: string;
+}): AsyncGenerator<LoopEvent> {
+  for await (const event of events) {
+    const location =
+      event.type === 'error' && event.toolCallId !== undefined
+        ? agentTools.whereThrown(event.toolCallId)
+        : undefined;
+    yield event.type === 'error' && location !== undefined
+      ? {
+          ...event,
+          message: `${event.message} (thrown at ${toDisplayPath({ file: location.file, cwd })}:${location.line})`,
+        }
+      : event;
+  }
 }

@@ -1,29 +1,35 @@
-import type { ModelRequest } from '@toolloop/core';
 import type { FakeLlm } from '@toolloop/fake-llm';
+import { checkElicitAnswers } from '../expect/check-elicitations.js';
 import { checkTurn } from '../expect/check-turn.js';
 import { checkViolations } from '../expect/check-violations.js';
+import { createSecretRedactor } from '../redact/create-secret-redactor.js';
+import { mapStrings } from '../redact/map-strings.js';
 import type { ScenarioFailure, ScenarioResult, TurnReport } from '../report/run-report.js';
+import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { createScenarioModel } from './create-scenario-model.js';
 import { createTurnRunner } from './create-turn-runner.js';
-import { observeTurn } from './observe-turn.js';
+import { createTurnObserver } from './create-turn-observer.js';
+import { createElicitationAnswers } from './create-elicitation-answers.js';
 import { startScenarioServers } from './start-scenario-servers.js';
 import { summarizeRequest } from './summarize-request.js';
 
 /**
  * Runs one scenario in isolation: its own script on the shared fake LLM (routed by `routeId`), its own MCP
  * servers, and its turns in order as one session. Everything it started is taken down whatever happens; a
- * failure of the runner itself (a server that will not start) is reported as the scenario's `error`.
+ * failure of the runner itself (a server that will not start) is reported as the scenario's `error`. The
+ * secrets of URLs (user information, secret-looking parameters) are redacted from every string of the result.
  */
-export async function runScenario({
-  scenario,
-  file,
-  directory,
-  cwd,
-  fake,
-  fakeUrl,
-  routeId,
-}: {
+export async function runScenario(options: RunScenarioOptions): Promise<ScenarioResult> {
+  const urls = Object.values(options.scenario.servers ?? {}).flatMap((server) =>
+    'url' in server ? [server.url] : [],
+  );
+  // Reports, the pretty reporter and the HTML timeline all start from this result: no URL secret goes past here.
+  return mapStrings(await runUnredacted(options), createSecretRedactor({ urls }));
+}
+
+/** What `runScenario` needs: the scenario, where it is, and the shared fake LLM with its route. */
+export interface RunScenarioOptions {
   scenario: Scenario;
   /** The file as reports show it. */
   file: string;
@@ -34,7 +40,20 @@ export async function runScenario({
   fake: FakeLlm;
   fakeUrl: string;
   routeId: string;
-}): Promise<ScenarioResult> {
+  /** The agent under test, loaded, when the scenario runs one. */
+  agent?: LoadedAgent;
+}
+
+async function runUnredacted({
+  scenario,
+  file,
+  directory,
+  cwd,
+  fake,
+  fakeUrl,
+  routeId,
+  agent,
+}: RunScenarioOptions): Promise<ScenarioResult> {
   const startedAt = performance.now();
   const base = { name: scenario.name, file, tags: scenario.tags ?? [] };
   const route = fake.script(routeId, {
@@ -50,20 +69,24 @@ export async function runScenario({
   const turnStarts: number[] = [];
   try {
     const baseURL = `${fakeUrl}/scenario/${encodeURIComponent(routeId)}`;
+    const elicitation = createElicitationAnswers();
     const servers = await startScenarioServers({
       servers: scenario.servers,
       samplingModel: createScenarioModel({ scenario, baseURL }),
+      onElicitation: elicitation.handler,
       cwd,
     });
-    let requests: Array<{ atMs: number; request: ModelRequest }> = [];
-    let turnStartedAt = performance.now();
+    let observer = createTurnObserver();
     const runner = await createTurnRunner({
       scenario,
+      agent: agent?.agent,
       baseURL,
       tools: servers.source === undefined ? [] : [servers.source],
       onRequest: (request) => {
-        requests.push({ atMs: Math.round(performance.now() - turnStartedAt), request });
+        observer.onRequest(request);
       },
+      onElicitation: elicitation.handler,
+      cwd,
     }).catch(async (error: unknown) => {
       await servers.close();
       throw error;
@@ -71,11 +94,12 @@ export async function runScenario({
     try {
       for (const [turnIndex, turn] of scenario.turns.entries()) {
         turnStarts.push(route.requests.length);
-        turnStartedAt = performance.now();
-        requests = [];
+        observer = createTurnObserver();
+        elicitation.startTurn(turn.elicit ?? []);
         const run = runner.start(turn.user);
-        const observation = await observeTurn({ run, startedAt: turnStartedAt, requests });
+        const observation = await observer.observe(run);
         await fake.waitForIdle();
+        const elicited = elicitation.finishTurn();
         const { result } = observation;
         const received = route.requests.slice(turnStarts[turnIndex]);
         const report: TurnReport = {
@@ -96,8 +120,10 @@ export async function runScenario({
               route.streams.find((stream) => stream.requestIndex === request.index),
             ),
           ),
+          elicitations: elicited.records,
         };
         turns.push(report);
+        failures.push(...checkElicitAnswers({ elicited, path: `turns[${turnIndex}].elicit` }));
         failures.push(
           ...checkTurn({
             expectation: turn.expect,

@@ -3,9 +3,12 @@ import { dirname, resolve } from 'node:path';
 import { createFakeLlm } from '@toolloop/fake-llm';
 import type { Reporter } from '../report/reporter.js';
 import type { RunReport, ScenarioResult } from '../report/run-report.js';
+import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
 import { findScenarioFiles } from '../scenario/find-scenario-files.js';
+import { createAgentLoader } from '../agent/create-agent-loader.js';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load-scenario-file.js';
-import { ScenarioFileError } from '../scenario/scenario-file-error.js';
+import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
+import { formatScenarioIssue, ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { selectScenarios, type Shard } from '../scenario/select-scenarios.js';
 import { combineRepeats } from './combine-repeats.js';
 import { runPool } from './run-pool.js';
@@ -14,6 +17,7 @@ import { runScenario } from './run-scenario.js';
 export interface RunScenariosOptions {
   /** Files, directories or globs. Default: `scenarios/`. */
   paths?: readonly string[];
+  /** Where relative paths (and `outDir`) start. Default: the process's working directory. */
   cwd?: string;
   /** Only scenarios whose name contains this text, or matches this `/regex/flags`. */
   filter?: string;
@@ -29,6 +33,13 @@ export interface RunScenariosOptions {
   reporters?: readonly Reporter[];
   /** Where file reporters write. Default: `reports/`. */
   outDir?: string;
+  /** What scenarios that do not say run with: the agent under test (a module path), provider and model. */
+  defaults?: ScenarioDefaults;
+  /**
+   * Let a selection of no scenario pass (exit code 0). Without it, paths, `filter`, `tags` and `shard` that
+   * select nothing reject with an `EmptySelectionError`: a typo in CI must not be a green build.
+   */
+  passWithNoScenarios?: boolean;
 }
 
 /** The exit codes of the contract: 0 every scenario passed, 1 one failed, 2 bad input or a runner failure. */
@@ -37,7 +48,8 @@ export type ExitCode = 0 | 1 | 2;
 /**
  * Runs scenario files against one fake LLM (each scenario on its own route) and mock MCP servers, and reports.
  * Every file is validated before anything runs: invalid input throws `ScenarioFileError` listing each problem
- * with file, line, column and field path. This is what the `toolloop-eval run` command calls.
+ * with file, line, column and field path; a selection of no scenario throws `EmptySelectionError`. Relative
+ * paths start from `cwd` (default: the process's working directory). This is what the `toolloop-eval run` command calls.
  *
  * @example
  * const { report, exitCode } = await runScenarios({ paths: ['scenarios/'], reporters: createReporters(['pretty']) });
@@ -50,15 +62,19 @@ export async function runScenarios(
   const repeat = options.repeat ?? 1;
   const concurrency = options.concurrency ?? availableParallelism();
   const reporters = options.reporters ?? [];
-  const selection = selectScenarios({
-    scenarios: await loadAll(
-      await findScenarioFiles({ patterns: options.paths ?? ['scenarios/'], cwd }),
-      cwd,
-    ),
+  const found = await loadAll({
+    files: await findScenarioFiles({ patterns: options.paths ?? ['scenarios/'], cwd }),
+    cwd,
+    defaults: options.defaults ?? {},
+  });
+  const criteria = {
     ...(options.filter === undefined ? {} : { filter: options.filter }),
     ...(options.tags === undefined ? {} : { tags: options.tags }),
     ...(options.shard === undefined ? {} : { shard: options.shard }),
-  });
+  };
+  const selection = selectScenarios({ scenarios: found, ...criteria });
+  if (options.passWithNoScenarios !== true)
+    assertScenariosSelected({ selection, scenarios: found, ...criteria });
   const outDir = resolve(cwd, options.outDir ?? 'reports');
   await each(reporters, (reporter) =>
     reporter.onRunStart?.({ total: selection.run.length, repeat, concurrency, outDir }),
@@ -134,9 +150,23 @@ export async function runScenarios(
   }
 }
 
-/** Loads every file, collecting the problems of all of them before failing. */
-async function loadAll(files: readonly string[], cwd: string): Promise<LoadedScenario[]> {
-  const outcomes = await Promise.allSettled(files.map((file) => loadScenarioFile(resolve(cwd, file))));
+/**
+ * Loads every file, collecting the problems of all of them before failing; an agent module that several
+ * scenarios run is loaded, and its problem reported, once.
+ */
+async function loadAll({
+  files,
+  cwd,
+  defaults,
+}: {
+  files: readonly string[];
+  cwd: string;
+  defaults: ScenarioDefaults;
+}): Promise<LoadedScenario[]> {
+  const agents = createAgentLoader({ cwd });
+  const outcomes = await Promise.allSettled(
+    files.map((file) => loadScenarioFile(resolve(cwd, file), { cwd, defaults, agents })),
+  );
   const issues = outcomes.flatMap((outcome) =>
     outcome.status === 'rejected'
       ? ScenarioFileError.isInstance(outcome.reason)
@@ -144,8 +174,15 @@ async function loadAll(files: readonly string[], cwd: string): Promise<LoadedSce
         : [rethrow(outcome.reason)]
       : [],
   );
-  if (issues.length > 0)
-    throw new ScenarioFileError(issues.map((issue) => ({ ...issue, file: relativeTo(cwd, issue.file) })));
+  if (issues.length > 0) {
+    const relative = issues.map((issue) => ({ ...issue, file: relativeTo(cwd, issue.file) }));
+    throw new ScenarioFileError(
+      relative.filter(
+        (issue, index) =>
+          relative.findIndex((other) => formatScenarioIssue(other) === formatScenarioIssue(issue)) === index,
+      ),
+    );
+  }
   return outcomes.flatMap((outcome, index) =>
     outcome.status === 'fulfilled' ? [{ ...outcome.value, file: files[index] ?? outcome.value.file }] : [],
   );

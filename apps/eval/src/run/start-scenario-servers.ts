@@ -5,6 +5,7 @@ import type { Model } from '@toolloop/core';
 import {
   connectMcpServers,
   createSamplingHandler,
+  type ElicitationHandler,
   type McpServerConfig,
   type McpToolSource,
 } from '@toolloop/core/mcp';
@@ -26,17 +27,21 @@ export interface ScenarioServers {
 
 /**
  * Starts a scenario's servers: mocks in memory, as a `mock-mcp` child process (stdio) or on a loopback port
- * (http), real ones from their `command` or `url`. Servers that ask to sample are answered by `samplingModel`.
+ * (http), real ones from their `command` or `url`. Servers that ask to sample are answered by `samplingModel`,
+ * servers that ask the user for input by `onElicitation`.
  * Whatever fails half-way, everything already started is closed before the error goes on.
  */
 export async function startScenarioServers({
   servers = {},
   samplingModel,
+  onElicitation,
   cwd,
   workDirectory = tmpdir(),
 }: {
   servers?: Record<string, ScenarioServer>;
   samplingModel: Model;
+  /** Answers servers that ask the user for input during a tool call. */
+  onElicitation: ElicitationHandler;
   /** Where command servers start (their relative paths resolve here) unless they name a `cwd` of their own. */
   cwd: string;
   workDirectory?: string;
@@ -69,6 +74,7 @@ export async function startScenarioServers({
         configureClient: (client) => {
           sampling.attach(client);
         },
+        onElicitation,
       },
     );
     closers.push(() => source.close());

@@ -36,7 +36,9 @@ export function summarizeRequest(
     index,
     tools: (body.tools ?? []).map((tool) => tool.function?.name ?? tool.name ?? '?'),
   };
-  if (body.tool_choice !== undefined) summary.toolChoice = body.tool_choice;
+  if (body.tool_choice !== undefined) {
+    summary.toolChoice = chat ? toNeutralToolChoice(body.tool_choice) : body.tool_choice;
+  }
   const system = chat ? messages.find((message) => message.role === 'system')?.content : body.system;
   if (system !== undefined && system !== null) summary.system = textOf(system);
   const thinking = chat ? body.reasoning_effort : body.thinking;
@@ -68,4 +70,18 @@ function textOf(content: unknown): string {
     )
     .filter((text) => text !== '')
     .join('\n');
+}
+
+/**
+ * Chat completions' `tool_choice` in the words expectations use (the Messages API's): `"none"` and `"auto"` as
+ * `{ type }`, `"required"` as `{ type: "any" }`, a named function as `{ type: "tool", name }`.
+ */
+function toNeutralToolChoice(choice: JsonValue): JsonValue {
+  if (choice === 'required') return { type: 'any' };
+  if (typeof choice === 'string') return { type: choice };
+  if (typeof choice === 'object' && choice !== null && !Array.isArray(choice)) {
+    const name = (choice.function as { name?: unknown } | undefined)?.name;
+    if (typeof name === 'string') return { type: 'tool', name };
+  }
+  return choice;
 }

@@ -1,89 +1,200 @@
 import { stopReasons } from '@toolloop/core';
 import { z } from 'zod';
+import { regularExpressionSchema } from './regular-expression-schema.js';
 
 const range = z
-  .strictObject({ min: z.number().optional(), max: z.number().optional() })
+  .strictObject({
+    min: z.number().optional().describe('The smallest value that passes.'),
+    max: z.number().optional().describe('The largest value that passes.'),
+  })
   .refine((value) => value.min !== undefined || value.max !== undefined, 'give `min`, `max` or both');
 
 /** An exact number, or `{ min, max }`. */
 export const countExpectationSchema = z.union([z.int().nonnegative(), range]);
 
 const textMatchers = {
-  equals: z.string().optional(),
-  contains: z.string().optional(),
-  notContains: z.string().optional(),
-  matches: z.string().optional(),
+  equals: z.string().optional().describe('The text is exactly this.'),
+  contains: z.string().optional().describe('The text contains this.'),
+  notContains: z.string().optional().describe('The text does not contain this.'),
+  matches: regularExpressionSchema
+    .optional()
+    .describe('The text matches this regular expression (Unicode mode), within one second.'),
 };
 
 const toolCallsExpectationSchema = z.union([
-  z.strictObject({ none: z.literal(true) }),
+  z.strictObject({ none: z.literal(true).describe('The turn made no tool call.') }),
   z.strictObject({
-    order: z.enum(['strict', 'unordered', 'subset', 'superset']).default('strict'),
-    args: z.enum(['partial', 'exact', 'ignore']).default('partial'),
-    calls: z.array(
-      z.strictObject({
-        name: z.string().min(1),
-        input: z.json().optional(),
-        isError: z.boolean().optional(),
-      }),
-    ),
+    order: z
+      .enum(['strict', 'unordered', 'subset', 'superset'])
+      .default('strict')
+      .describe(
+        'strict: these calls in this order; unordered: in any order; subset: these among others; superset: only calls from this list.',
+      ),
+    args: z
+      .enum(['partial', 'exact', 'ignore'])
+      .default('partial')
+      .describe(
+        "How inputs are compared: the call's arguments contain them (partial), equal them, or are ignored.",
+      ),
+    calls: z
+      .array(
+        z.strictObject({
+          name: z.string().min(1).describe("The tool's name."),
+          input: z.json().optional().describe('The arguments, compared as `args` says.'),
+          isError: z.boolean().optional().describe('Whether the call failed (refused calls fail too).'),
+          executed: z
+            .boolean()
+            .optional()
+            .describe(
+              'Whether the tool ran: false for a call the loop answered itself (a limit, an unknown tool, a stop, an abort).',
+            ),
+        }),
+      )
+      .describe('The expected calls.'),
   }),
 ]);
 
 const requestAtSchema = z.strictObject({
-  index: z.int().nonnegative(),
-  tools: z.union([z.enum(['present', 'absent']), z.array(z.string())]).optional(),
+  index: z.int().nonnegative().describe("Which request, counted from the turn's first (0)."),
+  tools: z
+    .union([z.enum(['present', 'absent']), z.array(z.string())])
+    .optional()
+    .describe('Some tools were offered (present), none (absent), or exactly these names.'),
   toolChoice: z
     .union([
       z.enum(['auto', 'any', 'none']),
-      z.strictObject({ type: z.string().min(1), name: z.string().optional() }),
+      z.strictObject({
+        type: z.string().min(1).describe('The tool choice type, such as auto, any, none or tool.'),
+        name: z.string().optional().describe('The tool a `tool` choice names.'),
+      }),
     ])
-    .optional(),
-  system: z.strictObject({ contains: z.string() }).optional(),
-  thinking: z.strictObject({ type: z.string().min(1), budgetTokens: z.int().optional() }).optional(),
+    .optional()
+    .describe("The request's tool choice contains this (Anthropic's form)."),
+  system: z
+    .strictObject({ contains: z.string().describe('A text the system prompt contains.') })
+    .optional()
+    .describe("The request's system prompt."),
+  thinking: z
+    .strictObject({
+      type: z.string().min(1).describe('The thinking type sent, such as enabled or adaptive.'),
+      budgetTokens: z.int().optional().describe('The budget_tokens sent.'),
+    })
+    .optional()
+    .describe("The request's thinking setting (Anthropic's)."),
   lastMessage: z
-    .strictObject({ role: z.enum(['user', 'assistant', 'tool']), contains: z.string().optional() })
-    .optional(),
-  /** How the response stream went: whether the client stopped it, and (XML mode) how much came after the second tool block. */
+    .strictObject({
+      role: z.enum(['user', 'assistant', 'tool']).describe("The last message's role."),
+      contains: z.string().optional().describe('A text the last message contains (tool results included).'),
+    })
+    .optional()
+    .describe("The request's last message."),
   stream: z
     .strictObject({
-      clientAborted: z.boolean().optional(),
-      maxBytesAfterSecondToolBlock: z.int().nonnegative().optional(),
+      clientAborted: z
+        .boolean()
+        .optional()
+        .describe('Whether the client stopped reading the response stream.'),
+      maxBytesAfterSecondToolBlock: z
+        .int()
+        .nonnegative()
+        .optional()
+        .describe('XML tool mode: at most this many bytes were sent after the second tool block began.'),
     })
-    .optional(),
+    .optional()
+    .describe('How the response stream went.'),
 });
 
-/** What a turn must have done (SCENARIO-FORMAT.md, "`expect`"). */
+const elicitationExpectationSchema = z.strictObject({
+  server: z.string().min(1).optional().describe('The server that asked.'),
+  mode: z.enum(['form', 'url']).optional().describe('How it asked: a form, or a URL to open.'),
+  contains: z.string().optional().describe("Text the request's message contains."),
+});
+
+/** What a turn must have done (docs/scenario-format.md, "`expect`"). */
 export const expectationSchema = z.strictObject({
-  stopReason: z.enum(stopReasons as [string, ...string[]]).optional(),
-  rounds: countExpectationSchema.optional(),
-  iterations: countExpectationSchema.optional(),
-  toolCalls: toolCallsExpectationSchema.optional(),
+  stopReason: z
+    .union([
+      z.enum(stopReasons as [string, ...string[]]),
+      z
+        .string()
+        .regex(
+          /^[a-z][a-z0-9_]*$/,
+          `expected a built-in stop reason (${stopReasons.map((reason) => JSON.stringify(reason)).join(', ')}) or the snake_case name an agent's stopWhen gives`,
+        )
+        .describe("A stop reason an agent's stopWhen condition names."),
+    ])
+    .optional()
+    .describe("Why the turn ended: a built-in stop reason, or one an agent's stopWhen condition names."),
+  rounds: countExpectationSchema.optional().describe('Tool rounds: an exact number, or { min, max }.'),
+  iterations: countExpectationSchema
+    .optional()
+    .describe('Model requests the loop made: an exact number, or { min, max }.'),
+  toolCalls: toolCallsExpectationSchema
+    .optional()
+    .describe('The tool calls: { order, args, calls }, or { none: true }.'),
   text: z
     .strictObject(textMatchers)
     .refine((value) => Object.keys(value).length > 0, 'give at least one matcher')
-    .optional(),
+    .optional()
+    .describe('The answer: equals, contains, notContains or matches.'),
   thinking: z
     .strictObject({
-      present: z.literal(true).optional(),
-      absent: z.literal(true).optional(),
-      contains: z.string().optional(),
+      present: z.literal(true).optional().describe('The turn streamed thinking.'),
+      absent: z.literal(true).optional().describe('The turn streamed no thinking.'),
+      contains: z.string().optional().describe('A text the streamed thinking contains.'),
     })
-    .optional(),
-  status: z.strictObject({ includes: z.array(z.string()).min(1) }).optional(),
+    .optional()
+    .describe('The thinking the turn streamed.'),
+  status: z
+    .strictObject({
+      includes: z
+        .array(z.string())
+        .min(1)
+        .describe('Status lines that appear in this order, others between.'),
+    })
+    .optional()
+    .describe('The status lines the turn streamed.'),
   events: z
     .array(z.enum(['status', 'thinking', 'content', 'tool_start', 'tool_result', 'warning', 'error', 'done']))
-    .optional(),
-  errors: z.array(z.strictObject({ code: z.string().min(1), tool: z.string().optional() })).optional(),
+    .optional()
+    .describe('Event types that appear in this order, others between.'),
+  errors: z
+    .array(
+      z.strictObject({
+        code: z.string().min(1).describe('The error code, such as tool_error or tool_timeout.'),
+        tool: z.string().optional().describe("The failing tool's name."),
+      }),
+    )
+    .optional()
+    .describe('Error events that appear, in any order.'),
+  elicitations: z
+    .array(elicitationExpectationSchema)
+    .optional()
+    .describe(
+      'The requests for input servers made during the turn (MCP elicitation), all of them, in order.',
+    ),
   requests: z
     .strictObject({
-      count: z.int().nonnegative().optional(),
-      at: z.array(requestAtSchema).optional(),
-      thinkingEchoed: z.literal(true).optional(),
+      count: z.int().nonnegative().optional().describe('Requests the fake LLM received in this turn.'),
+      at: z.array(requestAtSchema).optional().describe('What given requests carried.'),
+      thinkingEchoed: z
+        .literal(true)
+        .optional()
+        .describe('Every thinking block the fake sent came back unchanged in later requests.'),
     })
-    .optional(),
-  durationMs: z.strictObject({ max: z.number().positive() }).optional(),
-  usage: z.strictObject({ inputTokens: range.optional(), outputTokens: range.optional() }).optional(),
+    .optional()
+    .describe('What the fake LLM received in this turn.'),
+  durationMs: z
+    .strictObject({ max: z.number().positive().describe('The longest the turn may take, in milliseconds.') })
+    .optional()
+    .describe("The turn's wall time."),
+  usage: z
+    .strictObject({
+      inputTokens: range.optional().describe('Input tokens, { min, max }.'),
+      outputTokens: range.optional().describe('Output tokens, { min, max }.'),
+    })
+    .optional()
+    .describe("The turn's token totals as the provider reported them."),
 });
 
 export type Expectation = z.infer<typeof expectationSchema>;

@@ -1,36 +1,81 @@
 import { z } from 'zod';
+import { delayMsSchema, delaySecondsSchema } from './timer-duration-schemas.js';
 
 const jsonObject = z.record(z.string(), z.json());
+const toolName = z.string().min(1).describe('The name of the tool the model calls.');
 
 /** One tool call the fake LLM makes: arguments as JSON, or `rawInput` text that is not valid JSON. */
 export const llmToolCallSchema = z.union([
-  z.strictObject({ name: z.string().min(1), input: jsonObject.default({}) }),
-  z.strictObject({ name: z.string().min(1), rawInput: z.string() }),
+  z.strictObject({
+    name: toolName,
+    input: jsonObject.default({}).describe('The arguments, a JSON object. Default {}.'),
+  }),
+  z.strictObject({
+    name: toolName,
+    rawInput: z.string().describe('The arguments as raw text, to send arguments that are not valid JSON.'),
+  }),
 ]);
 
-/** The fake LLM's answer to one model request (SCENARIO-FORMAT.md, "`llm` steps"). */
+/** The fake LLM's answer to one model request (docs/scenario-format.md, "`llm` steps"). */
 export const llmStepSchema = z.strictObject({
-  thinking: z.string().optional(),
-  redactedThinking: z.string().optional(),
-  text: z.string().optional(),
-  toolCalls: z.array(llmToolCallSchema).optional(),
-  stopReason: z.string().min(1).optional(),
+  thinking: z
+    .string()
+    .optional()
+    .describe('A thinking block; it must come back unchanged in later requests.'),
+  redactedThinking: z
+    .string()
+    .optional()
+    .describe("A redacted thinking block's opaque data (Anthropic only), expected back unchanged."),
+  text: z.string().optional().describe('Text content.'),
+  toolCalls: z
+    .array(llmToolCallSchema)
+    .optional()
+    .describe(
+      'Tool calls: [{ name, input }] or [{ name, rawInput }]; for provider xml, written as XML blocks.',
+    ),
+  stopReason: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Overrides the natural stop reason (tool_use or end_turn), such as max_tokens or refusal.'),
   usage: z
-    .strictObject({ inputTokens: z.int().nonnegative(), outputTokens: z.int().nonnegative() })
-    .optional(),
-  delayMs: z.int().nonnegative().optional(),
-  chunkDelayMs: z.int().nonnegative().optional(),
+    .strictObject({
+      inputTokens: z.int().nonnegative().describe('Input tokens to report.'),
+      outputTokens: z.int().nonnegative().describe('Output tokens to report.'),
+    })
+    .optional()
+    .describe('Token counts to report; without it the fake estimates them.'),
+  delayMs: delayMsSchema.optional().describe('Milliseconds to wait before the first byte.'),
+  chunkDelayMs: delayMsSchema.optional().describe('Milliseconds to wait between events.'),
   error: z
     .strictObject({
-      status: z.int().min(400).max(599),
-      type: z.string().min(1).optional(),
-      message: z.string().optional(),
-      retryAfter: z.number().nonnegative().optional(),
+      status: z.int().min(400).max(599).describe('The HTTP status, 400 to 599.'),
+      type: z
+        .string()
+        .min(1)
+        .optional()
+        .describe("The provider's error type, such as overloaded_error. Default: from the status."),
+      message: z.string().optional().describe('The error message.'),
+      retryAfter: delaySecondsSchema
+        .optional()
+        .describe('Seconds, sent as the retry-after header; fractions allowed.'),
     })
-    .optional(),
-  truncate: z.strictObject({ afterEvents: z.int().nonnegative() }).optional(),
-  hang: z.literal(true).optional(),
-  replay: z.string().min(1).optional(),
+    .optional()
+    .describe('An HTTP error instead of an answer; a retried request takes the next step.'),
+  truncate: z
+    .strictObject({
+      afterEvents: z.int().nonnegative().describe('Events sent before the stream ends.'),
+    })
+    .optional()
+    .describe('End the stream early, without its end.'),
+  hang: z.literal(true).optional().describe('Send the headers, then nothing until the client goes away.'),
+  replay: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "A recorded .sse or .chunks.jsonl stream to send as it is, relative to the scenario file: at most 16 MiB, under the scenario's directory or the run's.",
+    ),
 });
 
 export type LlmStep = z.infer<typeof llmStepSchema>;

@@ -67,9 +67,10 @@ describe('scenario files', () => {
   });
 
   it('reports a wrong stop reason with the allowed ones', () => {
-    const [issue] = issuesOf(valid.replace('stopReason: completed', 'stopReason: finished'));
+    const [issue] = issuesOf(valid.replace('stopReason: completed', 'stopReason: Max-Rounds'));
     expect(issue).toMatchObject({ line: 7, column: 19, path: 'turns[0].expect.stopReason' });
     expect(issue?.message).toContain('"max_rounds"');
+    expect(issue?.message).toContain('snake_case');
   });
 
   it('reports a missing required field at its parent', () => {
@@ -124,7 +125,7 @@ turns:
     const [issue] = issuesOf('name: broken\nturns: [\n');
     expect(issue).toMatchObject({ file: 'scenarios/example.yaml', path: '(root)' });
     expect(issue?.line).toBeGreaterThan(0);
-    expect(issue?.message).toMatch(/^not valid YAML: /);
+    expect(issue?.message).toMatch(/^Not valid YAML or JSON: /);
   });
 
   it('formats each issue as file:line:column path: message', () => {

@@ -1,56 +1,111 @@
-import { readFile } from 'node:fs/promises';
-import { locateYamlNode } from '@toolloop/mock-mcp';
-import { LineCounter, parseDocument } from 'yaml';
-import { ScenarioFileError } from './scenario-file-error.js';
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { formatFieldPath, readYamlDocument, type LocateField } from '@toolloop/mock-mcp';
+import { createAgentLoader, type AgentLoader } from '../agent/create-agent-loader.js';
+import { checkReplayFiles } from './check-replay-files.js';
+import { checkScenarioAgent, type LoadedAgent } from './check-scenario-agent.js';
+import { ScenarioFileError, type ScenarioIssue } from './scenario-file-error.js';
+import { applyScenarioDefaults, type ScenarioDefaults } from './scenario-defaults.js';
 import { scenarioSchema, type Scenario } from './scenario-schema.js';
 import { toScenarioIssues } from './to-scenario-issues.js';
+
+/** The largest scenario file read: scenarios are hand-written; recordings they replay have their own limit. */
+const maxScenarioFileBytes = 4 * 1024 * 1024;
 
 /** A scenario read from its file, valid. */
 export interface LoadedScenario {
   file: string;
   scenario: Scenario;
+  /** The agent under test, when the scenario (or the config file's default) names one. */
+  agent?: LoadedAgent;
 }
 
 /**
- * Reads and validates one scenario file (YAML, or JSON, which YAML reads too). Throws `ScenarioFileError`
- * listing every problem with its line, column and field path.
+ * Reads and validates one scenario file (YAML, or JSON, which YAML reads too), and checks that every `replay`
+ * recording is a regular file of at most 16 MiB under the file's directory or `cwd` (default: the current
+ * directory). A scenario that runs an agent has its module loaded (through `agents`, which loads each module
+ * once) and checked against it. `defaults` fill in what the file does not say. Throws `ScenarioFileError`
+ * listing every problem with its line, column and field path (or the agent module's file and line).
  */
-export async function loadScenarioFile(file: string): Promise<LoadedScenario> {
+export async function loadScenarioFile(
+  file: string,
+  {
+    cwd = process.cwd(),
+    defaults = {},
+    agents = createAgentLoader({ cwd }),
+  }: { cwd?: string; defaults?: ScenarioDefaults; agents?: AgentLoader } = {},
+): Promise<LoadedScenario> {
   let text: string;
   try {
+    // A device or a huge file is refused before it is read: /dev/zero would never end.
+    const stats = await stat(file);
+    if (!stats.isFile()) {
+      throw new ScenarioFileError([
+        { file, path: '(root)', message: 'not a regular file; a scenario is a YAML or JSON file.' },
+      ]);
+    }
+    if (stats.size > maxScenarioFileBytes) {
+      throw new ScenarioFileError([
+        {
+          file,
+          path: '(root)',
+          message: `the file has ${stats.size} bytes; a scenario file may have at most ${maxScenarioFileBytes} (4 MiB).`,
+        },
+      ]);
+    }
     text = await readFile(file, 'utf8');
   } catch (error) {
+    if (error instanceof ScenarioFileError) throw error;
     throw new ScenarioFileError([
       { file, path: '(root)', message: `cannot read the file: ${(error as Error).message}` },
     ]);
   }
-  return { file, scenario: parseScenarioText({ text, file }) };
+  const { scenario, locate } = readScenario({ text, file, defaults });
+  const problems = await checkReplayFiles({ scenario, file, cwd });
+  const checked = await checkScenarioAgent({
+    scenario,
+    file,
+    defaultAgent: defaults.agent === undefined ? undefined : resolve(cwd, defaults.agent),
+    loader: agents,
+  });
+  const issues: ScenarioIssue[] = [
+    ...problems.map(({ path, message }) => ({ path, message, target: 'value' as const })),
+    ...checked.problems.flatMap((problem) => (problem.kind === 'field' ? [problem] : [])),
+  ].map(({ path, message, target }) => {
+    const position = locate({ path, target });
+    return { file, path: formatFieldPath(path), message, ...position };
+  });
+  issues.push(...checked.problems.flatMap((problem) => (problem.kind === 'module' ? [problem.issue] : [])));
+  if (issues.length > 0) throw new ScenarioFileError(issues);
+  return checked.agent === undefined ? { file, scenario } : { file, scenario, agent: checked.agent };
 }
 
-/** Validates scenario text; `file` names it in errors. */
+/**
+ * Validates scenario text; `file` names it in errors. The text alone cannot say whether `replay` recordings
+ * exist: `loadScenarioFile` checks them.
+ */
 export function parseScenarioText({ text, file }: { text: string; file: string }): Scenario {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: true });
-  if (document.errors.length > 0) {
-    throw new ScenarioFileError(
-      document.errors.map((error) => {
-        const position = error.linePos?.[0];
-        return {
-          file,
-          path: '(root)',
-          message: `not valid YAML: ${error.message.split('\n')[0] ?? error.code}`,
-          ...(position === undefined ? {} : { line: position.line, column: position.col }),
-        };
-      }),
-    );
-  }
-  const parsed = scenarioSchema.safeParse(document.toJS(), { reportInput: true });
-  if (parsed.success) return parsed.data;
+  return readScenario({ text, file, defaults: {} }).scenario;
+}
+
+function readScenario({ text, file, defaults }: { text: string; file: string; defaults: ScenarioDefaults }): {
+  scenario: Scenario;
+  locate: LocateField;
+} {
+  const read = readYamlDocument({
+    text,
+    expected: 'a scenario: a mapping with at least `name` and `turns`',
+  });
+  if (!read.success) throw new ScenarioFileError(read.issues.map((issue) => ({ file, ...issue })));
+  const parsed = scenarioSchema.safeParse(applyScenarioDefaults(read.value, defaults), {
+    reportInput: true,
+  });
+  if (parsed.success) return { scenario: parsed.data, locate: read.locate };
   throw new ScenarioFileError(
     toScenarioIssues({
       issues: parsed.error.issues,
       file,
-      locate: (path, target) => locateYamlNode({ document, lineCounter, path, target }),
+      locate: (path, target) => read.locate({ path, target }),
     }),
   );
 }

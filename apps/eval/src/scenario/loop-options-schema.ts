@@ -1,36 +1,125 @@
 import { z } from 'zod';
+import { timeoutMsSchema } from './timer-duration-schemas.js';
 
 const count = z.int().positive();
 
-/** The `loop` options of a scenario: the core loop's own option names (SCENARIO-FORMAT.md). */
+/** The `loop` options of a scenario: the core loop's own option names (docs/scenario-format.md). */
 export const loopOptionsSchema = z.strictObject({
-  maxIterations: count.optional(),
-  maxRounds: count.optional(),
+  maxIterations: count
+    .optional()
+    .describe('Model requests per turn; when reached, the turn stops with max_iterations. Default 10.'),
+  maxRounds: count
+    .optional()
+    .describe(
+      'Tool rounds per turn; when reached, one last request with tool choice none gives the answer (max_rounds).',
+    ),
   maxToolCalls: z
     .union([
       z.int().nonnegative(),
       z.strictObject({
-        perMessage: z.int().nonnegative().optional(),
-        perSession: z.int().nonnegative().optional(),
+        perMessage: z.int().nonnegative().optional().describe('Tool calls allowed in one turn (tool_limit).'),
+        perSession: z
+          .int()
+          .nonnegative()
+          .optional()
+          .describe("Tool calls allowed across all of the scenario's turns (session_tool_limit)."),
       }),
     ])
-    .optional(),
-  maxConsecutiveErrors: count.optional(),
-  timeoutMs: count.optional(),
-  toolTimeoutMs: count.optional(),
-  maxToolsPerResponse: count.optional(),
-  unknownTool: z.enum(['feedback', 'stop']).optional(),
-  explicitStop: z.boolean().optional(),
-  progressivePrompt: z.boolean().optional(),
-  statusMessages: z.enum(['generated', 'template', 'off']).optional(),
+    .optional()
+    .describe('Tool calls allowed: a number is the per-message limit, or { perMessage, perSession }.'),
+  maxConsecutiveErrors: count
+    .optional()
+    .describe('Failed tool calls in a row that stop the turn (consecutive_errors). Default 3.'),
+  timeoutMs: timeoutMsSchema
+    .optional()
+    .describe("The whole turn's deadline in milliseconds (timeout). Default 120000."),
+  toolTimeoutMs: timeoutMsSchema
+    .optional()
+    .describe(
+      "One tool call's deadline in milliseconds; its expiry is an error result, not a stop. Default 30000.",
+    ),
+  maxToolsPerResponse: count
+    .optional()
+    .describe(
+      'Tool calls run per model response; the rest are answered "not executed" and named in a tools_dropped warning.',
+    ),
+  unknownTool: z
+    .enum(['feedback', 'stop'])
+    .optional()
+    .describe(
+      'A call to a tool that does not exist: an error result the model sees (feedback, the default) or a stop.',
+    ),
+  explicitStop: z
+    .boolean()
+    .optional()
+    .describe('Offer the model a cannot_complete_task tool; calling it ends the turn with gave_up.'),
+  progressivePrompt: z
+    .boolean()
+    .optional()
+    .describe('Add "[Round N]" and "[Final round]" lines to the system prompt, one for each request.'),
+  statusMessages: z
+    .enum(['generated', 'template', 'off'])
+    .optional()
+    .describe(
+      'Status lines: fixed templates (default), sentences the model writes (each takes an llm step), or none.',
+    ),
   thinking: z
     .union([
       z.boolean(),
-      z.strictObject({ budgetTokens: count }),
-      z.strictObject({ effort: z.enum(['low', 'medium', 'high', 'max']) }),
+      z.strictObject({ budgetTokens: count.describe('A manual thinking budget in tokens.') }),
+      z.strictObject({
+        effort: z
+          .enum(['low', 'medium', 'high', 'max'])
+          .describe('How hard the model thinks: low, medium, high or max.'),
+      }),
     ])
-    .optional(),
-  maxTokens: count.optional(),
+    .optional()
+    .describe(
+      'Extended thinking: true, false, { budgetTokens } or { effort }. Without it the model keeps its default.',
+    ),
+  maxTokens: count.optional().describe('The longest answer per model request, in tokens.'),
+  maxRepeatedCalls: count
+    .optional()
+    .describe(
+      'The most times one tool may be called with the same input in a turn; a call beyond it is refused and the turn ends with no_progress after a last answer.',
+    ),
+  maxRepeatedText: count
+    .optional()
+    .describe(
+      'The most times in a row a response may repeat the text of the one before it (then no_progress).',
+    ),
+  tokenBudget: z
+    .union([
+      count,
+      z.strictObject({
+        perTurn: count.optional().describe('Tokens one turn may use.'),
+        perSession: count.optional().describe("Tokens all of the scenario's turns may use together."),
+      }),
+    ])
+    .optional()
+    .describe(
+      'Tokens (input and output) allowed: a number is per turn, or { perTurn, perSession }; the turn ends with budget_exceeded, after a last answer while there is room.',
+    ),
+  prices: z
+    .record(
+      z.string().min(1),
+      z.strictObject({
+        inputPerMillion: z.number().nonnegative().describe('The price of a million input tokens.'),
+        outputPerMillion: z.number().nonnegative().describe('The price of a million output tokens.'),
+        cacheReadPerMillion: z
+          .number()
+          .nonnegative()
+          .optional()
+          .describe('The price of a million tokens read from the prompt cache (default: the input price).'),
+        cacheWritePerMillion: z
+          .number()
+          .nonnegative()
+          .optional()
+          .describe('The price of a million tokens written to the prompt cache (default: the input price).'),
+      }),
+    )
+    .optional()
+    .describe("Prices per million tokens by model id; the turn's result then carries its cost."),
 });
 
 export type ScenarioLoopOptions = z.infer<typeof loopOptionsSchema>;

@@ -26,8 +26,16 @@ export class ScenarioFileError extends Error {
   }
 }
 
-/** `scenarios/a.yaml:12:9 turns[0].expect.rounds: expected a number` */
+/**
+ * `scenarios/a.yaml:12:9 turns[0].expect.rounds: expected a number`; a problem known only by its line (an error
+ * thrown in an agent module) is `file:line`.
+ */
 export function formatScenarioIssue(issue: ScenarioIssue): string {
-  const position = issue.line === undefined ? '' : `:${issue.line}:${issue.column ?? 1}`;
+  const position =
+    issue.line === undefined
+      ? ''
+      : issue.column === undefined
+        ? `:${issue.line}`
+        : `:${issue.line}:${issue.column}`;
   return `${issue.file}${position} ${issue.path}: ${issue.message}`;
 }

@@ -5,46 +5,125 @@ import { llmStepSchema } from './llm-step-schema.js';
 import { loopOptionsSchema } from './loop-options-schema.js';
 import { sessionConfigSchema } from './session-config-schema.js';
 
+/** A mock server tool's `responses`, the very schema (mock-mcp exports the server's schema, of which it is part). */
+const mockResponsesSchema = mockServerSpecSchema.in.shape.tools.element.shape.responses;
+
 /** A real MCP server the scenario starts: a command (stdio) or a URL (streamable HTTP). */
 const commandServerSchema = z.strictObject({
-  command: z.string().min(1),
-  args: z.array(z.string()).optional(),
-  env: z.record(z.string(), z.string()).optional(),
-  cwd: z.string().optional(),
+  command: z.string().min(1).describe('The program that runs the server over stdio.'),
+  args: z.array(z.string()).optional().describe("The program's arguments."),
+  env: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Environment variables added to the minimal environment the process gets.'),
+  cwd: z
+    .string()
+    .optional()
+    .describe("Where the process starts, relative to the run's working directory (the default)."),
 });
 const urlServerSchema = z.strictObject({
-  url: z.url(),
-  headers: z.record(z.string(), z.string()).optional(),
+  url: z.url().describe("The server's streamable HTTP endpoint."),
+  headers: z.record(z.string(), z.string()).optional().describe('Headers sent with every request.'),
 });
 
 /** A server is a mock when it has `tools`, else a command or a URL. */
 const serverSchema = z.union([mockServerSpecSchema, commandServerSchema, urlServerSchema]);
 
+const elicitAnswerSchema = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('accept').describe('The user filled in the form (or opened the URL) and went on.'),
+    content: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
+      .optional()
+      .describe("The form's values; a field left out takes the schema's default."),
+  }),
+  z.strictObject({ action: z.literal('decline').describe('The user said no.') }),
+  z.strictObject({
+    action: z.literal('cancel').describe('The user dismissed the request without choosing.'),
+  }),
+]);
+
 const turnSchema = z.strictObject({
-  user: z.string(),
-  llm: z.array(llmStepSchema),
-  expect: expectationSchema.optional(),
+  user: z.string().describe("The user's message that starts the turn."),
+  llm: z
+    .array(llmStepSchema)
+    .describe("The fake LLM's answers in this turn, one per model request, in order."),
+  elicit: z
+    .array(elicitAnswerSchema)
+    .optional()
+    .describe(
+      "The user's answers, in order, when a server asks for input during a tool call (MCP elicitation).",
+    ),
+  expect: expectationSchema.optional().describe('What the turn must have done.'),
 });
 
-/** One scenario file (SCENARIO-FORMAT.md, contract version 1). Unknown fields are errors. */
+/** A scripted stand-in for one of the agent's local tools: a mock server tool's `responses`. */
+const mockToolSchema = z.strictObject({
+  responses: mockResponsesSchema
+    .min(1)
+    .describe(
+      "Tried in order for each call, as a mock server tool's: the first that is not used up and whose match fits answers.",
+    ),
+});
+
+/** The fields that configure toolloop's own loop, which an agent scenario leaves to its agent. */
+const loopFields = ['system', 'loop', 'session'] as const;
+
+/** One scenario file (format version 1, described in docs/scenario-format.md). Unknown fields are errors. */
 export const scenarioSchema = z
   .strictObject({
-    name: z.string().min(1),
-    description: z.string().optional(),
-    tags: z.array(z.string().min(1)).optional(),
-    provider: z.enum(['anthropic', 'openai', 'ollama', 'xml']).default('anthropic'),
-    model: z.string().min(1).optional(),
-    system: z.string().optional(),
-    loop: loopOptionsSchema.optional(),
-    session: sessionConfigSchema.optional(),
+    name: z.string().min(1).describe("The scenario's name in reports; unique in the run."),
+    description: z.string().optional().describe('What the scenario proves.'),
+    tags: z.array(z.string().min(1)).optional().describe('Topics that --tag selects on.'),
+    provider: z
+      .enum(['anthropic', 'openai', 'ollama', 'xml'])
+      .default('anthropic')
+      .describe(
+        'The provider that talks to the fake LLM: anthropic (Messages API), openai or ollama (chat completions), xml (a text-only model with XML tool blocks).',
+      ),
+    model: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "The model id sent in every request; it decides how thinking is sent. Default: the provider's.",
+      ),
+    agent: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "The assistant under test: a module (TypeScript or JavaScript, relative to this file) whose default export is made by defineAgent. Default: the config file's agent.",
+      ),
+    mockTools: z
+      .record(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "letters, digits, '_' and '-' only"), mockToolSchema)
+      .optional()
+      .describe(
+        "The agent's local tools to replace with scripted responses, by name (for tools with side effects).",
+      ),
+    system: z.string().optional().describe('The system prompt.'),
+    loop: loopOptionsSchema.optional().describe("The core loop's options."),
+    session: sessionConfigSchema
+      .optional()
+      .describe('Run the turns through SessionManager with this host config (snake_case) instead of `loop`.'),
     servers: z
       .record(z.string().regex(/^[a-zA-Z0-9_-]+$/, "letters, digits, '_' and '-' only"), serverSchema)
-      .optional(),
-    turns: z.array(turnSchema).min(1),
-    skip: z.boolean().optional(),
-    only: z.boolean().optional(),
+      .optional()
+      .describe('MCP servers by name: a mock (it has tools), a command (stdio) or a URL (streamable HTTP).'),
+    turns: z.array(turnSchema).min(1).describe('The user turns of one conversation, run in order.'),
+    skip: z.boolean().optional().describe('Do not run it; report it as skipped.'),
+    only: z.boolean().optional().describe('Run only the scenarios that have only: true.'),
   })
   .superRefine((scenario, context) => {
+    if (scenario.agent !== undefined) {
+      for (const field of loopFields.filter((name) => scenario[name] !== undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `the agent sets its own ${field === 'system' ? 'system prompt' : field === 'loop' ? 'loop options' : 'session config'}; remove \`${field}\` (or \`agent\`)`,
+        });
+      }
+    }
     if (scenario.session !== undefined && scenario.loop !== undefined) {
       context.addIssue({
         code: 'custom',

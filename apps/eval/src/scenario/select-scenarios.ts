@@ -33,7 +33,7 @@ export function selectScenarios({
   const matchesFilter = toNameMatcher(filter);
   const sorted = [...scenarios]
     .filter(({ scenario }) => matchesFilter(scenario.name))
-    .filter(({ scenario }) => tags.length === 0 || (scenario.tags ?? []).some((tag) => tags.includes(tag)))
+    .filter(({ scenario }) => hasAnyTag(scenario, tags))
     .sort(
       (left, right) =>
         left.file.localeCompare(right.file) || left.scenario.name.localeCompare(right.scenario.name),
@@ -48,6 +48,11 @@ export function selectScenarios({
   return { run: sharded.filter(runs), skipped: sharded.filter((loaded) => !runs(loaded)) };
 }
 
+/** Whether a scenario passes `--tag`: it has one of the tags, or no tag was asked for. */
+export function hasAnyTag(scenario: { tags?: string[] | undefined }, tags: readonly string[]): boolean {
+  return tags.length === 0 || (scenario.tags ?? []).some((tag) => tags.includes(tag));
+}
+
 /** Parses `i/n` (1 ≤ i ≤ n). */
 export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim());
@@ -59,12 +64,27 @@ export function parseShard(text: string): Shard {
   return { index, count };
 }
 
-function toNameMatcher(filter: string | undefined): (name: string) => boolean {
+/** Whether a scenario's name passes `--filter` (everything passes without one). */
+export function toNameMatcher(filter: string | undefined): (name: string) => boolean {
   if (filter === undefined || filter === '') return () => true;
+  const pattern = parseFilter(filter);
+  return pattern === undefined ? (name) => name.includes(filter) : (name) => pattern.test(name);
+}
+
+/**
+ * A `--filter` written `/regex/flags`, compiled; `undefined` for a plain substring. Throws an `Error` that names
+ * the filter when the expression does not compile, before anything runs.
+ */
+export function parseFilter(filter: string): RegExp | undefined {
   const regex = /^\/(.+)\/([a-z]*)$/.exec(filter);
-  if (regex === null) return (name) => name.includes(filter);
-  const pattern = new RegExp(regex[1] ?? '', regex[2]);
-  return (name) => pattern.test(name);
+  if (regex === null) return undefined;
+  try {
+    return new RegExp(regex[1] ?? '', regex[2]);
+  } catch (error) {
+    throw new Error(`--filter '${filter}' is not a valid regular expression: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
 }
 
 function assertUniqueNames(scenarios: readonly LoadedScenario[]): void {

@@ -11,7 +11,7 @@ export interface ConfigIssue {
 }
 
 /**
- * A host config (the seed's `LLMConfig`) that does not validate. The message lists every problem as
+ * A host config (`LlmConfig`) or a session file that does not validate. The message lists every problem as
  * `field.path: message`, one per line; it never contains a field's value, so an API key is never echoed.
  */
 export class InvalidConfigError extends ToolloopError {

@@ -17,14 +17,19 @@ export class ToolloopError extends Error {
     return ToolloopError.hasMarker(error, marker);
   }
 
+  /** Never throws, whatever `error` is: a Proxy or an object with throwing getters is simply not an instance. */
   protected static hasMarker(error: unknown, markerName: string): boolean {
     const markerSymbol = Symbol.for(markerName);
-    return (
-      typeof error === 'object' &&
-      error !== null &&
-      markerSymbol in error &&
-      (error as Record<symbol, unknown>)[markerSymbol] === true
-    );
+    try {
+      return (
+        typeof error === 'object' &&
+        error !== null &&
+        markerSymbol in error &&
+        (error as Record<symbol, unknown>)[markerSymbol] === true
+      );
+    } catch {
+      return false;
+    }
   }
 
   toJSON(): Record<string, unknown> {

@@ -1,3 +1,4 @@
+import { describeThrown } from '../internal/describe-thrown.js';
 import { ToolloopError } from './toolloop-error.js';
 
 const name = 'TurnAbortedError';
@@ -20,7 +21,12 @@ export class TurnAbortedError extends ToolloopError {
 }
 
 function describeReason(reason: unknown): string {
-  if (typeof reason === 'string' && reason.length > 0) return `: ${reason}`;
-  if (reason instanceof Error && reason.name !== 'AbortError') return `: ${reason.message}`;
+  if (typeof reason === 'string') return reason.length > 0 ? `: ${reason}` : '';
+  try {
+    // An abort without a reason carries the platform's AbortError, which says nothing the message does not.
+    if (reason instanceof Error && reason.name !== 'AbortError') return `: ${describeThrown(reason)}`;
+  } catch {
+    // A reason that cannot even be inspected is left out of the message.
+  }
   return '';
 }

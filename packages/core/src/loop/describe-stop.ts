@@ -1,10 +1,10 @@
 import { countNoun } from '../internal/count-noun.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
-import type { StopReason } from './stop-reason.js';
+import { isBuiltinStopReason, type StopReason } from './stop-reason.js';
 
 /** What the loop knows about a stop beyond its reason, for the sentence that explains it. */
 export interface StopDetails {
-  /** The model's own words (`gave_up`), the unknown tool's name (`unknown_tool`), or an error message. */
+  /** The model's own words (`gave_up`), the unknown tool's name (`unknown_tool`), or an error's message. */
   detail?: string;
 }
 
@@ -22,6 +22,8 @@ export function describeStop(
   >,
   { detail }: StopDetails = {},
 ): string {
+  // A stop reason a `stopWhen` condition named explains itself, or with the sentence it gave.
+  if (!isBuiltinStopReason(reason)) return detail ?? reason;
   switch (reason) {
     case 'completed':
       return 'the model answered';
@@ -39,6 +41,8 @@ export function describeStop(
       return `reached the limit of ${countNoun(options.maxToolCallsPerSession, 'tool call')} per session`;
     case 'unknown_tool':
       return `the model called unknown tool '${detail ?? '?'}'`;
+    case 'tool_source_error':
+      return detail ?? 'a tool source failed';
     case 'gave_up':
       return detail ?? 'the model could not complete the task';
     case 'refusal':
@@ -49,6 +53,14 @@ export function describeStop(
       return detail ?? 'aborted by the caller';
     case 'model_error':
       return detail ?? 'the model request failed';
+    case 'hook_error':
+      return detail ?? 'a hook failed';
+    case 'no_progress':
+      return detail ?? 'the model repeated itself';
+    case 'budget_exceeded':
+      return detail ?? 'the next request would pass the token budget';
+    case 'approval_required':
+      return detail ?? 'a tool call waits for approval';
     default: {
       const unexpected: never = reason;
       return String(unexpected);

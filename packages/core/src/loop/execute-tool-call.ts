@@ -1,26 +1,31 @@
 import { InvalidToolInputError } from '../errors/invalid-tool-input-error.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
+import type { AbortFanOut } from '../internal/create-abort-fan-out.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
+import { describeThrown } from '../internal/describe-thrown.js';
 import { raceWithSignal } from '../internal/race-with-signal.js';
-import type { ToolCallPart } from '../model/messages.js';
-import type { ToolSource } from '../tools/tool-source.js';
-import { createErrorOutput, type ToolCallOutcome } from './tool-call-outcome.js';
+import type { ToolCallPart, ToolOutput } from '../model/messages.js';
+import type { ToolCallRequest, ToolSource } from '../tools/tool-source.js';
+import { wasNotStarted } from '../tools/not-started.js';
+import { createErrorOutput, refuseAfterTurnEnded, type ToolCallOutcome } from './tool-call-outcome.js';
 
 /**
- * Runs one tool call and never throws: a throw, an `isError` result, invalid arguments, a timeout and a
- * cancelled turn all come back as an error outcome the model will see. The call gets its own signal, aborted
- * by `toolTimeoutMs` or by the turn; its timer is cleared whatever happens.
+ * Runs one tool call and never throws: a throw (of any value), an `isError` result, invalid arguments, a
+ * timeout and a cancelled turn all come back as an error outcome the model will see. The call gets its own
+ * signal, aborted by `toolTimeoutMs` or by the turn (through `turnAbort`); its timer is cleared whatever happens.
  */
 export async function executeToolCall({
   call,
   source,
   toolTimeoutMs,
   turnSignal,
+  turnAbort,
 }: {
   call: ToolCallPart;
   source: ToolSource;
   toolTimeoutMs: number;
   turnSignal: AbortSignal;
+  turnAbort: AbortFanOut;
 }): Promise<ToolCallOutcome> {
   const startedAt = performance.now();
   const elapsed = () => Math.round(performance.now() - startedAt);
@@ -32,15 +37,26 @@ export async function executeToolCall({
   }
 
   const controller = createLinkedAbortController({
-    signals: [turnSignal],
     timeoutMs: toolTimeoutMs,
     timeoutReason: () => new ToolTimeoutError({ toolName: call.name, timeoutMs: toolTimeoutMs }),
   });
+  const unlink = turnAbort.add(controller);
   try {
-    const output = await raceWithSignal(
-      source.callTool({ toolCallId: call.id, name: call.name, input: call.input, signal: controller.signal }),
-      controller.signal,
-    );
+    // The tool gets its own copy of the arguments: whatever it does to them, the transcript keeps the model's.
+    const request = {
+      toolCallId: call.id,
+      name: call.name,
+      input: structuredClone(call.input),
+      signal: controller.signal,
+    };
+    const output: unknown = await raceWithSignal(callSource(source, request), controller.signal);
+    if (!isToolOutput(output)) {
+      return failed(
+        `Tool '${call.name}' failed: its tool source returned ${describeShape(output)} instead of a ToolOutput ({ content: [...] }).`,
+        'tool_error',
+        elapsed(),
+      );
+    }
     const isError = output.isError === true;
     const outcome: ToolCallOutcome = {
       output,
@@ -52,6 +68,7 @@ export async function executeToolCall({
     if (isError) outcome.errorCode = 'tool_error';
     return outcome;
   } catch (error) {
+    if (turnSignal.aborted && wasNotStarted(error)) return refuseAfterTurnEnded(call.name, turnSignal);
     if (turnSignal.aborted) {
       return {
         ...failed(
@@ -62,14 +79,45 @@ export async function executeToolCall({
         countsAsError: false,
       };
     }
-    if (ToolTimeoutError.isInstance(error)) return failed(error.message, 'tool_timeout', elapsed());
-    if (InvalidToolInputError.isInstance(error))
-      return failed(error.message, 'invalid_tool_input', elapsed());
-    const message = error instanceof Error ? error.message : String(error);
-    return failed(`Tool '${call.name}' failed: ${message}`, 'tool_error', elapsed());
+    if (ToolTimeoutError.isInstance(error)) return failed(describeThrown(error), 'tool_timeout', elapsed());
+    // Arguments the tool's schema rejects: the tool itself never ran (its own invalid-input errors, it did).
+    if (InvalidToolInputError.isInstance(error)) {
+      return {
+        ...failed(describeThrown(error), 'invalid_tool_input', elapsed()),
+        executed: !wasNotStarted(error),
+      };
+    }
+    if (wasNotStarted(error)) {
+      return {
+        ...failed(`Tool '${call.name}' failed: ${describeThrown(error)}`, 'tool_error', elapsed()),
+        executed: false,
+      };
+    }
+    return failed(`Tool '${call.name}' failed: ${describeThrown(error)}`, 'tool_error', elapsed());
   } finally {
+    unlink();
     controller.dispose();
   }
+}
+
+/** Calls the source now (never a tick later: the turn may end meanwhile), taking a throw or a plain value too. */
+function callSource(source: ToolSource, request: ToolCallRequest): Promise<unknown> {
+  try {
+    return Promise.resolve(source.callTool(request));
+  } catch (error) {
+    // Whatever was thrown is passed on as it is, for the caller to describe.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+    return Promise.reject(error);
+  }
+}
+
+/** What a source's `callTool` must resolve with; anything else would corrupt the transcript. */
+function isToolOutput(value: unknown): value is ToolOutput {
+  if (typeof value !== 'object' || value === null) return false;
+  const content: unknown = (value as Record<string, unknown>).content;
+  return (
+    Array.isArray(content) && content.every((block: unknown) => typeof block === 'object' && block !== null)
+  );
 }
 
 function failed(text: string, errorCode: ToolCallOutcome['errorCode'], durationMs: number): ToolCallOutcome {
@@ -81,4 +129,14 @@ function failed(text: string, errorCode: ToolCallOutcome['errorCode'], durationM
     errorCode,
     durationMs,
   };
+}
+
+/** What a value is, for a message about the wrong one: its kind, never its content (which may be a secret). */
+function describeShape(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  return Array.isArray((value as Record<string, unknown>).content)
+    ? 'an object whose content holds something other than blocks'
+    : 'an object without a content list';
 }

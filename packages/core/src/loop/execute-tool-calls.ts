@@ -1,17 +1,29 @@
+import { createAbortFanOut } from '../internal/create-abort-fan-out.js';
+import { countNoun } from '../internal/count-noun.js';
 import { createEventChannel } from '../internal/event-channel.js';
 import { runWithConcurrency } from '../internal/run-with-concurrency.js';
 import type { ToolCallPart } from '../model/messages.js';
+import type { Usage } from '../model/usage.js';
 import type { ToolRegistry } from './create-tool-registry.js';
 import { executeToolCall } from './execute-tool-call.js';
 import { generateStatusLine } from './generate-status-line.js';
 import type { LoopEvent } from './loop-event.js';
+import type { PlannedToolCall } from './plan-tool-calls.js';
 import { statusLines } from './status-lines.js';
-import type { ToolCallOutcome } from './tool-call-outcome.js';
+import { toToolResultEvent, toToolStartEvent } from './tool-call-events.js';
+import {
+  extendErrorStreak,
+  refuseAfterTurnEnded,
+  refuseToolCall,
+  type ToolCallOutcome,
+} from './tool-call-outcome.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
 
 /**
- * Runs the calls of one response concurrently (up to `toolConcurrency`), streaming `tool_start`, status lines,
- * `tool_result` and error events as they happen, and returns every outcome by call id once all have settled.
+ * Handles the calls of one response: the planned refusals are answered at once, the others run concurrently (up
+ * to `toolConcurrency`), and a call whose turn has ended before it started is answered without running. Streams,
+ * for every call, `tool_start` then `tool_result` (with an `error` event after a failure), and returns the
+ * outcomes in call order once all have settled.
  */
 export async function* executeToolCalls({
   calls,
@@ -19,58 +31,95 @@ export async function* executeToolCalls({
   round,
   options,
   turnSignal,
+  statusSignal,
+  errorStreak,
+  onStatusUsage,
 }: {
-  calls: ToolCallPart[];
+  calls: PlannedToolCall[];
   registry: ToolRegistry;
   round: number;
   options: ResolvedLoopOptions;
   turnSignal: AbortSignal;
-}): AsyncGenerator<LoopEvent, Map<string, ToolCallOutcome>> {
+  /** Aborted when the turn ends: generated status requests may run until then. */
+  statusSignal: AbortSignal;
+  /** Failed calls in a row before this response's calls. */
+  errorStreak: number;
+  /** Called with the usage of each generated status request that finishes within the turn. */
+  onStatusUsage: (usage: Usage) => void;
+}): AsyncGenerator<LoopEvent, ToolCallOutcome[]> {
   const channel = createEventChannel<LoopEvent>();
-  const outcomes = new Map<string, ToolCallOutcome>();
+  const outcomes: ToolCallOutcome[] = [];
+  const turnAbort = createAbortFanOut(turnSignal);
 
-  const runCall = async (call: ToolCallPart) => {
-    channel.push({ type: 'tool_start', toolCallId: call.id, name: call.name, input: call.input, round });
-    const announcement = announceToolCall({
-      call,
-      options,
-      turnSignal,
-      show: (message) => {
-        channel.push({ type: 'status', message });
-      },
-    });
-    const source = registry.findSource(call.name);
-    // The planner only runs calls to known tools; a source that vanished is still an error result, not a crash.
-    const outcome =
-      source === undefined
-        ? await Promise.resolve(unknownSourceOutcome(call.name))
-        : await executeToolCall({ call, source, toolTimeoutMs: options.toolTimeoutMs, turnSignal });
-    announcement.stop();
-    outcomes.set(call.id, outcome);
-    channel.push({
-      type: 'tool_result',
-      toolCallId: call.id,
-      name: call.name,
-      output: outcome.output,
-      isError: outcome.isError,
-      durationMs: outcome.durationMs,
-      round,
-    });
+  const report = (call: ToolCallPart, outcome: ToolCallOutcome) => {
+    channel.push(toToolResultEvent(call, outcome, round));
     if (outcome.errorCode !== undefined && !turnSignal.aborted) {
       channel.push({
         type: 'error',
         code: outcome.errorCode,
-        message: outcome.output.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n'),
+        message: outcome.errorMessage ?? textOf(outcome),
         toolName: call.name,
         toolCallId: call.id,
       });
     }
   };
 
+  /** A call after a streak that reached the limit does not start: the turn stops once the round settles. */
+  const refuseAfterErrorStreak = (index: number): ToolCallOutcome | undefined => {
+    let streak = errorStreak;
+    for (let earlier = 0; earlier < index; earlier += 1) {
+      const outcome = outcomes[earlier];
+      // An earlier call still running (toolConcurrency above 1): the streak before this one is not known yet.
+      if (outcome === undefined) return undefined;
+      streak = extendErrorStreak(streak, outcome);
+    }
+    if (streak < options.maxConsecutiveErrors) return undefined;
+    return refuseToolCall({
+      text: `Not executed: the turn stopped after ${countNoun(options.maxConsecutiveErrors, 'tool call')} failed in a row.`,
+    });
+  };
+
+  const handle = async ({ call, refusal }: PlannedToolCall, index: number) => {
+    channel.push(toToolStartEvent(call, round));
+    const answer =
+      refusal ??
+      (turnSignal.aborted ? refuseAfterTurnEnded(call.name, turnSignal) : refuseAfterErrorStreak(index));
+    if (answer !== undefined) {
+      outcomes[index] = answer;
+      report(call, answer);
+      return;
+    }
+    const announcement = announceToolCall({
+      call,
+      options,
+      statusSignal,
+      show: (message) => {
+        channel.push({ type: 'status', message });
+      },
+      onStatusUsage,
+    });
+    const source = registry.findSource(call.name);
+    // The planner only runs calls to known tools; a source that vanished is still an error result, not a crash.
+    const outcome =
+      source === undefined
+        ? unknownSourceOutcome(call.name)
+        : await executeToolCall({
+            call,
+            source,
+            toolTimeoutMs: options.toolTimeoutMs,
+            turnSignal,
+            turnAbort,
+          });
+    announcement.stop();
+    outcomes[index] = outcome;
+    report(call, outcome);
+  };
+
   const all = runWithConcurrency(
-    calls.map((call) => () => runCall(call)),
+    calls.map((planned, index) => () => handle(planned, index)),
     options.toolConcurrency,
   ).finally(() => {
+    turnAbort.dispose();
     channel.close();
   });
   yield* channel;
@@ -78,52 +127,49 @@ export async function* executeToolCalls({
   return outcomes;
 }
 
-/** Why a generated status line is no longer wanted; made once, since aborting with no reason builds an exception. */
-const toolFinished = new Error('The tool call finished before its status line was ready.');
+function textOf(outcome: ToolCallOutcome): string {
+  return outcome.output.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+}
 
 /**
- * Shows the status line of a starting call: the template at once, or a generated sentence when it arrives —
- * unless the call has finished by then (`stop`). The tool never waits for its status line.
+ * Shows the status line of a starting call: the template at once, then, with generated lines, the sentence the
+ * status model writes — if it arrives while the call still runs. The tool never waits for its status line. A
+ * status request runs until it answers or the turn ends (`statusSignal`), so what it cost can be counted.
  */
 function announceToolCall({
   call,
   options,
-  turnSignal,
+  statusSignal,
   show,
+  onStatusUsage,
 }: {
   call: ToolCallPart;
   options: ResolvedLoopOptions;
-  turnSignal: AbortSignal;
+  statusSignal: AbortSignal;
   show: (line: string) => void;
+  onStatusUsage: (usage: Usage) => void;
 }): { stop(): void } {
-  switch (options.statusMessages) {
-    case 'off':
-      return { stop: () => undefined };
-    case 'template':
-      show(statusLines.usingTool(call.name));
-      return { stop: () => undefined };
-    case 'generated': {
-      const finished = new AbortController();
-      const signal = AbortSignal.any([turnSignal, finished.signal]);
-      void generateStatusLine({
-        model: options.statusModel ?? options.model,
-        toolName: call.name,
-        input: call.input,
-        signal,
-      }).then((line) => {
-        if (!signal.aborted) show(line ?? statusLines.usingTool(call.name));
-      });
-      return {
-        stop: () => {
-          finished.abort(toolFinished);
-        },
-      };
-    }
-    default: {
-      const unexpected: never = options.statusMessages;
-      throw new Error(`Unknown statusMessages '${String(unexpected)}'`);
-    }
-  }
+  if (options.statusMessages === 'off') return { stop: () => undefined };
+  show(statusLines.usingTool(call.name));
+  if (options.statusMessages === 'template') return { stop: () => undefined };
+  let running = true;
+  generateStatusLine({
+    model: options.statusModel ?? options.model,
+    toolName: call.name,
+    input: call.input,
+    signal: statusSignal,
+    onUsage: onStatusUsage,
+  })
+    .then((line) => {
+      if (running && line !== undefined) show(line);
+    })
+    // generateStatusLine never rejects; this keeps a bug there from becoming an unhandled rejection.
+    .catch(() => undefined);
+  return {
+    stop: () => {
+      running = false;
+    },
+  };
 }
 
 function unknownSourceOutcome(name: string): ToolCallOutcome {

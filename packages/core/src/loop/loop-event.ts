@@ -1,6 +1,7 @@
 import type { JsonValue } from '../json-value.js';
 import type { ToolOutput } from '../model/messages.js';
 import type { LoopResult } from './loop-result.js';
+import type { PendingApproval } from './paused-turn.js';
 import type { StopReason } from './stop-reason.js';
 
 /** A status line for the user, such as "Analyzing request..." or "Using Get Weather...". */
@@ -21,7 +22,10 @@ export interface ContentEvent {
   text: string;
 }
 
-/** A tool call is about to run. */
+/**
+ * The loop takes up a tool call: it is about to run, or the loop is about to answer it itself (see `executed`
+ * on its `tool_result`). Every call of `result.toolCalls` has exactly one `tool_start`, then one `tool_result`.
+ */
 export interface ToolStartEvent {
   type: 'tool_start';
   toolCallId: string;
@@ -37,11 +41,17 @@ export interface ToolResultEvent {
   name: string;
   output: ToolOutput;
   isError: boolean;
+  /** False when the loop answered the call without running it (a limit, an unknown tool, a stop, an abort). */
+  executed: boolean;
   durationMs: number;
   round: number;
 }
 
-/** Something the caller should know that did not stop anything (a setting the model does not support). */
+/**
+ * Something the caller should know that did not stop anything: a setting the model does not support, calls
+ * beyond `maxToolsPerResponse` (`tools_dropped`), repeated tool-call ids (`duplicate_tool_call_id`), a tool source
+ * left out (`tool_source_skipped`).
+ */
 export interface WarningEvent {
   type: 'warning';
   code: string;
@@ -54,7 +64,7 @@ export type LoopErrorCode =
   | 'tool_timeout'
   | 'invalid_tool_input'
   | 'unknown_tool'
-  | Exclude<StopReason, 'completed' | 'max_rounds'>;
+  | Exclude<StopReason, 'completed' | 'max_rounds' | 'approval_required'>;
 
 /** A failure the user should see, streamed in order with everything else. */
 export interface ErrorEvent {
@@ -65,13 +75,19 @@ export interface ErrorEvent {
   toolCallId?: string;
 }
 
+/** Tool calls wait for a person's decision: the turn ends next, with `approval_required` and its paused turn. */
+export interface ApprovalRequiredEvent {
+  type: 'approval_required';
+  calls: PendingApproval[];
+}
+
 /** The last event of every turn. */
 export interface DoneEvent {
   type: 'done';
   result: LoopResult;
 }
 
-/** What a running turn streams, in the seed's vocabulary. */
+/** What a running turn streams. `done` is always the last event, and comes exactly once. */
 export type LoopEvent =
   | StatusEvent
   | ThinkingEvent
@@ -80,4 +96,5 @@ export type LoopEvent =
   | ToolResultEvent
   | WarningEvent
   | ErrorEvent
+  | ApprovalRequiredEvent
   | DoneEvent;

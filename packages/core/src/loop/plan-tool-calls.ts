@@ -1,4 +1,5 @@
 import { countNoun } from '../internal/count-noun.js';
+import type { JsonValue } from '../json-value.js';
 import type { ToolCallPart } from '../model/messages.js';
 import { readGiveUpReason } from './explicit-stop-tool.js';
 import type { LoopEvent } from './loop-event.js';
@@ -6,27 +7,34 @@ import type { StopReason } from './stop-reason.js';
 import { refuseToolCall, type ToolCallOutcome } from './tool-call-outcome.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
 
+/** One call of a response and what the loop does with it: run it, or answer it itself with `refusal`. */
+export interface PlannedToolCall {
+  call: ToolCallPart;
+  refusal?: ToolCallOutcome;
+}
+
 /** What the loop will do with the tool calls of one response, decided before any of them runs. */
 export interface ToolCallPlan {
-  /** The calls that stay in the transcript, in order; each gets exactly one result. */
-  kept: ToolCallPart[];
-  /** The calls to run. */
-  runs: ToolCallPart[];
-  /** The kept calls answered without running, by call id. */
-  refusals: Map<string, ToolCallOutcome>;
-  /** Events to stream before the calls run: dropped calls, limits reached. */
+  /** Every call of the response, in order; each gets exactly one result. */
+  calls: PlannedToolCall[];
+  /** Warnings to stream before the calls are handled (calls beyond `maxToolsPerResponse`). */
   events: LoopEvent[];
   /** Set when this response ends the turn (the model gave up, or called an unknown tool under `stop`). */
   stop?: { reason: Extract<StopReason, 'gave_up' | 'unknown_tool'>; detail: string };
-  /** Set when a call went over a tool-call limit: one last request without tools follows. */
+  /** Set when a call went over a tool-call limit: one last answer request (tool choice `none`) follows. */
   limitReached?: Extract<StopReason, 'tool_limit' | 'session_tool_limit'>;
+  /** Set when the model repeats itself (`maxRepeatedCalls`, `maxRepeatedText`): why, for `no_progress`. */
+  noProgress?: string;
   messageToolCalls: number;
   sessionToolCalls: number;
+  /** How often each tool has been called with each input, this response's calls that run included. */
+  callCounts: Map<string, number>;
 }
 
 /**
- * Applies, in order: `maxToolsPerResponse` (extra calls dropped and reported), the explicit-stop tool,
- * unknown tools (per `unknownTool`), and the per-session then per-message tool-call limits.
+ * Applies, in order: `maxToolsPerResponse` (calls beyond it are answered without running, and reported), the
+ * explicit-stop tool, unknown tools (per `unknownTool`), and the per-session then per-message tool-call limits.
+ * Every call stays in the transcript: the model sees, for each call it made, what happened to it.
  */
 export function planToolCalls({
   calls,
@@ -34,119 +42,180 @@ export function planToolCalls({
   options,
   messageToolCalls,
   sessionToolCalls,
+  callCounts,
+  textRepeats,
 }: {
   calls: ToolCallPart[];
   toolNames: readonly string[];
   options: ResolvedLoopOptions;
   messageToolCalls: number;
   sessionToolCalls: number;
+  callCounts: ReadonlyMap<string, number>;
+  /** How many responses in a row, this one included, had the same text. */
+  textRepeats: number;
 }): ToolCallPlan {
-  const kept = calls.slice(0, options.maxToolsPerResponse);
-  const dropped = calls.slice(options.maxToolsPerResponse);
+  const considered = calls.slice(0, options.maxToolsPerResponse);
+  const beyond = calls.slice(options.maxToolsPerResponse);
   const plan: ToolCallPlan = {
-    kept,
-    runs: [],
-    refusals: new Map(),
+    calls: [],
     events: [],
     messageToolCalls,
     sessionToolCalls,
+    callCounts: new Map(callCounts),
   };
-  if (dropped.length > 0) {
+  const answer = new Map<ToolCallPart, ToolCallOutcome>(
+    beyond.map((call) => [call, refuseBeyondLimit(options.maxToolsPerResponse)]),
+  );
+  if (beyond.length > 0) {
     plan.events.push({
       type: 'warning',
       code: 'tools_dropped',
-      message: `The model asked for ${countNoun(calls.length, 'tool call')} in one response; only the first ${kept.length} ${kept.length === 1 ? 'was' : 'were'} kept (maxToolsPerResponse). Dropped: ${dropped.map((call) => call.name).join(', ')}.`,
+      message: `The model asked for ${countNoun(calls.length, 'tool call')} in one response; at most ${options.maxToolsPerResponse} per response ${options.maxToolsPerResponse === 1 ? 'is' : 'are'} taken up (maxToolsPerResponse), so these were not run: ${beyond.map((call) => call.name).join(', ')}.`,
     });
   }
+  const finish = () => {
+    plan.calls = calls.map((call) => {
+      const refusal = answer.get(call);
+      return refusal === undefined ? { call } : { call, refusal };
+    });
+    return plan;
+  };
 
-  const giveUp = kept.find((call) => call.name === options.explicitStop?.toolName);
+  const giveUpName = options.explicitStop?.toolName;
+  const giveUp = giveUpName === undefined ? undefined : considered.find((call) => call.name === giveUpName);
   if (giveUp !== undefined) {
     plan.stop = { reason: 'gave_up', detail: readGiveUpReason(giveUp.input) };
-    for (const call of kept) {
-      plan.refusals.set(
-        call.id,
+    for (const call of considered) {
+      answer.set(
+        call,
         call === giveUp
           ? refuseToolCall({ text: 'The task was stopped.', isError: false })
           : refuseToolCall({ text: 'Not executed: the task was stopped.' }),
       );
     }
-    return plan;
+    return finish();
   }
 
   const known = new Set(toolNames);
   const unknownText = (name: string) =>
     `Model called unknown tool '${name}'. Available tools: ${toolNames.length > 0 ? toolNames.join(', ') : '(none)'}.`;
-  const firstUnknown = kept.find((call) => !known.has(call.name));
+  const firstUnknown = considered.find((call) => !known.has(call.name));
   if (firstUnknown !== undefined && options.unknownTool === 'stop') {
     plan.stop = { reason: 'unknown_tool', detail: firstUnknown.name };
-    for (const call of kept) {
-      plan.refusals.set(
-        call.id,
+    for (const call of considered) {
+      answer.set(
+        call,
         known.has(call.name)
           ? refuseToolCall({
               text: 'Not executed: the turn stopped because a tool call named an unknown tool.',
             })
-          : refuseToolCall({ text: unknownText(call.name), errorCode: 'unknown_tool', countsAsError: true }),
+          : // The turn's own stop reports this call; no error event of its own.
+            refuseToolCall({ text: unknownText(call.name) }),
       );
     }
-    return plan;
+    return finish();
   }
 
-  for (const call of kept) {
+  if (textRepeats > options.maxRepeatedText) {
+    plan.noProgress = `the model gave the same text ${textRepeats} times in a row`;
+    for (const call of considered) {
+      answer.set(
+        call,
+        refuseToolCall({
+          text: `Not executed: your response repeated the one before it word for word ${textRepeats - 1} times, so the loop is making no progress. Answer with the information you already have.`,
+        }),
+      );
+    }
+    return finish();
+  }
+
+  for (const call of considered) {
+    const key = toCallKey(call);
+    const repeats = plan.callCounts.get(key) ?? 0;
     if (!known.has(call.name)) {
-      plan.refusals.set(
-        call.id,
+      answer.set(
+        call,
         refuseToolCall({ text: unknownText(call.name), errorCode: 'unknown_tool', countsAsError: true }),
       );
-      plan.events.push({
-        type: 'error',
-        code: 'unknown_tool',
-        message: unknownText(call.name),
-        toolName: call.name,
-        toolCallId: call.id,
-      });
     } else if (plan.sessionToolCalls >= options.maxToolCallsPerSession) {
-      refuseOverLimit(
-        plan,
+      plan.limitReached ??= 'session_tool_limit';
+      answer.set(
         call,
-        'session_tool_limit',
-        `${countNoun(options.maxToolCallsPerSession, 'tool call')} per session`,
+        refuseOverLimit({
+          call,
+          code: 'session_tool_limit',
+          limit: `${countNoun(options.maxToolCallsPerSession, 'tool call')} per session`,
+        }),
       );
     } else if (plan.messageToolCalls >= options.maxToolCallsPerMessage) {
-      refuseOverLimit(
-        plan,
+      plan.limitReached ??= 'tool_limit';
+      answer.set(
         call,
-        'tool_limit',
-        `${countNoun(options.maxToolCallsPerMessage, 'tool call')} per message`,
+        refuseOverLimit({
+          call,
+          code: 'tool_limit',
+          limit: `${countNoun(options.maxToolCallsPerMessage, 'tool call')} per message`,
+        }),
+      );
+    } else if (repeats >= options.maxRepeatedCalls) {
+      plan.noProgress ??= `the same call of ${call.name} was repeated more than ${countNoun(options.maxRepeatedCalls, 'time')}`;
+      answer.set(
+        call,
+        refuseToolCall({
+          text: `Not executed: '${call.name}' was already called ${countNoun(repeats, 'time')} with the same input in this turn, so the loop is making no progress. Answer with the information you already have.`,
+        }),
       );
     } else {
-      plan.runs.push(call);
       plan.messageToolCalls += 1;
       plan.sessionToolCalls += 1;
+      plan.callCounts.set(key, repeats + 1);
     }
   }
-  return plan;
+  return finish();
 }
 
-function refuseOverLimit(
-  plan: ToolCallPlan,
-  call: ToolCallPart,
-  code: Extract<StopReason, 'tool_limit' | 'session_tool_limit'>,
-  limit: string,
-): void {
-  plan.limitReached ??= code;
-  plan.refusals.set(
-    call.id,
-    refuseToolCall({
-      text: `Not executed: the limit of ${limit} was reached. Answer with the information you already have.`,
-      errorCode: code,
-    }),
+/**
+ * A call's identity for repetition: its tool and its input, with object keys in one order. An input that has
+ * no JSON form (a custom model's cyclic object) is its own call.
+ */
+function toCallKey(call: ToolCallPart): string {
+  try {
+    return `${call.name} ${JSON.stringify(sortKeys(call.input))}`;
+  } catch {
+    return `${call.name} ${call.id}`;
+  }
+}
+
+function sortKeys(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys(value[key] ?? null)]),
   );
-  plan.events.push({
-    type: 'error',
-    code,
-    message: `Tool call limit reached (${limit}): '${call.name}' was not executed.`,
-    toolName: call.name,
-    toolCallId: call.id,
+}
+
+function refuseBeyondLimit(maxToolsPerResponse: number): ToolCallOutcome {
+  const which =
+    maxToolsPerResponse === 1 ? 'the first tool call' : `the first ${maxToolsPerResponse} tool calls`;
+  return refuseToolCall({
+    text: `Not executed: only ${which} of a response ${maxToolsPerResponse === 1 ? 'runs' : 'run'} (at most ${maxToolsPerResponse} per response). Call it again in your next response if you still need it.`,
+  });
+}
+
+function refuseOverLimit({
+  call,
+  code,
+  limit,
+}: {
+  call: ToolCallPart;
+  code: Extract<StopReason, 'tool_limit' | 'session_tool_limit'>;
+  limit: string;
+}): ToolCallOutcome {
+  return refuseToolCall({
+    text: `Not executed: the limit of ${limit} was reached. Answer with the information you already have.`,
+    errorCode: code,
+    errorMessage: `Tool call limit reached (${limit}): '${call.name}' was not executed.`,
   });
 }

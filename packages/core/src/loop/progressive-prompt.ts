@@ -1,5 +1,5 @@
 /**
- * Round-specific additions to the system prompt (seed 002's progressive strategy). `{round}` is replaced by
+ * Round-specific additions to the system prompt (the progressive prompt: a line per round). `{round}` is replaced by
  * the round number, counted from 1.
  */
 export interface ProgressivePromptTexts {
@@ -7,7 +7,7 @@ export interface ProgressivePromptTexts {
   first?: string;
   /** Added to the requests that follow a tool round. */
   later?: string;
-  /** Added to the final request, which offers no tools. */
+  /** Added to the final request, in which the model may call no tool. */
   final?: string;
 }
 

@@ -1,7 +1,9 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ThinkingSettings } from '../model/model.js';
+import { checkMessages, checkSignal, checkTools } from './check-loop-inputs.js';
+import { checkResume } from './paused-turn.js';
 import { defaultProgressivePrompt } from './progressive-prompt.js';
-import type { ResolvedLoopOptions, ToolLoopOptions } from './tool-loop-options.js';
+import type { ModelPrice, ResolvedLoopOptions, ToolLoopOptions } from './tool-loop-options.js';
 
 /** The longest delay `setTimeout` honours; anything above it would fire at once. */
 const maxTimerMs = 2_147_483_647;
@@ -15,7 +17,14 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
       message: 'expected a Model with a stream() method.',
     });
   }
-  const messages = [...(options.messages ?? [])];
+  const resume = options.resume === undefined ? undefined : checkResume(options.resume);
+  if (resume !== undefined && (options.messages !== undefined || options.prompt !== undefined)) {
+    throw new InvalidArgumentError({
+      argument: 'resume',
+      message: 'a resumed turn continues the paused transcript: give neither messages nor prompt with it.',
+    });
+  }
+  const messages = [...checkMessages(resume?.turn.messages ?? options.messages ?? [])];
   if (options.prompt !== undefined) messages.push({ role: 'user', content: options.prompt });
   if (messages.length === 0) {
     throw new InvalidArgumentError({
@@ -28,15 +37,18 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
       ? { perMessage: options.maxToolCalls }
       : (options.maxToolCalls ?? {});
   const explicitStop = options.explicitStop === true ? {} : options.explicitStop || undefined;
+  const maxRounds = count('maxRounds', options.maxRounds, Infinity, 1);
+  const tokenBudget =
+    typeof options.tokenBudget === 'number' ? { perTurn: options.tokenBudget } : (options.tokenBudget ?? {});
 
   return {
     model: options.model,
     messages,
     system: options.system,
-    tools: options.tools ?? [],
+    tools: checkTools(options.tools),
     toolChoice: options.toolChoice,
-    maxIterations: count('maxIterations', options.maxIterations, 10, 1),
-    maxRounds: count('maxRounds', options.maxRounds, Infinity, 1),
+    maxIterations: count('maxIterations', options.maxIterations, Math.max(10, finiteOr(maxRounds, 0)), 1),
+    maxRounds,
     maxConsecutiveErrors: count('maxConsecutiveErrors', options.maxConsecutiveErrors, 3, 1),
     timeoutMs: duration('timeoutMs', options.timeoutMs, 120_000),
     toolTimeoutMs: duration('toolTimeoutMs', options.toolTimeoutMs, 30_000),
@@ -45,7 +57,14 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     sessionToolCalls: count('sessionToolCalls', options.sessionToolCalls, 0, 0),
     maxToolsPerResponse: count('maxToolsPerResponse', options.maxToolsPerResponse, Infinity, 1),
     toolConcurrency: count('toolConcurrency', options.toolConcurrency, Infinity, 1),
+    maxRepeatedCalls: count('maxRepeatedCalls', options.maxRepeatedCalls, Infinity, 1),
+    maxRepeatedText: count('maxRepeatedText', options.maxRepeatedText, Infinity, 1),
+    tokenBudgetPerTurn: count('tokenBudget.perTurn', tokenBudget.perTurn, Infinity, 1),
+    tokenBudgetPerSession: count('tokenBudget.perSession', tokenBudget.perSession, Infinity, 1),
+    sessionTokens: count('sessionTokens', options.sessionTokens, 0, 0),
+    prices: checkPrices(options.prices),
     unknownTool: oneOf('unknownTool', options.unknownTool, ['feedback', 'stop'] as const, 'feedback'),
+    toolSourceError: oneOf('toolSourceError', options.toolSourceError, ['stop', 'skip'] as const, 'stop'),
     explicitStop:
       explicitStop === undefined
         ? undefined
@@ -71,7 +90,12 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     statusModel: options.statusModel,
     thinking: resolveThinking(options.thinking),
     maxTokens: options.maxTokens === undefined ? undefined : count('maxTokens', options.maxTokens, 0, 1),
-    signal: options.signal,
+    stopWhen: checkHooks('stopWhen', options.stopWhen),
+    prepareStep: checkHooks('prepareStep', options.prepareStep)[0],
+    onStepFinish: checkHooks('onStepFinish', options.onStepFinish)[0],
+    needsApproval: checkHooks('needsApproval', options.needsApproval)[0],
+    resume,
+    signal: checkSignal(options.signal),
   };
 }
 
@@ -82,6 +106,10 @@ function count(argument: string, value: number | undefined, fallback: number, mi
     argument,
     message: `expected an integer of at least ${minimum}, got ${value}.`,
   });
+}
+
+function finiteOr(value: number, fallback: number): number {
+  return Number.isFinite(value) ? value : fallback;
 }
 
 function duration(argument: string, value: number | undefined, fallback: number): number {
@@ -114,4 +142,32 @@ function resolveThinking(thinking: ToolLoopOptions['thinking']): ThinkingSetting
     count('thinking.budgetTokens', thinking.budgetTokens, 0, 1);
   }
   return { enabled: true, ...thinking };
+}
+
+/** A hook, or a list of them for `stopWhen`, as a list of functions. */
+function checkHooks<HOOK>(argument: string, hooks: HOOK | HOOK[] | undefined): HOOK[] {
+  const list = hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+  list.forEach((hook, index) => {
+    if (typeof hook !== 'function') {
+      throw new InvalidArgumentError({
+        argument: Array.isArray(hooks) ? `${argument}[${index}]` : argument,
+        message: 'expected a function.',
+      });
+    }
+  });
+  return list;
+}
+
+function checkPrices(prices: Record<string, ModelPrice> | undefined): Record<string, ModelPrice> {
+  for (const [modelId, price] of Object.entries(prices ?? {})) {
+    for (const [field, value] of Object.entries(price)) {
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+        throw new InvalidArgumentError({
+          argument: `prices.${modelId}.${field}`,
+          message: `expected a price of zero or more, got ${String(value)}.`,
+        });
+      }
+    }
+  }
+  return prices ?? {};
 }

@@ -51,7 +51,7 @@ describe('tool-call limits', () => {
       toolName: 'lookup',
       toolCallId: 'call_2_2',
     });
-    expect(model.requests[2]?.tools).toEqual([]);
+    expect(model.requests[2]?.toolChoice).toEqual({ type: 'none' });
     expect(model.requests[2]?.messages.at(-1)).toMatchObject({
       role: 'tool',
       content: [
@@ -104,7 +104,7 @@ describe('tool-call limits', () => {
       sessionToolCalls: 3,
     });
     expect(executions).toEqual(['a', 'b', 'c']);
-    expect(secondModel.requests[2]?.tools).toEqual([]);
+    expect(secondModel.requests[2]?.toolChoice).toEqual({ type: 'none' });
   });
 
   it('per session: a session already at its limit refuses the first call of a turn', async () => {
@@ -125,7 +125,7 @@ describe('tool-call limits', () => {
     expect(events).toContainEqual(expect.objectContaining({ type: 'error', code: 'session_tool_limit' }));
   });
 
-  it('maxToolsPerResponse: extra calls are dropped from the transcript and reported', async () => {
+  it('maxToolsPerResponse: calls beyond it stay in the transcript, answered without running, and are reported', async () => {
     executions = [];
     const model = createScriptedModel([lookups('first', 'second', 'third'), { text: 'Done.' }]);
     const { events, result } = await collectRun(
@@ -135,13 +135,34 @@ describe('tool-call limits', () => {
     expect(executions).toEqual(['first']);
     expect(model.requests[0]?.maxToolsPerResponse).toBe(1);
     const assistant = model.requests[1]?.messages[1] as Extract<Message, { role: 'assistant' }>;
-    expect(assistant.content.filter((part) => part.type === 'tool-call')).toHaveLength(1);
+    expect(assistant.content.filter((part) => part.type === 'tool-call')).toHaveLength(3);
     expect(events).toContainEqual({
       type: 'warning',
       code: 'tools_dropped',
       message:
-        'The model asked for 3 tool calls in one response; only the first 1 was kept (maxToolsPerResponse). Dropped: lookup, lookup.',
+        'The model asked for 3 tool calls in one response; at most 1 per response is taken up (maxToolsPerResponse), so these were not run: lookup, lookup.',
     });
-    expect(result.toolCalls).toHaveLength(1);
+    expect(result.toolCalls.map((call) => call.executed)).toEqual([true, false, false]);
+  });
+
+  it('maxToolsPerResponse above 1 names how many run', async () => {
+    const model = createScriptedModel([lookups('a', 'b', 'c'), { text: 'Done.' }]);
+    const { events, result } = await collectRun(
+      runToolLoop({ model, tools: [lookup], prompt: 'Q', maxToolsPerResponse: 2 }),
+    );
+
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        code: 'tools_dropped',
+        message:
+          'The model asked for 3 tool calls in one response; at most 2 per response are taken up (maxToolsPerResponse), so these were not run: lookup.',
+      }),
+    );
+    expect(result.toolCalls[2]?.output.content).toEqual([
+      {
+        type: 'text',
+        text: 'Not executed: only the first 2 tool calls of a response run (at most 2 per response). Call it again in your next response if you still need it.',
+      },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Model } from '../model/model.js';
 import { z } from 'zod';
 import type { LoopEvent } from './loop-event.js';
 import { defineTool } from '../tools/define-tool.js';
@@ -11,7 +12,7 @@ const statusMessages = (events: LoopEvent[]) =>
   events.flatMap((event) => (event.type === 'status' ? [event.message] : []));
 
 describe('status lines', () => {
-  it('template lines follow seed 001: analyzing, per tool, failure, processing, formulating', async () => {
+  it('template lines: analyzing, per tool, failure, processing, formulating', async () => {
     const lookup = defineTool({
       name: 'lookup_tool',
       inputSchema: { type: 'object' },
@@ -80,7 +81,7 @@ describe('status lines', () => {
     );
   });
 
-  it('the tool does not wait for its status sentence', async () => {
+  it('the tool does not wait for its status sentence; the template line shows at once', async () => {
     const statusModel = createScriptedModel({ hang: true });
     const quick = defineTool({ name: 'quick', inputSchema: { type: 'object' }, execute: () => 'done' });
     const model = createScriptedModel([{ toolCalls: [{ name: 'quick', input: {} }] }, { text: 'Done.' }]);
@@ -89,8 +90,42 @@ describe('status lines', () => {
     );
 
     expect(result.stopReason).toBe('completed');
-    expect(statusMessages(events)).not.toContain('Using Quick...');
+    expect(statusMessages(events)).toContain('Using Quick...');
     expect(statusModel.requests).toHaveLength(1);
+  });
+
+  it('a sentence that arrives after its tool finished is not shown, but its cost is counted', async () => {
+    const toolFinished = createDeferred();
+    const statusRead = createDeferred();
+    const scripted = createScriptedModel(async () => {
+      await toolFinished.promise;
+      return { text: 'Doing something quick', usage: { inputTokens: 30, outputTokens: 4 } };
+    });
+    // Resumes after the loop has read the status stream's last part, finish and usage included.
+    const statusModel: Model = {
+      provider: 'scripted',
+      modelId: 'status',
+      async *stream(request) {
+        yield* scripted.stream(request);
+        statusRead.resolve();
+      },
+    };
+    const quick = defineTool({ name: 'quick', inputSchema: { type: 'object' }, execute: () => 'done' });
+    const model = createScriptedModel(async (_request, index) => {
+      if (index === 0) return { toolCalls: [{ name: 'quick', input: {} }] };
+      await statusRead.promise;
+      return { text: 'Done.' };
+    });
+    const run = runToolLoop({ model, tools: [quick], prompt: 'Q', statusModel });
+    const events: LoopEvent[] = [];
+    for await (const event of run) {
+      events.push(event);
+      if (event.type === 'tool_result') toolFinished.resolve();
+    }
+    const result = await run.result;
+
+    expect(statusMessages(events)).not.toContain('Doing something quick...');
+    expect(result.statusUsage).toEqual({ inputTokens: 30, outputTokens: 4 });
   });
 
   it('falls back to the template line when the status model fails', async () => {

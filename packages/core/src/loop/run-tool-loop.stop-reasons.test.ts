@@ -37,17 +37,23 @@ describe('stop reasons', () => {
       rounds: 2,
       iterations: 3,
     });
-    expect(model.requests.map((request) => request.tools.length)).toEqual([1, 1, 0]);
+    expect(model.requests.map((request) => request.tools.length)).toEqual([1, 1, 1]);
+    expect(model.requests.map((request) => request.toolChoice)).toEqual([
+      undefined,
+      undefined,
+      { type: 'none' },
+    ]);
     expect(events.some((event) => event.type === 'error')).toBe(false);
   });
 
-  it('max_rounds: the final request sends no tool choice', async () => {
+  it('max_rounds: the final request keeps the tool definitions and sets the tool choice to none', async () => {
     const model = createScriptedModel([searchCall('a'), { text: 'Done.' }]);
     await runToolLoop({ model, tools: [search], prompt: 'Q', maxRounds: 1, toolChoice: { type: 'required' } })
       .result;
 
     expect(model.requests[0]?.toolChoice).toEqual({ type: 'required' });
-    expect(model.requests[1]).not.toHaveProperty('toolChoice');
+    expect(model.requests[1]?.toolChoice).toEqual({ type: 'none' });
+    expect(model.requests[1]?.tools.map((tool) => tool.name)).toEqual(['search']);
   });
 
   it('max_iterations: stops and reports when the request cap is reached', async () => {
@@ -198,7 +204,12 @@ describe('stop reasons', () => {
     ]);
     const result = await runToolLoop({ model, prompt: 'Q' }).result;
 
-    expect(result).toMatchObject({ stopReason: 'completed', text: 'Found it.', iterations: 2, rounds: 0 });
+    expect(result).toMatchObject({
+      stopReason: 'completed',
+      text: 'Searching the webFound it.',
+      iterations: 2,
+      rounds: 0,
+    });
     expect(model.requests[1]?.messages.at(-1)).toEqual({
       role: 'assistant',
       content: [{ type: 'text', text: 'Searching the web' }],

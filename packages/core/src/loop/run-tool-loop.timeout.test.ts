@@ -28,16 +28,17 @@ function activeTimers(): number {
   return process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
 }
 
-async function timeTurn(run: ReturnType<typeof runToolLoop>) {
+/** Times a turn from before it starts: its deadline timer is set inside `runToolLoop` itself. */
+async function timeTurn(start: () => ReturnType<typeof runToolLoop>) {
   const startedAt = performance.now();
-  const outcome = await collectRun(run);
+  const outcome = await collectRun(start());
   return { ...outcome, elapsedMs: performance.now() - startedAt };
 }
 
 describe('the whole-turn timeout', () => {
   it('ends a turn whose tool hangs with `timeout`, within 100 ms of the deadline', async () => {
     const model = createScriptedModel([{ toolCalls: [{ name: 'deaf', input: {} }] }]);
-    const { events, result, elapsedMs } = await timeTurn(
+    const { events, result, elapsedMs } = await timeTurn(() =>
       runToolLoop({ model, tools: [deafTool], prompt: 'Q', timeoutMs: deadlineMs }),
     );
 
@@ -67,7 +68,9 @@ describe('the whole-turn timeout', () => {
       streamSignal = request.signal;
       return { hang: true };
     });
-    const { result, elapsedMs } = await timeTurn(runToolLoop({ model, prompt: 'Q', timeoutMs: deadlineMs }));
+    const { result, elapsedMs } = await timeTurn(() =>
+      runToolLoop({ model, prompt: 'Q', timeoutMs: deadlineMs }),
+    );
 
     expect(result).toMatchObject({ stopReason: 'timeout', iterations: 1 });
     expect(streamSignal?.aborted).toBe(true);
@@ -75,7 +78,7 @@ describe('the whole-turn timeout', () => {
   });
 
   it('ends on time even when the model ignores its abort signal', async () => {
-    const { result, elapsedMs } = await timeTurn(
+    const { result, elapsedMs } = await timeTurn(() =>
       runToolLoop({ model: deafModel, prompt: 'Q', timeoutMs: deadlineMs }),
     );
 

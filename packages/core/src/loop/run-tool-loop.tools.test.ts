@@ -231,34 +231,4 @@ describe('tool execution', () => {
 
     expect(result.stopReason).toBe('consecutive_errors');
   });
-
-  it('rejects the run when two tools share a name', async () => {
-    const first = defineTool({ name: 'search', inputSchema: { type: 'object' }, execute: () => 'a' });
-    const source: ToolSource = {
-      listTools: () => Promise.resolve([{ name: 'search', inputSchema: { type: 'object' } }]),
-      callTool: () => Promise.resolve({ content: [] }),
-    };
-    const run = runToolLoop({
-      model: createScriptedModel({ text: 'x' }),
-      tools: [first, source],
-      prompt: 'Q',
-    });
-
-    await expect(run.result).rejects.toThrow(
-      "Two tools are named 'search'. Rename one, or connect MCP servers through connectMcpServers, which namespaces colliding names.",
-    );
-    await expect(collectRun(run)).rejects.toThrow("Two tools are named 'search'");
-  });
-
-  it('rejects the run, naming the source, when a source cannot list its tools', async () => {
-    const broken: ToolSource = {
-      listTools: () => Promise.reject(new Error('connection refused')),
-      callTool: () => Promise.resolve({ content: [] }),
-    };
-    const run = runToolLoop({ model: createScriptedModel({ text: 'x' }), tools: [broken], prompt: 'Q' });
-
-    await expect(run.result).rejects.toThrow(
-      'Could not list the tools of tool source #1: connection refused',
-    );
-  });
 });

@@ -1,27 +1,36 @@
 import { TurnTimeoutError } from '../errors/turn-timeout-error.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
-import type { ToolCallPart } from '../model/messages.js';
+import type { Message, ToolCallPart } from '../model/messages.js';
+import { addUsage } from '../model/usage.js';
 import { buildModelRequest } from './build-model-request.js';
 import { createToolRegistry, type ToolRegistry } from './create-tool-registry.js';
-import { describeStop } from './describe-stop.js';
+import { decideApprovals } from './decide-approvals.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 import { createExplicitStopTool } from './explicit-stop-tool.js';
 import type { LoopEvent } from './loop-event.js';
 import type { LoopResult } from './loop-result.js';
+import type { StepInfo } from './turn-hooks.js';
+import { restoreCounters, toPausedTurn, type ResumeTurn } from './paused-turn.js';
 import { planToolCalls } from './plan-tool-calls.js';
+import { answerUnrunCalls, reportEnding, statusAfterRound, toStepInfo } from './report-turn.js';
 import { statusLines } from './status-lines.js';
+import { checkTokenBudget } from './check-token-budget.js';
+import { priceTurn } from './price-turn.js';
+import { checkStopConditions, planNextStep, reportStep } from './run-turn-hooks.js';
 import { streamModelResponse } from './stream-model-response.js';
-import { refuseToolCall, type ToolCallOutcome } from './tool-call-outcome.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
-import { endingForError, endingForResponse, type FinalAnswerReason, type TurnEnding } from './turn-ending.js';
+import { endingForError, endingForResponse, type TurnEnding } from './turn-ending.js';
 import {
   createTurnState,
-  keepToolCalls,
   recordResponse,
   recordToolResults,
+  startResponseText,
   toolCallsOf,
   type TurnState,
 } from './turn-state.js';
+
+/** Why the turn's remaining status requests are stopped; made once, since an abort without a reason builds one. */
+const turnEnded = new Error('The turn ended before its status line was ready.');
 
 /**
  * One user turn as an async generator of events: sets up the deadline and the tools, runs the rounds, and
@@ -31,25 +40,45 @@ export async function* runTurn(
   options: ResolvedLoopOptions,
   runSignal: AbortSignal,
 ): AsyncGenerator<LoopEvent, LoopResult> {
-  const startedAt = performance.now();
+  // A resumed turn goes on from what it had counted, its running time included (not the time it waited).
+  const previousMs = options.resume?.turn.counters.elapsedMs ?? 0;
+  const startedAt = performance.now() - previousMs;
+  const elapsedMs = () => Math.round(performance.now() - startedAt);
+  const state = createTurnState(options);
+  if (options.resume !== undefined) restoreCounters(state, options.resume.turn);
+  // The turn's own deadline, told apart from a timeout that reaches it through the caller's signal (a turn run
+  // inside a tool of another turn): that one is an abort from this turn's point of view.
+  const ownTimeout = new TurnTimeoutError({ timeoutMs: options.timeoutMs });
   const turn = createLinkedAbortController({
     signals: [options.signal, runSignal],
-    timeoutMs: options.timeoutMs,
-    timeoutReason: () => new TurnTimeoutError({ timeoutMs: options.timeoutMs }),
+    timeoutMs: Math.max(1, options.timeoutMs - previousMs),
+    timeoutReason: () => ownTimeout,
   });
-  const state = createTurnState(options);
+  // Generated status requests may outlive their tool call, never the turn.
+  const statusRequests = createLinkedAbortController({ signals: [turn.signal] });
   let ending: TurnEnding;
   try {
     const registry = await createToolRegistry({
       tools: options.tools,
       controlTools: options.explicitStop === undefined ? [] : [createExplicitStopTool(options.explicitStop)],
       signal: turn.signal,
+      onFailure: options.toolSourceError,
     });
     if (options.statusMessages !== 'off') yield { type: 'status', message: statusLines.analyzing };
-    ending = yield* runRounds({ state, registry, options, signal: turn.signal });
+    yield* registry.warnings;
+    ending = yield* runRounds({
+      state,
+      registry,
+      options,
+      signal: turn.signal,
+      statusSignal: statusRequests.signal,
+      elapsedMs,
+    });
   } catch (error) {
-    ending = endingForError(error, turn.signal);
+    ending = endingForError({ error, turnSignal: turn.signal, ownTimeout });
   } finally {
+    statusRequests.abort(turnEnded);
+    statusRequests.dispose();
     turn.dispose();
   }
 
@@ -62,145 +91,185 @@ export async function* runTurn(
     rounds: state.rounds,
     iterations: state.iterations,
     usage: state.usage,
-    durationMs: Math.round(performance.now() - startedAt),
+    statusUsage: state.statusUsage,
+    durationMs: elapsedMs(),
     sessionToolCalls: state.sessionToolCalls,
+    sessionTokens: options.sessionTokens + state.usage.inputTokens + state.usage.outputTokens,
   };
+  const cost = priceTurn({ state, options });
+  if (cost !== undefined) result.cost = cost;
+  if (ending.paused !== undefined) {
+    result.pendingApprovals = ending.paused.pendingApprovals;
+    result.pausedTurn = ending.paused;
+  }
   if (ending.error !== undefined) result.error = ending.error;
   yield { type: 'done', result };
   return result;
 }
 
-/** The loop: ask the model, stop if its response ends the turn, run its tool calls, check the limits, repeat. */
+/** The loop: ask the model, stop if its response ends the turn, handle its tool calls, check the limits, repeat. */
 async function* runRounds({
   state,
   registry,
   options,
   signal,
+  statusSignal,
+  elapsedMs,
 }: {
   state: TurnState;
   registry: ToolRegistry;
   options: ResolvedLoopOptions;
   signal: AbortSignal;
+  statusSignal: AbortSignal;
+  elapsedMs: () => number;
 }): AsyncGenerator<LoopEvent, TurnEnding> {
-  let finalAnswerFor: FinalAnswerReason | undefined;
+  // Set once a cap or a stop condition asks for one last answer: the next request lets the model call no tool.
+  let finalAnswerFor: TurnEnding | undefined;
+  // A resumed turn starts with the calls that waited for approval, not with a request.
+  let resumed = options.resume;
   for (;;) {
     signal.throwIfAborted();
-    if (state.iterations >= options.maxIterations) return { reason: 'max_iterations' };
-    state.iterations += 1;
-    const request = buildModelRequest({
-      state,
-      registry,
-      options,
-      isFinal: finalAnswerFor !== undefined,
-      signal,
-    });
-    const response = yield* streamModelResponse({
-      model: options.model,
-      request,
-      showStatus: options.statusMessages !== 'off',
-    });
-    recordResponse(state, response);
-    const calls = toolCallsOf(response);
-    if (response.finish.finishReason === 'pause' && calls.length === 0) continue;
-    const ending = endingForResponse({
-      finishReason: response.finish.finishReason,
-      toolCallCount: calls.length,
-      finalAnswerFor,
-    });
-    if (ending !== undefined) {
-      answerUnrunCalls({ state, calls, ending });
-      return ending;
+    let step: Omit<StepInfo, 'toolCalls'>;
+    let calls: ToolCallPart[];
+    let toolNames: string[];
+    let decisions: ResumeTurn['decisions'] | undefined;
+    const recordedBefore = state.toolCalls.length;
+    if (resumed !== undefined) {
+      ({ step, toolNames } = resumed.turn);
+      decisions = resumed.decisions;
+      calls = toolCallsOfMessage(state.messages.at(-1));
+      resumed = undefined;
+    } else {
+      // One request is reserved for that answer: `maxIterations` never takes it away. Only one, so a model that
+      // keeps pausing its answer still cannot spin.
+      if (state.iterations >= options.maxIterations + (finalAnswerFor === undefined ? 0 : 1)) {
+        return { reason: 'max_iterations' };
+      }
+      const budget = checkTokenBudget({ state, options });
+      if (budget.action === 'stop') return { reason: 'budget_exceeded', detail: budget.detail };
+      if (budget.action === 'answer') finalAnswerFor ??= { reason: 'budget_exceeded', detail: budget.detail };
+      const planned = await planNextStep({
+        state,
+        registry,
+        options,
+        isFinal: finalAnswerFor !== undefined,
+        signal,
+      });
+      state.iterations += 1;
+      const request = buildModelRequest({ state, plan: planned, options, signal });
+      const started = { iteration: state.iterations, round: state.rounds };
+      startResponseText(state);
+      const response = yield* streamModelResponse({
+        model: planned.model,
+        request,
+        showStatus: options.statusMessages !== 'off',
+        onText: (text) => {
+          state.text += text;
+        },
+      });
+      for (const { id, renamedTo } of recordResponse({ state, response, modelId: planned.model.modelId })) {
+        yield {
+          type: 'warning',
+          code: 'duplicate_tool_call_id',
+          message: `The model gave more than one tool call the id '${id}'; the repeats were renamed ${renamedTo.join(', ')} so that each call gets its own result.`,
+        };
+      }
+      step = toStepInfo({ started, request, response, toolCalls: [] });
+      calls = toolCallsOf(response);
+      toolNames = planned.toolNames;
+      if (state.paused && calls.length === 0) {
+        await reportStep({ options, signal, step: { ...step, toolCalls: [] } });
+        continue;
+      }
+      const ending = endingForResponse({
+        finishReason: response.finish.finishReason,
+        toolCallCount: calls.length,
+        finalAnswerFor,
+      });
+      if (ending !== undefined) {
+        yield* answerUnrunCalls({ state, calls, ending, options });
+        await reportStep({
+          options,
+          signal,
+          step: { ...step, toolCalls: state.toolCalls.slice(recordedBefore) },
+        });
+        return ending;
+      }
     }
 
     const plan = planToolCalls({
       calls,
-      toolNames: registry.toolNames,
+      toolNames,
       options,
       messageToolCalls: state.messageToolCalls,
       sessionToolCalls: state.sessionToolCalls,
+      callCounts: state.callCounts,
+      textRepeats: state.textRepeats,
     });
-    keepToolCalls(state, plan.kept);
+    const approved = await decideApprovals({ calls: plan.calls, registry, options, decisions, signal });
+    if (approved.pending.length > 0) {
+      return {
+        reason: 'approval_required',
+        detail: `waiting for approval of ${approved.pending.map((call) => call.name).join(', ')}`,
+        paused: toPausedTurn({
+          state,
+          pending: approved.pending,
+          toolNames,
+          step,
+          elapsedMs: elapsedMs(),
+        }),
+      };
+    }
     yield* plan.events;
     const outcomes = yield* executeToolCalls({
-      calls: plan.runs,
+      calls: approved.calls,
       registry,
       round: state.rounds,
       options,
       turnSignal: signal,
+      statusSignal,
+      errorStreak: state.errorStreak,
+      onStatusUsage: (usage) => {
+        state.statusUsage = addUsage(state.statusUsage, usage);
+      },
     });
-    for (const [id, refusal] of plan.refusals) outcomes.set(id, refusal);
-    recordToolResults({ state, calls: plan.kept, outcomes, round: state.rounds });
+    recordToolResults({
+      state,
+      calls,
+      outcomes,
+      round: state.rounds,
+      maxConsecutiveErrors: options.maxConsecutiveErrors,
+    });
     state.rounds += 1;
     state.messageToolCalls = plan.messageToolCalls;
     state.sessionToolCalls = plan.sessionToolCalls;
+    state.callCounts = plan.callCounts;
     signal.throwIfAborted();
+    await reportStep({
+      options,
+      signal,
+      step: { ...step, toolCalls: state.toolCalls.slice(recordedBefore) },
+    });
 
     if (plan.stop !== undefined) return plan.stop;
-    if (state.consecutiveErrors >= options.maxConsecutiveErrors) return { reason: 'consecutive_errors' };
-    yield* statusAfterRound({ calls: plan.runs, outcomes, options });
-    finalAnswerFor ??= plan.limitReached ?? (state.rounds >= options.maxRounds ? 'max_rounds' : undefined);
+    if (state.errorLimitReached) return { reason: 'consecutive_errors' };
+    yield* statusAfterRound({ calls: approved.calls, outcomes, options });
+    const decision = await checkStopConditions({ state, options, signal });
+    if (decision !== undefined && !decision.answer) return decision.ending;
+    finalAnswerFor ??=
+      decision?.ending ??
+      (plan.limitReached !== undefined
+        ? { reason: plan.limitReached }
+        : plan.noProgress !== undefined
+          ? { reason: 'no_progress', detail: plan.noProgress }
+          : state.rounds >= options.maxRounds
+            ? { reason: 'max_rounds' }
+            : undefined);
   }
 }
 
-/** A response that ends the turn may still hold tool calls; each gets a result so the transcript stays valid. */
-function answerUnrunCalls({
-  state,
-  calls,
-  ending,
-}: {
-  state: TurnState;
-  calls: ToolCallPart[];
-  ending: TurnEnding;
-}): void {
-  const why =
-    ending.reason === 'max_tokens'
-      ? "the model's output was cut off by its token limit before the call was complete"
-      : ending.reason === 'refusal'
-        ? 'the model refused'
-        : 'no tools are available for the final answer';
-  const outcomes = new Map<string, ToolCallOutcome>(
-    calls.map((call) => [call.id, refuseToolCall({ text: `Not executed: ${why}.` })]),
-  );
-  recordToolResults({ state, calls, outcomes, round: state.rounds });
-}
-
-function* statusAfterRound({
-  calls,
-  outcomes,
-  options,
-}: {
-  calls: ToolCallPart[];
-  outcomes: ReadonlyMap<string, ToolCallOutcome>;
-  options: ResolvedLoopOptions;
-}): Generator<LoopEvent> {
-  if (options.statusMessages === 'off') return;
-  for (const call of calls) {
-    if (outcomes.get(call.id)?.isError === true)
-      yield { type: 'status', message: statusLines.toolFailed(call.name) };
-  }
-  yield { type: 'status', message: statusLines.processingResults };
-}
-
-/** Tells the user why a turn that did not simply answer has stopped. */
-function* reportEnding({
-  ending,
-  state,
-  options,
-}: {
-  ending: TurnEnding;
-  state: TurnState;
-  options: ResolvedLoopOptions;
-}): Generator<LoopEvent> {
-  if (ending.reason === 'completed' || ending.reason === 'max_rounds') return;
-  const description = describeStop(ending.reason, options, ending);
-  if (ending.reason === 'gave_up') {
-    const report = `Unable to complete task: ${description}`;
-    yield { type: 'content', text: state.text === '' ? report : `\n\n${report}` };
-    state.text = report;
-  }
-  if (options.statusMessages !== 'off') yield { type: 'status', message: statusLines.stopped(description) };
-  // Tool-call limits were reported when the over-limit call was refused.
-  if (ending.reason !== 'tool_limit' && ending.reason !== 'session_tool_limit') {
-    yield { type: 'error', code: ending.reason, message: `Stopped: ${description}` };
-  }
+/** The tool calls of a transcript message (the assistant message whose calls waited for approval). */
+function toolCallsOfMessage(message: Message | undefined): ToolCallPart[] {
+  if (message?.role !== 'assistant') return [];
+  return message.content.filter((part): part is ToolCallPart => part.type === 'tool-call');
 }

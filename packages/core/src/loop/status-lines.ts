@@ -1,6 +1,6 @@
 import { formatToolName } from '../format-tool-name.js';
 
-/** The fixed status lines of seed 001, so hosts and tests can refer to them by name. */
+/** The loop's fixed status lines, so hosts and tests can refer to them by name. */
 export const statusLines = {
   analyzing: 'Analyzing request...',
   processingResults: 'Processing tool results...',
@@ -8,4 +8,6 @@ export const statusLines = {
   usingTool: (toolName: string) => `Using ${formatToolName(toolName)}...`,
   toolFailed: (toolName: string) => `Tool ${formatToolName(toolName)} failed, trying alternative approach...`,
   stopped: (reason: string) => `Stopped: ${reason}`,
+  awaitingApproval: (toolNames: readonly string[]) =>
+    `Waiting for approval: ${[...new Set(toolNames)].map(formatToolName).join(', ')}`,
 } as const;

@@ -1,8 +1,10 @@
 import { ModelError } from '../errors/model-error.js';
 import { createAbortRace } from '../internal/create-abort-race.js';
+import { describeThrown } from '../internal/describe-thrown.js';
 import type { AssistantContentPart } from '../model/messages.js';
-import type { FinishPart, Model, ModelRequest } from '../model/model.js';
+import type { FinishPart, Model, ModelRequest, ModelStreamPart } from '../model/model.js';
 import type { LoopEvent } from './loop-event.js';
+import { describeMalformedPart } from './check-stream-part.js';
 import { statusLines } from './status-lines.js';
 
 /** One model response, assembled from its stream. */
@@ -20,12 +22,16 @@ export async function* streamModelResponse({
   model,
   request,
   showStatus,
+  onText = () => undefined,
 }: {
   model: Model;
   request: ModelRequest;
   showStatus: boolean;
+  /** Called with each piece of answer text as it is shown, so a turn that ends mid-stream knows what it said. */
+  onText?: (text: string) => void;
 }): AsyncGenerator<LoopEvent, ModelResponse> {
-  const iterator = model.stream(request)[Symbol.asyncIterator]();
+  const { provider, modelId } = readModelNames(model);
+  let iterator: AsyncIterator<ModelStreamPart> | undefined;
   const abort = createAbortRace(request.signal);
   const content: AssistantContentPart[] = [];
   let finish: FinishPart | undefined;
@@ -35,11 +41,17 @@ export async function* streamModelResponse({
   let exhausted = false;
 
   try {
+    // Inside the try: a provider that throws before its stream starts is a model error like any other.
+    iterator = model.stream(request)[Symbol.asyncIterator]();
     for (;;) {
       const next = await abort.race(iterator.next());
       if (next.done === true) {
         exhausted = true;
         break;
+      }
+      const malformed = describeMalformedPart(next.value);
+      if (malformed !== undefined) {
+        throw new ModelError({ message: `The ${provider} model ${modelId} sent ${malformed}.`, provider });
       }
       const part = next.value;
       switch (part.type) {
@@ -49,6 +61,7 @@ export async function* streamModelResponse({
             yield { type: 'status', message: statusLines.formulating };
           }
           streamedText = true;
+          onText(part.text);
           yield { type: 'content', text: part.text };
           break;
         case 'thinking-delta':
@@ -57,7 +70,10 @@ export async function* streamModelResponse({
           break;
         case 'text':
           // A provider that sends whole blocks without deltas still gets its text shown.
-          if (!streamedText && part.text !== '') yield { type: 'content', text: part.text };
+          if (!streamedText && part.text !== '') {
+            onText(part.text);
+            yield { type: 'content', text: part.text };
+          }
           streamedText = false;
           content.push(part);
           break;
@@ -79,8 +95,8 @@ export async function* streamModelResponse({
         default: {
           const unexpected: never = part;
           throw new ModelError({
-            message: `Unknown stream part ${JSON.stringify(unexpected)}`,
-            provider: model.provider,
+            message: `The ${provider} model ${modelId} sent a stream part of unknown type '${describeThrown((unexpected as { type: unknown }).type)}'.`,
+            provider,
           });
         }
       }
@@ -88,22 +104,41 @@ export async function* streamModelResponse({
   } catch (error) {
     if (request.signal.aborted || ModelError.isInstance(error)) throw error;
     throw new ModelError({
-      message: `The ${model.provider} model ${model.modelId} failed: ${error instanceof Error ? error.message : String(error)}`,
-      provider: model.provider,
+      message: `The ${provider} model ${modelId} failed: ${describeThrown(error)}`,
+      provider,
       cause: error,
     });
   } finally {
     abort.dispose();
     // Leaving early (abort, error): let the provider release its connection, without waiting on it.
-    if (!exhausted) iterator.return?.().catch(() => undefined);
+    if (!exhausted) closeQuietly(iterator);
   }
 
   if (finish === undefined) {
     throw new ModelError({
-      message: `The ${model.provider} stream for ${model.modelId} ended without its finish event: the response was cut off.`,
-      provider: model.provider,
+      message: `The ${provider} stream for ${modelId} ended without its finish event: the response was cut off.`,
+      provider,
       retryable: true,
     });
   }
   return { content, finish };
+}
+
+/** Lets a provider release its connection after an early exit, without waiting on it or failing the turn. */
+function closeQuietly(iterator: AsyncIterator<ModelStreamPart> | undefined): void {
+  try {
+    iterator?.return?.().catch(() => undefined);
+  } catch {
+    // A provider whose `return` throws has nothing left to release that we could reach.
+  }
+}
+
+/** The names errors give a model by; a custom model whose getters throw is still named, if vaguely. */
+function readModelNames(model: Model): { provider: string; modelId: string } {
+  try {
+    const { provider, modelId }: { provider: unknown; modelId: unknown } = model;
+    return { provider: String(provider), modelId: String(modelId) };
+  } catch {
+    return { provider: 'unnamed', modelId: '(unnamed)' };
+  }
 }

@@ -3,6 +3,19 @@ import type { Model, ThinkingEffort, ThinkingSettings, ToolChoice } from '../mod
 import type { Tool } from '../tools/define-tool.js';
 import type { ToolSource } from '../tools/tool-source.js';
 import type { ProgressivePromptTexts } from './progressive-prompt.js';
+import type { OnStepFinish, PrepareStep, StopCondition } from './turn-hooks.js';
+import type { ResumeTurn } from './paused-turn.js';
+import type { JsonValue } from '../json-value.js';
+
+/** What a model's tokens cost, per million, in any currency (the result's `cost` is in the same). */
+export interface ModelPrice {
+  inputPerMillion: number;
+  outputPerMillion: number;
+  /** Tokens read from the prompt cache; default: the input price. */
+  cacheReadPerMillion?: number;
+  /** Tokens written to the prompt cache; default: the input price. */
+  cacheWritePerMillion?: number;
+}
 
 /** The limits and behaviour of one turn; every field but `model` is optional. */
 export interface ToolLoopOptions {
@@ -15,11 +28,17 @@ export interface ToolLoopOptions {
   /** Local tools from `defineTool` and tool sources (MCP servers, custom sources), in any mix. */
   tools?: ReadonlyArray<Tool<unknown> | ToolSource>;
   toolChoice?: ToolChoice;
-  /** Model requests per turn; when reached, the loop stops and reports `max_iterations`. Default 10. */
+  /**
+   * Model requests per turn; when reached, the loop stops and reports `max_iterations`. The answer request that
+   * follows a round or tool-call cap is always made, even past this limit. Default 10, or `maxRounds` if larger.
+   */
   maxIterations?: number;
-  /** Tool rounds per turn; when reached, one last request without tools produces the answer (`max_rounds`). */
+  /** Tool rounds per turn; when reached, one last request with tool choice `none` produces the answer (`max_rounds`). */
   maxRounds?: number;
-  /** Tool errors in a row that end the turn (`consecutive_errors`). Default 3. */
+  /**
+   * Failed tool calls in a row, in call order and across rounds, that end the turn (`consecutive_errors`) as soon
+   * as the streak reaches it. A call that runs and succeeds ends a streak; one the loop refused does not. Default 3.
+   */
   maxConsecutiveErrors?: number;
   /** The whole turn's deadline; the model stream and running tools are aborted (`timeout`). Default 120 000. */
   timeoutMs?: number;
@@ -29,15 +48,41 @@ export interface ToolLoopOptions {
   maxToolCalls?: number | { perMessage?: number; perSession?: number };
   /** Tool calls already made in this session, counted against `maxToolCalls.perSession`. Default 0. */
   sessionToolCalls?: number;
-  /** Tool calls kept per model response; extra ones are dropped from the transcript and reported. */
+  /**
+   * The most times one tool may be called with the same input in a turn (successful calls count too). A call
+   * beyond it is refused and the turn ends with `no_progress`, after one last request in which the model may
+   * call no tool. Default: no limit.
+   */
+  maxRepeatedCalls?: number;
+  /** The most times a response's text may repeat the one before it, word for word; then as `maxRepeatedCalls`. */
+  maxRepeatedText?: number;
+  /**
+   * Tokens (input and output, thinking included; not status lines) a turn, or a session, may use: a number
+   * means per turn. Before each request the loop estimates its size from the last one; when it would not fit,
+   * the turn ends with `budget_exceeded` — after one last answer when there is room for one.
+   */
+  tokenBudget?: number | { perTurn?: number; perSession?: number };
+  /** Tokens the session has used before this turn, counted against `tokenBudget.perSession`. Default 0. */
+  sessionTokens?: number;
+  /** Prices per million tokens by model id; with them the result carries `cost`. */
+  prices?: Record<string, ModelPrice>;
+  /**
+   * Tool calls run per model response; the ones beyond it stay in the transcript, are answered "not executed"
+   * (the model may ask again) and are reported in a `tools_dropped` warning.
+   */
   maxToolsPerResponse?: number;
   /** Tool calls of one response run at once. Default: all of them. */
   toolConcurrency?: number;
   /** What to do when the model calls a tool that does not exist. Default `feedback` (an error result). */
   unknownTool?: 'feedback' | 'stop';
+  /**
+   * What to do when a tool source cannot list its tools: end the turn with `tool_source_error` (default), or
+   * `skip` the source and run with the tools that listed, saying so in a `tool_source_skipped` warning.
+   */
+  toolSourceError?: 'stop' | 'skip';
   /** Offer the model a tool through which it says it cannot complete the task (`gave_up`). */
   explicitStop?: boolean | { toolName?: string; description?: string };
-  /** Round-specific additions to the system prompt (seed 002). */
+  /** Round-specific additions to the system prompt: call a tool first, then use it or answer, then answer. */
   progressivePrompt?: boolean | ProgressivePromptTexts;
   /** Status lines: fixed templates, sentences generated by `statusModel`, or none. */
   statusMessages?: 'generated' | 'template' | 'off';
@@ -46,6 +91,32 @@ export interface ToolLoopOptions {
   /** Thinking: `true`, `false`, a budget, or an effort; the provider maps it to what the model accepts. */
   thinking?: boolean | ThinkingSettings | { budgetTokens: number } | { effort: ThinkingEffort };
   maxTokens?: number;
+  /**
+   * Conditions checked after each tool round; the first that returns a decision ends the turn with the stop
+   * reason it names (snake_case, not a built-in one), reported like a built-in one — or, with `answer: true`,
+   * after one last request in which the model may call no tool.
+   *
+   * @example
+   * stopWhen: ({ toolCalls }) => toolCalls.some((call) => call.name === 'submit') && 'answer_submitted'
+   */
+  stopWhen?: StopCondition | StopCondition[];
+  /**
+   * Changes the next request: its system prompt (the progressive prompt's line already in it), the tools
+   * offered (`activeTools`), the tool choice, or the model.
+   */
+  prepareStep?: PrepareStep;
+  /** Called after each step (a model request and the tool round that followed) with what it sent and got. */
+  onStepFinish?: OnStepFinish;
+  /**
+   * Calls that wait for a person's decision before they run — of any tool, MCP servers' included; a local
+   * tool's own `needsApproval` applies as well. The turn stops with `approval_required` and `result.pausedTurn`.
+   */
+  needsApproval?: (call: { name: string; input: JsonValue }) => boolean | Promise<boolean>;
+  /**
+   * Continues a turn that stopped with `approval_required`: its `pausedTurn` (stored as JSON anywhere) and a
+   * decision for each pending call. Give the same tools; `messages` and `prompt` come from the paused turn.
+   */
+  resume?: ResumeTurn;
   signal?: AbortSignal;
 }
 
@@ -66,12 +137,24 @@ export interface ResolvedLoopOptions {
   sessionToolCalls: number;
   maxToolsPerResponse: number;
   toolConcurrency: number;
+  maxRepeatedCalls: number;
+  maxRepeatedText: number;
+  tokenBudgetPerTurn: number;
+  tokenBudgetPerSession: number;
+  sessionTokens: number;
+  prices: Record<string, ModelPrice>;
   unknownTool: 'feedback' | 'stop';
+  toolSourceError: 'stop' | 'skip';
   explicitStop: { toolName: string; description: string } | undefined;
   progressivePrompt: ProgressivePromptTexts | undefined;
   statusMessages: 'generated' | 'template' | 'off';
   statusModel: Model | undefined;
   thinking: ThinkingSettings | undefined;
   maxTokens: number | undefined;
+  stopWhen: StopCondition[];
+  prepareStep: PrepareStep | undefined;
+  onStepFinish: OnStepFinish | undefined;
+  needsApproval: ToolLoopOptions['needsApproval'];
+  resume: ResumeTurn | undefined;
   signal: AbortSignal | undefined;
 }

@@ -2,7 +2,7 @@ import type { Message, ToolCallPart, ToolResultPart } from '../model/messages.js
 import { addUsage, createEmptyUsage, type Usage } from '../model/usage.js';
 import type { ToolCallRecord } from './loop-result.js';
 import type { ModelResponse } from './stream-model-response.js';
-import type { ToolCallOutcome } from './tool-call-outcome.js';
+import { extendErrorStreak, type ToolCallOutcome } from './tool-call-outcome.js';
 
 /** Everything one turn has produced so far; the loop's helpers read and extend it. */
 export interface TurnState {
@@ -11,11 +11,32 @@ export interface TurnState {
   rounds: number;
   iterations: number;
   usage: Usage;
-  consecutiveErrors: number;
+  /** What generated status lines cost, apart from the turn's own requests. */
+  statusUsage: Usage;
+  /** Failed calls in a row, in call order, across rounds. */
+  errorStreak: number;
+  /** Set once the streak has reached `maxConsecutiveErrors`, at any point of a round. */
+  errorLimitReached: boolean;
   messageToolCalls: number;
   sessionToolCalls: number;
-  /** The text of the last model response. */
+  /** Every tool-call id in the transcript, so a repeated one can be renamed. */
+  toolCallIds: Set<string>;
+  /**
+   * The answer so far: the text of the last model response, as far as it has streamed, joined to the text of
+   * the responses it continues after a pause.
+   */
   text: string;
+  /** Whether the last response paused (`pause`), so the next one continues its text. */
+  paused: boolean;
+  /** Input and output tokens of the last request: the estimate of the next one, for token budgets. */
+  lastRequestTokens: number;
+  /** How often each tool was called with each input (by `toCallKey`), for `maxRepeatedCalls`. */
+  callCounts: Map<string, number>;
+  /** The last response's text, and how many responses in a row had it, for `maxRepeatedText`. */
+  lastResponseText: string;
+  textRepeats: number;
+  /** Tokens by model id, for `cost`. */
+  usageByModel: Map<string, Usage>;
 }
 
 export function createTurnState({
@@ -25,25 +46,90 @@ export function createTurnState({
   messages: Message[];
   sessionToolCalls: number;
 }): TurnState {
+  const toolCallIds = new Set(
+    messages.flatMap((message) =>
+      message.role === 'assistant'
+        ? message.content.flatMap((part) => (part.type === 'tool-call' ? [part.id] : []))
+        : [],
+    ),
+  );
   return {
     messages,
     toolCalls: [],
     rounds: 0,
     iterations: 0,
     usage: createEmptyUsage(),
-    consecutiveErrors: 0,
+    statusUsage: createEmptyUsage(),
+    errorStreak: 0,
+    errorLimitReached: false,
     messageToolCalls: 0,
     sessionToolCalls,
+    toolCallIds,
     text: '',
+    paused: false,
+    lastRequestTokens: 0,
+    callCounts: new Map(),
+    lastResponseText: '',
+    textRepeats: 0,
+    usageByModel: new Map(),
   };
 }
 
-/** Adds a model response to the transcript, exactly as received (thinking blocks and their data included). */
-export function recordResponse(state: TurnState, response: ModelResponse): void {
-  state.usage = addUsage(state.usage, response.finish.usage);
-  state.text = response.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+/** Starts the text of a new response: a fresh answer, unless it continues a paused one. */
+export function startResponseText(state: TurnState): void {
+  if (!state.paused) state.text = '';
+}
+
+/**
+ * Adds a model response to the transcript, exactly as received (thinking blocks and their data included), with
+ * one exception: a tool-call id that repeats within the response or the transcript is renamed, so that every
+ * result pairs with its own call. Returns the renames, for a warning.
+ */
+export function recordResponse({
+  state,
+  response,
+  modelId,
+}: {
+  state: TurnState;
+  response: ModelResponse;
+  modelId: string;
+}): Array<{ id: string; renamedTo: string[] }> {
+  const { usage } = response.finish;
+  state.usage = addUsage(state.usage, usage);
+  state.usageByModel.set(modelId, addUsage(state.usageByModel.get(modelId) ?? createEmptyUsage(), usage));
+  state.lastRequestTokens = usage.inputTokens + usage.outputTokens;
+  const text = response.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+  state.textRepeats = text !== '' && text === state.lastResponseText ? state.textRepeats + 1 : 1;
+  state.lastResponseText = text;
+  // A pause with tool calls is a tool round like any other; only a bare pause is continued as one answer.
+  state.paused =
+    response.finish.finishReason === 'pause' && !response.content.some((part) => part.type === 'tool-call');
+  const renames = new Map<string, string[]>();
+  // A new name must not be one the model itself gives a later call of this response.
+  const taken = new Set(state.toolCallIds);
+  for (const part of response.content) if (part.type === 'tool-call') taken.add(part.id);
+  response.content = response.content.map((part) => {
+    if (part.type !== 'tool-call') return part;
+    if (!state.toolCallIds.has(part.id)) {
+      state.toolCallIds.add(part.id);
+      return part;
+    }
+    const renamedTo = uniqueId(part.id, taken);
+    taken.add(renamedTo);
+    state.toolCallIds.add(renamedTo);
+    renames.set(part.id, [...(renames.get(part.id) ?? []), renamedTo]);
+    return { ...part, id: renamedTo };
+  });
   // An empty assistant message (a refusal with no content) is not a valid turn for any provider.
   if (response.content.length > 0) state.messages.push({ role: 'assistant', content: [...response.content] });
+  return [...renames].map(([id, renamedTo]) => ({ id, renamedTo }));
+}
+
+function uniqueId(id: string, taken: ReadonlySet<string>): string {
+  for (let suffix = 2; ; suffix += 1) {
+    const candidate = `${id}_${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
 }
 
 /** The tool calls of a response, in order. */
@@ -51,40 +137,28 @@ export function toolCallsOf(response: ModelResponse): ToolCallPart[] {
   return response.content.filter((part): part is ToolCallPart => part.type === 'tool-call');
 }
 
-/** Removes dropped tool calls from the last assistant message, so every call left gets a result. */
-export function keepToolCalls(state: TurnState, kept: ToolCallPart[]): void {
-  const last = state.messages.at(-1);
-  if (last?.role !== 'assistant') return;
-  last.content = last.content.filter((part) => part.type !== 'tool-call' || kept.includes(part));
-}
-
 /**
- * Adds one result per call (in call order) as a tool message, records each call, and updates the
- * consecutive-error count: a failure that counts adds one, any success resets it.
+ * Adds one result per call (in call order) as a tool message and records each call. Failures that count
+ * extend the error streak and a success ends it, in call order; a call the loop answered itself does neither.
+ * The streak reaching `maxConsecutiveErrors` anywhere in the round is remembered.
  */
 export function recordToolResults({
   state,
   calls,
   outcomes,
   round,
+  maxConsecutiveErrors,
 }: {
   state: TurnState;
-  calls: ToolCallPart[];
-  outcomes: ReadonlyMap<string, ToolCallOutcome>;
+  calls: readonly ToolCallPart[];
+  outcomes: readonly ToolCallOutcome[];
   round: number;
+  maxConsecutiveErrors: number;
 }): void {
   if (calls.length === 0) return;
-  const results: ToolResultPart[] = [];
-  for (const call of calls) {
-    const outcome = outcomes.get(call.id);
+  const results: ToolResultPart[] = calls.map((call, index) => {
+    const outcome = outcomes[index];
     if (outcome === undefined) throw new Error(`Internal error: no outcome for tool call ${call.id}.`);
-    results.push({
-      type: 'tool-result',
-      toolCallId: call.id,
-      toolName: call.name,
-      output: outcome.output,
-      isError: outcome.isError,
-    });
     state.toolCalls.push({
       toolCallId: call.id,
       name: call.name,
@@ -95,8 +169,15 @@ export function recordToolResults({
       round,
       durationMs: outcome.durationMs,
     });
-    if (outcome.countsAsError) state.consecutiveErrors += 1;
-    else if (!outcome.isError) state.consecutiveErrors = 0;
-  }
+    state.errorStreak = extendErrorStreak(state.errorStreak, outcome);
+    if (state.errorStreak >= maxConsecutiveErrors) state.errorLimitReached = true;
+    return {
+      type: 'tool-result',
+      toolCallId: call.id,
+      toolName: call.name,
+      output: outcome.output,
+      isError: outcome.isError,
+    };
+  });
   state.messages.push({ role: 'tool', content: results });
 }

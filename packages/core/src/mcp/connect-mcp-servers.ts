@@ -5,6 +5,7 @@ import { createLinkedAbortController } from '../internal/linked-abort-controller
 import type { JsonObject } from '../json-value.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolCallRequest, ToolSource } from '../tools/tool-source.js';
+import { attachElicitationHandler, type ElicitationHandler } from './attach-elicitation-handler.js';
 import { exposeToolNames, type ExposedTool } from './expose-tool-names.js';
 import { mapMcpToolResult } from './map-mcp-tool-result.js';
 import { validateMcpServersConfig, type McpServersConfig } from './mcp-server-config.js';
@@ -25,24 +26,50 @@ export interface ConnectMcpServersOptions {
   toolTimeoutMs?: number;
   /** Set up each client before it connects, e.g. `createSamplingHandler(...).attach`. */
   configureClient?: (client: Client, serverName: string) => void;
-  /** Called when a server sends `notifications/tools/list_changed`; the next `listTools()` lists it again. */
+  /**
+   * Answers a server that asks the user for input during a tool call (MCP elicitation, form and URL modes).
+   * Without it the client declares no elicitation, and servers do not ask.
+   */
+  onElicitation?: ElicitationHandler;
+  /**
+   * Called when a server sends `notifications/tools/list_changed`; the next `listTools()` lists it again, and
+   * goes on asking at each `listTools()` until a listing succeeds.
+   */
   onToolsChanged?: (serverName: string) => void;
+  /**
+   * Aborts the start: every server begun so far is closed (its processes ended, its HTTP session
+   * terminated) and the promise rejects with the signal's reason. Once `connectMcpServers` has resolved,
+   * `close()` is what ends the servers.
+   */
+  signal?: AbortSignal;
+  /**
+   * How long closing waits for a stdio server at each step: after its stdin closes, then after SIGTERM to
+   * its process group, before SIGKILL ends the group; also the longest wait for an HTTP server to end its
+   * session. So `close()` takes at most about twice this for a server that ignores both. Default 2 000.
+   */
+  closeGracePeriodMs?: number;
 }
 
-/** MCP servers as one tool source for the loop. Close it when the host is done: child processes end with it. */
+/**
+ * MCP servers as one tool source for the loop. `listTools()` rejects with a `ToolSourceError` naming a server
+ * whose listing failed. Close it when the host is done: child processes end with it, with every process they
+ * started, and HTTP sessions are terminated.
+ */
 export interface McpToolSource extends ToolSource {
   readonly serverNames: string[];
   /** Tools left out because they can only run as tasks, by server. */
   readonly skippedTools: ReadonlyArray<{ serverName: string; toolName: string; reason: string }>;
-  /** The child process id of each running stdio server. */
+  /** The process id of each running stdio server; on POSIX also the id of the process group it runs in. */
   processIds(): Record<string, number | undefined>;
   close(): Promise<void>;
 }
 
 /**
- * Connects to the servers of a host config (seed 000's `servers`): stdio servers are spawned with an explicit
- * environment, HTTP servers reached over streamable HTTP. All are connected before this resolves, so a server
- * that cannot start is an error here, naming it. Tool names that collide across servers are namespaced.
+ * Connects to the servers of a host config's `servers` (a name for each): stdio servers are spawned with an
+ * explicit environment (on POSIX each in a process group of its own, ended whole on close), HTTP servers
+ * reached over streamable HTTP. All are connected and listed before this resolves; if one cannot start, this
+ * rejects naming it, after closing every server it began. Tool names that collide across servers are
+ * namespaced.
  *
  * @example
  * const mcp = await connectMcpServers({ servers: { files: { command: 'node', args: [serverPath, dir] } } });
@@ -53,7 +80,11 @@ export async function connectMcpServers(
   options: ConnectMcpServersOptions = {},
 ): Promise<McpToolSource> {
   const { servers } = validateMcpServersConfig(config);
-  const stale = new Set<string>(Object.keys(servers));
+  options.signal?.throwIfAborted();
+  const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+  // A server's tools are listed again until a listing that began after its last change succeeds.
+  const changes = new Map<string, number>(Object.keys(servers).map((name) => [name, 0]));
+  const listedAtChange = new Map<string, number>();
   const listed = new Map<string, McpTool[]>();
   let exposed: ExposedTool<McpTool>[] = [];
   let skippedTools: McpToolSource['skippedTools'] = [];
@@ -63,11 +94,17 @@ export async function connectMcpServers(
       name,
       config: serverConfig,
       clientInfo: options.clientInfo ?? { name: 'toolloop', version: '0.1.0' },
-      requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+      requestTimeoutMs,
       toolTimeoutMs: options.toolTimeoutMs ?? noTimeoutMs,
-      configureClient: (client) => options.configureClient?.(client, name),
+      closeGracePeriodMs: options.closeGracePeriodMs ?? 2_000,
+      configureClient: (client) => {
+        if (options.onElicitation !== undefined) {
+          attachElicitationHandler({ client, serverName: name, onElicitation: options.onElicitation });
+        }
+        options.configureClient?.(client, name);
+      },
       onToolsChanged: () => {
-        stale.add(name);
+        changes.set(name, (changes.get(name) ?? 0) + 1);
         options.onToolsChanged?.(name);
       },
     }),
@@ -77,9 +114,10 @@ export async function connectMcpServers(
   const refresh = async (signal: AbortSignal) => {
     await Promise.all(
       connections.map(async (connection) => {
-        if (!stale.has(connection.name) && listed.has(connection.name)) return;
-        stale.delete(connection.name);
+        const change = changes.get(connection.name) ?? 0;
+        if (listedAtChange.get(connection.name) === change) return;
         listed.set(connection.name, await connection.listTools({ signal }));
+        listedAtChange.set(connection.name, change);
       }),
     );
     const usable = connections.map((connection) => ({
@@ -98,10 +136,18 @@ export async function connectMcpServers(
     exposed = exposeToolNames(usable);
   };
 
-  const startup = createLinkedAbortController({ timeoutMs: options.requestTimeoutMs ?? 60_000 });
+  const startup = createLinkedAbortController({
+    signals: [options.signal],
+    timeoutMs: requestTimeoutMs,
+    timeoutReason: () =>
+      new ToolSourceError({
+        message: `${formatPending(connections, listedAtChange)} did not finish starting (initialize and tools/list) within ${requestTimeoutMs} ms; raise requestTimeoutMs if a server needs longer.`,
+      }),
+  });
   try {
     await refresh(startup.signal);
   } catch (error) {
+    // Every server closes, including one still starting (its start is stopped, or closed when it lands).
     await Promise.allSettled(connections.map((connection) => connection.close()));
     throw error;
   } finally {
@@ -117,7 +163,16 @@ export async function connectMcpServers(
     },
     processIds: () => Object.fromEntries(connections.map((connection) => [connection.name, connection.pid])),
     async listTools({ signal }) {
-      await refresh(signal);
+      try {
+        await refresh(signal);
+      } catch (error) {
+        if (signal.aborted || !ToolSourceError.isInstance(error)) throw error;
+        // The server stays to be listed (or started) again, so a later turn may get its tools.
+        throw new ToolSourceError({
+          message: `${error.message} The next listTools() asks it again.`,
+          cause: error,
+        });
+      }
       return exposed.map(toDefinition);
     },
     async callTool({ name, input, signal }: ToolCallRequest) {
@@ -133,6 +188,17 @@ export async function connectMcpServers(
       await Promise.all(connections.map((connection) => connection.close()));
     },
   };
+}
+
+/** The servers not listed yet: `MCP server 'a'`, `MCP servers 'a', 'b'`. */
+function formatPending(
+  connections: ReadonlyArray<{ name: string }>,
+  listedAtChange: ReadonlyMap<string, number>,
+): string {
+  const names = connections
+    .filter((connection) => !listedAtChange.has(connection.name))
+    .map((connection) => `'${connection.name}'`);
+  return `MCP server${names.length === 1 ? '' : 's'} ${names.join(', ')}`;
 }
 
 function toDefinition({ exposedName, tool }: ExposedTool<McpTool>): ToolDefinition {

@@ -2,7 +2,9 @@ import { PassThrough } from 'node:stream';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { createProcessGroupStdioTransport } from './create-process-group-stdio-transport.js';
 import { isHttpServerConfig, isStdioServerConfig, type McpServerConfig } from './mcp-server-config.js';
+import { settleWithin } from './settle-within.js';
 
 /** How much of a stdio server's stderr is kept, to explain a crash in the error that reports it. */
 const stderrTailLength = 2_000;
@@ -11,42 +13,70 @@ const stderrTailLength = 2_000;
 export interface McpTransport {
   transport: Transport;
   stderrTail(): string;
-  /** Releases what the transport holds besides its connection (the stderr pipe of a stdio server). */
-  dispose(): void;
+  /**
+   * Ends the server's side too, then closes the transport: an HTTP server's session is terminated (`DELETE`
+   * with its `Mcp-Session-Id`), a stdio server's process group is ended. A second call waits for the first.
+   */
+  close(): Promise<void>;
 }
 
 /**
- * Creates the transport a server config asks for. A stdio server is spawned directly (no shell, no wrapper
- * that would orphan it when closed) with the SDK's minimal environment plus the config's `env`: the parent's
- * secrets are not passed on. Its stderr is captured, not mixed into the host's output.
+ * Creates the transport a server config asks for. A stdio server is spawned directly (no shell) with the
+ * SDK's minimal environment plus the config's `env`: the parent's secrets are not passed on. On POSIX it runs
+ * in a process group of its own, which `close()` ends whole (stdin EOF, then SIGTERM, then SIGKILL,
+ * `gracePeriodMs` apart); on Windows, which has no process groups, the SDK's transport starts it (resolving
+ * `.cmd` shims) and ends that process. Its stderr is captured, not mixed into the host's output.
  */
-export async function createMcpTransport(config: McpServerConfig): Promise<McpTransport> {
+export async function createMcpTransport({
+  config,
+  gracePeriodMs,
+}: {
+  config: McpServerConfig;
+  /** How long `close()` waits at each step of ending a stdio server (see above), or for a session's end. */
+  gracePeriodMs: number;
+}): Promise<McpTransport> {
   if (!isStdioServerConfig(config) && !isHttpServerConfig(config)) {
-    return { transport: await config.createTransport(), stderrTail: () => '', dispose: () => undefined };
+    const transport = await config.createTransport();
+    return { transport, stderrTail: () => '', close: once(() => transport.close()) };
   }
   if (isHttpServerConfig(config)) {
     const transport = new StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: config.headers === undefined ? {} : { headers: config.headers },
     });
-    return { transport, stderrTail: () => '', dispose: () => undefined };
+    const close = async () => {
+      // Not waited for beyond the grace period: closing the transport then cancels the request.
+      await settleWithin(transport.terminateSession(), gracePeriodMs);
+      await transport.close();
+    };
+    return { transport, stderrTail: () => '', close: once(close) };
   }
-  const transport = new StdioClientTransport({
+  const parameters = {
     command: config.command,
     args: config.args ?? [],
     env: { ...getDefaultEnvironment(), ...config.env },
     ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
-    stderr: 'pipe',
-  });
+  };
+  const transport =
+    process.platform === 'win32'
+      ? new StdioClientTransport({ ...parameters, stderr: 'pipe' })
+      : createProcessGroupStdioTransport({ ...parameters, gracePeriodMs });
   let tail = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-stderrTailLength);
   });
-  return {
-    transport,
-    stderrTail: () => tail.trim(),
-    dispose: () => {
-      const stderr = transport.stderr;
-      if (stderr instanceof PassThrough) stderr.destroy();
-    },
+  const close = async () => {
+    await transport.close();
+    const stderr = transport.stderr;
+    if (stderr instanceof PassThrough) stderr.destroy();
+  };
+  return { transport, stderrTail: () => tail.trim(), close: once(close) };
+}
+
+/** `close` run at most once: later calls get the first call's promise. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
   };
 }

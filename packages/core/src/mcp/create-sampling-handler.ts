@@ -28,7 +28,7 @@ export interface SamplingHandlerOptions {
   model: Model;
   /**
    * `passthrough` (default): one model request; `tool_use` blocks go back to the server, which runs its tools
-   * and asks again. `client-loop` (seed 004): the client runs the tool loop itself, calling the requesting
+   * and asks again. `client-loop`: the client runs the tool loop itself, calling the requesting
    * server's `tools/call`, and returns the final answer.
    */
   mode?: 'passthrough' | 'client-loop';
@@ -127,8 +127,10 @@ async function answerSamplingRequest({
     model: options.model,
     request: {
       messages,
-      tools: offeredTools ? tools : [],
-      ...(offeredTools && toolChoice !== undefined ? { toolChoice } : {}),
+      // Tools stay defined under `none`: the history may hold tool calls, which the Messages API refuses
+      // in a request without tool definitions.
+      tools,
+      ...(tools.length > 0 && toolChoice !== undefined ? { toolChoice } : {}),
       ...(params.systemPrompt === undefined ? {} : { system: params.systemPrompt }),
       maxTokens: params.maxTokens,
       ...(params.stopSequences === undefined ? {} : { stopSequences: params.stopSequences }),

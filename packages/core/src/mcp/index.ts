@@ -11,6 +11,13 @@ export type {
   TransportServerConfig,
 } from './mcp-server-config.js';
 
+// Answering servers that ask the user for input during a tool call
+export type {
+  ElicitationHandler,
+  ElicitationRequest,
+  ElicitationResponse,
+} from './attach-elicitation-handler.js';
+
 // Answering servers' sampling requests with a Model
 export { createSamplingHandler } from './create-sampling-handler.js';
 export { convertSamplingMessages } from './convert-sampling-messages.js';

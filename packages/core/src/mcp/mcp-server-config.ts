@@ -26,7 +26,7 @@ export interface TransportServerConfig {
 
 export type McpServerConfig = StdioServerConfig | HttpServerConfig | TransportServerConfig;
 
-/** The host configuration's `servers` shape (seed 000): a name for each server. */
+/** The `servers` shape of a host's configuration: a name for each server. */
 export interface McpServersConfig {
   servers: Record<string, McpServerConfig>;
 }
@@ -83,6 +83,14 @@ export function validateMcpServersConfig(config: unknown): McpServersConfig {
     } else {
       expectString(`${path}.url`, server.url);
       if (!URL.canParse(String(server.url))) fail(`${path}.url`, 'expected an absolute http(s) URL.');
+      const { username, password } = new URL(String(server.url));
+      if (username !== '' || password !== '') {
+        // fetch refuses such a URL; and an error message must never carry the credentials back out.
+        fail(
+          `${path}.url`,
+          'the URL holds credentials (user:password@); fetch refuses them. Put them in `headers` instead, e.g. { authorization: "Basic …" }.',
+        );
+      }
       if (server.headers !== undefined) expectStringRecord(`${path}.headers`, server.headers);
     }
   }

@@ -8,8 +8,11 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolSourceError } from '../errors/tool-source-error.js';
+import { describeThrown } from '../internal/describe-thrown.js';
+import { redactUrl, redactUrlSecrets } from '../redact-url-secrets.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import type { JsonValue } from '../json-value.js';
+import { raceWithSignal } from '../internal/race-with-signal.js';
 import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
 import { isHttpServerConfig, isStdioServerConfig, type McpServerConfig } from './mcp-server-config.js';
 
@@ -32,6 +35,8 @@ export interface McpConnectionOptions {
   requestTimeoutMs: number;
   /** The SDK's own limit for a tool call, beyond the deadline the caller's signal carries. */
   toolTimeoutMs: number;
+  /** How long closing waits at each step of ending a stdio server, or for an HTTP session to end. */
+  closeGracePeriodMs: number;
   /** Called with each new client before it connects: register capabilities and handlers here. */
   configureClient?: (client: Client) => void;
   onToolsChanged?: () => void;
@@ -42,12 +47,15 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
   let active: { client: Client; transport: McpTransport } | undefined;
   let connecting: Promise<Client> | undefined;
   let closed = false;
+  // Aborted by close(): a connect still in flight stops, and closes what it started.
+  const lifetime = new AbortController();
   const describeServer = () =>
     isStdioServerConfig(config)
       ? `MCP server '${name}' (command '${config.command}')`
       : isHttpServerConfig(config)
-        ? `MCP server '${name}' (${config.url})`
+        ? `MCP server '${name}' (${redactUrl(config.url)})`
         : `MCP server '${name}'`;
+  const closedError = () => new ToolSourceError({ message: `${describeServer()} is closed.` });
 
   const connect = async (): Promise<Client> => {
     const client = new Client(options.clientInfo, { capabilities: {} });
@@ -60,11 +68,15 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       if (active?.client === client) active = undefined;
     };
     try {
-      transport = await createMcpTransport(config);
-      await client.connect(transport.transport, { timeout: options.requestTimeoutMs });
+      transport = await createMcpTransport({ config, gracePeriodMs: options.closeGracePeriodMs });
+      lifetime.signal.throwIfAborted();
+      await client.connect(transport.transport, {
+        timeout: options.requestTimeoutMs,
+        signal: lifetime.signal,
+      });
     } catch (error) {
-      await client.close().catch(() => undefined);
-      transport?.dispose();
+      await closeClient({ client, transport });
+      if (closed) throw closedError();
       throw new ToolSourceError({
         message: `${describeServer()} failed to start: ${messageOf(error)}${formatStderr(transport?.stderrTail() ?? '')}`,
         cause: error,
@@ -74,13 +86,14 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     return client;
   };
 
-  const ensureConnected = (): Promise<Client> => {
-    if (closed) return Promise.reject(new ToolSourceError({ message: `${describeServer()} is closed.` }));
+  const ensureConnected = (signal: AbortSignal): Promise<Client> => {
+    if (closed) return Promise.reject(closedError());
     if (active !== undefined) return Promise.resolve(active.client);
     connecting ??= connect().finally(() => {
       connecting = undefined;
     });
-    return connecting;
+    // The connect is shared by every caller, so one caller's signal ends its own wait, not the connect.
+    return raceWithSignal(connecting, signal);
   };
 
   return {
@@ -92,21 +105,29 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         : undefined;
     },
     async listTools({ signal }) {
-      const client = await ensureConnected();
+      const client = await ensureConnected(signal);
       const tools: McpTool[] = [];
       let cursor: string | undefined;
-      do {
-        const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
-          signal,
-          timeout: options.requestTimeoutMs,
+      try {
+        do {
+          const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
+            signal,
+            timeout: options.requestTimeoutMs,
+          });
+          tools.push(...page.tools);
+          cursor = page.nextCursor;
+        } while (cursor !== undefined);
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        throw new ToolSourceError({
+          message: `${describeServer()} failed to list its tools (tools/list): ${messageOf(error)}.`,
+          cause: error,
         });
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-      } while (cursor !== undefined);
+      }
       return tools;
     },
     async callTool({ name: toolName, input, signal }) {
-      const client = await ensureConnected();
+      const client = await ensureConnected(signal);
       const transport = active?.transport;
       try {
         const result = await client.callTool(
@@ -141,12 +162,19 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     },
     async close() {
       closed = true;
+      lifetime.abort(closedError());
+      await connecting?.catch(() => undefined);
       const current = active;
       active = undefined;
-      await current?.client.close();
-      current?.transport.dispose();
+      if (current !== undefined) await closeClient(current);
     },
   };
+}
+
+/** Ends the server's side (its session, its processes) first: closing the client alone would only drop it. */
+async function closeClient(options: { client: Client; transport: McpTransport | undefined }): Promise<void> {
+  await options.transport?.close();
+  await options.client.close().catch(() => undefined);
 }
 
 /** The SDK's own request timeout (it carries the limit), as opposed to a server answering with -32001. */
@@ -166,8 +194,9 @@ function isLostSession(error: unknown): boolean {
   );
 }
 
+/** An error's message with the secrets of any URL in it removed (SDK and fetch errors repeat the URL). */
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return redactUrlSecrets(describeThrown(error));
 }
 
 function formatStderr(tail: string): string {

@@ -25,7 +25,8 @@ export interface RedactedThinkingPart {
 
 /**
  * A tool call from the model. `input` is the parsed arguments; when the model sent arguments that are not
- * valid JSON, `input` is `{}` and `inputError` says why, so the loop can answer with an error result.
+ * valid JSON (or nest deeper than 128 levels), `input` is `{}` and `inputError` says why, so the loop can answer
+ * with an error result.
  */
 export interface ToolCallPart {
   type: 'tool-call';

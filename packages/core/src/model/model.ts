@@ -22,8 +22,9 @@ export type ToolChoice =
 export interface ModelRequest {
   system?: string;
   messages: Message[];
-  /** Tools offered to the model; an empty list means the request offers none. */
+  /** Tools defined for the model; an empty list means none. With `toolChoice: none` it may call none of them. */
   tools: ToolDefinition[];
+  /** Which tools the model may call. `none` on a request with tools: answer without calling any. */
   toolChoice?: ToolChoice;
   thinking?: ThinkingSettings;
   maxTokens?: number;

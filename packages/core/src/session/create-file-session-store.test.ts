@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ afterEach(async () => {
 function buildSession(overrides: Partial<SessionData> = {}): SessionData {
   return {
     id: 'session-1',
-    llmConfig: { type: 'claude', model: 'claude-sonnet-4-5', max_tool_calls: { per_session: 5 } },
+    llmConfig: { type: 'claude', model: 'claude-sonnet-4-6', max_tool_calls: { per_session: 5 } },
     messages: [
       { role: 'user', content: 'Hi' },
       {
@@ -38,7 +39,7 @@ function buildSession(overrides: Partial<SessionData> = {}): SessionData {
 }
 
 describe('createFileSessionStore', () => {
-  it('saves one JSON file per session and loads it back whole', async () => {
+  it('saves one JSON Lines file per session and loads it back whole', async () => {
     const store = createFileSessionStore({ directory });
     const session = buildSession();
 
@@ -46,11 +47,104 @@ describe('createFileSessionStore', () => {
 
     expect(await store.load('session-1')).toEqual(session);
     expect(await readdir(directory)).toEqual(['session-1.json']);
-    expect(JSON.parse(await readFile(join(directory, 'session-1.json'), 'utf8'))).toMatchObject({
-      format: 'toolloop.session.v1',
-      lastActivity: '2026-11-21T10:00:00.000Z',
-      toolCallCount: 2,
+    const lines = (await readFile(join(directory, 'session-1.json'), 'utf8')).split('\n');
+    expect(lines.map((line) => (line === '' ? line : (JSON.parse(line) as unknown)))).toEqual([
+      { format: 'toolloop.session.v2', id: 'session-1', llmConfig: session.llmConfig },
+      { messages: session.messages, lastActivity: '2026-11-21T10:00:00.000Z', toolCallCount: 2 },
+      '',
+    ]);
+  });
+
+  it('appends a save that only added messages as one line, leaving the earlier bytes as they were', async () => {
+    const store = createFileSessionStore({ directory });
+    const session = buildSession();
+    await store.save(session);
+    const before = await readFile(join(directory, 'session-1.json'), 'utf8');
+    const next = buildSession({
+      messages: [...session.messages, { role: 'user', content: 'And now?' }],
+      lastActivity: new Date('2026-11-21T10:05:00.000Z'),
+      toolCallCount: 3,
     });
+
+    await store.save(next, { appendedMessages: 1 });
+
+    const after = await readFile(join(directory, 'session-1.json'), 'utf8');
+    expect(after.startsWith(before)).toBe(true);
+    expect(JSON.parse(after.slice(before.length))).toEqual({
+      messages: [{ role: 'user', content: 'And now?' }],
+      lastActivity: '2026-11-21T10:05:00.000Z',
+      toolCallCount: 3,
+    });
+    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual(next);
+  });
+
+  it('keeps every earlier turn when a crash cut the last line short, and cuts it off before the next append', async () => {
+    const session = buildSession();
+    await createFileSessionStore({ directory }).save(session);
+    const path = join(directory, 'session-1.json');
+    const whole = await readFile(path, 'utf8');
+    await appendFile(path, '{"messages":[{"role":"user","con');
+
+    const restarted = createFileSessionStore({ directory });
+    const loaded = await restarted.load('session-1');
+    const next = buildSession({ messages: [...session.messages, { role: 'user', content: 'Again' }] });
+    await restarted.save(next, { appendedMessages: 1 });
+
+    expect(loaded).toEqual(session);
+    expect(
+      (await readFile(path, 'utf8')).startsWith(`${whole}{"messages":[{"role":"user","content":"Again"}]`),
+    ).toBe(true);
+    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual(next);
+  });
+
+  it('saves the session whole when a change does not fit what the file holds', async () => {
+    const store = createFileSessionStore({ directory });
+    await store.save(buildSession());
+    const next = buildSession({ messages: [{ role: 'user', content: 'Rewritten' }] });
+
+    await store.save(next, { appendedMessages: 1 });
+
+    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual(next);
+  });
+
+  it('reads a file of the earlier one-document format, withholding its literal server secrets, and writes the new format at its next save', async () => {
+    const session = buildSession({
+      llmConfig: {
+        type: 'claude',
+        model: 'claude-sonnet-4-6',
+        servers: {
+          api: { url: 'https://example.com/mcp', headers: { authorization: 'Bearer sk-old-file' } },
+        },
+      },
+    });
+    const path = join(directory, 'session-1.json');
+    const { lastActivity, ...rest } = session;
+    await writeFile(
+      path,
+      JSON.stringify(
+        { format: 'toolloop.session.v1', ...rest, lastActivity: lastActivity.toISOString() },
+        null,
+        2,
+      ),
+    );
+    const store = createFileSessionStore({ directory });
+
+    const loaded = await store.load('session-1');
+    if (loaded === undefined) throw new Error('expected the session');
+    await store.save(
+      { ...loaded, messages: [...loaded.messages, { role: 'user', content: 'Hi' }] },
+      {
+        appendedMessages: 1,
+      },
+    );
+
+    expect(loaded.llmConfig.servers).toEqual({
+      api: { url: 'https://example.com/mcp', headers: { authorization: null } },
+    });
+    const text = await readFile(path, 'utf8');
+    expect(text.startsWith('{"format":"toolloop.session.v2"')).toBe(true);
+    expect(text).not.toContain('sk-old-file');
+    expect((await store.load('session-1'))?.messages).toHaveLength(3);
   });
 
   it('replaces a file atomically and leaves no temporary file behind', async () => {
@@ -72,13 +166,63 @@ describe('createFileSessionStore', () => {
     expect((await store.load('session-1'))?.toolCallCount).toBe(2);
   });
 
-  it('never writes an api key, even when a caller passes one', async () => {
+  it('removes the temporary files of crashed saves when it opens, and nothing else', async () => {
+    const leftover = (id: string) => `.${id}.${randomUUID()}.tmp`;
+    const own = [leftover('session-1'), leftover('other_id-2')];
+    const foreign = [
+      'notes.tmp',
+      '.session-1.tmp',
+      '.session-1.0000.tmp',
+      `${leftover('x')}.bak`,
+      'keep.json',
+    ];
+    for (const name of [...own, ...foreign]) await writeFile(join(directory, name), '{"half": ');
+    const directoryNamedLikeOne = leftover('session-3');
+    await mkdir(join(directory, directoryNamedLikeOne));
+    await mkdir(join(directory, 'nested'));
+    const nested = join('nested', leftover('session-1'));
+    await writeFile(join(directory, nested), '{"half": ');
+
     const store = createFileSessionStore({ directory });
-    const llmConfig = { type: 'claude' as const, model: 'm', api_key: 'sk-ant-never-on-disk' };
+    await store.list();
+
+    expect((await readdir(directory)).sort()).toEqual([...foreign, directoryNamedLikeOne, 'nested'].sort());
+    expect(await readdir(join(directory, 'nested'))).toEqual([nested.slice('nested/'.length)]);
+  });
+
+  it('never writes an api key or a literal server secret, even when a caller passes one', async () => {
+    const store = createFileSessionStore({ directory });
+    const llmConfig = {
+      type: 'claude' as const,
+      model: 'm',
+      api_key: 'sk-ant-never-on-disk',
+      servers: { files: { command: 'node', env: { TOKEN: 'env-never-on-disk', HOME_DIR: '${HOME}' } } },
+    };
 
     await store.save(buildSession({ llmConfig }));
 
-    expect(await readFile(join(directory, 'session-1.json'), 'utf8')).not.toContain('sk-ant-never-on-disk');
+    const text = await readFile(join(directory, 'session-1.json'), 'utf8');
+    expect(text).not.toContain('sk-ant-never-on-disk');
+    expect(text).not.toContain('env-never-on-disk');
+    expect((await store.load('session-1'))?.llmConfig.servers).toEqual({
+      files: { command: 'node', env: { TOKEN: null, HOME_DIR: '${HOME}' } },
+    });
+  });
+
+  it('creates its directory 0700 and its files 0600', async () => {
+    const nested = join(directory, 'sessions');
+    const store = createFileSessionStore({ directory: nested });
+
+    await store.save(buildSession());
+    await store.save(
+      buildSession({ messages: [...buildSession().messages, { role: 'user', content: 'More' }] }),
+      {
+        appendedMessages: 1,
+      },
+    );
+
+    expect((await stat(nested)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(nested, 'session-1.json'))).mode & 0o777).toBe(0o600);
   });
 
   it('lists, deletes, and reads an unknown id as undefined', async () => {
@@ -92,6 +236,20 @@ describe('createFileSessionStore', () => {
     await store.delete('b');
 
     expect(await store.list()).toEqual(['a']);
+  });
+
+  it('names the file, the line and the field of a damaged line', async () => {
+    const store = createFileSessionStore({ directory });
+    await store.save(buildSession());
+    const path = join(directory, 'session-1.json');
+    await appendFile(path, '{"messages":[],"lastActivity":"x","toolCallCount":1}\nnot json\n');
+
+    const error = await store.load('session-1').catch((caught: unknown) => caught);
+
+    expect(InvalidConfigError.isInstance(error) && error.issues.map((issue) => issue.path)).toEqual([
+      'line 3: lastActivity',
+    ]);
+    expect(String(error)).toContain('session-1.json');
   });
 
   it('names the file and the field of a damaged session', async () => {

@@ -32,4 +32,30 @@ describe('createMemorySessionStore', () => {
     expect(await store.list()).toEqual(['two']);
     expect(await store.load('one')).toBeUndefined();
   });
+
+  it('copies only the appended messages of a save that says so, and keeps them apart from the caller', async () => {
+    const store = createMemorySessionStore();
+    await store.save(session);
+    const added = { role: 'user' as const, content: 'More' };
+    const next = { ...session, messages: [...session.messages, added], toolCallCount: 1 };
+
+    await store.save(next, { appendedMessages: 1 });
+    added.content = 'changed';
+
+    expect(await store.load('one')).toEqual({
+      ...session,
+      messages: [...session.messages, { role: 'user', content: 'More' }],
+      toolCallCount: 1,
+    });
+  });
+
+  it('saves the session whole when a change does not fit the stored copy', async () => {
+    const store = createMemorySessionStore();
+    await store.save(session);
+    const next = { ...session, messages: [{ role: 'user' as const, content: 'Other' }] };
+
+    await store.save(next, { appendedMessages: 1 });
+
+    expect(await store.load('one')).toEqual(next);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { LlmConfig, LlmServerConfig } from './llm-config.js';
+import { hasOnlyWellFormedReferences } from './environment-references.js';
+import type { LlmConfig, LlmServerConfig, StoredLlmConfig, StoredServerConfig } from './llm-config.js';
 
 /** The longest delay `setTimeout` honours. */
 const maxTimerMs = 2_147_483_647;
@@ -15,92 +16,120 @@ const milliseconds = z
   .positive({ error: 'expected milliseconds above 0' })
   .max(maxTimerMs, { error: `expected at most ${maxTimerMs} ms` });
 
-const stringRecord = z.record(z.string(), z.string());
+/** A server `headers` or `env` value: text, where `${NAME}` reads the environment when the server connects. */
+const serverValue = z.string().refine(hasOnlyWellFormedReferences, {
+  error: "write an environment variable as ${NAME} (letters, digits and '_'); '${' may not appear otherwise",
+});
 
-const serverConfigSchema = z
-  .strictObject({
+/** As stored: `null` stands for a value given literally, kept in memory only. */
+const storedServerValue = serverValue.nullable();
+
+function serverObject<VALUE extends z.ZodType<string | null>>(value: VALUE) {
+  return z.strictObject({
     command: z.string().min(1, { error: 'expected a command to run' }).optional(),
     args: z.array(z.string()).optional(),
-    env: stringRecord.optional(),
+    env: z.record(z.string(), value).optional(),
     cwd: z.string().optional(),
     url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
-    headers: stringRecord.optional(),
-  })
-  .superRefine((server, context) => {
-    const isStdio = server.command !== undefined;
-    const isHttp = server.url !== undefined;
-    if (isStdio === isHttp) {
-      context.addIssue({
-        code: 'custom',
-        message:
-          'expected either `command` (a child process) or `url` (streamable HTTP), not both or neither',
-      });
-    }
-    if (isStdio && server.headers !== undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['headers'],
-        message: 'only HTTP servers (`url`) take headers',
-      });
-    }
-    if (isHttp) {
-      for (const field of ['args', 'env', 'cwd'] as const) {
-        if (server[field] !== undefined) {
-          context.addIssue({
-            code: 'custom',
-            path: [field],
-            message: 'only command servers take this field',
-          });
-        }
+    headers: z.record(z.string(), value).optional(),
+  });
+}
+
+function checkServer(
+  server: { command?: string; url?: string; args?: unknown; env?: unknown; cwd?: unknown; headers?: unknown },
+  context: z.RefinementCtx,
+): void {
+  const isStdio = server.command !== undefined;
+  const isHttp = server.url !== undefined;
+  if (isStdio === isHttp) {
+    context.addIssue({
+      code: 'custom',
+      message: 'expected either `command` (a child process) or `url` (streamable HTTP), not both or neither',
+    });
+  }
+  if (isStdio && server.headers !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['headers'],
+      message: 'only HTTP servers (`url`) take headers',
+    });
+  }
+  if (isHttp) {
+    for (const field of ['args', 'env', 'cwd'] as const) {
+      if (server[field] !== undefined) {
+        context.addIssue({ code: 'custom', path: [field], message: 'only command servers take this field' });
       }
     }
-  })
+  }
+}
+
+const serverConfigSchema = serverObject(serverValue)
+  .superRefine(checkServer)
   .transform((server): LlmServerConfig => {
     const { command, url, ...rest } = server;
     return url === undefined ? { command: command ?? '', ...rest } : { url, ...rest };
   });
 
+const storedServerConfigSchema = serverObject(storedServerValue)
+  .superRefine(checkServer)
+  .transform((server): StoredServerConfig => {
+    const { command, url, ...rest } = server;
+    return url === undefined ? { command: command ?? '', ...rest } : { url, ...rest };
+  });
+
+/** Every field of a config but the API key, with `servers` entries as `server` describes them. */
+function configShape<SERVER extends z.ZodType>(server: SERVER) {
+  return {
+    type: z.enum(['claude', 'anthropic', 'openai', 'ollama'], {
+      error: "expected one of 'claude', 'anthropic', 'openai', 'ollama'",
+    }),
+    model: z.string({ error: 'expected a model id' }).min(1, { error: 'expected a model id' }),
+    system_prompt: z.string({ error: 'expected a string' }).optional(),
+    base_url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
+    servers: z
+      .record(
+        z
+          .string()
+          .regex(/^[a-zA-Z0-9_-]+$/, { error: "a server name may use only letters, digits, '_' and '-'" }),
+        server,
+      )
+      .optional(),
+    max_tool_calls: z
+      .union(
+        [count(0), z.strictObject({ per_message: count(0).optional(), per_session: count(0).optional() })],
+        {
+          error: 'expected a number (per message) or { per_message, per_session }',
+        },
+      )
+      .optional(),
+    thinking: z
+      .strictObject({
+        enabled: z.boolean({ error: 'expected true or false' }).optional(),
+        budget_tokens: count(1).optional(),
+        effort: z
+          .enum(['low', 'medium', 'high', 'max'], { error: "expected 'low', 'medium', 'high' or 'max'" })
+          .optional(),
+      })
+      .optional(),
+    max_iterations: count(1).optional(),
+    max_rounds: count(1).optional(),
+    max_consecutive_errors: count(1).optional(),
+    timeout_ms: milliseconds.optional(),
+    tool_timeout_ms: milliseconds.optional(),
+    max_tokens: count(1).optional(),
+  };
+}
+
 /**
- * The zod schema of `LlmConfig`: the seed's snake_case fields plus the loop's limits. Unknown fields are
+ * The zod schema of `LlmConfig`: the host's snake_case fields plus the loop's limits. Unknown fields are
  * rejected, so a misspelt limit is an error rather than silently ignored.
  */
 export const llmConfigSchema: z.ZodType<LlmConfig> = z.strictObject({
-  type: z.enum(['claude', 'anthropic', 'openai', 'ollama'], {
-    error: "expected one of 'claude', 'anthropic', 'openai', 'ollama'",
-  }),
+  ...configShape(serverConfigSchema),
   api_key: z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty key' }).optional(),
-  model: z.string({ error: 'expected a model id' }).min(1, { error: 'expected a model id' }),
-  system_prompt: z.string({ error: 'expected a string' }).optional(),
-  base_url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
-  servers: z
-    .record(
-      z
-        .string()
-        .regex(/^[a-zA-Z0-9_-]+$/, { error: "a server name may use only letters, digits, '_' and '-'" }),
-      serverConfigSchema,
-    )
-    .optional(),
-  max_tool_calls: z
-    .union(
-      [count(0), z.strictObject({ per_message: count(0).optional(), per_session: count(0).optional() })],
-      {
-        error: 'expected a number (per message) or { per_message, per_session }',
-      },
-    )
-    .optional(),
-  thinking: z
-    .strictObject({
-      enabled: z.boolean({ error: 'expected true or false' }).optional(),
-      budget_tokens: count(1).optional(),
-      effort: z
-        .enum(['low', 'medium', 'high', 'max'], { error: "expected 'low', 'medium', 'high' or 'max'" })
-        .optional(),
-    })
-    .optional(),
-  max_iterations: count(1).optional(),
-  max_rounds: count(1).optional(),
-  max_consecutive_errors: count(1).optional(),
-  timeout_ms: milliseconds.optional(),
-  tool_timeout_ms: milliseconds.optional(),
-  max_tokens: count(1).optional(),
 });
+
+/** A config as a session file stores it: no API key, and `null` for server values kept in memory only. */
+export const storedLlmConfigSchema: z.ZodType<StoredLlmConfig> = z.strictObject(
+  configShape(storedServerConfigSchema),
+);

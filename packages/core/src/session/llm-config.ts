@@ -3,7 +3,10 @@ import type { ThinkingEffort } from '../model/model.js';
 /** Which provider a session talks to; `claude` and `anthropic` are the same. */
 export type LlmProviderType = 'claude' | 'anthropic' | 'openai' | 'ollama';
 
-/** An MCP server started as a child process (seed 000's `servers` entries). */
+/**
+ * An MCP server started as a child process. `env` values may read the host's environment as `${NAME}` when
+ * the server starts; a value without a reference is a secret kept in memory only, never stored.
+ */
 export interface LlmStdioServerConfig {
   command: string;
   args?: string[];
@@ -11,7 +14,10 @@ export interface LlmStdioServerConfig {
   cwd?: string;
 }
 
-/** An MCP server reached over streamable HTTP. */
+/**
+ * An MCP server reached over streamable HTTP. `headers` values may read the host's environment as `${NAME}`
+ * (`Bearer ${MCP_TOKEN}`) when it connects; a value without a reference is a secret kept in memory only.
+ */
 export interface LlmHttpServerConfig {
   url: string;
   headers?: Record<string, string>;
@@ -21,7 +27,7 @@ export interface LlmHttpServerConfig {
 export type LlmServerConfig = LlmStdioServerConfig | LlmHttpServerConfig;
 
 /**
- * The host's config for one session, in the seed's snake_case shape (seed 000's `LLMConfig`), plus the loop's
+ * The host's config for one session (snake_case, the `LLMConfig` shape hosts already write), plus the loop's
  * own limits. Validate untrusted input with `parseLlmConfig`. Every limit is optional; the loop's defaults apply.
  */
 export interface LlmConfig {
@@ -39,7 +45,7 @@ export interface LlmConfig {
   thinking?: { enabled?: boolean; budget_tokens?: number; effort?: ThinkingEffort };
   /** Model requests per turn (`max_iterations` stop). */
   max_iterations?: number;
-  /** Tool rounds per turn, then one last answer without tools (`max_rounds`). */
+  /** Tool rounds per turn, then one last answer in which the model may call no tool (`max_rounds`). */
   max_rounds?: number;
   /** Tool errors in a row that end the turn. */
   max_consecutive_errors?: number;
@@ -51,5 +57,32 @@ export interface LlmConfig {
   max_tokens?: number;
 }
 
-/** A config as stored with a session and returned by `getSession`: everything but the API key. */
-export type StoredLlmConfig = Omit<LlmConfig, 'api_key'>;
+/** A command server as stored: an `env` value given literally is `null`, since it is kept in memory only. */
+export interface StoredStdioServerConfig extends Omit<LlmStdioServerConfig, 'env'> {
+  env?: Record<string, string | null>;
+}
+
+/** An HTTP server as stored: a `headers` value given literally is `null`, since it is kept in memory only. */
+export interface StoredHttpServerConfig extends Omit<LlmHttpServerConfig, 'headers'> {
+  headers?: Record<string, string | null>;
+}
+
+/** One entry of a stored config's `servers`. */
+export type StoredServerConfig = StoredStdioServerConfig | StoredHttpServerConfig;
+
+/**
+ * A config as stored with a session and returned by `getSession`: no API key, and every server `headers` or
+ * `env` value given literally replaced by `null`; values that read the environment (`${NAME}`) stay as written.
+ */
+export interface StoredLlmConfig extends Omit<LlmConfig, 'api_key' | 'servers'> {
+  servers?: Record<string, StoredServerConfig>;
+}
+
+/**
+ * Server secrets given literally, by server name: what a session keeps in memory only and what
+ * `resumeSession(id, { servers })` takes again after a restart.
+ */
+export type ServerSecrets = Record<
+  string,
+  { headers?: Record<string, string>; env?: Record<string, string> }
+>;

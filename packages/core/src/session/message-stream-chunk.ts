@@ -1,3 +1,4 @@
+import type { PendingApproval } from '../loop/paused-turn.js';
 import type { JsonValue } from '../json-value.js';
 import type { LoopEvent } from '../loop/loop-event.js';
 import type { LoopErrorCode } from '../loop/loop-event.js';
@@ -5,7 +6,7 @@ import type { LoopResult } from '../loop/loop-result.js';
 import type { StopReason } from '../loop/stop-reason.js';
 import type { ToolOutput } from '../model/messages.js';
 
-/** What every chunk carries besides the seed's fields: the loop event it was made from, for hosts that want more. */
+/** What every chunk carries besides its own fields: the loop event it was made from, for hosts that want more. */
 export interface ChunkSource {
   event: LoopEvent;
 }
@@ -63,6 +64,15 @@ export interface ErrorChunk extends ChunkSource {
   toolCallId?: string;
 }
 
+/**
+ * Tool calls wait for the user's decision: show them, then call `resumeTurn` with a decision for each. The turn
+ * ends next (`done` with `approval_required`); the session keeps the paused turn, across restarts too.
+ */
+export interface ApprovalRequiredChunk extends ChunkSource {
+  type: 'approval_required';
+  calls: PendingApproval[];
+}
+
 /** The last chunk of every turn, sent once the session has been saved. */
 export interface DoneChunk extends ChunkSource {
   type: 'done';
@@ -74,7 +84,10 @@ export interface DoneChunk extends ChunkSource {
   result: LoopResult;
 }
 
-/** What `SessionManager.sendMessageStream` yields: the seed's chunk types, plus `status` and `warning`. */
+/**
+ * What `SessionManager.sendMessageStream` yields: `thinking`, `tool_start`, `tool_result`, `content`, `error`
+ * and a last `done` (the chunk types hosts of the `LLMConfig` shape consume), plus `status` and `warning`.
+ */
 export type MessageStreamChunk =
   | ThinkingChunk
   | ToolStartChunk
@@ -83,4 +96,5 @@ export type MessageStreamChunk =
   | StatusChunk
   | WarningChunk
   | ErrorChunk
+  | ApprovalRequiredChunk
   | DoneChunk;

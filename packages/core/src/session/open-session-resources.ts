@@ -1,17 +1,34 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type {
+  ElicitationHandler,
+  ElicitationRequest,
+  ElicitationResponse,
+} from '../mcp/attach-elicitation-handler.js';
 import type { Model } from '../model/model.js';
 import type { ToolSource } from '../tools/tool-source.js';
-import type { LlmConfig, LlmServerConfig, StoredLlmConfig } from './llm-config.js';
+import type { LlmConfig, LlmServerConfig, ServerSecrets, StoredLlmConfig } from './llm-config.js';
+import { nameMissingApiKey } from './name-missing-api-key.js';
+import { resolveServers } from './resolve-servers.js';
 
 /** A tool source the session owns and closes: what `connectMcpServers` returns. */
 export interface ClosableToolSource extends ToolSource {
   close(): Promise<void>;
 }
 
-/** Connects a config's `servers`; pass `connectMcpServers` from `@toolloop/core/mcp`. */
-export type ConnectServers = (config: {
-  servers: Record<string, LlmServerConfig>;
-}) => Promise<ClosableToolSource>;
+/**
+ * Connects a config's `servers`; pass `connectMcpServers` from `@toolloop/core/mcp`. The manager passes its
+ * `onElicitation`, bound to the session, as an option.
+ */
+export type ConnectServers = (
+  config: { servers: Record<string, LlmServerConfig> },
+  options?: { onElicitation?: ElicitationHandler },
+) => Promise<ClosableToolSource>;
+
+/** How a host answers a server that asks its user for input during a tool call of a session. */
+export type SessionElicitationHandler = (
+  request: ElicitationRequest,
+  options: { sessionId: string; signal: AbortSignal },
+) => ElicitationResponse | Promise<ElicitationResponse>;
 
 /** Makes a session's model from its config; the factory of `@toolloop/providers` fits. */
 export type CreateModel = (config: LlmConfig) => Model | Promise<Model>;
@@ -41,21 +58,63 @@ export function checkServersCanConnect({
   });
 }
 
-/** Makes the model (with the key, which is never stored) and connects the servers of one session. */
+/**
+ * Connects the servers of one session and makes its model. Server values come from memory or the environment
+ * (`resolveServers`) first, so a missing one fails before anything starts; `createModel` gets the config as
+ * the host wrote it, with the key. Neither the key nor a resolved value is ever stored.
+ */
 export async function openSessionResources({
+  sessionId,
   config,
   apiKey,
+  serverSecrets,
+  environment,
   createModel,
   connectServers,
+  onElicitation,
 }: {
+  sessionId: string;
   config: StoredLlmConfig;
   apiKey: string | undefined;
+  serverSecrets: ServerSecrets | undefined;
+  environment: Readonly<Record<string, string | undefined>>;
   createModel: CreateModel;
   connectServers: ConnectServers | undefined;
+  onElicitation?: SessionElicitationHandler | undefined;
 }): Promise<SessionResources> {
   checkServersCanConnect({ config, connectServers });
-  const model = await createModel(apiKey === undefined ? { ...config } : { ...config, api_key: apiKey });
-  const servers = config.servers ?? {};
-  if (connectServers === undefined || Object.keys(servers).length === 0) return { model, servers: undefined };
-  return { model, servers: await connectServers({ servers }) };
+  const { servers: storedServers, ...rest } = config;
+  const servers =
+    storedServers === undefined
+      ? undefined
+      : resolveServers({ sessionId, servers: storedServers, secrets: serverSecrets, environment });
+  const created: unknown = await createModel({
+    ...rest,
+    ...(servers === undefined ? {} : { servers }),
+    ...(apiKey === undefined ? {} : { api_key: apiKey }),
+  });
+  // `in`, not a read: a model's members are left to the turns that use them.
+  if (typeof created !== 'object' || created === null || !('stream' in created)) {
+    throw new InvalidArgumentError({
+      argument: 'createModel',
+      message: `expected a Model (an object with a stream() method) for a '${config.type}' config.`,
+    });
+  }
+  const model =
+    apiKey === undefined
+      ? nameMissingApiKey({ model: created as Model, type: config.type })
+      : (created as Model);
+  if (connectServers === undefined || servers === undefined || Object.keys(servers).length === 0)
+    return { model, servers: undefined };
+  const connected =
+    onElicitation === undefined
+      ? connectServers({ servers })
+      : connectServers(
+          { servers },
+          {
+            onElicitation: (request: ElicitationRequest, { signal }: { signal: AbortSignal }) =>
+              onElicitation(request, { sessionId, signal }),
+          },
+        );
+  return { model, servers: await connected };
 }

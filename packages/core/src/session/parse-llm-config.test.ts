@@ -15,7 +15,7 @@ function captureError(input: unknown): InvalidConfigError {
 }
 
 describe('parseLlmConfig', () => {
-  it('accepts the seed host example as written', () => {
+  it('accepts the usual host config as written', () => {
     const config = {
       type: 'claude',
       api_key: secret,
@@ -106,5 +106,30 @@ describe('parseLlmConfig', () => {
       { path: 'model', message: 'expected a model id' },
     ]);
     expect(captureError('claude').issues.map((issue) => issue.path)).toEqual(['(config)']);
+  });
+
+  it('accepts ${NAME} references in server headers and env, and names a malformed one without its value', () => {
+    const servers = (value: string) => ({
+      search: { url: 'https://example.com/mcp', headers: { authorization: value } },
+      files: { command: 'node', env: { TOKEN: value } },
+    });
+    const valid = { type: 'openai', model: 'gpt-5', servers: servers('Bearer ${MCP_TOKEN} and ${OTHER_1}') };
+
+    const error = captureError({ ...valid, servers: servers('Bearer ${mcp-token} sk-hidden') });
+
+    expect(parseLlmConfig(valid)).toEqual(valid);
+    expect(error.issues).toEqual([
+      {
+        path: 'servers.search.headers.authorization',
+        message:
+          "write an environment variable as ${NAME} (letters, digits and '_'); '${' may not appear otherwise",
+      },
+      {
+        path: 'servers.files.env.TOKEN',
+        message:
+          "write an environment variable as ${NAME} (letters, digits and '_'); '${' may not appear otherwise",
+      },
+    ]);
+    expect(String(error)).not.toContain('sk-hidden');
   });
 });

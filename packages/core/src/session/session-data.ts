@@ -2,8 +2,8 @@ import type { Message } from '../model/messages.js';
 import type { StoredLlmConfig } from './llm-config.js';
 
 /**
- * One session as the seed describes it: its config (never with the API key), the transcript so far, when it
- * was last used, and the tool calls counted against `max_tool_calls.per_session`.
+ * One session: its config (never with the API key or a server value given literally), the transcript so far,
+ * when it was last used, and the tool calls counted against `max_tool_calls.per_session`.
  */
 export interface SessionData {
   id: string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SessionNotFoundError, type SessionNotFoundReason } from '../errors/session-not-found-error.js';
 import { TurnAbortedError } from '../errors/turn-aborted-error.js';
 import type { LoopResult } from '../loop/loop-result.js';
-import type { ToolLoopOptions } from '../loop/tool-loop-options.js';
+import { createEndedSessions } from './create-ended-sessions.js';
 import { createMemorySessionStore } from './create-memory-session-store.js';
 import {
   createMessageStream,
@@ -12,46 +12,27 @@ import {
 import {
   checkServersCanConnect,
   openSessionResources,
-  type ConnectServers,
-  type CreateModel,
   type SessionResources,
 } from './open-session-resources.js';
+import type { ServerSecrets } from './llm-config.js';
+import { mergeServerSecrets } from './merge-server-secrets.js';
 import { parseLlmConfig } from './parse-llm-config.js';
-import { removeApiKey } from './remove-api-key.js';
 import { resolveApiKey } from './resolve-api-key.js';
 import type { SessionData } from './session-data.js';
+import type { SessionManagerOptions } from './session-manager-options.js';
 import type { SessionStore } from './session-store.js';
 import { runSessionTurn } from './run-session-turn.js';
-
-/** How a `SessionManager` makes models, connects servers, stores sessions and expires idle ones. */
-export interface SessionManagerOptions {
-  /** Makes a session's model from its config (with the API key); `@toolloop/providers` has a factory. */
-  createModel: CreateModel;
-  /** Connects a config's `servers`: pass `connectMcpServers` from `@toolloop/core/mcp`. Default: none. */
-  connectServers?: ConnectServers;
-  /** Local tools and tool sources offered in every session, besides its servers. */
-  tools?: ToolLoopOptions['tools'];
-  /** Default: in memory (`createMemorySessionStore()`); `createFileSessionStore` survives restarts. */
-  store?: SessionStore;
-  /** A session unused for this long is closed and deleted when next touched or swept. Default: never. */
-  idleTimeoutMs?: number;
-  /** The clock, in epoch milliseconds. Default `Date.now`. */
-  now?: () => number;
-  /** Where API keys missing from a config are read (`ANTHROPIC_API_KEY`, ...). Default `process.env`. */
-  environment?: Readonly<Record<string, string | undefined>>;
-  /** Default `crypto.randomUUID`. */
-  createSessionId?: () => string;
-}
+import { withholdSecrets } from './withhold-secrets.js';
 
 interface LiveSession extends SessionResources {
   data: SessionData;
 }
 
 /**
- * Sessions for a host (seed 000): each keeps its transcript, counts tool calls against its per-session limit
- * across turns, and is saved after every turn. Messages sent to one session run one after the other. API keys
- * live only in memory: a session read back from the store takes its key from `resumeSession(id, { apiKey })`
- * or, failing that, from the environment.
+ * Sessions for a host: each keeps its transcript, counts tool calls against its per-session limit across
+ * turns, and is saved after every turn. Messages sent to one session run one after the other. Secrets live
+ * only in memory: a session read back from the store takes its API key and the server values its config gave
+ * literally from `resumeSession(id, { apiKey, servers })` or, failing that, from the environment.
  *
  * @example
  * const manager = new SessionManager({ createModel, connectServers: connectMcpServers });
@@ -65,8 +46,9 @@ export class SessionManager {
   readonly #live = new Map<string, Promise<LiveSession>>();
   readonly #queues = new Map<string, Promise<void>>();
   readonly #turns = new Map<string, Set<MessageStreamWriter>>();
-  readonly #ended = new Map<string, SessionNotFoundReason>();
-  readonly #apiKeys = new Map<string, string>();
+  readonly #ended = createEndedSessions();
+  /** What each session keeps in memory only: its API key and the server values given literally. */
+  readonly #secrets = new Map<string, { apiKey?: string | undefined; servers?: ServerSecrets }>();
 
   constructor(options: SessionManagerOptions) {
     this.#options = options;
@@ -74,43 +56,63 @@ export class SessionManager {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Validates the config (`InvalidConfigError` lists every problem), makes the model, connects the servers. */
+  /**
+   * Validates the config (`InvalidConfigError` lists every problem), connects the servers and makes the model.
+   * The API key and server values given literally are kept in memory only (`MissingSecretError` if a
+   * `${NAME}` they read is not set); the session is stored and returned without them.
+   */
   async initializeSession(config: unknown): Promise<SessionData> {
-    const parsed = parseLlmConfig(config);
-    const llmConfig = removeApiKey(parsed);
-    checkServersCanConnect({ config: llmConfig, connectServers: this.#options.connectServers });
+    const { stored, apiKey, servers } = withholdSecrets(parseLlmConfig(config));
+    checkServersCanConnect({ config: stored, connectServers: this.#options.connectServers });
     const id = (this.#options.createSessionId ?? randomUUID)();
-    // Kept in memory only, so the session can reopen after `dispose()` without the key ever being stored.
-    if (parsed.api_key !== undefined) this.#apiKeys.set(id, parsed.api_key);
-    const session = newSession(id, llmConfig, this.#now());
-    const { data, servers } = await this.#open({
-      id,
-      apiKey: parsed.api_key,
-      load: () => Promise.resolve(session),
-    });
+    // Kept in memory only, so the session can reopen after `dispose()` without a secret ever being stored.
+    this.#secrets.set(id, { apiKey, servers });
+    let live: LiveSession | undefined;
     try {
-      await this.#store.save(data);
+      live = await this.#open({ id, load: () => Promise.resolve(newSession(id, stored, this.#now())) });
+      await this.#store.save(live.data);
     } catch (error) {
       this.#live.delete(id);
-      this.#apiKeys.delete(id);
-      await servers?.close();
+      this.#secrets.delete(id);
+      await live?.servers?.close();
       throw error;
     }
-    return structuredClone(data);
+    return structuredClone(live.data);
   }
 
   /**
-   * Opens a stored session (after a restart) with this API key, kept in memory only. Without one, the key
-   * comes from the environment. Resuming a session that is already open returns it unchanged.
+   * Opens a stored session (after a restart) with the secrets it keeps in memory only: the API key (else read
+   * from the environment) and the server `headers` and `env` values its config gave literally, by server name
+   * (`{ servers: { api: { headers: { authorization: 'Bearer …' } } } }`). A value given here wins over the
+   * stored one. `MissingSecretError` names each value still missing. Resuming an open session returns it
+   * unchanged.
    */
-  async resumeSession(sessionId: string, { apiKey }: { apiKey?: string } = {}): Promise<SessionData> {
-    if (apiKey !== undefined && !this.#live.has(sessionId)) this.#apiKeys.set(sessionId, apiKey);
-    return structuredClone((await this.#access(sessionId)).data);
+  async resumeSession(
+    sessionId: string,
+    { apiKey, servers }: { apiKey?: string; servers?: ServerSecrets } = {},
+  ): Promise<SessionData> {
+    if ((apiKey !== undefined || servers !== undefined) && !this.#live.has(sessionId)) {
+      const known = this.#secrets.get(sessionId);
+      this.#secrets.set(sessionId, {
+        apiKey: apiKey ?? known?.apiKey,
+        servers: mergeServerSecrets(known?.servers, servers),
+      });
+    }
+    try {
+      return structuredClone((await this.#access(sessionId)).data);
+    } catch (error) {
+      // Secrets for an id that names no session are not kept.
+      if (SessionNotFoundError.isInstance(error)) this.#secrets.delete(sessionId);
+      throw error;
+    }
   }
 
-  /** The session as stored (no API key), or `undefined` when it does not exist, expired or was closed. */
+  /**
+   * The session as stored (no API key; server values given literally are `null`), or `undefined` when it
+   * does not exist, expired or was closed.
+   */
   async getSession(sessionId: string): Promise<SessionData | undefined> {
-    if (this.#ended.has(sessionId)) return undefined;
+    if (this.#ended.reasonOf(sessionId) !== undefined) return undefined;
     const data = await this.#peek(sessionId);
     if (data === undefined) return undefined;
     if (this.#isExpired(data) && !this.#queues.has(sessionId)) {
@@ -161,7 +163,7 @@ export class SessionManager {
 
   /** Ends a session: aborts its turns, closes its MCP connections and deletes it from the store. */
   async closeSession(sessionId: string): Promise<void> {
-    this.#ended.set(sessionId, 'closed');
+    this.#ended.begin(sessionId, 'closed');
     await this.#settleTurns(sessionId);
     await this.#end(sessionId, 'closed');
   }
@@ -196,7 +198,7 @@ export class SessionManager {
     try {
       if (writer.signal.aborted) throw new TurnAbortedError({ reason: writer.signal.reason });
       const live = await this.#access(sessionId);
-      const { session, result } = await runSessionTurn({
+      const outcome = await runSessionTurn({
         session: live.data,
         resources: live,
         text,
@@ -205,8 +207,19 @@ export class SessionManager {
         store: this.#store,
         now: this.#now,
       });
-      live.data = session;
-      writer.finish(result);
+      live.data = outcome.session;
+      switch (outcome.type) {
+        case 'finished':
+          writer.finish(outcome.result);
+          break;
+        case 'failed':
+          writer.fail(outcome.error);
+          break;
+        default: {
+          const unexpected: never = outcome;
+          throw new Error(`Unknown turn outcome: ${JSON.stringify(unexpected)}`);
+        }
+      }
     } catch (error) {
       writer.fail(error);
     }
@@ -214,10 +227,10 @@ export class SessionManager {
 
   /** The open session, read from the store and opened if needed; an expired one is ended and reported. */
   async #access(sessionId: string): Promise<LiveSession> {
-    const ended = this.#ended.get(sessionId);
+    const ended = this.#ended.reasonOf(sessionId);
     if (ended !== undefined) throw new SessionNotFoundError({ sessionId, reason: ended });
     const live = await (this.#live.get(sessionId) ??
-      this.#open({ id: sessionId, apiKey: this.#apiKeys.get(sessionId), load: () => this.#load(sessionId) }));
+      this.#open({ id: sessionId, load: () => this.#load(sessionId) }));
     if (this.#isExpired(live.data)) {
       await this.#end(sessionId, 'expired');
       throw new SessionNotFoundError({ sessionId, reason: 'expired' });
@@ -237,19 +250,21 @@ export class SessionManager {
     return data;
   }
 
-  /** Opens a session once, however many callers ask at the same time. */
-  #open({ id, apiKey, load }: { id: string; apiKey: string | undefined; load: () => Promise<SessionData> }) {
+  /** Opens a session once, however many callers ask at the same time, with the secrets kept in memory. */
+  #open({ id, load }: { id: string; load: () => Promise<SessionData> }) {
     const opening = (async (): Promise<LiveSession> => {
       const data = await load();
+      const secrets = this.#secrets.get(id);
+      const environment = this.#options.environment ?? process.env;
       const resources = await openSessionResources({
+        sessionId: id,
         config: data.llmConfig,
-        apiKey: resolveApiKey({
-          type: data.llmConfig.type,
-          apiKey,
-          environment: this.#options.environment ?? process.env,
-        }),
+        apiKey: resolveApiKey({ type: data.llmConfig.type, apiKey: secrets?.apiKey, environment }),
+        serverSecrets: secrets?.servers,
+        environment,
         createModel: this.#options.createModel,
         connectServers: this.#options.connectServers,
+        onElicitation: this.#options.onElicitation,
       });
       return { data, ...resources };
     })();
@@ -267,12 +282,14 @@ export class SessionManager {
   }
 
   async #end(sessionId: string, reason: SessionNotFoundReason): Promise<void> {
-    this.#ended.set(sessionId, reason);
-    this.#apiKeys.delete(sessionId);
+    this.#ended.begin(sessionId, reason);
+    this.#secrets.delete(sessionId);
     const live = this.#live.get(sessionId);
     this.#live.delete(sessionId);
     await (await live?.catch(() => undefined))?.servers?.close();
     await this.#store.delete(sessionId);
+    // Only now may it be forgotten: a session whose delete failed stays refused rather than reopening.
+    this.#ended.finish(sessionId);
   }
 
   #isExpired(data: SessionData): boolean {

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { Message } from '../model/messages.js';
-import { llmConfigSchema } from './llm-config-schema.js';
-import type { SessionData } from './session-data.js';
+import { llmConfigSchema, storedLlmConfigSchema } from './llm-config-schema.js';
 
-/** The `format` field of every session file, so a stray JSON file is not mistaken for a session. */
-export const sessionFileFormat = 'toolloop.session.v1';
+/** The `format` of a session file's first line, so a stray file is not mistaken for a session. */
+export const sessionFileFormat = 'toolloop.session.v2';
+
+/** The format of the earlier files: one JSON document, rewritten whole by every save. Still read. */
+export const sessionFileFormatVersion1 = 'toolloop.session.v1';
 
 const messageSchema = z.custom<Message>(
   (value) =>
@@ -14,20 +16,26 @@ const messageSchema = z.custom<Message>(
   { error: "expected a message with role 'user', 'assistant' or 'tool'" },
 );
 
-/** One session file, as the file store writes it: JSON with `lastActivity` as an ISO date. */
-export const storedSessionSchema = z
-  .strictObject({
-    format: z.literal(sessionFileFormat),
-    id: z.string().min(1),
-    llmConfig: llmConfigSchema,
-    messages: z.array(messageSchema),
-    lastActivity: z.iso.datetime(),
-    toolCallCount: z.number().int().min(0),
-  })
-  .transform(({ id, llmConfig, messages, lastActivity, toolCallCount }): SessionData => ({
-    id,
-    llmConfig,
-    messages,
-    lastActivity: new Date(lastActivity),
-    toolCallCount,
-  }));
+const turnFields = {
+  messages: z.array(messageSchema),
+  lastActivity: z.iso.datetime(),
+  toolCallCount: z.number().int().min(0),
+};
+
+/** The first line of a session file: what never changes. */
+export const sessionHeaderSchema = z.strictObject({
+  format: z.literal(sessionFileFormat),
+  id: z.string().min(1),
+  llmConfig: storedLlmConfigSchema,
+});
+
+/** Every later line: messages to append, and the session's activity and tool-call count after them. */
+export const sessionRecordSchema = z.strictObject(turnFields);
+
+/** A whole session file of the earlier format, which stored server secrets as given (read, then withheld). */
+export const sessionFileVersion1Schema = z.strictObject({
+  format: z.literal(sessionFileFormatVersion1),
+  id: z.string().min(1),
+  llmConfig: llmConfigSchema,
+  ...turnFields,
+});

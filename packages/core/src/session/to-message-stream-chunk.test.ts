@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toMessageStreamChunk } from './to-message-stream-chunk.js';
 
 describe('toMessageStreamChunk', () => {
-  it('turns loop events into the seed chunk vocabulary', () => {
+  it('turns loop events into message stream chunks', () => {
     const status = { type: 'status', message: 'Analyzing request...' } as const;
     const warning = { type: 'warning', code: 'thinking_unsupported', message: 'off' } as const;
     const error = {
@@ -38,6 +38,7 @@ describe('toMessageStreamChunk', () => {
       toolCallId: 'call_1',
       name: 'fetch',
       isError: false,
+      executed: true,
       durationMs: 3,
       round: 0,
       output: {

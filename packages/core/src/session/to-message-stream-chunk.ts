@@ -2,18 +2,18 @@ import type { LoopEvent } from '../loop/loop-event.js';
 import type { ToolContent } from '../model/messages.js';
 import type { MessageStreamChunk } from './message-stream-chunk.js';
 
-/** Translates one loop event into the seed's chunk vocabulary (`content` strings, snake_case types). */
+/** Translates one loop event into a message stream chunk (`content` strings, snake_case types). */
 export function toMessageStreamChunk(event: LoopEvent): MessageStreamChunk {
-  return { ...toSeedChunk(event), event };
+  return { ...toChunkFields(event), event };
 }
 
-type SeedChunk = MessageStreamChunk extends infer CHUNK
+type ChunkFields = MessageStreamChunk extends infer CHUNK
   ? CHUNK extends MessageStreamChunk
     ? Omit<CHUNK, 'event'>
     : never
   : never;
 
-function toSeedChunk(event: LoopEvent): SeedChunk {
+function toChunkFields(event: LoopEvent): ChunkFields {
   switch (event.type) {
     case 'status':
       return { type: 'status', content: event.message };
@@ -48,6 +48,8 @@ function toSeedChunk(event: LoopEvent): SeedChunk {
         ...(event.toolName === undefined ? {} : { toolName: event.toolName }),
         ...(event.toolCallId === undefined ? {} : { toolCallId: event.toolCallId }),
       };
+    case 'approval_required':
+      return { type: 'approval_required', calls: event.calls };
     case 'done':
       return {
         type: 'done',

@@ -6,7 +6,7 @@ describe('toSessionLoopOptions', () => {
     expect(
       toSessionLoopOptions({
         type: 'claude',
-        model: 'claude-sonnet-4-5',
+        model: 'claude-sonnet-4-6',
         system_prompt: 'Be brief.',
         max_tool_calls: { per_message: 3, per_session: 20 },
         thinking: { budget_tokens: 8000, effort: 'low' },

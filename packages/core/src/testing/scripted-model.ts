@@ -17,7 +17,10 @@ export interface ScriptedResponse {
   parts?: ModelStreamPart[];
   /** Throw this error instead of answering. */
   error?: Error;
-  /** Never answer: wait until the request is aborted, then fail with the abort reason. */
+  /**
+   * Never finish: stream the content given (if any) without its finish part, then wait until the request is
+   * aborted and fail with the abort reason.
+   */
   hang?: boolean;
   /** Split text and thinking into deltas of this many characters (default: one delta per block). */
   chunkSize?: number;
@@ -60,12 +63,13 @@ export function createScriptedModel(script: ModelScript, options: { modelId?: st
       requests.push(structuredClone(recorded));
       const response = await pickResponse(script, request, index, modelId);
       signal.throwIfAborted();
-      if (response.hang === true) await waitForAbort(signal);
       if (response.error !== undefined) throw response.error;
-      for (const part of response.parts ?? toStreamParts(response, index)) {
+      const parts = response.parts ?? toStreamParts(response, index);
+      for (const part of response.hang === true ? parts.filter((part) => part.type !== 'finish') : parts) {
         signal.throwIfAborted();
         yield part;
       }
+      if (response.hang === true) await waitForAbort(signal);
     },
   };
 }

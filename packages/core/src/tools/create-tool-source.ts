@@ -3,6 +3,7 @@ import type { ToolOutput } from '../model/messages.js';
 import type { Tool } from './define-tool.js';
 import type { ToolDefinition } from './tool-definition.js';
 import type { ToolCallRequest, ToolSource } from './tool-source.js';
+import { markNotStarted } from './not-started.js';
 import { toToolOutput } from './to-tool-output.js';
 
 /**
@@ -15,9 +16,13 @@ export function createToolSource(tools: ReadonlyArray<Tool<unknown>>): ToolSourc
     listTools: () => Promise.resolve(tools.map(toDefinition)),
     async callTool({ name, input, signal, toolCallId }: ToolCallRequest): Promise<ToolOutput> {
       const tool = byName.get(name);
-      if (tool === undefined) throw new Error(`No local tool named '${name}'.`);
+      if (tool === undefined) throw markNotStarted(new Error(`No local tool named '${name}'.`));
       const validation = await tool.validateInput(input);
-      if (!validation.success) throw new InvalidToolInputError({ toolName: name, issues: validation.issues });
+      if (!validation.success) {
+        throw markNotStarted(new InvalidToolInputError({ toolName: name, issues: validation.issues }));
+      }
+      // Validation may have taken a tick: a call whose turn ended meanwhile must not start now.
+      if (signal.aborted) throw markNotStarted(new Error('The turn ended before the tool started.'));
       return toToolOutput(await tool.execute(validation.value, { signal, toolCallId }));
     },
   };

@@ -16,8 +16,19 @@ export interface ToolExecuteOptions {
 }
 
 /** A local tool: its definition for the model, a validator for its arguments, and the function that runs it. */
+/**
+ * Whether a call waits for a person's decision before it runs: always, or as a function of the (validated)
+ * input. The turn then stops with `approval_required`; see `resume` in the loop's options.
+ */
+export type NeedsApproval<INPUT = JsonObject> = boolean | ApprovalRule<INPUT>;
+
+// Method syntax, so that a tool of any input type is a `Tool<unknown>` (as `execute` is): the loop calls the rule
+// only with the input the tool's own schema validated.
+type ApprovalRule<INPUT> = { rule(input: INPUT): boolean | Promise<boolean> }['rule'];
+
 export interface Tool<INPUT = JsonObject> extends ToolDefinition {
   validateInput(input: unknown): Promise<ToolInputValidation<INPUT>>;
+  needsApproval?: NeedsApproval<INPUT>;
   /** Returns a string, a `ToolOutput`, or any JSON value; throwing is reported to the model as an error result. */
   execute(input: INPUT, options: ToolExecuteOptions): unknown;
 }
@@ -42,6 +53,8 @@ export function defineTool<SCHEMA extends ToolInputSchema>(options: {
   description?: string;
   inputSchema: SCHEMA;
   execute: (input: InferToolInput<SCHEMA>, options: ToolExecuteOptions) => unknown;
+  /** Calls wait for a person's decision before they run (always, or when this returns true for the input). */
+  needsApproval?: NeedsApproval<InferToolInput<SCHEMA>>;
 }): Tool<InferToolInput<SCHEMA>> {
   if (!toolNamePattern.test(options.name)) {
     throw new InvalidArgumentError({
@@ -57,5 +70,6 @@ export function defineTool<SCHEMA extends ToolInputSchema>(options: {
     execute: options.execute,
   };
   if (options.description !== undefined) tool.description = options.description;
+  if (options.needsApproval !== undefined) tool.needsApproval = options.needsApproval;
   return tool;
 }

@@ -17,6 +17,8 @@ export interface ToolCallRequest {
  * throw into an error result the model sees, so failures never end the turn by themselves.
  */
 export interface ToolSource {
+  /** How errors name this source ("Could not list the tools of tool source 'crm'"). Default: its position. */
+  readonly name?: string;
   /** The tools this source offers; asked once at the start of every turn. */
   listTools(options: { signal: AbortSignal }): Promise<ToolDefinition[]>;
   callTool(request: ToolCallRequest): Promise<ToolOutput>;

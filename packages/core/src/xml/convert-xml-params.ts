@@ -1,3 +1,4 @@
+import { parseToolInput } from '../model/parse-tool-input.js';
 import type { JsonObject, JsonValue } from '../json-value.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 
@@ -39,15 +40,15 @@ function convertValue(text: string, type: string | undefined): JsonValue | undef
     case 'boolean':
       return trimmed === 'true' ? true : trimmed === 'false' ? false : undefined;
     case 'object':
-    case 'array':
-      try {
-        const value = JSON.parse(trimmed) as JsonValue;
-        return (type === 'array') === Array.isArray(value) && typeof value === 'object' && value !== null
-          ? value
-          : undefined;
-      } catch {
-        return undefined;
-      }
+    case 'array': {
+      // The same reading as native tool arguments: not JSON, or nested too deep to write back, is no value.
+      const parsed = trimmed === '' ? undefined : parseToolInput(trimmed);
+      if (parsed === undefined || 'inputError' in parsed) return undefined;
+      const value = parsed.input;
+      return (type === 'array') === Array.isArray(value) && typeof value === 'object' && value !== null
+        ? value
+        : undefined;
+    }
     case 'string':
     case undefined:
     default:

@@ -1,7 +1,7 @@
 import type { ToolDefinition } from '../tools/tool-definition.js';
 
 /**
- * The system prompt part that teaches a text-only model the tool protocol (seed 003's form): the tools with
+ * The system prompt part that teaches a text-only model the tool protocol: the tools with
  * their parameters, how to call one, and that only one call per response is read.
  */
 export function describeXmlTools(tools: readonly ToolDefinition[]): string {

@@ -1,4 +1,4 @@
-// Tool use for models that only write text (seed 003's XML protocol)
+// Tool use for models that only write text: tools described in the prompt, calls written as XML blocks
 export { withXmlTools, secondToolBlockFinishReason } from './with-xml-tools.js';
 export { createXmlToolParser } from './xml-tool-parser.js';
 export { describeXmlTools } from './describe-xml-tools.js';

@@ -71,6 +71,14 @@ describe('withXmlTools', () => {
     );
   });
 
+  it('describes no tools when the tool choice is none (the answer request after a cap)', async () => {
+    const text = createScriptedModel({ text: 'The answer.' });
+    await drain(withXmlTools(text).stream(request({ system: 'Be brief.', toolChoice: { type: 'none' } })));
+
+    expect(text.requests[0]?.system).toBe('Be brief.');
+    expect(text.requests[0]?.tools).toEqual([]);
+  });
+
   it('reads a tool block from the text, converting parameters by the JSON Schema', async () => {
     const text = createScriptedModel({
       text: 'Checking. <tool:get_weather>\n<param:city>Paris</param:city>\n<param:days>3</param:days>\n<param:metric>true</param:metric>\n<param:options>{"hourly": false}</param:options>\n</tool:get_weather>',
@@ -228,5 +236,71 @@ describe('withXmlTools', () => {
         },
       ],
     });
+  });
+});
+
+describe('withXmlTools in the loop, when the output is cut off', () => {
+  it('a response cut by max_tokens inside a tool block ends max_tokens, as on the native path, and never runs it', async () => {
+    let ran = false;
+    const lookup = defineTool({
+      name: 'lookup',
+      inputSchema: z.object({ key: z.string() }),
+      execute: () => {
+        ran = true;
+        return 'value';
+      },
+    });
+    const model = withXmlTools(
+      createScriptedModel({
+        text: 'Let me look.\n<tool:lookup>\n<param:key>alph',
+        finishReason: 'max_tokens',
+      }),
+    );
+    const { events, result } = await collectRun(runToolLoop({ model, tools: [lookup], prompt: 'Q' }));
+
+    expect(result.stopReason).toBe('max_tokens');
+    expect(ran).toBe(false);
+    expect(result.toolCalls).toMatchObject([{ name: 'lookup', executed: false }]);
+    expect(events.filter((event) => event.type === 'error').map((event) => event.code)).toEqual([
+      'max_tokens',
+    ]);
+  });
+
+  it('a response cut by max_tokens after a complete tool block still ends max_tokens', async () => {
+    const model = withXmlTools(
+      createScriptedModel({
+        text: '<tool:lookup>\n<param:key>alpha</param:key>\n</tool:lookup>\nAnd then',
+        finishReason: 'max_tokens',
+      }),
+    );
+    const lookup = defineTool({
+      name: 'lookup',
+      inputSchema: z.object({ key: z.string() }),
+      execute: () => 'v',
+    });
+    const result = await runToolLoop({ model, tools: [lookup], prompt: 'Q' }).result;
+
+    expect(result.stopReason).toBe('max_tokens');
+  });
+});
+
+describe('withXmlTools with arguments nested too deep', () => {
+  it('is an input error on that call, and the next request still goes out', async () => {
+    const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
+    const matrix = defineTool({
+      name: 'matrix',
+      inputSchema: { type: 'object', properties: { rows: { type: 'array' } } },
+      execute: () => 'ran',
+    });
+    const model = withXmlTools(
+      createScriptedModel([
+        { text: `<tool:matrix>\n<param:rows>${deep}</param:rows>\n</tool:matrix>` },
+        { text: 'I could not pass that.' },
+      ]),
+    );
+    const result = await runToolLoop({ model, tools: [matrix], prompt: 'Q' }).result;
+
+    expect(result.stopReason).toBe('completed');
+    expect(result.toolCalls[0]).toMatchObject({ executed: false, isError: true });
   });
 });

@@ -1,6 +1,6 @@
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
 import type { ToolCallPart } from '../model/messages.js';
-import type { FinishPart, Model, ModelRequest, ModelStreamPart } from '../model/model.js';
+import type { FinishPart, FinishReason, Model, ModelRequest, ModelStreamPart } from '../model/model.js';
 import { createEmptyUsage } from '../model/usage.js';
 import { convertToXmlTranscript } from './convert-to-xml-transcript.js';
 import { convertXmlParams } from './convert-xml-params.js';
@@ -11,7 +11,7 @@ import { createXmlToolParser, type XmlToolEvent } from './xml-tool-parser.js';
 export const secondToolBlockFinishReason = 'second_tool_block';
 
 /**
- * Gives tools to a model that only writes text (seed 003): the tools are described in the system prompt, the
+ * Gives tools to a model that only writes text: the tools are described in the system prompt, the
  * model writes `<tool:NAME><param:P>value</param:P></tool:NAME>`, and the blocks are read from the stream as it
  * arrives. When a second tool block starts, the request is aborted at once — no more tokens are paid for — and
  * the response ends normally with the text before the first tool and that tool. A caller's abort still discards
@@ -41,7 +41,7 @@ async function* streamWithXmlTools({
   request: ModelRequest;
   callId: string;
 }): AsyncGenerator<ModelStreamPart> {
-  const offersTools = request.tools.length > 0;
+  const offersTools = request.tools.length > 0 && request.toolChoice?.type !== 'none';
   const upstream = createLinkedAbortController({ signals: [request.signal] });
   const parser = createXmlToolParser();
   const state: { text: string; started: boolean; call?: ToolCallPart; cut: boolean } = {
@@ -130,10 +130,31 @@ async function* streamWithXmlTools({
   if (state.call !== undefined) yield state.call;
   yield {
     type: 'finish',
-    finishReason: state.call !== undefined ? 'tool_calls' : (finish?.finishReason ?? 'end'),
+    finishReason: toFinishReason({ cut: state.cut, hasCall: state.call !== undefined, finish }),
     usage: finish?.usage ?? createEmptyUsage(),
     rawFinishReason: state.cut ? secondToolBlockFinishReason : (finish?.rawFinishReason ?? 'end'),
   };
+}
+
+/**
+ * The response's finish reason: `tool_calls` when it holds a tool (cut at a second one, or ended after one) —
+ * unless the model's output ran out (`max_tokens`, a full context window) or it refused, which the loop must
+ * see as on the native path: a call left unfinished by a token limit never runs.
+ */
+function toFinishReason({
+  cut,
+  hasCall,
+  finish,
+}: {
+  cut: boolean;
+  hasCall: boolean;
+  finish: FinishPart | undefined;
+}): FinishReason {
+  const upstream = finish?.finishReason ?? 'end';
+  if (cut) return 'tool_calls';
+  if (upstream === 'max_tokens' || upstream === 'context_window_exceeded' || upstream === 'refusal')
+    return upstream;
+  return hasCall ? 'tool_calls' : upstream;
 }
 
 function toTextRequest(request: ModelRequest, offersTools: boolean): Omit<ModelRequest, 'signal'> {

@@ -23,7 +23,7 @@ type State =
   | { mode: 'param'; name: string; params: Record<string, string>; param: string; value: string };
 
 /**
- * Creates a streaming parser for the seed's XML tool protocol. It gives the same events (text joined) whatever
+ * Creates a streaming parser for the XML tool protocol. It gives the same events (text joined) whatever
  * the chunk boundaries: it never decides on a partial tag, only holds it until the next chunk or the end.
  * Parameter values are taken verbatim up to their exact closing tag, so they may contain `<` and markup.
  */

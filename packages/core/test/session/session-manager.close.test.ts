@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFileSessionStore, SessionManager, SessionNotFoundError } from '@toolloop/core';
+import { createFileSessionStore, SessionManager, SessionNotFoundError } from '@toolloop/core/session';
 import { describe, expect, it } from 'vitest';
 import { createDeferred } from '../deferred.js';
 import { createFakeServers, createModelFactory, readNote } from './support/session-test-kit.js';
@@ -16,7 +16,7 @@ function countLeftovers(): Record<string, number> {
   );
 }
 
-const config = { type: 'claude', model: 'claude-sonnet-4-5', servers: { notes: { command: 'node' } } };
+const config = { type: 'claude', model: 'claude-sonnet-4-6', servers: { notes: { command: 'node' } } };
 
 describe('SessionManager closing and disposing', () => {
   it('closeSession aborts the running turn, saves it, closes the servers and deletes the session', async () => {

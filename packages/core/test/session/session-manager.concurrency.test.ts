@@ -1,4 +1,5 @@
-import { defineTool, SessionManager, type MessageStream } from '@toolloop/core';
+import { defineTool } from '@toolloop/core';
+import { SessionManager, type MessageStream } from '@toolloop/core/session';
 import { describe, expect, it } from 'vitest';
 import { createDeferred } from '../deferred.js';
 import { createModelFactory } from './support/session-test-kit.js';
@@ -23,7 +24,7 @@ describe('SessionManager with two messages sent to one session at once', () => {
       { text: 'Second answer.' },
     ]);
     const manager = new SessionManager({ createModel: factory.createModel, tools: [slow] });
-    const session = await manager.initializeSession({ type: 'claude', model: 'claude-sonnet-4-5' });
+    const session = await manager.initializeSession({ type: 'claude', model: 'claude-sonnet-4-6' });
 
     const first = manager.sendMessageStream(session.id, 'First');
     const second = manager.sendMessageStream(session.id, 'Second');

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createFileSessionStore, SessionManager } from '@toolloop/core';
+import { createFileSessionStore, SessionManager } from '@toolloop/core/session';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createModelFactory } from './support/session-test-kit.js';
 

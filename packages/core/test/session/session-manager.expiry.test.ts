@@ -3,7 +3,7 @@ import {
   SessionManager,
   SessionNotFoundError,
   type SessionManagerOptions,
-} from '@toolloop/core';
+} from '@toolloop/core/session';
 import { describe, expect, it } from 'vitest';
 import { createFakeServers, createModelFactory } from './support/session-test-kit.js';
 
@@ -25,7 +25,7 @@ function createManagerWithClock(overrides: Partial<SessionManagerOptions> = {}) 
 
 const config = {
   type: 'claude',
-  model: 'claude-sonnet-4-5',
+  model: 'claude-sonnet-4-6',
   servers: { web: { url: 'http://127.0.0.1:1/mcp' } },
 };
 

@@ -1,4 +1,4 @@
-import { SessionManager, type MessageStreamChunk } from '@toolloop/core';
+import { SessionManager, type MessageStreamChunk } from '@toolloop/core/session';
 import { describe, expect, it } from 'vitest';
 import { createModelFactory, readNote } from './support/session-test-kit.js';
 
@@ -14,8 +14,8 @@ const done = (chunks: MessageStreamChunk[]) => chunks.find((chunk) => chunk.type
 const call = (id: number) => ({ toolCalls: [{ name: 'read_note', input: { id } }] });
 
 describe('SessionManager tool-call limits across a three-message session', () => {
-  // Seed 000: max_tool_calls { per_message: 2, per_session: 3 }, as in scenarios/seed-000/session-tool-limits.yaml.
-  it('refuses over the per-message and per-session limits with an error chunk, then answers without tools', async () => {
+  // max_tool_calls { per_message: 2, per_session: 3 }, as in the session-tool-limits.yaml scenario.
+  it('refuses over the per-message and per-session limits with an error chunk, then answers with tool choice none', async () => {
     const factory = createModelFactory([
       call(1),
       call(2),
@@ -60,8 +60,12 @@ describe('SessionManager tool-call limits across a three-message session', () =>
       toolCallCount: 3,
     });
     expect(afterThird?.toolCallCount).toBe(3);
-    // Each limited turn ends with a request that offers no tools: the seed's "continue without tools".
-    expect([3, 6, 8].map((index) => factory.model.requests[index]?.tools)).toEqual([[], [], []]);
+    // Each limited turn ends with a request that offers no tools: "continue without tools".
+    expect([3, 6, 8].map((index) => factory.model.requests[index]?.toolChoice)).toEqual([
+      { type: 'none' },
+      { type: 'none' },
+      { type: 'none' },
+    ]);
     expect(afterThird?.messages.filter((message) => message.role === 'user').slice(0, 1)).toEqual([
       { role: 'user', content: 'Summarize notes 1, 2 and 3.' },
     ]);

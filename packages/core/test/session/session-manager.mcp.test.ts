@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { SessionManager } from '@toolloop/core';
+import { SessionManager } from '@toolloop/core/session';
 import { connectMcpServers } from '@toolloop/core/mcp';
 import { mockMcpBinPath } from '@toolloop/mock-mcp';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ describe('SessionManager with connectMcpServers', () => {
 
     const session = await manager.initializeSession({
       type: 'claude',
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       servers: {
         mock: { command: process.execPath, args: [mockMcpBinPath, '--spec-json', JSON.stringify(spec)] },
       },

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFileSessionStore, ModelError, SessionManager, type MessageStreamChunk } from '@toolloop/core';
+import { ModelError } from '@toolloop/core';
+import { createFileSessionStore, SessionManager, type MessageStreamChunk } from '@toolloop/core/session';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createModelFactory, readNote } from './support/session-test-kit.js';
 
@@ -29,7 +30,7 @@ describe('SessionManager saves after every turn, however it ended', () => {
       tools: [readNote],
       now: () => clock.now,
     });
-    const session = await manager.initializeSession({ type: 'claude', model: 'claude-sonnet-4-5' });
+    const session = await manager.initializeSession({ type: 'claude', model: 'claude-sonnet-4-6' });
 
     clock.now = 2_000;
     const chunks: MessageStreamChunk[] = [];

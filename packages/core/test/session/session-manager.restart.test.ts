@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFileSessionStore, SessionManager } from '@toolloop/core';
+import { createFileSessionStore, SessionManager } from '@toolloop/core/session';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createModelFactory, readNote } from './support/session-test-kit.js';
 
@@ -31,7 +31,7 @@ describe('SessionManager over a file store, across a restart', () => {
     const withTools = await first.initializeSession({
       type: 'claude',
       api_key: secret,
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       max_tool_calls: { per_session: 5 },
     });
     const plain = await first.initializeSession({ type: 'openai', model: 'gpt-5' });

@@ -3,12 +3,13 @@ import { looksLikeFakeThinkingSignature } from './create-thinking-signature.js';
 import type { RequestContentBlock, RequestMessage } from './messages-request-body.js';
 
 /**
- * Checks that every thinking and redacted thinking block of an earlier answer comes back unchanged: in the
- * assistant message that echoes that answer (found by its tool call ids, or by its text when it made no tool
- * calls), the reasoning blocks must equal the sent ones byte for byte, in order, before any other block. Answers
- * the request's transcript does not contain are not checked. In the other assistant messages, a thinking block
- * with a signature of this fake must carry the text it was sent with, and a signature shaped like this fake's
- * must be one it made.
+ * Checks thinking the way the Messages API does. The assistant message of the current tool-use cycle (the last
+ * assistant message, when the request returns its tool results) must carry the reasoning blocks of the answer
+ * it echoes byte for byte, in order, before any other block. An earlier answer's reasoning may be left out (the
+ * API drops it), but if its echo (found by its tool call ids, or by its text when it made no tool calls) keeps
+ * any, it must keep them all, unchanged and first. Answers the transcript does not contain are not checked. In
+ * the other assistant messages, a thinking block with a signature of this fake must carry the text it was sent
+ * with, and a signature shaped like this fake's must be one it made.
  */
 export function checkThinkingEcho(options: {
   messages: RequestMessage[];
@@ -16,6 +17,7 @@ export function checkThinkingEcho(options: {
 }): string[] {
   const problems: string[] = [];
   const echoIndexes = new Set<number>();
+  const currentCycle = findCurrentToolUseCycle(options.messages);
   for (const answer of options.answers) {
     const sent = answer.content.filter(isReasoning).map(toComparable);
     if (sent.length === 0) continue;
@@ -26,6 +28,7 @@ export function checkThinkingEcho(options: {
     const leading = echo.content.slice(0, sent.length).map(toComparable);
     const received = echo.content.filter(isReasoning).map(toComparable);
     if (JSON.stringify(leading) === JSON.stringify(sent)) continue;
+    if (received.length === 0 && messageIndex !== currentCycle) continue;
     problems.push(
       `messages[${messageIndex}] echoes answer ${answer.id} but its reasoning blocks differ from what was sent. ` +
         `Sent ${JSON.stringify(sent)}; received ${received.length === 0 ? 'none' : JSON.stringify(received)}` +
@@ -65,6 +68,18 @@ function checkSignatures(options: {
     }
   }
   return problems;
+}
+
+/**
+ * The index of the assistant message whose tool calls the request answers (it is followed by the last message,
+ * a user message with `tool_result` blocks), or -1 when the request returns no tool results.
+ */
+function findCurrentToolUseCycle(messages: RequestMessage[]): number {
+  const last = messages.at(-1);
+  const before = messages.at(-2);
+  const returnsResults = last?.role === 'user' && last.content.some((block) => block.type === 'tool_result');
+  const madeCalls = before?.role === 'assistant' && before.content.some((block) => block.type === 'tool_use');
+  return returnsResults && madeCalls ? messages.length - 2 : -1;
 }
 
 function isReasoning(block: { type: string }): boolean {

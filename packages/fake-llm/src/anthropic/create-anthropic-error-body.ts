@@ -14,10 +14,12 @@ export function mapStatusToAnthropicErrorType(status: number): string {
   return errorTypesByStatus[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
 }
 
-/** Anthropic's error JSON: `{ type: 'error', error: { type, message } }`. */
-export function createAnthropicErrorBody(options: { type: string; message: string }): {
-  type: 'error';
-  error: { type: string; message: string };
-} {
-  return { type: 'error', error: { type: options.type, message: options.message } };
+/** Anthropic's error JSON: `{ type: 'error', error: { type, message, details? } }`. */
+export function createAnthropicErrorBody(options: {
+  type: string;
+  message: string;
+  details?: Record<string, unknown>;
+}): { type: 'error'; error: { type: string; message: string; details?: Record<string, unknown> } } {
+  const { type, message, details } = options;
+  return { type: 'error', error: details === undefined ? { type, message } : { type, message, details } };
 }

@@ -13,10 +13,12 @@ export interface RequestMessage {
 /** The parts of a Messages API request body the fake reads. */
 export interface MessagesRequestBody {
   model: string;
+  /** The messages as sent, unchanged. */
+  rawMessages: unknown[];
   messages: RequestMessage[];
-  /** Names of the tools offered; empty when the request offers none. */
-  toolNames: string[];
   stream: boolean;
+  /** The whole body, for the fields a message thread keeps (`system`, `tools`, `thread`, `output_config`). */
+  fields: Record<string, unknown>;
 }
 
 /** Reads a Messages API request body, or says why it is not one. */
@@ -25,8 +27,27 @@ export function parseMessagesRequestBody(
 ): { success: true; value: MessagesRequestBody } | { success: false; error: string } {
   if (!isRecord(value)) return { success: false, error: 'the body is not a JSON object' };
   if (!Array.isArray(value.messages)) return { success: false, error: 'the body has no "messages" list' };
+  const rawMessages = value.messages as unknown[];
+  const messages = toRequestMessages(rawMessages);
+  if (!messages.success) return messages;
+  return {
+    success: true,
+    value: {
+      model: typeof value.model === 'string' ? value.model : 'claude-fake',
+      rawMessages,
+      messages: messages.value,
+      stream: value.stream === true,
+      fields: value,
+    },
+  };
+}
+
+/** Messages as the fake checks them (a string content becomes one text block), or what is wrong with one. */
+export function toRequestMessages(
+  rawMessages: unknown[],
+): { success: true; value: RequestMessage[] } | { success: false; error: string } {
   const messages: RequestMessage[] = [];
-  for (const [index, message] of (value.messages as unknown[]).entries()) {
+  for (const [index, message] of rawMessages.entries()) {
     if (!isRecord(message) || typeof message.role !== 'string') {
       return { success: false, error: `messages[${index}] has no "role"` };
     }
@@ -39,16 +60,13 @@ export function parseMessagesRequestBody(
       return { success: false, error: `messages[${index}].content is neither a string nor a list of blocks` };
     }
   }
-  const tools: unknown[] = Array.isArray(value.tools) ? value.tools : [];
-  return {
-    success: true,
-    value: {
-      model: typeof value.model === 'string' ? value.model : 'claude-fake',
-      messages,
-      toolNames: tools.map((tool) => (isRecord(tool) && typeof tool.name === 'string' ? tool.name : '')),
-      stream: value.stream === true,
-    },
-  };
+  return { success: true, value: messages };
+}
+
+/** The names of the tools a `tools` value defines; empty when it is no list. */
+export function readToolNames(tools: unknown): string[] {
+  if (!Array.isArray(tools)) return [];
+  return tools.map((tool: unknown) => (isRecord(tool) && typeof tool.name === 'string' ? tool.name : ''));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -2,18 +2,30 @@ import { checkThinkingEcho } from '../anthropic/check-thinking-echo.js';
 import { checkToolResults } from '../anthropic/check-tool-results.js';
 import { createAnthropicEvents } from '../anthropic/create-anthropic-events.js';
 import { createAnthropicMessage } from '../anthropic/create-anthropic-message.js';
-import { parseMessagesRequestBody } from '../anthropic/messages-request-body.js';
+import { hasToolBlocks } from '../anthropic/has-tool-blocks.js';
+import {
+  parseMessagesRequestBody,
+  readToolNames,
+  toRequestMessages,
+} from '../anthropic/messages-request-body.js';
 import { planAnthropicAnswer } from '../anthropic/plan-anthropic-answer.js';
 import { formatSseEvent } from '../stream/sse-event.js';
+import { resolveThreadRequest } from '../threads/resolve-thread-request.js';
+import { startThreadTurn, type ThreadReply } from '../threads/start-thread-turn.js';
 import { answerWithNextStep } from './answer-with-next-step.js';
 import { createErrorResponse } from './create-error-response.js';
+import type { Refusal } from './describe-refusal.js';
 import type { FakeLlmState } from './fake-llm-state.js';
 import { receiveRequest } from './receive-request.js';
+import { recordRequest } from './record-request.js';
+import { refuseRequest } from './refuse-request.js';
 
 /**
- * Answers one `POST /v1/messages`: routes it to its script, records it, checks it (tool results, thinking
- * echo, offered tools) and answers with the next step. A request the fake cannot answer (unknown script, script
- * run out, unreadable body) gets an Anthropic error that the SDKs do not retry, and a violation.
+ * Answers one `POST /v1/messages`: routes it to its script, rebuilds the whole conversation of a `thread`
+ * request, records it, checks that conversation (tool results, thinking echo, offered tools) and answers with
+ * the next step. A request the fake cannot answer (unknown script, script run out) gets an Anthropic error that
+ * the SDKs do not retry, and a violation; one it refuses (not JSON, not a Messages API request, too large, tool
+ * blocks without tools, a thread it cannot continue) also takes no step.
  */
 export async function answerMessagesRequest(options: {
   request: Request;
@@ -29,31 +41,65 @@ export async function answerMessagesRequest(options: {
 
 async function answer(options: { request: Request; state: FakeLlmState }): Promise<Response> {
   const { request, state } = options;
-  const received = await receiveRequest({ request, state, createError: createErrorResponse });
-  if (!received.success) return received.response;
-  const { route, requestIndex, requestId } = received.value;
-  const parsed = parseMessagesRequestBody(received.value.json);
-  if (!parsed.success) {
-    const message = `Fake LLM script '${route.name}', request ${requestIndex + 1}: not a Messages API request (${parsed.error}).`;
-    route.addViolation({ type: 'invalid-request', requestIndex, message });
-    return createErrorResponse({ status: 400, message, retry: false, requestId });
-  }
+  const arrived = await receiveRequest({
+    request,
+    state,
+    endpoint: 'messages',
+    createError: createErrorResponse,
+  });
+  if (!arrived.success) return arrived.response;
+  const { route: arrivedRoute } = arrived.value;
+  const refuse = (refusal: Refusal) => refuseRequest({ state, scenarioId: arrivedRoute.id, refusal });
+  const invalid = (problem: string): Refusal => ({
+    type: 'invalid-body',
+    endpoint: 'messages',
+    scriptName: arrivedRoute.name,
+    problem,
+  });
+  const parsed = parseMessagesRequestBody(arrived.value.json);
+  if (!parsed.success) return refuse(invalid(parsed.error));
   const body = parsed.value;
+  const threaded = resolveThreadRequest({ store: arrivedRoute.threads, body });
+  if (!threaded.success) {
+    const problem = threaded.error;
+    return refuse(
+      problem.type === 'invalid' ? invalid(problem.problem) : { type: 'thread', refusal: problem },
+    );
+  }
+  const conversation = threaded.value;
+  // The messages were read once already: a thread's are those it stored, and the new ones just read.
+  const messages = toRequestMessages(conversation.messages);
+  if (!messages.success) return refuse(invalid(messages.error));
+  const toolNames = readToolNames(conversation.tools);
+  if (toolNames.length === 0 && hasToolBlocks(messages.value)) return refuse({ type: 'tools-undefined' });
+
+  const received = recordRequest({ request, arrived: arrived.value });
+  const { route, requestIndex } = received;
+  const settleThread =
+    conversation.turn === undefined
+      ? undefined
+      : startThreadTurn({
+          store: route.threads,
+          plan: conversation.turn,
+          bodyBytes: arrived.value.bodyBytes,
+        });
   const prefix = `Fake LLM script '${route.name}', request ${requestIndex + 1}`;
-  for (const problem of checkToolResults(body.messages)) {
+  for (const problem of checkToolResults(messages.value)) {
     route.addViolation({ type: problem.type, requestIndex, message: `${prefix}: ${problem.message}` });
   }
-  for (const problem of checkThinkingEcho({ messages: body.messages, answers: route.answers })) {
+  for (const problem of checkThinkingEcho({ messages: messages.value, answers: route.answers })) {
     route.addViolation({ type: 'thinking-changed', requestIndex, message: `${prefix}: ${problem}` });
   }
+  let reply: ThreadReply | undefined;
   return answerWithNextStep({
     request,
     state,
-    received: received.value,
+    received,
     createError: createErrorResponse,
-    offeredToolNames: body.toolNames,
+    offeredToolNames: toolNames,
     stream: body.stream,
     violationPrefix: prefix,
+    onSettled: (completed) => settleThread?.(completed ? reply : undefined),
     createWire: (step) => ({
       createError: createErrorResponse,
       framing: 'anthropic',
@@ -64,12 +110,14 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
           scenarioId: route.id,
           requestIndex,
           model: body.model,
-          requestLength: received.value.bodyText.length,
+          requestLength: received.bodyText.length,
         });
         route.answers.push(answer);
+        const message = createAnthropicMessage(answer);
+        reply = { id: answer.id, content: message.content as unknown[] };
         return body.stream
           ? { type: 'stream', chunks: createAnthropicEvents(answer).map(formatSseEvent) }
-          : { type: 'json', body: createAnthropicMessage(answer) };
+          : { type: 'json', body: message };
       },
     }),
   });

@@ -2,7 +2,7 @@ import { checkOfferedTools } from './check-offered-tools.js';
 import type { LlmStep } from '../script/llm-step.js';
 import type { CreateErrorResponse } from './create-error-response.js';
 import type { FakeLlmState } from './fake-llm-state.js';
-import type { ReceivedRequest } from './receive-request.js';
+import type { ReceivedRequest } from './record-request.js';
 import { respondWithStep, type StepWire } from './respond-with-step.js';
 import { takeStep } from './take-step.js';
 
@@ -21,11 +21,16 @@ export function answerWithNextStep(options: {
   /** Starts every violation message: the script and the request number. */
   violationPrefix: string;
   createWire: (step: LlmStep) => StepWire;
+  /** Called once the answer is over; see `respondWithStep` (`false` when no step answers). */
+  onSettled?: (completed: boolean) => void;
 }): Promise<Response> {
   const { request, state, received, createError } = options;
   const { route, requestIndex, requestId } = received;
   const step = takeStep({ received, createError });
-  if (!step.success) return Promise.resolve(step.response);
+  if (!step.success) {
+    options.onSettled?.(false);
+    return Promise.resolve(step.response);
+  }
   const toolsProblem = checkOfferedTools({
     toolNames: options.offeredToolNames,
     expectTools: step.value.expectTools,
@@ -47,5 +52,6 @@ export function answerWithNextStep(options: {
     shutdownSignal: state.shutdown.signal,
     activity: state.activity,
     wire: options.createWire(step.value),
+    onSettled: options.onSettled,
   });
 }

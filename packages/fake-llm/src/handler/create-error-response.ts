@@ -13,6 +13,8 @@ export interface ErrorResponseOptions {
   /** `false` adds `x-should-retry: false`, which the SDKs obey. */
   retry?: boolean;
   requestId: string;
+  /** Anthropic only: `error.details`, such as `{ error_code: 'thread_not_found' }`. */
+  details?: Record<string, unknown>;
 }
 
 /** Makes an error answer in one wire's shape. */
@@ -29,6 +31,7 @@ export function createErrorResponse(options: ErrorResponseOptions): Response {
   const body = createAnthropicErrorBody({
     type: options.type ?? mapStatusToAnthropicErrorType(options.status),
     message: options.message,
+    details: options.details,
   });
   return new Response(JSON.stringify(body), { status: options.status, headers });
 }

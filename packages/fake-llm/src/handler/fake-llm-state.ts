@@ -1,4 +1,5 @@
 import type { ActivityTracker } from '../internal/create-activity-tracker.js';
+import type { RequestRetention } from '../records/create-request-retention.js';
 import type { FakeLlmRecords, FakeLlmRouteState } from '../route/fake-llm-route.js';
 
 /** The id of the script given to `createFakeLlm`, which answers requests that name no script. */
@@ -8,6 +9,10 @@ export const defaultScenarioId = 'default';
 export interface FakeLlmState {
   routes: Map<string, FakeLlmRouteState>;
   records: FakeLlmRecords;
+  /** Bounds the bytes of request bodies and headers the records keep. */
+  retention: RequestRetention;
+  /** The largest request body read, in bytes; a larger one is refused with a 413. */
+  maxRequestBytes: number;
   activity: ActivityTracker;
   /** Aborted by `fake.close()`: ends every wait and open stream; replaced so the fake can listen again. */
   shutdown: AbortController;

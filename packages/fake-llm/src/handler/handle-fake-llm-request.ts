@@ -1,13 +1,14 @@
 import { answerChatCompletionsRequest } from '../openai/answer-chat-completions-request.js';
-import { createErrorResponse } from './create-error-response.js';
 import { answerMessagesRequest } from './answer-messages-request.js';
 import type { FakeLlmState } from './fake-llm-state.js';
-import { defaultScenarioId } from './fake-llm-state.js';
+import { findEndpoint } from './find-endpoint.js';
+import { refuseRequest } from './refuse-request.js';
 import { resolveScenarioId } from './resolve-scenario-id.js';
 
 /**
  * Answers any request the way the fake's HTTP server does: `POST …/v1/messages` and
- * `POST …/v1/chat/completions` are answered, the rest is a 404.
+ * `POST …/v1/chat/completions` are answered; any other path gets a 404, another method on those paths the
+ * error the real API gives (see `refuseRequest`).
  */
 export async function handleFakeLlmRequest(options: {
   request: Request;
@@ -15,18 +16,17 @@ export async function handleFakeLlmRequest(options: {
 }): Promise<Response> {
   const { request, state } = options;
   const path = new URL(request.url).pathname;
-  if (request.method === 'POST' && /\/v1\/messages\/?$/u.test(path)) return answerMessagesRequest(options);
-  if (request.method === 'POST' && /\/v1\/chat\/completions\/?$/u.test(path)) {
-    return answerChatCompletionsRequest(options);
-  }
-  const message =
-    'The fake LLM answers POST /v1/messages and POST /v1/chat/completions (or /scenario/<id>/v1/…), ' +
-    `not ${request.method} ${path}.`;
-  state.records.violations.push({
-    type: 'invalid-request',
-    scenarioId: resolveScenarioId(request) ?? defaultScenarioId,
-    requestIndex: -1,
-    message,
+  const endpoint = findEndpoint(path);
+  const { method } = request;
+  if (endpoint === 'messages' && method === 'POST') return answerMessagesRequest(options);
+  if (endpoint === 'chat-completions' && method === 'POST') return answerChatCompletionsRequest(options);
+  const scenarioId = resolveScenarioId({ path, headers: request.headers });
+  return refuseRequest({
+    state,
+    scenarioId,
+    refusal:
+      endpoint === undefined
+        ? { type: 'unknown-path', method, path }
+        : { type: 'wrong-method', endpoint, method, path },
   });
-  return createErrorResponse({ status: 404, message, retry: false, requestId: 'req_fake_not_found' });
 }

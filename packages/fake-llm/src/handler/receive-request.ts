@@ -1,41 +1,51 @@
-import { toIdSafe } from '../internal/to-id-safe.js';
+import { describeJsonError } from '../internal/describe-json-error.js';
+import { shortenForMessage } from '../internal/shorten-for-message.js';
 import type { FakeLlmRouteState } from '../route/fake-llm-route.js';
 import type { CreateErrorResponse } from './create-error-response.js';
 import { defaultScenarioId, type FakeLlmState } from './fake-llm-state.js';
+import type { FakeLlmEndpoint } from './find-endpoint.js';
+import { isJsonContentType } from './is-json-content-type.js';
+import type { Refusal } from './describe-refusal.js';
+import { readRequestBody } from './read-request-body.js';
+import { refuseRequest } from './refuse-request.js';
 import { resolveScenarioId } from './resolve-scenario-id.js';
-import { toRecordedRequest } from './to-recorded-request.js';
 
-/** A request routed to its script and recorded there. */
-export interface ReceivedRequest {
+/** A request routed to its script with its body read as JSON; nothing is recorded yet. */
+export interface ArrivedRequest {
   route: FakeLlmRouteState;
-  /** Zero-based position among the requests to the route; step `requestIndex` answers it. */
-  requestIndex: number;
-  requestId: string;
   bodyText: string;
-  /** The body parsed as JSON, or `undefined` when it is not JSON. */
+  bodyBytes: number;
+  /** The body parsed as JSON. */
   json: unknown;
 }
 
 /**
  * Routes a request to its script (by `/scenario/<id>` path, `x-toolloop-scenario` header, else `default`) and
- * records it there, for either wire. A request for a script the fake does not have gets a 500 the SDKs do not
- * retry, and an `unknown-script` violation.
+ * reads its body as JSON, for either wire. A request for a script the fake does not have gets a 500 the SDKs do
+ * not retry, and an `unknown-script` violation; one that is not JSON of at most `maxRequestBytes` is refused
+ * (see `refuseRequest`). Neither takes a step.
  */
 export async function receiveRequest(options: {
   request: Request;
   state: FakeLlmState;
+  endpoint: FakeLlmEndpoint;
   createError: CreateErrorResponse;
-}): Promise<{ success: true; value: ReceivedRequest } | { success: false; response: Response }> {
-  const { request, state } = options;
-  const scenarioId = resolveScenarioId(request) ?? defaultScenarioId;
-  const bodyText = await request.text();
+}): Promise<{ success: true; value: ArrivedRequest } | { success: false; response: Response }> {
+  const { request, state, endpoint } = options;
+  const scenarioId =
+    resolveScenarioId({ path: new URL(request.url).pathname, headers: request.headers }) ?? defaultScenarioId;
   const route = state.routes.get(scenarioId);
   if (route === undefined) {
     const known = [...state.routes.keys()].map((id) => `'${id}'`).join(', ') || 'none';
     const message =
-      `Fake LLM has no script '${scenarioId}' (it has: ${known}). Register one with fake.script(id, steps), ` +
-      `or route the request with the 'x-toolloop-scenario' header or a '/scenario/<id>' base URL.`;
-    state.records.violations.push({ type: 'unknown-script', scenarioId, requestIndex: -1, message });
+      `Fake LLM has no script '${shortenForMessage(scenarioId)}' (it has: ${known}). Register one with ` +
+      `fake.script(id, steps), or route the request with the 'x-toolloop-scenario' header or a '/scenario/<id>' base URL.`;
+    state.records.violations.push({
+      type: 'unknown-script',
+      scenarioId: shortenForMessage(scenarioId),
+      requestIndex: -1,
+      message,
+    });
     const response = options.createError({
       status: 500,
       message,
@@ -44,14 +54,25 @@ export async function receiveRequest(options: {
     });
     return { success: false, response };
   }
-  const requestIndex = route.requests.length;
-  const requestId = `req_fake_${toIdSafe(route.id)}_${requestIndex + 1}`;
-  route.addRequest(toRecordedRequest({ request, bodyText, scenarioId, index: requestIndex }));
+  const refuse = (refusal: Refusal) => ({
+    success: false as const,
+    response: refuseRequest({ state, scenarioId, refusal }),
+  });
+  const contentType = request.headers.get('content-type');
+  if (!isJsonContentType(contentType)) return refuse({ type: 'content-type', endpoint, contentType });
+  const body = await readRequestBody({
+    request,
+    maxBytes: state.maxRequestBytes,
+    signal: AbortSignal.any([request.signal, state.shutdown.signal]),
+  });
+  if (body.type === 'too-large')
+    return refuse({ type: 'too-large', endpoint, maxBytes: state.maxRequestBytes });
+  if (body.type === 'failed') return { success: false, response: Response.error() };
   let json: unknown;
   try {
-    json = JSON.parse(bodyText);
-  } catch {
-    json = undefined;
+    json = JSON.parse(body.text);
+  } catch (error) {
+    return refuse({ type: 'invalid-json', endpoint, where: describeJsonError(error) });
   }
-  return { success: true, value: { route, requestIndex, requestId, bodyText, json } };
+  return { success: true, value: { route, bodyText: body.text, bodyBytes: body.bytes, json } };
 }

@@ -8,8 +8,17 @@ const scenarioPathPattern = /\/scenario\/([^/]+)\/v1\/(?:messages|chat\/completi
  * `/scenario/<id>/v1/chat/completions` path, else the `x-toolloop-scenario` header, else none (the default
  * script).
  */
-export function resolveScenarioId(request: Request): string | undefined {
-  const match = scenarioPathPattern.exec(new URL(request.url).pathname);
-  if (match?.[1] !== undefined) return decodeURIComponent(match[1]);
-  return request.headers.get(scenarioHeader) ?? undefined;
+export function resolveScenarioId(options: { path: string; headers?: Headers }): string | undefined {
+  const segment = scenarioPathPattern.exec(options.path)?.[1];
+  if (segment !== undefined) return decodePathSegment(segment);
+  return options.headers?.get(scenarioHeader) ?? undefined;
+}
+
+/** A percent-encoded path segment decoded; one that is not valid percent-encoding is kept as it was sent. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -42,13 +42,36 @@ export async function respondWithStep(options: {
   shutdownSignal: AbortSignal;
   activity: ActivityTracker;
   wire: StepWire;
+  /**
+   * Called once the answer is over: `true` when the client got the scripted content whole (a JSON body, or a
+   * stream that completed), `false` for anything else (an error, a cut or aborted stream, a recording, a hang).
+   */
+  onSettled?: (completed: boolean) => void;
 }): Promise<Response> {
-  const { step, route, requestIndex, requestId, signal, wire } = options;
+  const settle = options.onSettled ?? (() => undefined);
+  try {
+    return await respond({ ...options, settle });
+  } catch (error) {
+    settle(false);
+    throw error;
+  }
+}
+
+async function respond(
+  options: Omit<Parameters<typeof respondWithStep>[0], 'onSettled'> & {
+    settle: (completed: boolean) => void;
+  },
+): Promise<Response> {
+  const { step, route, requestIndex, requestId, signal, wire, settle } = options;
   if (step.delayMs !== undefined && step.delayMs > 0) {
     await wait({ ms: step.delayMs, signal });
-    if (signal.aborted) return Response.error();
+    if (signal.aborted) {
+      settle(false);
+      return Response.error();
+    }
   }
   if (step.error !== undefined) {
+    settle(false);
     return wire.createError({
       ...step.error,
       message: step.error.message ?? `Fake LLM error step (HTTP ${step.error.status}).`,
@@ -56,6 +79,7 @@ export async function respondWithStep(options: {
     });
   }
   const scriptError = (message: string) => {
+    settle(false);
     const full = `Fake LLM script '${route.name}': ${message}`;
     route.addViolation({ type: 'script-error', requestIndex, message: full });
     return wire.createError({ status: 500, message: full, retry: false, requestId });
@@ -67,6 +91,7 @@ export async function respondWithStep(options: {
   }
   if (!options.stream && step.hang === true) {
     await waitForAbort(signal);
+    settle(false);
     return Response.error();
   }
   let content: StepContent;
@@ -76,12 +101,15 @@ export async function respondWithStep(options: {
     const path = resolve(route.script.baseDirectory ?? process.cwd(), step.replay);
     try {
       content = { type: 'stream', chunks: await readReplayChunks({ path, framing: wire.framing }) };
+      // A recording's reply is not the fake's own, so no thread is kept for it.
+      settle(false);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return scriptError(`Step ${requestIndex} cannot replay '${path}': ${reason}`);
     }
   }
   if (content.type === 'json') {
+    settle(step.truncate === undefined);
     const text = JSON.stringify(content.body);
     return new Response(step.truncate === undefined ? text : text.slice(0, Math.floor(text.length / 2)), {
       headers: { 'content-type': 'application/json', [wire.requestIdHeader]: requestId },
@@ -103,6 +131,7 @@ export async function respondWithStep(options: {
       ? undefined
       : trackXmlToolBlocks({ record, starts: content.xmlToolBlockStarts });
   route.addStream(record);
+  const endActivity = options.activity.begin();
   const body = createEventStream({
     chunks,
     chunkDelayMs: step.chunkDelayMs,
@@ -112,7 +141,10 @@ export async function respondWithStep(options: {
     isClientAbort: () => !options.shutdownSignal.aborted,
     record,
     onSent,
-    onEnd: options.activity.begin(),
+    onEnd: () => {
+      settle(record.status === 'completed');
+      endActivity();
+    },
   });
   return new Response(body, {
     headers: {

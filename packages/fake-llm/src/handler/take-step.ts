@@ -1,6 +1,6 @@
 import type { LlmStep } from '../script/llm-step.js';
 import type { CreateErrorResponse } from './create-error-response.js';
-import type { ReceivedRequest } from './receive-request.js';
+import type { ReceivedRequest } from './record-request.js';
 
 /**
  * The step that answers a received request; when the script has run out, a `script-exhausted` violation and a

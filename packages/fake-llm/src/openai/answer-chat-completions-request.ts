@@ -1,6 +1,8 @@
 import { answerWithNextStep } from '../handler/answer-with-next-step.js';
 import type { FakeLlmState } from '../handler/fake-llm-state.js';
 import { receiveRequest } from '../handler/receive-request.js';
+import { recordRequest } from '../handler/record-request.js';
+import { refuseRequest } from '../handler/refuse-request.js';
 import { resolveChatCompletionsQuirks } from './chat-completions-dialect.js';
 import { parseChatCompletionsRequestBody } from './chat-completions-request-body.js';
 import { checkReasoningEcho } from './check-reasoning-echo.js';
@@ -14,7 +16,7 @@ import { planChatCompletionsAnswer } from './plan-chat-completions-answer.js';
  * Answers one `POST /v1/chat/completions`: routes it to its script, records it, checks it (tool messages,
  * reasoning echo, offered tools) and answers with the next step, shaped by the script's `dialect`, `quirks`
  * and `toolFormat`. A request the fake cannot answer gets an OpenAI-shaped error the SDKs do not retry, and a
- * violation.
+ * violation; one it refuses (not JSON, not a chat completions request, too large) also takes no step.
  */
 export async function answerChatCompletionsRequest(options: {
   request: Request;
@@ -31,34 +33,46 @@ export async function answerChatCompletionsRequest(options: {
 async function answer(options: { request: Request; state: FakeLlmState }): Promise<Response> {
   const { request, state } = options;
   const createError = createOpenAiErrorResponse;
-  const received = await receiveRequest({ request, state, createError });
-  if (!received.success) return received.response;
-  const { route, requestIndex, requestId } = received.value;
-  const parsed = parseChatCompletionsRequestBody(received.value.json);
-  const prefix = `Fake LLM script '${route.name}', request ${requestIndex + 1}`;
+  const arrived = await receiveRequest({ request, state, endpoint: 'chat-completions', createError });
+  if (!arrived.success) return arrived.response;
+  const parsed = parseChatCompletionsRequestBody(arrived.value.json);
   if (!parsed.success) {
-    const message = `${prefix}: not a chat completions request (${parsed.error}).`;
-    route.addViolation({ type: 'invalid-request', requestIndex, message });
-    return createError({ status: 400, message, retry: false, requestId });
+    return refuseRequest({
+      state,
+      scenarioId: arrived.value.route.id,
+      refusal: {
+        type: 'invalid-body',
+        endpoint: 'chat-completions',
+        scriptName: arrived.value.route.name,
+        problem: parsed.error,
+      },
+    });
   }
+  const received = recordRequest({ request, arrived: arrived.value });
+  const { route, requestIndex } = received;
+  const prefix = `Fake LLM script '${route.name}', request ${requestIndex + 1}`;
   const body = parsed.value;
   const { script } = route;
   const quirks = resolveChatCompletionsQuirks({ dialect: script.dialect, quirks: script.quirks });
   for (const problem of checkToolMessages(body.messages)) {
     route.addViolation({ type: problem.type, requestIndex, message: `${prefix}: ${problem.message}` });
   }
-  const reasoningProblems = checkReasoningEcho({
-    messages: body.messages,
-    answers: route.chatCompletionsAnswers,
-    reasoningField: quirks.reasoningField,
-  });
+  const { reasoningField } = quirks;
+  const reasoningProblems =
+    reasoningField === 'none'
+      ? []
+      : checkReasoningEcho({
+          messages: body.messages,
+          answers: route.chatCompletionsAnswers,
+          reasoningField,
+        });
   for (const problem of reasoningProblems) {
     route.addViolation({ type: 'reasoning-not-echoed', requestIndex, message: `${prefix}: ${problem}` });
   }
   return answerWithNextStep({
     request,
     state,
-    received: received.value,
+    received,
     createError: createError,
     offeredToolNames: body.toolNames,
     stream: body.stream,
@@ -74,8 +88,9 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
           scenarioId: route.id,
           requestIndex,
           model: body.model,
-          requestLength: received.value.bodyText.length,
+          requestLength: received.bodyText.length,
           toolFormat,
+          sendsReasoning: quirks.reasoningField !== 'none',
         });
         route.chatCompletionsAnswers.push(answer);
         if (!body.stream) return { type: 'json', body: createChatCompletion({ answer, quirks }) };

@@ -1,14 +1,18 @@
 /**
  * A preset of chat completions quirks, after the servers recorded in `fixtures/real-wire/openai-compatible`:
- * `openai` (the default), `deepseek` (usage in the finish chunk) and `ollama` (`reasoning` field, whole
- * arguments in one chunk).
+ * `openai` (the default: no reasoning on the wire, as OpenAI's chat completions send none), `deepseek`
+ * (`reasoning_content`, usage in the finish chunk) and `ollama` (`reasoning` field, whole arguments in one chunk).
  */
 export type ChatCompletionsDialect = 'openai' | 'deepseek' | 'ollama';
 
 /** How an answer is shaped on the chat completions wire; each field is one quirk a real server has. */
 export interface ChatCompletionsQuirks {
-  /** The delta and message field that carries thinking: DeepSeek and xAI `reasoning_content`, Ollama and vLLM `reasoning`. */
-  reasoningField: 'reasoning_content' | 'reasoning';
+  /**
+   * The delta and message field that carries thinking, which must then come back with the message's tool calls:
+   * DeepSeek and xAI `reasoning_content`, Ollama and vLLM `reasoning`; `none` for OpenAI, whose chat completions
+   * send no reasoning (a step's `thinking` is not sent, and nothing is required back).
+   */
+  reasoningField: 'reasoning_content' | 'reasoning' | 'none';
   /** `fragments`: the first chunk has the id, the name and `arguments: ""`, then pieces follow; `whole`: every call complete in one chunk. */
   toolCallArguments: 'fragments' | 'whole';
   /** Tool call `index` values: from 0 (OpenAI), from 1 (Anthropic's compatibility API), or left out (Mistral, old Ollama). */
@@ -23,7 +27,7 @@ export interface ChatCompletionsQuirks {
 
 const presets: Record<ChatCompletionsDialect, ChatCompletionsQuirks> = {
   openai: {
-    reasoningField: 'reasoning_content',
+    reasoningField: 'none',
     toolCallArguments: 'fragments',
     toolCallIndexes: 'from-0',
     continuationChunks: 'minimal',

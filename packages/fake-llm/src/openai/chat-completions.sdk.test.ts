@@ -28,6 +28,9 @@ const weatherTool = {
   },
 };
 
+/** The `openai` dialect sends no reasoning (OpenAI's chat completions have none); these tests read it. */
+const reasoningContent = { reasoningField: 'reasoning_content' } as const;
+
 const toolStep: LlmStep = {
   thinking: 'The user wants the weather in Paris, so I call the tool.',
   text: 'Let me check the weather in Paris for you.',
@@ -45,7 +48,7 @@ afterAll(() => fake.close());
 
 describe('the real openai SDK parses a scripted stream', () => {
   it('through chat.completions.create({ stream: true, stream_options: { include_usage: true } })', async () => {
-    const client = createClient('sdk-create', { steps: [toolStep] });
+    const client = createClient('sdk-create', { steps: [toolStep], quirks: reasoningContent });
     const stream = await client.chat.completions.create({
       model,
       messages: question,
@@ -158,7 +161,7 @@ describe('the real openai SDK parses a scripted stream', () => {
   });
 
   it('through a non-streaming create(), with reasoning_content and tool calls in the message', async () => {
-    const client = createClient('sdk-json', { steps: [toolStep] });
+    const client = createClient('sdk-json', { steps: [toolStep], quirks: reasoningContent });
     const completion = await client.chat.completions.create({
       model,
       messages: question,

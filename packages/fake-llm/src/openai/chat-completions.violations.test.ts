@@ -73,7 +73,7 @@ describe('chat completions request checks', () => {
 
   it('finds reasoning not sent back with the tool calls', async () => {
     const { fake, statuses } = await post({
-      script: [thinkingStep, { text: 'Done.' }],
+      script: { dialect: 'deepseek', steps: [thinkingStep, { text: 'Done.' }] },
       bodies: [
         createBody([question]),
         createBody([question, { role: 'assistant', content: null, tool_calls: toolCalls }, ...toolResults]),
@@ -87,7 +87,7 @@ describe('chat completions request checks', () => {
 
   it('finds reasoning sent back changed, or in the field of another dialect', async () => {
     const { fake } = await post({
-      script: [thinkingStep, { text: 'Done.' }, { text: 'Again.' }],
+      script: { dialect: 'deepseek', steps: [thinkingStep, { text: 'Done.' }, { text: 'Again.' }] },
       bodies: [
         createBody([question]),
         createBody([

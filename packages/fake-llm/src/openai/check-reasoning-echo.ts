@@ -11,7 +11,7 @@ import type { ChatRequestMessage } from './chat-completions-request-body.js';
 export function checkReasoningEcho(options: {
   messages: ChatRequestMessage[];
   answers: ChatCompletionsAnswer[];
-  reasoningField: ChatCompletionsQuirks['reasoningField'];
+  reasoningField: Exclude<ChatCompletionsQuirks['reasoningField'], 'none'>;
 }): string[] {
   const { messages, answers, reasoningField } = options;
   const problems: string[] = [];

@@ -86,9 +86,12 @@ describe('createChatCompletionChunks', () => {
     ]);
   });
 
-  it('sends reasoning in reasoning_content by default and in reasoning when asked', () => {
+  it('sends reasoning in the field the quirks name, and none by default (OpenAI sends none)', () => {
     const answer = createAnswer({ reasoning: 'Paris first.' });
-    expect(toDeltas(createPayloads({ answer }))[1]).toEqual({ reasoning_content: 'Paris first.' });
+    expect(toDeltas(createPayloads({ answer }))).toEqual([{ role: 'assistant', content: '' }, {}]);
+    expect(toDeltas(createPayloads({ answer, quirks: { reasoningField: 'reasoning_content' } }))[1]).toEqual({
+      reasoning_content: 'Paris first.',
+    });
     expect(toDeltas(createPayloads({ answer, quirks: { reasoningField: 'reasoning' } }))[1]).toEqual({
       reasoning: 'Paris first.',
     });

@@ -39,8 +39,10 @@ export function createChatCompletionChunks(options: {
     });
 
   pushDelta({ role: 'assistant', content: '' });
-  for (const piece of splitTextIntoDeltas(answer.reasoning ?? ''))
-    pushDelta({ [quirks.reasoningField]: piece });
+  const { reasoningField } = quirks;
+  if (reasoningField !== 'none') {
+    for (const piece of splitTextIntoDeltas(answer.reasoning ?? '')) pushDelta({ [reasoningField]: piece });
+  }
   for (const segment of answer.content) {
     const markup = segment.type === 'xml-tool-block';
     for (const [index, piece] of (markup ? splitMarkupIntoDeltas : splitTextIntoDeltas)(

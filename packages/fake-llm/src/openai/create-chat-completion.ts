@@ -16,7 +16,8 @@ export function createChatCompletion(options: {
     content: joinContent(answer) ?? null,
     refusal: null,
   };
-  if (answer.reasoning !== undefined) message[quirks.reasoningField] = answer.reasoning;
+  if (answer.reasoning !== undefined && quirks.reasoningField !== 'none')
+    message[quirks.reasoningField] = answer.reasoning;
   if (answer.toolCalls.length > 0) {
     message.tool_calls = answer.toolCalls.map((call) => ({
       id: call.id,

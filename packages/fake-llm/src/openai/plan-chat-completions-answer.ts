@@ -13,10 +13,11 @@ import { mapStopReasonToFinishReason } from './map-stop-reason-to-finish-reason.
 export const fakeCreatedTime = 1_767_225_600;
 
 /**
- * Resolves a step into the chat completions answer the fake sends: thinking as reasoning, the text, and the
- * tool calls as native calls (ids `call_fake_<script>_<n>_<k>`) or, with `toolFormat: 'xml'`, as XML blocks
- * after the text (text and blocks joined by newlines). Usage is estimated at about four characters a token when
- * the step gives none. `redactedThinking` has no chat completions form and is not sent.
+ * Resolves a step into the chat completions answer the fake sends: thinking as reasoning (unless
+ * `sendsReasoning` is `false`), the text, and the tool calls as native calls (ids `call_fake_<script>_<n>_<k>`)
+ * or, with `toolFormat: 'xml'`, as XML blocks after the text (text and blocks joined by newlines). Usage is
+ * estimated at about four characters a token when the step gives none. `redactedThinking` has no chat
+ * completions form and is not sent.
  */
 export function planChatCompletionsAnswer(options: {
   step: LlmStep;
@@ -25,6 +26,8 @@ export function planChatCompletionsAnswer(options: {
   model: string;
   requestLength: number;
   toolFormat: ChatCompletionsToolFormat;
+  /** Whether the dialect has a reasoning field; without one the thinking is not sent (it still counts as output). */
+  sendsReasoning?: boolean;
 }): ChatCompletionsAnswer {
   const { step, toolFormat } = options;
   const idPart = `${toIdSafe(options.scenarioId)}_${options.requestIndex + 1}`;
@@ -53,7 +56,7 @@ export function planChatCompletionsAnswer(options: {
     id: `chatcmpl-fake-${idPart}`,
     model: options.model,
     created: fakeCreatedTime,
-    reasoning: step.thinking,
+    reasoning: options.sendsReasoning === false ? undefined : step.thinking,
     content,
     toolCalls,
     finishReason: mapStopReasonToFinishReason({

@@ -1,6 +1,9 @@
 /** What a client did wrong, as the fake LLM saw it. */
 export type FakeLlmViolationType =
-  /** A thinking or redacted thinking block the fake sent came back changed, reordered or not at all. */
+  /**
+   * A thinking or redacted thinking block the fake sent came back changed or reordered, or did not come back
+   * with the current tool-use cycle's assistant message (an earlier turn's may be left out).
+   */
   | 'thinking-changed'
   /** A `tool_use` (chat completions: a `tool_calls` id) was not answered in the next user message (by a `tool` message). */
   | 'missing-tool-result'
@@ -19,14 +22,21 @@ export type FakeLlmViolationType =
   | 'unknown-script'
   /** The script itself could not be followed, such as a missing `replay` file (answered with a 500). */
   | 'script-error'
-  /** The request was not a request the fake could read (answered with a 400 or 404). */
+  /**
+   * The fake refused the request: another path or method, a content-type other than JSON, a body over
+   * `maxRequestBytes`, not JSON, not a request of the API, tool blocks without tools, or a message thread it cannot
+   * continue (answered with the real API's 4xx). It took no step.
+   */
   | 'invalid-request';
 
 /** One problem found in a request. Violations never stop the fake; tests and the eval runner read them. */
 export interface FakeLlmViolation {
   type: FakeLlmViolationType;
   scenarioId: string;
-  /** Zero-based position of the offending request among the requests to its script. */
+  /**
+   * Zero-based position of the offending request among the requests to its script; for an `invalid-request`,
+   * which takes no step, the position the next request to that script will have (-1 when there is no such script).
+   */
   requestIndex: number;
   /** What went wrong and what to look at. */
   message: string;

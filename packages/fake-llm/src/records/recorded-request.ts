@@ -1,4 +1,8 @@
-/** One request the fake LLM received, as JSON, with its auth headers (`x-api-key`, `authorization`) removed. */
+/**
+ * One request the fake LLM received and answered from a script, as JSON, with its auth headers (`x-api-key`,
+ * `authorization`) removed. A request the fake refused is not recorded here (it is an `invalid-request`
+ * violation), so `requests[i]` of a script was answered by its step `i`.
+ */
 export interface RecordedRequest {
   /** The script that answered it (`default` when the request named none). */
   scenarioId: string;
@@ -7,10 +11,17 @@ export interface RecordedRequest {
   method: string;
   /** The path the request was sent to, such as `/v1/messages` or `/scenario/a/v1/messages`. */
   path: string;
-  /** Header names in lower case. */
+  /** Header names in lower case; empty once the request is `summarized`. */
   headers: Record<string, string>;
-  /** The parsed JSON body, or the raw text when it was not JSON. */
+  /** The parsed JSON body; `undefined` once the request is `summarized`. */
   body: unknown;
+  /** The size of the body in bytes, kept when the body itself is dropped. */
+  bodyBytes: number;
   /** Whether the body asked for a streaming answer (`stream: true`). */
   stream: boolean;
+  /**
+   * True once the body and headers were dropped to keep the records within `maxRetainedRequestBytes` (the oldest
+   * requests go first).
+   */
+  summarized: boolean;
 }

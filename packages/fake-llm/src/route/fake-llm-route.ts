@@ -2,8 +2,11 @@ import type { AnthropicAnswer } from '../anthropic/anthropic-answer.js';
 import type { ChatCompletionsAnswer } from '../openai/chat-completions-answer.js';
 import type { FakeLlmViolation } from '../records/fake-llm-violation.js';
 import type { RecordedRequest } from '../records/recorded-request.js';
+import type { RequestRetention } from '../records/create-request-retention.js';
 import type { StreamRecord } from '../records/stream-record.js';
 import type { FakeLlmScript } from '../script/fake-llm-script.js';
+import { createMessageThreadStore, type MessageThreadStore } from '../threads/message-thread-store.js';
+import type { ThreadBytes } from '../threads/thread-bytes.js';
 
 /** One script registered on a fake LLM, and what happened to the requests routed to it. */
 export interface FakeLlmRoute {
@@ -12,13 +15,18 @@ export interface FakeLlmRoute {
   /** The script's name (its id when it has none); named in errors and violations. */
   readonly name: string;
   readonly script: FakeLlmScript;
-  /** Requests routed here, in arrival order; `requests[i]` was answered by step `i`. */
+  /**
+   * Requests routed here and answered from the script, in arrival order; `requests[i]` was answered by step `i`.
+   * Refused requests are not here: they take no step, and are `invalid-request` violations.
+   */
   readonly requests: readonly RecordedRequest[];
   readonly violations: readonly FakeLlmViolation[];
   /** One record per streaming response. */
   readonly streams: readonly StreamRecord[];
   /** Steps not used yet. */
   readonly remainingSteps: number;
+  /** What Messages API threads saved in request bytes on this script (a copy, current when read). */
+  readonly threadBytes: ThreadBytes;
 }
 
 /** Where every route also files its records, so the fake can list them across routes in arrival order. */
@@ -34,21 +42,28 @@ export interface FakeLlmRouteState extends FakeLlmRoute {
   readonly answers: AnthropicAnswer[];
   /** Chat completions answers sent, for the reasoning echo check. */
   readonly chatCompletionsAnswers: ChatCompletionsAnswer[];
+  /** The Messages API threads of this script, by the reply each goes on from. */
+  readonly threads: MessageThreadStore;
   addRequest(request: RecordedRequest): void;
   addViolation(violation: Omit<FakeLlmViolation, 'scenarioId'>): void;
   addStream(stream: StreamRecord): void;
 }
 
-/** Creates the state of one registered script; its records also go to `shared`. */
+/**
+ * Creates the state of one registered script; its records also go to `shared`, and `retention` bounds the bytes
+ * of request bodies and headers kept across the fake's routes.
+ */
 export function createFakeLlmRoute(options: {
   id: string;
   script: FakeLlmScript;
   shared: FakeLlmRecords;
+  retention: RequestRetention;
 }): FakeLlmRouteState {
-  const { id, script, shared } = options;
+  const { id, script, shared, retention } = options;
   const requests: RecordedRequest[] = [];
   const violations: FakeLlmViolation[] = [];
   const streams: StreamRecord[] = [];
+  const threads = createMessageThreadStore();
   return {
     id,
     name: script.name ?? id,
@@ -58,12 +73,17 @@ export function createFakeLlmRoute(options: {
     streams,
     answers: [],
     chatCompletionsAnswers: [],
+    threads,
     get remainingSteps() {
       return Math.max(0, script.steps.length - requests.length);
+    },
+    get threadBytes() {
+      return { ...threads.bytes };
     },
     addRequest(request) {
       requests.push(request);
       shared.requests.push(request);
+      retention.add(request);
     },
     addViolation(violation) {
       const withScenario: FakeLlmViolation = {

@@ -22,8 +22,9 @@ export interface LlmError {
 }
 
 /**
- * The fake LLM's answer to one request: the `llm` steps of SCENARIO-FORMAT.md. Content is streamed in field
- * order (thinking, redacted thinking, text, tool calls); the delivery and fault fields change how it is sent.
+ * The fake LLM's answer to one request: the `llm` steps of a scenario file (docs/scenario-format.md). Content is
+ * streamed in field order (thinking, redacted thinking, text, tool calls); the delivery and fault fields change
+ * how it is sent.
  */
 export interface LlmStep {
   /** A thinking block; the fake signs it and expects it back unchanged in later requests. */

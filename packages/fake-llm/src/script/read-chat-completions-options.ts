@@ -5,7 +5,7 @@ import { readObject, ScriptFieldError } from './parse-llm-step.js';
 type ChatCompletionsOptions = Pick<FakeLlmScript, 'dialect' | 'quirks' | 'toolFormat'>;
 
 const quirkValues: { [Key in keyof ChatCompletionsQuirks]: ReadonlyArray<ChatCompletionsQuirks[Key]> } = {
-  reasoningField: ['reasoning_content', 'reasoning'],
+  reasoningField: ['reasoning_content', 'reasoning', 'none'],
   toolCallArguments: ['fragments', 'whole'],
   toolCallIndexes: ['from-0', 'from-1', 'absent'],
   continuationChunks: ['minimal', 'repeat-type'],

@@ -60,6 +60,7 @@ describe('serve', () => {
     const inProcess = await createTrackedFake(steps).handle(
       new Request('http://fake-llm.test/v1/messages', {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify(createMessagesBody({ stream: true })),
       }),
     );

@@ -1,28 +1,70 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { toBodyStream } from './to-body-stream.js';
+import { writeRawResponse } from './write-raw-response.js';
 
 /** A running HTTP server of the fake LLM. */
 export interface FakeLlmServer {
   /** The base URL, such as `http://127.0.0.1:54321`; give it to a client as its base URL. */
   url: string;
   port: number;
-  /** Ends every open connection (a hanging stream included) and stops listening. */
+  /** Ends every open connection (a hanging stream or a request never finished included) and stops listening. */
   close(): Promise<void>;
 }
 
+/** What the server cannot hand over as a fetch `Request`, for the owner to answer. */
+export type HttpRefusal =
+  /** A method fetch forbids (CONNECT, TRACE, TRACK). */
+  | { type: 'unsupported-method'; method: string; target: string }
+  /** A target or headers that make no `Request`. */
+  | { type: 'unreadable'; method: string; target: string }
+  /** Bytes that are not HTTP/1.1 (408: the headers did not arrive in time; 431: they were too large). */
+  | { type: 'malformed'; status: 400 | 408 | 431 };
+
+/** Methods the fetch `Request` refuses to carry. */
+const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 /**
- * Serves a fetch-style handler on a real HTTP server (for clients in other processes or languages). A client
- * disconnecting aborts the handler's request signal, so the handler's timers stop with it.
+ * Serves a fetch-style handler on a real HTTP server (for clients in other processes or languages). Every request
+ * gets an HTTP answer: what cannot become a `Request` is answered by `refuse`. A client disconnecting aborts the
+ * handler's request signal, so the handler's timers stop with it; a body the handler stops reading (such as one
+ * over a size limit) is not read further, and the connection closes after the answer.
  */
 export async function startHttpServer(options: {
   handle: (request: Request) => Promise<Response>;
+  refuse: (refusal: HttpRefusal) => Response;
   port?: number;
   host?: string;
 }): Promise<FakeLlmServer> {
-  const { handle, host = '127.0.0.1' } = options;
+  const { handle, refuse, host = '127.0.0.1' } = options;
+  const origin = `http://${host}`;
+  /** Sockets answered outside the HTTP machinery (CONNECT), which `closeAllConnections` does not know. */
+  const detached = new Set<Duplex>();
+  /** Sockets with a response under way, where a raw answer would corrupt the stream. */
+  const answering = new WeakSet<Socket>();
+  const answerRaw = (socket: Duplex, response: Response) => {
+    detached.add(socket);
+    socket.once('close', () => detached.delete(socket));
+    void writeRawResponse({ socket, response });
+  };
   const server = createServer((incoming, outgoing) => {
-    void bridge({ incoming, outgoing, handle, origin: `http://${host}` });
+    answering.add(incoming.socket);
+    outgoing.once('close', () => answering.delete(incoming.socket));
+    void bridge({ incoming, outgoing, handle, refuse, origin });
+  });
+  server.on('connect', (incoming: IncomingMessage, socket: Duplex) => {
+    answerRaw(socket, refuse({ type: 'unsupported-method', method: 'CONNECT', target: incoming.url ?? '' }));
+  });
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable || answering.has(socket)) {
+      socket.destroy();
+      return;
+    }
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    answerRaw(socket, refuse({ type: 'malformed', status }));
   });
   server.listen(options.port ?? 0, host);
   await once(server, 'listening');
@@ -37,6 +79,7 @@ export async function startHttpServer(options: {
           resolve();
         });
         server.closeAllConnections();
+        for (const socket of detached) socket.destroy();
       });
       return closing;
     },
@@ -47,6 +90,7 @@ async function bridge(options: {
   incoming: IncomingMessage;
   outgoing: ServerResponse;
   handle: (request: Request) => Promise<Response>;
+  refuse: (refusal: HttpRefusal) => Response;
   origin: string;
 }): Promise<void> {
   const { incoming, outgoing } = options;
@@ -55,25 +99,13 @@ async function bridge(options: {
     if (!outgoing.writableFinished) disconnect.abort(new Error('The client disconnected.'));
   });
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of incoming) chunks.push(chunk as Buffer);
-    const method = incoming.method ?? 'GET';
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(incoming.headers)) {
-      if (typeof value === 'string') headers.set(name, value);
-      else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    }
-    const request = new Request(new URL(incoming.url ?? '/', options.origin), {
-      method,
-      headers,
-      body: method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks),
-      signal: disconnect.signal,
-    });
-    const response = await options.handle(request);
+    const response = await answer({ ...options, signal: disconnect.signal });
     if (response.type === 'error' || disconnect.signal.aborted) {
       outgoing.destroy();
       return;
     }
+    // The rest of an unread body is not worth reading: close the connection after the answer instead.
+    if (!incoming.complete) outgoing.setHeader('connection', 'close');
     outgoing.writeHead(response.status, Object.fromEntries(response.headers));
     outgoing.flushHeaders();
     if (response.body === null) {
@@ -91,4 +123,37 @@ async function bridge(options: {
     // The client went away or the body failed: the connection ends here either way.
     outgoing.destroy();
   }
+}
+
+/** Hands the request to `handle`, or to `refuse` when it cannot be a fetch `Request`. */
+async function answer(options: {
+  incoming: IncomingMessage;
+  handle: (request: Request) => Promise<Response>;
+  refuse: (refusal: HttpRefusal) => Response;
+  origin: string;
+  signal: AbortSignal;
+}): Promise<Response> {
+  const { incoming } = options;
+  const method = incoming.method ?? 'GET';
+  const target = incoming.url ?? '/';
+  if (forbiddenMethods.has(method)) return options.refuse({ type: 'unsupported-method', method, target });
+  let request: Request;
+  try {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(incoming.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    }
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    request = new Request(new URL(target, options.origin), {
+      method,
+      headers,
+      body: hasBody ? toBodyStream(incoming) : undefined,
+      signal: options.signal,
+      duplex: 'half',
+    });
+  } catch {
+    return options.refuse({ type: 'unreadable', method, target });
+  }
+  return options.handle(request);
 }

@@ -11,9 +11,13 @@ export const mockCrashExitCode = 70;
 /** The exit code of `mock-mcp` for bad arguments or an invalid spec. */
 export const invalidInputExitCode = 2;
 
+/** The exit code of `mock-mcp --http` when it cannot listen (the port is taken, the address is not local). */
+export const cannotListenExitCode = 1;
+
 /**
- * The `mock-mcp` command: loads the spec, serves it over this process's stdin/stdout, and stops when stdin
- * closes. Returns an exit code when it could not start; otherwise the process lives as long as stdin.
+ * The `mock-mcp` command: loads the spec and serves it over this process's stdin/stdout until stdin closes, or
+ * with `--http` over streamable HTTP until SIGINT or SIGTERM, printing the endpoint's URL as one line on
+ * stdout. Returns an exit code when it could not start; otherwise the process lives as long as it serves.
  */
 export async function runMockMcpCli(argv: readonly string[]): Promise<number | undefined> {
   const command = parseCliArguments(argv);
@@ -59,6 +63,26 @@ async function serve(command: Extract<CliCommand, { type: 'serve' }>): Promise<n
     server.onCallEnd((call) => {
       appendFileSync(recordPath, `${JSON.stringify(call)}\n`);
     });
+  }
+  if (command.transport.type === 'http') {
+    const { type: _type, ...listenOptions } = command.transport;
+    try {
+      const listener = await server.listenHttp(listenOptions);
+      process.stdout.write(`${listener.url}\n`);
+    } catch (error) {
+      await server.close();
+      process.stderr.write(
+        `mock-mcp: cannot listen on ${listenOptions.host ?? '127.0.0.1'}:${listenOptions.port}: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      return cannotListenExitCode;
+    }
+    // Closing the server closes every session and the port; nothing else keeps the process alive.
+    const stop = () => {
+      void server.close();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return undefined;
   }
   process.stdin.once('end', () => {
     void server.close();

@@ -1,17 +1,20 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { JsonRpcReplyError } from '../errors/json-rpc-reply-error.js';
 import type { JsonObject } from '../spec/json-object-schema.js';
 import type { MockResponse } from '../spec/mock-response-schema.js';
 import { toResponseAction } from '../spec/mock-response.js';
 import type { CallContext } from './call-context.js';
+import { notifyResourceUpdated } from './notify-resource-updated.js';
+import { raiseFault } from './raise-fault.js';
+import { runElicitation } from './run-elicitation.js';
 import { runSampling } from './run-sampling.js';
+import { sendLogMessages } from './send-log-messages.js';
 import { sendProgressSteps } from './send-progress-steps.js';
 import { waitForDelay } from './wait-for-delay.js';
-import { waitUntilAborted } from './wait-until-aborted.js';
 
 /**
- * Delivers one scripted response: its progress notifications, its delay, then its action. Returns the tool
- * result, or throws a `JsonRpcReplyError` (`throw`) or the abort reason (`hang`, `crash`, cancellation).
+ * Delivers one scripted response: its progress notifications, its log messages, its resource updates, its
+ * delay, then its action. Returns the tool result, or throws a `JsonRpcReplyError` (`throw`) or the abort
+ * reason (`hang`, `crash`, cancellation).
  */
 export async function answerWithResponse(options: {
   toolName: string;
@@ -21,6 +24,10 @@ export async function answerWithResponse(options: {
 }): Promise<CallToolResult> {
   const { toolName, response, context } = options;
   await sendProgressSteps({ steps: response.progress ?? [], context });
+  await sendLogMessages({ messages: response.log ?? [], context });
+  for (const uri of response.updatedResources ?? []) {
+    await notifyResourceUpdated({ state: context.state, uri });
+  }
   await waitForDelay({ delayMs: response.delayMs ?? 0, signal: context.signal });
   const action = toResponseAction(response);
   switch (action.type) {
@@ -31,14 +38,14 @@ export async function answerWithResponse(options: {
     case 'error':
       return { content: [{ type: 'text', text: action.text }], isError: true };
     case 'throw':
-      throw new JsonRpcReplyError({ code: action.code, message: action.message, data: action.data });
     case 'crash':
-      await context.crash();
-      return waitUntilAborted(context.signal);
     case 'hang':
-      return waitUntilAborted(context.signal);
+      await raiseFault({ response, signal: context.signal, crash: context.crash });
+      throw new Error(`The ${action.type} response of tool '${toolName}' ended without an answer.`);
     case 'sample':
       return runSampling({ toolName, sample: action.sample, context });
+    case 'elicit':
+      return runElicitation({ toolName, elicit: action.elicit, context });
     default: {
       const unknownAction: never = action;
       throw new Error(`Unknown response action: ${JSON.stringify(unknownAction)}`);

@@ -6,9 +6,11 @@ import type { MockToolInput } from '../spec/mock-tool-schema.js';
 import { parseMockTool } from '../spec/parse-mock-tool.js';
 import { parseMockServerSpec } from '../spec/parse-mock-server-spec.js';
 import { createSessionServer } from './create-session-server.js';
-import { listenHttp, type MockHttpListener } from './listen-http.js';
+import { listenHttp, type MockHttpListener, type MockHttpOptions } from './listen-http.js';
 import { createMockServerState, toToolState, type MockServerState } from './mock-server-state.js';
 import type { MockToolCall } from './mock-tool-call.js';
+import { checkAddedTool } from './check-added-tool.js';
+import { notifyResourceUpdated } from './notify-resource-updated.js';
 
 /** A running mock MCP server: connect clients to it, read what they called, change its tools, close it. */
 export interface MockMcpServer {
@@ -23,12 +25,20 @@ export interface MockMcpServer {
    * `onCrash` runs for a `crash` response; by default the session's transport is closed.
    */
   connect: (options: { transport: Transport; onCrash?: () => Promise<void> | void }) => Promise<void>;
-  /** Serves streamable HTTP on a loopback port (default `{ port: 0, host: '127.0.0.1' }`). */
-  listenHttp: (options?: { port?: number; host?: string }) => Promise<MockHttpListener>;
-  /** Adds (or replaces) a tool and sends `notifications/tools/list_changed` to every session. */
+  /**
+   * Serves streamable HTTP (default `{ port: 0, host: '127.0.0.1' }`), resumable, refusing requests whose
+   * Host or Origin is not allowed (loopback names by default).
+   */
+  listenHttp: (options?: MockHttpOptions) => Promise<MockHttpListener>;
+  /**
+   * Adds (or replaces) a tool and sends `notifications/tools/list_changed` to every session. A tool that logs or
+   * updates resources needs a spec that declared logging or resources.
+   */
   addTool: (tool: MockToolInput) => Promise<void>;
   /** Removes a tool and sends `notifications/tools/list_changed` to every session. */
   removeTool: (name: string) => Promise<void>;
+  /** Sends `notifications/resources/updated` for `uri` to every session subscribed to it. */
+  notifyResourceUpdated: (uri: string) => Promise<void>;
   /** Calls `listener` each time a call ends; returns a function that stops it. */
   onCallEnd: (listener: (call: MockToolCall) => void) => () => void;
   /** Ends every delay and hang, closes every session and HTTP listener. */
@@ -48,7 +58,7 @@ export interface MockMcpServer {
  */
 export function createMockMcpServer(spec: MockServerSpecInput | MockServerSpec): MockMcpServer {
   const validated = parseMockServerSpec(spec);
-  const state = createMockServerState(validated.tools);
+  const state = createMockServerState(validated);
   const listeners = new Set<MockHttpListener>();
 
   async function connectSession(options: { transport: Transport; onCrash?: () => Promise<void> | void }) {
@@ -60,7 +70,7 @@ export function createMockMcpServer(spec: MockServerSpecInput | MockServerSpec):
         await (options.onCrash === undefined ? current.close() : options.onCrash());
       },
     });
-    trackSession({ state, session });
+    untrackOnClose({ state, session });
     await session.connect(options.transport);
     return session;
   }
@@ -89,6 +99,7 @@ export function createMockMcpServer(spec: MockServerSpecInput | MockServerSpec):
     },
     addTool: async (tool) => {
       const parsed = parseMockTool(tool);
+      checkAddedTool({ spec: validated, tool: parsed });
       state.tools.set(parsed.name, toToolState(parsed));
       await notifyToolListChanged(state);
     },
@@ -100,6 +111,7 @@ export function createMockMcpServer(spec: MockServerSpecInput | MockServerSpec):
       }
       await notifyToolListChanged(state);
     },
+    notifyResourceUpdated: (uri) => notifyResourceUpdated({ state, uri }),
     onCallEnd: (listener) => {
       state.callEndListeners.add(listener);
       return () => {
@@ -110,14 +122,13 @@ export function createMockMcpServer(spec: MockServerSpecInput | MockServerSpec):
       state.closing.abort(new Error('The mock MCP server was closed.'));
       await Promise.all([...listeners].map((listener) => listener.close()));
       listeners.clear();
-      await Promise.all([...state.sessions].map((session) => session.close()));
+      await Promise.all([...state.sessions.keys()].map((session) => session.close()));
     },
   };
 }
 
-function trackSession(options: { state: MockServerState; session: McpServer }): void {
+function untrackOnClose(options: { state: MockServerState; session: McpServer }): void {
   const { state, session } = options;
-  state.sessions.add(session);
   const previous = session.server.onclose;
   session.server.onclose = () => {
     state.sessions.delete(session);
@@ -127,7 +138,7 @@ function trackSession(options: { state: MockServerState; session: McpServer }): 
 
 async function notifyToolListChanged(state: MockServerState): Promise<void> {
   await Promise.all(
-    [...state.sessions]
+    [...state.sessions.keys()]
       .filter((session) => session.isConnected())
       .map((session) => session.server.sendToolListChanged()),
   );

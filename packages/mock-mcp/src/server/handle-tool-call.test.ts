@@ -95,6 +95,7 @@ describe('handleToolCall', () => {
         startedAt: 0,
         endedAt: 0,
         sampling: [],
+        elicitation: [],
       },
     ]);
     expect(server.calls[0]!.startedAt).toBeGreaterThanOrEqual(before);
@@ -119,7 +120,7 @@ describe('handleToolCall', () => {
 });
 
 describe('the course-materials example', () => {
-  it('answers the two rounds of seed 002', async () => {
+  it('answers the two rounds of the course question (outline, then search)', async () => {
     const spec = await loadMockServerSpec(
       new URL('../../examples/course-materials.yaml', import.meta.url).pathname,
     );

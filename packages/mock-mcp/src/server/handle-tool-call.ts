@@ -9,7 +9,7 @@ import type {
 import { JsonRpcReplyError } from '../errors/json-rpc-reply-error.js';
 import { answerWithResponse } from './answer-with-response.js';
 import type { CallContext } from './call-context.js';
-import { endCall, type MockServerState } from './mock-server-state.js';
+import { endCall, type MockServerState, type MockSession } from './mock-server-state.js';
 import type { MockToolCall } from './mock-tool-call.js';
 import { noMatchingResponseResult } from './no-matching-response-result.js';
 import { selectResponse } from './select-response.js';
@@ -23,6 +23,7 @@ const invalidParamsCode = -32602;
 export async function handleToolCall(options: {
   state: MockServerState;
   session: McpServer;
+  sessionState: MockSession;
   request: CallToolRequest;
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
   crash: () => Promise<void>;
@@ -38,6 +39,7 @@ export async function handleToolCall(options: {
     startedAt: Date.now(),
     endedAt: undefined,
     sampling: [],
+    elicitation: [],
   };
   state.calls.push(call);
   const toolState = state.tools.get(toolName);
@@ -67,12 +69,15 @@ export async function handleToolCall(options: {
   const signal = AbortSignal.any([extra.signal, state.closing.signal]);
   const context: CallContext = {
     state,
+    session: options.sessionState,
     call,
     signal,
     progressToken: extra._meta?.progressToken,
     sendNotification: extra.sendNotification,
     createMessage: (params) =>
       session.server.createMessage(params, { relatedRequestId: extra.requestId, signal }),
+    elicitInput: (params) =>
+      session.server.elicitInput(params, { relatedRequestId: extra.requestId, signal }),
     clientCapabilities: session.server.getClientCapabilities(),
     crash: async () => {
       endCall({ state, call, outcome: 'crash' });

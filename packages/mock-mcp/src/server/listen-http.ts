@@ -3,6 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { checkRequestOrigin, loopbackHosts } from './check-request-origin.js';
+import { createMemoryEventStore } from './create-memory-event-store.js';
 
 /** A mock server listening on a loopback port. */
 export interface MockHttpListener {
@@ -13,22 +15,45 @@ export interface MockHttpListener {
   close: () => Promise<void>;
 }
 
-/**
- * Serves streamable HTTP with stateful sessions: each `initialize` POST gets a new transport and a new
- * session server from `connectSession`; later requests are routed by their `mcp-session-id` header.
- */
-export async function listenHttp(options: {
+/** Where a mock serves streamable HTTP, and which Host and Origin headers it accepts. */
+export interface MockHttpOptions {
+  /** Default 0: a free port (the listener's `port` and `url` say which). */
   port?: number;
+  /** The address to bind; default `127.0.0.1`. */
   host?: string;
-  connectSession: (options: {
-    transport: StreamableHTTPServerTransport;
-    onCrash: () => Promise<void>;
-  }) => Promise<McpServer>;
-}): Promise<MockHttpListener> {
-  const { port = 0, host = '127.0.0.1' } = options;
+  /**
+   * Host names (no port; IPv6 in brackets) the Host header may name, and an Origin header's host name may
+   * have. Default: `localhost`, `127.0.0.1`, `[::1]`, and `host` when it is a specific address. `*` allows any.
+   */
+  allowedHosts?: string[];
+  /** Origins (`http://app.example:8080`) allowed besides those on an allowed host. `*` allows any. */
+  allowedOrigins?: string[];
+}
+
+/**
+ * Serves streamable HTTP with stateful sessions: each `initialize` POST gets a new transport (with an
+ * in-memory event store, so SSE streams resume from `Last-Event-ID`) and a new session server from
+ * `connectSession`; later requests are routed by their `mcp-session-id` header. Requests whose Host or Origin
+ * is not allowed get HTTP 403 (the transport's DNS-rebinding rule).
+ */
+export async function listenHttp(
+  options: MockHttpOptions & {
+    connectSession: (options: {
+      transport: StreamableHTTPServerTransport;
+      onCrash: () => Promise<void>;
+    }) => Promise<McpServer>;
+  },
+): Promise<MockHttpListener> {
+  const { port = 0, host = '127.0.0.1', allowedOrigins = [] } = options;
+  const allowedHosts = options.allowedHosts ?? defaultAllowedHosts(host);
   const sessions = new Map<string, HttpSession>();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const refusal = checkRequestOrigin({ headers: request.headers, allowedHosts, allowedOrigins });
+    if (refusal !== undefined) {
+      replyWithError({ response, status: 403, message: refusal });
+      return;
+    }
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const known = sessions.get(sessionId);
@@ -50,6 +75,7 @@ export async function listenHttp(options: {
     }
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      eventStore: createMemoryEventStore(),
       // Called while the initialize request is handled, before the client can send the next one.
       onsessioninitialized: (id) => {
         sessions.set(id, session);
@@ -92,7 +118,7 @@ export async function listenHttp(options: {
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('The HTTP server has no TCP address.');
   return {
-    url: `http://${host}:${address.port}/mcp`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}/mcp`,
     port: address.port,
     close: async () => {
       await Promise.all([...sessions.values()].map((session) => session.mcpServer.close()));
@@ -105,6 +131,12 @@ export async function listenHttp(options: {
       await closed;
     },
   };
+}
+
+function defaultAllowedHosts(host: string): string[] {
+  const bound = host.includes(':') ? `[${host}]` : host;
+  const isWildcard = host === '0.0.0.0' || host === '::';
+  return isWildcard || loopbackHosts.includes(bound) ? loopbackHosts : [...loopbackHosts, bound];
 }
 
 interface HttpSession {

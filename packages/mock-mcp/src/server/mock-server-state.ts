@@ -1,4 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import type { LogLevel } from '../spec/log-message-schema.js';
+import type { MockPrompt } from '../spec/mock-prompt-schema.js';
+import type { MockResource } from '../spec/mock-resource-schema.js';
+import type { MockResourceTemplate } from '../spec/mock-resource-template-schema.js';
+import type { MockServerSpec } from '../spec/mock-server-spec-schema.js';
 import type { MockTool } from '../spec/mock-tool-schema.js';
 import type { MockCallOutcome, MockToolCall } from './mock-tool-call.js';
 
@@ -8,22 +14,52 @@ export interface ToolState {
   uses: number[];
 }
 
-/** What every session of one mock server shares: its tools, the call record, and the close signal. */
+/** A resource, template or prompt of the running server and how many times each response has been used. */
+export interface ScriptedState<Item> {
+  item: Item;
+  uses: number[];
+}
+
+/** A resource template with its parsed URI template. */
+export interface TemplateState extends ScriptedState<MockResourceTemplate> {
+  uriTemplate: UriTemplate;
+}
+
+/** What one session (one client connection) keeps: its resource subscriptions and the log level it set. */
+export interface MockSession {
+  subscriptions: Set<string>;
+  logLevel: LogLevel | undefined;
+}
+
+/** What every session of one mock server shares: its definitions, the call record, and the close signal. */
 export interface MockServerState {
+  spec: MockServerSpec;
   tools: Map<string, ToolState>;
+  /** By URI. */
+  resources: Map<string, ScriptedState<MockResource>>;
+  resourceTemplates: TemplateState[];
+  /** By name. */
+  prompts: Map<string, ScriptedState<MockPrompt>>;
   calls: MockToolCall[];
-  sessions: Set<McpServer>;
+  sessions: Map<McpServer, MockSession>;
   /** Aborts on `close()`, which ends every delay and hang. */
   closing: AbortController;
   callEndListeners: Set<(call: MockToolCall) => void>;
 }
 
-/** Creates the shared state of a mock server with these tools. */
-export function createMockServerState(tools: readonly MockTool[]): MockServerState {
+/** Creates the shared state of a mock server from its validated spec. */
+export function createMockServerState(spec: MockServerSpec): MockServerState {
   return {
-    tools: new Map(tools.map((tool) => [tool.name, toToolState(tool)])),
+    spec,
+    tools: new Map(spec.tools.map((tool) => [tool.name, toToolState(tool)])),
+    resources: new Map((spec.resources ?? []).map((resource) => [resource.uri, toScriptedState(resource)])),
+    resourceTemplates: (spec.resourceTemplates ?? []).map((template) => ({
+      ...toScriptedState(template),
+      uriTemplate: new UriTemplate(template.uriTemplate),
+    })),
+    prompts: new Map((spec.prompts ?? []).map((prompt) => [prompt.name, toScriptedState(prompt)])),
     calls: [],
-    sessions: new Set(),
+    sessions: new Map(),
     closing: new AbortController(),
     callEndListeners: new Set(),
   };
@@ -32,6 +68,10 @@ export function createMockServerState(tools: readonly MockTool[]): MockServerSta
 /** A fresh tool state: no response used yet. */
 export function toToolState(tool: MockTool): ToolState {
   return { tool, uses: tool.responses.map(() => 0) };
+}
+
+function toScriptedState<Item extends { responses: readonly unknown[] }>(item: Item): ScriptedState<Item> {
+  return { item, uses: item.responses.map(() => 0) };
 }
 
 /** Marks a call as ended (once) and tells the listeners. */

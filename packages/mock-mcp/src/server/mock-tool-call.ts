@@ -2,6 +2,9 @@ import type {
   CreateMessageRequest,
   CreateMessageResult,
   CreateMessageResultWithTools,
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
+  ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonObject } from '../spec/json-object-schema.js';
 
@@ -20,6 +23,13 @@ export interface MockSamplingExchange {
   result?: CreateMessageResult | CreateMessageResultWithTools;
 }
 
+/** One `elicitation/create` exchange an `elicit` response made while answering a call. */
+export interface MockElicitationExchange {
+  request: ElicitRequestFormParams | ElicitRequestURLParams;
+  /** What the client answered; missing when the request failed. */
+  result?: ElicitResult;
+}
+
 /** One `tools/call` the server received, recorded when it starts and completed when it ends. */
 export interface MockToolCall {
   tool: string;
@@ -34,4 +44,6 @@ export interface MockToolCall {
   endedAt: number | undefined;
   /** The sampling requests a `sample` response sent, with the client's answers, in order. */
   sampling: MockSamplingExchange[];
+  /** The elicitation requests an `elicit` response sent, with the client's answers, in order. */
+  elicitation: MockElicitationExchange[];
 }

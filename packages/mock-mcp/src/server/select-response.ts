@@ -1,22 +1,23 @@
 import type { JsonObject } from '../spec/json-object-schema.js';
-import type { MockResponse } from '../spec/mock-response-schema.js';
 import { matchesPartially } from './matches-partially.js';
 
-/** The response chosen for a call and its index in the tool's `responses`. */
-export interface SelectedResponse {
+/** The response chosen for a request and its index in its `responses`. */
+export interface SelectedResponse<Response> {
   index: number;
-  response: MockResponse;
+  response: Response;
 }
 
 /**
  * Picks the first response that is not used up (`times`) and whose `match` fits the arguments (or that has no
  * `match`), and counts the use in `uses` (one counter per response, kept by the caller).
  */
-export function selectResponse(options: {
-  responses: readonly MockResponse[];
+export function selectResponse<
+  Response extends { match?: JsonObject | undefined; times?: number | undefined },
+>(options: {
+  responses: readonly Response[];
   uses: number[];
   arguments: JsonObject;
-}): SelectedResponse | undefined {
+}): SelectedResponse<Response> | undefined {
   const { responses, uses } = options;
   for (const [index, response] of responses.entries()) {
     const used = uses[index] ?? 0;

@@ -10,7 +10,9 @@ export type JsonObject = z.infer<typeof jsonObjectSchema>;
  * A JSON Schema whose root is `type: object`, as MCP requires for `inputSchema` and `outputSchema`. Other
  * keywords pass through unchecked: they belong to JSON Schema, not to this format.
  */
-export const objectJsonSchemaSchema = z.looseObject({ type: z.literal('object') });
+export const objectJsonSchemaSchema = z.looseObject({
+  type: z.literal('object').describe("The schema's root type, which MCP requires to be object."),
+});
 
 /** A JSON Schema whose root is `type: object`. */
 export type ObjectJsonSchema = z.infer<typeof objectJsonSchemaSchema>;

@@ -69,6 +69,30 @@ describe('loadMockServerSpec', () => {
     );
   });
 
+  it('reports an alias that names no anchor at the alias, never as an exception', () => {
+    expect(() =>
+      parseMockServerSpecText({ text: 'tools:\n  - name: *search\n    responses: []\n', file: 'a.yaml' }),
+    ).toThrow("a.yaml:2:11 tools[0].name: The alias '*search' names no anchor");
+  });
+
+  it('reports a document whose aliases expand past the limit at the alias that passes it', () => {
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (const [index, name] of ['b', 'c', 'd', 'e', 'f'].entries()) {
+      const previous = ['a', 'b', 'c', 'd', 'e'][index] ?? 'a';
+      levels.push(`${name}: &${name} [${Array.from({ length: 10 }, () => `*${previous}`).join(', ')}]`);
+    }
+    const text = `${levels.join('\n')}\ntools: []\n`;
+    expect(() => parseMockServerSpecText({ text, file: 'laughs.yaml' })).toThrow(
+      /laughs\.yaml:4:36 d\[7\]: Aliases expand this document to more than 10000 values/,
+    );
+  });
+
+  it('reports an empty spec file at its first line', () => {
+    expect(() => parseMockServerSpecText({ text: '# only a comment\n', file: 'empty.yaml' })).toThrow(
+      'empty.yaml:1:1 (root): The file holds no document (it is empty or only comments); expected a mock server spec: a mapping with `tools`.',
+    );
+  });
+
   it('loads the course-materials example', async () => {
     const spec = await loadMockServerSpec(
       new URL('../../examples/course-materials.yaml', import.meta.url).pathname,

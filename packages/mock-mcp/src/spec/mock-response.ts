@@ -1,4 +1,6 @@
 import type { MockContentBlock } from './content-block-schema.js';
+import type { ElicitSpec } from './elicit-spec-schema.js';
+import type { FollowUpResponse } from './follow-up-response-schema.js';
 import type { JsonObject } from './json-object-schema.js';
 import type { MockResponse } from './mock-response-schema.js';
 import type { SampleSpec } from './sample-spec-schema.js';
@@ -13,13 +15,14 @@ export type MockResponseAction =
   | { type: 'throw'; code: number; message: string; data?: unknown }
   | { type: 'crash' }
   | { type: 'hang' }
-  | { type: 'sample'; sample: SampleSpec };
+  | { type: 'sample'; sample: SampleSpec }
+  | { type: 'elicit'; elicit: ElicitSpec };
 
 /**
- * The action of a validated response. `structuredContent` without `text` or `content` also sends its JSON as
- * text, as MCP recommends for clients that do not read structured results.
+ * The action of a validated response (or of an elicitation's follow-up). `structuredContent` without `text`
+ * or `content` also sends its JSON as text, as MCP recommends for clients that do not read structured results.
  */
-export function toResponseAction(response: MockResponse): MockResponseAction {
+export function toResponseAction(response: MockResponse | FollowUpResponse): MockResponseAction {
   if (response.error !== undefined) return { type: 'error', text: response.error };
   if (response.throw !== undefined) {
     return typeof response.throw === 'string'
@@ -28,7 +31,10 @@ export function toResponseAction(response: MockResponse): MockResponseAction {
   }
   if (response.crash !== undefined) return { type: 'crash' };
   if (response.hang !== undefined) return { type: 'hang' };
-  if (response.sample !== undefined) return { type: 'sample', sample: response.sample };
+  if ('sample' in response && response.sample !== undefined)
+    return { type: 'sample', sample: response.sample };
+  if ('elicit' in response && response.elicit !== undefined)
+    return { type: 'elicit', elicit: response.elicit };
   const content = response.content ?? [
     { type: 'text' as const, text: response.text ?? JSON.stringify(response.structuredContent ?? {}) },
   ];

@@ -1,18 +1,54 @@
 import { z } from 'zod';
-import { mockToolSchema, type MockTool } from './mock-tool-schema.js';
+import { checkSpecReferences } from './check-spec-references.js';
+import { logLevelSchema } from './log-message-schema.js';
+import { mockPromptSchema } from './mock-prompt-schema.js';
+import { mockResourceSchema } from './mock-resource-schema.js';
+import { mockResourceTemplateSchema } from './mock-resource-template-schema.js';
+import { mockToolSchema } from './mock-tool-schema.js';
 
 /** Where a mock server runs: in-process, as a child process over stdio, or on a loopback HTTP port. */
 export const mockTransports = ['memory', 'stdio', 'http'] as const;
 
 /**
- * A mock MCP server: its `tools` and the `transport` it is served over (default `memory`). This is exactly the
- * `servers.<name>` field of a scenario when it has `tools`; embed this schema to validate one in place.
+ * A mock MCP server: its `tools`, `resources`, `resourceTemplates`, `prompts` and `logging`, and the
+ * `transport` it is served over (default `memory`). This is exactly the `servers.<name>` field of a scenario
+ * when it has `tools`; embed this schema to validate one in place.
  */
 export const mockServerSpecSchema = z
-  .strictObject({ transport: z.enum(mockTransports).default('memory'), tools: z.array(mockToolSchema) })
+  .strictObject({
+    transport: z
+      .enum(mockTransports)
+      .default('memory')
+      .describe(
+        'Where the mock runs: memory (in-process, the default), stdio (a child process) or http (a loopback port).',
+      ),
+    tools: z.array(mockToolSchema).describe("The mock's tools: MCP definitions with scripted responses."),
+    resources: z
+      .array(mockResourceSchema)
+      .optional()
+      .describe(
+        "The mock's resources, with scripted contents; the server then has the resources capability.",
+      ),
+    resourceTemplates: z
+      .array(mockResourceTemplateSchema)
+      .optional()
+      .describe('Resource templates (URI templates) with scripted contents for the URIs they match.'),
+    prompts: z
+      .array(mockPromptSchema)
+      .optional()
+      .describe("The mock's prompts, with scripted messages; the server then has the prompts capability."),
+    logging: z
+      .strictObject({
+        level: logLevelSchema
+          .optional()
+          .describe('The lowest level sent until the client sets one (logging/setLevel). Default: debug.'),
+      })
+      .optional()
+      .describe('Declares the logging capability (so does any log in a response).'),
+  })
   // A transform, not a refinement, so that it runs only on a spec whose parts are valid.
   .transform((spec, context) => {
-    checkToolNames(spec.tools, context);
+    checkSpecReferences(spec, context);
     // Wherever this schema parsed it (alone, or embedded in a scenario), the output needs no second check.
     validatedSpecs.add(spec);
     return spec;
@@ -30,32 +66,3 @@ export type MockServerSpecInput = z.input<typeof mockServerSpecSchema>;
 
 /** A validated mock server spec. */
 export type MockServerSpec = z.output<typeof mockServerSpecSchema>;
-
-/** Tool names are unique, and every tool a sample offers by name is one of this server's tools. */
-function checkToolNames(tools: MockTool[], context: z.RefinementCtx): void {
-  const names = tools.map((tool) => tool.name);
-  names.forEach((name, index) => {
-    const first = names.indexOf(name);
-    if (first !== index) {
-      context.addIssue({
-        code: 'custom',
-        path: ['tools', index, 'name'],
-        message: `Tool name '${name}' is already used by tools[${first}]; tool names must be unique.`,
-        input: name,
-      });
-    }
-  });
-  tools.forEach((tool, toolIndex) => {
-    tool.responses.forEach((response, responseIndex) => {
-      (response.sample?.tools ?? []).forEach((offered, offeredIndex) => {
-        if (typeof offered !== 'string' || names.includes(offered)) return;
-        context.addIssue({
-          code: 'custom',
-          path: ['tools', toolIndex, 'responses', responseIndex, 'sample', 'tools', offeredIndex],
-          message: `Sample offers tool '${offered}', which is not a tool of this server. Tools: ${names.join(', ')}.`,
-          input: offered,
-        });
-      });
-    });
-  });
-}

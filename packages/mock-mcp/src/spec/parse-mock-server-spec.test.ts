@@ -36,6 +36,20 @@ describe('parseMockServerSpec', () => {
     expect(parseMockServerSpec(JSON.parse(JSON.stringify(spec)))).toEqual(spec);
   });
 
+  it('rejects delays longer than a Node.js timer can wait, which would fire at once', () => {
+    const delayMs = 3_000_000_000;
+    const message =
+      'At most 2147483647 ms (about 24.8 days): Node.js timers wait no longer, and a longer delay would fire at once.';
+    expect(
+      issuesOf({
+        tools: [{ name: 'a', responses: [{ text: 'x', delayMs, progress: [{ progress: 1, delayMs }] }] }],
+      }),
+    ).toEqual([
+      { path: 'tools[0].responses[0].delayMs', message },
+      { path: 'tools[0].responses[0].progress[0].delayMs', message },
+    ]);
+  });
+
   it('rejects an unknown field and names its path', () => {
     expect(issuesOf({ tools: [{ name: 'a', responses: [{ text: 'x' }, { text: 'y', tmes: 2 }] }] })).toEqual([
       { path: 'tools[0].responses[1].tmes', message: "Unknown field 'tmes'." },
@@ -69,7 +83,7 @@ describe('parseMockServerSpec', () => {
       {
         path: 'tools[0].responses[0]',
         message:
-          'A response needs one of: text, content, structuredContent, error, throw, crash, hang, sample.',
+          'A response needs one of: text, content, structuredContent, error, throw, crash, hang, sample, elicit.',
       },
     ]);
   });

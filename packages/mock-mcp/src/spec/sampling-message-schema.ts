@@ -7,21 +7,23 @@ import {
 } from './content-block-schema.js';
 import { jsonObjectSchema } from './json-object-schema.js';
 
+const meta = jsonObjectSchema.optional().describe('Extra data for the protocol, a JSON object.');
+
 const toolUseContentSchema = z.strictObject({
-  type: z.literal('tool_use'),
-  id: z.string(),
-  name: z.string(),
-  input: jsonObjectSchema,
-  _meta: jsonObjectSchema.optional(),
+  type: z.literal('tool_use').describe("A model's tool call."),
+  id: z.string().describe("The call's id, which its tool_result names."),
+  name: z.string().describe("The tool's name."),
+  input: jsonObjectSchema.describe('The arguments, a JSON object.'),
+  _meta: meta,
 });
 
 const toolResultContentSchema = z.strictObject({
-  type: z.literal('tool_result'),
-  toolUseId: z.string(),
-  content: z.array(contentBlockSchema),
-  structuredContent: jsonObjectSchema.optional(),
-  isError: z.boolean().optional(),
-  _meta: jsonObjectSchema.optional(),
+  type: z.literal('tool_result').describe("A tool call's result."),
+  toolUseId: z.string().describe('The id of the tool_use it answers.'),
+  content: z.array(contentBlockSchema).describe("The result's content blocks."),
+  structuredContent: jsonObjectSchema.optional().describe('The result as a JSON object.'),
+  isError: z.boolean().optional().describe('Whether the call failed.'),
+  _meta: meta,
 });
 
 const samplingBlockSchema = z.discriminatedUnion('type', [
@@ -37,13 +39,15 @@ const samplingBlockSchema = z.discriminatedUnion('type', [
  * plain string is short for one text block.
  */
 export const samplingMessageSchema = z.strictObject({
-  role: z.enum(['user', 'assistant']),
-  content: z.union([
-    z.string().transform((text) => ({ type: 'text' as const, text })),
-    samplingBlockSchema,
-    z.array(samplingBlockSchema),
-  ]),
-  _meta: jsonObjectSchema.optional(),
+  role: z.enum(['user', 'assistant']).describe('Who speaks: user or assistant.'),
+  content: z
+    .union([
+      z.string().transform((text) => ({ type: 'text' as const, text })),
+      samplingBlockSchema,
+      z.array(samplingBlockSchema),
+    ])
+    .describe('A text, one content block, or a list of them (tool_use and tool_result too).'),
+  _meta: meta,
 });
 
 /** One MCP `SamplingMessage`. */

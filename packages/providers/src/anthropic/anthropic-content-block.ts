@@ -1,6 +1,12 @@
 import type { RawContentBlockDelta, RawContentBlockStartEvent } from '@anthropic-ai/sdk/resources/messages';
 import { parseToolInput } from '@toolloop/core';
-import type { AssistantContentPart, TextDeltaPart, ThinkingDeltaPart, WarningPart } from '@toolloop/core';
+import type {
+  AssistantContentPart,
+  ParsedToolInput,
+  TextDeltaPart,
+  ThinkingDeltaPart,
+  WarningPart,
+} from '@toolloop/core';
 
 /** A content block while it streams: what has arrived so far. */
 export type AnthropicContentBlock =
@@ -114,7 +120,8 @@ export function finishContentBlock(block: AnthropicContentBlock): AssistantConte
     case 'redacted-thinking':
       return { type: 'redacted-thinking', data: block.data };
     case 'tool-call': {
-      const parsed = parseToolInput(block.json.trim() === '' ? inputFromStart(block.startInput) : block.json);
+      const parsed =
+        block.json.trim() === '' ? parseStartInput(block.startInput) : parseToolInput(block.json);
       return { type: 'tool-call', id: block.id, name: block.name, ...parsed };
     }
     case 'unsupported':
@@ -126,9 +133,22 @@ export function finishContentBlock(block: AnthropicContentBlock): AssistantConte
   }
 }
 
-/** A tool call that streamed no arguments: `{}`, or the input `content_block_start` already carried. */
-function inputFromStart(startInput: unknown): string {
+/**
+ * A tool call that streamed no arguments: `{}`, or the input `content_block_start` already carried, read as
+ * streamed arguments are. Input nested too deep to write back as JSON is refused, never a failed stream.
+ */
+function parseStartInput(
+  startInput: unknown,
+): ParsedToolInput | { input: Record<string, never>; inputError: string } {
   const isNonEmptyObject =
     typeof startInput === 'object' && startInput !== null && Object.keys(startInput).length > 0;
-  return isNonEmptyObject ? JSON.stringify(startInput) : '';
+  if (!isNonEmptyObject) return { input: {} };
+  let text: string;
+  try {
+    text = JSON.stringify(startInput);
+  } catch {
+    // Only a stack overflow: the SDK parsed the event from JSON, so nothing else can fail here.
+    return { input: {}, inputError: 'the arguments are nested too deeply to read' };
+  }
+  return parseToolInput(text);
 }

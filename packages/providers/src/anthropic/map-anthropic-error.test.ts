@@ -41,6 +41,34 @@ describe('mapAnthropicError', () => {
     );
   });
 
+  it('never redacts a key too short to be a secret, not even inside the model id', () => {
+    const mapped = mapAnthropicError({
+      error: apiError(401, 'authentication_error', 'invalid x-api-key'),
+      modelId: 'claude-haiku-4-5',
+      apiKey: 'k',
+    });
+    expect(mapped.message).toBe(
+      'The Anthropic API answered 401 (authentication_error) for claude-haiku-4-5: invalid x-api-key. Check the API key (the `apiKey` option or ANTHROPIC_API_KEY).',
+    );
+  });
+
+  it('scrubs a real key wherever the API echoed it, run into other text too', () => {
+    const key = `sk-ant-api03-${'b8Kq2Wz5Tn1Lr7Vx4Mc9Gh3Jd6Fs0Pa-'.repeat(3)}AA`;
+    const mapped = mapAnthropicError({
+      error: apiError(
+        401,
+        'authentication_error',
+        `invalid x-api-key ${key} (header x-api-key:${key};key=${key}z)`,
+      ),
+      modelId: 'claude-haiku-4-5',
+      apiKey: key,
+    });
+    expect(mapped.message).not.toContain(key.slice(0, 20));
+    expect(mapped.message).toContain(
+      'invalid x-api-key [redacted] (header x-api-key:[redacted];key=[redacted]z)',
+    );
+  });
+
   it('maps an error event inside the stream by its type', () => {
     const overloaded = new APIError(
       undefined,

@@ -5,6 +5,7 @@ import {
   APIUserAbortError,
 } from '@anthropic-ai/sdk';
 import { ModelError } from '@toolloop/core';
+import { redactApiKey } from '../redact-api-key.js';
 
 const provider = 'anthropic';
 const retryableStatuses = new Set([408, 409, 429]);
@@ -12,7 +13,7 @@ const retryableErrorTypes = new Set(['overloaded_error', 'rate_limit_error', 'ap
 
 /**
  * Maps what the Anthropic SDK threw (after its own retries) to a core `ModelError` with `status`, `errorType`
- * and whether a later attempt may succeed. `apiKey`, when given, is scrubbed from the message.
+ * and whether a later attempt may succeed. `apiKey`, when given, is scrubbed from the message (see `redactApiKey`).
  */
 export function mapAnthropicError({
   error,
@@ -25,7 +26,12 @@ export function mapAnthropicError({
 }): ModelError {
   if (ModelError.isInstance(error)) return error;
   const mapped = describe(error, modelId);
-  return new ModelError({ ...mapped, message: redact(mapped.message, apiKey), provider, cause: error });
+  return new ModelError({
+    ...mapped,
+    message: redactApiKey({ text: mapped.message, apiKey }),
+    provider,
+    cause: error,
+  });
 }
 
 function describe(
@@ -84,8 +90,4 @@ function hint(status: number | undefined): string {
   if (status === 404) return ' Check the model id.';
   if (status === 429 || status === 529) return ' The client retried already; try again later.';
   return '';
-}
-
-function redact(message: string, apiKey: string | null | undefined): string {
-  return apiKey == null || apiKey === '' ? message : message.split(apiKey).join('[redacted]');
 }

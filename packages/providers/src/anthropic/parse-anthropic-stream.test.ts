@@ -46,6 +46,26 @@ describe('parseAnthropicStream', () => {
     expect(parts[0]).toEqual({ type: 'tool-call', id: 'toolu_1', name: 'search', input: { query: 'paris' } });
   });
 
+  it('refuses a content_block_start input nested too deep to send back, instead of failing the stream', async () => {
+    let input: unknown = {};
+    for (let level = 0; level < 5000; level++) input = { a: input };
+    const { parts, error } = await parse([
+      events.messageStart(),
+      events.toolUseStart(0, 'toolu_deep', 'search', input),
+      events.blockStop(0),
+      events.messageDelta('tool_use'),
+      events.messageStop(),
+    ]);
+    expect(error).toBeUndefined();
+    expect(parts[0]).toEqual({
+      type: 'tool-call',
+      id: 'toolu_deep',
+      name: 'search',
+      input: {},
+      inputError: 'the arguments are nested too deeply to read',
+    });
+  });
+
   it('keeps several blocks apart by index, each whole at its stop', async () => {
     const { parts } = await parse([
       events.messageStart(),

@@ -11,6 +11,14 @@ import { mapAnthropicStopReason } from './map-anthropic-stop-reason.js';
 import { mapAnthropicUsage } from './map-anthropic-usage.js';
 
 const provider = 'anthropic';
+/** The events the Messages API sends only after `message_start`. */
+const eventsOfAMessage = new Set<string>([
+  'content_block_start',
+  'content_block_delta',
+  'content_block_stop',
+  'message_delta',
+  'message_stop',
+]);
 
 /**
  * Turns Anthropic stream events into core stream parts: deltas for display, each block whole at its
@@ -20,6 +28,9 @@ const provider = 'anthropic';
  *   never emitted, so it cannot run; a warning says so. Unfinished text is kept (it was already shown).
  * - A second `message_start` for the same message id is ignored (a duplicated event). One for another message
  *   means two responses were spliced together: that is a retryable `ModelError`, not a mix of both.
+ * - A stream out of the API's event order (an event before `message_start`, a delta or stop for a block that is
+ *   not open, a block started twice) lost events on the way: a retryable `ModelError` (`invalid_stream`), never
+ *   an answer with holes in it. A `message_stop` without a stop reason (no `message_delta`) gets a warning.
  * - A stream that ends before `message_stop` was cut off: a retryable `ModelError`, or the abort reason when
  *   `signal` was aborted (the SDK ends an aborted stream quietly).
  */
@@ -31,16 +42,33 @@ export async function* parseAnthropicStream({
   signal: AbortSignal;
 }): AsyncGenerator<ModelStreamPart> {
   const blocks = new Map<number, AnthropicContentBlock>();
+  const startedBlocks = new Set<number>();
   let messageId: string | undefined;
   let usage: Usage = createEmptyUsage();
   let stopReason: string | null = null;
   const providerData: JsonObject = {};
+
+  function eventsMissing(what: string): ModelError {
+    return new ModelError({
+      message: `The Anthropic stream${messageId === undefined ? '' : ` for message ${messageId}`} sent ${what}: events are missing from the response. Try the request again.`,
+      provider,
+      retryable: true,
+      errorType: 'invalid_stream',
+    });
+  }
+
+  function notOpen(eventType: string, index: number): ModelError {
+    const state = startedBlocks.has(index) ? 'already stopped' : 'never started';
+    return eventsMissing(`a ${eventType} for block ${index}, which ${state}`);
+  }
 
   const iterator = events[Symbol.asyncIterator]();
   let drained = false;
   try {
     for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) {
       const event = next.value;
+      if (messageId === undefined && eventsOfAMessage.has(event.type))
+        throw eventsMissing(`${event.type} before message_start`);
       switch (event.type) {
         case 'message_start':
           if (messageId !== undefined) {
@@ -57,6 +85,9 @@ export async function* parseAnthropicStream({
           usage = mapAnthropicUsage({ usage: event.message.usage, previous: usage });
           break;
         case 'content_block_start': {
+          if (startedBlocks.has(event.index))
+            throw eventsMissing(`a content_block_start for block ${event.index}, which already started`);
+          startedBlocks.add(event.index);
           const { block, warning } = startContentBlock(event.content_block);
           blocks.set(event.index, block);
           if (warning !== undefined) yield warning;
@@ -64,15 +95,16 @@ export async function* parseAnthropicStream({
         }
         case 'content_block_delta': {
           const block = blocks.get(event.index);
-          const delta =
-            block === undefined ? undefined : applyContentBlockDelta({ block, delta: event.delta });
+          if (block === undefined) throw notOpen(event.type, event.index);
+          const delta = applyContentBlockDelta({ block, delta: event.delta });
           if (delta !== undefined) yield delta;
           break;
         }
         case 'content_block_stop': {
           const block = blocks.get(event.index);
+          if (block === undefined) throw notOpen(event.type, event.index);
           blocks.delete(event.index);
-          const part = block === undefined ? undefined : finishContentBlock(block);
+          const part = finishContentBlock(block);
           if (part !== undefined) yield part;
           break;
         }
@@ -89,6 +121,13 @@ export async function* parseAnthropicStream({
           for (next = await iterator.next(); next.done !== true; next = await iterator.next());
           drained = true;
           yield* finishOpenBlocks(blocks);
+          if (stopReason === null) {
+            yield {
+              type: 'warning',
+              code: 'missing_stop_reason',
+              message: `The Anthropic stream for message ${messageId} ended without a stop reason (no message_delta event); the answer may be incomplete.`,
+            };
+          }
           yield {
             type: 'finish',
             finishReason: mapAnthropicStopReason(stopReason),

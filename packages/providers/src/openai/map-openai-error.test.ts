@@ -66,14 +66,42 @@ describe('mapOpenAIError', () => {
     expect(map(new APIUserAbortError())).toMatchObject({ retryable: false, errorType: 'aborted' });
   });
 
-  it('scrubs the key from the message and keeps the cause', () => {
+  it('scrubs a real key wherever the server echoed it, run into other text too, and keeps the cause', () => {
+    const key = `sk-proj-${'Xq7vR2mK9pL4tW8nB3cF6hJ1dS5gA0zE'.repeat(3)}`;
     const cause = httpError(401, {
-      message: 'Incorrect API key provided: sk-123.',
+      message: `Incorrect API key provided: ${key}. Sent as Bearer ${key}, in the URL as key%3D${key}, escaped as \\n${key}x.`,
       type: 'invalid_request_error',
     });
-    const error = map(cause, 'sk-123');
-    expect(error.message).not.toContain('sk-123');
+    const error = map(cause, key);
+    expect(error.message).not.toContain(key.slice(0, 20));
+    expect(error.message).toContain('Incorrect API key provided: [redacted].');
     expect(error.cause).toBe(cause);
+  });
+
+  it('leaves a placeholder key such as ollama alone, so the words it also is stay readable', () => {
+    const error = mapOpenAIError({
+      error: httpError(401, {
+        message: 'no key is needed on this ollama server',
+        type: 'invalid_request_error',
+      }),
+      modelId: 'qwen3:8b',
+      provider: 'ollama',
+      apiKey: 'ollama',
+    });
+    expect(error.message).toBe(
+      'The ollama server answered 401 (invalid_request_error) for qwen3:8b: no key is needed on this ollama server. Check the API key (the `apiKey` option, or the environment variable the provider reads).',
+    );
+  });
+
+  it('scrubs a shorter key where it stands as a token, never inside a longer word', () => {
+    const error = map(
+      httpError(401, {
+        message: 'key "password" rejected; see the passwords page',
+        type: 'invalid_request_error',
+      }),
+      'password',
+    );
+    expect(error.message).toContain('key "[redacted]" rejected; see the passwords page');
   });
 
   it('passes a ModelError through and wraps anything else', () => {

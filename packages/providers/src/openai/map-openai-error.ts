@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ModelError } from '@toolloop/core';
+import { redactApiKey } from '../redact-api-key.js';
 
 const retryableStatuses = new Set([408, 409, 429]);
 const retryableErrorTypes = new Set([
@@ -14,7 +15,7 @@ const retryableErrorTypes = new Set([
 /**
  * Maps what the openai SDK threw (after its own retries) to a core `ModelError` with `status`, `errorType` (the
  * error body's `code`, else its `type`) and whether a later attempt may succeed: connection errors, 408, 409, 429
- * and 5xx are retryable. `apiKey`, when given, is scrubbed from the message.
+ * and 5xx are retryable. `apiKey`, when given, is scrubbed from the message (see `redactApiKey`).
  */
 export function mapOpenAIError({
   error,
@@ -29,7 +30,12 @@ export function mapOpenAIError({
 }): ModelError {
   if (ModelError.isInstance(error)) return error;
   const mapped = describe({ error, modelId, provider });
-  return new ModelError({ ...mapped, message: redact(mapped.message, apiKey), provider, cause: error });
+  return new ModelError({
+    ...mapped,
+    message: redactApiKey({ text: mapped.message, apiKey }),
+    provider,
+    cause: error,
+  });
 }
 
 function describe({ error, modelId, provider }: { error: unknown; modelId: string; provider: string }): {
@@ -107,8 +113,4 @@ function hint(status: number | undefined): string {
   if (status === 404) return ' Check the model id and the base URL.';
   if (status === 429 || status === 529) return ' The client retried already; try again later.';
   return '';
-}
-
-function redact(message: string, apiKey: string | undefined): string {
-  return apiKey === undefined || apiKey === '' ? message : message.split(apiKey).join('[redacted]');
 }

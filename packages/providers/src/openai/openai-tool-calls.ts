@@ -71,7 +71,8 @@ function resolveIndex({
  * The whole tool-call parts, in index order, with their arguments parsed (`""` is `{}`; invalid JSON is kept as
  * `rawInput` with an `inputError`). When the output was cut off (`finish_reason: length`), a call whose
  * arguments are empty or not valid JSON was cut mid-way: it is left out, with an `incomplete_tool_call`
- * warning, so it can never run. A call that came without an id gets one made from its index.
+ * warning, so it can never run. A call that came without an id (some servers send none) gets one of its own,
+ * unique across responses, so results never pair with a call of an earlier round.
  */
 export function finishToolCalls({
   calls,
@@ -81,10 +82,13 @@ export function finishToolCalls({
   cutOff: boolean;
 }): Array<ToolCallPart | WarningPart> {
   const parts: Array<ToolCallPart | WarningPart> = [];
+  let madeUpPrefix: string | undefined;
+  const makeUpId = (index: number) =>
+    `${(madeUpPrefix ??= `call_${globalThis.crypto.randomUUID().slice(-12)}`)}_${index}`;
   for (const index of [...calls.keys()].sort((left, right) => left - right)) {
     const call = calls.get(index);
     if (call === undefined) continue;
-    const id = call.id ?? `call_${index}`;
+    const id = call.id ?? makeUpId(index);
     if (cutOff && !isCompleteJson(call.arguments)) {
       parts.push({
         type: 'warning',

@@ -140,12 +140,19 @@ describe('parseOpenAIStream', () => {
     ]);
   });
 
-  it('gives a call that came without an id one made from its index', async () => {
-    const { parts } = await parse([
-      toolCall({ index: 2, function: { name: 'now', arguments: '{}' } }),
+  it('gives a call that came without an id one of its own, unique across responses', async () => {
+    const response = [
+      toolCall({ index: 0, function: { name: 'now', arguments: '{}' } }),
+      toolCall({ index: 1, function: { name: 'now', arguments: '{}' } }),
       chunk({ finishReason: 'tool_calls' }),
-    ]);
-    expect(parts[0]).toEqual({ type: 'tool-call', id: 'call_2', name: 'now', input: {} });
+    ];
+    const ids = [...(await parse(response)).parts, ...(await parse(response)).parts].flatMap((part) =>
+      part.type === 'tool-call' ? [part.id] : [],
+    );
+
+    expect(ids).toHaveLength(4);
+    expect(new Set(ids).size).toBe(4);
+    for (const id of ids) expect(id).toMatch(/^call_[0-9a-f]{12}_[01]$/);
   });
 
   it('drops a tool call cut off by the output limit, with a warning, and keeps complete ones', async () => {

@@ -42,7 +42,9 @@ type OpenBlock =
  *   records which (`providerData.field`) so it goes back the same way. A `refusal` is text, and the finish becomes
  *   `refusal`.
  * - A stream that ends without a `finish_reason` was cut off: a retryable `ModelError`, or the abort reason when
- *   `signal` was aborted (the SDK ends an aborted stream quietly).
+ *   `signal` was aborted (the SDK ends an aborted stream quietly). One whose chunks held no choice at all has
+ *   no answer, and one with a tool call that never got its name lost events: retryable `ModelError`s too
+ *   (`invalid_stream`).
  */
 export async function* parseOpenAIStream({
   chunks,
@@ -58,6 +60,8 @@ export async function* parseOpenAIStream({
   let finishReason: string | undefined;
   let usage: Usage | undefined;
   let refused = false;
+  let sawChunk = false;
+  let sawChoice = false;
   const providerData: JsonObject = {};
 
   function* closeBlock(): Generator<ModelStreamPart> {
@@ -72,6 +76,7 @@ export async function* parseOpenAIStream({
   try {
     for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) {
       const chunk = next.value;
+      sawChunk = true;
       if (providerData['responseId'] === undefined && typeof chunk.id === 'string')
         providerData['responseId'] = chunk.id;
       if (providerData['model'] === undefined && typeof chunk.model === 'string')
@@ -83,6 +88,7 @@ export async function* parseOpenAIStream({
 
       const choice = chunk.choices?.find((candidate) => (candidate.index ?? 0) === 0);
       if (choice === undefined) continue;
+      sawChoice = true;
       const delta = choice.delta ?? {};
       const reasoning = readReasoning(delta);
       if (reasoning !== undefined) {
@@ -122,12 +128,30 @@ export async function* parseOpenAIStream({
   }
 
   signal.throwIfAborted();
+  const stream = `The ${provider} stream${typeof providerData['responseId'] === 'string' ? ` for ${providerData['responseId']}` : ''}`;
+  if (sawChunk && !sawChoice) {
+    throw new ModelError({
+      message: `${stream} sent no choices: the response has no answer. Try the request again.`,
+      provider,
+      retryable: true,
+      errorType: 'invalid_stream',
+    });
+  }
   if (finishReason === undefined) {
     throw new ModelError({
-      message: `The ${provider} stream${typeof providerData['responseId'] === 'string' ? ` for ${providerData['responseId']}` : ''} ended without a finish_reason: the response was cut off.`,
+      message: `${stream} ended without a finish_reason: the response was cut off.`,
       provider,
       retryable: true,
       errorType: 'incomplete_stream',
+    });
+  }
+  for (const [index, call] of toolCalls) {
+    if (call.name !== '') continue;
+    throw new ModelError({
+      message: `${stream} sent tool call ${index}${call.id === undefined ? '' : ` (${call.id})`} without a name: events are missing from the response. Try the request again.`,
+      provider,
+      retryable: true,
+      errorType: 'invalid_stream',
     });
   }
   yield* closeBlock();

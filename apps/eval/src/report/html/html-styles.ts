@@ -130,8 +130,8 @@ main { padding: 0 24px 48px; }
 .event-warning .prose { color: var(--amber); }
 .event-error .event-body { --dot: var(--red); }
 .event-error .prose { color: var(--red); }
-.event-tool .event-body { --dot: var(--violet); }
-.event-tool.is-error .event-body { --dot: var(--red); }
+.event-tool .event-body, .event-tool-result .event-body { --dot: var(--violet); }
+.event-tool-result.is-error .event-body { --dot: var(--red); }
 .tool-name { font-weight: 700; color: var(--violet); }
 .is-error .tool-name { color: var(--red); }
 .duration { font-size: 12px; color: var(--muted); font-variant-numeric: tabular-nums; }

@@ -40,6 +40,7 @@ describe('renderHtmlReport', () => {
       'thinking',
       'status',
       'tool',
+      'tool-result',
       'error',
       'request',
       'warning',

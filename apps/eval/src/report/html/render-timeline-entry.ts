@@ -1,4 +1,3 @@
-import type { JsonValue } from '@toolloop/core';
 import { toStableJson } from '../diff/to-stable-json.js';
 import { formatDuration } from '../format-duration.js';
 import type { RequestSummary, TimelineEntry } from '../run-report.js';
@@ -14,9 +13,9 @@ const longThinkingLines = 4;
 const maxOutputCharacters = 20_000;
 
 /**
- * One `<li>` of a turn's timeline. A tool call is drawn at its start with its input, result and duration
- * (`resultFor` finds the result); its `tool_result` entry then draws nothing. A request shows what the fake
- * LLM received (`requestFor`).
+ * One `<li>` of a turn's timeline. A tool call is drawn where it started, with its input (`resultFor` says
+ * whether it ever answered), and its result where it came, with its duration: what the turn showed in between
+ * (the call's status line) stays in between. A request shows what the fake LLM received (`requestFor`).
  */
 export function renderTimelineEntry({
   entry,
@@ -51,14 +50,9 @@ export function renderTimelineEntry({
         body: `<div class="event-head"><span class="event-kind">Text</span></div><div class="prose">${escapeHtml(entry.text)}</div>`,
       });
     case 'tool_start':
-      return renderToolCall({
-        atMs: entry.atMs,
-        name: entry.name,
-        input: entry.input,
-        result: resultFor(entry.toolCallId),
-      });
+      return renderToolCall({ entry, result: resultFor(entry.toolCallId) });
     case 'tool_result':
-      return '';
+      return renderToolResult(entry);
     case 'status':
       return item({
         entry,
@@ -94,30 +88,25 @@ export function renderTimelineEntry({
   }
 }
 
-/** A tool call card; also used for a result whose start is missing from the timeline. */
-export function renderToolCall({
-  atMs,
-  name,
-  input,
+/** A tool call where it started: its name and input, and a note when the turn ended before it answered. */
+function renderToolCall({
+  entry,
   result,
 }: {
-  atMs: number;
-  name: string;
-  /** Absent when only the result is in the timeline. */
-  input: JsonValue | undefined;
+  entry: Extract<TimelineEntry, { type: 'tool_start' }>;
   result: ToolResultEntry | undefined;
 }): string {
-  const status = result
-    ? `<span class="duration">${formatDuration(result.durationMs)}</span>${result.isError ? ' <span class="badge badge-failed">error</span>' : ''}`
-    : '<span class="badge badge-skipped">no result</span>';
-  const inputBlock =
-    input === undefined
-      ? ''
-      : `<div class="io"><div class="io-label">Input</div><pre>${escapeHtml(toStableJson(input))}</pre></div>`;
-  const resultBlock = result
-    ? `<div class="io"><div class="io-label">${result.isError ? 'Error result' : 'Result'}</div><pre class="io-result">${escapeHtml(truncate(result.output))}</pre></div>`
+  const status = result ? '' : ' <span class="badge badge-skipped">no result</span>';
+  const unanswered = result
+    ? ''
     : '<div class="io"><div class="io-label">Result</div><p class="muted">The turn ended before this call answered.</p></div>';
-  return `<li class="event event-tool${result?.isError ? ' is-error' : ''}"><span class="event-time">${formatOffset(atMs)}</span><div class="event-body"><div class="event-head"><span class="event-kind">Tool call</span> <code class="tool-name">${escapeHtml(name)}</code> ${status}</div><div class="tool-io">${inputBlock}${resultBlock}</div></div></li>`;
+  return `<li class="event event-tool"><span class="event-time">${formatOffset(entry.atMs)}</span><div class="event-body"><div class="event-head"><span class="event-kind">Tool call</span> <code class="tool-name">${escapeHtml(entry.name)}</code>${status}</div><div class="tool-io"><div class="io"><div class="io-label">Input</div><pre>${escapeHtml(toStableJson(entry.input))}</pre></div>${unanswered}</div></div></li>`;
+}
+
+/** A tool call's result where it came: the tool's name, how long the call took, and what it returned. */
+function renderToolResult(entry: ToolResultEntry): string {
+  const status = `<span class="duration">${formatDuration(entry.durationMs)}</span>${entry.isError ? ' <span class="badge badge-failed">error</span>' : ''}`;
+  return `<li class="event event-tool-result${entry.isError ? ' is-error' : ''}"><span class="event-time">${formatOffset(entry.atMs)}</span><div class="event-body"><div class="event-head"><span class="event-kind">Tool result</span> <code class="tool-name">${escapeHtml(entry.name)}</code> ${status}</div><div class="tool-io"><div class="io"><div class="io-label">${entry.isError ? 'Error result' : 'Result'}</div><pre class="io-result">${escapeHtml(truncate(entry.output))}</pre></div></div></div></li>`;
 }
 
 function item({ entry, kind, body }: { entry: TimelineEntry; kind: string; body: string }): string {

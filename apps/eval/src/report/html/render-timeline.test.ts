@@ -14,13 +14,62 @@ function toReadableLines(html: string): string[] {
 }
 
 describe('renderTimeline', () => {
-  it('draws each entry in order, a tool call with its input, result and duration, and the stop last', () => {
+  it('draws each entry in order, a tool call with its input, its result with the duration, and the stop last', () => {
     expect(toReadableLines(renderTimeline(buildTurnReport()))).toEqual([
       'request: +0 ms Model request #0 get_course_outline',
-      'tool: +5 ms Tool call get_course_outline 4 ms Input { &quot;course&quot;: &quot;X&quot; } Result Lesson 4: Retrieval-augmented generation',
+      'tool: +5 ms Tool call get_course_outline Input { &quot;course&quot;: &quot;X&quot; }',
+      'tool-result: +9 ms Tool result get_course_outline 4 ms Result Lesson 4: Retrieval-augmented generation',
       'request: +10 ms Model request #1 get_course_outline',
       'content: +40 ms Text Lesson 4 covers retrieval-augmented generation.',
       'stop: +42 ms Stopped completed',
+    ]);
+  });
+
+  it('draws a call, the status line shown while it ran, then its result: in the order they happened', () => {
+    // Recorded from a turn that stopped on three failed calls in a row (its last call).
+    const html = renderTimeline(
+      buildTurnReport({
+        stopReason: 'consecutive_errors',
+        timeline: [
+          { atMs: 35, type: 'request', index: 2, tools: ['database_query'] },
+          {
+            atMs: 41,
+            type: 'tool_start',
+            toolCallId: 'toolu_3',
+            name: 'database_query',
+            input: { sql: 'SELECT 3' },
+          },
+          { atMs: 41, type: 'status', message: 'Using Database Query...' },
+          {
+            atMs: 42,
+            type: 'tool_result',
+            toolCallId: 'toolu_3',
+            name: 'database_query',
+            output: 'connection refused',
+            isError: true,
+            durationMs: 1,
+          },
+          {
+            atMs: 42,
+            type: 'error',
+            code: 'tool_error',
+            message: 'connection refused',
+            toolName: 'database_query',
+          },
+          { atMs: 42, type: 'status', message: 'Stopped: 3 tool calls failed in a row' },
+          { atMs: 42, type: 'stop', stopReason: 'consecutive_errors' },
+        ],
+      }),
+    );
+
+    expect(toReadableLines(html)).toEqual([
+      'request: +35 ms Model request #2 database_query',
+      'tool: +41 ms Tool call database_query Input { &quot;sql&quot;: &quot;SELECT 3&quot; }',
+      'status: +41 ms Status Using Database Query...',
+      'tool-result: +42 ms Tool result database_query 1 ms error Error result connection refused',
+      'error: +42 ms Error tool_error in database_query connection refused',
+      'status: +42 ms Status Stopped: 3 tool calls failed in a row',
+      'stop: +42 ms Stopped consecutive_errors',
     ]);
   });
 
@@ -42,7 +91,7 @@ describe('renderTimeline', () => {
       }),
     );
 
-    expect(html).toContain('<li class="event event-tool is-error">');
+    expect(html).toContain('<li class="event event-tool-result is-error">');
     expect(html).toContain('<div class="io-label">Error result</div><pre class="io-result">boom</pre>');
   });
 
@@ -66,7 +115,7 @@ describe('renderTimeline', () => {
 
     expect(toReadableLines(html)).toEqual([
       'tool: +1 ms Tool call hang no result Input {} Result The turn ended before this call answered.',
-      'tool: +2 ms Tool call orphan 7 ms Result late',
+      'tool-result: +2 ms Tool result orphan 7 ms Result late',
       'stop: +42 ms Stopped completed',
     ]);
   });

@@ -1,25 +1,22 @@
 import type { TimelineEntry, TurnReport } from '../run-report.js';
-import { renderTimelineEntry, renderToolCall } from './render-timeline-entry.js';
+import { renderTimelineEntry } from './render-timeline-entry.js';
 
 /**
- * A turn's timeline as an ordered list: requests, thinking, text, tool calls with their results, status
- * lines, warnings and errors, ending with the stop reason (added from the turn when the timeline lacks it).
+ * A turn's timeline as an ordered list, in the order things happened: requests, thinking, text, tool calls and
+ * their results, status lines, warnings and errors, ending with the stop reason (added from the turn when the
+ * timeline lacks it).
  */
 export function renderTimeline(turn: TurnReport): string {
   const results = new Map<string, Extract<TimelineEntry, { type: 'tool_result' }>>();
-  const started = new Set<string>();
   for (const entry of turn.timeline) {
     if (entry.type === 'tool_result') results.set(entry.toolCallId, entry);
-    if (entry.type === 'tool_start') started.add(entry.toolCallId);
   }
   const items = turn.timeline.map((entry) =>
-    entry.type === 'tool_result' && !started.has(entry.toolCallId)
-      ? renderToolCall({ atMs: entry.atMs, name: entry.name, input: undefined, result: entry })
-      : renderTimelineEntry({
-          entry,
-          resultFor: (toolCallId) => results.get(toolCallId),
-          requestFor: (index) => turn.requests.find((request) => request.index === index),
-        }),
+    renderTimelineEntry({
+      entry,
+      resultFor: (toolCallId) => results.get(toolCallId),
+      requestFor: (index) => turn.requests.find((request) => request.index === index),
+    }),
   );
   if (!turn.timeline.some((entry) => entry.type === 'stop')) {
     items.push(

@@ -9,7 +9,7 @@ import type {
   TimelineEntry,
 } from '../run-report.js';
 
-/** `report.json`: the contract fields of SCENARIO-FORMAT.md first, then extras for tools and people. */
+/** `report.json`: the fields docs/scenario-format.md documents first, then extras for tools and people. */
 export interface JsonReport {
   summary: RunSummary;
   scenarios: JsonScenario[];

@@ -11,8 +11,8 @@ import { formatSummary } from './format-summary.js';
 /** Where the pretty reporter writes: `process.stdout`, or anything with `write` (tests pass a recorder). */
 export interface PrettyReporterStream {
   write(text: string): unknown;
-  isTTY?: boolean;
-  columns?: number;
+  isTTY?: boolean | undefined;
+  columns?: number | undefined;
 }
 
 const clearLine = '\r\u001b[2K';

@@ -15,6 +15,7 @@ export function buildTurnReport(overrides: Partial<TurnReport> = {}): TurnReport
     thinking: '',
     usage: { inputTokens: 120, outputTokens: 40 },
     durationMs: 42,
+    elicitations: [],
     timeline: [
       { atMs: 0, type: 'request', index: 0, tools: ['get_course_outline'] },
       {

@@ -2,7 +2,8 @@
 // one message (a tool call and an answer), prints the session id, starts a second message whose model never
 // answers, prints `second-started`, and waits to be killed.
 import process from 'node:process';
-import { createFileSessionStore, defineTool, SessionManager } from '../../../src/index.ts';
+import { defineTool } from '../../../src/index.ts';
+import { createFileSessionStore, SessionManager } from '../../../src/session/index.ts';
 import { createScriptedModel } from '../../../src/testing/index.ts';
 
 const [directory] = process.argv.slice(2);
@@ -27,7 +28,7 @@ const manager = new SessionManager({
 const session = await manager.initializeSession({
   type: 'claude',
   api_key: 'sk-ant-child-secret',
-  model: 'claude-sonnet-4-5',
+  model: 'claude-sonnet-4-6',
   max_tool_calls: { per_session: 10 },
 });
 await manager.sendMessage(session.id, 'What is a?');

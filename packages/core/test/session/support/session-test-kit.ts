@@ -1,4 +1,5 @@
-import type { ClosableToolSource, LlmConfig, Model } from '@toolloop/core';
+import type { Model } from '@toolloop/core';
+import type { ClosableToolSource, LlmConfig } from '@toolloop/core/session';
 import { defineTool } from '@toolloop/core';
 import { createScriptedModel, type ModelScript, type ScriptedModel } from '@toolloop/core/testing';
 

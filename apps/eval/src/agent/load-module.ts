@@ -1,0 +1,48 @@
+import { createJiti } from 'jiti';
+import { findUserFrame, type SourceLocation } from './find-user-frame.js';
+
+/** What loading a user's module gave: its exports, or why it could not load and where. */
+export type LoadModuleResult =
+  | { success: true; exports: Record<string, unknown> }
+  | { success: false; message: string; location: SourceLocation | undefined };
+
+/** `…message \n /path/file.ts:2:24`: where the TypeScript loader reports a syntax error. */
+const messagePositionPattern = /\s*((?:file:\/\/)?\/[^\s:]+|[A-Za-z]:\\[^\s:]+):(\d+):(\d+)\s*$/u;
+
+/**
+ * Imports a user's module (TypeScript or JavaScript) on Node.js 20 with no build step, through jiti. Its
+ * `import … from '@toolloop/eval'` gets this very runner, so `defineAgent` and `defineConfig` are the ones that
+ * read the result; every other import resolves from the module's own directory as usual. Nothing is cached,
+ * on disk or in memory, so a module edited between two runs in one process is read again. A syntax error or
+ * a throw while the module loads comes back as a failure with the user's file and line where the error has
+ * them, never a location in the loader.
+ */
+export async function loadModule(file: string): Promise<LoadModuleResult> {
+  const jiti = createJiti(import.meta.url, {
+    fsCache: false,
+    moduleCache: false,
+    interopDefault: false,
+    virtualModules: { '@toolloop/eval': await import('../index.js') },
+  });
+  try {
+    return { success: true, exports: await jiti.import<Record<string, unknown>>(file) };
+  } catch (error) {
+    return { success: false, ...describeLoadError(error) };
+  }
+}
+
+function describeLoadError(error: unknown): { message: string; location: SourceLocation | undefined } {
+  if (!(error instanceof Error)) return { message: String(error), location: undefined };
+  const positioned = messagePositionPattern.exec(error.message);
+  if (positioned !== null) {
+    const [whole, file = '', line = '0', column = '0'] = positioned;
+    return {
+      message: error.message.slice(0, -whole.length).trim(),
+      location: { file, line: Number(line), column: Number(column) },
+    };
+  }
+  const message = error.message.startsWith(`${error.name}:`)
+    ? error.message
+    : `${error.name}: ${error.message}`;
+  return { message, location: findUserFrame(error) };
+}

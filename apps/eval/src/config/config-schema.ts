@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { reporters, type ReporterName } from '../report/reporters.js';
+
+const reporterNames = Object.keys(reporters) as [ReporterName, ...ReporterName[]];
+
+/** A `toolloop.config.*` file: what a run does when the command line does not say. Unknown keys are errors. */
+export const configSchema = z.strictObject({
+  scenarios: z
+    .array(z.string().min(1))
+    .min(1)
+    .optional()
+    .describe('Scenario files, directories or globs, relative to the config file. Default: scenarios/.'),
+  agent: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'The agent module for scenarios that name none, relative to the config file (its default export made by defineAgent).',
+    ),
+  provider: z
+    .enum(['anthropic', 'openai', 'ollama', 'xml'])
+    .optional()
+    .describe('The provider of scenarios that name none. Default: anthropic.'),
+  model: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("The model of scenarios that name none and run on the config's provider."),
+  reporters: z
+    .array(z.enum(reporterNames))
+    .min(1)
+    .optional()
+    .describe('The reporters of `run`: pretty, json, junit, html. Default: pretty.'),
+  outDir: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Where json, junit and html reports are written, relative to the config file. Default: reports.',
+    ),
+  concurrency: z.int().positive().optional().describe('Scenarios run at once. Default: the CPU count.'),
+});
+
+/** What a config file holds, as written (paths relative to the file). */
+export type ToolloopConfig = z.input<typeof configSchema>;

@@ -1,0 +1,84 @@
+import type { Stats } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import type { Scenario } from './scenario-schema.js';
+
+/** The largest recording an `llm` step may replay: far above any real stream, far below what exhausts memory. */
+export const maxReplayFileBytes = 16 * 1024 * 1024;
+
+/** A problem with one `replay` path: the field path to it and what is wrong. */
+export interface ReplayProblem {
+  path: Array<string | number>;
+  message: string;
+}
+
+/**
+ * Checks every `replay` recording of a scenario before anything runs: an `.sse` or `.jsonl` file that exists, is
+ * a regular file of at most 16 MiB, and lies (symbolic links followed) under the scenario file's directory or the
+ * directory the run works in, so that a scenario cannot make the fake LLM read `/etc/passwd` or `/dev/zero`.
+ */
+export async function checkReplayFiles({
+  scenario,
+  file,
+  cwd,
+}: {
+  scenario: Scenario;
+  /** The scenario file; relative `replay` paths start at its directory. */
+  file: string;
+  /** The directory the run works in. */
+  cwd: string;
+}): Promise<ReplayProblem[]> {
+  const directory = dirname(resolve(file));
+  const steps = scenario.turns.flatMap((turn, turnIndex) =>
+    turn.llm.flatMap((step, stepIndex) =>
+      step.replay === undefined
+        ? []
+        : [{ replay: step.replay, path: ['turns', turnIndex, 'llm', stepIndex, 'replay'] }],
+    ),
+  );
+  if (steps.length === 0) return [];
+  const roots = await Promise.all([directory, resolve(cwd)].map((root) => realpath(root).catch(() => root)));
+  const problems = await Promise.all(
+    steps.map(async ({ replay, path }) => {
+      const message = await findProblem({ replay, target: resolve(directory, replay), roots });
+      return message === undefined ? [] : [{ path, message }];
+    }),
+  );
+  return problems.flat();
+}
+
+async function findProblem({
+  replay,
+  target,
+  roots,
+}: {
+  replay: string;
+  target: string;
+  roots: readonly string[];
+}): Promise<string | undefined> {
+  const named = `The recording '${replay}'`;
+  if (!/\.(sse|jsonl)$/u.test(target)) {
+    return `${named} is neither .sse nor .jsonl: the fake LLM replays .sse and .chunks.jsonl recordings.`;
+  }
+  let real: string;
+  let stats: Stats;
+  try {
+    real = await realpath(target);
+    stats = await stat(real);
+  } catch {
+    return `${named} does not exist or cannot be read (looked for ${target}).`;
+  }
+  if (!roots.some((root) => isInside({ root, path: real }))) {
+    return `${named} is ${real}, outside the scenario's directory and the directory the run works in; keep recordings under one of them.`;
+  }
+  if (!stats.isFile()) return `${named} is not a regular file.`;
+  if (stats.size > maxReplayFileBytes) {
+    return `${named} is ${stats.size} bytes; a recording may be at most ${maxReplayFileBytes} bytes (16 MiB).`;
+  }
+  return undefined;
+}
+
+function isInside({ root, path }: { root: string; path: string }): boolean {
+  const fromRoot = relative(root, path);
+  return fromRoot !== '' && !fromRoot.startsWith('..') && !isAbsolute(fromRoot);
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { applyScenarioDefaults } from './scenario-defaults.js';
+
+describe('applyScenarioDefaults', () => {
+  const defaults = { provider: 'openai' as const, model: 'gpt-5.1-mini' };
+
+  it('fills in the provider and model of a scenario that names neither', () => {
+    expect(applyScenarioDefaults({ name: 'a' }, defaults)).toEqual({
+      name: 'a',
+      provider: 'openai',
+      model: 'gpt-5.1-mini',
+    });
+  });
+
+  it("keeps a scenario's own provider, and then its provider's default model", () => {
+    expect(applyScenarioDefaults({ provider: 'anthropic' }, defaults)).toEqual({ provider: 'anthropic' });
+    expect(applyScenarioDefaults({ model: 'gpt-4o' }, defaults)).toEqual({
+      provider: 'openai',
+      model: 'gpt-4o',
+    });
+  });
+
+  it('a default model alone applies to scenarios on the default provider, anthropic', () => {
+    expect(applyScenarioDefaults({}, { model: 'claude-haiku-4-5' })).toEqual({ model: 'claude-haiku-4-5' });
+    expect(applyScenarioDefaults({ provider: 'ollama' }, { model: 'claude-haiku-4-5' })).toEqual({
+      provider: 'ollama',
+    });
+  });
+
+  it('leaves a value that is not a mapping for validation to report', () => {
+    expect(applyScenarioDefaults(['a'], defaults)).toEqual(['a']);
+  });
+});

@@ -1,0 +1,29 @@
+import type { Scenario } from './scenario-schema.js';
+
+/** What a config file sets for the scenarios that do not say: the agent under test, provider and model. */
+export interface ScenarioDefaults {
+  /** The agent module for scenarios that name none: absolute, or relative to the run's directory. */
+  agent?: string;
+  /** The provider of scenarios that name none. */
+  provider?: Scenario['provider'];
+  /** The model of scenarios that name none and run on the default provider (`provider`, else `anthropic`). */
+  model?: string;
+}
+
+/**
+ * A scenario file's parsed value with the defaults filled in where it has no `provider` or `model`, before it is
+ * validated (the schema's own default provider would hide that the file names none).
+ */
+export function applyScenarioDefaults(value: unknown, defaults: ScenarioDefaults): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const filled: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  if (filled.provider === undefined && defaults.provider !== undefined) filled.provider = defaults.provider;
+  const provider = filled.provider ?? 'anthropic';
+  if (
+    filled.model === undefined &&
+    defaults.model !== undefined &&
+    provider === (defaults.provider ?? 'anthropic')
+  )
+    filled.model = defaults.model;
+  return filled;
+}

@@ -1,0 +1,238 @@
+import { defineTool, runToolLoop, type LoopResult } from '@toolloop/core';
+import { createScriptedModel, type ScriptedResponse } from '@toolloop/core/testing';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { toolloopMatchers } from './toolloop-matchers.js';
+
+expect.extend(toolloopMatchers);
+
+const search = defineTool({
+  name: 'search',
+  description: 'Searches the knowledge base',
+  inputSchema: z.object({ query: z.string(), limit: z.number().optional() }),
+  execute: ({ query }) => `3 articles about ${query}`,
+});
+
+const refund = defineTool({
+  name: 'refund',
+  description: 'Refunds an order',
+  inputSchema: z.object({ orderId: z.string() }),
+  execute: () => {
+    throw new Error('refunds are closed');
+  },
+});
+
+/** A turn whose model answers from the list, with `search` and `refund` as its tools. */
+async function runTurn(script: ScriptedResponse[], limits: { maxRounds?: number } = {}): Promise<LoopResult> {
+  const model = createScriptedModel(script);
+  return runToolLoop({ model, tools: [search, refund], prompt: 'Help me', ...limits }).result;
+}
+
+/** Searches for "refund", then tries a refund that fails, then answers. */
+const searchThenRefund = (): Promise<LoopResult> =>
+  runTurn([
+    { toolCalls: [{ name: 'search', input: { query: 'refund', limit: 3 } }] },
+    { toolCalls: [{ name: 'refund', input: { orderId: 'A-1' } }] },
+    { text: 'I could not refund it.' },
+  ]);
+
+/** The error a failing assertion throws. */
+function failureOf(assertion: () => void): { message: string; expected?: unknown; actual?: unknown } {
+  try {
+    assertion();
+  } catch (error) {
+    return error as { message: string; expected?: unknown; actual?: unknown };
+  }
+  throw new Error('the assertion passed');
+}
+
+describe('toStopWith', () => {
+  it('passes for the stop reason of the turn, and .not for any other', async () => {
+    const result = await runTurn(
+      [{ toolCalls: [{ name: 'search', input: { query: 'a' } }] }, { text: 'Done.' }],
+      {
+        maxRounds: 1,
+      },
+    );
+
+    expect(result).toStopWith('max_rounds');
+    expect(result).not.toStopWith('completed');
+  });
+
+  it('fails with both stop reasons as expected and actual', async () => {
+    const result = await runTurn([{ text: 'Hi.' }]);
+
+    expect(failureOf(() => expect(result).toStopWith('max_rounds'))).toMatchObject({
+      message: "expected the loop to stop with 'max_rounds', it stopped with 'completed'",
+      expected: 'max_rounds',
+      actual: 'completed',
+    });
+    expect(failureOf(() => expect(result).not.toStopWith('completed')).message).toBe(
+      "expected the loop not to stop with 'completed', it did",
+    );
+  });
+
+  it("adds the turn's error when there is one", async () => {
+    const result = await runTurn([{ error: new Error('the provider is down') }]);
+
+    expect(failureOf(() => expect(result).toStopWith('completed')).message).toMatch(
+      /^expected the loop to stop with 'completed', it stopped with 'model_error' \(\w+: .*the provider is down/,
+    );
+  });
+
+  it('refuses an unknown stop reason and a value that is not a loop result, saying what it takes', async () => {
+    const result = await runTurn([{ text: 'Hi.' }]);
+    const run = runToolLoop({ model: createScriptedModel({ text: 'Hi.' }), prompt: 'Hi' });
+    await run.result;
+
+    expect(() => expect(result).toStopWith('max_round')).toThrow(
+      "toStopWith got the unknown stop reason 'max_round'. Stop reasons: completed, max_rounds,",
+    );
+    expect(() => expect(run).toStopWith('completed')).toThrow(
+      'toStopWith expects a LoopResult (what `run.result` resolves to) or another value with `stopReason` and `toolCalls`; got a run; pass `await run.result` instead.',
+    );
+    expect(() => {
+      expect(undefined).toStopWith('completed');
+    }).toThrow('; got undefined.');
+  });
+});
+
+describe('toHaveToolCalls', () => {
+  it('strict (the default): the same calls in the same order, inputs compared partially', async () => {
+    const result = await searchThenRefund();
+
+    expect(result).toHaveToolCalls([{ name: 'search', input: { query: 'refund' } }, { name: 'refund' }]);
+    expect(result).not.toHaveToolCalls([{ name: 'refund' }, { name: 'search' }]);
+    expect(result).not.toHaveToolCalls([{ name: 'search' }]);
+  });
+
+  it('unordered: the same calls in any order', async () => {
+    const result = await searchThenRefund();
+
+    expect(result).toHaveToolCalls([{ name: 'refund' }, { name: 'search' }], { order: 'unordered' });
+    expect(result).not.toHaveToolCalls([{ name: 'refund' }], { order: 'unordered' });
+  });
+
+  it('subset: the expected calls are among the calls made', async () => {
+    const result = await searchThenRefund();
+
+    expect(result).toHaveToolCalls([{ name: 'refund', isError: true }], { order: 'subset' });
+    expect(result).not.toHaveToolCalls([{ name: 'refund' }, { name: 'refund' }], { order: 'subset' });
+    expect(result).not.toHaveToolCalls([{ name: 'lookup' }], { order: 'subset' });
+  });
+
+  it('superset: every call made is among the expected calls', async () => {
+    const result = await searchThenRefund();
+
+    expect(result).toHaveToolCalls([{ name: 'lookup' }, { name: 'refund' }, { name: 'search' }], {
+      order: 'superset',
+    });
+    expect(result).not.toHaveToolCalls([{ name: 'search' }, { name: 'lookup' }], { order: 'superset' });
+  });
+
+  it('args: exact compares whole inputs, ignore skips them', async () => {
+    const result = await searchThenRefund();
+    const calls = [{ name: 'search', input: { query: 'refund' } }, { name: 'refund' }];
+
+    expect(result).not.toHaveToolCalls(calls, { args: 'exact' });
+    expect(result).toHaveToolCalls(
+      [{ name: 'search', input: { limit: 3, query: 'refund' } }, { name: 'refund' }],
+      {
+        args: 'exact',
+      },
+    );
+    expect(result).toHaveToolCalls([{ name: 'search', input: { query: 'other' } }, { name: 'refund' }], {
+      args: 'ignore',
+    });
+  });
+
+  it('an empty list expects no tool call', async () => {
+    expect(await runTurn([{ text: 'Hi.' }])).toHaveToolCalls([]);
+    expect(await searchThenRefund()).not.toHaveToolCalls([]);
+  });
+
+  it('fails with the mismatch and a diff of the compared fields only', async () => {
+    const result = await searchThenRefund();
+
+    expect(
+      failureOf(() =>
+        expect(result).toHaveToolCalls([{ name: 'search', input: { query: 'refunds' } }, { name: 'refund' }]),
+      ),
+    ).toMatchObject({
+      message:
+        'expected tool call #1 \'search\' to have at least the given input, got {"query":"refund","limit":3} (order: strict, args: partial)',
+      expected: [{ name: 'search', input: { query: 'refunds' } }, { name: 'refund' }],
+      actual: [
+        { name: 'search', input: { query: 'refund', limit: 3 } },
+        { name: 'refund', input: { orderId: 'A-1' } },
+      ],
+    });
+    expect(
+      failureOf(() => expect(result).toHaveToolCalls([{ name: 'search' }], { order: 'superset' })),
+    ).toMatchObject({
+      message: 'a tool call was made that is not among the expected ones (order: superset, args: partial)',
+      actual: [{ name: 'search' }, { name: 'refund' }],
+    });
+    expect(
+      failureOf(() => expect(result).not.toHaveToolCalls([{ name: 'refund' }], { order: 'subset' })).message,
+    ).toBe('expected the tool calls not to match these (order: subset, args: partial), they did');
+  });
+
+  it('refuses an unknown order or args mode', async () => {
+    const result = await searchThenRefund();
+
+    expect(() => expect(result).toHaveToolCalls([], { order: 'any' as 'strict' })).toThrow(
+      "toHaveToolCalls got order 'any'; use one of strict, unordered, subset, superset.",
+    );
+    expect(() => expect(result).toHaveToolCalls([], { args: 'loose' as 'exact' })).toThrow(
+      "toHaveToolCalls got args 'loose'; use one of partial, exact, ignore.",
+    );
+  });
+});
+
+describe('toHaveCalledTool', () => {
+  it('passes when the tool was called, with an input containing the one given', async () => {
+    const result = await searchThenRefund();
+
+    expect(result).toHaveCalledTool('refund');
+    expect(result).toHaveCalledTool('search', { query: 'refund' });
+    expect(result).not.toHaveCalledTool('search', { query: 'shipping' });
+    expect(result).not.toHaveCalledTool('lookup');
+  });
+
+  it('fails naming the calls made, with a diff against the calls of that tool', async () => {
+    const result = await searchThenRefund();
+
+    expect(failureOf(() => expect(result).toHaveCalledTool('search', { query: 'shipping' }))).toMatchObject({
+      message:
+        'expected a call to \'search\' with input containing {"query":"shipping"}, the loop called search, refund',
+      expected: [{ name: 'search', input: { query: 'shipping' } }],
+      actual: [{ name: 'search', input: { query: 'refund', limit: 3 } }],
+    });
+    expect(failureOf(() => expect(result).not.toHaveCalledTool('refund')).message).toBe(
+      "expected no call to 'refund', the loop made one",
+    );
+    expect(failureOf(() => expect(result).toHaveCalledTool('lookup')).message).toBe(
+      "expected a call to 'lookup', the loop called search, refund",
+    );
+  });
+
+  it('says when the loop made no tool call at all', async () => {
+    const result = await runTurn([{ text: 'Hi.' }]);
+
+    expect(failureOf(() => expect(result).toHaveCalledTool('search')).message).toBe(
+      "expected a call to 'search', the loop made no tool call",
+    );
+  });
+});
+
+describe('the matchers as asymmetric matchers', () => {
+  it('match a loop result inside another value', async () => {
+    const result = await runTurn([{ text: 'Hi.' }]);
+
+    const stoppedCompleted: unknown = expect.toStopWith('completed');
+
+    expect({ turn: result }).toEqual({ turn: stoppedCompleted });
+    expect({ turn: result }).not.toEqual({ turn: expect.toStopWith('max_rounds') as unknown });
+  });
+});

@@ -1,0 +1,136 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { JsonValue } from '../json-value.js';
+import type { Message } from '../model/messages.js';
+import type { Usage } from '../model/usage.js';
+import type { ToolCallRecord } from './loop-result.js';
+import type { StepInfo } from './turn-hooks.js';
+import type { TurnState } from './turn-state.js';
+
+/** A tool call that waits for a person's decision. */
+export interface PendingApproval {
+  toolCallId: string;
+  name: string;
+  input: JsonValue;
+}
+
+/** A person's decision on a pending call: run it, or not (the model reads the reason). */
+export type ApprovalDecision = { approved: true } | { approved: false; reason?: string };
+
+/**
+ * A turn that stopped with `approval_required`, as plain JSON: store it anywhere (a session file, a database)
+ * and pass it back as `resume.turn` with a decision for each pending call. It holds the transcript up to the
+ * response whose calls wait, and what the loop had counted, so every limit counts as if the turn had not paused.
+ */
+export interface PausedTurn {
+  version: 1;
+  /** The transcript, ending with the assistant message whose calls wait. */
+  messages: Message[];
+  pendingApprovals: PendingApproval[];
+  /** The tools the model could call in the paused step. */
+  toolNames: string[];
+  /** The paused step as `onStepFinish` will report it once its calls are handled. */
+  step: Omit<StepInfo, 'toolCalls'>;
+  counters: {
+    iterations: number;
+    rounds: number;
+    toolCalls: ToolCallRecord[];
+    usage: Usage;
+    statusUsage: Usage;
+    usageByModel: Array<[string, Usage]>;
+    errorStreak: number;
+    messageToolCalls: number;
+    sessionToolCalls: number;
+    callCounts: Array<[string, number]>;
+    text: string;
+    lastResponseText: string;
+    textRepeats: number;
+    lastRequestTokens: number;
+    /** Milliseconds the turn had run before it paused; its deadline counts them. */
+    elapsedMs: number;
+  };
+}
+
+/** What the loop needs to resume a paused turn. */
+export interface ResumeTurn {
+  turn: PausedTurn;
+  /** A decision for every pending call, by tool-call id. */
+  decisions: Record<string, ApprovalDecision>;
+}
+
+export function toPausedTurn({
+  state,
+  pending,
+  toolNames,
+  step,
+  elapsedMs,
+}: {
+  state: TurnState;
+  pending: PendingApproval[];
+  toolNames: string[];
+  step: Omit<StepInfo, 'toolCalls'>;
+  elapsedMs: number;
+}): PausedTurn {
+  return {
+    version: 1,
+    messages: state.messages,
+    pendingApprovals: pending,
+    toolNames,
+    step,
+    counters: {
+      iterations: state.iterations,
+      rounds: state.rounds,
+      toolCalls: state.toolCalls,
+      usage: state.usage,
+      statusUsage: state.statusUsage,
+      usageByModel: [...state.usageByModel],
+      errorStreak: state.errorStreak,
+      messageToolCalls: state.messageToolCalls,
+      sessionToolCalls: state.sessionToolCalls,
+      callCounts: [...state.callCounts],
+      text: state.text,
+      lastResponseText: state.lastResponseText,
+      textRepeats: state.textRepeats,
+      lastRequestTokens: state.lastRequestTokens,
+      elapsedMs,
+    },
+  };
+}
+
+/** Restores what a paused turn had counted into a fresh turn state. */
+export function restoreCounters(state: TurnState, { counters }: PausedTurn): void {
+  state.iterations = counters.iterations;
+  state.rounds = counters.rounds;
+  state.toolCalls = [...counters.toolCalls];
+  state.usage = counters.usage;
+  state.statusUsage = counters.statusUsage;
+  state.usageByModel = new Map(counters.usageByModel);
+  state.errorStreak = counters.errorStreak;
+  state.messageToolCalls = counters.messageToolCalls;
+  state.sessionToolCalls = counters.sessionToolCalls;
+  state.callCounts = new Map(counters.callCounts);
+  state.text = counters.text;
+  state.lastResponseText = counters.lastResponseText;
+  state.textRepeats = counters.textRepeats;
+  state.lastRequestTokens = counters.lastRequestTokens;
+}
+
+/** Checks a resume up front: a paused turn this version wrote, and a decision for every pending call. */
+export function checkResume(resume: ResumeTurn): ResumeTurn {
+  const { turn, decisions } = resume;
+  // Read as unknown: the paused turn comes back from storage, written by any version of this package.
+  const stored = turn as Partial<Record<keyof PausedTurn, unknown>>;
+  if (stored.version !== 1 || !Array.isArray(stored.messages) || !Array.isArray(stored.pendingApprovals)) {
+    throw new InvalidArgumentError({
+      argument: 'resume.turn',
+      message: 'expected the pausedTurn of a result that stopped with approval_required.',
+    });
+  }
+  const missing = turn.pendingApprovals.filter((call) => typeof decisions[call.toolCallId] !== 'object');
+  if (missing.length > 0) {
+    throw new InvalidArgumentError({
+      argument: 'resume.decisions',
+      message: `no decision for the pending call${missing.length === 1 ? '' : 's'} ${missing.map((call) => `${call.toolCallId} (${call.name})`).join(', ')}; approve or deny each.`,
+    });
+  }
+  return resume;
+}

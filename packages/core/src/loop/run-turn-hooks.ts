@@ -1,0 +1,150 @@
+import { HookError } from '../errors/hook-error.js';
+import { describeThrown } from '../internal/describe-thrown.js';
+import { raceWithSignal } from '../internal/race-with-signal.js';
+import type { Model, ToolChoice } from '../model/model.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { ToolRegistry } from './create-tool-registry.js';
+import { composeSystemPrompt } from './progressive-prompt.js';
+import { customStopReasonPattern, isBuiltinStopReason } from './stop-reason.js';
+import type { ResolvedLoopOptions } from './tool-loop-options.js';
+import type { TurnEnding } from './turn-ending.js';
+import type { StepInfo, StepSettings, TurnSnapshot } from './turn-hooks.js';
+import type { TurnState } from './turn-state.js';
+
+/** What the next request will be: the outcome of the progressive prompt and the host's `prepareStep`. */
+export interface StepPlan {
+  system: string | undefined;
+  /** The tool definitions offered (the control tools always among them). */
+  tools: ToolDefinition[];
+  /** The names of the tools the model may run in this step, for unknown-tool answers. */
+  toolNames: string[];
+  toolChoice: ToolChoice | undefined;
+  model: Model;
+}
+
+/** What a hook reads: the turn so far, not the state the loop keeps changing. */
+export function toTurnSnapshot(state: TurnState): TurnSnapshot {
+  return {
+    messages: state.messages,
+    toolCalls: state.toolCalls,
+    rounds: state.rounds,
+    iterations: state.iterations,
+    usage: state.usage,
+    text: state.text,
+  };
+}
+
+/**
+ * Plans the next request: the system prompt (with the progressive prompt's line for this round, a built-in
+ * step), then whatever the host's `prepareStep` changes. On the answer request after a cap the tool choice
+ * stays `none`. A `prepareStep` that throws, or names tools that do not exist, is a `HookError`.
+ */
+export async function planNextStep({
+  state,
+  registry,
+  options,
+  isFinal,
+  signal,
+}: {
+  state: TurnState;
+  registry: ToolRegistry;
+  options: ResolvedLoopOptions;
+  isFinal: boolean;
+  signal: AbortSignal;
+}): Promise<StepPlan> {
+  const system = composeSystemPrompt({
+    system: options.system,
+    progressivePrompt: options.progressivePrompt,
+    round: state.rounds,
+    isFinal,
+  });
+  const settings: StepSettings =
+    options.prepareStep === undefined
+      ? {}
+      : ((await callHook('prepareStep', signal, () =>
+          options.prepareStep?.({ ...toTurnSnapshot(state), system, toolNames: registry.toolNames, isFinal }),
+        )) ?? {});
+  const activeTools = settings.activeTools;
+  if (activeTools !== undefined) {
+    const unknown = activeTools.filter((name) => !registry.toolNames.includes(name));
+    if (unknown.length > 0) {
+      throw new HookError({
+        hook: 'prepareStep',
+        message: `prepareStep named tools that do not exist in activeTools: ${unknown.join(', ')}. Tools: ${registry.toolNames.join(', ') || '(none)'}.`,
+      });
+    }
+  }
+  const toolNames = activeTools ?? registry.toolNames;
+  const controlToolNames = registry.definitions
+    .map((definition) => definition.name)
+    .filter((name) => !registry.toolNames.includes(name));
+  const tools = registry.definitions.filter(
+    (definition) => toolNames.includes(definition.name) || controlToolNames.includes(definition.name),
+  );
+  const toolChoice =
+    tools.length === 0
+      ? undefined
+      : isFinal
+        ? ({ type: 'none' } as const)
+        : (settings.toolChoice ?? options.toolChoice);
+  return {
+    system: settings.system ?? system,
+    tools,
+    toolNames: [...toolNames],
+    toolChoice,
+    model: settings.model ?? options.model,
+  };
+}
+
+/**
+ * Checks the host's `stopWhen` conditions after a round, in order: the first decision ends the turn (with one
+ * last answer request when it asks for one). A reason that is a built-in one or not snake_case, or a condition
+ * that throws, is a `HookError`.
+ */
+export async function checkStopConditions({
+  state,
+  options,
+  signal,
+}: {
+  state: TurnState;
+  options: ResolvedLoopOptions;
+  signal: AbortSignal;
+}): Promise<{ ending: TurnEnding; answer: boolean } | undefined> {
+  for (const condition of options.stopWhen) {
+    const decision = await callHook('stopWhen', signal, () => condition(toTurnSnapshot(state)));
+    if (decision === undefined || decision === null || decision === false) continue;
+    const { reason, answer = false, detail } = typeof decision === 'string' ? { reason: decision } : decision;
+    if (isBuiltinStopReason(reason) || !customStopReasonPattern.test(reason)) {
+      throw new HookError({
+        hook: 'stopWhen',
+        message: `stopWhen returned the stop reason '${reason}', which ${isBuiltinStopReason(reason) ? 'is one of the loop’s own' : 'is not snake_case (a-z, 0-9, _)'}; name your own reason, such as 'answer_submitted'.`,
+      });
+    }
+    return { ending: detail === undefined ? { reason } : { reason, detail }, answer };
+  }
+  return undefined;
+}
+
+/** Tells the host's `onStepFinish` about a step; a throw is a `HookError`. */
+export async function reportStep({
+  options,
+  step,
+  signal,
+}: {
+  options: ResolvedLoopOptions;
+  step: StepInfo;
+  signal: AbortSignal;
+}): Promise<void> {
+  if (options.onStepFinish === undefined) return;
+  await callHook('onStepFinish', signal, () => options.onStepFinish?.(step));
+}
+
+/** Calls a hook, bounded by the turn's signal (a hook that never settles cannot outlive the turn's deadline). */
+async function callHook<T>(hook: string, signal: AbortSignal, call: () => T | Promise<T>): Promise<T> {
+  try {
+    return await raceWithSignal(Promise.resolve().then(call), signal);
+  } catch (error) {
+    if (signal.aborted || HookError.isInstance(error)) throw error;
+    throw new HookError({ hook, message: `${hook} threw: ${describeThrown(error)}`, cause: error });
+  }
+}

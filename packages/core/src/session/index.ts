@@ -1,0 +1,47 @@
+// Sessions: a host keeps conversations, limits across messages, and a store that survives restarts
+export { SessionManager } from './session-manager.js';
+export { parseLlmConfig } from './parse-llm-config.js';
+export { llmConfigSchema } from './llm-config-schema.js';
+export { apiKeyEnvironmentVariables } from './resolve-api-key.js';
+export { createMemorySessionStore } from './create-memory-session-store.js';
+export { createFileSessionStore } from './create-file-session-store.js';
+export { InvalidConfigError } from '../errors/invalid-config-error.js';
+export { SessionNotFoundError } from '../errors/session-not-found-error.js';
+export { MissingSecretError } from '../errors/missing-secret-error.js';
+export type { SessionManagerOptions } from './session-manager-options.js';
+export type {
+  LlmConfig,
+  LlmHttpServerConfig,
+  LlmProviderType,
+  LlmServerConfig,
+  LlmStdioServerConfig,
+  ServerSecrets,
+  StoredHttpServerConfig,
+  StoredLlmConfig,
+  StoredServerConfig,
+  StoredStdioServerConfig,
+} from './llm-config.js';
+export type { SessionData } from './session-data.js';
+export type { SessionChange, SessionStore } from './session-store.js';
+export type { MessageStream } from './create-message-stream.js';
+export type {
+  ClosableToolSource,
+  ConnectServers,
+  CreateModel,
+  SessionElicitationHandler,
+} from './open-session-resources.js';
+export type {
+  ApprovalRequiredChunk,
+  ContentChunk,
+  DoneChunk,
+  ErrorChunk,
+  MessageStreamChunk,
+  StatusChunk,
+  ThinkingChunk,
+  ToolResultChunk,
+  ToolStartChunk,
+  WarningChunk,
+} from './message-stream-chunk.js';
+export type { ConfigIssue } from '../errors/invalid-config-error.js';
+export type { SessionNotFoundReason } from '../errors/session-not-found-error.js';
+export type { MissingSecret } from '../errors/missing-secret-error.js';

@@ -1,0 +1,68 @@
+import { MissingSecretError, type MissingSecret } from '../errors/missing-secret-error.js';
+import { environmentReferencePattern } from './environment-references.js';
+import type { LlmServerConfig, ServerSecrets, StoredServerConfig } from './llm-config.js';
+
+/**
+ * The servers as `connectServers` gets them: each `headers` or `env` value is the one kept in memory for it
+ * (given in the config or to `resumeSession`), else the stored value with every `${NAME}` read from the
+ * environment. Throws `MissingSecretError` listing every value it cannot provide.
+ */
+export function resolveServers({
+  sessionId,
+  servers,
+  secrets,
+  environment,
+}: {
+  sessionId: string;
+  servers: Record<string, StoredServerConfig>;
+  secrets: ServerSecrets | undefined;
+  environment: Readonly<Record<string, string | undefined>>;
+}): Record<string, LlmServerConfig> {
+  const missing: MissingSecret[] = [];
+  const resolveValues = (
+    server: string,
+    field: 'headers' | 'env',
+    values: Record<string, string | null>,
+  ): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(values).map(([name, value]) => {
+        const given = ownValue(ownValue(secrets, server)?.[field], name);
+        if (given !== undefined) return [name, given];
+        const path = `servers.${server}.${field}.${name}`;
+        if (value === null) {
+          missing.push({ path, server, field, name });
+          return [name, ''];
+        }
+        const expanded = value.replace(environmentReferencePattern, (_reference, variable: string) => {
+          const found = ownValue(environment, variable);
+          if (found === undefined) missing.push({ path, server, field, name, variable });
+          return found ?? '';
+        });
+        return [name, expanded];
+      }),
+    );
+
+  const resolved = Object.fromEntries(
+    Object.entries(servers).map(([name, server]): [string, LlmServerConfig] => {
+      if ('url' in server) {
+        const { headers, ...others } = server;
+        return [
+          name,
+          headers === undefined ? others : { ...others, headers: resolveValues(name, 'headers', headers) },
+        ];
+      }
+      const { env, ...others } = server;
+      return [name, env === undefined ? others : { ...others, env: resolveValues(name, 'env', env) }];
+    }),
+  );
+  if (missing.length > 0) throw new MissingSecretError({ sessionId, missing });
+  return resolved;
+}
+
+/** An own property only, so a name such as `constructor` never finds something inherited. */
+function ownValue<VALUE>(
+  record: Readonly<Record<string, VALUE>> | undefined,
+  key: string,
+): VALUE | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}

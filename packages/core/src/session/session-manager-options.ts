@@ -1,0 +1,32 @@
+import type { ToolLoopOptions } from '../loop/tool-loop-options.js';
+import type { ConnectServers, CreateModel, SessionElicitationHandler } from './open-session-resources.js';
+import type { SessionStore } from './session-store.js';
+
+/** How a `SessionManager` makes models, connects servers, stores sessions and expires idle ones. */
+export interface SessionManagerOptions {
+  /** Makes a session's model from its config (with the API key); `@toolloop/providers` has a factory. */
+  createModel: CreateModel;
+  /** Connects a config's `servers`: pass `connectMcpServers` from `@toolloop/core/mcp`. Default: none. */
+  connectServers?: ConnectServers;
+  /**
+   * Answers a session's MCP server that asks the user for input during a tool call (elicitation), with the
+   * session's id: show the form or the URL to that session's user. Without it, servers are told the client
+   * cannot elicit.
+   */
+  onElicitation?: SessionElicitationHandler;
+  /** Local tools and tool sources offered in every session, besides its servers. */
+  tools?: ToolLoopOptions['tools'];
+  /** Default: in memory (`createMemorySessionStore()`); `createFileSessionStore` survives restarts. */
+  store?: SessionStore;
+  /** A session unused for this long is closed and deleted when next touched or swept. Default: never. */
+  idleTimeoutMs?: number;
+  /** The clock, in epoch milliseconds. Default `Date.now`. */
+  now?: () => number;
+  /**
+   * Where API keys missing from a config are read (`ANTHROPIC_API_KEY`, ...), and the `${NAME}` references
+   * of server `headers` and `env` values. Default `process.env`.
+   */
+  environment?: Readonly<Record<string, string | undefined>>;
+  /** Default `crypto.randomUUID`. */
+  createSessionId?: () => string;
+}

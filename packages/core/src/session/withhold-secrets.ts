@@ -1,0 +1,54 @@
+import { hasEnvironmentReference } from './environment-references.js';
+import type { LlmConfig, ServerSecrets, StoredLlmConfig, StoredServerConfig } from './llm-config.js';
+
+/**
+ * Splits a config into what may be stored and what is kept in memory only: the API key, and every server
+ * `headers` or `env` value given literally (stored as `null`). A value that reads the environment (`${NAME}`)
+ * is stored as written. Applying it to a stored config changes nothing.
+ */
+export function withholdSecrets(config: LlmConfig | (StoredLlmConfig & { api_key?: string })): {
+  stored: StoredLlmConfig;
+  apiKey: string | undefined;
+  servers: ServerSecrets;
+} {
+  const { api_key: apiKey, servers, ...rest } = config;
+  if (servers === undefined) return { stored: rest, apiKey, servers: {} };
+  const split = Object.entries(servers).map(([name, server]) => ({ name, ...splitServer(server) }));
+  return {
+    stored: { ...rest, servers: Object.fromEntries(split.map(({ name, stored }) => [name, stored])) },
+    apiKey,
+    servers: Object.fromEntries(
+      split.flatMap(({ name, withheld }) => (withheld === undefined ? [] : [[name, withheld]])),
+    ),
+  };
+}
+
+function splitServer(server: StoredServerConfig): {
+  stored: StoredServerConfig;
+  withheld: ServerSecrets[string] | undefined;
+} {
+  if ('url' in server) {
+    const { headers, ...others } = server;
+    if (headers === undefined) return { stored: others, withheld: undefined };
+    const { stored, withheld } = splitValues(headers);
+    return { stored: { ...others, headers: stored }, withheld: withheld && { headers: withheld } };
+  }
+  const { env, ...others } = server;
+  if (env === undefined) return { stored: others, withheld: undefined };
+  const { stored, withheld } = splitValues(env);
+  return { stored: { ...others, env: stored }, withheld: withheld && { env: withheld } };
+}
+
+function splitValues(values: Record<string, string | null>): {
+  stored: Record<string, string | null>;
+  withheld: Record<string, string> | undefined;
+} {
+  const entries = Object.entries(values);
+  const isSecret = (value: string | null): value is string =>
+    value !== null && !hasEnvironmentReference(value);
+  const withheld = entries.filter((entry): entry is [string, string] => isSecret(entry[1]));
+  return {
+    stored: Object.fromEntries(entries.map(([key, value]) => [key, isSecret(value) ? null : value])),
+    withheld: withheld.length === 0 ? undefined : Object.fromEntries(withheld),
+  };
+}

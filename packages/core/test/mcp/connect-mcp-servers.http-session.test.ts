@@ -1,0 +1,67 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { createMockMcpServer } from '@toolloop/mock-mcp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcpServers } from '../../src/mcp/index.js';
+import { openProcessesAndSockets } from './assert-nothing-left.js';
+
+let openAtStart: string[] = [];
+
+beforeAll(async () => {
+  openAtStart = await openProcessesAndSockets();
+});
+afterAll(async () => {
+  // Every server, client and socket of this file is closed by now.
+  expect(await openProcessesAndSockets()).toEqual(openAtStart);
+});
+
+/** Sends `ping` in an existing session, as a client would, and returns the HTTP status and body. */
+async function pingInSession(options: { url: string; sessionId: string }) {
+  const response = await fetch(options.url, {
+    method: 'POST',
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+      'mcp-session-id': options.sessionId,
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+describe('closing an HTTP server', () => {
+  it('ends its MCP session on the server (DELETE with Mcp-Session-Id)', async () => {
+    const server = createMockMcpServer({
+      tools: [{ name: 'ping', inputSchema: { type: 'object' }, responses: [{ text: 'pong' }] }],
+    });
+    const listener = await server.listenHttp();
+    try {
+      let client: Client | undefined;
+      const mcp = await connectMcpServers(
+        { servers: { remote: { url: listener.url } } },
+        {
+          configureClient: (configured) => {
+            client = configured;
+          },
+        },
+      );
+      const sessionId = client?.transport?.sessionId ?? '';
+      expect(sessionId).not.toBe('');
+      expect((await pingInSession({ url: listener.url, sessionId })).status).toBe(200);
+
+      await mcp.close();
+
+      expect(await pingInSession({ url: listener.url, sessionId })).toEqual({
+        status: 404,
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          error: { code: -32000, message: `Session '${sessionId}' not found.` },
+          id: null,
+        }),
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { ToolSourceError } from '../../src/errors/tool-source-error.js';
+import { connectMcpServers, type McpToolSource } from '../../src/mcp/index.js';
+import { createDeferred } from '../deferred.js';
+
+const signal = new AbortController().signal;
+const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object' } });
+const namesOf = async (mcp: McpToolSource) => (await mcp.listTools({ signal })).map((listed) => listed.name);
+
+/**
+ * A server whose `tools/list` answers with the `tools` it had when the request came in, or with an error
+ * while `failures` lasts; `beforeAnswer` runs inside the request, before the answer is sent.
+ */
+function createChangingServer() {
+  const mcpServer = new McpServer(
+    { name: 'changing', version: '1.0.0' },
+    { capabilities: { tools: { listChanged: true } } },
+  );
+  // On the low-level server: the tools here are plain JSON Schema, not zod shapes.
+  const server = mcpServer.server;
+  const state = { tools: [tool('search')], failures: 0, beforeAnswer: async () => {} };
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const tools = state.tools;
+    await state.beforeAnswer();
+    if (state.failures > 0) {
+      state.failures -= 1;
+      throw new Error('the tool index is being rebuilt');
+    }
+    return { tools };
+  });
+  const config = {
+    createTransport: async () => {
+      const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+      await mcpServer.connect(serverTransport);
+      return clientTransport;
+    },
+  };
+  return { server, state, config };
+}
+
+describe('notifications/tools/list_changed', () => {
+  it('a failed re-list rejects listTools() naming the server, and the next listTools() lists again', async () => {
+    const { server, state, config } = createChangingServer();
+    const changed = createDeferred();
+    const mcp = await connectMcpServers(
+      { servers: { changing: config } },
+      {
+        onToolsChanged: () => {
+          changed.resolve();
+        },
+      },
+    );
+    try {
+      expect(await namesOf(mcp)).toEqual(['search']);
+      state.tools = [tool('search'), tool('fetch')];
+      state.failures = 1;
+      await server.sendToolListChanged();
+      await changed.promise;
+
+      const error: unknown = await mcp.listTools({ signal }).catch((caught: unknown) => caught);
+      expect(ToolSourceError.isInstance(error)).toBe(true);
+      expect((error as Error).message).toBe(
+        "MCP server 'changing' failed to list its tools (tools/list): MCP error -32603: the tool index is being rebuilt. The next listTools() asks it again.",
+      );
+      expect(await namesOf(mcp)).toEqual(['search', 'fetch']);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('a change announced while the server is being listed is listed on the next listTools()', async () => {
+    const { server, state, config } = createChangingServer();
+    const changed = createDeferred();
+    const mcp = await connectMcpServers(
+      { servers: { changing: config } },
+      {
+        onToolsChanged: () => {
+          changed.resolve();
+        },
+      },
+    );
+    try {
+      state.tools = [tool('search'), tool('fetch')];
+      await server.sendToolListChanged();
+      await changed.promise;
+      state.beforeAnswer = async () => {
+        state.beforeAnswer = async () => {};
+        state.tools = [tool('fetch')];
+        await server.sendToolListChanged();
+      };
+
+      // This listing's answer is out of date when it arrives: the server changed again meanwhile.
+      expect(await namesOf(mcp)).toEqual(['search', 'fetch']);
+      expect(await namesOf(mcp)).toEqual(['fetch']);
+    } finally {
+      await mcp.close();
+    }
+  });
+});

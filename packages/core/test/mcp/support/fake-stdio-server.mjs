@@ -1,0 +1,79 @@
+// A minimal MCP server over stdio (newline-delimited JSON-RPC) that misbehaves on request, for the tests that
+// check which processes are left after a start fails, is aborted, or a server is closed. Flags:
+//   --pid-file <path>            write its process id there (complete, by rename) once running
+//   --exit-when-exists <path>    exit with code 3 (after a line on stderr) once that file exists
+//   --initialize-delay-ms <n>    answer `initialize` after n ms; `never` leaves it unanswered
+//   --ignore-eof                 keep running after stdin closes (a well-behaved server exits)
+//   --ignore-term                ignore SIGTERM
+//   --straggler-pid-file <path>  start a child process that does not use stdio (it stays in this process
+//                                group and outlives this server), and write its process id there
+//   --exit-on-call               exit with code 70 on `tools/call`, without answering (a crash)
+import { spawn } from 'node:child_process';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import process from 'node:process';
+import { createInterface } from 'node:readline';
+import { clearInterval, setInterval, setTimeout } from 'node:timers';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    'pid-file': { type: 'string' },
+    'exit-when-exists': { type: 'string' },
+    'initialize-delay-ms': { type: 'string', default: '0' },
+    'ignore-eof': { type: 'boolean', default: false },
+    'ignore-term': { type: 'boolean', default: false },
+    'straggler-pid-file': { type: 'string' },
+    'exit-on-call': { type: 'boolean', default: false },
+  },
+});
+
+if (values['ignore-term']) process.on('SIGTERM', () => undefined);
+if (values['ignore-eof']) setInterval(() => undefined, 60_000);
+
+// Written whole, then renamed: whoever sees the file can read the id.
+const writePidFile = (path, processId) => {
+  writeFileSync(`${path}.partial`, String(processId));
+  renameSync(`${path}.partial`, path);
+};
+if (values['pid-file'] !== undefined) writePidFile(values['pid-file'], process.pid);
+if (values['straggler-pid-file'] !== undefined) {
+  const straggler = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)'], { stdio: 'ignore' });
+  straggler.unref();
+  writePidFile(values['straggler-pid-file'], straggler.pid);
+}
+
+const exitWhenExists = values['exit-when-exists'];
+if (exitWhenExists !== undefined) {
+  const check = setInterval(() => {
+    if (!existsSync(exitWhenExists)) return;
+    clearInterval(check);
+    process.stderr.write('missing API token\n');
+    process.exit(3);
+  }, 10);
+}
+
+const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+const answers = {
+  initialize: (params) => ({
+    protocolVersion: params.protocolVersion,
+    capabilities: { tools: {} },
+    serverInfo: { name: 'fake-stdio-server', version: '1.0.0' },
+  }),
+  'tools/list': () => ({ tools: [{ name: 'ping', inputSchema: { type: 'object' } }] }),
+  'tools/call': () => ({ content: [{ type: 'text', text: 'pong' }] }),
+  ping: () => ({}),
+};
+
+const lines = createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  const message = JSON.parse(line);
+  const answer = answers[message.method];
+  if (message.id === undefined || answer === undefined) return;
+  if (message.method === 'tools/call' && values['exit-on-call']) process.exit(70);
+  const delay = message.method === 'initialize' ? values['initialize-delay-ms'] : '0';
+  if (delay === 'never') return;
+  setTimeout(() => send({ id: message.id, result: answer(message.params ?? {}) }), Number(delay));
+});
+lines.on('close', () => {
+  if (!values['ignore-eof']) process.exit(0);
+});

@@ -1,0 +1,35 @@
+/** The Messages API's request size limit (32 MB), which the fake applies to both wires by default. */
+export const defaultMaxRequestBytes = 32 * 1024 * 1024;
+
+/** How many bytes of request bodies and headers a fake keeps by default before it summarizes the oldest. */
+export const defaultMaxRetainedRequestBytes = 64 * 1024 * 1024;
+
+/** Limits on what a fake LLM reads and keeps; see `createFakeLlm`. */
+export interface FakeLlmOptions {
+  /**
+   * The largest request body accepted, in bytes (default 32 MiB, the Messages API's limit). A larger body gets a
+   * 413 and is not read past the limit.
+   */
+  maxRequestBytes?: number;
+  /**
+   * How many bytes of request bodies and headers the records keep (default 64 MiB). Past it, the oldest requests
+   * keep only a summary: no body, no headers, `summarized: true`.
+   */
+  maxRetainedRequestBytes?: number;
+}
+
+/** The options with their defaults filled in; throws when one is not a positive whole number. */
+export function resolveFakeLlmOptions(options: FakeLlmOptions): Required<FakeLlmOptions> {
+  const resolved = {
+    maxRequestBytes: options.maxRequestBytes ?? defaultMaxRequestBytes,
+    maxRetainedRequestBytes: options.maxRetainedRequestBytes ?? defaultMaxRetainedRequestBytes,
+  };
+  for (const [name, value] of Object.entries(resolved)) {
+    if (!Number.isSafeInteger(value) || value <= 0) {
+      throw new Error(
+        `createFakeLlm: ${name} must be a positive whole number of bytes, not ${String(value)}.`,
+      );
+    }
+  }
+  return resolved;
+}

@@ -1,0 +1,155 @@
+import { shortenForMessage } from '../internal/shorten-for-message.js';
+import { describeThreadRefusal, type ThreadRefusal } from '../threads/describe-thread-refusal.js';
+import type { FakeLlmEndpoint } from './find-endpoint.js';
+
+/** Why the fake refuses a request. A refused request takes no step of any script. */
+export type Refusal =
+  /** No API at this path. */
+  | { type: 'unknown-path'; method: string; path: string }
+  /** An API's path with a method other than POST. */
+  | { type: 'wrong-method'; endpoint: FakeLlmEndpoint; method: string; path: string }
+  /** CONNECT: the fake is no proxy. */
+  | { type: 'connect'; target: string }
+  /** A content-type other than application/json (`null`: none). */
+  | { type: 'content-type'; endpoint: FakeLlmEndpoint; contentType: string | null }
+  /** A body over `maxRequestBytes`. */
+  | { type: 'too-large'; endpoint: FakeLlmEndpoint; maxBytes: number }
+  /** A body that is not JSON; `where` says where parsing failed. */
+  | { type: 'invalid-json'; endpoint: FakeLlmEndpoint; where: string }
+  /** JSON that is not a request of the API, such as one without `messages`. */
+  | { type: 'invalid-body'; endpoint: FakeLlmEndpoint; scriptName: string; problem: string }
+  /** A Messages API conversation with `tool_use` or `tool_result` blocks, but no tools defined. */
+  | { type: 'tools-undefined' }
+  /** A Messages API `thread` the fake cannot continue. */
+  | { type: 'thread'; refusal: ThreadRefusal }
+  /** A method, target or headers that make no fetch `Request`. */
+  | { type: 'unreadable'; method: string; target: string }
+  /** Bytes that are not HTTP/1.1: 400, 408 when the headers never finished in time, 431 when they were too large. */
+  | { type: 'malformed'; status: 400 | 408 | 431 };
+
+/** A refusal as an answer: which API's error shape, the status, the error type when not the status's, the words. */
+export interface RefusalAnswer {
+  endpoint: FakeLlmEndpoint;
+  status: number;
+  type?: string;
+  message: string;
+  /** `allow: POST` on a 405. */
+  allowPost?: boolean;
+  /** Sent as `error.details.error_code`, which the Anthropic SDK maps to its own error class. */
+  errorCode?: string;
+}
+
+const apis = 'POST /v1/messages and POST /v1/chat/completions (or /scenario/<id>/v1/…)';
+
+/**
+ * The status, error type and message the real API gives for each refusal (see the README's table of refusals).
+ * Requests that belong to no API get the Messages API's error shape.
+ */
+export function describeRefusal(refusal: Refusal): RefusalAnswer {
+  switch (refusal.type) {
+    case 'unknown-path':
+      return {
+        endpoint: 'messages',
+        status: 404,
+        message: `The fake LLM answers ${apis}, not ${describeRequestLine(refusal.method, refusal.path)}.`,
+      };
+    case 'wrong-method':
+      // OpenAI answers any method but POST on its paths with a 404 "Invalid URL (GET /v1/chat/completions)".
+      if (refusal.endpoint === 'chat-completions') {
+        return {
+          endpoint: refusal.endpoint,
+          status: 404,
+          message: `Invalid URL (${describeRequestLine(refusal.method, refusal.path)}). The fake LLM answers ${apis}.`,
+        };
+      }
+      return {
+        endpoint: refusal.endpoint,
+        status: 405,
+        type: 'invalid_request_error',
+        allowPost: true,
+        message: `${shortenForMessage(refusal.path)} takes POST, not ${shortenForMessage(refusal.method, 20)}. The fake LLM answers ${apis}.`,
+      };
+    case 'connect':
+      return {
+        endpoint: 'messages',
+        status: 405,
+        type: 'invalid_request_error',
+        allowPost: true,
+        message: `The fake LLM is no proxy and does not answer CONNECT ${shortenForMessage(refusal.target)}; it answers ${apis}.`,
+      };
+    case 'content-type': {
+      const sent =
+        refusal.contentType === null
+          ? 'no content-type'
+          : `content-type '${shortenForMessage(refusal.contentType)}'`;
+      return {
+        endpoint: refusal.endpoint,
+        status: 400,
+        message: `The request has ${sent}; send the body as JSON with content-type: application/json.`,
+      };
+    }
+    case 'too-large':
+      return {
+        endpoint: refusal.endpoint,
+        status: 413,
+        type: refusal.endpoint === 'messages' ? 'request_too_large' : 'invalid_request_error',
+        message:
+          `Request exceeds the maximum size: the fake LLM reads request bodies up to ${refusal.maxBytes} bytes ` +
+          `(createFakeLlm's maxRequestBytes option); send a smaller request.`,
+      };
+    case 'invalid-json':
+      return {
+        endpoint: refusal.endpoint,
+        status: 400,
+        message:
+          refusal.endpoint === 'messages'
+            ? `The request body is not valid JSON${refusal.where}; send one JSON object.`
+            : `We could not parse the JSON body of your request${refusal.where}: the fake LLM, like the OpenAI API, expects a JSON payload.`,
+      };
+    case 'invalid-body': {
+      const api = refusal.endpoint === 'messages' ? 'a Messages API' : 'a chat completions';
+      return {
+        endpoint: refusal.endpoint,
+        status: 400,
+        message: `Fake LLM script '${refusal.scriptName}': not ${api} request (${refusal.problem}).`,
+      };
+    }
+    case 'tools-undefined':
+      return {
+        endpoint: 'messages',
+        status: 400,
+        message:
+          'Requests which include `tool_use` or `tool_result` blocks must define tools. To stop the model ' +
+          'calling tools, keep the tool definitions and send `tool_choice: {"type": "none"}`.',
+      };
+    case 'thread':
+      return { endpoint: 'messages', ...describeThreadRefusal(refusal.refusal) };
+    case 'unreadable':
+      return {
+        endpoint: 'messages',
+        status: 400,
+        message: `The fake LLM cannot read ${describeRequestLine(refusal.method, refusal.target)} (its target or headers); it answers ${apis}.`,
+      };
+    case 'malformed':
+      return {
+        endpoint: 'messages',
+        status: refusal.status,
+        type: 'invalid_request_error',
+        message: `The fake LLM could not read the request as HTTP/1.1${malformedReasons[refusal.status]}; it answers ${apis}.`,
+      };
+    default: {
+      const unexpected: never = refusal;
+      throw new Error(`Unexpected refusal ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+const malformedReasons = {
+  400: '',
+  408: ' (its headers did not arrive in time)',
+  431: ' (its headers are too large)',
+};
+
+function describeRequestLine(method: string, path: string): string {
+  return `${shortenForMessage(method, 20)} ${shortenForMessage(path)}`;
+}

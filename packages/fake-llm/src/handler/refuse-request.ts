@@ -1,0 +1,48 @@
+import { shortenForMessage } from '../internal/shorten-for-message.js';
+import { createOpenAiErrorResponse } from '../openai/create-openai-error-response.js';
+import { createErrorResponse } from './create-error-response.js';
+import { describeRefusal, type Refusal } from './describe-refusal.js';
+import { defaultScenarioId, type FakeLlmState } from './fake-llm-state.js';
+
+/**
+ * Answers a request the fake will not take with the status and error JSON the real API gives (in the shape of
+ * the API the path names), `x-should-retry: false`, and an `invalid-request` violation on the script it was for.
+ * The script is left as it was: the violation's `requestIndex` is the step the next request to it will take
+ * (-1 when the fake has no script by that id).
+ */
+export function refuseRequest(options: {
+  state: FakeLlmState;
+  /** The script the request named (by path or header); the default script when it named none. */
+  scenarioId: string | undefined;
+  refusal: Refusal;
+}): Response {
+  const { state } = options;
+  const answer = describeRefusal(options.refusal);
+  const scenarioId = options.scenarioId ?? defaultScenarioId;
+  const route = state.routes.get(scenarioId);
+  if (route === undefined) {
+    state.records.violations.push({
+      type: 'invalid-request',
+      scenarioId: shortenForMessage(scenarioId),
+      requestIndex: -1,
+      message: answer.message,
+    });
+  } else {
+    route.addViolation({
+      type: 'invalid-request',
+      requestIndex: route.requests.length,
+      message: answer.message,
+    });
+  }
+  const createError = answer.endpoint === 'messages' ? createErrorResponse : createOpenAiErrorResponse;
+  const response = createError({
+    status: answer.status,
+    type: answer.type,
+    message: answer.message,
+    retry: false,
+    requestId: 'req_fake_refused',
+    ...(answer.errorCode === undefined ? {} : { details: { error_code: answer.errorCode } }),
+  });
+  if (answer.allowPost === true) response.headers.set('allow', 'POST');
+  return response;
+}

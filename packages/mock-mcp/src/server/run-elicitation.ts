@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CallToolResult,
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
+  ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitSpec } from '../spec/elicit-spec-schema.js';
+import { fillPlaceholders, toPlaceholderValues } from '../spec/fill-placeholders.js';
+import { answerWithResponse } from './answer-with-response.js';
+import type { CallContext } from './call-context.js';
+import { errorResult } from './error-result.js';
+
+/**
+ * The `elicit` response: sends `elicitation/create` to the client in the middle of the call (form or URL mode)
+ * and answers by the user's action with the response given for it (`accept`, `decline`, `cancel`; `{{field}}`
+ * in `accept` is the value filled in), or by default with `{ action, content }` as structured content. In URL
+ * mode an accepted elicitation is followed by `notifications/elicitation/complete` (unless `notifyCompletion`
+ * is false). A client without the capability for the mode gets an isError result that says so.
+ */
+export async function runElicitation(options: {
+  toolName: string;
+  elicit: ElicitSpec;
+  context: CallContext;
+}): Promise<CallToolResult> {
+  const { toolName, elicit, context } = options;
+  const capabilityProblem = checkCapability({ toolName, elicit, context });
+  if (capabilityProblem !== undefined) return errorResult(capabilityProblem);
+  const request = toRequest(elicit);
+  const exchange: { request: typeof request; result?: ElicitResult } = { request };
+  context.call.elicitation.push(exchange);
+  let result: ElicitResult;
+  try {
+    result = await context.elicitInput(request);
+    exchange.result = result;
+  } catch (error) {
+    context.signal.throwIfAborted();
+    return errorResult(
+      `The elicitation request failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (request.mode === 'url' && result.action === 'accept' && elicit.notifyCompletion) {
+    await context.sendNotification({
+      method: 'notifications/elicitation/complete',
+      params: { elicitationId: request.elicitationId },
+    });
+  }
+  const followUp = elicit[result.action];
+  if (followUp === undefined) return defaultResult(result);
+  const response =
+    result.action === 'accept'
+      ? fillPlaceholders(followUp, toPlaceholderValues(result.content ?? {}))
+      : followUp;
+  return answerWithResponse({ toolName, arguments: context.call.arguments, response, context });
+}
+
+function toRequest(elicit: ElicitSpec): ElicitRequestFormParams | ElicitRequestURLParams {
+  if (elicit.mode === 'url') {
+    return {
+      mode: 'url',
+      message: elicit.message,
+      url: elicit.url ?? '',
+      elicitationId: elicit.elicitationId ?? randomUUID(),
+    };
+  }
+  return {
+    mode: 'form',
+    message: elicit.message,
+    requestedSchema: elicit.requestedSchema as ElicitRequestFormParams['requestedSchema'],
+  };
+}
+
+function checkCapability(options: {
+  toolName: string;
+  elicit: ElicitSpec;
+  context: CallContext;
+}): string | undefined {
+  const { toolName, elicit, context } = options;
+  const elicitation = context.clientCapabilities?.elicitation;
+  const prefix = `Tool '${toolName}' asks the user through ${elicit.mode} elicitation, but the client`;
+  if (elicitation === undefined) {
+    return `${prefix} did not declare the elicitation capability (capabilities: { elicitation: { ${elicit.mode}: {} } }).`;
+  }
+  if (elicitation[elicit.mode] === undefined) {
+    return `${prefix} did not declare that mode (capabilities: { elicitation: { ${elicit.mode}: {} } }).`;
+  }
+  return undefined;
+}
+
+function defaultResult(result: ElicitResult): CallToolResult {
+  const structuredContent = {
+    action: result.action,
+    ...(result.content === undefined ? {} : { content: result.content }),
+  };
+  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+}

@@ -1,0 +1,42 @@
+import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { MockServerSpec } from '../spec/mock-server-spec-schema.js';
+import type { MockTool } from '../spec/mock-tool-schema.js';
+
+/**
+ * The capabilities a mock declares: `tools` always; `resources` (with `subscribe`) when it has resources or
+ * templates; `prompts` when it has prompts; `logging` when the spec has `logging` or a response logs;
+ * `completions` when a prompt argument or a template variable has `complete` values.
+ */
+export function toServerCapabilities(spec: MockServerSpec): ServerCapabilities {
+  const hasResources = spec.resources !== undefined || spec.resourceTemplates !== undefined;
+  const hasCompletions =
+    (spec.prompts ?? []).some((prompt) => (prompt.arguments ?? []).some((argument) => argument.complete)) ||
+    (spec.resourceTemplates ?? []).some((template) => template.complete !== undefined);
+  return {
+    tools: { listChanged: true },
+    ...(hasResources ? { resources: { subscribe: true } } : {}),
+    ...(spec.prompts === undefined ? {} : { prompts: {} }),
+    ...(spec.logging !== undefined || spec.tools.some(toolLogs) ? { logging: {} } : {}),
+    ...(hasCompletions ? { completions: {} } : {}),
+  };
+}
+
+/** Whether any response of the tool (or of a sample's `toolResults`) sends log messages. */
+export function toolLogs(tool: MockTool): boolean {
+  return tool.responses.some(
+    (response) =>
+      response.log !== undefined ||
+      Object.values(response.sample?.toolResults ?? {}).some((list) => list.some((item) => item.log)),
+  );
+}
+
+/** Whether any response of the tool (or of a sample's `toolResults`) sends resource updates. */
+export function toolUpdatesResources(tool: MockTool): boolean {
+  return tool.responses.some(
+    (response) =>
+      response.updatedResources !== undefined ||
+      Object.values(response.sample?.toolResults ?? {}).some((list) =>
+        list.some((item) => item.updatedResources),
+      ),
+  );
+}
