@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { ToolSourceError } from '../errors/tool-source-error.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
 import type { JsonObject } from '../json-value.js';
@@ -10,6 +10,7 @@ import { exposeToolNames, type ExposedTool } from './expose-tool-names.js';
 import { mapMcpToolResult } from './map-mcp-tool-result.js';
 import { validateMcpServersConfig, type McpServersConfig } from './mcp-server-config.js';
 import { createMcpServerConnection } from './mcp-server-connection.js';
+import type { McpMessageRecord } from './tap-transport.js';
 
 /** The longest delay timers honour: "no limit of its own" for tool calls, which the loop's signal bounds. */
 const noTimeoutMs = 2_147_483_647;
@@ -36,6 +37,11 @@ export interface ConnectMcpServersOptions {
    * goes on asking at each `listTools()` until a listing succeeds.
    */
   onToolsChanged?: (serverName: string) => void;
+  /**
+   * Shown every JSON-RPC message between the client and each server, both ways, as it goes: for recording
+   * what real servers answered, or for tracing. It only watches; what it throws is ignored.
+   */
+  onMessage?: (record: McpMessageRecord) => void;
   /**
    * Aborts the start: every server begun so far is closed (its processes ended, its HTTP session
    * terminated) and the promise rejects with the signal's reason. Once `connectMcpServers` has resolved,
@@ -103,6 +109,13 @@ export async function connectMcpServers(
         }
         options.configureClient?.(client, name);
       },
+      ...(options.onMessage === undefined
+        ? {}
+        : {
+            onMessage: (direction: McpMessageRecord['direction'], message: JSONRPCMessage) => {
+              options.onMessage?.({ server: name, direction, message });
+            },
+          }),
       onToolsChanged: () => {
         changes.set(name, (changes.get(name) ?? 0) + 1);
         options.onToolsChanged?.(name);

@@ -3,6 +3,7 @@ export { connectMcpServers } from './connect-mcp-servers.js';
 export { validateMcpServersConfig } from './mcp-server-config.js';
 export { mapMcpToolResult } from './map-mcp-tool-result.js';
 export type { ConnectMcpServersOptions, McpToolSource } from './connect-mcp-servers.js';
+export type { McpMessageRecord } from './tap-transport.js';
 export type {
   HttpServerConfig,
   McpServerConfig,

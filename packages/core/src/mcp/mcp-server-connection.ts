@@ -5,6 +5,7 @@ import {
   McpError,
   ToolListChangedNotificationSchema,
   type CallToolResult,
+  type JSONRPCMessage,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolSourceError } from '../errors/tool-source-error.js';
@@ -14,6 +15,7 @@ import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import type { JsonValue } from '../json-value.js';
 import { raceWithSignal } from '../internal/race-with-signal.js';
 import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
+import { tapTransport, type McpMessageRecord } from './tap-transport.js';
 import { isHttpServerConfig, isStdioServerConfig, type McpServerConfig } from './mcp-server-config.js';
 
 /** One MCP server: connected on first use, reconnected after it crashed or closed, closed once. */
@@ -40,6 +42,8 @@ export interface McpConnectionOptions {
   /** Called with each new client before it connects: register capabilities and handlers here. */
   configureClient?: (client: Client) => void;
   onToolsChanged?: () => void;
+  /** Shown every JSON-RPC message the client sends to the server or receives from it. */
+  onMessage?: (direction: McpMessageRecord['direction'], message: JSONRPCMessage) => void;
 }
 
 export function createMcpServerConnection(options: McpConnectionOptions): McpServerConnection {
@@ -70,10 +74,16 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     try {
       transport = await createMcpTransport({ config, gracePeriodMs: options.closeGracePeriodMs });
       lifetime.signal.throwIfAborted();
-      await client.connect(transport.transport, {
-        timeout: options.requestTimeoutMs,
-        signal: lifetime.signal,
-      });
+      const { onMessage } = options;
+      await client.connect(
+        onMessage === undefined
+          ? transport.transport
+          : tapTransport({ transport: transport.transport, tap: onMessage }),
+        {
+          timeout: options.requestTimeoutMs,
+          signal: lifetime.signal,
+        },
+      );
     } catch (error) {
       await closeClient({ client, transport });
       if (closed) throw closedError();

@@ -1,0 +1,92 @@
+import { createMockMcpServer, type MockMcpServer } from '@toolloop/mock-mcp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runToolLoop } from '../../src/loop/run-tool-loop.js';
+import { connectMcpServers, type McpMessageRecord } from '../../src/mcp/index.js';
+import { createScriptedModel } from '../../src/testing/scripted-model.js';
+
+const openServers: MockMcpServer[] = [];
+afterEach(async () => {
+  await Promise.all(openServers.splice(0).map((server) => server.close()));
+});
+
+function inMemoryLookup() {
+  const server = createMockMcpServer({
+    tools: [{ name: 'lookup', inputSchema: { type: 'object' }, responses: [{ text: 'found it' }] }],
+  });
+  openServers.push(server);
+  return { createTransport: () => server.connectInMemory() };
+}
+
+const summarize = (records: McpMessageRecord[]) =>
+  records.map(({ server, direction, message }) => ({
+    server,
+    direction,
+    method: 'method' in message ? message.method : undefined,
+    result: 'result' in message ? message.result : undefined,
+  }));
+
+describe('connectMcpServers onMessage', () => {
+  it('shows every message both ways, named by server: the listing, the call and its answer', async () => {
+    const records: McpMessageRecord[] = [];
+    const mcp = await connectMcpServers(
+      { servers: { docs: inMemoryLookup() } },
+      { onMessage: (record) => records.push(record) },
+    );
+    try {
+      await (
+        await runToolLoop({
+          model: createScriptedModel([
+            { toolCalls: [{ name: 'lookup', input: { q: 'x' } }] },
+            { text: 'ok' },
+          ]),
+          tools: [mcp],
+          prompt: 'Look it up.',
+          prompt: 'Look it up.',
+        })
+      ).result;
+    } finally {
+      await mcp.close();
+    }
+    const seen = summarize(records);
+    const sent = seen.filter((record) => record.direction === 'sent').map((record) => record.method);
+    expect(sent.slice(0, 4)).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call']);
+    expect(seen.every((record) => record.server === 'docs')).toBe(true);
+    const call = records.find(
+      (record) =>
+        record.direction === 'sent' && 'method' in record.message && record.message.method === 'tools/call',
+    );
+    expect(call?.message).toMatchObject({ params: { name: 'lookup', arguments: { q: 'x' } } });
+    const answer = records.find(
+      (record) =>
+        record.direction === 'received' &&
+        'id' in record.message &&
+        'id' in (call?.message ?? {}) &&
+        record.message.id === (call?.message as { id: unknown }).id,
+    );
+    expect(answer?.message).toMatchObject({ result: { content: [{ type: 'text', text: 'found it' }] } });
+  });
+
+  it('keeps the traffic going when the watcher throws', async () => {
+    const mcp = await connectMcpServers(
+      { servers: { docs: inMemoryLookup() } },
+      {
+        onMessage: () => {
+          throw new Error('watcher broke');
+        },
+      },
+    );
+    try {
+      const run = await runToolLoop({
+        model: createScriptedModel([{ toolCalls: [{ name: 'lookup', input: {} }] }, { text: 'ok' }]),
+        tools: [mcp],
+        prompt: 'Look it up.',
+      });
+      const result = await run.result;
+      expect(result.toolCalls.map((call) => call.output)).toEqual([
+        { content: [{ type: 'text', text: 'found it' }] },
+      ]);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
