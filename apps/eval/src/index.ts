@@ -2,6 +2,26 @@
 export { runScenarios } from './run/run-scenarios.js';
 export { runScenario } from './run/run-scenario.js';
 export type { ExitCode, RunScenariosOptions } from './run/run-scenarios.js';
+export type { ScenarioMode } from './run/run-scenario.js';
+
+// Live runs, recordings and their replay
+export { LiveSetupError } from './record/resolve-live-upstream.js';
+export type { LiveOptions } from './record/resolve-live-upstream.js';
+export {
+  readRecording,
+  writeRecording,
+  recordingDirectoryOf,
+  RecordingFileError,
+} from './record/recording-files.js';
+export type { RecordingRedaction } from './record/redact-recording.js';
+export type {
+  Recording,
+  RecordedTurn,
+  RecordedModelExchange,
+  RecordedModelRequest,
+  RecordedModelResponse,
+  RecordedToolCall,
+} from './record/recording.js';
 
 // Agents under test
 export { defineAgent, isAgent } from './agent/define-agent.js';

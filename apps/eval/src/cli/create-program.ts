@@ -7,7 +7,8 @@ import type { PrettyReporterStream } from '../report/pretty/create-pretty-report
 import { createColors } from '../report/pretty/colors.js';
 import { formatSummary } from '../report/pretty/format-summary.js';
 import { createReporters } from '../report/reporters.js';
-import { runScenarios } from '../run/run-scenarios.js';
+import type { RecordingRedaction } from '../record/redact-recording.js';
+import { runScenarios, type RunScenariosOptions } from '../run/run-scenarios.js';
 import { findScenarioFiles } from '../scenario/find-scenario-files.js';
 import { createScenarioJsonSchema } from '../scenario/create-scenario-json-schema.js';
 import { loadScenarioFile } from '../scenario/load-scenario-file.js';
@@ -15,6 +16,7 @@ import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
 import { EmptySelectionError } from '../scenario/empty-selection-error.js';
 import { parseFilter, parseShard, selectScenarios } from '../scenario/select-scenarios.js';
+import { LiveSetupError } from '../record/resolve-live-upstream.js';
 import { readPackageVersion } from './read-package-version.js';
 
 /** Where the commands write; tests pass their own. */
@@ -59,58 +61,64 @@ export function createProgram({
   // The config's values are defaults: a flag or a path given on the command line wins.
   const loadConfig = () => loadToolloopConfig({ path: program.opts<{ config?: string }>().config, cwd });
 
-  program
-    .command('run', { isDefault: true })
-    .description('run scenarios (default: scenarios/) and report')
-    .argument(
-      '[paths...]',
-      "scenario files, directories or globs (default: the config's scenarios, else scenarios/)",
-    )
-    .option(
-      '--filter <text|/regex/>',
-      'only scenarios whose name contains the text or matches the regex',
-      toFilter,
-    )
-    .option('--tag <tag>', 'only scenarios with this tag (repeatable)', collect, [])
-    .option('--concurrency <n>', 'scenarios run at once (default: CPU count)', toPositiveInteger)
-    .option('--shard <i/n>', 'run the i-th of n stable parts of the suite', toShard)
-    .option('--repeat <n>', 'run each scenario n times and report pass rates', toPositiveInteger, 1)
-    .option('--bail', 'start no new scenario after the first failure', false)
-    .addOption(
-      new Option('--reporter <name>', 'pretty, json, junit or html (repeatable)')
-        .argParser(collect)
-        .default([]),
-    )
-    .option('--out-dir <dir>', 'where json, junit and html reports are written (default: reports)')
-    .option('--pass-with-no-scenarios', 'pass when paths, --filter, --tag and --shard select nothing', false)
-    .action(async (paths: string[], options: RunCommandOptions) => {
-      await guard(output, async () => {
-        const config = await loadConfig();
-        const concurrency = options.concurrency ?? config?.concurrency;
-        const reporterNames =
-          options.reporter.length > 0 ? options.reporter : (config?.reporters ?? ['pretty']);
-        const { report, exitCode } = await runScenarios({
-          paths: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
-          cwd,
-          tags: options.tag,
-          repeat: options.repeat,
-          bail: options.bail,
-          outDir: options.outDir ?? config?.outDir ?? 'reports',
-          passWithNoScenarios: options.passWithNoScenarios,
-          reporters: createReporters(reporterNames, { stream: toReporterStream(output) }),
-          defaults: config?.defaults ?? {},
-          ...(options.filter === undefined ? {} : { filter: options.filter }),
-          ...(concurrency === undefined ? {} : { concurrency }),
-          ...(options.shard === undefined ? {} : { shard: options.shard }),
-        });
-        // The pretty reporter ends with the summary; without it, a run must still say how it went.
-        if (!reporterNames.includes('pretty'))
-          output.stdout(
-            `${formatSummary({ summary: report.summary, colors: createColors(false) }).join('\n')}\n`,
-          );
-        process.exitCode = exitCode;
+  const runAction = async (paths: string[], options: RunCommandOptions): Promise<void> => {
+    if (options.record && !options.live) {
+      output.stderr('--record records live runs: add --live, or use `toolloop-eval record`.\n');
+      process.exitCode = 2;
+      return;
+    }
+    await guard(output, async () => {
+      const config = await loadConfig();
+      const concurrency = options.concurrency ?? config?.concurrency;
+      const reporterNames =
+        options.reporter.length > 0 ? options.reporter : (config?.reporters ?? ['pretty']);
+      const { report, exitCode } = await runScenarios({
+        paths: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
+        cwd,
+        tags: options.tag,
+        repeat: options.repeat,
+        bail: options.bail,
+        outDir: options.outDir ?? config?.outDir ?? 'reports',
+        passWithNoScenarios: options.passWithNoScenarios,
+        reporters: createReporters(reporterNames, { stream: toReporterStream(output) }),
+        defaults: config?.defaults ?? {},
+        ...liveRunOptions({ options, redaction: config?.redaction }),
+        ...(options.filter === undefined ? {} : { filter: options.filter }),
+        ...(concurrency === undefined ? {} : { concurrency }),
+        ...(options.shard === undefined ? {} : { shard: options.shard }),
       });
+      // The pretty reporter ends with the summary; without it, a run must still say how it went.
+      if (!reporterNames.includes('pretty'))
+        output.stdout(
+          `${formatSummary({ summary: report.summary, colors: createColors(false) }).join('\n')}\n`,
+        );
+      process.exitCode = exitCode;
     });
+  };
+
+  addRunOptions(
+    program
+      .command('run', { isDefault: true })
+      .description('run scenarios (default: scenarios/) and report')
+      .argument(
+        '[paths...]',
+        "scenario files, directories or globs (default: the config's scenarios, else scenarios/)",
+      ),
+  ).action(runAction);
+
+  addRunOptions(
+    program
+      .command('record')
+      .description(
+        'run scenarios live (--live) and write each run beside its scenario as its recording, which runs without --live replay',
+      )
+      .argument(
+        '[paths...]',
+        "scenario files, directories or globs (default: the config's scenarios, else scenarios/)",
+      ),
+  ).action((paths: string[], options: RunCommandOptions) =>
+    runAction(paths, { ...options, live: true, record: true }),
+  );
 
   program
     .command('validate')
@@ -209,6 +217,28 @@ interface RunCommandOptions {
   reporter: string[];
   outDir?: string;
   passWithNoScenarios: boolean;
+  live: boolean;
+  record: boolean;
+  update: boolean;
+  baseUrl?: string;
+  minPassRate?: number;
+}
+
+/** What `run` passes on to `runScenarios` for live runs, recordings and pass rates. */
+function liveRunOptions({
+  options,
+  redaction,
+}: {
+  options: RunCommandOptions;
+  redaction: RecordingRedaction | undefined;
+}): Pick<RunScenariosOptions, 'live' | 'update' | 'redaction' | 'minPassRate'> {
+  const endpoint = options.baseUrl === undefined ? {} : { baseURL: options.baseUrl };
+  return {
+    ...(options.live ? { live: { ...endpoint, record: options.record } } : {}),
+    ...(options.update ? { update: endpoint } : {}),
+    ...(redaction === undefined ? {} : { redaction }),
+    ...(options.minPassRate === undefined ? {} : { minPassRate: options.minPassRate }),
+  };
 }
 
 type ListCommandOptions = Pick<RunCommandOptions, 'filter' | 'tag' | 'shard' | 'passWithNoScenarios'>;
@@ -260,7 +290,11 @@ async function guard(output: ProgramOutput, action: () => Promise<void>): Promis
   } catch (error) {
     if (ScenarioFileError.isInstance(error)) {
       output.stderr(`Invalid scenario input:\n${error.message}\n`);
-    } else if (EmptySelectionError.isInstance(error) || InvalidOptionValueError.isInstance(error)) {
+    } else if (
+      EmptySelectionError.isInstance(error) ||
+      InvalidOptionValueError.isInstance(error) ||
+      error instanceof LiveSetupError
+    ) {
       output.stderr(`${error.message}\n`);
     } else {
       output.stderr(
@@ -273,6 +307,13 @@ async function guard(output: ProgramOutput, action: () => Promise<void>): Promis
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+function toRate(value: string): number {
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1)
+    throw new InvalidArgumentError('expected a pass rate from 0 to 1, such as 0.8.');
+  return number;
 }
 
 function toPositiveInteger(value: string): number {
@@ -297,4 +338,46 @@ function toShard(value: string): ReturnType<typeof parseShard> {
   } catch (error) {
     throw new InvalidArgumentError((error as Error).message);
   }
+}
+
+/** The options `run` and `record` share. */
+function addRunOptions(command: Command): Command {
+  return command
+    .option(
+      '--filter <text|/regex/>',
+      'only scenarios whose name contains the text or matches the regex',
+      toFilter,
+    )
+    .option('--tag <tag>', 'only scenarios with this tag (repeatable)', collect, [])
+    .option('--concurrency <n>', 'scenarios run at once (default: CPU count)', toPositiveInteger)
+    .option('--shard <i/n>', 'run the i-th of n stable parts of the suite', toShard)
+    .option('--repeat <n>', 'run each scenario n times and report pass rates', toPositiveInteger, 1)
+    .option('--bail', 'start no new scenario after the first failure', false)
+    .addOption(
+      new Option('--reporter <name>', 'pretty, json, junit or html (repeatable)')
+        .argParser(collect)
+        .default([]),
+    )
+    .option('--out-dir <dir>', 'where json, junit and html reports are written (default: reports)')
+    .option('--pass-with-no-scenarios', 'pass when paths, --filter, --tag and --shard select nothing', false)
+    .option(
+      '--live',
+      'answer with the real API instead of llm scripts and recordings (keys from ANTHROPIC_API_KEY / OPENAI_API_KEY)',
+      false,
+    )
+    .option('--record', 'with --live: write each scenario run beside it as its recording', false)
+    .option(
+      '--update',
+      'record again, live, the scenarios whose replay drifted from their recording or that have none',
+      false,
+    )
+    .option(
+      '--base-url <url>',
+      'the API base URL of live runs (a proxy, vLLM, Ollama); default: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_BASE_URL, else the public API',
+    )
+    .option(
+      '--min-pass-rate <rate>',
+      'with --repeat: the share of runs (0 to 1) a scenario must pass; default 1, every run',
+      toRate,
+    );
 }

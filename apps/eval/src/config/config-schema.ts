@@ -39,6 +39,21 @@ export const configSchema = z.strictObject({
       'Where json, junit and html reports are written, relative to the config file. Default: reports.',
     ),
   concurrency: z.int().positive().optional().describe('Scenarios run at once. Default: the CPU count.'),
+  redact: z
+    .strictObject({
+      headers: z
+        .array(z.string().min(1))
+        .optional()
+        .describe('Request headers whose values recordings replace with [redacted].'),
+      bodyFields: z
+        .array(z.string().min(1))
+        .optional()
+        .describe(
+          'Request body fields recordings replace with [redacted], as dotted paths (* for every element): metadata.user_id.',
+        ),
+    })
+    .optional()
+    .describe('What recordings leave out, on top of API keys and credential headers, which are never kept.'),
 });
 
 /** What a config file holds, as written (paths relative to the file). */

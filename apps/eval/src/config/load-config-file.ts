@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { readYamlDocument } from '@toolloop/mock-mcp';
 import { loadModule } from '../agent/load-module.js';
+import type { RecordingRedaction } from '../record/redact-recording.js';
 import type { ReporterName } from '../report/reporters.js';
 import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import { ScenarioFileError, type ScenarioIssue } from '../scenario/scenario-file-error.js';
@@ -16,6 +17,8 @@ export interface LoadedConfig {
   reporters?: ReporterName[];
   outDir?: string;
   concurrency?: number;
+  /** What recordings leave out, on top of keys and credential headers. */
+  redaction?: RecordingRedaction;
   /** The agent, provider and model for scenarios that do not say. */
   defaults: ScenarioDefaults;
 }
@@ -46,6 +49,7 @@ export async function loadConfigFile(file: string): Promise<LoadedConfig> {
   if (config.reporters !== undefined) loaded.reporters = config.reporters;
   if (config.outDir !== undefined) loaded.outDir = absolute(config.outDir);
   if (config.concurrency !== undefined) loaded.concurrency = config.concurrency;
+  if (config.redact !== undefined) loaded.redaction = config.redact;
   return loaded;
 }
 

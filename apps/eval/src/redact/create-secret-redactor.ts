@@ -5,9 +5,15 @@ import { redactUrl, redactUrlSecrets } from '@toolloop/core';
  * replaced whole by their redacted form wherever they appear as written, so that a URL the scan in running text
  * would cut short (a space in its query) is redacted too.
  */
-export function createSecretRedactor({ urls = [] }: { urls?: readonly string[] } = {}): (
-  text: string,
-) => string {
+export function createSecretRedactor({
+  urls = [],
+  secrets = [],
+}: {
+  urls?: readonly string[];
+  /** Values replaced by `[redacted]` wherever they appear, such as a live run's API keys. */
+  secrets?: readonly string[];
+} = {}): (text: string) => string {
+  const values = secrets.filter((secret) => secret.length > 0);
   const known = urls
     .map((url) => ({ url, redacted: redactUrl(url) }))
     .filter(({ url, redacted }) => url !== redacted)
@@ -15,6 +21,9 @@ export function createSecretRedactor({ urls = [] }: { urls?: readonly string[] }
     .sort((left, right) => right.url.length - left.url.length);
   return (text) =>
     redactUrlSecrets(
-      known.reduce((redacted, { url, redacted: replacement }) => redacted.split(url).join(replacement), text),
+      known.reduce(
+        (redacted, { url, redacted: replacement }) => redacted.split(url).join(replacement),
+        values.reduce((redacted, secret) => redacted.split(secret).join('[redacted]'), text),
+      ),
     );
 }

@@ -8,6 +8,8 @@ export interface ScenarioFailure {
   message: string;
   expected: JsonValue;
   actual: JsonValue;
+  /** `drift`: a replayed request differs from its recording, or has none (`--update` records it again). */
+  kind?: 'drift';
 }
 
 /** Something that happened during a turn, at a time measured from the turn's start. */
@@ -63,6 +65,8 @@ export interface TurnReport {
   text: string;
   thinking: string;
   usage: Usage;
+  /** What the turn's tokens cost, when the loop was given `prices` for its model. */
+  cost?: number;
   durationMs: number;
   timeline: TimelineEntry[];
   requests: RequestSummary[];
@@ -75,8 +79,14 @@ export interface RepeatSummary {
   runs: number;
   passed: number;
   passRate: number;
+  /** pass@k: at least one of the k runs passed. */
+  passAtK: boolean;
+  /** pass^k: all k runs passed. */
+  passAllK: boolean;
   /** Some runs passed and some failed. */
   flaky: boolean;
+  /** The pass rate a scenario needed (`--min-pass-rate`); 1 unless set. */
+  minPassRate: number;
 }
 
 /** One scenario's verdict, in the JSON report's contract shape plus what the other reporters need. */
@@ -91,6 +101,10 @@ export interface ScenarioResult {
   /** The runner itself failed on this scenario (a server that would not start, a bug): not an assertion. */
   error?: { message: string; stack?: string };
   repeat?: RepeatSummary;
+  /** The tokens every run of the scenario used, all turns together (thinking counts as output). */
+  tokens?: { input: number; output: number };
+  /** What those tokens cost, when every turn had `prices` for its model. */
+  cost?: number;
 }
 
 export interface RunSummary {

@@ -1,24 +1,40 @@
 import type { ScenarioResult } from '../report/run-report.js';
 
 /**
- * One result for a scenario run several times: passed only if every run passed, with the pass rate; the
- * details shown are those of the first failing run (or the last run when all passed).
+ * One result for a scenario run several times: passed when its pass rate reaches `minPassRate` (default 1:
+ * every run), with pass@k (one run passed), pass^k (all passed) and the flaky flag. The details shown are those
+ * of the first failing run (or the last run when all passed); tokens and cost are those of all runs together.
  */
-export function combineRepeats(runs: readonly ScenarioResult[]): ScenarioResult {
+export function combineRepeats(
+  runs: readonly ScenarioResult[],
+  { minPassRate = 1 }: { minPassRate?: number } = {},
+): ScenarioResult {
   const [first] = runs;
   if (first === undefined) throw new Error('combineRepeats needs at least one run.');
-  if (runs.length === 1) return first;
+  if (runs.length === 1 && minPassRate === 1) return first;
   const passed = runs.filter((run) => run.status === 'passed').length;
+  const passRate = passed / runs.length;
   const shown = runs.find((run) => run.status === 'failed') ?? runs.at(-1) ?? first;
+  const costs = runs.map((run) => run.cost);
   return {
     ...shown,
-    status: passed === runs.length ? 'passed' : 'failed',
+    status: passRate >= minPassRate && runs.every((run) => run.error === undefined) ? 'passed' : 'failed',
     durationMs: runs.reduce((total, run) => total + run.durationMs, 0),
+    tokens: {
+      input: runs.reduce((total, run) => total + (run.tokens?.input ?? 0), 0),
+      output: runs.reduce((total, run) => total + (run.tokens?.output ?? 0), 0),
+    },
+    ...(costs.every((cost) => cost !== undefined)
+      ? { cost: costs.reduce((total, cost) => total + cost, 0) }
+      : {}),
     repeat: {
       runs: runs.length,
       passed,
-      passRate: passed / runs.length,
+      passRate,
+      passAtK: passed > 0,
+      passAllK: passed === runs.length,
       flaky: passed > 0 && passed < runs.length,
+      minPassRate,
     },
   };
 }

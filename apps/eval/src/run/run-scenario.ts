@@ -1,4 +1,12 @@
-import type { FakeLlm } from '@toolloop/fake-llm';
+import type { JsonValue } from '@toolloop/core';
+import type { FakeLlm, RecordedRequest } from '@toolloop/fake-llm';
+import { checkDrift } from '../record/check-drift.js';
+import { createMcpRecorder, type McpRecorder } from '../record/create-mcp-recorder.js';
+import { redactExchange, redactToolCall, type RecordingRedaction } from '../record/redact-recording.js';
+import type { Recording, RecordedModelExchange } from '../record/recording.js';
+import { writeRecording } from '../record/recording-files.js';
+import type { ModelProxy, ProxyUpstream } from '../record/start-model-proxy.js';
+import { toReplayServers, toReplaySteps } from '../record/to-replay-script.js';
 import { checkElicitAnswers } from '../expect/check-elicitations.js';
 import { checkTurn } from '../expect/check-turn.js';
 import { checkViolations } from '../expect/check-violations.js';
@@ -7,7 +15,7 @@ import { mapStrings } from '../redact/map-strings.js';
 import type { ScenarioFailure, ScenarioResult, TurnReport } from '../report/run-report.js';
 import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
-import { createScenarioModel } from './create-scenario-model.js';
+import { createScenarioModel, defaultModels } from './create-scenario-model.js';
 import { createTurnRunner } from './create-turn-runner.js';
 import { createTurnObserver } from './create-turn-observer.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
@@ -25,7 +33,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     'url' in server ? [server.url] : [],
   );
   // Reports, the pretty reporter and the HTML timeline all start from this result: no URL secret goes past here.
-  return mapStrings(await runUnredacted(options), createSecretRedactor({ urls }));
+  const secrets = options.mode?.type === 'live' ? options.mode.secrets : [];
+  return mapStrings(await runUnredacted(options), createSecretRedactor({ urls, secrets }));
 }
 
 /** What `runScenario` needs: the scenario, where it is, and the shared fake LLM with its route. */
@@ -42,7 +51,26 @@ export interface RunScenarioOptions {
   routeId: string;
   /** The agent under test, loaded, when the scenario runs one. */
   agent?: LoadedAgent;
+  /** Where the model's answers come from. Default: the scenario's `llm` script. */
+  mode?: ScenarioMode;
 }
+
+/**
+ * Where a scenario's model answers come from: its `llm` script on the fake LLM; its recording, replayed through
+ * the fake LLM and mock servers with every request checked against the recorded one; or the real API through
+ * the live proxy, recorded beside the scenario file when `record` says so.
+ */
+export type ScenarioMode =
+  | { type: 'scripted' }
+  | { type: 'replay'; recording: Recording; scenarioFile: string; redaction: RecordingRedaction }
+  | {
+      type: 'live';
+      proxy: ModelProxy;
+      upstream: ProxyUpstream;
+      /** Values never written anywhere (the run's keys). */
+      secrets: readonly string[];
+      record?: { scenarioFile: string; redaction: RecordingRedaction };
+    };
 
 async function runUnredacted({
   scenario,
@@ -53,12 +81,16 @@ async function runUnredacted({
   fakeUrl,
   routeId,
   agent,
+  mode = { type: 'scripted' },
 }: RunScenarioOptions): Promise<ScenarioResult> {
   const startedAt = performance.now();
   const base = { name: scenario.name, file, tags: scenario.tags ?? [] };
   const route = fake.script(routeId, {
     name: scenario.name,
-    steps: scenario.turns.flatMap((turn) => turn.llm),
+    steps:
+      mode.type === 'replay'
+        ? toReplaySteps({ recording: mode.recording, scenarioFile: mode.scenarioFile })
+        : scenario.turns.flatMap((turn) => turn.llm),
     baseDirectory: directory,
     // Ollama's stream has its own quirks; a text-only model gets its tool calls written as XML blocks.
     ...(scenario.provider === 'ollama' ? { dialect: 'ollama' as const } : {}),
@@ -68,14 +100,44 @@ async function runUnredacted({
   const failures: ScenarioFailure[] = [];
   const turnStarts: number[] = [];
   try {
-    const baseURL = `${fakeUrl}/scenario/${encodeURIComponent(routeId)}`;
+    if (mode.type === 'scripted' && scenario.turns.every((turn) => turn.llm.length === 0))
+      throw new Error(
+        'This scenario has no `llm` steps and no recording: run it live (--live), or record it (toolloop-eval record).',
+      );
+    const live = mode.type === 'live' ? mode : undefined;
+    if (live !== undefined)
+      live.proxy.route(routeId, {
+        upstream: live.upstream,
+        // The fake's chat completions path has a /v1 of its own; a live base URL for chat completions ends with it.
+        stripPrefix: scenario.provider === 'anthropic' ? '' : '/v1',
+      });
+    const baseURL = `${live === undefined ? fakeUrl : live.proxy.url}/scenario/${encodeURIComponent(routeId)}`;
     const elicitation = createElicitationAnswers();
+    const realServers = new Set(
+      Object.entries(scenario.servers ?? {}).flatMap(([name, server]) =>
+        'command' in server || 'url' in server ? [name] : [],
+      ),
+    );
+    const recorder: McpRecorder | undefined =
+      live?.record === undefined ? undefined : createMcpRecorder({ servers: realServers });
     const servers = await startScenarioServers({
-      servers: scenario.servers,
+      servers:
+        mode.type === 'replay'
+          ? { ...scenario.servers, ...toReplayServers(mode.recording) }
+          : scenario.servers,
       samplingModel: createScenarioModel({ scenario, baseURL }),
       onElicitation: elicitation.handler,
       cwd,
+      ...(recorder === undefined
+        ? {}
+        : {
+            onMessage: (record) => {
+              recorder.onMessage(record);
+            },
+          }),
     });
+    const exchangesOf = () => (live === undefined ? [] : live.proxy.exchanges(routeId));
+    const recordedTurns: Recording['turns'] = [];
     let observer = createTurnObserver();
     const runner = await createTurnRunner({
       scenario,
@@ -94,6 +156,8 @@ async function runUnredacted({
     try {
       for (const [turnIndex, turn] of scenario.turns.entries()) {
         turnStarts.push(route.requests.length);
+        const exchangeStart = exchangesOf().length;
+        const toolCallStart = recorder?.toolCalls().length ?? 0;
         observer = createTurnObserver();
         elicitation.startTurn(turn.elicit ?? []);
         const run = runner.start(turn.user);
@@ -101,7 +165,17 @@ async function runUnredacted({
         await fake.waitForIdle();
         const elicited = elicitation.finishTurn();
         const { result } = observation;
-        const received = route.requests.slice(turnStarts[turnIndex]);
+        const exchanges = exchangesOf().slice(exchangeStart);
+        const received =
+          live === undefined
+            ? route.requests.slice(turnStarts[turnIndex])
+            : exchanges.map((exchange, index) => toRecordedRequest({ exchange, index, routeId }));
+        if (recorder !== undefined)
+          recordedTurns.push({
+            user: turn.user,
+            models: [...exchanges],
+            toolCalls: recorder.toolCalls().slice(toolCallStart),
+          });
         const report: TurnReport = {
           user: turn.user,
           stopReason: result.stopReason,
@@ -111,6 +185,7 @@ async function runUnredacted({
           text: result.text,
           thinking: observation.thinking,
           usage: result.usage,
+          ...(result.cost === undefined ? {} : { cost: result.cost.total }),
           durationMs: result.durationMs,
           timeline: observation.timeline,
           requests: received.map((request, index) =>
@@ -123,6 +198,15 @@ async function runUnredacted({
           elicitations: elicited.records,
         };
         turns.push(report);
+        if (mode.type === 'replay')
+          failures.push(
+            ...checkDrift({
+              recorded: mode.recording.turns[turnIndex]?.models.map((exchange) => exchange.request) ?? [],
+              sent: received.map((request) => request.body as JsonValue),
+              path: `turns[${turnIndex}]`,
+              bodyFields: mode.redaction.bodyFields ?? [],
+            }),
+          );
         failures.push(...checkElicitAnswers({ elicited, path: `turns[${turnIndex}].elicit` }));
         failures.push(
           ...checkTurn({
@@ -140,12 +224,33 @@ async function runUnredacted({
       await servers.close();
     }
     failures.push(...checkViolations({ violations: route.violations, turnStarts }));
+    if (live?.record !== undefined && recorder !== undefined) {
+      const { redaction, scenarioFile } = live.record;
+      await writeRecording({
+        scenarioFile,
+        recording: {
+          version: 1,
+          scenario: scenario.name,
+          provider: scenario.provider,
+          model: scenario.model ?? defaultModels[scenario.provider],
+          servers: recorder.servers(),
+          turns: recordedTurns.map((recorded) => ({
+            user: recorded.user,
+            models: recorded.models.map((exchange) =>
+              redactExchange({ exchange, redaction, secrets: live.secrets }),
+            ),
+            toolCalls: recorded.toolCalls.map((call) => redactToolCall({ call, secrets: live.secrets })),
+          })),
+        },
+      });
+    }
     return {
       ...base,
       status: failures.length === 0 ? 'passed' : 'failed',
       durationMs: elapsed(startedAt),
       turns,
       failures,
+      ...totalsOf(turns),
     };
   } catch (error) {
     return {
@@ -160,6 +265,44 @@ async function runUnredacted({
           : { message: String(error) },
     };
   }
+}
+
+/** The tokens of every turn together, and their cost when every turn has one. */
+function totalsOf(turns: readonly TurnReport[]): Pick<ScenarioResult, 'tokens' | 'cost'> {
+  const costs = turns.map((turn) => turn.cost);
+  return {
+    tokens: {
+      input: turns.reduce((total, turn) => total + turn.usage.inputTokens, 0),
+      output: turns.reduce((total, turn) => total + turn.usage.outputTokens, 0),
+    },
+    ...(turns.length > 0 && costs.every((cost) => cost !== undefined)
+      ? { cost: costs.reduce((total, cost) => total + cost, 0) }
+      : {}),
+  };
+}
+
+/** A live request in the shape the fake LLM keeps its requests, for the same report and expectations. */
+function toRecordedRequest({
+  exchange,
+  index,
+  routeId,
+}: {
+  exchange: RecordedModelExchange;
+  index: number;
+  routeId: string;
+}): RecordedRequest {
+  const body = exchange.request.body;
+  return {
+    scenarioId: routeId,
+    index,
+    method: exchange.request.method,
+    path: exchange.request.path,
+    headers: {},
+    body,
+    bodyBytes: Buffer.byteLength(JSON.stringify(body)),
+    stream: typeof body === 'object' && body !== null && !Array.isArray(body) && body.stream === true,
+    summarized: false,
+  };
 }
 
 function elapsed(startedAt: number): number {

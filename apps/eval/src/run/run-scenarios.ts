@@ -10,9 +10,13 @@ import { loadScenarioFile, type LoadedScenario } from '../scenario/load-scenario
 import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import { formatScenarioIssue, ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { selectScenarios, type Shard } from '../scenario/select-scenarios.js';
+import type { RecordingRedaction } from '../record/redact-recording.js';
+import { hasRecording, readRecording } from '../record/recording-files.js';
+import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
+import { startModelProxy, type ModelProxy } from '../record/start-model-proxy.js';
 import { combineRepeats } from './combine-repeats.js';
 import { runPool } from './run-pool.js';
-import { runScenario } from './run-scenario.js';
+import { runScenario, type ScenarioMode } from './run-scenario.js';
 
 export interface RunScenariosOptions {
   /** Files, directories or globs. Default: `scenarios/`. */
@@ -40,6 +44,21 @@ export interface RunScenariosOptions {
    * select nothing reject with an `EmptySelectionError`: a typo in CI must not be a green build.
    */
   passWithNoScenarios?: boolean;
+  /**
+   * Run against the real APIs instead of scripts and recordings: keys from `ANTHROPIC_API_KEY` /
+   * `OPENAI_API_KEY`, base URLs from `live.baseURL` or `ANTHROPIC_BASE_URL` / `OPENAI_BASE_URL` /
+   * `OLLAMA_BASE_URL`. With `record`, each scenario's run is written beside it as its recording.
+   */
+  live?: LiveOptions & { record?: boolean };
+  /**
+   * Record again, live, the scenarios whose replay drifted from their recording or that have none (and no
+   * `llm` steps). Needs what `live` needs; `live.baseURL` and `live.env` apply.
+   */
+  update?: boolean | LiveOptions;
+  /** What recordings leave out, on top of keys and credential headers. */
+  redaction?: RecordingRedaction;
+  /** With `repeat`, the pass rate a scenario needs to pass (0 to 1). Default 1: every run. */
+  minPassRate?: number;
 }
 
 /** The exit codes of the contract: 0 every scenario passed, 1 one failed, 2 bad input or a runner failure. */
@@ -80,6 +99,37 @@ export async function runScenarios(
     reporter.onRunStart?.({ total: selection.run.length, repeat, concurrency, outDir }),
   );
 
+  const live = options.live;
+  const update = options.update === true ? {} : options.update === false ? undefined : options.update;
+  const liveOptions: LiveOptions | undefined = live ?? update;
+  const redaction = options.redaction ?? {};
+  // A live run checks every key it needs before anything runs: a missing one is bad input, not N failures.
+  if (live !== undefined)
+    for (const { scenario } of selection.run) resolveLiveUpstream({ provider: scenario.provider, live });
+  const modeOf = async ({
+    loaded,
+    proxy,
+  }: {
+    loaded: LoadedScenario;
+    proxy: () => Promise<ModelProxy>;
+  }): Promise<ScenarioMode> => {
+    const scenarioFile = resolve(cwd, loaded.file);
+    if (live !== undefined)
+      return liveMode({
+        loaded,
+        scenarioFile,
+        proxy: await proxy(),
+        live,
+        record: live.record === true,
+        redaction,
+      });
+    if (await hasRecording(scenarioFile))
+      return { type: 'replay', recording: await readRecording(scenarioFile), scenarioFile, redaction };
+    return { type: 'scripted' };
+  };
+  let startedProxy: Promise<ModelProxy> | undefined;
+  const proxy = () => (startedProxy ??= startModelProxy());
+
   const fake = createFakeLlm();
   const server = await fake.serve();
   const runs = new Map<LoadedScenario, ScenarioResult[]>();
@@ -97,19 +147,49 @@ export async function runScenarios(
           await each(reporters, (reporter) =>
             reporter.onScenarioStart?.({ name: loaded.scenario.name, file: loaded.file }),
           );
-        const result = await runScenario({
+        const common = {
           ...loaded,
           directory: dirname(resolve(cwd, loaded.file)),
           cwd,
           fake,
           fakeUrl: server.url,
-          routeId: `s${index}r${attempt}`,
-        });
+        };
+        const mode = await modeOf({ loaded, proxy }).catch((error: unknown) => error);
+        let result =
+          mode instanceof Error
+            ? toErrored({ loaded, error: mode })
+            : await runScenario({ ...common, mode: mode as ScenarioMode, routeId: `s${index}r${attempt}` });
+        // --update: a replay that drifted, or a scenario with nothing to answer it, is recorded again, live.
+        if (update !== undefined && liveOptions !== undefined && needsRecordingAgain(result)) {
+          const scenarioFile = resolve(cwd, loaded.file);
+          const again = await Promise.resolve()
+            .then(async () =>
+              liveMode({
+                loaded,
+                scenarioFile,
+                proxy: await proxy(),
+                live: liveOptions,
+                record: true,
+                redaction,
+              }),
+            )
+            .catch((error: unknown) => error);
+          result =
+            again instanceof Error
+              ? toErrored({ loaded, error: again })
+              : await runScenario({
+                  ...common,
+                  mode: again as ScenarioMode,
+                  routeId: `s${index}r${attempt}u`,
+                });
+        }
         const results = [...(runs.get(loaded) ?? []), result];
         runs.set(loaded, results);
         if (result.status === 'failed') failed = true;
         if (results.length === repeat)
-          await each(reporters, (reporter) => reporter.onScenarioEnd?.(combineRepeats(results)));
+          await each(reporters, (reporter) =>
+            reporter.onScenarioEnd?.(combineRepeats(results, { minPassRate: options.minPassRate ?? 1 })),
+          );
       },
     });
     const notRun = new Set(notStarted.map(({ loaded }) => loaded));
@@ -120,7 +200,9 @@ export async function runScenarios(
     const scenarios = [
       ...selection.run.flatMap((loaded) => {
         const results = runs.get(loaded);
-        return results === undefined ? [] : [combineRepeats(results)];
+        return results === undefined
+          ? []
+          : [combineRepeats(results, { minPassRate: options.minPassRate ?? 1 })];
       }),
       ...skipped.map((loaded) => toSkipped(loaded)),
     ];
@@ -147,7 +229,49 @@ export async function runScenarios(
     return { report, exitCode };
   } finally {
     await fake.close();
+    if (startedProxy !== undefined) await (await startedProxy).close();
   }
+}
+
+function liveMode({
+  loaded,
+  scenarioFile,
+  proxy,
+  live,
+  record,
+  redaction,
+}: {
+  loaded: LoadedScenario;
+  scenarioFile: string;
+  proxy: ModelProxy;
+  live: LiveOptions;
+  record: boolean;
+  redaction: RecordingRedaction;
+}): ScenarioMode {
+  const { keys, ...upstream } = resolveLiveUpstream({ provider: loaded.scenario.provider, live });
+  return {
+    type: 'live',
+    proxy,
+    upstream,
+    secrets: keys,
+    ...(record ? { record: { scenarioFile, redaction } } : {}),
+  };
+}
+
+/** A replay that drifted from its recording, or a scenario that had neither a script nor a recording. */
+function needsRecordingAgain(result: ScenarioResult): boolean {
+  return (
+    result.failures.some((failure) => failure.kind === 'drift') ||
+    (result.error?.message.includes('no `llm` steps and no recording') ?? false)
+  );
+}
+
+function toErrored({ loaded, error }: { loaded: LoadedScenario; error: unknown }): ScenarioResult {
+  return {
+    ...toSkipped(loaded),
+    status: 'failed',
+    error: { message: error instanceof Error ? error.message : String(error) },
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   connectMcpServers,
   createSamplingHandler,
   type ElicitationHandler,
+  type McpMessageRecord,
   type McpServerConfig,
   type McpToolSource,
 } from '@toolloop/core/mcp';
@@ -36,6 +37,7 @@ export async function startScenarioServers({
   samplingModel,
   onElicitation,
   cwd,
+  onMessage,
   workDirectory = tmpdir(),
 }: {
   servers?: Record<string, ScenarioServer>;
@@ -44,6 +46,8 @@ export async function startScenarioServers({
   onElicitation: ElicitationHandler;
   /** Where command servers start (their relative paths resolve here) unless they name a `cwd` of their own. */
   cwd: string;
+  /** Shown every message between the client and each server (a live run records the real servers' answers). */
+  onMessage?: (record: McpMessageRecord) => void;
   workDirectory?: string;
 }): Promise<ScenarioServers> {
   const mocks = new Map<string, MockMcpServer>();
@@ -75,6 +79,7 @@ export async function startScenarioServers({
           sampling.attach(client);
         },
         onElicitation,
+        ...(onMessage === undefined ? {} : { onMessage }),
       },
     );
     closers.push(() => source.close());

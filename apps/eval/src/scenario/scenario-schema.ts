@@ -47,7 +47,10 @@ const turnSchema = z.strictObject({
   user: z.string().describe("The user's message that starts the turn."),
   llm: z
     .array(llmStepSchema)
-    .describe("The fake LLM's answers in this turn, one per model request, in order."),
+    .default([])
+    .describe(
+      "The fake LLM's answers in this turn, one per model request, in order. Default []: a scenario written for live runs, answered by the real model or by its recording.",
+    ),
   elicit: z
     .array(elicitAnswerSchema)
     .optional()

@@ -33,17 +33,11 @@ describe('connectMcpServers onMessage', () => {
       { onMessage: (record) => records.push(record) },
     );
     try {
-      await (
-        await runToolLoop({
-          model: createScriptedModel([
-            { toolCalls: [{ name: 'lookup', input: { q: 'x' } }] },
-            { text: 'ok' },
-          ]),
-          tools: [mcp],
-          prompt: 'Look it up.',
-          prompt: 'Look it up.',
-        })
-      ).result;
+      await runToolLoop({
+        model: createScriptedModel([{ toolCalls: [{ name: 'lookup', input: { q: 'x' } }] }, { text: 'ok' }]),
+        tools: [mcp],
+        prompt: 'Look it up.',
+      }).result;
     } finally {
       await mcp.close();
     }
@@ -76,7 +70,7 @@ describe('connectMcpServers onMessage', () => {
       },
     );
     try {
-      const run = await runToolLoop({
+      const run = runToolLoop({
         model: createScriptedModel([{ toolCalls: [{ name: 'lookup', input: {} }] }, { text: 'ok' }]),
         tools: [mcp],
         prompt: 'Look it up.',

@@ -31,7 +31,8 @@ async function startHttpBin(
   return { process: started, line };
 }
 
-describe('mock-mcp --http', () => {
+// Each test starts a Node process; on a loaded CI machine that alone has taken most of vitest's 10 s default.
+describe('mock-mcp --http', { timeout: 30_000 }, () => {
   it('prints the URL of its endpoint as one line and serves the spec there', async () => {
     const { line } = await startHttpBin(['--spec', examplePath, '--http']);
     expect(line).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);

@@ -19,9 +19,13 @@ export function renderScenario({ scenario, index }: { scenario: ScenarioResult; 
   const search = [scenario.name, scenario.file, ...scenario.tags].join(' ').toLowerCase();
   const tags = scenario.tags.map((tag) => `<span class="chip chip-tag">${escapeHtml(tag)}</span>`).join('');
   const repeat = scenario.repeat
-    ? `<span class="chip ${isFlaky ? 'chip-flaky' : 'chip-muted'}" title="runs passed under --repeat">${scenario.repeat.passed}/${scenario.repeat.runs} runs${isFlaky ? ' · flaky' : ''}</span>`
+    ? `<span class="chip ${isFlaky ? 'chip-flaky' : 'chip-muted'}" title="runs passed under --repeat">${scenario.repeat.passed}/${scenario.repeat.runs} runs · pass^k ${scenario.repeat.passAllK ? 'yes' : 'no'}${isFlaky ? ' · flaky' : ''}</span>`
     : '';
-  const summary = `<summary><span class="badge badge-${scenario.status}">${statusLabels[scenario.status]}</span><span class="scenario-name">${escapeHtml(scenario.name)}</span><span class="scenario-file">${escapeHtml(scenario.file)}</span>${tags}${repeat}<span class="scenario-duration">${scenario.status === 'skipped' ? '' : formatDuration(scenario.durationMs)}</span></summary>`;
+  const spent =
+    scenario.tokens !== undefined && scenario.tokens.input + scenario.tokens.output > 0
+      ? `<span class="chip chip-muted" title="tokens in and out over every run${scenario.cost === undefined ? '' : ', and their cost'}">${scenario.tokens.input} in · ${scenario.tokens.output} out${scenario.cost === undefined ? '' : ` · ${formatCost(scenario.cost)}`}</span>`
+      : '';
+  const summary = `<summary><span class="badge badge-${scenario.status}">${statusLabels[scenario.status]}</span><span class="scenario-name">${escapeHtml(scenario.name)}</span><span class="scenario-file">${escapeHtml(scenario.file)}</span>${tags}${repeat}${spent}<span class="scenario-duration">${scenario.status === 'skipped' ? '' : formatDuration(scenario.durationMs)}</span></summary>`;
   const parts = [renderFailures(scenario), renderRunnerError(scenario)];
   parts.push(
     ...scenario.turns.map((turn, turnIndex) =>
@@ -50,4 +54,8 @@ function renderRunnerError(scenario: ScenarioResult): string {
     ? `<details class="fold"><summary>Stack</summary><pre>${escapeHtml(scenario.error.stack)}</pre></details>`
     : '';
   return `<section class="runner-error"><h3>Runner error</h3><p class="failure-message">${escapeHtml(scenario.error.message)}</p>${stack}</section>`;
+}
+
+function formatCost(cost: number): string {
+  return cost.toFixed(cost < 0.01 ? 4 : 2);
 }

@@ -26,6 +26,10 @@ export interface JsonScenario {
   tags: string[];
   error?: { message: string; stack?: string };
   repeat?: RepeatSummary;
+  /** The tokens of every run, all turns together. */
+  tokens?: { input: number; output: number };
+  /** What they cost, with `prices`. */
+  cost?: number;
 }
 
 /** One turn in `report.json`. */
@@ -83,10 +87,13 @@ function toJsonScenario(scenario: ScenarioResult): JsonScenario {
       message: failure.message,
       expected: failure.expected,
       actual: failure.actual,
+      ...(failure.kind === undefined ? {} : { kind: failure.kind }),
     })),
     tags: scenario.tags,
     ...(scenario.error ? { error: scenario.error } : {}),
     ...(scenario.repeat ? { repeat: scenario.repeat } : {}),
+    ...(scenario.tokens ? { tokens: scenario.tokens } : {}),
+    ...(scenario.cost === undefined ? {} : { cost: scenario.cost }),
   };
 }
 

@@ -68,9 +68,18 @@ function toProperties(scenario: ScenarioResult): string[] {
       ['runs', String(scenario.repeat.runs)],
       ['passedRuns', String(scenario.repeat.passed)],
       ['passRate', String(scenario.repeat.passRate)],
+      ['passAtK', String(scenario.repeat.passAtK)],
+      ['passAllK', String(scenario.repeat.passAllK)],
       ['flaky', String(scenario.repeat.flaky)],
     );
   }
+  if (scenario.tokens) {
+    properties.push(
+      ['inputTokens', String(scenario.tokens.input)],
+      ['outputTokens', String(scenario.tokens.output)],
+    );
+  }
+  if (scenario.cost !== undefined) properties.push(['cost', String(scenario.cost)]);
   if (properties.length === 0) return [];
   return [
     '<properties>',

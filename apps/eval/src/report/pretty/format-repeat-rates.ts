@@ -30,7 +30,11 @@ export function formatRepeatRates({
       const color =
         repeat.passed === repeat.runs ? colors.green : repeat.passed === 0 ? colors.red : colors.yellow;
       const flag = repeat.flaky ? `  ${colors.yellow('flaky')}` : '';
-      return `  ${color(`${runs} ${rate}`)}  ${escapeControlCharacters(scenario.name)}${flag}`;
+      const k = repeat.runs;
+      const rates = colors.dim(
+        `pass@${k} ${repeat.passAtK ? 'yes' : 'no '}  pass^${k} ${repeat.passAllK ? 'yes' : 'no '}`,
+      );
+      return `  ${color(`${runs} ${rate}`)}  ${rates}  ${escapeControlCharacters(scenario.name)}${flag}`;
     }),
   ];
 }

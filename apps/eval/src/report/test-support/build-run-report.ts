@@ -234,7 +234,17 @@ export function buildSampleRunReport(): RunReport {
             actual: 120,
           },
         ],
-        repeat: { runs: 5, passed: 3, passRate: 0.6, flaky: true },
+        repeat: {
+          runs: 5,
+          passed: 3,
+          passRate: 0.6,
+          passAtK: true,
+          passAllK: false,
+          flaky: true,
+          minPassRate: 1,
+        },
+        tokens: { input: 1200, output: 340 },
+        cost: 0.0123,
       }),
     ],
   });

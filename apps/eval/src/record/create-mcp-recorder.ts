@@ -1,0 +1,56 @@
+import type { JsonValue } from '@toolloop/core';
+import type { McpMessageRecord } from '@toolloop/core/mcp';
+import type { RecordedToolCall } from './recording.js';
+
+/** Keeps what real MCP servers answered: the tools each listed and every tool call, in the order answered. */
+export interface McpRecorder {
+  onMessage(record: McpMessageRecord): void;
+  /** The tools each server listed last, by server. */
+  servers(): Record<string, JsonValue[]>;
+  /** Every answered tool call so far, in the order the answers came. */
+  toolCalls(): readonly RecordedToolCall[];
+}
+
+/** A recorder for `connectMcpServers`' `onMessage`, for the servers named in `servers` (the real ones). */
+export function createMcpRecorder({ servers }: { servers: ReadonlySet<string> }): McpRecorder {
+  const pending = new Map<string, { method: string; params: Record<string, JsonValue> }>();
+  const listed: Record<string, JsonValue[]> = {};
+  const calls: RecordedToolCall[] = [];
+  return {
+    onMessage({ server, direction, message }) {
+      if (!servers.has(server) || !('id' in message)) return;
+      const key = `${server}\u0000${String(message.id)}`;
+      if (direction === 'sent' && 'method' in message) {
+        pending.set(key, {
+          method: message.method,
+          params: (message.params ?? {}) as Record<string, JsonValue>,
+        });
+        return;
+      }
+      if (direction !== 'received') return;
+      const request = pending.get(key);
+      if (request === undefined) return;
+      pending.delete(key);
+      const result = 'result' in message ? (message.result as Record<string, JsonValue>) : undefined;
+      if (request.method === 'tools/list' && result !== undefined) {
+        // A paged listing arrives in parts; a new first page starts the list again.
+        const tools = Array.isArray(result.tools) ? result.tools : [];
+        listed[server] = request.params.cursor === undefined ? tools : [...(listed[server] ?? []), ...tools];
+      }
+      if (request.method === 'tools/call') {
+        calls.push({
+          server,
+          tool: typeof request.params.name === 'string' ? request.params.name : '',
+          arguments: request.params.arguments ?? {},
+          ...(result !== undefined
+            ? { result }
+            : 'error' in message
+              ? { error: message.error as unknown as JsonValue }
+              : {}),
+        });
+      }
+    },
+    servers: () => listed,
+    toolCalls: () => calls,
+  };
+}

@@ -1,0 +1,91 @@
+import type { JsonValue } from '@toolloop/core';
+import type { RecordedModelExchange, RecordedToolCall } from './recording.js';
+
+/** What a recording leaves out, on top of keys and credential headers, which are never kept. */
+export interface RecordingRedaction {
+  /** Request headers whose values are replaced by `[redacted]` (names, any case). */
+  headers?: readonly string[];
+  /**
+   * Request body fields replaced by `[redacted]`, as dotted paths; `*` stands for every element of an array
+   * or every key of an object: `metadata.user_id`, `messages.*.content`. A redacted field is also left out of
+   * the drift check, since the recording no longer has its value.
+   */
+  bodyFields?: readonly string[];
+}
+
+export const redactedMark = '[redacted]';
+
+/** A request body with the configured fields redacted. */
+export function redactBody({ body, fields }: { body: JsonValue; fields: readonly string[] }): JsonValue {
+  return fields.reduce((current, field) => redactPath(current, field.split('.')), body);
+}
+
+function redactPath(value: JsonValue, path: readonly string[]): JsonValue {
+  const [head, ...rest] = path;
+  if (head === undefined) return redactedMark;
+  if (Array.isArray(value)) {
+    if (head === '*') return value.map((item) => redactPath(item, rest));
+    const index = Number(head);
+    return Number.isInteger(index) && index >= 0 && index < value.length
+      ? value.map((item, at) => (at === index ? redactPath(item, rest) : item))
+      : value;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  if (head === '*')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactPath(item, rest)]));
+  return head in value ? { ...value, [head]: redactPath(value[head] as JsonValue, rest) } : value;
+}
+
+/**
+ * A model exchange as it may be written: configured headers and body fields redacted, and every secret value
+ * (the run's keys) replaced wherever it appears, in the request or in the answer's bytes.
+ */
+export function redactExchange({
+  exchange,
+  redaction,
+  secrets,
+}: {
+  exchange: RecordedModelExchange;
+  redaction: RecordingRedaction;
+  secrets: readonly string[];
+}): RecordedModelExchange {
+  const hidden = new Set((redaction.headers ?? []).map((name) => name.toLowerCase()));
+  const headers = Object.fromEntries(
+    Object.entries(exchange.request.headers).map(([name, value]) => [
+      name,
+      hidden.has(name.toLowerCase()) ? redactedMark : value,
+    ]),
+  );
+  const request = {
+    ...exchange.request,
+    headers,
+    body: redactBody({ body: exchange.request.body, fields: redaction.bodyFields ?? [] }),
+  };
+  return scrubSecrets({ ...exchange, request }, secrets);
+}
+
+/** A tool call as it may be written: every secret value replaced wherever it appears. */
+export function redactToolCall({
+  call,
+  secrets,
+}: {
+  call: RecordedToolCall;
+  secrets: readonly string[];
+}): RecordedToolCall {
+  return scrubSecrets(call, secrets);
+}
+
+function scrubSecrets<T>(value: T, secrets: readonly string[]): T {
+  const present = secrets.filter((secret) => secret.length > 0);
+  if (present.length === 0) return value;
+  const scrub = (text: string) =>
+    present.reduce((current, secret) => current.split(secret).join(redactedMark), text);
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return scrub(item);
+    if (Array.isArray(item)) return item.map(walk);
+    if (typeof item === 'object' && item !== null)
+      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, walk(inner)]));
+    return item;
+  };
+  return walk(value) as T;
+}

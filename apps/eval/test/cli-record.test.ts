@@ -1,0 +1,88 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFakeLlm } from '@toolloop/fake-llm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runProgram } from '../src/cli/create-program.js';
+
+const directories: string[] = [];
+const savedKey = process.env.ANTHROPIC_API_KEY;
+afterEach(async () => {
+  process.exitCode = undefined;
+  if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
+  else process.env.ANTHROPIC_API_KEY = savedKey;
+  await Promise.all(
+    directories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })),
+  );
+});
+
+async function runCli(cwd: string, ...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const exitCode = await runProgram(['node', 'toolloop-eval', ...args], {
+    cwd,
+    output: { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) },
+  });
+  return { stdout, stderr, exitCode };
+}
+
+async function suite() {
+  const directory = await mkdtemp(join(tmpdir(), 'toolloop-cli-record-'));
+  directories.push(directory);
+  await writeFile(
+    join(directory, 'hello.yaml'),
+    'name: hello\nturns:\n  - user: Hi\n    expect:\n      text: { contains: Hello }\n',
+  );
+  return directory;
+}
+
+describe('toolloop-eval record', () => {
+  it('records from the API at --base-url with the key from the environment, and `run` then replays it offline', async () => {
+    const directory = await suite();
+    const api = createFakeLlm({ steps: [{ text: 'Hello there.' }] });
+    const { url } = await api.serve();
+    process.env.ANTHROPIC_API_KEY = 'sk-cli-planted-key-0000';
+    const recorded = await runCli(directory, 'record', 'hello.yaml', '--base-url', url);
+    await api.close();
+    expect(recorded.stderr).toBe('');
+    expect(recorded.exitCode).toBe(0);
+    expect((await stat(join(directory, 'hello.recording/recording.json'))).isFile()).toBe(true);
+    expect(await readFile(join(directory, 'hello.recording/turn-1/model-1.response.sse'), 'utf8')).toContain(
+      'Hello there.',
+    );
+
+    delete process.env.ANTHROPIC_API_KEY;
+    const replayed = await runCli(directory, 'run', 'hello.yaml');
+    expect(replayed.exitCode).toBe(0);
+    expect(replayed.stdout).toContain('1 passed');
+  });
+
+  it('refuses --record without --live, and a live run without its key, as bad input (exit 2)', async () => {
+    const directory = await suite();
+    const withoutLive = await runCli(directory, 'run', 'hello.yaml', '--record');
+    expect(withoutLive).toMatchObject({
+      exitCode: 2,
+      stderr: '--record records live runs: add --live, or use `toolloop-eval record`.\n',
+    });
+    delete process.env.ANTHROPIC_API_KEY;
+    const withoutKey = await runCli(
+      directory,
+      'run',
+      'hello.yaml',
+      '--live',
+      '--base-url',
+      'http://127.0.0.1:9',
+    );
+    expect(withoutKey).toMatchObject({
+      exitCode: 2,
+      stderr: 'A live run of an anthropic scenario needs the API key in ANTHROPIC_API_KEY; it is not set.\n',
+    });
+  });
+
+  it('refuses a pass rate outside 0 to 1', async () => {
+    const directory = await suite();
+    const { exitCode, stderr } = await runCli(directory, 'run', '--min-pass-rate', '1.5');
+    expect(exitCode).toBe(2);
+    expect(stderr).toContain('expected a pass rate from 0 to 1, such as 0.8.');
+  });
+});

@@ -1,0 +1,235 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFakeLlm, type LlmStep } from '@toolloop/fake-llm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createReporters } from '../src/report/reporters.js';
+import { recordingDirectoryOf } from '../src/record/recording-files.js';
+import { runScenarios } from '../src/run/run-scenarios.js';
+
+// A key that must never be written anywhere: the proxy adds it on the way out to the "API".
+const plantedKey = 'sk-planted-0123456789abcdef-never-written';
+const everything = join(
+  import.meta.dirname,
+  '../node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+);
+
+const directories: string[] = [];
+afterEach(async () => {
+  await Promise.all(
+    directories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })),
+  );
+});
+
+/**
+ * A fake LLM served on a real port stands in for the real API (no API is reachable here): it answers the
+ * live requests, and checks them as the API would.
+ */
+async function startApi(steps: LlmStep[]) {
+  const fake = createFakeLlm({ steps });
+  const { url } = await fake.serve();
+  return { fake, url };
+}
+
+const wires = [
+  { provider: 'anthropic', env: 'ANTHROPIC_API_KEY', base: (url: string) => url },
+  { provider: 'openai', env: 'OPENAI_API_KEY', base: (url: string) => `${url}/v1` },
+] as const;
+
+async function writeSuite({ provider, system }: { provider: string; system: string }) {
+  const directory = await mkdtemp(join(tmpdir(), 'toolloop-record-'));
+  directories.push(directory);
+  // The real MCP server, started through a wrapper that counts its starts.
+  await writeFile(
+    join(directory, 'everything.mjs'),
+    `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(join(directory, 'starts.log'))}, 'started\\n');\nprocess.argv.push('stdio');\nawait import(${JSON.stringify(everything)});\n`,
+  );
+  await writeFile(join(directory, 'starts.log'), '');
+  const scenario = join(directory, 'echo.yaml');
+  await writeFile(
+    scenario,
+    [
+      'name: echo through a real server',
+      `provider: ${provider}`,
+      `system: ${JSON.stringify(system)}`,
+      'servers:',
+      '  everything:',
+      '    command: node',
+      '    args: [everything.mjs]',
+      'turns:',
+      '  - user: Echo hello.',
+      '    expect:',
+      '      stopReason: completed',
+      '      toolCalls: { order: subset, calls: [{ name: echo }] }',
+      '      text: { contains: hello }',
+      '',
+    ].join('\n'),
+  );
+  return { directory, scenario };
+}
+
+const startsOf = async (directory: string) =>
+  (await readFile(join(directory, 'starts.log'), 'utf8')).split('\n').filter(Boolean).length;
+
+async function filesUnder(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+const apiSteps: LlmStep[] = [
+  { toolCalls: [{ name: 'echo', input: { message: 'hello' } }] },
+  { text: 'The server echoed: hello.' },
+];
+
+describe.each(wires)('record, replay, drift and update over $provider', ({ provider, env, base }) => {
+  it('records a live run, replays it offline with no server, fails loudly on drift, and --update records again', async () => {
+    const { directory, scenario } = await writeSuite({ provider, system: 'You are terse.' });
+    const api = await startApi(apiSteps);
+    const live = { baseURL: base(api.url), env: { [env]: plantedKey } };
+
+    const recorded = await runScenarios({
+      paths: ['echo.yaml'],
+      cwd: directory,
+      live: { ...live, record: true },
+      reporters: createReporters(['json', 'junit', 'html']),
+      outDir: 'reports',
+      redaction: { headers: ['anthropic-version'] },
+    });
+    expect(recorded.report.scenarios[0]?.failures).toEqual([]);
+    expect(recorded.exitCode).toBe(0);
+    expect(await startsOf(directory)).toBe(1);
+    // The API saw the key; nothing written has it.
+    expect(api.fake.route().requests).toHaveLength(2);
+    await api.fake.close();
+    const written = await filesUnder(directory);
+    expect(written.some((file) => file.startsWith(recordingDirectoryOf(scenario)))).toBe(true);
+    for (const file of written) expect(await readFile(file, 'utf8'), file).not.toContain(plantedKey);
+
+    // Replay: the API is gone and no key is given; the real server is not started.
+    const replayed = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
+    expect(replayed.report.scenarios[0]?.failures).toEqual([]);
+    expect(replayed.exitCode).toBe(0);
+    expect(replayed.report.scenarios[0]?.turns[0]?.toolCalls.map((call) => call.output)).toEqual(
+      recorded.report.scenarios[0]?.turns[0]?.toolCalls.map((call) => call.output),
+    );
+    expect(await startsOf(directory)).toBe(1);
+
+    // Drift: the agent's prompt changed; the replay fails with the two requests to compare.
+    const text = await readFile(scenario, 'utf8');
+    await writeFile(scenario, text.replace('You are terse.', 'You are verbose.'));
+    const drifted = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
+    expect(drifted.exitCode).toBe(1);
+    const [drift] = drifted.report.scenarios[0]?.failures ?? [];
+    expect(drift).toMatchObject({ path: 'turns[0]', kind: 'drift' });
+    expect(drift?.message).toContain('model request 1 of the turn differs from the recording');
+    expect(JSON.stringify(drift?.expected)).toContain('You are terse.');
+    expect(JSON.stringify(drift?.actual)).toContain('You are verbose.');
+
+    // --update records it again against the API, and the replay is green again.
+    const apiAgain = await startApi(apiSteps);
+    const updated = await runScenarios({
+      paths: ['echo.yaml'],
+      cwd: directory,
+      update: { baseURL: base(apiAgain.url), env: { [env]: plantedKey } },
+    });
+    await apiAgain.fake.close();
+    expect(updated.report.scenarios[0]?.failures).toEqual([]);
+    expect(updated.exitCode).toBe(0);
+    expect(await startsOf(directory)).toBe(2);
+    const green = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
+    expect(green.exitCode).toBe(0);
+    expect(await startsOf(directory)).toBe(2);
+    for (const file of await filesUnder(directory))
+      expect(await readFile(file, 'utf8'), file).not.toContain(plantedKey);
+  });
+});
+
+describe('live runs', () => {
+  it('--repeat 5 against an API that answers differently per run: 3 of 5, pass@k, not pass^k, flaky in every report', async () => {
+    const { directory } = await writeSuite({ provider: 'anthropic', system: 'You are terse.' });
+    // No server in this one: a plain question.
+    await writeFile(
+      join(directory, 'echo.yaml'),
+      'name: says yes\nturns:\n  - user: Yes or no?\n    expect:\n      text: { contains: "yes" }\n',
+    );
+    const api = await startApi(['yes', 'no', 'yes', 'no', 'yes'].map((answer) => ({ text: answer })));
+    const { report, exitCode } = await runScenarios({
+      paths: ['echo.yaml'],
+      cwd: directory,
+      repeat: 5,
+      concurrency: 1,
+      live: { baseURL: api.url, env: { ANTHROPIC_API_KEY: plantedKey } },
+      reporters: createReporters(['json', 'junit', 'html']),
+      outDir: 'reports',
+    });
+    await api.fake.close();
+    expect(exitCode).toBe(1);
+    expect(report.scenarios[0]?.repeat).toEqual({
+      runs: 5,
+      passed: 3,
+      passRate: 0.6,
+      passAtK: true,
+      passAllK: false,
+      flaky: true,
+      minPassRate: 1,
+    });
+    expect(report.scenarios[0]?.tokens?.input).toBeGreaterThan(0);
+    const json = JSON.parse(await readFile(join(directory, 'reports/report.json'), 'utf8')) as {
+      scenarios: Array<{ repeat: { flaky: boolean } }>;
+    };
+    expect(json.scenarios[0]?.repeat.flaky).toBe(true);
+    const junit = await readFile(join(directory, 'reports/junit.xml'), 'utf8');
+    expect(junit).toContain('<property name="flaky" value="true"/>');
+    expect(junit).toContain('<property name="passAllK" value="false"/>');
+    const html = await readFile(join(directory, 'reports/report.html'), 'utf8');
+    expect(html).toContain('data-flaky="true"');
+    for (const file of await filesUnder(directory))
+      expect(await readFile(file, 'utf8'), file).not.toContain(plantedKey);
+  });
+
+  it('with --min-pass-rate 0.6, 3 of 5 passes; with 0.8 it fails', async () => {
+    const { directory } = await writeSuite({ provider: 'anthropic', system: 'You are terse.' });
+    await writeFile(
+      join(directory, 'echo.yaml'),
+      'name: says yes\nturns:\n  - user: Yes or no?\n    expect:\n      text: { contains: "yes" }\n',
+    );
+    const outcomes = [];
+    for (const minPassRate of [0.6, 0.8]) {
+      const api = await startApi(['yes', 'no', 'yes', 'no', 'yes'].map((answer) => ({ text: answer })));
+      const { exitCode } = await runScenarios({
+        paths: ['echo.yaml'],
+        cwd: directory,
+        repeat: 5,
+        concurrency: 1,
+        minPassRate,
+        live: { baseURL: api.url, env: { ANTHROPIC_API_KEY: plantedKey } },
+      });
+      await api.fake.close();
+      outcomes.push(exitCode);
+    }
+    expect(outcomes).toEqual([0, 1]);
+  });
+
+  it('refuses to start without the key, naming the variable', async () => {
+    const { directory } = await writeSuite({ provider: 'anthropic', system: 'x' });
+    await expect(
+      runScenarios({
+        paths: ['echo.yaml'],
+        cwd: directory,
+        live: { baseURL: 'http://127.0.0.1:9', env: {} },
+      }),
+    ).rejects.toThrow(
+      'A live run of an anthropic scenario needs the API key in ANTHROPIC_API_KEY; it is not set.',
+    );
+  });
+
+  it('a scenario with neither llm steps nor a recording fails and says how to get one, never calling an API', async () => {
+    const { directory } = await writeSuite({ provider: 'anthropic', system: 'x' });
+    const { report, exitCode } = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
+    expect(exitCode).toBe(2);
+    expect(report.scenarios[0]?.error?.message).toBe(
+      'This scenario has no `llm` steps and no recording: run it live (--live), or record it (toolloop-eval record).',
+    );
+    expect(await startsOf(directory)).toBe(0);
+  });
+});
