@@ -15,6 +15,7 @@ import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
 import { EmptySelectionError } from '../scenario/empty-selection-error.js';
 import { parseFilter, parseShard, selectScenarios } from '../scenario/select-scenarios.js';
+import { addInitCommand } from './add-init-command.js';
 import { readPackageVersion } from './read-package-version.js';
 
 /** Where the commands write; tests pass their own. */
@@ -38,7 +39,8 @@ const defaultOutput: ProgramOutput = {
 };
 
 /**
- * The `toolloop-eval` command line: `run`, `validate` and `list`, each a few lines over the programmatic API.
+ * The `toolloop-eval` command line: `run`, `validate`, `list`, `schema` and `init`, each a few lines over the
+ * programmatic API.
  * Exit codes are set on `process.exitCode` (0 passed, 1 a scenario failed, 2 invalid input or runner failure).
  */
 export function createProgram({
@@ -195,6 +197,8 @@ export function createProgram({
     .action(() => {
       output.stdout(`${JSON.stringify(createScenarioJsonSchema(), null, 2)}\n`);
     });
+
+  addInitCommand({ program, output, cwd });
 
   return program;
 }
