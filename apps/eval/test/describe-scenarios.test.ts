@@ -56,3 +56,8 @@ describe('describeScenarios with options', () => {
     ]);
   });
 });
+
+describe('describeScenarios with an agent', () => {
+  // The scenario expects the agent's round cap and its local tool, mocked: it passes only with the agent in use.
+  describeScenarios('fixtures/agents/mocked-shout.yaml', { name: 'an agent scenario' });
+});

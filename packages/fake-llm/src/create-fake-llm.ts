@@ -1,5 +1,5 @@
-import { http, type HttpHandler } from 'msw';
-import { setupServer, type SetupServer } from 'msw/node';
+import type { HttpHandler } from 'msw';
+import type { SetupServer } from 'msw/node';
 import { cancelMswResponseCopies } from './cancel-msw-response-copies.js';
 import { resolveFakeLlmOptions, type FakeLlmOptions } from './fake-llm-options.js';
 import { answerMessagesRequest } from './handler/answer-messages-request.js';
@@ -7,6 +7,7 @@ import { defaultScenarioId, type FakeLlmState } from './handler/fake-llm-state.j
 import { handleFakeLlmRequest } from './handler/handle-fake-llm-request.js';
 import { refuseHttpRequest } from './handler/refuse-http-request.js';
 import { createActivityTracker } from './internal/create-activity-tracker.js';
+import { requireMsw } from './internal/load-msw.js';
 import { createRequestRetention } from './records/create-request-retention.js';
 import { answerChatCompletionsRequest } from './openai/answer-chat-completions-request.js';
 import type { FakeLlmViolation } from './records/fake-llm-violation.js';
@@ -24,9 +25,13 @@ export interface FakeLlm {
    * msw handlers for `POST /v1/messages` and `POST /v1/chat/completions` on any origin (the `/scenario/<id>`
    * prefix included). In your own
    * `setupServer(...fake.handlers)`, also call `cancelMswResponseCopies(server)`, or SDK retries never start.
+   * Needs msw installed (an optional peer dependency); reading it without msw throws, saying so.
    */
   readonly handlers: HttpHandler[];
-  /** Starts an msw server with these handlers (`onUnhandledRequest: 'error'`); stop it with `close()`. */
+  /**
+   * Starts an msw server with these handlers (`onUnhandledRequest: 'error'`); stop it with `close()`. Needs msw
+   * installed, as `handlers` does.
+   */
   listen(): void;
   /** Ends every open stream and wait (clients see a failed request), stops the msw server and every `serve` server. */
   close(): Promise<void>;
@@ -85,16 +90,24 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
   };
   const servers = new Set<FakeLlmServer>();
   let mswServer: SetupServer | undefined;
-  const handlers = [
-    http.post('*/v1/messages', ({ request }) => answerMessagesRequest({ request, state })),
-    http.post('*/v1/chat/completions', ({ request }) => answerChatCompletionsRequest({ request, state })),
-  ];
+  let handlers: HttpHandler[] | undefined;
+  const createHandlers = (feature: string): HttpHandler[] => {
+    const { http } = requireMsw(feature);
+    handlers ??= [
+      http.post('*/v1/messages', ({ request }) => answerMessagesRequest({ request, state })),
+      http.post('*/v1/chat/completions', ({ request }) => answerChatCompletionsRequest({ request, state })),
+    ];
+    return handlers;
+  };
 
   const fake: FakeLlm = {
-    handlers,
+    get handlers() {
+      return createHandlers('fake.handlers');
+    },
     listen() {
       if (mswServer !== undefined) throw new Error('This fake LLM is already listening; call close() first.');
-      const server = setupServer(...handlers);
+      const { setupServer } = requireMsw('fake.listen()');
+      const server = setupServer(...createHandlers('fake.listen()'));
       cancelMswResponseCopies(server);
       server.listen({ onUnhandledRequest: 'error' });
       mswServer = server;

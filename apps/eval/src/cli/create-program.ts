@@ -17,6 +17,7 @@ import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.j
 import { EmptySelectionError } from '../scenario/empty-selection-error.js';
 import { parseFilter, parseShard, selectScenarios } from '../scenario/select-scenarios.js';
 import { LiveSetupError } from '../record/resolve-live-upstream.js';
+import { addInitCommand } from './add-init-command.js';
 import { readPackageVersion } from './read-package-version.js';
 
 /** Where the commands write; tests pass their own. */
@@ -40,7 +41,8 @@ const defaultOutput: ProgramOutput = {
 };
 
 /**
- * The `toolloop-eval` command line: `run`, `validate` and `list`, each a few lines over the programmatic API.
+ * The `toolloop-eval` command line: `run`, `validate`, `list`, `schema` and `init`, each a few lines over the
+ * programmatic API.
  * Exit codes are set on `process.exitCode` (0 passed, 1 a scenario failed, 2 invalid input or runner failure).
  */
 export function createProgram({
@@ -203,6 +205,8 @@ export function createProgram({
     .action(() => {
       output.stdout(`${JSON.stringify(createScenarioJsonSchema(), null, 2)}\n`);
     });
+
+  addInitCommand({ program, output, cwd });
 
   return program;
 }

@@ -70,7 +70,7 @@ export function describeScenarios(
         });
         continue;
       }
-      const { scenario } = loaded;
+      const { scenario, agent } = loaded;
       if (!hasAnyTag(scenario.tags ?? [], options.tags)) continue;
       const routeId = `vitest-${routes++}`;
       const test = scenario.skip === true ? it.skip : scenario.only === true ? it.only : it;
@@ -85,6 +85,8 @@ export function describeScenarios(
             fake,
             fakeUrl,
             routeId,
+            // The agent's system prompt, tools and loop options: without them the scenario runs bare.
+            ...(agent === undefined ? {} : { agent }),
           });
           const error = toScenarioError(result);
           if (error !== undefined) throw error;
