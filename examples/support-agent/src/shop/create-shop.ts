@@ -33,8 +33,12 @@ export interface Shop {
   getOrder(orderId: string): Order;
   /** Euro cents refunded on an order so far. */
   refundedCents(orderId: string): number;
-  /** Works out a refund without paying it; throws, saying why, when the order cannot be refunded that much. */
+  /**
+   * Works out a refund without paying it; the same order and amount again give the same quote. Throws, saying
+   * why, when the order cannot be refunded that much.
+   */
   quoteRefund(request: { orderId: string; amountCents: number; reason: RefundReason }): RefundQuote;
+  /** A quote `quoteRefund` gave, by its id. */
   findQuote(quoteId: string): RefundQuote | undefined;
   /** Pays a quoted refund. Paying a quote twice pays once: the second call returns the first refund. */
   confirmRefund(quoteId: string): Refund;
