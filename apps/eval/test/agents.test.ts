@@ -69,4 +69,14 @@ describe('agent scenarios', () => {
       { content: [{ type: 'text', text: "Tool 'shout' failed: nobody is listening" }], isError: true },
     ]);
   });
+
+  it.each(['agents/approval-pauses.yaml', 'agents/approval-pauses-mocked.yaml'])(
+    "keeps a local tool's needsApproval, mocked or not: %s pauses before the call runs",
+    async (path) => {
+      const { scenario, exitCode } = await runOne(path);
+
+      expect({ failures: scenario.failures, exitCode }).toEqual({ failures: [], exitCode: 0 });
+      expect(scenario.turns[0]?.stopReason).toBe('approval_required');
+    },
+  );
 });

@@ -57,7 +57,11 @@ describe('describeScenarios with options', () => {
   });
 });
 
-describe('describeScenarios with an agent', () => {
-  // The scenario expects the agent's round cap and its local tool, mocked: it passes only with the agent in use.
-  describeScenarios('fixtures/agents/mocked-shout.yaml', { name: 'an agent scenario' });
+describe('describeScenarios with agents', () => {
+  // Each passes only when the agent runs: its local tool answers, its system prompt and round cap apply.
+  describeScenarios('fixtures/agents/mocked-shout.yaml', { name: 'the agent a scenario names' });
+  describeScenarios('fixtures/agents/default-agent-shouts.yaml', {
+    name: 'the default agent',
+    defaults: { agent: 'fixtures/agents/shouting-agent.ts' },
+  });
 });

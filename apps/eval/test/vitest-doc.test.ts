@@ -36,7 +36,9 @@ describe('docs/vitest.md', () => {
     const matching = listCodeSpans(sectionText('`toHaveToolCalls(calls, { order, args }?)`'));
 
     expect(
-      ['cwd', 'name', 'tags', 'timeout', 'concurrent'].filter((option) => !describing.has(option)),
+      ['cwd', 'name', 'tags', 'timeout', 'concurrent', 'defaults'].filter(
+        (option) => !describing.has(option),
+      ),
     ).toEqual([]);
     expect(
       ['strict', 'unordered', 'subset', 'superset', 'partial', 'exact', 'ignore'].filter(

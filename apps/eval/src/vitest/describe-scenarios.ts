@@ -1,9 +1,11 @@
 import { dirname, relative, resolve } from 'node:path';
 import { createFakeLlm } from '@toolloop/fake-llm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgentLoader, type AgentLoader } from '../agent/create-agent-loader.js';
 import { runScenario } from '../run/run-scenario.js';
 import { findScenarioFiles } from '../scenario/find-scenario-files.js';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load-scenario-file.js';
+import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { toScenarioError } from './to-scenario-error.js';
 
@@ -19,6 +21,11 @@ export interface DescribeScenariosOptions {
   timeout?: number;
   /** Run the scenarios at once (vitest's `concurrent`); each has its own route on the shared fake LLM. */
   concurrent?: boolean;
+  /**
+   * What scenarios that do not say run with, as a config file's `agent`, `provider` and `model`: the agent
+   * module (relative to `cwd`), the provider and the model. `loadConfigFile(path).defaults` gives a config's.
+   */
+  defaults?: ScenarioDefaults;
 }
 
 /**
@@ -61,9 +68,11 @@ export function describeScenarios(
       });
       return [];
     });
+    // As in a `toolloop-eval run`: an agent module that several scenarios run is loaded once.
+    const agents = createAgentLoader({ cwd });
     let routes = 0;
     for (const file of files) {
-      const loaded = await load(file, cwd);
+      const loaded = await load({ file, cwd, defaults: options.defaults ?? {}, agents });
       if (loaded instanceof Error) {
         it(file, () => {
           throw loaded;
@@ -103,10 +112,23 @@ export function describeScenarios(
   });
 }
 
-/** The scenario in `file`, or the error that says why it is not a valid one (paths relative to `cwd`). */
-async function load(file: string, cwd: string): Promise<LoadedScenario | Error> {
+/**
+ * The scenario in `file` with the agent it runs, or the error that says why it is not a valid one (paths
+ * relative to `cwd`).
+ */
+async function load({
+  file,
+  cwd,
+  defaults,
+  agents,
+}: {
+  file: string;
+  cwd: string;
+  defaults: ScenarioDefaults;
+  agents: AgentLoader;
+}): Promise<LoadedScenario | Error> {
   try {
-    const loaded = await loadScenarioFile(resolve(cwd, file), { cwd });
+    const loaded = await loadScenarioFile(resolve(cwd, file), { cwd, defaults, agents });
     return { ...loaded, file };
   } catch (error) {
     if (!ScenarioFileError.isInstance(error))
