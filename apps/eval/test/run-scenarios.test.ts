@@ -185,8 +185,16 @@ describe('runScenarios', () => {
     });
 
     expect(report.scenarios.map((scenario) => [scenario.name, scenario.status, scenario.repeat])).toEqual([
-      ['wrong expectations', 'failed', { runs: 3, passed: 0, passRate: 0, flaky: false }],
-      ['plain answer', 'passed', { runs: 3, passed: 3, passRate: 1, flaky: false }],
+      [
+        'wrong expectations',
+        'failed',
+        { runs: 3, passed: 0, passRate: 0, passAtK: false, passAllK: false, flaky: false, minPassRate: 1 },
+      ],
+      [
+        'plain answer',
+        'passed',
+        { runs: 3, passed: 3, passRate: 1, passAtK: true, passAllK: true, flaky: false, minPassRate: 1 },
+      ],
     ]);
   });
 
