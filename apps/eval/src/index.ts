@@ -7,12 +7,10 @@ export type { ScenarioMode } from './run/run-scenario.js';
 // Live runs, recordings and their replay
 export { LiveSetupError } from './record/resolve-live-upstream.js';
 export type { LiveOptions } from './record/resolve-live-upstream.js';
-export {
-  readRecording,
-  writeRecording,
-  recordingDirectoryOf,
-  RecordingFileError,
-} from './record/recording-files.js';
+export { readRecording } from './record/read-recording.js';
+export { writeRecording } from './record/write-recording.js';
+export { recordingDirectoryOf } from './record/recording-directory.js';
+export { RecordingFileError } from './record/recording-file-error.js';
 export type { RecordingRedaction } from './record/redact-recording.js';
 export type {
   Recording,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createFakeLlm, type LlmStep } from '@toolloop/fake-llm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReporters } from '../src/report/reporters.js';
-import { recordingDirectoryOf } from '../src/record/recording-files.js';
+import { hasRecording, recordingDirectoryOf } from '../src/record/recording-directory.js';
 import { runScenarios } from '../src/run/run-scenarios.js';
 
 // A key that must never be written anywhere: the proxy adds it on the way out to the "API".
@@ -208,6 +208,26 @@ describe('live runs', () => {
       outcomes.push(exitCode);
     }
     expect(outcomes).toEqual([0, 1]);
+  });
+
+  it('--update records a scenario that has neither llm steps nor a recording, and leaves a scripted one alone', async () => {
+    const { directory, scenario } = await writeSuite({ provider: 'anthropic', system: 'x' });
+    await writeFile(
+      join(directory, 'scripted.yaml'),
+      'name: scripted\nturns:\n  - user: Hi\n    llm: [{ text: Hello }]\n    expect: { text: { contains: Hello } }\n',
+    );
+    const api = await startApi(apiSteps);
+    const { exitCode } = await runScenarios({
+      paths: ['echo.yaml', 'scripted.yaml'],
+      cwd: directory,
+      concurrency: 1,
+      update: { baseURL: api.url, env: { ANTHROPIC_API_KEY: plantedKey } },
+    });
+    await api.fake.close();
+    expect(exitCode).toBe(0);
+    expect(api.fake.route().requests).toHaveLength(2);
+    expect(await hasRecording(scenario)).toBe(true);
+    expect(await hasRecording(join(directory, 'scripted.yaml'))).toBe(false);
   });
 
   it('refuses to start without the key, naming the variable', async () => {

@@ -1,4 +1,6 @@
 import type { JsonValue } from '@toolloop/core';
+import { createSecretRedactor } from '../redact/create-secret-redactor.js';
+import { mapStrings } from '../redact/map-strings.js';
 import type { RecordedModelExchange, RecordedToolCall } from './recording.js';
 
 /** What a recording leaves out, on top of keys and credential headers, which are never kept. */
@@ -75,17 +77,7 @@ export function redactToolCall({
   return scrubSecrets(call, secrets);
 }
 
+/** Every secret value replaced wherever it appears, as reports redact them (URL secrets too). */
 function scrubSecrets<T>(value: T, secrets: readonly string[]): T {
-  const present = secrets.filter((secret) => secret.length > 0);
-  if (present.length === 0) return value;
-  const scrub = (text: string) =>
-    present.reduce((current, secret) => current.split(secret).join(redactedMark), text);
-  const walk = (item: unknown): unknown => {
-    if (typeof item === 'string') return scrub(item);
-    if (Array.isArray(item)) return item.map(walk);
-    if (typeof item === 'object' && item !== null)
-      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, walk(inner)]));
-    return item;
-  };
-  return walk(value) as T;
+  return mapStrings(value, createSecretRedactor({ secrets }));
 }

@@ -11,7 +11,8 @@ import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import { formatScenarioIssue, ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { selectScenarios, type Shard } from '../scenario/select-scenarios.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
-import { hasRecording, readRecording } from '../record/recording-files.js';
+import { readRecording } from '../record/read-recording.js';
+import { hasRecording } from '../record/recording-directory.js';
 import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
 import { startModelProxy, type ModelProxy } from '../record/start-model-proxy.js';
 import { combineRepeats } from './combine-repeats.js';
@@ -101,7 +102,6 @@ export async function runScenarios(
 
   const live = options.live;
   const update = options.update === true ? {} : options.update === false ? undefined : options.update;
-  const liveOptions: LiveOptions | undefined = live ?? update;
   const redaction = options.redaction ?? {};
   // A live run checks every key it needs before anything runs: a missing one is bad input, not N failures.
   if (live !== undefined)
@@ -125,6 +125,9 @@ export async function runScenarios(
       });
     if (await hasRecording(scenarioFile))
       return { type: 'replay', recording: await readRecording(scenarioFile), scenarioFile, redaction };
+    // --update: a scenario with nothing to answer it (no `llm` steps, no recording) is recorded, live.
+    if (update !== undefined && loaded.scenario.turns.every((turn) => turn.llm.length === 0))
+      return liveMode({ loaded, scenarioFile, proxy: await proxy(), live: update, record: true, redaction });
     return { type: 'scripted' };
   };
   let startedProxy: Promise<ModelProxy> | undefined;
@@ -159,8 +162,8 @@ export async function runScenarios(
           mode instanceof Error
             ? toErrored({ loaded, error: mode })
             : await runScenario({ ...common, mode: mode as ScenarioMode, routeId: `s${index}r${attempt}` });
-        // --update: a replay that drifted, or a scenario with nothing to answer it, is recorded again, live.
-        if (update !== undefined && liveOptions !== undefined && needsRecordingAgain(result)) {
+        // --update: a replay that drifted from its recording is recorded again, live.
+        if (update !== undefined && result.failures.some((failure) => failure.kind === 'drift')) {
           const scenarioFile = resolve(cwd, loaded.file);
           const again = await Promise.resolve()
             .then(async () =>
@@ -168,7 +171,7 @@ export async function runScenarios(
                 loaded,
                 scenarioFile,
                 proxy: await proxy(),
-                live: liveOptions,
+                live: update,
                 record: true,
                 redaction,
               }),
@@ -256,14 +259,6 @@ function liveMode({
     secrets: keys,
     ...(record ? { record: { scenarioFile, redaction } } : {}),
   };
-}
-
-/** A replay that drifted from its recording, or a scenario that had neither a script nor a recording. */
-function needsRecordingAgain(result: ScenarioResult): boolean {
-  return (
-    result.failures.some((failure) => failure.kind === 'drift') ||
-    (result.error?.message.includes('no `llm` steps and no recording') ?? false)
-  );
 }
 
 function toErrored({ loaded, error }: { loaded: LoadedScenario; error: unknown }): ScenarioResult {

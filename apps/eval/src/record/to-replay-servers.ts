@@ -1,52 +1,6 @@
-import { join } from 'node:path';
 import type { JsonObject, JsonValue } from '@toolloop/core';
 import type { MockServerSpec } from '@toolloop/mock-mcp';
-import type { LlmStep } from '@toolloop/fake-llm';
-import { recordingDirectoryOf } from './recording-files.js';
-import type { RecordedModelResponse, RecordedToolCall, Recording } from './recording.js';
-
-/**
- * The fake LLM's steps that answer a replay: each recorded stream sent back as its file's bytes, each recorded
- * error as the same status, type and message.
- */
-export function toReplaySteps({
-  recording,
-  scenarioFile,
-}: {
-  recording: Recording;
-  scenarioFile: string;
-}): LlmStep[] {
-  const directory = recordingDirectoryOf(scenarioFile);
-  return recording.turns.flatMap((turn, turnIndex) =>
-    turn.models.map((exchange, modelIndex) =>
-      exchange.response.type === 'stream'
-        ? { replay: join(directory, `turn-${turnIndex + 1}`, `model-${modelIndex + 1}.response.sse`) }
-        : { error: toErrorStep(exchange.response) },
-    ),
-  );
-}
-
-function toErrorStep(
-  response: Extract<RecordedModelResponse, { type: 'error' }>,
-): NonNullable<LlmStep['error']> {
-  let type: string | undefined;
-  let message: string | undefined;
-  try {
-    const body = JSON.parse(response.body) as { error?: { type?: unknown; message?: unknown } };
-    if (typeof body.error?.type === 'string') type = body.error.type;
-    if (typeof body.error?.message === 'string') message = body.error.message;
-  } catch {
-    message = response.body;
-  }
-  const retryAfter = Number(response.headers['retry-after']);
-  return {
-    // A recorded answer that was neither a stream nor an HTTP error cannot be sent again as either.
-    status: response.status >= 400 && response.status <= 599 ? response.status : 502,
-    ...(type === undefined ? {} : { type }),
-    ...(message === undefined ? {} : { message }),
-    ...(Number.isFinite(retryAfter) ? { retryAfter } : {}),
-  };
-}
+import type { RecordedToolCall, Recording } from './recording.js';
 
 /**
  * Mock servers that stand in for the real servers of a recording: the tools each listed, answering each recorded

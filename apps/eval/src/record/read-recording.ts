@@ -1,6 +1,7 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { JsonValue } from '@toolloop/core';
+import { recordingDirectoryOf, recordingFormatName, recordingIndexFile } from './recording-directory.js';
 import {
   recordingFormatVersion,
   type RecordedModelExchange,
@@ -8,88 +9,19 @@ import {
   type RecordedToolCall,
   type Recording,
 } from './recording.js';
-
-/** The name the index file of a recording carries; its `format` field names the format. */
-const indexFile = 'recording.json';
-const formatName = 'toolloop-recording';
-
-/** Where a scenario file's recording is: a directory beside it, `<name>.recording/`. */
-export function recordingDirectoryOf(scenarioFile: string): string {
-  return join(dirname(scenarioFile), `${basename(scenarioFile).replace(/\.ya?ml$/u, '')}.recording`);
-}
-
-/** Whether the scenario file has a recording. */
-export async function hasRecording(scenarioFile: string): Promise<boolean> {
-  return stat(join(recordingDirectoryOf(scenarioFile), indexFile)).then(
-    () => true,
-    () => false,
-  );
-}
-
-/**
- * Writes a recording beside its scenario file, one file per request and per response, so that a diff of two
- * recordings reads like a diff of the conversation. The old recording is replaced whole, and only once the new
- * one is complete: a run that fails half-way leaves the old one as it was.
- */
-export async function writeRecording({
-  scenarioFile,
-  recording,
-}: {
-  scenarioFile: string;
-  recording: Recording;
-}): Promise<string> {
-  const directory = recordingDirectoryOf(scenarioFile);
-  const staging = `${directory}.writing-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true });
-  const index = {
-    format: formatName,
-    version: recordingFormatVersion,
-    scenario: recording.scenario,
-    provider: recording.provider,
-    model: recording.model,
-    servers: recording.servers,
-    turns: recording.turns.map((turn) => ({
-      user: turn.user,
-      models: turn.models.length,
-      toolCalls: turn.toolCalls.length,
-    })),
-  };
-  await writeFile(join(staging, indexFile), `${JSON.stringify(index, null, 2)}\n`);
-  for (const [turnIndex, turn] of recording.turns.entries()) {
-    const turnDirectory = join(staging, `turn-${turnIndex + 1}`);
-    await mkdir(turnDirectory);
-    for (const [modelIndex, exchange] of turn.models.entries()) {
-      const stem = join(turnDirectory, `model-${modelIndex + 1}`);
-      await writeFile(`${stem}.request.json`, `${JSON.stringify(exchange.request, null, 2)}\n`);
-      const { response } = exchange;
-      if (response.type === 'stream') await writeFile(`${stem}.response.sse`, response.body);
-      else await writeFile(`${stem}.error.json`, `${JSON.stringify(response, null, 2)}\n`);
-    }
-    if (turn.toolCalls.length > 0)
-      await writeFile(
-        join(turnDirectory, 'tool-calls.jsonl'),
-        turn.toolCalls.map((call) => `${JSON.stringify(call)}\n`).join(''),
-      );
-  }
-  await rm(directory, { recursive: true, force: true });
-  await rename(staging, directory);
-  return directory;
-}
-
-/** A recording that cannot be read: which file, and why. */
-export class RecordingFileError extends Error {
-  override readonly name = 'RecordingFileError';
-}
+import { RecordingFileError } from './recording-file-error.js';
 
 /** Reads the recording beside a scenario file; a missing or damaged file is a `RecordingFileError` naming it. */
 export async function readRecording(scenarioFile: string): Promise<Recording> {
   const directory = recordingDirectoryOf(scenarioFile);
-  const index = asObject(await readJson(join(directory, indexFile)), join(directory, indexFile));
-  const at = join(directory, indexFile);
-  if (index.format !== formatName)
+  const index = asObject(
+    await readJson(join(directory, recordingIndexFile)),
+    join(directory, recordingIndexFile),
+  );
+  const at = join(directory, recordingIndexFile);
+  if (index.format !== recordingFormatName)
     throw new RecordingFileError(
-      `${at}: "format" is ${JSON.stringify(index.format)}, expected "${formatName}".`,
+      `${at}: "format" is ${JSON.stringify(index.format)}, expected "${recordingFormatName}".`,
     );
   if (index.version !== recordingFormatVersion)
     throw new RecordingFileError(
