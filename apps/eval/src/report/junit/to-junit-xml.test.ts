@@ -124,7 +124,12 @@ describe('toJunitXml', () => {
                     { property: { name: 'runs', value: '5' } },
                     { property: { name: 'passedRuns', value: '3' } },
                     { property: { name: 'passRate', value: '0.6' } },
+                    { property: { name: 'passAtK', value: 'true' } },
+                    { property: { name: 'passAllK', value: 'false' } },
                     { property: { name: 'flaky', value: 'true' } },
+                    { property: { name: 'inputTokens', value: '1200' } },
+                    { property: { name: 'outputTokens', value: '340' } },
+                    { property: { name: 'cost', value: '0.0123' } },
                   ],
                 },
                 {

@@ -86,7 +86,7 @@ describe('createPrettyReporter', () => {
 
       Pass rates over repeated runs (1 flaky)
 
-        3/5  60%  sometimes slow  flaky
+        3/5  60%  pass@5 yes  pass^5 no   sometimes slow  flaky
 
       1 passed, 3 failed, 1 skipped
       5 scenarios in 1.23 s, 1 flaky
