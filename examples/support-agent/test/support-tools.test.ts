@@ -85,8 +85,21 @@ describe('request_refund', () => {
     await callTool(confirmRefund, { quoteId: 'RQ-A-1002-1000' });
 
     await expect(
-      callTool(requestRefund, { orderId: 'A-1002', amount: 10, reason: 'wrong_item' }),
+      callTool(requestRefund, { orderId: 'A-1002', amount: 9, reason: 'wrong_item' }),
     ).rejects.toThrow('of which 10.00 EUR is refunded already, so at most 8.50 EUR can be refunded.');
+  });
+
+  it('gives the same quote for the same order and amount, paid or not: a repeated request never pays twice', async () => {
+    const { shop, requestRefund, confirmRefund } = createTools();
+    const request = { orderId: 'A-1002', amount: 18.5, reason: 'damaged' };
+    const first = await callTool(requestRefund, request);
+    await callTool(confirmRefund, { quoteId: 'RQ-A-1002-1850' });
+
+    const again = await callTool(requestRefund, request);
+    await callTool(confirmRefund, { quoteId: 'RQ-A-1002-1850' });
+
+    expect(again).toEqual(first);
+    expect(shop.refundedCents('A-1002')).toBe(1850);
   });
 
   it('refuses orders that were never charged or have not shipped', async () => {

@@ -34,8 +34,8 @@ export interface Shop {
   /** Euro cents refunded on an order so far. */
   refundedCents(orderId: string): number;
   /**
-   * Works out a refund without paying it; the same order and amount again give the same quote. Throws, saying
-   * why, when the order cannot be refunded that much.
+   * Works out a refund without paying it; the same order and amount again give the same quote, paid or not.
+   * Throws, saying why, when the order cannot be refunded that much.
    */
   quoteRefund(request: { orderId: string; amountCents: number; reason: RefundReason }): RefundQuote;
   /** A quote `quoteRefund` gave, by its id. */
