@@ -80,10 +80,6 @@ beforeAll(async () => {
     '--no-audit',
     '--no-fund',
     '--prefer-offline',
-    // npm waits 5 minutes on a stalled registry request by default, which is this step's whole limit (it
-    // happened once in CI): give up on a stalled fetch after 30 s and retry it instead.
-    '--fetch-timeout=30000',
-    '--fetch-retries=4',
     ...files.map((file) => join(tarballs, file)),
     ...versions,
   ]);
