@@ -20,7 +20,9 @@ export type {
   TurnSnapshot,
 } from './loop/turn-hooks.js';
 export type { LoopResult, ToolCallRecord } from './loop/loop-result.js';
+export type { ApprovalDecision, PausedTurn, PendingApproval, ResumeTurn } from './loop/paused-turn.js';
 export type {
+  ApprovalRequiredEvent,
   ContentEvent,
   DoneEvent,
   ErrorEvent,

@@ -43,6 +43,7 @@ describe('public exports', () => {
     const session = await import('@toolloop/core/session');
 
     expect(Object.keys(session).sort()).toEqual([
+      'ApprovalPendingError',
       'InvalidConfigError',
       'MissingSecretError',
       'SessionManager',

@@ -61,7 +61,8 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     maxRepeatedText: count('maxRepeatedText', options.maxRepeatedText, Infinity, 1),
     tokenBudgetPerTurn: count('tokenBudget.perTurn', tokenBudget.perTurn, Infinity, 1),
     tokenBudgetPerSession: count('tokenBudget.perSession', tokenBudget.perSession, Infinity, 1),
-    sessionTokens: count('sessionTokens', options.sessionTokens, 0, 0),
+    // A resumed turn counts against the session as it did before it paused, whatever is passed now.
+    sessionTokens: resume?.turn.counters.sessionTokens ?? count('sessionTokens', options.sessionTokens, 0, 0),
     prices: checkPrices(options.prices),
     unknownTool: oneOf('unknownTool', options.unknownTool, ['feedback', 'stop'] as const, 'feedback'),
     toolSourceError: oneOf('toolSourceError', options.toolSourceError, ['stop', 'skip'] as const, 'stop'),

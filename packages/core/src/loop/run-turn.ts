@@ -216,6 +216,7 @@ async function* runRounds({
           pending: approved.pending,
           toolNames,
           step,
+          sessionTokens: options.sessionTokens,
           elapsedMs: elapsedMs(),
         }),
       };

@@ -114,7 +114,8 @@ export interface ToolLoopOptions {
   needsApproval?: (call: { name: string; input: JsonValue }) => boolean | Promise<boolean>;
   /**
    * Continues a turn that stopped with `approval_required`: its `pausedTurn` (stored as JSON anywhere) and a
-   * decision for each pending call. Give the same tools; `messages` and `prompt` come from the paused turn.
+   * decision for each pending call. Give the same tools; `messages`, `prompt`, `sessionToolCalls` and
+   * `sessionTokens` come from the paused turn. A decision for a call that does not wait is refused.
    */
   resume?: ResumeTurn;
   signal?: AbortSignal;
