@@ -7,6 +7,7 @@ describe('public exports', () => {
     expect(Object.keys(core).sort()).toEqual([
       'HookError',
       'InvalidArgumentError',
+      'InvalidOutputError',
       'InvalidToolInputError',
       'ModelError',
       'ToolSourceError',

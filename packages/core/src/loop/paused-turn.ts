@@ -47,6 +47,8 @@ export interface PausedTurn {
     lastRequestTokens: number;
     /** Tokens the session had used before the turn, counted against `tokenBudget.perSession` on resume. */
     sessionTokens: number;
+    /** Repair requests made for an answer that did not match `output`. */
+    outputRepairs: number;
     /** Milliseconds the turn had run before it paused; its deadline counts them. */
     elapsedMs: number;
   };
@@ -97,6 +99,7 @@ export function toPausedTurn({
       textRepeats: state.textRepeats,
       lastRequestTokens: state.lastRequestTokens,
       sessionTokens,
+      outputRepairs: state.outputRepairs,
       elapsedMs,
     },
   };
@@ -118,6 +121,7 @@ export function restoreCounters(state: TurnState, { counters }: PausedTurn): voi
   state.lastResponseText = counters.lastResponseText;
   state.textRepeats = counters.textRepeats;
   state.lastRequestTokens = counters.lastRequestTokens;
+  state.outputRepairs = counters.outputRepairs;
 }
 
 /** Checks a resume up front: a paused turn this version wrote, and a decision for every pending call. */

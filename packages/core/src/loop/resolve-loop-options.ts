@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ThinkingSettings } from '../model/model.js';
 import { checkMessages, checkSignal, checkTools } from './check-loop-inputs.js';
+import { compileOutputSchema } from './output-schema.js';
 import { checkResume } from './paused-turn.js';
 import { defaultProgressivePrompt } from './progressive-prompt.js';
 import type { ModelPrice, ResolvedLoopOptions, ToolLoopOptions } from './tool-loop-options.js';
@@ -96,6 +97,13 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     onStepFinish: checkHooks('onStepFinish', options.onStepFinish)[0],
     needsApproval: checkHooks('needsApproval', options.needsApproval)[0],
     resume,
+    output:
+      options.output === undefined
+        ? undefined
+        : {
+            schema: compileOutputSchema(options.output),
+            mode: options.model.supportsStructuredOutput === true ? 'native' : 'tool',
+          },
     signal: checkSignal(options.signal),
   };
 }
