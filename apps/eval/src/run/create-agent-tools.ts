@@ -85,7 +85,10 @@ function toLocalToolError(error: unknown): unknown {
   return new Error(error.message.slice(prefix.length), { cause: error });
 }
 
-/** The same tool (definition and validation) with another `execute`; works for tools that are class instances. */
+/**
+ * The same tool (definition, validation and approval rule) with another `execute`; works for tools that are
+ * class instances.
+ */
 function withExecute(tool: Tool<unknown>, execute: Tool<unknown>['execute']): Tool<unknown> {
   const copy: Tool<unknown> = {
     name: tool.name,
@@ -95,6 +98,7 @@ function withExecute(tool: Tool<unknown>, execute: Tool<unknown>['execute']): To
   };
   if (tool.description !== undefined) copy.description = tool.description;
   if (tool.outputSchema !== undefined) copy.outputSchema = tool.outputSchema;
+  if (tool.needsApproval !== undefined) copy.needsApproval = tool.needsApproval;
   return copy;
 }
 

@@ -10,6 +10,7 @@ import type { Scenario } from '../scenario/scenario-schema.js';
 import { createScenarioModel } from './create-scenario-model.js';
 import { createTurnRunner } from './create-turn-runner.js';
 import { createTurnObserver } from './create-turn-observer.js';
+import { driveTurn } from './drive-turn.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
 import { startScenarioServers } from './start-scenario-servers.js';
 import { summarizeRequest } from './summarize-request.js';
@@ -96,14 +97,14 @@ async function runUnredacted({
         turnStarts.push(route.requests.length);
         observer = createTurnObserver();
         elicitation.startTurn(turn.elicit ?? []);
-        const run = runner.start(turn.user);
+        const run = driveTurn({ runner, turn });
         const observation = await observer.observe(run);
         await fake.waitForIdle();
         const elicited = elicitation.finishTurn();
         const { result } = observation;
         const received = route.requests.slice(turnStarts[turnIndex]);
         const report: TurnReport = {
-          user: turn.user,
+          user: turn.user ?? '(continues the paused turn with its approvals)',
           stopReason: result.stopReason,
           rounds: result.rounds,
           iterations: result.iterations,
@@ -132,6 +133,7 @@ async function runUnredacted({
             report,
             violations: route.violations,
             requestOffset: turnStarts[turnIndex] ?? 0,
+            approvals: run.approvals,
           }),
         );
       }
