@@ -35,6 +35,7 @@ export async function runSessionTurn({
   resources,
   input,
   tools = [],
+  needsApproval,
   writer,
   store,
   now,
@@ -43,6 +44,7 @@ export async function runSessionTurn({
   resources: SessionResources;
   input: SessionTurnInput;
   tools?: ToolLoopOptions['tools'];
+  needsApproval?: ToolLoopOptions['needsApproval'];
   writer: MessageStreamWriter;
   store: SessionStore;
   now: () => number;
@@ -60,6 +62,7 @@ export async function runSessionTurn({
       tools: [...tools, ...(resources.servers === undefined ? [] : [resources.servers])],
       sessionToolCalls: session.toolCallCount,
       sessionTokens: session.tokenCount ?? 0,
+      ...(needsApproval === undefined ? {} : { needsApproval }),
       signal: writer.signal,
     });
     for await (const event of run) {

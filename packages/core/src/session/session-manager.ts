@@ -248,6 +248,7 @@ export class SessionManager {
         resources: live,
         input: toTurnInput({ sessionId, session: live.data, input }),
         tools: this.#options.tools,
+        needsApproval: this.#options.needsApproval,
         writer,
         store: this.#store,
         now: this.#now,

@@ -9,7 +9,7 @@ import {
   type MessageStreamChunk,
 } from '@toolloop/core/session';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createModelFactory, readNote } from './support/session-test-kit.js';
+import { createFakeServers, createModelFactory, readNote } from './support/session-test-kit.js';
 
 const secret = 'sk-ant-approval-secret-7d1e';
 let directory: string;
@@ -225,5 +225,34 @@ describe('SessionManager and turns that wait for approval', () => {
     // 240 used before the pause; one more request of about 120 fits, a round and an answer do not.
     expect(result).toMatchObject({ stopReason: 'budget_exceeded', sessionTokens: 360, iterations: 3 });
     expect(factory.model.requests[2]?.toolChoice).toEqual({ type: 'none' });
+  });
+  it("asks the host's policy about every call, the sessions' MCP servers' included", async () => {
+    const factory = createModelFactory([
+      { toolCalls: [{ id: 'search_1', name: 'search', input: {} }] },
+      { text: 'Found it.' },
+    ]);
+    const asked: string[] = [];
+    const manager = new SessionManager({
+      createModel: factory.createModel,
+      connectServers: () => Promise.resolve(createFakeServers()),
+      needsApproval: ({ name }) => {
+        asked.push(name);
+        return name === 'search';
+      },
+    });
+    const session = await manager.initializeSession({
+      type: 'openai',
+      model: 'gpt-5',
+      servers: { web: { url: 'https://example.com/mcp' } },
+    });
+
+    const paused = await manager.sendMessage(session.id, 'Search.');
+    const result = await manager.resumeTurn(session.id, { search_1: { approved: true } });
+    await manager.dispose();
+
+    expect(paused.pendingApprovals).toEqual([{ toolCallId: 'search_1', name: 'search', input: {} }]);
+    expect(result).toMatchObject({ stopReason: 'completed', text: 'Found it.' });
+    expect(result.toolCalls[0]).toMatchObject({ name: 'search', executed: true });
+    expect(asked).toEqual(['search', 'search']);
   });
 });
