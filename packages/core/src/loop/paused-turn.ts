@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { JsonValue } from '../json-value.js';
-import type { Message } from '../model/messages.js';
+import type { Message, ToolCallPart } from '../model/messages.js';
 import type { Usage } from '../model/usage.js';
 import type { ToolCallRecord } from './loop-result.js';
 import type { StepInfo } from './turn-hooks.js';
@@ -103,6 +103,13 @@ export function toPausedTurn({
       elapsedMs,
     },
   };
+}
+
+/** The calls a paused turn waits with: those of its transcript's last message, the assistant's. */
+export function pausedCalls(messages: readonly Message[]): ToolCallPart[] {
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant') return [];
+  return last.content.filter((part): part is ToolCallPart => part.type === 'tool-call');
 }
 
 /** Restores what a paused turn had counted into a fresh turn state. */

@@ -1,6 +1,6 @@
 import { TurnTimeoutError } from '../errors/turn-timeout-error.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
-import type { Message, ToolCallPart } from '../model/messages.js';
+import type { ToolCallPart } from '../model/messages.js';
 import { addUsage } from '../model/usage.js';
 import { buildModelRequest } from './build-model-request.js';
 import { createToolRegistry, type ToolRegistry } from './create-tool-registry.js';
@@ -11,7 +11,7 @@ import { createFinalAnswerTool } from './final-answer-tool.js';
 import type { LoopEvent } from './loop-event.js';
 import type { LoopResult } from './loop-result.js';
 import type { StepInfo } from './turn-hooks.js';
-import { restoreCounters, toPausedTurn, type ResumeTurn } from './paused-turn.js';
+import { pausedCalls, restoreCounters, toPausedTurn, type ResumeTurn } from './paused-turn.js';
 import { planToolCalls } from './plan-tool-calls.js';
 import { answerUnrunCalls, reportEnding, statusAfterRound, toStepInfo } from './report-turn.js';
 import { statusLines } from './status-lines.js';
@@ -143,7 +143,7 @@ async function* runRounds({
     if (resumed !== undefined) {
       ({ step, toolNames } = resumed.turn);
       decisions = resumed.decisions;
-      calls = toolCallsOfMessage(state.messages.at(-1));
+      calls = pausedCalls(state.messages);
       resumed = undefined;
     } else {
       // One request is reserved for that answer: `maxIterations` never takes it away. Only one, so a model that
@@ -289,10 +289,4 @@ async function* runRounds({
             ? { reason: 'max_rounds' }
             : undefined);
   }
-}
-
-/** The tool calls of a transcript message (the assistant message whose calls waited for approval). */
-function toolCallsOfMessage(message: Message | undefined): ToolCallPart[] {
-  if (message?.role !== 'assistant') return [];
-  return message.content.filter((part): part is ToolCallPart => part.type === 'tool-call');
 }
