@@ -42,4 +42,34 @@ describe('the chat example, in a terminal', () => {
     terminal.type('/quit');
     await terminal.exited();
   });
+  it('with --approve, asks y/n for each call that waits and goes on with the same turn', async () => {
+    expect(existsSync(chat), `build the examples first: ${chat}`).toBe(true);
+    terminal = openTerminal({
+      command: `env -u ANTHROPIC_API_KEY '${process.execPath}' '${chat}' --approve get_weather`,
+      cwd: examples,
+    });
+
+    await terminal.waitFor(/you> /);
+    terminal.type('What is the weather in Paris?');
+    const paused = await terminal.waitFor(/\? \[y\/n\] /);
+    expect(paused).toContain('? get_weather {"city":"Paris"} waits for your approval');
+    expect(paused).toContain('[stopped: approval_required');
+    expect(paused).toContain('approve get_weather {"city":"Paris"}? [y/n] ');
+    terminal.type('y');
+    const approved = await terminal.waitFor(/\[stopped: [a-z_]+ .*\]\n/);
+    expect(approved).toContain('← Sunny, 21°C');
+    expect(approved).toContain('[stopped: completed · 1 tool call this session]');
+
+    await terminal.waitFor(/you> /);
+    terminal.type('And in Oslo?');
+    await terminal.waitFor(/\? \[y\/n\] /);
+    terminal.type('n');
+    const denied = await terminal.waitFor(/\[stopped: [a-z_]+ .*\]\n/);
+    expect(denied).toContain('← Not executed: the user denied this call. Their reason: The user said no.');
+    expect(denied).toContain('[stopped: completed');
+
+    await terminal.waitFor(/you> /);
+    terminal.type('/quit');
+    await terminal.exited();
+  });
 });

@@ -61,7 +61,9 @@ describe("what @toolloop/core's root entry loads", () => {
   });
 
   it('sessions load their own dependencies from @toolloop/core/session', async () => {
+    // The JSON Schema validator comes with the loop, which validates a turn's `output` with it.
     expect(await packagesLoadedBy('@toolloop/core/session')).toEqual([
+      '@cfworker/json-schema',
       'node:crypto',
       'node:fs/promises',
       'node:path',

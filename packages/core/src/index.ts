@@ -7,6 +7,7 @@ export { formatToolName } from './format-tool-name.js';
 export { redactUrl, redactUrlSecrets } from './redact-url-secrets.js';
 export type { ToolLoopRun } from './loop/create-tool-loop-run.js';
 export type { ToolLoopOptions } from './loop/tool-loop-options.js';
+export type { OutputSchema } from './loop/output-schema.js';
 export type { ProgressivePromptTexts } from './loop/progressive-prompt.js';
 export type { BuiltinStopReason, StopReason } from './loop/stop-reason.js';
 export type {
@@ -20,7 +21,9 @@ export type {
   TurnSnapshot,
 } from './loop/turn-hooks.js';
 export type { LoopResult, ToolCallRecord } from './loop/loop-result.js';
+export type { ApprovalDecision, PausedTurn, PendingApproval, ResumeTurn } from './loop/paused-turn.js';
 export type {
+  ApprovalRequiredEvent,
   ContentEvent,
   DoneEvent,
   ErrorEvent,
@@ -51,6 +54,7 @@ export type {
   FinishReason,
   Model,
   ModelRequest,
+  ResponseFormat,
   ModelStreamPart,
   TextDeltaPart,
   ThinkingDeltaPart,
@@ -88,3 +92,4 @@ export { TurnTimeoutError } from './errors/turn-timeout-error.js';
 export { TurnAbortedError } from './errors/turn-aborted-error.js';
 export { ToolSourceError } from './errors/tool-source-error.js';
 export { HookError } from './errors/hook-error.js';
+export { InvalidOutputError } from './errors/invalid-output-error.js';

@@ -7,6 +7,7 @@ describe('public exports', () => {
     expect(Object.keys(core).sort()).toEqual([
       'HookError',
       'InvalidArgumentError',
+      'InvalidOutputError',
       'InvalidToolInputError',
       'ModelError',
       'ToolSourceError',
@@ -43,6 +44,7 @@ describe('public exports', () => {
     const session = await import('@toolloop/core/session');
 
     expect(Object.keys(session).sort()).toEqual([
+      'ApprovalPendingError',
       'InvalidConfigError',
       'MissingSecretError',
       'SessionManager',

@@ -1,13 +1,16 @@
 import type { FakeLlmViolation } from '@toolloop/fake-llm';
 import type { ScenarioFailure, TurnReport } from '../report/run-report.js';
 import type { TurnObservation } from '../run/create-turn-observer.js';
+import type { ApprovalTrail } from '../run/drive-turn.js';
 import type { Expectation } from '../scenario/expectation-schema.js';
+import { checkApprovals } from './check-approvals.js';
 import { checkCount } from './check-count.js';
 import { checkErrors } from './check-errors.js';
 import { checkRequests } from './check-requests.js';
 import { checkSubsequence } from './check-subsequence.js';
 import { checkText, checkThinking } from './check-text.js';
 import { checkElicitations } from './check-elicitations.js';
+import { checkOutput } from './check-output.js';
 import { checkToolCalls } from './check-tool-calls.js';
 import { createFailure } from './create-failure.js';
 
@@ -19,6 +22,7 @@ export function checkTurn({
   report,
   violations,
   requestOffset,
+  approvals = { paused: [], decided: [] },
 }: {
   expectation: Expectation | undefined;
   path: string;
@@ -26,6 +30,8 @@ export function checkTurn({
   report: TurnReport;
   violations: readonly FakeLlmViolation[];
   requestOffset: number;
+  /** The calls that waited for approval in the turn, and how they were answered. */
+  approvals?: ApprovalTrail;
 }): ScenarioFailure[] {
   if (expectation === undefined) return [];
   const { result, events } = observation;
@@ -99,6 +105,8 @@ export function checkTurn({
       violations: echoViolations,
       path: `${path}.requests`,
     }),
+    ...checkApprovals({ expected: expectation.approvals, trail: approvals, path: `${path}.approvals` }),
+    ...checkOutput({ expected: expectation.output, actual: result.output, path: `${path}.output` }),
     ...checkCount({
       expected: expectation.durationMs,
       actual: result.durationMs,

@@ -57,7 +57,11 @@ export async function readRecording(scenarioFile: string): Promise<Recording> {
                 )
                 .map((call) => call as unknown as RecordedToolCall)
             : [];
-        return { user: asString(turn.user), models, toolCalls };
+        return {
+          ...(turn.user === undefined ? {} : { user: asString(turn.user) }),
+          models,
+          toolCalls,
+        };
       }),
     ),
   };

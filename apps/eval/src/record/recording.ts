@@ -36,7 +36,8 @@ export interface RecordedToolCall {
 
 /** One turn of a recording. */
 export interface RecordedTurn {
-  user: string;
+  /** The user's message; absent for a turn that continues a paused turn with its approvals. */
+  user?: string;
   models: RecordedModelExchange[];
   toolCalls: RecordedToolCall[];
 }

@@ -59,4 +59,27 @@ describe('createAgentTools', () => {
 
     await expect(call(agentTools.tools[0], 'c7', { amount: 10 })).rejects.toThrow('would have paid');
   });
+  it("keeps a tool's approval rule, mocked or not, so its calls still wait for approval", async () => {
+    const approved = defineTool({
+      name: 'delete_note',
+      inputSchema: z.object({ id: z.string() }),
+      needsApproval: true,
+      execute: () => 'deleted',
+    });
+    const agentTools = await createAgentTools({
+      tools: [approved, refund],
+      mockTools: { refund: { responses: [{ text: 'refunded' }] } },
+      samplingModel: createScriptedModel({ text: 'unused' }),
+      onElicitation: () => ({ action: 'cancel' }),
+      cwd: '/',
+    });
+    try {
+      expect((agentTools.tools as Array<Tool<unknown>>).map((tool) => tool.needsApproval)).toEqual([
+        true,
+        undefined,
+      ]);
+    } finally {
+      await agentTools.close();
+    }
+  });
 });

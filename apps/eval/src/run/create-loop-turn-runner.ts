@@ -1,10 +1,31 @@
-import { runToolLoop, type LoopEvent, type LoopResult, type Message, type Model } from '@toolloop/core';
+import {
+  runToolLoop,
+  type ApprovalDecision,
+  type LoopEvent,
+  type LoopResult,
+  type Message,
+  type Model,
+  type PausedTurn,
+  type PendingApproval,
+} from '@toolloop/core';
 import type { AgentLoopOptions, AgentSystemContext, AgentTool } from '../agent/define-agent.js';
 import { toAgentFailure } from './to-agent-failure.js';
 
+/** One turn (or one part of it, up to a pause for approval) as it runs: its events, then its result. */
+export interface TurnRun {
+  events: AsyncIterable<LoopEvent>;
+  result: Promise<LoopResult>;
+}
+
 /** Runs a scenario's turns one after the other as one conversation. */
 export interface TurnRunner {
-  start(user: string): { events: AsyncIterable<LoopEvent>; result: Promise<LoopResult> };
+  start(user: string): TurnRun;
+  /** Continues the last turn, which stopped with `approval_required`, with a decision for each waiting call. */
+  resume?(decisions: Record<string, ApprovalDecision>): TurnRun;
+  /** The calls the last turn waits for, when it stopped with `approval_required`. */
+  pendingApprovals?(): Promise<PendingApproval[] | undefined>;
+  /** Restarts the host between turns (a new SessionManager over the same store). */
+  restart?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,6 +51,16 @@ export function createLoopTurnRunner({
   let messages: Message[] = [];
   let sessionToolCalls = 0;
   let sessionTokens = 0;
+  let paused: PausedTurn | undefined;
+  /** The system prompt of the last turn, which a resumed turn goes on with. */
+  let lastSystem: string | undefined;
+  const keep = (done: LoopResult) => {
+    messages = done.messages;
+    sessionToolCalls = done.sessionToolCalls;
+    sessionTokens = done.sessionTokens;
+    paused = done.pausedTurn;
+    return done;
+  };
   return {
     start(user) {
       const started = (async () => {
@@ -41,6 +72,7 @@ export function createLoopTurnRunner({
                   throw toAgentFailure({ error, what: "The agent's system prompt builder threw", cwd });
                 })
             : system;
+        lastSystem = systemPrompt;
         return runToolLoop({
           model,
           ...(systemPrompt === undefined ? {} : { system: systemPrompt }),
@@ -53,16 +85,26 @@ export function createLoopTurnRunner({
           ...loop,
         });
       })();
-      const result = started
-        .then((run) => run.result)
-        .then((done) => {
-          messages = done.messages;
-          sessionToolCalls = done.sessionToolCalls;
-          sessionTokens = done.sessionTokens;
-          return done;
-        });
+      const result = started.then((run) => run.result).then(keep);
       return { events: eventsOf(started), result: handled(result) };
     },
+    resume(decisions) {
+      const turn = paused;
+      if (turn === undefined) throw new Error('No turn waits for approval.');
+      // The paused turn carries the transcript and every count; the options, the system prompt too, go again.
+      const started = Promise.resolve().then(() =>
+        runToolLoop({
+          model,
+          ...(lastSystem === undefined ? {} : { system: lastSystem }),
+          tools,
+          ...loop,
+          resume: { turn, decisions },
+        }),
+      );
+      const result = started.then((run) => run.result).then(keep);
+      return { events: eventsOf(started), result: handled(result) };
+    },
+    pendingApprovals: () => Promise.resolve(paused?.pendingApprovals),
     close: () => Promise.resolve(),
   };
 }

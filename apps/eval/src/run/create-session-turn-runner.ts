@@ -1,5 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LoopEvent, Model, ModelRequest } from '@toolloop/core';
-import { SessionManager } from '@toolloop/core/session';
+import { createFileSessionStore, SessionManager, type SessionStore } from '@toolloop/core/session';
 import { createModelFromConfig } from '@toolloop/providers';
 import type { AgentSessionConfig, AgentTool } from '../agent/define-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
@@ -10,7 +13,9 @@ import { instrumentModel } from './instrument-model.js';
 /**
  * Turns through `SessionManager` — the host's whole path — with the provider `createModelFromConfig` picks,
  * pointed at the fake LLM, and the host `config` (a session scenario's `session`, or a session agent's). The
- * scenario's servers, already started, come in `tools` with the agent's own.
+ * scenario's servers, already started, come in `tools` with the agent's own. A scenario that restarts the host
+ * between turns keeps its session in a file store of its own (a temporary directory, removed at the end); a
+ * restart is a new manager over a new store on that directory, which reads the session back from disk.
  */
 export async function createSessionTurnRunner({
   scenario,
@@ -25,28 +30,58 @@ export async function createSessionTurnRunner({
   config: AgentSessionConfig;
   onRequest: (request: ModelRequest) => void;
 }): Promise<TurnRunner> {
-  const manager = new SessionManager({
-    createModel: async (modelConfig): Promise<Model> =>
-      instrumentModel(await createModelFromConfig(modelConfig), onRequest),
-    tools,
-  });
   const { provider } = scenario;
   if (provider === 'xml')
     throw new Error('A session scenario needs a provider type: anthropic, openai or ollama.');
-  const session = await manager.initializeSession({
-    type: provider,
-    model: scenario.model ?? defaultModels[provider],
-    api_key: fakeApiKey,
-    base_url: provider === 'anthropic' ? baseURL : `${baseURL}/v1`,
-    ...config,
-  });
-  return {
-    start(user) {
-      const stream = manager.sendMessageStream(session.id, user);
-      return { events: toEvents(stream), result: stream.result };
-    },
-    close: () => manager.dispose(),
-  };
+  const directory = scenario.turns.some((turn) => turn.restart === true)
+    ? await mkdtemp(join(tmpdir(), 'toolloop-eval-sessions-'))
+    : undefined;
+  const createStore = (): SessionStore | undefined =>
+    directory === undefined ? undefined : createFileSessionStore({ directory });
+  const createManager = () =>
+    new SessionManager({
+      createModel: async (modelConfig): Promise<Model> =>
+        instrumentModel(await createModelFromConfig(modelConfig), onRequest),
+      tools,
+      ...(directory === undefined ? {} : { store: createStore() }),
+    });
+  let manager = createManager();
+  try {
+    const session = await manager.initializeSession({
+      type: provider,
+      model: scenario.model ?? defaultModels[provider],
+      api_key: fakeApiKey,
+      base_url: provider === 'anthropic' ? baseURL : `${baseURL}/v1`,
+      ...config,
+    });
+    return {
+      start(user) {
+        const stream = manager.sendMessageStream(session.id, user);
+        return { events: toEvents(stream), result: stream.result };
+      },
+      resume(decisions) {
+        const stream = manager.resumeTurnStream(session.id, decisions);
+        return { events: toEvents(stream), result: stream.result };
+      },
+      async pendingApprovals() {
+        return (await manager.getSession(session.id))?.pausedTurn?.pendingApprovals;
+      },
+      async restart() {
+        await manager.dispose();
+        manager = createManager();
+        // The key was kept in the old manager's memory only; a restarted host gives it again.
+        await manager.resumeSession(session.id, { apiKey: fakeApiKey });
+      },
+      async close() {
+        await manager.dispose();
+        if (directory !== undefined) await rm(directory, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await manager.dispose();
+    if (directory !== undefined) await rm(directory, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 async function* toEvents(chunks: AsyncIterable<{ event: LoopEvent }>): AsyncGenerator<LoopEvent> {

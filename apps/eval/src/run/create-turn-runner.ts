@@ -4,13 +4,13 @@ import type { Agent, AgentTool } from '../agent/define-agent.js';
 import { toDisplayPath } from '../agent/to-display-path.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { createAgentTools, type AgentTools } from './create-agent-tools.js';
-import { createLoopTurnRunner, type TurnRunner } from './create-loop-turn-runner.js';
+import { createLoopTurnRunner, type TurnRun, type TurnRunner } from './create-loop-turn-runner.js';
 import { createRunTurnRunner } from './create-run-turn-runner.js';
 import { createScenarioModel } from './create-scenario-model.js';
 import { createSessionTurnRunner } from './create-session-turn-runner.js';
 import { instrumentModel } from './instrument-model.js';
 
-export type { TurnRunner } from './create-loop-turn-runner.js';
+export type { TurnRun, TurnRunner } from './create-loop-turn-runner.js';
 
 /**
  * How a scenario's turns run: straight through `runToolLoop` (its `loop` options), through `SessionManager`
@@ -73,11 +73,24 @@ export async function createTurnRunner({
       onRequest,
       cwd,
     });
+    const annotate = ({ events, result }: TurnRun): TurnRun => ({
+      events: annotateToolErrors({ events, agentTools, cwd }),
+      result,
+    });
+    const resumes = runner.resume !== undefined;
     return {
-      start(user) {
-        const { events, result } = runner.start(user);
-        return { events: annotateToolErrors({ events, agentTools, cwd }), result };
-      },
+      start: (user) => annotate(runner.start(user)),
+      ...(resumes
+        ? {
+            resume: (decisions) => {
+              const resumed = runner.resume?.(decisions);
+              if (resumed === undefined) throw new Error('This agent cannot resume a turn.');
+              return annotate(resumed);
+            },
+            pendingApprovals: async () => runner.pendingApprovals?.(),
+          }
+        : {}),
+      ...(runner.restart === undefined ? {} : { restart: async () => runner.restart?.() }),
       async close() {
         await runner.close();
         await agentTools.close();

@@ -5,6 +5,9 @@ export function instrumentModel(model: Model, onRequest: (request: ModelRequest)
   return {
     provider: model.provider,
     modelId: model.modelId,
+    ...(model.supportsStructuredOutput === undefined
+      ? {}
+      : { supportsStructuredOutput: model.supportsStructuredOutput }),
     stream(request) {
       onRequest(request);
       return model.stream(request);

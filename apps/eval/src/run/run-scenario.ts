@@ -19,6 +19,7 @@ import type { Scenario } from '../scenario/scenario-schema.js';
 import { createScenarioModel, defaultModels } from './create-scenario-model.js';
 import { createTurnRunner } from './create-turn-runner.js';
 import { createTurnObserver } from './create-turn-observer.js';
+import { driveTurn } from './drive-turn.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
 import { startScenarioServers } from './start-scenario-servers.js';
 import { summarizeRequest } from './summarize-request.js';
@@ -161,7 +162,7 @@ async function runUnredacted({
         const toolCallStart = recorder?.toolCalls().length ?? 0;
         observer = createTurnObserver();
         elicitation.startTurn(turn.elicit ?? []);
-        const run = runner.start(turn.user);
+        const run = driveTurn({ runner, turn });
         const observation = await observer.observe(run);
         await fake.waitForIdle();
         const elicited = elicitation.finishTurn();
@@ -173,12 +174,12 @@ async function runUnredacted({
             : exchanges.map((exchange, index) => toRecordedRequest({ exchange, index, routeId }));
         if (recorder !== undefined)
           recordedTurns.push({
-            user: turn.user,
+            ...(turn.user === undefined ? {} : { user: turn.user }),
             models: [...exchanges],
             toolCalls: recorder.toolCalls().slice(toolCallStart),
           });
         const report: TurnReport = {
-          user: turn.user,
+          user: turn.user ?? '(continues the paused turn with its approvals)',
           stopReason: result.stopReason,
           rounds: result.rounds,
           iterations: result.iterations,
@@ -217,6 +218,7 @@ async function runUnredacted({
             report,
             violations: route.violations,
             requestOffset: turnStarts[turnIndex] ?? 0,
+            approvals: run.approvals,
           }),
         );
       }

@@ -155,7 +155,19 @@ export const expectationSchema = z.strictObject({
     .optional()
     .describe('The status lines the turn streamed.'),
   events: z
-    .array(z.enum(['status', 'thinking', 'content', 'tool_start', 'tool_result', 'warning', 'error', 'done']))
+    .array(
+      z.enum([
+        'status',
+        'thinking',
+        'content',
+        'tool_start',
+        'tool_result',
+        'warning',
+        'error',
+        'approval_required',
+        'done',
+      ]),
+    )
     .optional()
     .describe('Event types that appear in this order, others between.'),
   errors: z
@@ -184,6 +196,29 @@ export const expectationSchema = z.strictObject({
     })
     .optional()
     .describe('What the fake LLM received in this turn.'),
+  approvals: z
+    .strictObject({
+      paused: z
+        .array(z.string().min(1))
+        .optional()
+        .describe('The calls that waited for approval in the turn, by tool name, all of them, in order.'),
+      approved: z
+        .array(z.string().min(1))
+        .optional()
+        .describe("The calls the turn's approvals approved, by tool name, all of them, in order."),
+      denied: z
+        .array(z.string().min(1))
+        .optional()
+        .describe("The calls the turn's approvals denied, by tool name, all of them, in order."),
+    })
+    .optional()
+    .describe('The tool calls that waited for approval, and how they were answered.'),
+  output: z
+    .json()
+    .optional()
+    .describe(
+      "With the loop's `output`: the parsed answer contains this (objects: these keys with matching values; other values: equal).",
+    ),
   durationMs: z
     .strictObject({ max: z.number().positive().describe('The longest the turn may take, in milliseconds.') })
     .optional()

@@ -120,6 +120,12 @@ export const loopOptionsSchema = z.strictObject({
     )
     .optional()
     .describe("Prices per million tokens by model id; the turn's result then carries its cost."),
+  output: z
+    .record(z.string(), z.json())
+    .optional()
+    .describe(
+      "A JSON Schema the answer must match: it is parsed into the result's output, with one repair request on a mismatch, then invalid_output.",
+    ),
 });
 
 export type ScenarioLoopOptions = z.infer<typeof loopOptionsSchema>;

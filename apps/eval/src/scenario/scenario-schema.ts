@@ -1,5 +1,6 @@
 import { mockServerSpecSchema } from '@toolloop/mock-mcp';
 import { z } from 'zod';
+import { approvalSchema } from './approval-schema.js';
 import { expectationSchema } from './expectation-schema.js';
 import { llmStepSchema } from './llm-step-schema.js';
 import { loopOptionsSchema } from './loop-options-schema.js';
@@ -44,7 +45,24 @@ const elicitAnswerSchema = z.discriminatedUnion('action', [
 ]);
 
 const turnSchema = z.strictObject({
-  user: z.string().describe("The user's message that starts the turn."),
+  user: z
+    .string()
+    .optional()
+    .describe(
+      "The user's message that starts the turn. Leave it out to continue the turn before, which stopped with approval_required, with this turn's `approvals`.",
+    ),
+  restart: z
+    .literal(true)
+    .optional()
+    .describe(
+      'Restart the host before this turn: a new SessionManager over the same file store (session scenarios only).',
+    ),
+  approvals: z
+    .array(approvalSchema)
+    .optional()
+    .describe(
+      'The answers to tool calls that wait for approval in this turn; the turn resumes each time every waiting call has one.',
+    ),
   llm: z
     .array(llmStepSchema)
     .default([])
@@ -133,6 +151,25 @@ export const scenarioSchema = z
         path: ['loop'],
         message: 'give the limits in `session` (snake_case) or in `loop`, not both',
       });
+    }
+    for (const [index, turn] of scenario.turns.entries()) {
+      if (turn.user === undefined && (index === 0 || turn.approvals === undefined)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['turns', index, 'user'],
+          message:
+            index === 0
+              ? 'the first turn needs a user message'
+              : 'give a user message, or `approvals` to continue the turn before',
+        });
+      }
+      if (turn.restart === true && scenario.session === undefined && scenario.agent === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['turns', index, 'restart'],
+          message: 'only a session scenario (`session`, or a session agent) has a host to restart',
+        });
+      }
     }
     if (scenario.session !== undefined && scenario.provider === 'xml') {
       context.addIssue({

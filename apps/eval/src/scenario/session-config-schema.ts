@@ -59,6 +59,16 @@ export const sessionConfigSchema = z.strictObject({
     .optional()
     .describe("One tool call's deadline in milliseconds. Default 30000."),
   max_tokens: count.optional().describe('The longest answer per model request, in tokens.'),
+  token_budget: z
+    .union([
+      count,
+      z.strictObject({
+        per_turn: count.optional().describe('Tokens one turn may use.'),
+        per_session: count.optional().describe("Tokens the session's turns may use together."),
+      }),
+    ])
+    .optional()
+    .describe('Tokens allowed (budget_exceeded): a number is per turn, or { per_turn, per_session }.'),
 });
 
 export type SessionConfig = z.infer<typeof sessionConfigSchema>;

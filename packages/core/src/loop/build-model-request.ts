@@ -25,5 +25,13 @@ export function buildModelRequest({
   if (options.thinking !== undefined) request.thinking = options.thinking;
   if (options.maxTokens !== undefined) request.maxTokens = options.maxTokens;
   if (Number.isFinite(options.maxToolsPerResponse)) request.maxToolsPerResponse = options.maxToolsPerResponse;
+  // A step's model may be another than the turn's (`prepareStep`): only one that can is sent the format.
+  if (options.output !== undefined && plan.model.supportsStructuredOutput === true) {
+    request.responseFormat = {
+      type: 'json',
+      schema: options.output.schema.jsonSchema,
+      name: options.output.schema.name,
+    };
+  }
   return request;
 }

@@ -61,6 +61,8 @@ export function describeStop(
       return detail ?? 'the next request would pass the token budget';
     case 'approval_required':
       return detail ?? 'a tool call waits for approval';
+    case 'invalid_output':
+      return detail ?? 'the answer did not match the output schema';
     default: {
       const unexpected: never = reason;
       return String(unexpected);

@@ -46,10 +46,18 @@ export interface LoopResult {
   sessionTokens: number;
   /** What the tokens cost, with `prices`: the turn's requests and the status lines, in the prices' currency. */
   cost?: { total: number; turn: number; statusLines: number };
+  /**
+   * With `output`: the answer, parsed as JSON and validated (the schema's output, for zod its parsed value).
+   * Set when the turn answered (`completed`, or a cap's last answer) with an answer that matched.
+   */
+  output?: unknown;
   /** With `approval_required`: the calls that wait for a decision. */
   pendingApprovals?: PendingApproval[];
   /** With `approval_required`: the turn as JSON, to store and pass back as `resume.turn` with the decisions. */
   pausedTurn?: PausedTurn;
-  /** What went wrong, for `timeout`, `aborted`, `model_error` and `tool_source_error`. */
+  /**
+   * What went wrong, for `timeout`, `aborted`, `model_error`, `tool_source_error`, `hook_error` and
+   * `invalid_output` (an `InvalidOutputError` with the validation issues).
+   */
   error?: ToolloopError;
 }

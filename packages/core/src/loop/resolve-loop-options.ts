@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ThinkingSettings } from '../model/model.js';
 import { checkMessages, checkSignal, checkTools } from './check-loop-inputs.js';
+import { compileOutputSchema } from './output-schema.js';
 import { checkResume } from './paused-turn.js';
 import { defaultProgressivePrompt } from './progressive-prompt.js';
 import type { ModelPrice, ResolvedLoopOptions, ToolLoopOptions } from './tool-loop-options.js';
@@ -61,7 +62,8 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     maxRepeatedText: count('maxRepeatedText', options.maxRepeatedText, Infinity, 1),
     tokenBudgetPerTurn: count('tokenBudget.perTurn', tokenBudget.perTurn, Infinity, 1),
     tokenBudgetPerSession: count('tokenBudget.perSession', tokenBudget.perSession, Infinity, 1),
-    sessionTokens: count('sessionTokens', options.sessionTokens, 0, 0),
+    // A resumed turn counts against the session as it did before it paused, whatever is passed now.
+    sessionTokens: resume?.turn.counters.sessionTokens ?? count('sessionTokens', options.sessionTokens, 0, 0),
     prices: checkPrices(options.prices),
     unknownTool: oneOf('unknownTool', options.unknownTool, ['feedback', 'stop'] as const, 'feedback'),
     toolSourceError: oneOf('toolSourceError', options.toolSourceError, ['stop', 'skip'] as const, 'stop'),
@@ -95,6 +97,13 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     onStepFinish: checkHooks('onStepFinish', options.onStepFinish)[0],
     needsApproval: checkHooks('needsApproval', options.needsApproval)[0],
     resume,
+    output:
+      options.output === undefined
+        ? undefined
+        : {
+            schema: compileOutputSchema(options.output),
+            mode: options.model.supportsStructuredOutput === true ? 'native' : 'tool',
+          },
     signal: checkSignal(options.signal),
   };
 }

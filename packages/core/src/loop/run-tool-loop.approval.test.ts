@@ -159,4 +159,78 @@ describe('tool approval', () => {
       "Invalid option 'resume.decisions': no decision for the pending call c2 (refund); approve or deny each.",
     );
   });
+  it('a decision for a call that does not wait is refused at once, naming the calls that do', async () => {
+    const paused = await runToolLoop({
+      model: refundScript(),
+      tools: [refund, lookup],
+      prompt: 'Refund A-1.',
+    }).result;
+
+    expect(() =>
+      runToolLoop({
+        model: refundScript(),
+        tools: [refund, lookup],
+        resume: {
+          turn: paused.pausedTurn as PausedTurn,
+          decisions: { c2: { approved: true }, c9: { approved: false } },
+        },
+      }),
+    ).toThrow(
+      "Invalid option 'resume.decisions': no call waits for approval with the id c9; the calls that wait: c2 (refund).",
+    );
+  });
+
+  it('a decision that is neither an approval nor a denial is refused at once', async () => {
+    const paused = await runToolLoop({
+      model: refundScript(),
+      tools: [refund, lookup],
+      prompt: 'Refund A-1.',
+    }).result;
+
+    expect(() =>
+      runToolLoop({
+        model: refundScript(),
+        tools: [refund, lookup],
+        resume: {
+          turn: paused.pausedTurn as PausedTurn,
+          decisions: { c2: { approved: 'yes' } } as unknown as Record<string, { approved: true }>,
+        },
+      }),
+    ).toThrow(
+      "Invalid option 'resume.decisions.c2': expected { approved: true } or { approved: false, reason?: string }.",
+    );
+  });
+
+  it('the session token budget counts the tokens of the session before the turn, not what is passed on resume', async () => {
+    const model = createScriptedModel([
+      {
+        toolCalls: [{ id: 'big', name: 'refund', input: { orderId: 'A-1', amount: 99 } }],
+        usage: { inputTokens: 30, outputTokens: 10 },
+      },
+      {
+        toolCalls: [{ id: 'l2', name: 'lookup', input: { orderId: 'A-2' } }],
+        usage: { inputTokens: 30, outputTokens: 10 },
+      },
+      { text: 'The last answer.', usage: { inputTokens: 30, outputTokens: 10 } },
+    ]);
+    const paused = await runToolLoop({
+      model,
+      tools: [refund, lookup],
+      prompt: 'Go',
+      tokenBudget: { perSession: 170 },
+      sessionTokens: 50,
+    }).result;
+    const result = await runToolLoop({
+      model,
+      tools: [refund, lookup],
+      tokenBudget: { perSession: 170 },
+      sessionTokens: 0,
+      resume: { turn: paused.pausedTurn as PausedTurn, decisions: { big: { approved: true } } },
+    }).result;
+
+    // 50 before the turn + 40 + 40 = 130: room for one request of about 40, not for a round and an answer, so
+    // the third request is the last answer. Counted from 0 instead of 50, the turn would have gone on.
+    expect(result).toMatchObject({ stopReason: 'budget_exceeded', iterations: 3, sessionTokens: 170 });
+    expect(model.requests[2]?.toolChoice).toEqual({ type: 'none' });
+  });
 });

@@ -1,8 +1,10 @@
 import { getEventListeners } from 'node:events';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JsonObject } from '../json-value.js';
 import type { Message } from '../model/messages.js';
 import type { FinishReason } from '../model/model.js';
+import { InvalidOutputError } from '../errors/invalid-output-error.js';
 import { defineTool } from '../tools/define-tool.js';
 import type { ToolSource } from '../tools/tool-source.js';
 import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-model.js';
@@ -105,7 +107,16 @@ const toolCall = fc.oneof(
     id: fc.option(fc.constantFrom('call_0', 'call_1'), { nil: undefined }),
   }),
   fc.constant({ name: 'ok', rawInput: '{"broken": ' }),
+  // The final-answer tool of `output` (for a model without native structured output): a valid answer, or not.
+  fc.constantFrom({ name: 'final_answer', input: { n: 1 } }, { name: 'final_answer', input: { n: 'one' } }),
 );
+
+/** The `output` schema some runs ask for; answers in the script match it now and then. */
+const outputSchema: JsonObject = {
+  type: 'object',
+  properties: { n: { type: 'number' } },
+  required: ['n'],
+};
 
 /** `value` one time in ten, else nothing: faults that end a turn at once must not crowd out the rest. */
 const rarely = <T>(value: T) =>
@@ -114,7 +125,7 @@ const rarely = <T>(value: T) =>
 const response: fc.Arbitrary<ScriptedResponse> = fc
   .record({
     thinking: fc.option(fc.string({ maxLength: 8 }), { nil: undefined }),
-    text: fc.option(fc.string({ maxLength: 8 }), { nil: undefined }),
+    text: fc.option(fc.oneof(fc.string({ maxLength: 8 }), fc.constant('{"n":2}')), { nil: undefined }),
     toolCalls: fc.array(toolCall, { maxLength: 4 }),
     finishReason: fc.oneof(
       { arbitrary: fc.constant(undefined), weight: 3 },
@@ -153,6 +164,7 @@ const limits: fc.Arbitrary<Partial<ToolLoopOptions>> = fc
         fc.record({ perSession: fc.integer({ min: 1, max: 90 }) }),
       ),
       sessionTokens: fc.integer({ min: 0, max: 60 }),
+      output: fc.constant(outputSchema),
     },
     { requiredKeys: [] },
   )
@@ -242,11 +254,12 @@ describe('the loop contract, over random scripts, limits, failures and aborts', 
         fc.integer({ min: 1, max: 15 }),
         callerAbort,
         stopCondition,
-        async (script, options, timeoutMs, abort, condition) => {
+        fc.boolean(),
+        async (script, options, timeoutMs, abort, condition, supportsStructuredOutput) => {
           const timersBefore = countTimers();
           const observations: Observations = { startsAfterAbort: [], abortRequested: false };
           const caller = new AbortController();
-          const model = createScriptedModel(script);
+          const model = createScriptedModel(script, { supportsStructuredOutput });
           const turn: { run?: ToolLoopRun } = {};
           const tools = createTools(observations, () => turn.run);
           const run = runToolLoop({
@@ -291,6 +304,19 @@ describe('the loop contract, over random scripts, limits, failures and aborts', 
           expect(result.iterations).toBeLessThanOrEqual(maxIterations + 1);
           if (result.iterations > maxIterations)
             expect(model.requests.at(-1)?.toolChoice).toEqual({ type: 'none' });
+
+          // An output is an answer that matched; `completed` with `output` always has one; `invalid_output` never.
+          if (result.output !== undefined) {
+            expect(options.output).toBeDefined();
+            expect(typeof (result.output as { n?: unknown }).n).toBe('number');
+          }
+          if (options.output !== undefined && result.stopReason === 'completed')
+            expect(result.output).toBeDefined();
+          if (result.stopReason === 'invalid_output') {
+            expect(options.output).toBeDefined();
+            expect(result.output).toBeUndefined();
+            expect(InvalidOutputError.isInstance(result.error)).toBe(true);
+          }
 
           expect(countTimers()).toBeLessThanOrEqual(timersBefore);
           expect(getEventListeners(caller.signal, 'abort')).toEqual([]);

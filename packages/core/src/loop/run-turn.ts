@@ -1,22 +1,24 @@
 import { TurnTimeoutError } from '../errors/turn-timeout-error.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
-import type { Message, ToolCallPart } from '../model/messages.js';
+import type { ToolCallPart } from '../model/messages.js';
 import { addUsage } from '../model/usage.js';
 import { buildModelRequest } from './build-model-request.js';
 import { createToolRegistry, type ToolRegistry } from './create-tool-registry.js';
 import { decideApprovals } from './decide-approvals.js';
 import { executeToolCalls } from './execute-tool-calls.js';
 import { createExplicitStopTool } from './explicit-stop-tool.js';
+import { createFinalAnswerTool } from './final-answer-tool.js';
 import type { LoopEvent } from './loop-event.js';
 import type { LoopResult } from './loop-result.js';
 import type { StepInfo } from './turn-hooks.js';
-import { restoreCounters, toPausedTurn, type ResumeTurn } from './paused-turn.js';
+import { pausedCalls, restoreCounters, toPausedTurn, type ResumeTurn } from './paused-turn.js';
 import { planToolCalls } from './plan-tool-calls.js';
 import { answerUnrunCalls, reportEnding, statusAfterRound, toStepInfo } from './report-turn.js';
 import { statusLines } from './status-lines.js';
 import { checkTokenBudget } from './check-token-budget.js';
 import { priceTurn } from './price-turn.js';
 import { checkStopConditions, planNextStep, reportStep } from './run-turn-hooks.js';
+import { checkAnswerOutput, takeFinalAnswer } from './settle-output.js';
 import { streamModelResponse } from './stream-model-response.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
 import { endingForError, endingForResponse, type TurnEnding } from './turn-ending.js';
@@ -60,7 +62,10 @@ export async function* runTurn(
   try {
     const registry = await createToolRegistry({
       tools: options.tools,
-      controlTools: options.explicitStop === undefined ? [] : [createExplicitStopTool(options.explicitStop)],
+      controlTools: [
+        ...(options.explicitStop === undefined ? [] : [createExplicitStopTool(options.explicitStop)]),
+        ...(options.output?.mode === 'tool' ? [createFinalAnswerTool(options.output.schema.jsonSchema)] : []),
+      ],
       signal: turn.signal,
       onFailure: options.toolSourceError,
     });
@@ -98,6 +103,7 @@ export async function* runTurn(
   };
   const cost = priceTurn({ state, options });
   if (cost !== undefined) result.cost = cost;
+  if (state.output !== undefined) result.output = state.output;
   if (ending.paused !== undefined) {
     result.pendingApprovals = ending.paused.pendingApprovals;
     result.pausedTurn = ending.paused;
@@ -137,7 +143,7 @@ async function* runRounds({
     if (resumed !== undefined) {
       ({ step, toolNames } = resumed.turn);
       decisions = resumed.decisions;
-      calls = toolCallsOfMessage(state.messages.at(-1));
+      calls = pausedCalls(state.messages);
       resumed = undefined;
     } else {
       // One request is reserved for that answer: `maxIterations` never takes it away. Only one, so a model that
@@ -181,6 +187,19 @@ async function* runRounds({
         await reportStep({ options, signal, step: { ...step, toolCalls: [] } });
         continue;
       }
+      const answered = yield* takeFinalAnswer({ state, calls, options, finalAnswerFor });
+      if (answered !== undefined) {
+        await reportStep({
+          options,
+          signal,
+          step: { ...step, toolCalls: state.toolCalls.slice(recordedBefore) },
+        });
+        if (answered.type === 'end') return answered.ending;
+        // One repair: the model read why its answer did not match, and answers once more without tools.
+        state.rounds += 1;
+        finalAnswerFor = { reason: 'completed' };
+        continue;
+      }
       const ending = endingForResponse({
         finishReason: response.finish.finishReason,
         toolCallCount: calls.length,
@@ -193,7 +212,10 @@ async function* runRounds({
           signal,
           step: { ...step, toolCalls: state.toolCalls.slice(recordedBefore) },
         });
-        return ending;
+        const checked = await checkAnswerOutput({ state, options, ending });
+        if (checked.type === 'end') return checked.ending;
+        finalAnswerFor = { reason: 'completed' };
+        continue;
       }
     }
 
@@ -216,6 +238,7 @@ async function* runRounds({
           pending: approved.pending,
           toolNames,
           step,
+          sessionTokens: options.sessionTokens,
           elapsedMs: elapsedMs(),
         }),
       };
@@ -266,10 +289,4 @@ async function* runRounds({
             ? { reason: 'max_rounds' }
             : undefined);
   }
-}
-
-/** The tool calls of a transcript message (the assistant message whose calls waited for approval). */
-function toolCallsOfMessage(message: Message | undefined): ToolCallPart[] {
-  if (message?.role !== 'assistant') return [];
-  return message.content.filter((part): part is ToolCallPart => part.type === 'tool-call');
 }

@@ -1,7 +1,8 @@
 /**
  * The stop reasons of the loop itself. `completed`, `max_rounds`, `tool_limit`, `session_tool_limit` and
  * `no_progress` end with an answer (so does `budget_exceeded` while there is room for one);
- * `approval_required` waits for a person's decisions; the others stop and say why.
+ * `approval_required` waits for a person's decisions; `invalid_output` had an answer that did not match the
+ * `output` schema after one repair; the others stop and say why.
  */
 export type BuiltinStopReason =
   | 'completed'
@@ -21,7 +22,8 @@ export type BuiltinStopReason =
   | 'hook_error'
   | 'no_progress'
   | 'budget_exceeded'
-  | 'approval_required';
+  | 'approval_required'
+  | 'invalid_output';
 
 /**
  * Why a turn ended: one of the loop's own reasons, or a name a `stopWhen` condition gave (snake_case, never a
@@ -49,6 +51,7 @@ export const stopReasons: readonly BuiltinStopReason[] = [
   'no_progress',
   'budget_exceeded',
   'approval_required',
+  'invalid_output',
 ];
 
 const builtins = new Set<string>(stopReasons);

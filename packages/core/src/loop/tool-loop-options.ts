@@ -6,6 +6,7 @@ import type { ProgressivePromptTexts } from './progressive-prompt.js';
 import type { OnStepFinish, PrepareStep, StopCondition } from './turn-hooks.js';
 import type { ResumeTurn } from './paused-turn.js';
 import type { JsonValue } from '../json-value.js';
+import type { CompiledOutputSchema, OutputSchema } from './output-schema.js';
 
 /** What a model's tokens cost, per million, in any currency (the result's `cost` is in the same). */
 export interface ModelPrice {
@@ -114,9 +115,17 @@ export interface ToolLoopOptions {
   needsApproval?: (call: { name: string; input: JsonValue }) => boolean | Promise<boolean>;
   /**
    * Continues a turn that stopped with `approval_required`: its `pausedTurn` (stored as JSON anywhere) and a
-   * decision for each pending call. Give the same tools; `messages` and `prompt` come from the paused turn.
+   * decision for each pending call. Give the same tools; `messages`, `prompt`, `sessionToolCalls` and
+   * `sessionTokens` come from the paused turn. A decision for a call that does not wait is refused.
    */
   resume?: ResumeTurn;
+  /**
+   * The answer as data: a zod schema (or another Standard Schema with JSON Schema support) or a JSON Schema
+   * object. The final answer is parsed as JSON and validated into `result.output`; a mismatch gets one repair
+   * request carrying the validation error, then the turn ends with `invalid_output`. Models with native
+   * structured output are sent the schema; others are given a `final_answer` tool whose input is the answer.
+   */
+  output?: OutputSchema;
   signal?: AbortSignal;
 }
 
@@ -156,5 +165,7 @@ export interface ResolvedLoopOptions {
   onStepFinish: OnStepFinish | undefined;
   needsApproval: ToolLoopOptions['needsApproval'];
   resume: ResumeTurn | undefined;
+  /** `native`: the schema goes to the model as `responseFormat`; `tool`: through the final-answer tool. */
+  output: { schema: CompiledOutputSchema; mode: 'native' | 'tool' } | undefined;
   signal: AbortSignal | undefined;
 }

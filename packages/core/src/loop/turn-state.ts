@@ -37,6 +37,10 @@ export interface TurnState {
   textRepeats: number;
   /** Tokens by model id, for `cost`. */
   usageByModel: Map<string, Usage>;
+  /** Repair requests made for an answer that did not match `output` (at most one). */
+  outputRepairs: number;
+  /** The answer, parsed and validated, with `output`. */
+  output?: unknown;
 }
 
 export function createTurnState({
@@ -72,6 +76,7 @@ export function createTurnState({
     lastResponseText: '',
     textRepeats: 0,
     usageByModel: new Map(),
+    outputRepairs: 0,
   };
 }
 

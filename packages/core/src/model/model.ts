@@ -18,6 +18,18 @@ export type ThinkingEffort = 'low' | 'medium' | 'high' | 'max';
 export type ToolChoice =
   { type: 'auto' } | { type: 'required' } | { type: 'none' } | { type: 'tool'; name: string };
 
+/**
+ * The answer as JSON matching a schema (structured output), for models that constrain their output themselves
+ * (`supportsStructuredOutput`): Anthropic's `output_config.format`, chat completions' `response_format`.
+ */
+export interface ResponseFormat {
+  type: 'json';
+  /** The JSON Schema the answer matches. */
+  schema: JsonObject;
+  /** A name for the schema (chat completions require one): letters, digits, `_` and `-`. */
+  name: string;
+}
+
 /** One request to a model: everything a provider needs to make one streaming call. */
 export interface ModelRequest {
   system?: string;
@@ -31,6 +43,8 @@ export interface ModelRequest {
   /** When set, the provider asks the model for at most this many tool calls per response (if it can). */
   maxToolsPerResponse?: number;
   stopSequences?: string[];
+  /** The answer's format; sent only to models with `supportsStructuredOutput`. */
+  responseFormat?: ResponseFormat;
   /** Aborts the HTTP request and ends the stream with an error. */
   signal: AbortSignal;
 }
@@ -92,5 +106,10 @@ export interface Model {
   readonly provider: string;
   /** The model id sent to the provider. */
   readonly modelId: string;
+  /**
+   * Whether the model constrains its answer to a request's `responseFormat` itself (native structured
+   * output). Without it, a turn with `output` asks for the answer through a `final_answer` tool.
+   */
+  readonly supportsStructuredOutput?: boolean;
   stream(request: ModelRequest): AsyncIterable<ModelStreamPart>;
 }

@@ -55,6 +55,48 @@ describe('createFileSessionStore', () => {
     ]);
   });
 
+  it('keeps a paused turn on the line of the save that paused, without a second copy of the transcript', async () => {
+    const store = createFileSessionStore({ directory });
+    const session = buildSession();
+    await store.save(session);
+    const call = { type: 'tool-call' as const, id: 'call_1', name: 'delete_note', input: { id: 1 } };
+    const messages = [
+      ...session.messages,
+      { role: 'user' as const, content: 'Delete note 1.' },
+      { role: 'assistant' as const, content: [call] },
+    ];
+    const pausedTurn = {
+      version: 1 as const,
+      messages,
+      pendingApprovals: [{ toolCallId: 'call_1', name: 'delete_note', input: { id: 1 } }],
+      toolNames: ['delete_note'],
+      step: {
+        iteration: 1,
+        round: 0,
+        request: { toolNames: ['delete_note'], messageCount: 3 },
+        response: { text: '', finishReason: 'tool_calls' as const, toolCallCount: 1 },
+        usage: { inputTokens: 10, outputTokens: 5 },
+      },
+      counters: { iterations: 1, rounds: 0, sessionTokens: 0 },
+    } as unknown as NonNullable<SessionData['pausedTurn']>;
+    const paused = buildSession({ messages, tokenCount: 15, pausedTurn });
+
+    await store.save(paused, { appendedMessages: 2 });
+    const resumed = buildSession({
+      messages: [...messages, { role: 'tool', content: [] }],
+      tokenCount: 30,
+    });
+    const loadedPaused = await createFileSessionStore({ directory }).load('session-1');
+    await store.save(resumed, { appendedMessages: 1 });
+
+    const lines = (await readFile(join(directory, 'session-1.json'), 'utf8')).trim().split('\n');
+    const pausedLine = JSON.parse(lines[2] ?? '') as Record<string, unknown>;
+    const { messages: _messages, ...storedTurn } = pausedTurn;
+    expect(pausedLine.pausedTurn).toEqual(storedTurn);
+    expect(loadedPaused).toEqual(paused);
+    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual(resumed);
+  });
+
   it('appends a save that only added messages as one line, leaving the earlier bytes as they were', async () => {
     const store = createFileSessionStore({ directory });
     const session = buildSession();

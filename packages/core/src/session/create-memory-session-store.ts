@@ -22,6 +22,9 @@ export function createMemorySessionStore(): SessionStore {
         stored.messages.push(...structuredClone(session.messages.slice(appendedFrom)));
         stored.lastActivity = new Date(session.lastActivity);
         stored.toolCallCount = session.toolCallCount;
+        stored.tokenCount = session.tokenCount;
+        if (session.pausedTurn === undefined) delete stored.pausedTurn;
+        else stored.pausedTurn = structuredClone(session.pausedTurn);
       }
       return Promise.resolve();
     },

@@ -13,12 +13,20 @@ export function formatSessionHeader(session: SessionData): string {
   return `${JSON.stringify(header)}\n`;
 }
 
-/** One appended line: the messages from `from` on, and the activity and tool-call count after them. */
+/**
+ * One appended line: the messages from `from` on, the activity and counts after them, and the paused turn
+ * without its messages (they are the session's, already in the file).
+ */
 export function formatSessionRecord(session: SessionData, from: number): string {
-  const record = {
+  const record: Record<string, unknown> = {
     messages: session.messages.slice(from),
     lastActivity: session.lastActivity.toISOString(),
     toolCallCount: session.toolCallCount,
   };
+  if (session.tokenCount !== undefined) record.tokenCount = session.tokenCount;
+  if (session.pausedTurn !== undefined) {
+    const { messages: _messages, ...pausedTurn } = session.pausedTurn;
+    record.pausedTurn = pausedTurn;
+  }
   return `${JSON.stringify(record)}\n`;
 }

@@ -117,6 +117,14 @@ function configShape<SERVER extends z.ZodType>(server: SERVER) {
     timeout_ms: milliseconds.optional(),
     tool_timeout_ms: milliseconds.optional(),
     max_tokens: count(1).optional(),
+    token_budget: z
+      .union(
+        [count(1), z.strictObject({ per_turn: count(1).optional(), per_session: count(1).optional() })],
+        {
+          error: 'expected a number (per turn) or { per_turn, per_session }',
+        },
+      )
+      .optional(),
   };
 }
 

@@ -55,6 +55,11 @@ export interface LlmConfig {
   tool_timeout_ms?: number;
   /** The longest answer per model request, in tokens. */
   max_tokens?: number;
+  /**
+   * Tokens (input and output, thinking included) allowed: a number is per turn; per-session budgets count
+   * across every turn of the session. A turn that would pass one ends with `budget_exceeded`.
+   */
+  token_budget?: number | { per_turn?: number; per_session?: number };
 }
 
 /** A command server as stored: an `env` value given literally is `null`, since it is kept in memory only. */

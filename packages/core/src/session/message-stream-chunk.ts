@@ -65,7 +65,8 @@ export interface ErrorChunk extends ChunkSource {
 }
 
 /**
- * Tool calls wait for the user's decision: show them, then call `resumeTurn` with a decision for each. The turn
+ * Tool calls wait for the user's decision: show them, then call `resumeTurn` (or `resumeTurnStream`) with a
+ * decision for each, by tool-call id. The turn
  * ends next (`done` with `approval_required`); the session keeps the paused turn, across restarts too.
  */
 export interface ApprovalRequiredChunk extends ChunkSource {

@@ -42,6 +42,7 @@ describe('parseLlmConfig', () => {
       timeout_ms: 60_000,
       tool_timeout_ms: 5_000,
       max_tokens: 1024,
+      token_budget: { per_turn: 4000, per_session: 50_000 },
       servers: {
         files: { command: 'node', args: ['server.js'], env: { ROOT: '/tmp' }, cwd: '/tmp' },
         search: { url: 'https://example.com/mcp', headers: { authorization: 'Bearer x' } },
@@ -58,18 +59,21 @@ describe('parseLlmConfig', () => {
       model: 'claude-3-7-sonnet-20250219',
       max_tool_calls: { per_message: -1 },
       thinking: { budget_tokens: 'lots' },
+      token_budget: { per_message: 10 },
     });
 
     expect(error.issues.map((issue) => issue.path)).toEqual([
       'type',
       'max_tool_calls.per_message',
       'thinking.budget_tokens',
+      'token_budget.per_message',
     ]);
     expect(error.message).toMatchInlineSnapshot(`
-      "Invalid LLM config (3 problems):
+      "Invalid LLM config (4 problems):
       - type: expected one of 'claude', 'anthropic', 'openai', 'ollama'
       - max_tool_calls.per_message: expected at least 0
-      - thinking.budget_tokens: Invalid input: expected number, received string"
+      - thinking.budget_tokens: Invalid input: expected number, received string
+      - token_budget.per_message: unknown field (check the spelling; fields are snake_case)"
     `);
   });
 

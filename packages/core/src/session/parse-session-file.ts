@@ -45,14 +45,18 @@ export function parseSessionFile(
   );
   const last = records.at(-1);
   const messages = records.flatMap((record) => record.messages);
+  const session: SessionData = {
+    id: header.id,
+    llmConfig: header.llmConfig,
+    messages,
+    lastActivity: new Date(last?.lastActivity ?? 0),
+    toolCallCount: last?.toolCallCount ?? 0,
+  };
+  if (last?.tokenCount !== undefined) session.tokenCount = last.tokenCount;
+  // The paused turn's transcript is the session's: stored once, joined again here.
+  if (last?.pausedTurn !== undefined) session.pausedTurn = { ...last.pausedTurn, messages: [...messages] };
   return {
-    session: {
-      id: header.id,
-      llmConfig: header.llmConfig,
-      messages,
-      lastActivity: new Date(last?.lastActivity ?? 0),
-      toolCallCount: last?.toolCallCount ?? 0,
-    },
+    session,
     layout: { bytes: Buffer.byteLength(text) - Buffer.byteLength(unfinished), messages: messages.length },
   };
 }

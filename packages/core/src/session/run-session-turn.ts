@@ -1,4 +1,5 @@
 import type { LoopResult } from '../loop/loop-result.js';
+import type { ApprovalDecision, PausedTurn } from '../loop/paused-turn.js';
 import { runToolLoop } from '../loop/run-tool-loop.js';
 import type { ToolLoopOptions } from '../loop/tool-loop-options.js';
 import type { Message } from '../model/messages.js';
@@ -12,35 +13,42 @@ import { toSessionChange } from './to-session-change.js';
 import { toSessionLoopOptions } from './to-session-loop-options.js';
 import { watchModelRequests } from './watch-model-requests.js';
 
+/** What starts a session turn: a user message, or decisions for the calls of a paused turn. */
+export type SessionTurnInput =
+  | { type: 'message'; text: string }
+  | { type: 'resume'; turn: PausedTurn; decisions: Record<string, ApprovalDecision> };
+
 /** How a session turn ended: with the loop's result, or with the failure of the run itself. */
 export type SessionTurnOutcome =
   | { type: 'finished'; session: SessionData; result: LoopResult }
   | { type: 'failed'; session: SessionData; error: unknown };
 
 /**
- * Runs one user message through the loop with the session's history, limits and tool-call count, streams its
- * chunks, and saves the session (also when the turn stopped on a limit or an error) before the `done` chunk.
- * If the run itself fails, the user's message and the turn's transcript up to its last model request are
- * saved all the same, and the outcome carries the failure. Either way it returns the session as saved.
+ * Runs one user message (or the rest of a paused turn) through the loop with the session's history, limits,
+ * tool-call and token counts, streams its chunks, and saves the session (also when the turn stopped on a
+ * limit, an error or for approval) before the `done` chunk. If the run itself fails, what the turn got to is
+ * saved all the same (see `toFailedSession`), and the outcome carries the failure. Either way it returns the
+ * session as saved.
  */
 export async function runSessionTurn({
   session,
   resources,
-  text,
+  input,
   tools = [],
+  needsApproval,
   writer,
   store,
   now,
 }: {
   session: SessionData;
   resources: SessionResources;
-  text: string;
+  input: SessionTurnInput;
   tools?: ToolLoopOptions['tools'];
+  needsApproval?: ToolLoopOptions['needsApproval'];
   writer: MessageStreamWriter;
   store: SessionStore;
   now: () => number;
 }): Promise<SessionTurnOutcome> {
-  const userMessage: Message = { role: 'user', content: text };
   let lastRequestMessages: readonly Message[] | undefined;
   let startedToolCalls = 0;
   let result: LoopResult;
@@ -48,10 +56,13 @@ export async function runSessionTurn({
     const run = runToolLoop({
       ...toSessionLoopOptions(session.llmConfig),
       model: watchModelRequests(resources.model, (request) => (lastRequestMessages = request.messages)),
-      messages: session.messages,
-      prompt: text,
+      ...(input.type === 'message'
+        ? { messages: session.messages, prompt: input.text }
+        : { resume: { turn: input.turn, decisions: input.decisions } }),
       tools: [...tools, ...(resources.servers === undefined ? [] : [resources.servers])],
       sessionToolCalls: session.toolCallCount,
+      sessionTokens: session.tokenCount ?? 0,
+      ...(needsApproval === undefined ? {} : { needsApproval }),
       signal: writer.signal,
     });
     for await (const event of run) {
@@ -63,21 +74,56 @@ export async function runSessionTurn({
   } catch (error) {
     // Whatever failed, the user's message is not lost: what the turn got to is saved, then the stream fails.
     const saved: SessionData = {
-      ...session,
-      messages: toFailedTurnMessages({ history: session.messages, userMessage, lastRequestMessages }),
+      ...toFailedSession({ session, input, lastRequestMessages }),
       toolCallCount: session.toolCallCount + startedToolCalls,
       lastActivity: new Date(now()),
     };
     await store.save(saved, toSessionChange({ before: session.messages, after: saved.messages }));
     return { type: 'failed', session: saved, error };
   }
+  const { pausedTurn: _previous, ...rest } = session;
   const saved: SessionData = {
-    ...session,
+    ...rest,
     messages: result.messages,
     toolCallCount: result.sessionToolCalls,
+    tokenCount: result.sessionTokens,
     lastActivity: new Date(now()),
+    ...(result.pausedTurn === undefined ? {} : { pausedTurn: result.pausedTurn }),
   };
   await store.save(saved, toSessionChange({ before: session.messages, after: saved.messages }));
   writer.push(toMessageStreamChunk({ type: 'done', result }));
   return { type: 'finished', session: saved, result };
+}
+
+/**
+ * The session to save after a run that failed outright. A message: its history, the user's message and what
+ * the turn added up to its last model request. A resume: the paused session as it was, unless a request was
+ * made after the decisions (then the calls have been handled, and the transcript up to it is kept instead).
+ */
+function toFailedSession({
+  session,
+  input,
+  lastRequestMessages,
+}: {
+  session: SessionData;
+  input: SessionTurnInput;
+  lastRequestMessages: readonly Message[] | undefined;
+}): SessionData {
+  if (input.type === 'message') {
+    return {
+      ...session,
+      messages: toFailedTurnMessages({
+        history: session.messages,
+        userMessage: { role: 'user', content: input.text },
+        lastRequestMessages,
+      }),
+    };
+  }
+  const handled =
+    lastRequestMessages !== undefined &&
+    lastRequestMessages.length > session.messages.length &&
+    session.messages.every((message, index) => lastRequestMessages[index] === message);
+  if (!handled) return session;
+  const { pausedTurn: _handled, ...rest } = session;
+  return { ...rest, messages: [...lastRequestMessages] };
 }

@@ -1,9 +1,11 @@
+import type { PausedTurn } from '../loop/paused-turn.js';
 import type { Message } from '../model/messages.js';
 import type { StoredLlmConfig } from './llm-config.js';
 
 /**
  * One session: its config (never with the API key or a server value given literally), the transcript so far,
- * when it was last used, and the tool calls counted against `max_tool_calls.per_session`.
+ * when it was last used, the tool calls and tokens counted against its per-session limits, and the turn that
+ * waits for approval decisions, if any.
  */
 export interface SessionData {
   id: string;
@@ -12,4 +14,14 @@ export interface SessionData {
   messages: Message[];
   lastActivity: Date;
   toolCallCount: number;
+  /**
+   * Tokens (input and output) of every turn so far, counted against `token_budget.per_session`. Absent in
+   * sessions a store kept from before tokens were counted: none.
+   */
+  tokenCount?: number;
+  /**
+   * The last turn, when it stopped with `approval_required`: its `pendingApprovals` wait for the decisions
+   * `resumeTurn` takes. Its `messages` are the session's.
+   */
+  pausedTurn?: PausedTurn;
 }

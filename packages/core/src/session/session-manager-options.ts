@@ -16,6 +16,12 @@ export interface SessionManagerOptions {
   onElicitation?: SessionElicitationHandler;
   /** Local tools and tool sources offered in every session, besides its servers. */
   tools?: ToolLoopOptions['tools'];
+  /**
+   * Calls that wait for the user's approval before they run, of any tool — the sessions' MCP servers'
+   * included (a local tool's own `needsApproval` applies as well). The turn stops with `approval_required`;
+   * `resumeTurn` goes on with the user's decisions.
+   */
+  needsApproval?: ToolLoopOptions['needsApproval'];
   /** Default: in memory (`createMemorySessionStore()`); `createFileSessionStore` survives restarts. */
   store?: SessionStore;
   /** A session unused for this long is closed and deleted when next touched or swept. Default: never. */

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { ApprovalPendingError } from '../errors/approval-pending-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { SessionNotFoundError, type SessionNotFoundReason } from '../errors/session-not-found-error.js';
 import { TurnAbortedError } from '../errors/turn-aborted-error.js';
 import type { LoopResult } from '../loop/loop-result.js';
+import { checkDecisions, type ApprovalDecision } from '../loop/paused-turn.js';
 import { createEndedSessions } from './create-ended-sessions.js';
 import { createMemorySessionStore } from './create-memory-session-store.js';
 import {
@@ -21,7 +24,7 @@ import { resolveApiKey } from './resolve-api-key.js';
 import type { SessionData } from './session-data.js';
 import type { SessionManagerOptions } from './session-manager-options.js';
 import type { SessionStore } from './session-store.js';
-import { runSessionTurn } from './run-session-turn.js';
+import { runSessionTurn, type SessionTurnInput } from './run-session-turn.js';
 import { withholdSecrets } from './withhold-secrets.js';
 
 interface LiveSession extends SessionResources {
@@ -29,8 +32,8 @@ interface LiveSession extends SessionResources {
 }
 
 /**
- * Sessions for a host: each keeps its transcript, counts tool calls against its per-session limit across
- * turns, and is saved after every turn. Messages sent to one session run one after the other. Secrets live
+ * Sessions for a host: each keeps its transcript, counts tool calls and tokens against its per-session limits
+ * across turns, keeps a turn that waits for approval until `resumeTurn`, and is saved after every turn. Messages sent to one session run one after the other. Secrets live
  * only in memory: a session read back from the store takes its API key and the server values its config gave
  * literally from `resumeSession(id, { apiKey, servers })` or, failing that, from the environment.
  *
@@ -124,41 +127,48 @@ export class SessionManager {
 
   /**
    * Sends a user message and streams the turn: thinking, tool and content chunks, errors (limits reached
-   * included) and a last `done` chunk once the session is saved. A second message waits for the first.
+   * included) and a last `done` chunk once the session is saved. A second message waits for the first. A
+   * session whose last turn waits for approval refuses new messages (`ApprovalPendingError`): resume it first.
    */
   sendMessageStream(
     sessionId: string,
     text: string,
     { signal }: { signal?: AbortSignal } = {},
   ): MessageStream {
-    const writer = createMessageStream({ sessionId });
-    const onAbort = () => {
-      writer.stream.abort(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (signal?.aborted === true) onAbort();
-    const turns = this.#turns.get(sessionId) ?? new Set();
-    this.#turns.set(sessionId, turns.add(writer));
-    const previous = this.#queues.get(sessionId) ?? Promise.resolve();
-    const current = previous.then(async () => {
-      try {
-        await this.#runTurn(sessionId, text, writer);
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-        turns.delete(writer);
-        if (turns.size === 0 && this.#turns.get(sessionId) === turns) this.#turns.delete(sessionId);
-      }
-    });
-    this.#queues.set(sessionId, current);
-    void current.then(() => {
-      if (this.#queues.get(sessionId) === current) this.#queues.delete(sessionId);
-    });
-    return writer.stream;
+    return this.#queueTurn({ sessionId, input: { type: 'message', text }, signal });
   }
 
   /** Sends a user message and resolves with the turn's result, once the session is saved. */
   sendMessage(sessionId: string, text: string, options: { signal?: AbortSignal } = {}): Promise<LoopResult> {
     return this.sendMessageStream(sessionId, text, options).result;
+  }
+
+  /**
+   * Resumes the turn that stopped with `approval_required` — after a restart too, with a file store — with a
+   * decision for each pending call (`session.pausedTurn.pendingApprovals`), by tool-call id: approved calls
+   * run, denied ones are answered with the reason, and the turn goes on, streamed like `sendMessageStream`.
+   * Every limit counts as if the turn had not paused. Decisions missing, malformed or for calls that do not
+   * wait, or a session with no paused turn, make the stream fail (`InvalidArgumentError`) before anything runs.
+   *
+   * @example
+   * const decisions = Object.fromEntries(calls.map((call) => [call.toolCallId, { approved: true }]));
+   * for await (const chunk of manager.resumeTurnStream(session.id, decisions)) console.log(chunk.type);
+   */
+  resumeTurnStream(
+    sessionId: string,
+    decisions: Record<string, ApprovalDecision>,
+    { signal }: { signal?: AbortSignal } = {},
+  ): MessageStream {
+    return this.#queueTurn({ sessionId, input: { type: 'decisions', decisions }, signal });
+  }
+
+  /** Resumes a paused turn (see `resumeTurnStream`) and resolves with its result, once the session is saved. */
+  resumeTurn(
+    sessionId: string,
+    decisions: Record<string, ApprovalDecision>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<LoopResult> {
+    return this.resumeTurnStream(sessionId, decisions, options).result;
   }
 
   /** Ends a session: aborts its turns, closes its MCP connections and deletes it from the store. */
@@ -194,15 +204,51 @@ export class SessionManager {
     await Promise.all(live.map(async (session) => (await session.catch(() => undefined))?.servers?.close()));
   }
 
-  async #runTurn(sessionId: string, text: string, writer: MessageStreamWriter): Promise<void> {
+  /** Queues a turn of a session behind its earlier ones and returns its stream. */
+  #queueTurn({
+    sessionId,
+    input,
+    signal,
+  }: {
+    sessionId: string;
+    input: QueuedInput;
+    signal: AbortSignal | undefined;
+  }): MessageStream {
+    const writer = createMessageStream({ sessionId });
+    const onAbort = () => {
+      writer.stream.abort(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted === true) onAbort();
+    const turns = this.#turns.get(sessionId) ?? new Set();
+    this.#turns.set(sessionId, turns.add(writer));
+    const previous = this.#queues.get(sessionId) ?? Promise.resolve();
+    const current = previous.then(async () => {
+      try {
+        await this.#runTurn(sessionId, input, writer);
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+        turns.delete(writer);
+        if (turns.size === 0 && this.#turns.get(sessionId) === turns) this.#turns.delete(sessionId);
+      }
+    });
+    this.#queues.set(sessionId, current);
+    void current.then(() => {
+      if (this.#queues.get(sessionId) === current) this.#queues.delete(sessionId);
+    });
+    return writer.stream;
+  }
+
+  async #runTurn(sessionId: string, input: QueuedInput, writer: MessageStreamWriter): Promise<void> {
     try {
       if (writer.signal.aborted) throw new TurnAbortedError({ reason: writer.signal.reason });
       const live = await this.#access(sessionId);
       const outcome = await runSessionTurn({
         session: live.data,
         resources: live,
-        text,
+        input: toTurnInput({ sessionId, session: live.data, input }),
         tools: this.#options.tools,
+        needsApproval: this.#options.needsApproval,
         writer,
         store: this.#store,
         now: this.#now,
@@ -299,5 +345,44 @@ export class SessionManager {
 }
 
 function newSession(id: string, llmConfig: SessionData['llmConfig'], now: number): SessionData {
-  return { id, llmConfig, messages: [], lastActivity: new Date(now), toolCallCount: 0 };
+  return { id, llmConfig, messages: [], lastActivity: new Date(now), toolCallCount: 0, tokenCount: 0 };
+}
+
+/** What a queued turn was asked to do: answer a message, or resume the paused turn with decisions. */
+type QueuedInput = { type: 'message'; text: string } | { type: 'decisions'; decisions: unknown };
+
+/**
+ * The turn to run, checked against the session as it is when the turn's time comes (an earlier turn in the
+ * queue may have paused or resumed it): a message needs a session that does not wait for approval, decisions
+ * one that does, and a decision for each call that waits.
+ */
+function toTurnInput({
+  sessionId,
+  session,
+  input,
+}: {
+  sessionId: string;
+  session: SessionData;
+  input: QueuedInput;
+}): SessionTurnInput {
+  const paused = session.pausedTurn;
+  if (input.type === 'message') {
+    if (paused !== undefined) {
+      throw new ApprovalPendingError({ sessionId, pendingApprovals: paused.pendingApprovals });
+    }
+    return input;
+  }
+  if (paused === undefined) {
+    throw new InvalidArgumentError({
+      argument: 'decisions',
+      message: `session '${sessionId}' has no turn waiting for approval; send a message instead.`,
+    });
+  }
+  const decisions = checkDecisions({
+    pending: paused.pendingApprovals,
+    decisions: input.decisions,
+    argument: 'decisions',
+  });
+  // The session's own transcript: the paused turn's is the same, and the save after it appends to it.
+  return { type: 'resume', turn: { ...paused, messages: session.messages }, decisions };
 }

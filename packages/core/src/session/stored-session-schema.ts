@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PausedTurn } from '../loop/paused-turn.js';
 import type { Message } from '../model/messages.js';
 import { llmConfigSchema, storedLlmConfigSchema } from './llm-config-schema.js';
 
@@ -20,7 +21,22 @@ const turnFields = {
   messages: z.array(messageSchema),
   lastActivity: z.iso.datetime(),
   toolCallCount: z.number().int().min(0),
+  /** Absent in files written before sessions counted tokens. */
+  tokenCount: z.number().int().min(0).optional(),
 };
+
+/**
+ * A paused turn as a record stores it: without its messages, which are the session's (stored once). The
+ * loop checks the rest when the turn resumes.
+ */
+const storedPausedTurnSchema = z.custom<Omit<PausedTurn, 'messages'>>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { version?: unknown }).version === 1 &&
+    Array.isArray((value as { pendingApprovals?: unknown }).pendingApprovals),
+  { error: 'expected a paused turn (version 1, with pendingApprovals)' },
+);
 
 /** The first line of a session file: what never changes. */
 export const sessionHeaderSchema = z.strictObject({
@@ -29,8 +45,14 @@ export const sessionHeaderSchema = z.strictObject({
   llmConfig: storedLlmConfigSchema,
 });
 
-/** Every later line: messages to append, and the session's activity and tool-call count after them. */
-export const sessionRecordSchema = z.strictObject(turnFields);
+/**
+ * Every later line: messages to append, and the session's activity and counts after them; with `pausedTurn`
+ * when the turn saved by this line waits for approval (a later line without it means it no longer does).
+ */
+export const sessionRecordSchema = z.strictObject({
+  ...turnFields,
+  pausedTurn: storedPausedTurnSchema.optional(),
+});
 
 /** A whole session file of the earlier format, which stored server secrets as given (read, then withheld). */
 export const sessionFileVersion1Schema = z.strictObject({

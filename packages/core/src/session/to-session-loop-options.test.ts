@@ -16,6 +16,7 @@ describe('toSessionLoopOptions', () => {
         timeout_ms: 1000,
         tool_timeout_ms: 500,
         max_tokens: 256,
+        token_budget: { per_turn: 5000, per_session: 20000 },
       }),
     ).toEqual({
       system: 'Be brief.',
@@ -27,6 +28,7 @@ describe('toSessionLoopOptions', () => {
       timeoutMs: 1000,
       toolTimeoutMs: 500,
       maxTokens: 256,
+      tokenBudget: { perTurn: 5000, perSession: 20000 },
     });
   });
 
@@ -38,5 +40,8 @@ describe('toSessionLoopOptions', () => {
     expect(
       toSessionLoopOptions({ type: 'openai', model: 'gpt-5', thinking: { enabled: false } }).thinking,
     ).toEqual({ enabled: false });
+    expect(toSessionLoopOptions({ type: 'openai', model: 'gpt-5', token_budget: 900 }).tokenBudget).toEqual({
+      perTurn: 900,
+    });
   });
 });

@@ -13,6 +13,7 @@ export type SessionLoopOptions = Pick<
   | 'timeoutMs'
   | 'toolTimeoutMs'
   | 'maxTokens'
+  | 'tokenBudget'
 >;
 
 /**
@@ -21,6 +22,7 @@ export type SessionLoopOptions = Pick<
  */
 export function toSessionLoopOptions(config: StoredLlmConfig): SessionLoopOptions {
   const limits = config.max_tool_calls;
+  const budget = config.token_budget;
   return {
     system: config.system_prompt,
     maxToolCalls:
@@ -38,5 +40,9 @@ export function toSessionLoopOptions(config: StoredLlmConfig): SessionLoopOption
     timeoutMs: config.timeout_ms,
     toolTimeoutMs: config.tool_timeout_ms,
     maxTokens: config.max_tokens,
+    tokenBudget:
+      typeof budget === 'number'
+        ? { perTurn: budget }
+        : budget && { perTurn: budget.per_turn, perSession: budget.per_session },
   };
 }

@@ -12,6 +12,9 @@ export function watchModelRequests(model: Model, onRequest: (request: ModelReque
     get modelId() {
       return model.modelId;
     },
+    get supportsStructuredOutput() {
+      return model.supportsStructuredOutput;
+    },
     stream(request) {
       onRequest(request);
       return model.stream(request);

@@ -50,12 +50,22 @@ export interface ScriptedModel extends Model {
  *   { text: 'Sunny in Paris.' },
  * ]);
  */
-export function createScriptedModel(script: ModelScript, options: { modelId?: string } = {}): ScriptedModel {
+export function createScriptedModel(
+  script: ModelScript,
+  options: {
+    modelId?: string;
+    /** Say the model follows a request's `responseFormat` itself (native structured output). Default false. */
+    supportsStructuredOutput?: boolean;
+  } = {},
+): ScriptedModel {
   const requests: RecordedRequest[] = [];
   const modelId = options.modelId ?? 'scripted-model';
   return {
     provider: 'scripted',
     modelId,
+    ...(options.supportsStructuredOutput === undefined
+      ? {}
+      : { supportsStructuredOutput: options.supportsStructuredOutput }),
     requests,
     async *stream(request) {
       const index = requests.length;

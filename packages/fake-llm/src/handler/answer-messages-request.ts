@@ -1,3 +1,4 @@
+import { checkOutputFormat } from '../anthropic/check-output-format.js';
 import { checkThinkingEcho } from '../anthropic/check-thinking-echo.js';
 import { checkToolResults } from '../anthropic/check-tool-results.js';
 import { createAnthropicEvents } from '../anthropic/create-anthropic-events.js';
@@ -72,6 +73,10 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
   if (!messages.success) return refuse(invalid(messages.error));
   const toolNames = readToolNames(conversation.tools);
   if (toolNames.length === 0 && hasToolBlocks(messages.value)) return refuse({ type: 'tools-undefined' });
+  const formatProblem = checkOutputFormat(body.fields);
+  if (formatProblem !== undefined) {
+    return refuse({ type: 'output-format', endpoint: 'messages', message: formatProblem });
+  }
 
   const received = recordRequest({ request, arrived: arrived.value });
   const { route, requestIndex } = received;

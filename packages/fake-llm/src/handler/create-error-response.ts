@@ -15,6 +15,10 @@ export interface ErrorResponseOptions {
   requestId: string;
   /** Anthropic only: `error.details`, such as `{ error_code: 'thread_not_found' }`. */
   details?: Record<string, unknown>;
+  /** OpenAI only: `error.param`, the request field at fault. */
+  param?: string;
+  /** OpenAI only: `error.code`, in place of the one the status suggests. */
+  code?: string | null;
 }
 
 /** Makes an error answer in one wire's shape. */

@@ -20,6 +20,14 @@ export type Refusal =
   | { type: 'invalid-body'; endpoint: FakeLlmEndpoint; scriptName: string; problem: string }
   /** A Messages API conversation with `tool_use` or `tool_result` blocks, but no tools defined. */
   | { type: 'tools-undefined' }
+  /** A structured-output format the API refuses (`output_config.format`, `response_format`), in its words. */
+  | {
+      type: 'output-format';
+      endpoint: FakeLlmEndpoint;
+      message: string;
+      param?: string;
+      code?: string | null;
+    }
   /** A Messages API `thread` the fake cannot continue. */
   | { type: 'thread'; refusal: ThreadRefusal }
   /** A method, target or headers that make no fetch `Request`. */
@@ -37,6 +45,9 @@ export interface RefusalAnswer {
   allowPost?: boolean;
   /** Sent as `error.details.error_code`, which the Anthropic SDK maps to its own error class. */
   errorCode?: string;
+  /** Chat completions: the error's `param` and `code`. */
+  param?: string;
+  code?: string | null;
 }
 
 const apis = 'POST /v1/messages and POST /v1/chat/completions (or /scenario/<id>/v1/…)';
@@ -121,6 +132,15 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
         message:
           'Requests which include `tool_use` or `tool_result` blocks must define tools. To stop the model ' +
           'calling tools, keep the tool definitions and send `tool_choice: {"type": "none"}`.',
+      };
+    case 'output-format':
+      return {
+        endpoint: refusal.endpoint,
+        status: 400,
+        type: 'invalid_request_error',
+        message: refusal.message,
+        ...(refusal.param === undefined ? {} : { param: refusal.param }),
+        ...(refusal.code === undefined ? {} : { code: refusal.code }),
       };
     case 'thread':
       return { endpoint: 'messages', ...describeThreadRefusal(refusal.refusal) };

@@ -42,6 +42,8 @@ export function refuseRequest(options: {
     retry: false,
     requestId: 'req_fake_refused',
     ...(answer.errorCode === undefined ? {} : { details: { error_code: answer.errorCode } }),
+    ...(answer.param === undefined ? {} : { param: answer.param }),
+    ...(answer.code === undefined ? {} : { code: answer.code }),
   });
   if (answer.allowPost === true) response.headers.set('allow', 'POST');
   return response;

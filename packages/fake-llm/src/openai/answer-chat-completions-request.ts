@@ -6,6 +6,7 @@ import { refuseRequest } from '../handler/refuse-request.js';
 import { resolveChatCompletionsQuirks } from './chat-completions-dialect.js';
 import { parseChatCompletionsRequestBody } from './chat-completions-request-body.js';
 import { checkReasoningEcho } from './check-reasoning-echo.js';
+import { checkResponseFormat } from './check-response-format.js';
 import { checkToolMessages } from './check-tool-messages.js';
 import { createChatCompletion } from './create-chat-completion.js';
 import { createChatCompletionChunks } from './create-chat-completion-chunks.js';
@@ -46,6 +47,14 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
         scriptName: arrived.value.route.name,
         problem: parsed.error,
       },
+    });
+  }
+  const formatProblem = checkResponseFormat(parsed.value.responseFormat);
+  if (formatProblem !== undefined) {
+    return refuseRequest({
+      state,
+      scenarioId: arrived.value.route.id,
+      refusal: { type: 'output-format', endpoint: 'chat-completions', ...formatProblem },
     });
   }
   const received = recordRequest({ request, arrived: arrived.value });

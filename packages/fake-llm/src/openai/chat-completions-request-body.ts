@@ -26,6 +26,8 @@ export interface ChatCompletionsRequestBody {
   stream: boolean;
   /** Whether `stream_options.include_usage` is true. */
   includeUsage: boolean;
+  /** `response_format` as sent. */
+  responseFormat: unknown;
 }
 
 /** Reads a chat completions request body, or says why it is not one. */
@@ -60,6 +62,7 @@ export function parseChatCompletionsRequestBody(
       toolNames: tools.map(readToolName),
       stream: value.stream === true,
       includeUsage: streamOptions.include_usage === true,
+      responseFormat: value.response_format,
     },
   };
 }

@@ -24,7 +24,12 @@ export function createOpenAiErrorResponse(options: ErrorResponseOptions): Respon
     code: null,
   };
   const body = {
-    error: { message: options.message, type: options.type ?? known.type, code: known.code, param: null },
+    error: {
+      message: options.message,
+      type: options.type ?? known.type,
+      code: options.code === undefined ? known.code : options.code,
+      param: options.param ?? null,
+    },
   };
   return new Response(JSON.stringify(body), { status: options.status, headers });
 }

@@ -19,6 +19,11 @@ export interface AnthropicModelCapabilities {
   defaultMaxTokens: number;
   /** The most output tokens the model produces; `max_tokens` raised for a thinking budget never goes above it. */
   maxOutputTokens: number;
+  /**
+   * Whether the model takes `output_config.format` (structured outputs: Claude 4.5 and later). Without it, a
+   * turn's `output` is asked for through a final-answer tool.
+   */
+  structuredOutput: boolean;
 }
 
 /** What a model id that matches no known family gets: the newest behaviour. */
@@ -27,6 +32,7 @@ export const newestAnthropicModelCapabilities: AnthropicModelCapabilities = {
   thinksByDefault: true,
   defaultMaxTokens: 32_000,
   maxOutputTokens: 128_000,
+  structuredOutput: true,
 };
 
 /**
@@ -47,20 +53,48 @@ function capabilitiesOf(version: AnthropicModelVersion): AnthropicModelCapabilit
       thinksByDefault: true,
       defaultMaxTokens: 32_000,
       maxOutputTokens: 128_000,
+      structuredOutput: true,
     };
   const number = version.major * 10 + Math.min(version.minor, 9);
+  const noStructuredOutput = { structuredOutput: false };
   if (number < 35)
-    return { thinking: 'none', thinksByDefault: false, defaultMaxTokens: 4096, maxOutputTokens: 4096 };
+    return {
+      thinking: 'none',
+      thinksByDefault: false,
+      defaultMaxTokens: 4096,
+      maxOutputTokens: 4096,
+      ...noStructuredOutput,
+    };
   if (number < 37)
-    return { thinking: 'none', thinksByDefault: false, defaultMaxTokens: 8192, maxOutputTokens: 8192 };
+    return {
+      thinking: 'none',
+      thinksByDefault: false,
+      defaultMaxTokens: 8192,
+      maxOutputTokens: 8192,
+      ...noStructuredOutput,
+    };
   if (number < 46) {
     // Claude Opus 4 and 4.1 stop at 32k output tokens; the other manual-thinking models at 64k.
     const maxOutputTokens = version.line === 'opus' && number < 45 ? 32_000 : 64_000;
-    return { thinking: 'manual', thinksByDefault: false, defaultMaxTokens: 32_000, maxOutputTokens };
+    // Structured outputs came with the 4.5 models.
+    const structuredOutput = number >= 45;
+    return {
+      thinking: 'manual',
+      thinksByDefault: false,
+      defaultMaxTokens: 32_000,
+      maxOutputTokens,
+      structuredOutput,
+    };
   }
   if (number < 47) {
     const maxOutputTokens = version.line === 'opus' ? 128_000 : 64_000;
-    return { thinking: 'adaptive', thinksByDefault: false, defaultMaxTokens: 32_000, maxOutputTokens };
+    return {
+      thinking: 'adaptive',
+      thinksByDefault: false,
+      defaultMaxTokens: 32_000,
+      maxOutputTokens,
+      structuredOutput: true,
+    };
   }
   if (number < 50)
     return {
@@ -68,6 +102,7 @@ function capabilitiesOf(version: AnthropicModelVersion): AnthropicModelCapabilit
       thinksByDefault: false,
       defaultMaxTokens: 32_000,
       maxOutputTokens: 128_000,
+      structuredOutput: true,
     };
   return { ...newestAnthropicModelCapabilities };
 }

@@ -37,7 +37,13 @@ function createModel(options: Partial<Parameters<typeof anthropic>[0]> = {}) {
 describe('anthropic', () => {
   it('describes itself as a core Model with its capabilities, overridable per model', () => {
     const model = createModel({ capabilities: { thinking: 'adaptive', maxOutputTokens: 10_000 } });
-    expect({ provider: model.provider, modelId: model.modelId, capabilities: model.capabilities }).toEqual({
+    const older = createModel({ model: 'claude-sonnet-4-5', capabilities: { structuredOutput: false } });
+    expect({
+      provider: model.provider,
+      modelId: model.modelId,
+      capabilities: model.capabilities,
+      supportsStructuredOutput: model.supportsStructuredOutput,
+    }).toEqual({
       provider: 'anthropic',
       modelId: 'claude-haiku-4-5',
       capabilities: {
@@ -45,8 +51,11 @@ describe('anthropic', () => {
         thinksByDefault: false,
         defaultMaxTokens: 32_000,
         maxOutputTokens: 10_000,
+        structuredOutput: true,
       },
+      supportsStructuredOutput: true,
     });
+    expect(older.supportsStructuredOutput).toBe(false);
   });
 
   it('needs no key to be created; the first request fails with what to do, sending nothing', async () => {

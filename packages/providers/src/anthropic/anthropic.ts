@@ -14,6 +14,8 @@ import { parseAnthropicStream } from './parse-anthropic-stream.js';
 export interface AnthropicModel extends Model {
   readonly provider: 'anthropic';
   readonly capabilities: AnthropicModelCapabilities;
+  /** From the capability table: Claude 4.5 and later take `output_config.format`. */
+  readonly supportsStructuredOutput: boolean;
 }
 
 /**
@@ -58,7 +60,13 @@ export function anthropic(options: AnthropicProviderOptions): AnthropicModel {
     }
   }
 
-  return { provider: 'anthropic', modelId, capabilities, stream };
+  return {
+    provider: 'anthropic',
+    modelId,
+    capabilities,
+    supportsStructuredOutput: capabilities.structuredOutput,
+    stream,
+  };
 }
 
 function withOverrides(
@@ -70,5 +78,6 @@ function withOverrides(
     thinksByDefault: overrides?.thinksByDefault ?? base.thinksByDefault,
     defaultMaxTokens: overrides?.defaultMaxTokens ?? base.defaultMaxTokens,
     maxOutputTokens: overrides?.maxOutputTokens ?? base.maxOutputTokens,
+    structuredOutput: overrides?.structuredOutput ?? base.structuredOutput,
   };
 }

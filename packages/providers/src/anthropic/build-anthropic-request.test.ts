@@ -108,4 +108,60 @@ describe('buildAnthropicRequest', () => {
     expect(params.max_tokens).toBe(4096);
     expect(warnings.map((warning) => warning.code)).toEqual(['thinking_unsupported']);
   });
+  it('sends a responseFormat as output_config.format, through the SDK transform, beside the effort', () => {
+    const responseFormat = {
+      type: 'json' as const,
+      name: 'invoice',
+      schema: {
+        type: 'object',
+        properties: {
+          total: { type: 'number', minimum: 0 },
+          lines: { type: 'array', items: { type: 'object', properties: { sku: { type: 'string' } } } },
+        },
+        required: ['total'],
+      },
+    };
+
+    const { params, warnings } = build(
+      { responseFormat, thinking: { enabled: true, effort: 'low' } },
+      'claude-sonnet-4-6',
+    );
+
+    expect(params.output_config).toEqual({
+      effort: 'low',
+      format: {
+        type: 'json_schema',
+        schema: {
+          type: 'object',
+          properties: {
+            total: { type: 'number', description: '{minimum: 0}' },
+            lines: {
+              type: 'array',
+              items: { type: 'object', properties: { sku: { type: 'string' } }, additionalProperties: false },
+            },
+          },
+          additionalProperties: false,
+          required: ['total'],
+        },
+      },
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('sends no format to a model without structured outputs, and says so', () => {
+    const { params, warnings } = build(
+      { responseFormat: { type: 'json', name: 'answer', schema: { type: 'object' } } },
+      'claude-sonnet-4-0',
+    );
+
+    expect(params.output_config).toBeUndefined();
+    expect(warnings).toEqual([
+      {
+        type: 'warning',
+        code: 'structured_output_unsupported',
+        message:
+          "claude-sonnet-4-0 does not take output_config.format (structured outputs came with Claude 4.5); the answer's format was not sent.",
+      },
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/m
 import type { ModelRequest, ThinkingSettings, WarningPart } from '@toolloop/core';
 import type { AnthropicModelCapabilities } from './anthropic-model-capabilities.js';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
+import { convertToAnthropicOutputFormat } from './convert-to-anthropic-output-format.js';
 import { convertToAnthropicThinking } from './convert-to-anthropic-thinking.js';
 import { convertToAnthropicToolChoice } from './convert-to-anthropic-tool-choice.js';
 import { convertToAnthropicTools } from './convert-to-anthropic-tools.js';
@@ -43,6 +44,16 @@ export function buildAnthropicRequest({
   if (thinking.effort !== undefined) params.output_config = { effort: thinking.effort };
 
   const warnings = [...thinking.warnings];
+  if (request.responseFormat !== undefined) {
+    const format = convertToAnthropicOutputFormat({
+      responseFormat: request.responseFormat,
+      capabilities,
+      modelId,
+    });
+    if (format.format !== undefined)
+      params.output_config = { ...params.output_config, format: format.format };
+    warnings.push(...format.warnings);
+  }
   if (request.tools.length > 0) {
     params.tools = convertToAnthropicTools(request.tools);
     const toolChoice = convertToAnthropicToolChoice({

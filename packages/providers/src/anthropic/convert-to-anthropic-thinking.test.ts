@@ -8,6 +8,7 @@ function capabilitiesWith(overrides: Partial<AnthropicModelCapabilities>): Anthr
     thinksByDefault: false,
     defaultMaxTokens: 32_000,
     maxOutputTokens: 64_000,
+    structuredOutput: false,
     ...overrides,
   };
 }

@@ -68,4 +68,36 @@ describe('buildOpenAIRequest', () => {
   it('sends no empty stop list', () => {
     expect(build({ request: { stopSequences: [] } }).params).not.toHaveProperty('stop');
   });
+  it('sends a responseFormat as a json_schema response_format, strict when the schema fits strict mode', () => {
+    const strictSchema = {
+      type: 'object',
+      properties: { total: { type: 'number' } },
+      required: ['total'],
+      additionalProperties: false,
+    };
+    const looseSchema = { type: 'object', properties: { total: { type: 'number' } } };
+    const send = (schema: typeof looseSchema) =>
+      build({
+        request: { responseFormat: { type: 'json', name: 'invoice', schema } },
+        capabilities: { structuredOutput: true },
+      }).params.response_format;
+
+    expect(send(strictSchema)).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'invoice', schema: strictSchema, strict: true },
+    });
+    expect(send(looseSchema)).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'invoice', schema: looseSchema, strict: false },
+    });
+  });
+
+  it('sends no response_format to a server not known to take one, and says so', () => {
+    const { params, warnings } = build({
+      request: { responseFormat: { type: 'json', name: 'answer', schema: { type: 'object' } } },
+    });
+
+    expect(params.response_format).toBeUndefined();
+    expect(warnings.map((warning) => warning.code)).toEqual(['structured_output_unsupported']);
+  });
 });

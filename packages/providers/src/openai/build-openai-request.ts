@@ -2,6 +2,7 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import type { ModelRequest, ThinkingSettings, WarningPart } from '@toolloop/core';
 import { convertToOpenAIMessages } from './convert-to-openai-messages.js';
 import { convertToOpenAIReasoningEffort } from './convert-to-openai-reasoning-effort.js';
+import { convertToOpenAIResponseFormat } from './convert-to-openai-response-format.js';
 import { convertToOpenAIToolChoice } from './convert-to-openai-tool-choice.js';
 import { convertToOpenAITools } from './convert-to-openai-tools.js';
 import type { OpenAICompatibleCapabilities } from './openai-compatible-capabilities.js';
@@ -42,6 +43,15 @@ export function buildOpenAIRequest({
   });
   if (reasoning.reasoningEffort !== undefined) params.reasoning_effort = reasoning.reasoningEffort;
   const warnings = [...reasoning.warnings];
+  if (request.responseFormat !== undefined) {
+    const format = convertToOpenAIResponseFormat({
+      responseFormat: request.responseFormat,
+      takesJsonSchema: capabilities.structuredOutput,
+      modelId,
+    });
+    if (format.responseFormat !== undefined) params.response_format = format.responseFormat;
+    warnings.push(...format.warnings);
+  }
 
   if (request.tools.length > 0) {
     const choice = convertToOpenAIToolChoice({

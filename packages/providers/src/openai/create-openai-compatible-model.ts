@@ -9,6 +9,8 @@ import { parseOpenAIStream, type OpenAIChunk } from './parse-openai-stream.js';
 /** A model behind a chat completions server, as a core `Model`, with the capabilities its requests follow. */
 export interface OpenAICompatibleModel extends Model {
   readonly capabilities: OpenAICompatibleCapabilities;
+  /** From the capabilities: whether the model takes a `json_schema` response format. */
+  readonly supportsStructuredOutput: boolean;
 }
 
 /**
@@ -72,5 +74,11 @@ export function createOpenAICompatibleModel({
     }
   }
 
-  return { provider, modelId, capabilities, stream };
+  return {
+    provider,
+    modelId,
+    capabilities,
+    supportsStructuredOutput: capabilities.structuredOutput,
+    stream,
+  };
 }

@@ -14,6 +14,12 @@ export interface OpenAICompatibleCapabilities {
   toolChoice: boolean;
   /** The field the output limit goes in: OpenAI wants `max_completion_tokens`, most other servers `max_tokens`. */
   maxTokensField: 'max_tokens' | 'max_completion_tokens';
+  /**
+   * Whether the model takes `response_format: { type: 'json_schema' }` (structured outputs: OpenAI's models from
+   * gpt-4o on). When false, a turn's `output` is asked for through a final-answer tool. Default false for other
+   * servers, which differ in what they accept.
+   */
+  structuredOutput: boolean;
 }
 
 /** Defaults for an unknown OpenAI-compatible server: the fields most servers accept. */
@@ -22,6 +28,7 @@ export const defaultOpenAICompatibleCapabilities: OpenAICompatibleCapabilities =
   streamUsage: true,
   toolChoice: true,
   maxTokensField: 'max_tokens',
+  structuredOutput: false,
 };
 
 /**
@@ -34,7 +41,20 @@ export function getOpenAIModelCapabilities(modelId: string): OpenAICompatibleCap
     ...defaultOpenAICompatibleCapabilities,
     reasoningEffort: isOpenAIReasoningModel(modelId),
     maxTokensField: 'max_completion_tokens',
+    structuredOutput: takesJsonSchema(modelId),
   };
+}
+
+/**
+ * Structured outputs came with gpt-4o (2024-08-06) and the o-series from o1; the models before them (gpt-3.5,
+ * gpt-4 and gpt-4-turbo, o1-mini, o1-preview) take only JSON mode. Read from the id, so newer models need no update.
+ */
+function takesJsonSchema(modelId: string): boolean {
+  const id = modelId.toLowerCase().replace(/^openai\//, '');
+  if (id.startsWith('o1-mini') || id.startsWith('o1-preview')) return false;
+  if (/^o\d+(?:-|$)/.test(id)) return true;
+  if (id.startsWith('gpt-3') || /^gpt-4(?:-|$)/.test(id)) return false;
+  return id.startsWith('gpt-') || id.startsWith('chatgpt-');
 }
 
 function isOpenAIReasoningModel(modelId: string): boolean {

@@ -32,7 +32,13 @@ function createModel(options: Partial<Parameters<typeof openaiCompatible>[0]> = 
 describe('openaiCompatible', () => {
   it('describes itself as a core Model with its capabilities, overridable', () => {
     const model = createModel({ name: 'vllm', capabilities: { reasoningEffort: true } });
-    expect({ provider: model.provider, modelId: model.modelId, capabilities: model.capabilities }).toEqual({
+    const structured = createModel({ capabilities: { structuredOutput: true } });
+    expect({
+      provider: model.provider,
+      modelId: model.modelId,
+      capabilities: model.capabilities,
+      supportsStructuredOutput: model.supportsStructuredOutput,
+    }).toEqual({
       provider: 'vllm',
       modelId: 'test-model',
       capabilities: {
@@ -40,8 +46,11 @@ describe('openaiCompatible', () => {
         streamUsage: true,
         toolChoice: true,
         maxTokensField: 'max_tokens',
+        structuredOutput: false,
       },
+      supportsStructuredOutput: false,
     });
+    expect(structured.supportsStructuredOutput).toBe(true);
   });
 
   it('sends the request as chat completions take it', async () => {

@@ -28,6 +28,7 @@ export function toStopReasonTone(stopReason: StopReason): StopReasonTone {
     case 'model_error':
     case 'tool_source_error':
     case 'hook_error':
+    case 'invalid_output':
       return 'failed';
     default: {
       const unknownStopReason: never = stopReason;

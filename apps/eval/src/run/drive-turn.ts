@@ -1,0 +1,101 @@
+import type { LoopEvent, LoopResult, PendingApproval } from '@toolloop/core';
+import type { ScenarioTurn } from '../scenario/scenario-schema.js';
+import { handled, type TurnRun, type TurnRunner } from './create-loop-turn-runner.js';
+import { resolveApprovals } from './resolve-approvals.js';
+
+/** The calls of a turn that waited for approval, and how its `approvals` answered them. */
+export interface ApprovalTrail {
+  paused: PendingApproval[];
+  decided: Array<{ toolCallId: string; name: string; approved: boolean }>;
+}
+
+/**
+ * Runs one scenario turn to its end: restarts the host first when it says so, sends its user message (or, with
+ * none, continues the paused turn before), and each time the turn stops with `approval_required` and every
+ * waiting call has an answer in `approvals`, resumes it with them. The events of every part stream as one turn
+ * (a part's `done` only at the end), and `result` is the last part's. Iterate `events` for `result` to settle.
+ */
+export function driveTurn({
+  runner,
+  turn,
+}: {
+  runner: TurnRunner;
+  turn: Pick<ScenarioTurn, 'user' | 'restart' | 'approvals'>;
+}): TurnRun & { approvals: ApprovalTrail } {
+  const trail: ApprovalTrail = { paused: [], decided: [] };
+  let settle: { resolve: (result: LoopResult) => void; reject: (error: unknown) => void } | undefined;
+  const result = new Promise<LoopResult>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  const approvals = turn.approvals ?? [];
+
+  /** Answers the waiting calls; `undefined` when one has no answer and the turn stays paused. */
+  const decide = (pending: readonly PendingApproval[]) => {
+    const decisions = resolveApprovals({ pending, approvals, offset: trail.paused.length });
+    trail.paused.push(...pending);
+    if (decisions === undefined) return undefined;
+    for (const call of pending) {
+      trail.decided.push({
+        toolCallId: call.toolCallId,
+        name: call.name,
+        approved: decisions[call.toolCallId]?.approved === true,
+      });
+    }
+    return decisions;
+  };
+
+  async function* events(): AsyncGenerator<LoopEvent> {
+    try {
+      if (approvals.length > 0 && runner.resume === undefined) {
+        throw new Error(
+          "`approvals` need a turn the scenario can resume (loop options, a session, a declarative or session agent); a full-form agent's own run cannot be resumed.",
+        );
+      }
+      if (turn.restart === true) {
+        if (runner.restart === undefined) {
+          throw new Error('`restart` needs a session scenario: only SessionManager has a host to restart.');
+        }
+        await runner.restart();
+      }
+      let run: TurnRun;
+      if (turn.user === undefined) {
+        const pending = await runner.pendingApprovals?.();
+        if (pending === undefined || pending.length === 0 || runner.resume === undefined) {
+          throw new Error('This turn has no user message, but no turn before it waits for approval.');
+        }
+        const decisions = decide(pending);
+        if (decisions === undefined) {
+          throw new Error(
+            `This turn continues the paused turn, but its approvals answer not every waiting call (${pending.map((call) => call.name).join(', ')}).`,
+          );
+        }
+        run = runner.resume(decisions);
+      } else {
+        run = runner.start(turn.user);
+      }
+      for (;;) {
+        let done: LoopEvent | undefined;
+        for await (const event of run.events) {
+          if (event.type === 'done') done = event;
+          else yield event;
+        }
+        const last = await run.result;
+        if (last.stopReason === 'approval_required') {
+          const decisions = decide(last.pendingApprovals ?? []);
+          if (decisions !== undefined && runner.resume !== undefined) {
+            run = runner.resume(decisions);
+            continue;
+          }
+        }
+        if (done !== undefined) yield done;
+        settle?.resolve(last);
+        return;
+      }
+    } catch (error) {
+      settle?.reject(error);
+      throw error;
+    }
+  }
+
+  return { events: events(), result: handled(result), approvals: trail };
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenarioText } from './load-scenario-file.js';
+import { ScenarioFileError } from './scenario-file-error.js';
+
+function messagesOf(text: string): string[] {
+  try {
+    parseScenarioText({ text, file: 'scenarios/example.yaml' });
+  } catch (error) {
+    if (ScenarioFileError.isInstance(error))
+      return error.issues.map((issue) => `${issue.path}: ${issue.message}`);
+    throw error;
+  }
+  throw new Error('expected the scenario to be invalid');
+}
+
+describe('scenario files: approvals, restarts and output', () => {
+  it('reads approvals by tool and by call, a turn that continues a paused one, and a restart', () => {
+    const scenario = parseScenarioText({
+      file: 'x.yaml',
+      text: `name: approvals
+agent: ./agent.ts
+turns:
+  - user: Delete note 3.
+    approvals:
+      - { tool: delete_note, decision: approve }
+      - { call: 1, decision: deny, reason: Not that one. }
+    llm: [{ text: Done. }]
+  - restart: true
+    approvals: [{ tool: delete_note, decision: approve }]
+    llm: [{ text: Done. }]
+    expect:
+      approvals: { paused: [delete_note], approved: [delete_note], denied: [] }
+      output: { total: 1 }
+`,
+    });
+
+    expect(scenario.turns[0]?.approvals).toEqual([
+      { tool: 'delete_note', decision: 'approve' },
+      { call: 1, decision: 'deny', reason: 'Not that one.' },
+    ]);
+    expect(scenario.turns[1]).toMatchObject({ restart: true, expect: { output: { total: 1 } } });
+  });
+
+  it('refuses an answer naming both or neither of tool and call, and a reason for an approval', () => {
+    expect(
+      messagesOf(`name: x
+turns:
+  - user: Go
+    approvals:
+      - { decision: approve }
+      - { tool: a, call: 0, decision: deny }
+      - { tool: a, decision: approve, reason: Fine. }
+    llm: []
+`),
+    ).toEqual([
+      'turns[0].approvals[0]: give `tool` (a tool name) or `call` (an index), not both or neither',
+      'turns[0].approvals[1]: give `tool` (a tool name) or `call` (an index), not both or neither',
+      'turns[0].approvals[2].reason: only a denial has a reason',
+    ]);
+  });
+
+  it('needs a user message in the first turn, and in a later one unless it answers approvals', () => {
+    expect(
+      messagesOf(`name: x
+turns:
+  - llm: []
+  - llm: []
+`),
+    ).toEqual([
+      'turns[0].user: the first turn needs a user message',
+      'turns[1].user: give a user message, or `approvals` to continue the turn before',
+    ]);
+  });
+
+  it('allows a restart only where there is a host to restart', () => {
+    expect(
+      messagesOf(`name: x
+turns:
+  - user: Go
+    restart: true
+    llm: []
+`),
+    ).toEqual([
+      'turns[0].restart: only a session scenario (`session`, or a session agent) has a host to restart',
+    ]);
+  });
+});

@@ -1,0 +1,45 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { JsonObject } from '../json-value.js';
+import { compileInputSchema, type ToolInputSchema } from '../tools/tool-input-schema.js';
+
+/**
+ * The shape of a turn's answer: a Standard Schema that can describe itself as JSON Schema (zod 4, valibot,
+ * arktype), or a plain JSON Schema object.
+ */
+export type OutputSchema = ToolInputSchema;
+
+/** An output schema compiled once: its JSON Schema, the name providers send it under, and a validator. */
+export interface CompiledOutputSchema {
+  jsonSchema: JsonObject;
+  /** The schema's `title` when it is a valid name, else `answer`: chat completions require a name. */
+  name: string;
+  validate(value: unknown): Promise<{ success: true; value: unknown } | { success: false; issues: string[] }>;
+}
+
+const namePattern = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Compiles `output`; a Standard Schema that cannot describe itself as JSON Schema is refused, naming why. */
+export function compileOutputSchema(schema: unknown): CompiledOutputSchema {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new InvalidArgumentError({
+      argument: 'output',
+      message:
+        'expected a zod schema (or another Standard Schema with JSON Schema support) or a JSON Schema object.',
+    });
+  }
+  const standard = (schema as { '~standard'?: { jsonSchema?: unknown } })['~standard'];
+  if (standard !== undefined && typeof standard.jsonSchema !== 'object') {
+    throw new InvalidArgumentError({
+      argument: 'output',
+      message:
+        'this Standard Schema cannot describe itself as JSON Schema, which the model needs; use zod 4, valibot or arktype, or a JSON Schema object.',
+    });
+  }
+  const compiled = compileInputSchema<unknown>(schema as ToolInputSchema);
+  const title = compiled.jsonSchema.title;
+  return {
+    jsonSchema: compiled.jsonSchema,
+    name: typeof title === 'string' && namePattern.test(title) ? title : 'answer',
+    validate: (value) => compiled.validate(value),
+  };
+}

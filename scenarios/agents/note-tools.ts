@@ -1,0 +1,24 @@
+import { defineTool } from '@toolloop/core';
+import { z } from 'zod';
+
+const notes: Record<string, string> = { '1': 'Buy milk.', '2': 'Call the bank.', '3': 'Old draft.' };
+
+/** Reads a note by id. */
+export const readNote = defineTool({
+  name: 'read_note',
+  description: 'The text of a note, by id.',
+  inputSchema: z.object({ id: z.string() }),
+  execute: ({ id }) => notes[id] ?? `No note ${id}.`,
+});
+
+/**
+ * Deletes a note: a side effect a person approves first. It deletes nothing for real, so that scenarios can
+ * run it in any order; its answer says what it would have done.
+ */
+export const deleteNote = defineTool({
+  name: 'delete_note',
+  description: 'Deletes a note, by id. The user approves each deletion.',
+  inputSchema: z.object({ id: z.string() }),
+  needsApproval: true,
+  execute: ({ id }) => (notes[id] === undefined ? `No note ${id}.` : `Note ${id} deleted.`),
+});
