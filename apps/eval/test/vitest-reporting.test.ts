@@ -138,8 +138,15 @@ describe('describeScenarios and the matchers in a vitest run', () => {
       { executed: true, name: 'add_note' },
     ]);
     expect(JSON.parse(jsonOf(errorOf(name).actual))).toEqual([
-      { executed: true, input: { n: 1 }, isError: false, name: 'add_note' },
-      { executed: false, input: { n: 2 }, isError: true, name: 'add_note' },
+      { executed: true, input: { n: 1 }, isError: false, name: 'add_note', result: 'added' },
+      {
+        executed: false,
+        input: { n: 2 },
+        isError: true,
+        name: 'add_note',
+        result:
+          'Not executed: only the first tool call of a response runs (at most 1 per response). Call it again in your next response if you still need it.',
+      },
     ]);
     expect(errorOf(name).diff).toContain('-     "executed": true,\n+     "executed": false,');
   });

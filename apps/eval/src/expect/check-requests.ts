@@ -2,6 +2,7 @@ import type { FakeLlmViolation } from '@toolloop/fake-llm';
 import { matchesPartially } from '@toolloop/mock-mcp';
 import type { RequestSummary, ScenarioFailure } from '../report/run-report.js';
 import type { Expectation } from '../scenario/expectation-schema.js';
+import { checkText } from './check-text.js';
 import { createFailure } from './create-failure.js';
 
 type RequestsExpectation = NonNullable<Expectation['requests']>;
@@ -88,12 +89,22 @@ function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): S
       fail('toolChoice', 'the tool choice differs', expected, request.toolChoice);
     }
   }
-  if (at.system !== undefined && !(request.system ?? '').includes(at.system.contains)) {
+  failures.push(
+    ...checkText({
+      expected: at.system,
+      actual: request.system ?? '',
+      path: `${path}.system`,
+      what: `request #${at.index}'s system prompt`,
+    }),
+  );
+  if (at.maxTokens !== undefined && at.maxTokens !== (request.maxTokens ?? 'absent')) {
     fail(
-      'system.contains',
-      `expected the system prompt to contain "${at.system.contains}"`,
-      at.system.contains,
-      request.system,
+      'maxTokens',
+      at.maxTokens === 'absent'
+        ? `expected no output token limit, ${String(request.maxTokens)} was sent`
+        : `expected an output token limit of ${at.maxTokens}, ${request.maxTokens === undefined ? 'none was sent' : `got ${request.maxTokens}`}`,
+      at.maxTokens,
+      request.maxTokens ?? 'absent',
     );
   }
   if (at.thinking !== undefined) {

@@ -2,9 +2,10 @@ import type { JsonValue, ToolCallRecord } from '@toolloop/core';
 import { matchesPartially } from '@toolloop/mock-mcp';
 import type { ScenarioFailure } from '../report/run-report.js';
 import type { Expectation } from '../scenario/expectation-schema.js';
+import { checkText } from './check-text.js';
 import { createFailure } from './create-failure.js';
 
-type ExpectedCall = { name: string; input?: JsonValue; isError?: boolean; executed?: boolean };
+type ExpectedCall = NonNullable<Extract<Expectation['toolCalls'], { calls: unknown }>>['calls'][number];
 type ArgsMode = 'partial' | 'exact' | 'ignore';
 
 /**
@@ -27,6 +28,7 @@ export function checkToolCalls({
     input: call.input,
     isError: call.isError,
     executed: call.executed,
+    result: resultText(call),
   }));
   if ('none' in expected) {
     return actual.length === 0
@@ -84,6 +86,7 @@ function fitsCall(expected: ExpectedCall, call: ToolCallRecord, args: ArgsMode):
   if (expected.name !== call.name) return false;
   if (expected.isError !== undefined && expected.isError !== call.isError) return false;
   if (expected.executed !== undefined && expected.executed !== call.executed) return false;
+  if (!fitsResult(expected, call)) return false;
   if (expected.input === undefined || args === 'ignore') return true;
   return args === 'exact'
     ? JSON.stringify(sortKeys(expected.input)) === JSON.stringify(sortKeys(call.input))
@@ -104,7 +107,29 @@ function describeMismatch(
   if (expected.executed !== undefined && expected.executed !== call.executed) {
     return `expected ${which} '${call.name}' to ${expected.executed ? 'run' : 'be answered by the loop without running'}`;
   }
+  if (!fitsResult(expected, call)) {
+    const [problem] = checkResult(expected, call);
+    return `expected ${which} '${call.name}': ${problem?.message ?? 'a different result'}, got "${resultText(call)}"`;
+  }
   return `expected ${which} '${call.name}' to have ${args === 'exact' ? 'exactly' : 'at least'} the given input, got ${JSON.stringify(call.input)}`;
+}
+
+/** The text of a call's result, as the model received it: its text content, parts joined by newlines. */
+function resultText(call: ToolCallRecord): string {
+  return call.output.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+}
+
+function checkResult(expected: ExpectedCall, call: ToolCallRecord): ScenarioFailure[] {
+  return checkText({
+    expected: expected.result,
+    actual: resultText(call),
+    path: 'result',
+    what: 'its result',
+  });
+}
+
+function fitsResult(expected: ExpectedCall, call: ToolCallRecord): boolean {
+  return expected.result === undefined || checkResult(expected, call).length === 0;
 }
 
 /** Whether each item of `items` can be paired with a distinct candidate it fits (small lists: backtracking). */

@@ -5,8 +5,9 @@ import type { ApprovalTrail } from '../run/drive-turn.js';
 import type { Expectation } from '../scenario/expectation-schema.js';
 import { checkApprovals } from './check-approvals.js';
 import { checkCount } from './check-count.js';
-import { checkErrors } from './check-errors.js';
+import { checkEvents } from './check-events.js';
 import { checkRequests } from './check-requests.js';
+import { checkStatusLines } from './check-status-lines.js';
 import { checkSubsequence } from './check-subsequence.js';
 import { checkText, checkThinking } from './check-text.js';
 import { checkElicitations } from './check-elicitations.js';
@@ -81,11 +82,10 @@ export function checkTurn({
       actual: observation.thinking,
       path: `${path}.thinking`,
     }),
-    ...checkSubsequence({
-      expected: expectation.status?.includes,
+    ...checkStatusLines({
+      expected: expectation.status,
       actual: events.flatMap((event) => (event.type === 'status' ? [event.message] : [])),
-      path: `${path}.status.includes`,
-      what: 'status line',
+      path: `${path}.status`,
     }),
     ...checkSubsequence({
       expected: expectation.events,
@@ -93,7 +93,8 @@ export function checkTurn({
       path: `${path}.events`,
       what: 'event',
     }),
-    ...checkErrors({ expected: expectation.errors, events, path: `${path}.errors` }),
+    ...checkEvents({ kind: 'error', expected: expectation.errors, events, path: `${path}.errors` }),
+    ...checkEvents({ kind: 'warning', expected: expectation.warnings, events, path: `${path}.warnings` }),
     ...checkElicitations({
       expected: expectation.elicitations,
       actual: report.elicitations,

@@ -38,6 +38,8 @@ export interface RequestSummary {
   tools: string[];
   toolChoice?: JsonValue;
   system?: string;
+  /** The output token limit sent: `max_tokens`, or chat completions' `max_completion_tokens`. */
+  maxTokens?: number;
   thinking?: JsonValue;
   lastMessage?: { role: string; text: string };
   /** How the response stream went (streamed responses only). */

@@ -14,6 +14,8 @@ interface MessagesBody {
   system?: string | Block[];
   thinking?: JsonValue;
   reasoning_effort?: JsonValue;
+  max_tokens?: unknown;
+  max_completion_tokens?: unknown;
   messages?: Array<{ role?: string; content?: string | Block[] | null }>;
 }
 
@@ -41,6 +43,8 @@ export function summarizeRequest(
   }
   const system = chat ? messages.find((message) => message.role === 'system')?.content : body.system;
   if (system !== undefined && system !== null) summary.system = textOf(system);
+  const maxTokens = body.max_completion_tokens ?? body.max_tokens;
+  if (typeof maxTokens === 'number') summary.maxTokens = maxTokens;
   const thinking = chat ? body.reasoning_effort : body.thinking;
   if (thinking !== undefined) summary.thinking = thinking;
   const last = messages.at(-1);

@@ -21,6 +21,36 @@ const textMatchers = {
     .describe('The text matches this regular expression (Unicode mode), within one second.'),
 };
 
+const textMatcherSchema = z
+  .strictObject(textMatchers)
+  .refine((value) => Object.keys(value).length > 0, 'give at least one matcher');
+
+const eventCode = (example: string) => z.string().min(1).describe(`The event's code, such as ${example}.`);
+const eventContains = z.string().optional().describe("A text the event's message contains.");
+const expectedErrorSchema = z.strictObject({
+  code: eventCode('tool_error or tool_timeout'),
+  tool: z.string().optional().describe("The failing tool's name."),
+  contains: eventContains,
+});
+const expectedWarningSchema = z.strictObject({
+  code: eventCode('tools_dropped'),
+  contains: eventContains,
+});
+
+/**
+ * The error or warning events a turn must show: a list (each among them, in any order), `{ none: true }` or
+ * `{ exactly: [...] }` (these and no others, in this order).
+ */
+function eventListExpectation<EVENT extends z.ZodType>(event: EVENT, kind: 'error' | 'warning') {
+  return z.union([
+    z.array(event).describe(`${kind} events that appear, in any order; others may appear too.`),
+    z.strictObject({ none: z.literal(true).describe(`The turn had no ${kind} event.`) }),
+    z.strictObject({
+      exactly: z.array(event).describe(`The turn's ${kind} events, all of them, in this order.`),
+    }),
+  ]);
+}
+
 const toolCallsExpectationSchema = z.union([
   z.strictObject({ none: z.literal(true).describe('The turn made no tool call.') }),
   z.strictObject({
@@ -48,6 +78,11 @@ const toolCallsExpectationSchema = z.union([
             .describe(
               'Whether the tool ran: false for a call the loop answered itself (a limit, an unknown tool, a stop, an abort).',
             ),
+          result: textMatcherSchema
+            .optional()
+            .describe(
+              "The result's text as the model received it (for a refused call, the loop's answer): equals, contains, notContains or matches.",
+            ),
         }),
       )
       .describe('The expected calls.'),
@@ -70,10 +105,17 @@ const requestAtSchema = z.strictObject({
     ])
     .optional()
     .describe("The request's tool choice contains this (Anthropic's form)."),
-  system: z
-    .strictObject({ contains: z.string().describe('A text the system prompt contains.') })
+  system: textMatcherSchema
     .optional()
-    .describe("The request's system prompt."),
+    .describe(
+      "The request's system prompt (empty when it had none): equals, contains, notContains or matches.",
+    ),
+  maxTokens: z
+    .union([z.int().positive(), z.literal('absent')])
+    .optional()
+    .describe(
+      "The request's output token limit (max_tokens, or max_completion_tokens), or absent: none was sent.",
+    ),
   thinking: z
     .strictObject({
       type: z.string().min(1).describe('The thinking type sent, such as enabled or adaptive.'),
@@ -132,11 +174,7 @@ export const expectationSchema = z.strictObject({
   toolCalls: toolCallsExpectationSchema
     .optional()
     .describe('The tool calls: { order, args, calls }, or { none: true }.'),
-  text: z
-    .strictObject(textMatchers)
-    .refine((value) => Object.keys(value).length > 0, 'give at least one matcher')
-    .optional()
-    .describe('The answer: equals, contains, notContains or matches.'),
+  text: textMatcherSchema.optional().describe('The answer: equals, contains, notContains or matches.'),
   thinking: z
     .strictObject({
       present: z.literal(true).optional().describe('The turn streamed thinking.'),
@@ -146,14 +184,22 @@ export const expectationSchema = z.strictObject({
     .optional()
     .describe('The thinking the turn streamed.'),
   status: z
-    .strictObject({
-      includes: z
-        .array(z.string())
-        .min(1)
-        .describe('Status lines that appear in this order, others between.'),
-    })
+    .union([
+      z.strictObject({
+        includes: z
+          .array(z.string())
+          .min(1)
+          .describe('Status lines that appear in this order, others between.'),
+      }),
+      z.strictObject({
+        exactly: z
+          .array(z.string())
+          .describe('The status lines the turn streamed, all of them, in this order.'),
+      }),
+      z.strictObject({ none: z.literal(true).describe('The turn streamed no status line.') }),
+    ])
     .optional()
-    .describe('The status lines the turn streamed.'),
+    .describe('The status lines the turn streamed: { includes }, { exactly } or { none: true }.'),
   events: z
     .array(
       z.enum([
@@ -170,15 +216,12 @@ export const expectationSchema = z.strictObject({
     )
     .optional()
     .describe('Event types that appear in this order, others between.'),
-  errors: z
-    .array(
-      z.strictObject({
-        code: z.string().min(1).describe('The error code, such as tool_error or tool_timeout.'),
-        tool: z.string().optional().describe("The failing tool's name."),
-      }),
-    )
+  errors: eventListExpectation(expectedErrorSchema, 'error')
     .optional()
-    .describe('Error events that appear, in any order.'),
+    .describe('Error events: a list that appears in any order, { none: true }, or { exactly: [...] }.'),
+  warnings: eventListExpectation(expectedWarningSchema, 'warning')
+    .optional()
+    .describe('Warning events: a list that appears in any order, { none: true }, or { exactly: [...] }.'),
   elicitations: z
     .array(elicitationExpectationSchema)
     .optional()

@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runScenarios } from '../src/run/run-scenarios.js';
+
+const fixtures = join(import.meta.dirname, 'fixtures', 'expectation-forms');
+
+// Both files run the same turn: two calls under maxToolsPerResponse 1, so the loop answers the second itself.
+describe('exact expectations: warnings, errors, status lines, a call result, the system prompt, maxTokens', () => {
+  it('hold for what the turn did', async () => {
+    const { report, exitCode } = await runScenarios({ paths: ['dropped-call.yaml'], cwd: fixtures });
+
+    expect(report.scenarios[0]?.failures).toEqual([]);
+    expect(exitCode).toBe(0);
+  });
+
+  it('fail, one by one, naming the field, when the turn did something else', async () => {
+    const { report, exitCode } = await runScenarios({ paths: ['every-form-wrong.yaml'], cwd: fixtures });
+
+    expect(exitCode).toBe(1);
+    expect(report.scenarios[0]?.failures.map((failure) => `${failure.path}: ${failure.message}`)).toEqual([
+      `turns[0].expect.toolCalls.calls[1]: expected tool call #2 'add_note': expected its result not to contain "Not executed", got "Not executed: only the first tool call of a response runs (at most 1 per response). Call it again in your next response if you still need it."`,
+      'turns[0].expect.status.exactly[2]: expected status line #3 "Formulating response...", got "Processing tool results..."',
+      "turns[0].expect.errors.exactly[0]: expected error event #1 'tools_dropped', the turn had none",
+      "turns[0].expect.warnings.none: expected no warning event, got 1: 'tools_dropped': The model asked for 2 tool calls in one response; at most 1 per response is taken up (maxToolsPerResponse), so these were not run: add_note.",
+      "turns[0].expect.requests.at[0].system.equals: expected request #0's system prompt to equal the given text",
+      'turns[0].expect.requests.at[0].maxTokens: request #0: expected no output token limit, 1000 was sent',
+      `turns[0].expect.requests.at[1].system.notContains: expected request #1's system prompt not to contain "notes"`,
+    ]);
+  });
+});
