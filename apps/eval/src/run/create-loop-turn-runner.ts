@@ -19,7 +19,8 @@ export interface TurnRun {
 
 /** Runs a scenario's turns one after the other as one conversation. */
 export interface TurnRunner {
-  start(user: string): TurnRun;
+  /** Starts a turn with the user's message; `signal` aborts it as a host's cancel would. */
+  start(user: string, options?: { signal?: AbortSignal }): TurnRun;
   /** Continues the last turn, which stopped with `approval_required`, with a decision for each waiting call. */
   resume?(decisions: Record<string, ApprovalDecision>): TurnRun;
   /** The calls the last turn waits for, when it stopped with `approval_required`. */
@@ -62,7 +63,7 @@ export function createLoopTurnRunner({
     return done;
   };
   return {
-    start(user) {
+    start(user, { signal } = {}) {
       const started = (async () => {
         const systemPrompt =
           typeof system === 'function'
@@ -81,6 +82,7 @@ export function createLoopTurnRunner({
           prompt: user,
           sessionToolCalls,
           sessionTokens,
+          ...(signal === undefined ? {} : { signal }),
           // A scenario's `loop` options and an agent's share their names and meanings with the core loop's.
           ...loop,
         });

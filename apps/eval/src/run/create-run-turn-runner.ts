@@ -7,7 +7,7 @@ import { toAgentFailure } from './to-agent-failure.js';
  * Turns through a full-form agent's own `run`: each turn it gets the model, the tools and the conversation so
  * far ending with the user's message, and returns the run. A `run` that throws, returns something that is not
  * a run, or whose result rejects fails the turn, naming the user's file and line where the stack has them.
- * Its signal is aborted when the scenario ends.
+ * Its signal is aborted when the scenario ends, or when the scenario aborts the turn.
  */
 export function createRunTurnRunner({
   run,
@@ -23,13 +23,13 @@ export function createRunTurnRunner({
   const controller = new AbortController();
   let messages: Message[] = [];
   return {
-    start(user) {
+    start(user, { signal } = {}) {
       const started = (async () => {
         const context: AgentRunContext = {
           model,
           tools: [...tools],
           messages: [...messages, { role: 'user', content: user }],
-          signal: controller.signal,
+          signal: signal === undefined ? controller.signal : AbortSignal.any([controller.signal, signal]),
         };
         const returned: unknown = await Promise.resolve()
           .then(() => run(context))

@@ -55,8 +55,8 @@ export async function createSessionTurnRunner({
       ...config,
     });
     return {
-      start(user) {
-        const stream = manager.sendMessageStream(session.id, user);
+      start(user, options = {}) {
+        const stream = manager.sendMessageStream(session.id, user, options);
         return { events: toEvents(stream), result: stream.result };
       },
       resume(decisions) {

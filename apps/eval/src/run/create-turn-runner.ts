@@ -79,7 +79,7 @@ export async function createTurnRunner({
     });
     const resumes = runner.resume !== undefined;
     return {
-      start: (user) => annotate(runner.start(user)),
+      start: (user, options) => annotate(runner.start(user, options)),
       ...(resumes
         ? {
             resume: (decisions) => {

@@ -11,7 +11,7 @@ export interface ApprovalTrail {
 
 /**
  * Runs one scenario turn to its end: restarts the host first when it says so, sends its user message (or, with
- * none, continues the paused turn before), and each time the turn stops with `approval_required` and every
+ * none, continues the paused turn before), aborts it at the event its `abort` names, and each time the turn stops with `approval_required` and every
  * waiting call has an answer in `approvals`, resumes it with them. The events of every part stream as one turn
  * (a part's `done` only at the end), and `result` is the last part's. Iterate `events` for `result` to settle.
  */
@@ -20,9 +20,17 @@ export function driveTurn({
   turn,
 }: {
   runner: TurnRunner;
-  turn: Pick<ScenarioTurn, 'user' | 'restart' | 'approvals'>;
+  turn: Pick<ScenarioTurn, 'user' | 'restart' | 'approvals' | 'abort'>;
 }): TurnRun & { approvals: ApprovalTrail } {
   const trail: ApprovalTrail = { paused: [], decided: [] };
+  // `abort`: the scenario cancels the turn as a host would, at the first event it names.
+  const aborter = new AbortController();
+  const abortsAt = (event: LoopEvent) =>
+    turn.abort !== undefined &&
+    !aborter.signal.aborted &&
+    event.type === turn.abort.on &&
+    (turn.abort.tool === undefined ||
+      ((event.type === 'tool_start' || event.type === 'tool_result') && event.name === turn.abort.tool));
   let settle: { resolve: (result: LoopResult) => void; reject: (error: unknown) => void } | undefined;
   const result = new Promise<LoopResult>((resolve, reject) => {
     settle = { resolve, reject };
@@ -71,13 +79,17 @@ export function driveTurn({
         }
         run = runner.resume(decisions);
       } else {
-        run = runner.start(turn.user);
+        run = runner.start(turn.user, { signal: aborter.signal });
       }
       for (;;) {
         let done: LoopEvent | undefined;
         for await (const event of run.events) {
           if (event.type === 'done') done = event;
           else yield event;
+          if (abortsAt(event))
+            aborter.abort(
+              new Error(`The scenario aborted the turn at its first ${turn.abort?.on ?? ''} event.`),
+            );
         }
         const last = await run.result;
         if (last.stopReason === 'approval_required') {

@@ -50,13 +50,37 @@ export const loopOptionsSchema = z.strictObject({
       'A call to a tool that does not exist: an error result the model sees (feedback, the default) or a stop.',
     ),
   explicitStop: z
-    .boolean()
+    .union([
+      z.boolean(),
+      z.strictObject({
+        toolName: z
+          .string()
+          .min(1)
+          .optional()
+          .describe("The give-up tool's name (default cannot_complete_task)."),
+        description: z.string().min(1).optional().describe("The give-up tool's description."),
+      }),
+    ])
     .optional()
-    .describe('Offer the model a cannot_complete_task tool; calling it ends the turn with gave_up.'),
+    .describe(
+      'Offer the model a give-up tool (cannot_complete_task, or { toolName, description }); calling it ends the turn with gave_up.',
+    ),
   progressivePrompt: z
-    .boolean()
+    .union([
+      z.boolean(),
+      z.strictObject({
+        first: z.string().optional().describe('The line added to the first request; {round} is its number.'),
+        later: z.string().optional().describe('The line added to the requests after a tool round.'),
+        final: z
+          .string()
+          .optional()
+          .describe('The line added to the last request, which offers no tool call.'),
+      }),
+    ])
     .optional()
-    .describe('Add "[Round N]" and "[Final round]" lines to the system prompt, one for each request.'),
+    .describe(
+      'Add a line for each round to the system prompt: true for "[Round N]" and "[Final round]" lines, or { first, later, final } texts.',
+    ),
   statusMessages: z
     .enum(['generated', 'template', 'off'])
     .optional()
@@ -78,6 +102,22 @@ export const loopOptionsSchema = z.strictObject({
       'Extended thinking: true, false, { budgetTokens } or { effort }. Without it the model keeps its default.',
     ),
   maxTokens: count.optional().describe('The longest answer per model request, in tokens.'),
+  toolChoice: z
+    .union([
+      z.strictObject({
+        type: z
+          .enum(['auto', 'required', 'none'])
+          .describe('auto: the model decides; required: it must call a tool; none: it may call none.'),
+      }),
+      z.strictObject({
+        type: z.literal('tool').describe('The model must call the tool `name`.'),
+        name: z.string().min(1).describe("The tool's name."),
+      }),
+    ])
+    .optional()
+    .describe(
+      "The tool choice of the turn's requests, but the last answer after a cap, which is always none.",
+    ),
   maxRepeatedCalls: count
     .optional()
     .describe(

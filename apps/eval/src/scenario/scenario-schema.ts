@@ -69,6 +69,21 @@ const turnSchema = z.strictObject({
     .describe(
       "The fake LLM's answers in this turn, one per model request, in order. Default []: a scenario written for live runs, answered by the real model or by its recording.",
     ),
+  abort: z
+    .strictObject({
+      on: z
+        .enum(['status', 'thinking', 'content', 'tool_start', 'tool_result'])
+        .describe('The event type at whose first occurrence the turn is aborted.'),
+      tool: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('With tool_start or tool_result: only an event of this tool counts.'),
+    })
+    .optional()
+    .describe(
+      "Abort the turn, as a host's cancel would, at the first event of this type (of this tool, when given).",
+    ),
   elicit: z
     .array(elicitAnswerSchema)
     .optional()

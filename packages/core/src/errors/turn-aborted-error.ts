@@ -11,7 +11,10 @@ export class TurnAbortedError extends ToolloopError {
   readonly reason: unknown;
 
   constructor({ reason }: { reason?: unknown }) {
-    super({ name, message: `The turn was aborted by the caller${describeReason(reason)}.`, cause: reason });
+    const described = describeReason(reason);
+    // A reason that is already a sentence keeps its own full stop.
+    const end = /[.!?]$/.test(described) ? '' : '.';
+    super({ name, message: `The turn was aborted by the caller${described}${end}`, cause: reason });
     this.reason = reason;
   }
 

@@ -296,6 +296,20 @@ describe('stop reasons', () => {
     );
   });
 
+  it('aborted: a reason that is a sentence is not given a second full stop, in the message or the status line', async () => {
+    const model = createScriptedModel([{ text: 'never' }]);
+    const run = runToolLoop({ model, prompt: 'Q' });
+    run.abort(new Error('The user closed the window.'));
+    const events = [];
+    for await (const event of run) events.push(event);
+    const result = await run.result;
+
+    expect(result.error?.message).toBe('The turn was aborted by the caller: The user closed the window.');
+    expect(events.filter((event) => event.type === 'status').at(-1)).toMatchObject({
+      message: 'Stopped: The turn was aborted by the caller: The user closed the window.',
+    });
+  });
+
   it('aborted: run.abort() ends the turn and cancels the running tool', async () => {
     let toolSignal: AbortSignal | undefined;
     const started = createDeferred();
