@@ -43,9 +43,9 @@ export function checkRequests({
       failures.push(
         createFailure({
           path: `${atPath}.index`,
-          message: `there is no request #${at.index} (the turn made ${requests.length})`,
-          expected: at.index,
-          actual: requests.length,
+          message: `there is no request #${at.index} (${requests.length === 0 ? 'the turn made none' : `the turn made ${requests.length}, #0 to #${requests.length - 1}`})`,
+          expected: `request #${at.index}`,
+          actual: `${requests.length} requests`,
         }),
       );
       continue;
