@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolSourceError } from '../errors/tool-source-error.js';
 import { describeThrown } from '../internal/describe-thrown.js';
+import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
 import { redactUrl, redactUrlSecrets } from '../redact-url-secrets.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import type { JsonValue } from '../json-value.js';
@@ -71,6 +72,9 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     client.onclose = () => {
       if (active?.client === client) active = undefined;
     };
+    // Closing may abort the handshake, not cancel it once done: the SDK keeps listening to a request's signal
+    // after its answer, and a client must never cancel `initialize`.
+    const handshake = createLinkedAbortController({ signals: [lifetime.signal] });
     try {
       transport = await createMcpTransport({ config, gracePeriodMs: options.closeGracePeriodMs });
       lifetime.signal.throwIfAborted();
@@ -81,7 +85,7 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
           : tapTransport({ transport: transport.transport, tap: onMessage }),
         {
           timeout: options.requestTimeoutMs,
-          signal: lifetime.signal,
+          signal: handshake.signal,
         },
       );
     } catch (error) {
@@ -91,6 +95,8 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         message: `${describeServer()} failed to start: ${messageOf(error)}${formatStderr(transport?.stderrTail() ?? '')}`,
         cause: error,
       });
+    } finally {
+      handshake.dispose();
     }
     active = { client, transport };
     return client;
@@ -139,11 +145,15 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     async callTool({ name: toolName, input, signal }) {
       const client = await ensureConnected(signal);
       const transport = active?.transport;
+      // The SDK never stops listening to a request's signal: given the turn's, it would send the server a
+      // cancellation for this call when the turn ends, long after the answer. A signal of the call's own is
+      // unlinked from the turn's once the call is over.
+      const call = createLinkedAbortController({ signals: [signal] });
       try {
         const result = await client.callTool(
           { name: toolName, arguments: input as Record<string, unknown> },
           undefined,
-          { signal, timeout: options.toolTimeoutMs, resetTimeoutOnProgress: true },
+          { signal: call.signal, timeout: options.toolTimeoutMs, resetTimeoutOnProgress: true },
         );
         return result as CallToolResult;
       } catch (error) {
@@ -168,6 +178,8 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
           });
         }
         throw error;
+      } finally {
+        call.dispose();
       }
     },
     async close() {

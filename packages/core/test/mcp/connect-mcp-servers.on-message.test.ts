@@ -60,6 +60,52 @@ describe('connectMcpServers onMessage', () => {
     expect(answer?.message).toMatchObject({ result: { content: [{ type: 'text', text: 'found it' }] } });
   });
 
+  it('sends no cancellation for an answered request (the handshake, a tool call) when the turn or the connection ends', async () => {
+    const records: McpMessageRecord[] = [];
+    const mcp = await connectMcpServers(
+      { servers: { docs: inMemoryLookup() } },
+      { onMessage: (record) => records.push(record) },
+    );
+    try {
+      await runToolLoop({
+        model: createScriptedModel([{ toolCalls: [{ name: 'lookup', input: {} }] }, { text: 'ok' }]),
+        tools: [mcp],
+        prompt: 'Look it up.',
+      }).result;
+    } finally {
+      await mcp.close();
+    }
+
+    expect(summarize(records).filter((record) => record.method === 'notifications/cancelled')).toEqual([]);
+  });
+
+  it('sends no cancellation for an answered tool call when its signal aborts later', async () => {
+    const records: McpMessageRecord[] = [];
+    const mcp = await connectMcpServers(
+      { servers: { docs: inMemoryLookup() } },
+      { onMessage: (record) => records.push(record) },
+    );
+    const session = new AbortController();
+    try {
+      // A host may call tools itself, with a signal that lives longer than the call (its session's).
+      await mcp.listTools({ signal: new AbortController().signal });
+      const output = await mcp.callTool({
+        toolCallId: 'call_1',
+        name: 'lookup',
+        input: {},
+        signal: session.signal,
+      });
+      expect(output.content).toEqual([{ type: 'text', text: 'found it' }]);
+      session.abort(new Error('The session ended.'));
+      // A message the client sends after the abort arrives behind any cancellation it sent on the abort.
+      await mcp.listTools({ signal: new AbortController().signal });
+    } finally {
+      await mcp.close();
+    }
+
+    expect(summarize(records).filter((record) => record.method === 'notifications/cancelled')).toEqual([]);
+  });
+
   it('keeps the traffic going when the watcher throws', async () => {
     const mcp = await connectMcpServers(
       { servers: { docs: inMemoryLookup() } },
