@@ -1,3 +1,4 @@
+import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { ThinkingSettings } from '../model/model.js';
 import { checkMessages, checkSignal, checkTools } from './check-loop-inputs.js';
@@ -105,7 +106,31 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
             mode: options.model.supportsStructuredOutput === true ? 'native' : 'tool',
           },
     signal: checkSignal(options.signal),
+    telemetry: checkTelemetry(options.telemetry),
   };
+}
+
+function checkTelemetry(telemetry: ToolLoopOptions['telemetry']): TelemetryOptions {
+  if (telemetry === undefined || telemetry === true) return {};
+  if (telemetry === false) return { enabled: false };
+  // Checked at run time too, for plain JavaScript callers.
+  const given: unknown = telemetry;
+  const tracer: unknown = typeof given === 'object' && given !== null ? telemetry.tracer : undefined;
+  if (
+    typeof given !== 'object' ||
+    given === null ||
+    (tracer !== undefined &&
+      (typeof tracer !== 'object' ||
+        tracer === null ||
+        typeof Reflect.get(tracer, 'startSpan') !== 'function'))
+  ) {
+    throw new InvalidArgumentError({
+      argument: 'telemetry',
+      message:
+        'expected true, false or { enabled, tracer, captureContent, agentName }, where tracer is an OpenTelemetry Tracer.',
+    });
+  }
+  return telemetry;
 }
 
 function count(argument: string, value: number | undefined, fallback: number, minimum: number): number {

@@ -2,6 +2,7 @@ import { createToolLoopRun, type ToolLoopRun } from './create-tool-loop-run.js';
 import { resolveLoopOptions } from './resolve-loop-options.js';
 import { runTurn } from './run-turn.js';
 import type { ToolLoopOptions } from './tool-loop-options.js';
+import { traceTurn } from '../telemetry/trace-turn.js';
 
 /**
  * Runs one user turn of the tool loop: the model is asked, the tools it calls run, their results go back,
@@ -15,5 +16,5 @@ import type { ToolLoopOptions } from './tool-loop-options.js';
  */
 export function runToolLoop(options: ToolLoopOptions): ToolLoopRun {
   const resolved = resolveLoopOptions(options);
-  return createToolLoopRun((signal) => runTurn(resolved, signal));
+  return createToolLoopRun((signal) => traceTurn({ options: resolved, signal, run: runTurn }));
 }

@@ -7,6 +7,7 @@ import type { OnStepFinish, PrepareStep, StopCondition } from './turn-hooks.js';
 import type { ResumeTurn } from './paused-turn.js';
 import type { JsonValue } from '../json-value.js';
 import type { CompiledOutputSchema, OutputSchema } from './output-schema.js';
+import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 
 /** What a model's tokens cost, per million, in any currency (the result's `cost` is in the same). */
 export interface ModelPrice {
@@ -127,6 +128,11 @@ export interface ToolLoopOptions {
    */
   output?: OutputSchema;
   signal?: AbortSignal;
+  /**
+   * OpenTelemetry spans for the turn, its model requests and its tool calls (the semantic conventions for
+   * generative AI), when `@opentelemetry/api` is installed: on by default then, `false` turns them off.
+   */
+  telemetry?: boolean | TelemetryOptions;
 }
 
 /** The options with defaults applied and every value checked. */
@@ -168,4 +174,5 @@ export interface ResolvedLoopOptions {
   /** `native`: the schema goes to the model as `responseFormat`; `tool`: through the final-answer tool. */
   output: { schema: CompiledOutputSchema; mode: 'native' | 'tool' } | undefined;
   signal: AbortSignal | undefined;
+  telemetry: TelemetryOptions;
 }
