@@ -8,7 +8,7 @@ import type { PromptCacheUse } from './prompt-cache.js';
  * Resolves a step into the answer the fake sends: content blocks in field order, ids and signatures made up
  * deterministically from the script id and request index, the natural stop reason, and usage (estimated at
  * about four characters a token when the step gives none): what the prompt cache read and wrote is reported
- * apart, and the input tokens are the rest of the prompt.
+ * apart, and the input tokens are the rest of the prompt, after its last breakpoint.
  */
 export function planAnthropicAnswer(options: {
   step: LlmStep;
@@ -46,9 +46,13 @@ export function planAnthropicAnswer(options: {
     }
   }
   const hasToolCalls = content.some((block) => block.type === 'tool_use');
-  const cache = options.cache ?? { readTokens: 0, writeTokens: 0, prefixTokens: 0 };
-  const promptTokens = Math.max(Math.ceil(options.requestLength / 4), cache.prefixTokens);
-  const uncachedTokens = Math.max(1, promptTokens - cache.readTokens - cache.writeTokens);
+  const cache = options.cache;
+  // A request the cache took part in is counted on the cache's basis, its blocks (field names and the JSON
+  // around them are no prompt tokens); any other on its body's length, as before.
+  const uncachedTokens =
+    cache === undefined || cache.readTokens + cache.writeTokens === 0
+      ? Math.max(1, Math.ceil(options.requestLength / 4))
+      : Math.max(1, cache.promptTokens - cache.readTokens - cache.writeTokens);
   return {
     id: `msg_fake_${idPart}`,
     model: options.model,
@@ -57,8 +61,8 @@ export function planAnthropicAnswer(options: {
     usage: {
       inputTokens: step.usage?.inputTokens ?? uncachedTokens,
       outputTokens: step.usage?.outputTokens ?? estimateOutputTokens(content),
-      cacheReadTokens: cache.readTokens,
-      cacheWriteTokens: cache.writeTokens,
+      cacheReadTokens: cache?.readTokens ?? 0,
+      cacheWriteTokens: cache?.writeTokens ?? 0,
     },
   };
 }

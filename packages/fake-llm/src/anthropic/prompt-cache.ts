@@ -10,6 +10,8 @@ export interface PromptCacheUse {
   writeTokens: number;
   /** The tokens of the prompt up to and including its last breakpoint (0 without one). */
   prefixTokens: number;
+  /** The tokens of the whole prompt, on the same count (its blocks' JSON, four characters a token). */
+  promptTokens: number;
 }
 
 /** A script's prompt cache: the prefixes its requests' breakpoints wrote, as the Messages API keeps them. */
@@ -55,8 +57,9 @@ export function createPromptCache(): PromptCache {
       const breakpoints = blocks.flatMap((block, index) => (block.cacheControls.length > 0 ? [index] : []));
       const last = breakpoints.at(-1);
       const prefixTokens = last === undefined ? 0 : (tokens[last] ?? 0);
+      const promptTokens = tokens.at(-1) ?? 0;
       if (last === undefined || prefixTokens < minTokens)
-        return { readTokens: 0, writeTokens: 0, prefixTokens };
+        return { readTokens: 0, writeTokens: 0, prefixTokens, promptTokens };
       let readTokens = 0;
       for (const breakpoint of breakpoints) {
         for (let index = breakpoint; index >= 0 && index > breakpoint - lookbackBlocks; index -= 1) {
@@ -69,7 +72,7 @@ export function createPromptCache(): PromptCache {
       for (const breakpoint of breakpoints) {
         if ((tokens[breakpoint] ?? 0) >= minTokens) entries.add(keys[breakpoint] ?? '');
       }
-      return { readTokens, writeTokens: prefixTokens - readTokens, prefixTokens };
+      return { readTokens, writeTokens: prefixTokens - readTokens, prefixTokens, promptTokens };
     },
   };
 }
