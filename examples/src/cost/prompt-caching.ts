@@ -23,10 +23,10 @@ const fake = createFakeLlm([
   { toolCalls: [{ name: 'search_handbook', input: { topic: 'carry-over' } }] },
   { text: 'You get 25 days of paid leave a year and may carry 5 over (section 4.2).' },
 ]);
-const { url, close } = await fake.serve({ port: 0 });
+const server = await fake.serve({ port: 0 });
 
 const result = await runToolLoop({
-  model: anthropic({ model: 'claude-sonnet-4-6', apiKey: 'test-key', baseURL: url }),
+  model: anthropic({ model: 'claude-sonnet-4-6', apiKey: 'test-key', baseURL: server.url }),
   system,
   prompt: 'How much paid leave do I get, and can I carry it over?',
   tools: [searchHandbook],
@@ -49,7 +49,7 @@ const result = await runToolLoop({
     );
   },
 }).result;
-await close();
+await server.close();
 
 const { inputTokens, outputTokens, cacheReadTokens = 0, cacheWriteTokens = 0 } = result.usage;
 const uncachedCost = ((inputTokens + cacheReadTokens + cacheWriteTokens) * 3 + outputTokens * 15) / 1e6;

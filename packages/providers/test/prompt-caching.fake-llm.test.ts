@@ -137,7 +137,8 @@ describe('prompt caching over a multi-round turn with the progressive prompt', (
       baseURL: 'https://fake-llm.test/v1',
       maxRetries: 0,
       fetch: (url, init) => {
-        bodies.push(String(init?.body));
+        // The SDK sends its JSON as a string: the bytes on the wire.
+        bodies.push(typeof init?.body === 'string' ? init.body : '');
         return fetch(url, init);
       },
     });
