@@ -85,6 +85,7 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
     records: { requests: [], violations: [], streams: [] },
     retention: createRequestRetention({ maxBytes: limits.maxRetainedRequestBytes }),
     maxRequestBytes: limits.maxRequestBytes,
+    minCacheableTokens: limits.minCacheableTokens,
     activity: createActivityTracker(),
     shutdown: new AbortController(),
   };

@@ -21,6 +21,7 @@ export function buildModelRequest({
 }): ModelRequest {
   const request: ModelRequest = { messages: [...state.messages], tools: plan.tools, signal };
   if (plan.system !== undefined) request.system = plan.system;
+  if (plan.volatileSystemSuffix !== undefined) request.volatileSystemSuffix = plan.volatileSystemSuffix;
   if (plan.toolChoice !== undefined) request.toolChoice = plan.toolChoice;
   if (options.thinking !== undefined) request.thinking = options.thinking;
   if (options.maxTokens !== undefined) request.maxTokens = options.maxTokens;

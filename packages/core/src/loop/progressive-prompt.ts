@@ -18,7 +18,10 @@ export const defaultProgressivePrompt: Required<ProgressivePromptTexts> = {
   final: '[Final round] No tools are available now. Give your final answer from the information you have.',
 };
 
-/** The system prompt for one request, with the addition for its round when the progressive prompt is on. */
+/**
+ * The system prompt for one request, with the addition for its round when the progressive prompt is on: the
+ * whole text, and the addition apart (`system` ends with it), so that providers can keep it out of a cached prefix.
+ */
 export function composeSystemPrompt({
   system,
   progressivePrompt,
@@ -29,10 +32,11 @@ export function composeSystemPrompt({
   progressivePrompt: ProgressivePromptTexts | undefined;
   round: number;
   isFinal: boolean;
-}): string | undefined {
-  if (progressivePrompt === undefined) return system;
+}): { system: string | undefined; addition?: string } {
+  if (progressivePrompt === undefined) return { system };
   const texts = { ...defaultProgressivePrompt, ...progressivePrompt };
   const template = isFinal ? texts.final : round === 0 ? texts.first : texts.later;
   const addition = template.replaceAll('{round}', String(round + 1));
-  return system === undefined || system === '' ? addition : `${system}\n\n${addition}`;
+  const whole = system === undefined || system === '' ? addition : `${system}\n\n${addition}`;
+  return addition === '' ? { system: whole } : { system: whole, addition };
 }

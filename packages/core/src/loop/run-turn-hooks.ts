@@ -14,6 +14,8 @@ import type { TurnState } from './turn-state.js';
 /** What the next request will be: the outcome of the progressive prompt and the host's `prepareStep`. */
 export interface StepPlan {
   system: string | undefined;
+  /** The end of `system` that changes every round (the progressive prompt's line), when `system` ends with it. */
+  volatileSystemSuffix: string | undefined;
   /** The tool definitions offered (the control tools always among them). */
   tools: ToolDefinition[];
   /** The names of the tools the model may run in this step, for unknown-tool answers. */
@@ -52,7 +54,7 @@ export async function planNextStep({
   isFinal: boolean;
   signal: AbortSignal;
 }): Promise<StepPlan> {
-  const system = composeSystemPrompt({
+  const { system, addition } = composeSystemPrompt({
     system: options.system,
     progressivePrompt: options.progressivePrompt,
     round: state.rounds,
@@ -87,8 +89,12 @@ export async function planNextStep({
       : isFinal
         ? ({ type: 'none' } as const)
         : (settings.toolChoice ?? options.toolChoice);
+  const plannedSystem = settings.system ?? system;
   return {
-    system: settings.system ?? system,
+    system: plannedSystem,
+    // A prepareStep that keeps the round's line at the end keeps it apart too; one that replaces it does not.
+    volatileSystemSuffix:
+      addition !== undefined && plannedSystem?.endsWith(addition) === true ? addition : undefined,
     tools,
     toolNames: [...toolNames],
     toolChoice,

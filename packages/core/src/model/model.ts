@@ -32,7 +32,15 @@ export interface ResponseFormat {
 
 /** One request to a model: everything a provider needs to make one streaming call. */
 export interface ModelRequest {
+  /** The system prompt, whole: what a provider that caches no prompt prefix sends. */
   system?: string;
+  /**
+   * The end of `system` that changes from request to request of a turn (the progressive prompt's line for the
+   * round), when it has one: `system` ends with it, after a blank line when a stable part comes before. A
+   * provider that caches the prompt's prefix may send it after the cached part instead (at the end of the
+   * request), so that it never invalidates the cache. Ignore it when `system` does not end with it.
+   */
+  volatileSystemSuffix?: string;
   messages: Message[];
   /** Tools defined for the model; an empty list means none. With `toolChoice: none` it may call none of them. */
   tools: ToolDefinition[];

@@ -1,9 +1,18 @@
-/** Token counts reported by the provider. */
+/**
+ * Token counts reported by the provider. The input a request sent is `inputTokens + cacheReadTokens +
+ * cacheWriteTokens`: cache reads and writes are never counted in `inputTokens`.
+ */
 export interface Usage {
+  /** Input tokens neither read from nor written to the provider's prompt cache. */
   inputTokens: number;
+  /** Output tokens, reasoning included. */
   outputTokens: number;
+  /** Input tokens read from the prompt cache (billed at the provider's cache-read price). */
   cacheReadTokens?: number;
+  /** Input tokens written to the prompt cache (billed at the provider's cache-write price). */
   cacheWriteTokens?: number;
+  /** Of `outputTokens`, those the model spent reasoning (thinking), when the provider reports them. */
+  reasoningTokens?: number;
 }
 
 /** Usage with every count at zero. */
@@ -22,6 +31,9 @@ export function addUsage(left: Usage, right: Usage): Usage {
   }
   if (left.cacheWriteTokens !== undefined || right.cacheWriteTokens !== undefined) {
     sum.cacheWriteTokens = (left.cacheWriteTokens ?? 0) + (right.cacheWriteTokens ?? 0);
+  }
+  if (left.reasoningTokens !== undefined || right.reasoningTokens !== undefined) {
+    sum.reasoningTokens = (left.reasoningTokens ?? 0) + (right.reasoningTokens ?? 0);
   }
   return sum;
 }

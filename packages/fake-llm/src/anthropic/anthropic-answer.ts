@@ -13,5 +13,5 @@ export interface AnthropicAnswer {
   model: string;
   content: AnthropicContentBlock[];
   stopReason: string;
-  usage: { inputTokens: number; outputTokens: number };
+  usage: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
 }

@@ -26,8 +26,8 @@ export function createAnthropicEvents(answer: AnthropicAnswer): SseEvent[] {
         stop_sequence: null,
         usage: {
           input_tokens: usage.inputTokens,
-          cache_creation_input_tokens: 0,
-          cache_read_input_tokens: 0,
+          cache_creation_input_tokens: usage.cacheWriteTokens,
+          cache_read_input_tokens: usage.cacheReadTokens,
           output_tokens: 1,
           service_tier: 'standard',
         },
@@ -47,8 +47,8 @@ export function createAnthropicEvents(answer: AnthropicAnswer): SseEvent[] {
       delta: { stop_reason: answer.stopReason, stop_sequence: null },
       usage: {
         input_tokens: usage.inputTokens,
-        cache_creation_input_tokens: 0,
-        cache_read_input_tokens: 0,
+        cache_creation_input_tokens: usage.cacheWriteTokens,
+        cache_read_input_tokens: usage.cacheReadTokens,
         output_tokens: usage.outputTokens,
       },
     }),

@@ -2,11 +2,13 @@ import { toIdSafe } from '../internal/to-id-safe.js';
 import type { LlmStep } from '../script/llm-step.js';
 import type { AnthropicAnswer, AnthropicContentBlock } from './anthropic-answer.js';
 import { createThinkingSignature } from './create-thinking-signature.js';
+import type { PromptCacheUse } from './prompt-cache.js';
 
 /**
  * Resolves a step into the answer the fake sends: content blocks in field order, ids and signatures made up
  * deterministically from the script id and request index, the natural stop reason, and usage (estimated at
- * about four characters a token when the step gives none).
+ * about four characters a token when the step gives none): what the prompt cache read and wrote is reported
+ * apart, and the input tokens are the rest of the prompt, after its last breakpoint.
  */
 export function planAnthropicAnswer(options: {
   step: LlmStep;
@@ -16,6 +18,8 @@ export function planAnthropicAnswer(options: {
   model: string;
   /** The request body's length in characters, for the input token estimate. */
   requestLength: number;
+  /** What the request read from and wrote to the prompt cache; nothing when absent. */
+  cache?: PromptCacheUse | undefined;
 }): AnthropicAnswer {
   const { step, scenarioId, requestIndex } = options;
   const idPart = `${toIdSafe(scenarioId)}_${requestIndex + 1}`;
@@ -42,14 +46,23 @@ export function planAnthropicAnswer(options: {
     }
   }
   const hasToolCalls = content.some((block) => block.type === 'tool_use');
+  const cache = options.cache;
+  // A request the cache took part in is counted on the cache's basis, its blocks (field names and the JSON
+  // around them are no prompt tokens); any other on its body's length, as before.
+  const uncachedTokens =
+    cache === undefined || cache.readTokens + cache.writeTokens === 0
+      ? Math.max(1, Math.ceil(options.requestLength / 4))
+      : Math.max(1, cache.promptTokens - cache.readTokens - cache.writeTokens);
   return {
     id: `msg_fake_${idPart}`,
     model: options.model,
     content,
     stopReason: step.stopReason ?? (hasToolCalls ? 'tool_use' : 'end_turn'),
     usage: {
-      inputTokens: step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4)),
+      inputTokens: step.usage?.inputTokens ?? uncachedTokens,
       outputTokens: step.usage?.outputTokens ?? estimateOutputTokens(content),
+      cacheReadTokens: cache?.readTokens ?? 0,
+      cacheWriteTokens: cache?.writeTokens ?? 0,
     },
   };
 }

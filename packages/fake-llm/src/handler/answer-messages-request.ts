@@ -1,9 +1,11 @@
+import { checkCacheControl } from '../anthropic/check-cache-control.js';
 import { checkOutputFormat } from '../anthropic/check-output-format.js';
 import { checkThinkingEcho } from '../anthropic/check-thinking-echo.js';
 import { checkToolResults } from '../anthropic/check-tool-results.js';
 import { createAnthropicEvents } from '../anthropic/create-anthropic-events.js';
 import { createAnthropicMessage } from '../anthropic/create-anthropic-message.js';
 import { hasToolBlocks } from '../anthropic/has-tool-blocks.js';
+import { listPromptBlocks } from '../anthropic/list-prompt-blocks.js';
 import {
   parseMessagesRequestBody,
   readToolNames,
@@ -26,7 +28,8 @@ import { refuseRequest } from './refuse-request.js';
  * request, records it, checks that conversation (tool results, thinking echo, offered tools) and answers with
  * the next step. A request the fake cannot answer (unknown script, script run out) gets an Anthropic error that
  * the SDKs do not retry, and a violation; one it refuses (not JSON, not a Messages API request, too large, tool
- * blocks without tools, a thread it cannot continue) also takes no step.
+ * blocks without tools, `cache_control` the API refuses, a thread it cannot continue) also takes no step. Its
+ * usage reports what the script's prompt cache read and wrote for the request's breakpoints.
  */
 export async function answerMessagesRequest(options: {
   request: Request;
@@ -77,6 +80,14 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
   if (formatProblem !== undefined) {
     return refuse({ type: 'output-format', endpoint: 'messages', message: formatProblem });
   }
+  const promptBlocks = listPromptBlocks({
+    tools: body.fields.tools,
+    system: body.fields.system,
+    messages: body.rawMessages,
+  });
+  const cacheControlProblem = checkCacheControl(promptBlocks);
+  if (cacheControlProblem !== undefined)
+    return refuse({ type: 'cache-control', message: cacheControlProblem });
 
   const received = recordRequest({ request, arrived: arrived.value });
   const { route, requestIndex } = received;
@@ -110,12 +121,23 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
       framing: 'anthropic',
       requestIdHeader: 'request-id',
       createContent() {
+        // A thread's requests carry no breakpoints of their own (the SDK's threads refuse cache_control).
+        const cache =
+          conversation.turn === undefined
+            ? route.promptCache.use({
+                model: body.model,
+                settings: { toolChoice: body.fields.tool_choice, thinking: body.fields.thinking },
+                blocks: promptBlocks,
+                minTokens: state.minCacheableTokens,
+              })
+            : undefined;
         const answer = planAnthropicAnswer({
           step,
           scenarioId: route.id,
           requestIndex,
           model: body.model,
           requestLength: received.bodyText.length,
+          cache,
         });
         route.answers.push(answer);
         const message = createAnthropicMessage(answer);

@@ -28,6 +28,8 @@ export type Refusal =
       param?: string;
       code?: string | null;
     }
+  /** `cache_control` breakpoints the Messages API refuses, in its words. */
+  | { type: 'cache-control'; message: string }
   /** A Messages API `thread` the fake cannot continue. */
   | { type: 'thread'; refusal: ThreadRefusal }
   /** A method, target or headers that make no fetch `Request`. */
@@ -142,6 +144,8 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
         ...(refusal.param === undefined ? {} : { param: refusal.param }),
         ...(refusal.code === undefined ? {} : { code: refusal.code }),
       };
+    case 'cache-control':
+      return { endpoint: 'messages', status: 400, type: 'invalid_request_error', message: refusal.message };
     case 'thread':
       return { endpoint: 'messages', ...describeThreadRefusal(refusal.refusal) };
     case 'unreadable':

@@ -13,6 +13,8 @@ export interface FakeLlmState {
   retention: RequestRetention;
   /** The largest request body read, in bytes; a larger one is refused with a 413. */
   maxRequestBytes: number;
+  /** The shortest prefix, in estimated tokens, the Messages API prompt cache writes. */
+  minCacheableTokens: number;
   activity: ActivityTracker;
   /** Aborted by `fake.close()`: ends every wait and open stream; replaced so the fake can listen again. */
   shutdown: AbortController;

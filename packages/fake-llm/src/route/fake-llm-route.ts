@@ -5,6 +5,7 @@ import type { RecordedRequest } from '../records/recorded-request.js';
 import type { RequestRetention } from '../records/create-request-retention.js';
 import type { StreamRecord } from '../records/stream-record.js';
 import type { FakeLlmScript } from '../script/fake-llm-script.js';
+import { createPromptCache, type PromptCache } from '../anthropic/prompt-cache.js';
 import { createMessageThreadStore, type MessageThreadStore } from '../threads/message-thread-store.js';
 import type { ThreadBytes } from '../threads/thread-bytes.js';
 
@@ -44,6 +45,8 @@ export interface FakeLlmRouteState extends FakeLlmRoute {
   readonly chatCompletionsAnswers: ChatCompletionsAnswer[];
   /** The Messages API threads of this script, by the reply each goes on from. */
   readonly threads: MessageThreadStore;
+  /** The Messages API prompt cache of this script. */
+  readonly promptCache: PromptCache;
   addRequest(request: RecordedRequest): void;
   addViolation(violation: Omit<FakeLlmViolation, 'scenarioId'>): void;
   addStream(stream: StreamRecord): void;
@@ -74,6 +77,7 @@ export function createFakeLlmRoute(options: {
     answers: [],
     chatCompletionsAnswers: [],
     threads,
+    promptCache: createPromptCache(),
     get remainingSteps() {
       return Math.max(0, script.steps.length - requests.length);
     },

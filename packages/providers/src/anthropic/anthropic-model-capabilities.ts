@@ -24,6 +24,13 @@ export interface AnthropicModelCapabilities {
    * turn's `output` is asked for through a final-answer tool.
    */
   structuredOutput: boolean;
+  /** Whether the model caches prompt prefixes marked with `cache_control` (every Claude model from Claude 3 on, but Claude 3 Sonnet). */
+  promptCaching: boolean;
+  /**
+   * The shortest prefix, in tokens, the API caches for this model; a shorter one is processed without caching
+   * (no error). Breakpoints are sent only for prompts estimated to reach it; 0 sends them always.
+   */
+  minCacheableTokens: number;
 }
 
 /** What a model id that matches no known family gets: the newest behaviour. */
@@ -33,6 +40,8 @@ export const newestAnthropicModelCapabilities: AnthropicModelCapabilities = {
   defaultMaxTokens: 32_000,
   maxOutputTokens: 128_000,
   structuredOutput: true,
+  promptCaching: true,
+  minCacheableTokens: 512,
 };
 
 /**
@@ -42,10 +51,34 @@ export const newestAnthropicModelCapabilities: AnthropicModelCapabilities = {
 export function getAnthropicModelCapabilities(modelId: string): AnthropicModelCapabilities {
   const version = parseAnthropicModelId(modelId);
   if (version === undefined) return { ...newestAnthropicModelCapabilities };
-  return capabilitiesOf(version);
+  return { ...capabilitiesOf(version), ...promptCachingOf(version) };
 }
 
-function capabilitiesOf(version: AnthropicModelVersion): AnthropicModelCapabilities {
+/**
+ * Prompt caching and its minimum prefix, from Anthropic's prompt caching guide ("Cache limitations": 1024
+ * tokens for Sonnet 3.7 to 4.6 and Opus 4 / 4.1, 2048 for Haiku 3 and 3.5, 4096 for Haiku 4.5 and Opus 4.5 /
+ * 4.6) and, for later models, the figures published with them (Opus 4.7 2048, 4.8 and Sonnet 5 1024, the other
+ * 5.x models 512). Where a figure is unsure the lower one is taken: a breakpoint on a prefix too short to cache
+ * costs nothing, while a missed one costs the whole prefix on every request.
+ */
+function promptCachingOf(
+  version: AnthropicModelVersion,
+): Pick<AnthropicModelCapabilities, 'promptCaching' | 'minCacheableTokens'> {
+  if (version.isPreview) return { promptCaching: true, minCacheableTokens: 512 };
+  const number = version.major * 10 + Math.min(version.minor, 9);
+  // Prompt caching came with Claude 3 Haiku, 3 Opus and 3.5 Sonnet; Claude 3 Sonnet and older models lack it.
+  const promptCaching = number >= 30 && !(number === 30 && version.line === 'sonnet');
+  if (version.line === 'haiku') return { promptCaching, minCacheableTokens: number < 40 ? 2048 : 4096 };
+  if (number < 45) return { promptCaching, minCacheableTokens: 1024 };
+  if (number < 47) return { promptCaching, minCacheableTokens: version.line === 'opus' ? 4096 : 1024 };
+  if (number < 48) return { promptCaching, minCacheableTokens: 2048 };
+  if (number < 50 || version.line === 'sonnet') return { promptCaching, minCacheableTokens: 1024 };
+  return { promptCaching, minCacheableTokens: 512 };
+}
+
+function capabilitiesOf(
+  version: AnthropicModelVersion,
+): Omit<AnthropicModelCapabilities, 'promptCaching' | 'minCacheableTokens'> {
   // Preview models (claude-mythos-preview) came with the 4.7 generation: adaptive only, thinking by default.
   if (version.isPreview)
     return {
@@ -104,5 +137,10 @@ function capabilitiesOf(version: AnthropicModelVersion): AnthropicModelCapabilit
       maxOutputTokens: 128_000,
       structuredOutput: true,
     };
-  return { ...newestAnthropicModelCapabilities };
+  const {
+    promptCaching: _promptCaching,
+    minCacheableTokens: _minimum,
+    ...newest
+  } = newestAnthropicModelCapabilities;
+  return newest;
 }

@@ -17,7 +17,14 @@ export interface AnthropicProviderOptions {
    * 4.x models, on for the 5.x models, which cannot turn it off).
    */
   thinking?: ThinkingSettings;
-  /** Overrides entries of the capability table for this model (thinking mode, token limits). */
+  /**
+   * Prompt caching: `cache_control` breakpoints on the last tool, the system prompt and the conversation, so
+   * that each request reads the prefix the one before it wrote. Default: on where the model supports it (the
+   * capability table), for prompts estimated to reach the model's minimum cacheable length. `false` sends no
+   * breakpoints; `{ ttl: '1h' }` keeps entries an hour instead of five minutes (at a higher price per write).
+   */
+  promptCaching?: boolean | { ttl?: '5m' | '1h' };
+  /** Overrides entries of the capability table for this model (thinking mode, token limits, prompt caching). */
   capabilities?: Partial<AnthropicModelCapabilities>;
   /** Retries of the SDK on connection errors, 408, 409, 429 and 5xx, honouring `retry-after`. Default 2. */
   maxRetries?: number;

@@ -36,7 +36,9 @@ function createModel(options: Partial<Parameters<typeof anthropic>[0]> = {}) {
 
 describe('anthropic', () => {
   it('describes itself as a core Model with its capabilities, overridable per model', () => {
-    const model = createModel({ capabilities: { thinking: 'adaptive', maxOutputTokens: 10_000 } });
+    const model = createModel({
+      capabilities: { thinking: 'adaptive', maxOutputTokens: 10_000, minCacheableTokens: 0 },
+    });
     const older = createModel({ model: 'claude-sonnet-4-5', capabilities: { structuredOutput: false } });
     expect({
       provider: model.provider,
@@ -52,6 +54,8 @@ describe('anthropic', () => {
         defaultMaxTokens: 32_000,
         maxOutputTokens: 10_000,
         structuredOutput: true,
+        promptCaching: true,
+        minCacheableTokens: 0,
       },
       supportsStructuredOutput: true,
     });

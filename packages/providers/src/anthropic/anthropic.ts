@@ -48,6 +48,7 @@ export function anthropic(options: AnthropicProviderOptions): AnthropicModel {
       capabilities,
       defaultMaxTokens: options.maxTokens,
       defaultThinking: options.thinking,
+      promptCaching: options.promptCaching,
     });
     yield* warnings;
     try {
@@ -79,5 +80,7 @@ function withOverrides(
     defaultMaxTokens: overrides?.defaultMaxTokens ?? base.defaultMaxTokens,
     maxOutputTokens: overrides?.maxOutputTokens ?? base.maxOutputTokens,
     structuredOutput: overrides?.structuredOutput ?? base.structuredOutput,
+    promptCaching: overrides?.promptCaching ?? base.promptCaching,
+    minCacheableTokens: overrides?.minCacheableTokens ?? base.minCacheableTokens,
   };
 }

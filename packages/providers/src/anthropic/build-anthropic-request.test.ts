@@ -165,3 +165,78 @@ describe('buildAnthropicRequest', () => {
     ]);
   });
 });
+
+describe('buildAnthropicRequest with prompt caching', () => {
+  // About 1600 estimated tokens: past claude-sonnet-4-6's minimum of 1024, short of claude-haiku-4-5's 4096.
+  const longSystem = 'You answer questions about the handbook. '.repeat(120);
+  const request = {
+    system: `${longSystem}\n\n[Round 1] If a tool is relevant to the request, call it.`,
+    volatileSystemSuffix: '[Round 1] If a tool is relevant to the request, call it.',
+    tools: [search],
+  };
+
+  function cacheControlPaths(params: object): string[] {
+    const paths: string[] = [];
+    const visit = (value: unknown, path: string) => {
+      if (typeof value !== 'object' || value === null) return;
+      for (const [key, child] of Object.entries(value)) {
+        if (key === 'cache_control') paths.push(path);
+        else visit(child, path === '' ? key : `${path}.${key}`);
+      }
+    };
+    visit(params, '');
+    return paths;
+  }
+
+  it('marks the tools, the system prompt and the conversation when the prompt reaches the model’s minimum', () => {
+    const { params } = build(request, 'claude-sonnet-4-6');
+    expect(cacheControlPaths(params)).toEqual(['messages.0.content.0', 'system.0', 'tools.0']);
+    expect(params.system).toEqual([{ type: 'text', text: longSystem, cache_control: { type: 'ephemeral' } }]);
+    expect(params.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Hi', cache_control: { type: 'ephemeral' } },
+          { type: 'text', text: '[Round 1] If a tool is relevant to the request, call it.' },
+        ],
+      },
+    ]);
+  });
+
+  it('sends nothing for caching below the model’s minimum: the round’s line stays in the system prompt', () => {
+    const { params } = build(request, 'claude-haiku-4-5');
+    expect(cacheControlPaths(params)).toEqual([]);
+    expect(params.system).toBe(request.system);
+  });
+
+  it('sends breakpoints on any prompt with a minimum of 0 from the capabilities', () => {
+    const { params } = buildAnthropicRequest({
+      request: { messages: [{ role: 'user', content: 'Hi' }], tools: [], system: 'Be brief.' },
+      modelId: 'claude-haiku-4-5',
+      capabilities: { ...getAnthropicModelCapabilities('claude-haiku-4-5'), minCacheableTokens: 0 },
+    });
+    expect(cacheControlPaths(params)).toEqual(['messages.0.content.0', 'system.0']);
+  });
+
+  it('sends no breakpoints with promptCaching: false, or to a model without prompt caching', () => {
+    const off = buildAnthropicRequest({
+      request: { messages: [{ role: 'user', content: 'Hi' }], ...request },
+      modelId: 'claude-sonnet-4-6',
+      capabilities: getAnthropicModelCapabilities('claude-sonnet-4-6'),
+      promptCaching: false,
+    });
+    expect(cacheControlPaths(off.params)).toEqual([]);
+    expect(off.params.system).toBe(request.system);
+    expect(cacheControlPaths(build(request, 'claude-3-sonnet-20240229').params)).toEqual([]);
+  });
+
+  it('gives the breakpoints the ttl of the promptCaching option', () => {
+    const { params } = buildAnthropicRequest({
+      request: { messages: [{ role: 'user', content: 'Hi' }], ...request },
+      modelId: 'claude-sonnet-4-6',
+      capabilities: getAnthropicModelCapabilities('claude-sonnet-4-6'),
+      promptCaching: { ttl: '1h' },
+    });
+    expect(params.tools?.[0]).toMatchObject({ cache_control: { type: 'ephemeral', ttl: '1h' } });
+  });
+});

@@ -1,16 +1,22 @@
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelRequest, ThinkingSettings, WarningPart } from '@toolloop/core';
+import { addAnthropicCacheBreakpoints } from './add-anthropic-cache-breakpoints.js';
 import type { AnthropicModelCapabilities } from './anthropic-model-capabilities.js';
+import type { AnthropicProviderOptions } from './anthropic-provider-options.js';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
 import { convertToAnthropicOutputFormat } from './convert-to-anthropic-output-format.js';
 import { convertToAnthropicThinking } from './convert-to-anthropic-thinking.js';
 import { convertToAnthropicToolChoice } from './convert-to-anthropic-tool-choice.js';
 import { convertToAnthropicTools } from './convert-to-anthropic-tools.js';
+import { estimateAnthropicPromptTokens } from './estimate-anthropic-prompt-tokens.js';
 
 /**
  * The Messages API body for one core request, and the warnings about settings it could not send as asked.
  * `max_tokens` is the request's, else the provider's, else the model's default (raised for a thinking budget);
- * thinking is the request's, else the provider's default; an empty tool list sends no `tools` field.
+ * thinking is the request's, else the provider's default; an empty tool list sends no `tools` field. With
+ * prompt caching on (the default, on models that have it) and a prompt estimated to reach the model's minimum
+ * cacheable length, the stable prefix gets `cache_control` breakpoints and the round's line of the system prompt
+ * moves after them (`addAnthropicCacheBreakpoints`).
  */
 export function buildAnthropicRequest({
   request,
@@ -18,12 +24,14 @@ export function buildAnthropicRequest({
   capabilities,
   defaultMaxTokens,
   defaultThinking,
+  promptCaching = true,
 }: {
   request: Omit<ModelRequest, 'signal'>;
   modelId: string;
   capabilities: AnthropicModelCapabilities;
   defaultMaxTokens?: number;
   defaultThinking?: ThinkingSettings;
+  promptCaching?: AnthropicProviderOptions['promptCaching'];
 }): { params: MessageCreateParamsStreaming; warnings: WarningPart[] } {
   const thinking = convertToAnthropicThinking({
     settings: request.thinking ?? defaultThinking,
@@ -63,6 +71,18 @@ export function buildAnthropicRequest({
     });
     if (toolChoice.toolChoice !== undefined) params.tool_choice = toolChoice.toolChoice;
     warnings.push(...toolChoice.warnings);
+  }
+  if (
+    promptCaching !== false &&
+    capabilities.promptCaching &&
+    estimateAnthropicPromptTokens(params) >= capabilities.minCacheableTokens
+  ) {
+    const cached = addAnthropicCacheBreakpoints({
+      params,
+      volatileSystemSuffix: request.volatileSystemSuffix,
+      ttl: promptCaching === true ? undefined : promptCaching.ttl,
+    });
+    return { params: cached, warnings };
   }
   return { params, warnings };
 }

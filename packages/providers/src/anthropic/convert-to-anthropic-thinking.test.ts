@@ -9,6 +9,8 @@ function capabilitiesWith(overrides: Partial<AnthropicModelCapabilities>): Anthr
     defaultMaxTokens: 32_000,
     maxOutputTokens: 64_000,
     structuredOutput: false,
+    promptCaching: true,
+    minCacheableTokens: 1024,
     ...overrides,
   };
 }

@@ -24,4 +24,20 @@ describe('mapAnthropicUsage', () => {
       }),
     ).toEqual({ inputTokens: 50, outputTokens: 30, cacheReadTokens: 7 });
   });
+
+  it('reads the thinking tokens of output_tokens_details as reasoning tokens', () => {
+    expect(
+      mapAnthropicUsage({
+        usage: {
+          output_tokens: 120,
+          input_tokens: null,
+          cache_creation_input_tokens: null,
+          cache_read_input_tokens: null,
+          output_tokens_details: { thinking_tokens: 80 },
+          server_tool_use: null,
+        },
+        previous: { inputTokens: 50, outputTokens: 1 },
+      }),
+    ).toEqual({ inputTokens: 50, outputTokens: 120, reasoningTokens: 80 });
+  });
 });

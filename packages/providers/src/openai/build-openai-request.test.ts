@@ -100,4 +100,23 @@ describe('buildOpenAIRequest', () => {
     expect(params.response_format).toBeUndefined();
     expect(warnings.map((warning) => warning.code)).toEqual(['structured_output_unsupported']);
   });
+
+  it('keeps the round’s line in the first system message with promptCaching: false', () => {
+    const request = {
+      messages: [{ role: 'user' as const, content: 'Hi' }],
+      tools: [],
+      system: 'Be brief.\n\n[Round 1] Call a tool.',
+      volatileSystemSuffix: '[Round 1] Call a tool.',
+    };
+    const options = { modelId: 'test-model', capabilities: defaultOpenAICompatibleCapabilities };
+    expect(buildOpenAIRequest({ request, ...options }).params.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hi' },
+      { role: 'system', content: '[Round 1] Call a tool.' },
+    ]);
+    expect(buildOpenAIRequest({ request, ...options, promptCaching: false }).params.messages).toEqual([
+      { role: 'system', content: 'Be brief.\n\n[Round 1] Call a tool.' },
+      { role: 'user', content: 'Hi' },
+    ]);
+  });
 });

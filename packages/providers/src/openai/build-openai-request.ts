@@ -10,7 +10,9 @@ import type { OpenAICompatibleCapabilities } from './openai-compatible-capabilit
 /**
  * The chat completions body for one core request, and the warnings about settings it could not send as asked.
  * The output limit is the request's, else the provider's (in the field the server takes); thinking is the
- * request's, else the provider's default. An empty tool list sends neither `tools` nor `tool_choice`.
+ * request's, else the provider's default. An empty tool list sends neither `tools` nor `tool_choice`. With
+ * `promptCaching` (the default) the round's line of the system prompt is sent last, so that every request
+ * begins with the bytes the one before it sent.
  */
 export function buildOpenAIRequest({
   request,
@@ -18,16 +20,22 @@ export function buildOpenAIRequest({
   capabilities,
   defaultMaxTokens,
   defaultThinking,
+  promptCaching = true,
 }: {
   request: Omit<ModelRequest, 'signal'>;
   modelId: string;
   capabilities: OpenAICompatibleCapabilities;
   defaultMaxTokens?: number | undefined;
   defaultThinking?: ThinkingSettings | undefined;
+  promptCaching?: boolean | undefined;
 }): { params: ChatCompletionCreateParamsStreaming; warnings: WarningPart[] } {
   const params: ChatCompletionCreateParamsStreaming = {
     model: modelId,
-    messages: convertToOpenAIMessages({ system: request.system, messages: request.messages }),
+    messages: convertToOpenAIMessages({
+      system: request.system,
+      messages: request.messages,
+      volatileSystemSuffix: promptCaching ? request.volatileSystemSuffix : undefined,
+    }),
     stream: true,
   };
   if (capabilities.streamUsage) params.stream_options = { include_usage: true };

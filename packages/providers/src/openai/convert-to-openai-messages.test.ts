@@ -68,4 +68,31 @@ describe('convertToOpenAIMessages', () => {
       }),
     ).toEqual([{ role: 'user', content: 'First.\n\nSecond.' }]);
   });
+
+  it('sends the round’s line of the system prompt last, as a system message of its own', () => {
+    expect(
+      convertToOpenAIMessages({
+        system: 'Be brief.\n\n[Round 1] Call a tool if one helps.',
+        volatileSystemSuffix: '[Round 1] Call a tool if one helps.',
+        messages: [{ role: 'user', content: 'Weather in Paris?' }],
+      }),
+    ).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Weather in Paris?' },
+      { role: 'system', content: '[Round 1] Call a tool if one helps.' },
+    ]);
+  });
+
+  it('keeps the system prompt whole when it does not end with the round’s line', () => {
+    expect(
+      convertToOpenAIMessages({
+        system: '[Round 1] Call a tool.\n\nTools: search.',
+        volatileSystemSuffix: '[Round 1] Call a tool.',
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    ).toEqual([
+      { role: 'system', content: '[Round 1] Call a tool.\n\nTools: search.' },
+      { role: 'user', content: 'Hi' },
+    ]);
+  });
 });

@@ -6,17 +6,29 @@ import { convertToOpenAIToolMessages } from './convert-to-openai-tool-messages.j
 /**
  * Core messages as chat messages: the system prompt first as a `system` message, user text as a string (parts
  * joined by blank lines), assistant messages with their tool calls and reasoning, and each tool result as its own
- * `tool` message.
+ * `tool` message. A `volatileSystemSuffix` that the system prompt ends with (the progressive prompt's round
+ * line) is sent as a `system` message of its own at the end instead: it changes every round, and anything that
+ * changes early in a request ends the prefix a server's cache can reuse.
  */
 export function convertToOpenAIMessages({
   system,
   messages,
+  volatileSystemSuffix,
 }: {
   system: string | undefined;
   messages: readonly Message[];
+  volatileSystemSuffix?: string | undefined;
 }): ChatCompletionMessageParam[] {
   const converted: ChatCompletionMessageParam[] = [];
-  if (system !== undefined && system !== '') converted.push({ role: 'system', content: system });
+  const splits =
+    volatileSystemSuffix !== undefined &&
+    volatileSystemSuffix !== '' &&
+    system?.endsWith(volatileSystemSuffix) === true;
+  const stableSystem = splits
+    ? system.slice(0, system.length - volatileSystemSuffix.length).replace(/\n\n$/, '')
+    : system;
+  if (stableSystem !== undefined && stableSystem !== '')
+    converted.push({ role: 'system', content: stableSystem });
   for (const message of messages) {
     switch (message.role) {
       case 'user':
@@ -40,5 +52,6 @@ export function convertToOpenAIMessages({
       }
     }
   }
+  if (splits) converted.push({ role: 'system', content: volatileSystemSuffix });
   return converted;
 }

@@ -28,6 +28,7 @@ export function createOpenAICompatibleModel({
   maxRetries,
   maxTokens,
   thinking,
+  promptCaching,
   client,
 }: {
   provider: string;
@@ -40,6 +41,7 @@ export function createOpenAICompatibleModel({
   maxRetries: number | undefined;
   maxTokens: number | undefined;
   thinking: ThinkingSettings | undefined;
+  promptCaching: boolean | undefined;
   client: OpenAI | undefined;
 }): OpenAICompatibleModel {
   let connection: { client: OpenAI; apiKey: string | undefined } | undefined =
@@ -62,6 +64,7 @@ export function createOpenAICompatibleModel({
       capabilities,
       defaultMaxTokens: maxTokens,
       defaultThinking: thinking,
+      promptCaching,
     });
     yield* warnings;
     try {

@@ -25,4 +25,33 @@ describe('mapOpenAIUsage', () => {
       outputTokens: 0,
     });
   });
+
+  it('reads DeepSeek’s prompt_cache_hit_tokens when the details are missing', () => {
+    expect(
+      mapOpenAIUsage({ prompt_tokens: 339, completion_tokens: 83, prompt_cache_hit_tokens: 320 }),
+    ).toEqual({ inputTokens: 19, outputTokens: 83, cacheReadTokens: 320 });
+  });
+
+  it('reads reasoning tokens, which completion_tokens already counts (OpenAI, DeepSeek)', () => {
+    expect(
+      mapOpenAIUsage({
+        prompt_tokens: 18,
+        completion_tokens: 219,
+        total_tokens: 237,
+        completion_tokens_details: { reasoning_tokens: 205 },
+      }),
+    ).toEqual({ inputTokens: 18, outputTokens: 219, reasoningTokens: 205 });
+  });
+
+  it('adds reasoning tokens a server counts apart from completion_tokens (xAI) to the output', () => {
+    expect(
+      mapOpenAIUsage({
+        prompt_tokens: 307,
+        completion_tokens: 26,
+        total_tokens: 560,
+        prompt_tokens_details: { cached_tokens: 306 },
+        completion_tokens_details: { reasoning_tokens: 227 },
+      }),
+    ).toEqual({ inputTokens: 1, outputTokens: 253, cacheReadTokens: 306, reasoningTokens: 227 });
+  });
 });

@@ -4,21 +4,37 @@ import type { Usage } from '@toolloop/core';
 export interface OpenAIUsageReport {
   prompt_tokens?: number | null;
   completion_tokens?: number | null;
+  total_tokens?: number | null;
+  /** OpenAI, vLLM (with `--enable-prompt-tokens-details`), DeepSeek, xAI, Mistral: the prompt tokens read from cache. */
   prompt_tokens_details?: { cached_tokens?: number | null } | null;
+  /** DeepSeek's own name for the cached prompt tokens, sent beside (or, on older servers, instead of) the details. */
+  prompt_cache_hit_tokens?: number | null;
+  completion_tokens_details?: { reasoning_tokens?: number | null } | null;
 }
 
 /**
  * A chat completions usage report as core usage. OpenAI counts cached tokens inside `prompt_tokens`; core keeps
  * cache reads apart from `inputTokens` (as Anthropic reports them), so they are taken out of it, and the two
- * providers' counts add up the same way.
+ * providers' counts add up the same way. Cached tokens come from `prompt_tokens_details.cached_tokens`, else
+ * DeepSeek's `prompt_cache_hit_tokens`; servers that report neither (Ollama, vLLM by default) leave
+ * `cacheReadTokens` out. `completion_tokens_details.reasoning_tokens` are `reasoningTokens`, a part of
+ * `outputTokens`: a server that counts them apart from `completion_tokens` (xAI: `total_tokens` is prompt,
+ * completion and reasoning tokens) has them added, so output is priced whole.
  */
 export function mapOpenAIUsage(usage: OpenAIUsageReport): Usage {
   const promptTokens = usage.prompt_tokens ?? 0;
-  const cachedTokens = usage.prompt_tokens_details?.cached_tokens;
+  const cachedTokens = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens;
   const mapped: Usage = { inputTokens: promptTokens, outputTokens: usage.completion_tokens ?? 0 };
   if (typeof cachedTokens === 'number') {
     mapped.inputTokens = Math.max(0, promptTokens - cachedTokens);
     mapped.cacheReadTokens = cachedTokens;
+  }
+  const reasoningTokens = usage.completion_tokens_details?.reasoning_tokens;
+  if (typeof reasoningTokens === 'number') {
+    mapped.reasoningTokens = reasoningTokens;
+    const countedApart =
+      reasoningTokens > 0 && usage.total_tokens === promptTokens + mapped.outputTokens + reasoningTokens;
+    if (countedApart) mapped.outputTokens += reasoningTokens;
   }
   return mapped;
 }

@@ -25,6 +25,7 @@ export function ollama(options: OllamaProviderOptions): OpenAICompatibleModel {
     maxRetries: options.maxRetries,
     maxTokens: options.maxTokens,
     thinking: options.thinking,
+    promptCaching: options.promptCaching,
     client: options.client,
   });
 }

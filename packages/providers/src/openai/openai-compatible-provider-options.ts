@@ -16,6 +16,13 @@ export interface OpenAICompatibleProviderOptions {
   maxTokens?: number;
   /** Thinking for requests that set none. Default: none sent. */
   thinking?: ThinkingSettings;
+  /**
+   * Keeps each request's prefix byte for byte the one before it sent, for the server's automatic prefix cache
+   * (OpenAI's prompt caching, vLLM's and llama.cpp's prefix reuse): the progressive prompt's round line goes in a
+   * `system` message at the end of the request instead of the first one. Default true; `false` keeps the whole
+   * system prompt first, for chat templates that take a system message only first.
+   */
+  promptCaching?: boolean;
   /** What the server accepts, over the provider's defaults (see `OpenAICompatibleCapabilities`). */
   capabilities?: Partial<OpenAICompatibleCapabilities>;
   /** Retries of the SDK on connection errors, 408, 409, 429 and 5xx, honouring `retry-after`. Default 2. */

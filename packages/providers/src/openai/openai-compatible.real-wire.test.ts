@@ -197,7 +197,8 @@ describe('recorded OpenAI-compatible streams', () => {
           "usage": {
             "cacheReadTokens": 306,
             "inputTokens": 1,
-            "outputTokens": 26,
+            "outputTokens": 253,
+            "reasoningTokens": 227,
           },
         },
       ]
@@ -241,6 +242,7 @@ describe('recorded OpenAI-compatible streams', () => {
             "cacheReadTokens": 320,
             "inputTokens": 19,
             "outputTokens": 83,
+            "reasoningTokens": 39,
           },
         },
       ]
@@ -288,6 +290,7 @@ describe('recorded OpenAI-compatible streams', () => {
             "cacheReadTokens": 0,
             "inputTokens": 18,
             "outputTokens": 219,
+            "reasoningTokens": 205,
           },
         },
       ]
@@ -322,6 +325,7 @@ describe('recorded OpenAI-compatible streams', () => {
             "cacheReadTokens": 0,
             "inputTokens": 16,
             "outputTokens": 300,
+            "reasoningTokens": 0,
           },
         },
       ]

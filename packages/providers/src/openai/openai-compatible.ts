@@ -24,6 +24,7 @@ export function openaiCompatible(options: OpenAICompatibleProviderOptions): Open
     maxRetries: options.maxRetries,
     maxTokens: options.maxTokens,
     thinking: options.thinking,
+    promptCaching: options.promptCaching,
     client: options.client,
   });
 }

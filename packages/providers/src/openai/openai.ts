@@ -23,6 +23,7 @@ export function openai(options: OpenAIProviderOptions): OpenAICompatibleModel {
     maxRetries: options.maxRetries,
     maxTokens: options.maxTokens,
     thinking: options.thinking,
+    promptCaching: options.promptCaching,
     client: options.client,
   });
 }

@@ -25,8 +25,7 @@ export interface OpenAIChunk {
     } | null;
     finish_reason?: string | null;
   }> | null;
-  usage?:
-    (OpenAIUsageReport & { completion_tokens_details?: { reasoning_tokens?: number | null } | null }) | null;
+  usage?: OpenAIUsageReport | null;
   x_groq?: { usage?: OpenAIUsageReport | null } | null;
 }
 

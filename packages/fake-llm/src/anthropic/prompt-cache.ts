@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import type { PromptBlock } from './list-prompt-blocks.js';
+
+/** How many blocks before a breakpoint the API looks back for an earlier cache entry (its prompt caching guide). */
+const lookbackBlocks = 20;
+
+/** What one request read from and wrote to the prompt cache, in estimated tokens. */
+export interface PromptCacheUse {
+  readTokens: number;
+  writeTokens: number;
+  /** The tokens of the prompt up to and including its last breakpoint (0 without one). */
+  prefixTokens: number;
+  /** The tokens of the whole prompt, on the same count (its blocks' JSON, four characters a token). */
+  promptTokens: number;
+}
+
+/** A script's prompt cache: the prefixes its requests' breakpoints wrote, as the Messages API keeps them. */
+export interface PromptCache {
+  /** Reads the longest cached prefix a request's breakpoints reach, and writes the prefixes they end. */
+  use(options: {
+    model: string;
+    /** The request's `tool_choice` and `thinking`: a change of either invalidates cached messages, not tools or system. */
+    settings: { toolChoice: unknown; thinking: unknown };
+    blocks: readonly PromptBlock[];
+    /** Prefixes shorter than this are neither written nor read. */
+    minTokens: number;
+  }): PromptCacheUse;
+}
+
+/**
+ * Creates an empty prompt cache. A prefix is keyed on the model and the canonical JSON of every block up to its
+ * end (keys sorted, `cache_control` left out, so a breakpoint that moved on still matches), with the request's
+ * `tool_choice` and `thinking` before the first message; its tokens are estimated at four characters a token,
+ * as the fake's usage is. A breakpoint reads the longest entry at it or up to 20 blocks before it; a request
+ * writes the prefix of every breakpoint that reaches `minTokens`. Entries do not expire.
+ */
+export function createPromptCache(): PromptCache {
+  const entries = new Set<string>();
+  return {
+    use({ model, settings, blocks, minTokens }) {
+      const keys: string[] = [];
+      const tokens: number[] = [];
+      let key = hash(`model ${model}`);
+      let characters = 0;
+      let settingsFolded = false;
+      for (const block of blocks) {
+        if (!settingsFolded && block.location.startsWith('messages.')) {
+          key = hash(`${key} settings ${toCanonicalJson(settings)}`);
+          settingsFolded = true;
+        }
+        const json = toCanonicalJson(block.block);
+        key = hash(`${key} ${block.label} ${json}`);
+        characters += json.length;
+        keys.push(key);
+        tokens.push(Math.ceil(characters / 4));
+      }
+      const breakpoints = blocks.flatMap((block, index) => (block.cacheControls.length > 0 ? [index] : []));
+      const last = breakpoints.at(-1);
+      const prefixTokens = last === undefined ? 0 : (tokens[last] ?? 0);
+      const promptTokens = tokens.at(-1) ?? 0;
+      if (last === undefined || prefixTokens < minTokens)
+        return { readTokens: 0, writeTokens: 0, prefixTokens, promptTokens };
+      let readTokens = 0;
+      for (const breakpoint of breakpoints) {
+        for (let index = breakpoint; index >= 0 && index > breakpoint - lookbackBlocks; index -= 1) {
+          if (entries.has(keys[index] ?? '')) {
+            readTokens = Math.max(readTokens, tokens[index] ?? 0);
+            break;
+          }
+        }
+      }
+      for (const breakpoint of breakpoints) {
+        if ((tokens[breakpoint] ?? 0) >= minTokens) entries.add(keys[breakpoint] ?? '');
+      }
+      return { readTokens, writeTokens: prefixTokens - readTokens, prefixTokens, promptTokens };
+    },
+  };
+}
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** JSON with object keys sorted and `cache_control` left out, at any depth. */
+function toCanonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, nested: unknown) => {
+    if (typeof nested !== 'object' || nested === null || Array.isArray(nested)) return nested;
+    const sorted: Record<string, unknown> = {};
+    for (const name of Object.keys(nested).sort()) {
+      if (name !== 'cache_control') sorted[name] = (nested as Record<string, unknown>)[name];
+    }
+    return sorted;
+  });
+}
