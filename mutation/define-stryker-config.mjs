@@ -8,6 +8,8 @@
  *   sandbox does not copy; so the mutants are written into the worktree and the originals put back when the
  *   run ends (`mutation/run-mutation.mjs` refuses to start while a file still holds a mutant).
  * - The vitest runner is named by path: with a list of plugins Stryker does not search `node_modules` itself.
+ * - `disableTypeChecks: false`: by default Stryker writes `// @ts-nocheck` into every source file of the project,
+ *   in place here; vitest does not type-check, so only the mutated files of the loop are touched.
  * - `perTest` coverage: each mutant runs only the tests that reach it.
  * - A mutant that makes the loop hang or crawl must end as a timeout, never as a test failure that comes and
  *   goes: a limit well above the tests' own time, and no more than two workers on a two-core machine.
@@ -25,6 +27,7 @@ export function defineStrykerConfig({ name, vitestConfig, vitestDir, timeoutMS }
     vitest: { configFile: vitestConfig, dir: vitestDir, related: false },
     packageManager: 'pnpm',
     inPlace: true,
+    disableTypeChecks: false,
     mutate: ['packages/core/src/loop/**/*.ts', '!packages/core/src/loop/**/*.test.ts'],
     coverageAnalysis: 'perTest',
     concurrency: 2,
