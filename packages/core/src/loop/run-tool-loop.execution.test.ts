@@ -93,7 +93,7 @@ describe('the error event of a failed call', () => {
           isError: true,
           content: [
             { type: 'text', text: 'Not found.' },
-            { type: 'image', data: 'AA==', mimeType: 'image/png' },
+            { type: 'image', data: 'AA==', mediaType: 'image/png' },
             { type: 'text', text: 'Try another id.' },
           ],
         }),
