@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HookError } from '../errors/hook-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { ToolOutput } from '../model/messages.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-model.js';
@@ -30,9 +29,7 @@ const call = (name: string, input: unknown, id = `${name}-call`): ScriptedRespon
 });
 
 const textOf = (result: LoopResult, index: number) =>
-  (result.toolCalls[index]?.output as ToolOutput | undefined)?.content
-    .map((block) => (block.type === 'text' ? block.text : ''))
-    .join('');
+  result.toolCalls[index]?.output.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 
 async function pauseThenResume({
   decision,

@@ -26,7 +26,7 @@ function refusal(options: Partial<ToolLoopOptions>): unknown {
 
 describe('options refused at once, naming the option', () => {
   it('a missing model is an InvalidArgumentError, not a TypeError', () => {
-    const error = refusal({ model: undefined as never });
+    const error = refusal({ model: undefined });
 
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect((error as Error).message).toBe("Invalid option 'model': expected a Model with a stream() method.");

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ToolOutput } from '../model/messages.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
@@ -23,9 +22,7 @@ const searchCall = (query: string) => ({ name: 'search', input: { query } });
 const answers = (result: LoopResult) =>
   result.toolCalls.map((call) => ({
     name: call.name,
-    text: (call.output as ToolOutput).content
-      .map((block) => (block.type === 'text' ? block.text : ''))
-      .join(''),
+    text: call.output.content.map((block) => (block.type === 'text' ? block.text : '')).join(''),
     isError: call.isError,
     executed: call.executed,
   }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HookError } from '../errors/hook-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { InvalidOutputError } from '../errors/invalid-output-error.js';
+import type { InvalidOutputError } from '../errors/invalid-output-error.js';
 import type { Model } from '../model/model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { createScriptedModel } from '../testing/scripted-model.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../tools/define-tool.js';
-import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
 import type { PausedTurn } from './paused-turn.js';
 import { runToolLoop } from './run-tool-loop.js';
