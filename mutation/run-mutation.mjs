@@ -19,7 +19,9 @@ const named = argumentsGiven.filter((argument) => !argument.startsWith('-'));
 const strykerOptions = argumentsGiven.filter((argument) => argument.startsWith('-'));
 const unknown = named.filter((name) => !configurations.includes(name));
 if (unknown.length > 0) {
-  console.error(`Unknown mutation configuration ${unknown.join(', ')}; the configurations are ${configurations.join(', ')}.`);
+  console.error(
+    `Unknown mutation configuration ${unknown.join(', ')}; the configurations are ${configurations.join(', ')}.`,
+  );
   process.exit(2);
 }
 
