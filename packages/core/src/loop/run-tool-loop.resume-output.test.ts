@@ -5,6 +5,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { InvalidOutputError } from '../errors/invalid-output-error.js';
 import type { Model } from '../model/model.js';
 import { defineTool } from '../tools/define-tool.js';
+import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
 import { createDeferred } from '../../test/deferred.js';
 import type { PausedTurn } from './paused-turn.js';
@@ -142,15 +143,17 @@ describe('approval rules and the end of the turn', () => {
 });
 
 describe('output at its edges', () => {
-  it('a refusal whose text is valid JSON is still not the output', async () => {
-    const model = createScriptedModel(
-      { text: '{"total":1}', finishReason: 'refusal' },
-      { supportsStructuredOutput: true },
-    );
-    const result = await runToolLoop({ model, prompt: 'Q', output: total }).result;
+  it('a refusal or a cut-off answer whose text is valid JSON is still not the output', async () => {
+    for (const finishReason of ['refusal', 'max_tokens'] as const) {
+      const model = createScriptedModel(
+        { text: '{"total":1}', finishReason },
+        { supportsStructuredOutput: true },
+      );
+      const result = await runToolLoop({ model, prompt: 'Q', output: total }).result;
 
-    expect(result.stopReason).toBe('refusal');
-    expect(result).not.toHaveProperty('output');
+      expect(result.stopReason).toBe(finishReason);
+      expect(result).not.toHaveProperty('output');
+    }
   });
 
   it('an answer with prose after its fence is not read as the fenced JSON', async () => {
@@ -176,7 +179,7 @@ describe('output at its edges', () => {
   it('lists every issue, in the repair request and in the error, and sends no repair request after the last', async () => {
     const two = z.object({ a: z.number(), b: z.number() });
     const model = createScriptedModel([{ text: '{}' }, { text: '{}' }], { supportsStructuredOutput: true });
-    const result = await runToolLoop({ model, prompt: 'Q', output: two }).result;
+    const { events, result } = await collectRun(runToolLoop({ model, prompt: 'Q', output: two }));
 
     expect(result.stopReason).toBe('invalid_output');
     expect(model.requests[1]?.messages.at(-1)?.content).toBe(
@@ -184,11 +187,22 @@ describe('output at its edges', () => {
     );
     expect(result.error?.message).toContain('/a: Invalid input: expected number, received undefined; /b:');
     expect(result.messages.at(-1)?.role).toBe('assistant');
+    expect(events).toContainEqual({
+      type: 'error',
+      code: 'invalid_output',
+      message:
+        'Stopped: the answer did not match the output schema after one repair request (/a: Invalid input: expected number, received undefined; /b: Invalid input: expected number, received undefined)',
+    });
   });
 
   it('a final answer whose value is missing twice fails with an empty text; null is missing too', async () => {
     const model = createScriptedModel([
-      { toolCalls: [{ name: 'final_answer', input: null }] },
+      {
+        parts: [
+          { type: 'tool-call', id: 'f1', name: 'final_answer', input: null },
+          { type: 'finish', finishReason: 'tool_calls', usage: { inputTokens: 1, outputTokens: 1 } },
+        ],
+      },
       { toolCalls: [{ name: 'final_answer', input: { other: 1 } }] },
     ]);
     const result = await runToolLoop({ model, prompt: 'Q', output: z.string() }).result;
