@@ -67,6 +67,14 @@ export async function planNextStep({
           options.prepareStep?.({ ...toTurnSnapshot(state), system, toolNames: registry.toolNames, isFinal }),
         )) ?? {});
   const activeTools = settings.activeTools;
+  // Checked at run time: a JavaScript host's hook is not held to the types.
+  if (activeTools !== undefined && !isListOfNames(activeTools)) {
+    throw new HookError({
+      hook: 'prepareStep',
+      message:
+        'prepareStep returned activeTools that is not a list of tool names; give the names of the tools to offer, such as ["search"].',
+    });
+  }
   if (activeTools !== undefined) {
     const unknown = activeTools.filter((name) => !registry.toolNames.includes(name));
     if (unknown.length > 0) {
@@ -120,6 +128,13 @@ export async function checkStopConditions({
     const decision = await callHook('stopWhen', signal, () => condition(toTurnSnapshot(state)));
     if (decision === undefined || decision === null || decision === false) continue;
     const { reason, answer = false, detail } = typeof decision === 'string' ? { reason: decision } : decision;
+    // `true` (a condition written as a predicate) or an object without a reason would end the turn unnamed.
+    if (typeof reason !== 'string') {
+      throw new HookError({
+        hook: 'stopWhen',
+        message: `stopWhen returned ${describeDecision(decision)}, which is not a stop decision; return a stop reason such as 'answer_submitted' (or { reason, answer?, detail? }) to stop, or undefined to go on.`,
+      });
+    }
     if (isBuiltinStopReason(reason) || !customStopReasonPattern.test(reason)) {
       throw new HookError({
         hook: 'stopWhen',
@@ -143,6 +158,14 @@ export async function reportStep({
 }): Promise<void> {
   if (options.onStepFinish === undefined) return;
   await callHook('onStepFinish', signal, () => options.onStepFinish?.(step));
+}
+
+function describeDecision(decision: unknown): string {
+  return typeof decision === 'object' && decision !== null ? 'an object without a reason' : String(decision);
+}
+
+function isListOfNames(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((name) => typeof name === 'string');
 }
 
 /** Calls a hook, bounded by the turn's signal (a hook that never settles cannot outlive the turn's deadline). */

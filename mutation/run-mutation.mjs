@@ -1,0 +1,82 @@
+// @ts-check
+// `pnpm mutation [unit|scenarios ...] [stryker options]`: Stryker over core's loop in each named configuration
+// (both when none is named), one after the other; arguments that start with `-` go to Stryker (`--force`). After each run the undetected mutants (survived or not covered)
+// are listed in reports/mutation-<configuration>-survivors.txt.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { listUndetectedMutants } from './list-undetected-mutants.mjs';
+
+const repositoryRoot = join(import.meta.dirname, '..');
+const mutated = join(repositoryRoot, 'packages/core/src/loop');
+const configurations = ['unit', 'scenarios'];
+/** What Stryker's instrumenter puts in every file it mutates. */
+const instrumentedMarker = 'stryMutAct_9fa48';
+
+const argumentsGiven = process.argv.slice(2).filter((argument) => argument !== '--');
+const named = argumentsGiven.filter((argument) => !argument.startsWith('-'));
+const strykerOptions = argumentsGiven.filter((argument) => argument.startsWith('-'));
+const unknown = named.filter((name) => !configurations.includes(name));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown mutation configuration ${unknown.join(', ')}; the configurations are ${configurations.join(', ')}.`,
+  );
+  process.exit(2);
+}
+
+for (const name of named.length === 0 ? configurations : named) {
+  await refuseInstrumentedSources();
+  const started = performance.now();
+  const exitCode = await runStryker(name);
+  const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+  // Stryker puts the originals back when it ends, even on Ctrl+C; this says so loudly if it could not.
+  await refuseInstrumentedSources();
+  if (exitCode !== 0) {
+    console.error(`Stryker (${name}) ended with exit code ${exitCode} after ${minutes} min.`);
+    process.exit(exitCode);
+  }
+  const report = join(repositoryRoot, `reports/mutation/${name}.json`);
+  const survivors = join(repositoryRoot, `reports/mutation-${name}-survivors.txt`);
+  const count = await listUndetectedMutants({ report, to: survivors });
+  console.log(
+    `Mutation (${name}): ${minutes} min; ${count} undetected mutants in ${relative(repositoryRoot, survivors)}, ` +
+      `the report in reports/mutation/${name}.html.`,
+  );
+}
+
+/** @param {string} name @returns {Promise<number>} */
+function runStryker(name) {
+  const stryker = join(repositoryRoot, 'node_modules/.bin/stryker');
+  const child = spawn(stryker, ['run', `mutation/stryker.${name}.config.mjs`, ...strykerOptions], {
+    cwd: repositoryRoot,
+    stdio: 'inherit',
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal === null ? 1 : 128)));
+  });
+}
+
+/**
+ * Stops when a loop source still holds Stryker's instrumented code: a run killed before it could restore the
+ * originals (`kill -9`, a machine that stopped). Mutating it again would make the mutant the new original.
+ */
+async function refuseInstrumentedSources() {
+  const files = (await readdir(mutated, { recursive: true })).filter((file) => file.endsWith('.ts'));
+  const instrumented = [];
+  for (const file of files) {
+    if ((await readFile(join(mutated, file), 'utf8')).includes(instrumentedMarker)) instrumented.push(file);
+  }
+  if (instrumented.length === 0) return;
+  const backups = join(repositoryRoot, '.stryker-tmp');
+  console.error(
+    [
+      `These files of packages/core/src/loop hold Stryker's mutants, left by a mutation run that did not end cleanly: ${instrumented.join(', ')}.`,
+      existsSync(backups)
+        ? `Their originals are in the newest .stryker-tmp/backup-*/packages/core/src/loop; copy them back, or run \`git checkout -- packages/core/src/loop\` if you had no uncommitted changes there.`
+        : 'Run `git checkout -- packages/core/src/loop` to get the committed originals back (uncommitted changes there are lost).',
+    ].join('\n'),
+  );
+  process.exit(1);
+}

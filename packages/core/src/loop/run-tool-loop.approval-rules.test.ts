@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { HookError } from '../errors/hook-error.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { defineTool } from '../tools/define-tool.js';
+import { collectRun } from '../testing/collect-run.js';
+import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-model.js';
+import type { LoopResult } from './loop-result.js';
+import type { ApprovalDecision, PausedTurn } from './paused-turn.js';
+import { runToolLoop } from './run-tool-loop.js';
+
+let ran: string[] = [];
+const toolWith = (
+  name: string,
+  needsApproval: boolean | ((input: { amount: number }) => boolean) | undefined,
+) =>
+  defineTool({
+    name,
+    inputSchema: z.object({ amount: z.number() }),
+    ...(needsApproval === undefined ? {} : { needsApproval }),
+    execute: ({ amount }) => {
+      ran.push(`${name}:${amount}`);
+      return 'done';
+    },
+  });
+
+const call = (name: string, input: unknown, id = `${name}-call`): ScriptedResponse => ({
+  toolCalls: [{ id, name, input: input as never }],
+});
+
+const textOf = (result: LoopResult, index: number) =>
+  result.toolCalls[index]?.output.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+
+async function pauseThenResume({
+  decision,
+  tools,
+}: {
+  decision: ApprovalDecision;
+  tools: Parameters<typeof runToolLoop>[0]['tools'];
+}): Promise<LoopResult> {
+  const model = createScriptedModel([call('pay', { amount: 80 }), { text: 'Answered.' }]);
+  const paused = await runToolLoop({ model, tools, prompt: 'Q' }).result;
+  return runToolLoop({
+    model,
+    tools,
+    resume: { turn: paused.pausedTurn as PausedTurn, decisions: { 'pay-call': decision } },
+  }).result;
+}
+
+describe("a tool's own needsApproval", () => {
+  it('false, or no rule at all, lets the call run without asking', async () => {
+    ran = [];
+    for (const rule of [false, undefined]) {
+      const result = await runToolLoop({
+        model: createScriptedModel([call('pay', { amount: 80 }), { text: 'Paid.' }]),
+        tools: [toolWith('pay', rule)],
+        prompt: 'Q',
+      }).result;
+      expect(result.stopReason).toBe('completed');
+    }
+
+    expect(ran).toEqual(['pay:80', 'pay:80']);
+  });
+
+  it('reads the validated input: a call whose input does not validate is not held, and fails without running', async () => {
+    ran = [];
+    let asked = 0;
+    const pay = toolWith('pay', () => {
+      asked += 1;
+      return true;
+    });
+    const result = await runToolLoop({
+      model: createScriptedModel([call('pay', { amount: 'eighty' }), { text: 'Sorry.' }]),
+      tools: [pay],
+      prompt: 'Q',
+    }).result;
+
+    expect(result.stopReason).toBe('completed');
+    expect(asked).toBe(0);
+    expect(ran).toEqual([]);
+    expect(result.toolCalls[0]).toMatchObject({ isError: true, executed: false });
+  });
+
+  it('is not asked for a call the loop refuses anyway', async () => {
+    let asked = 0;
+    const pay = toolWith('pay', () => {
+      asked += 1;
+      return true;
+    });
+    const result = await runToolLoop({
+      model: createScriptedModel([call('pay', { amount: 1 }), { text: 'Over the limit.' }]),
+      tools: [pay],
+      prompt: 'Q',
+      maxToolCalls: { perSession: 0 },
+    }).result;
+
+    expect(result.stopReason).toBe('session_tool_limit');
+    expect(asked).toBe(0);
+  });
+
+  it('that throws ends the turn with hook_error, naming the tool', async () => {
+    const pay = toolWith('pay', () => {
+      throw new Error('policy service down');
+    });
+    const { events, result } = await collectRun(
+      runToolLoop({ model: createScriptedModel([call('pay', { amount: 1 })]), tools: [pay], prompt: 'Q' }),
+    );
+
+    expect(result.stopReason).toBe('hook_error');
+    expect(HookError.isInstance(result.error)).toBe(true);
+    expect(result.error?.message).toBe("needsApproval threw for 'pay': policy service down");
+    expect(events).toContainEqual({
+      type: 'error',
+      code: 'hook_error',
+      message: "Stopped: needsApproval threw for 'pay': policy service down",
+    });
+  });
+});
+
+describe('the host’s needsApproval policy', () => {
+  it('is asked with the name and input of each call, and a false answer lets the tool’s own rule decide', async () => {
+    const asked: unknown[] = [];
+    const result = await runToolLoop({
+      model: createScriptedModel([call('pay', { amount: 80 })]),
+      tools: [toolWith('pay', true)],
+      prompt: 'Q',
+      needsApproval: (request) => {
+        asked.push(request);
+        return false;
+      },
+    }).result;
+
+    expect(asked).toEqual([{ name: 'pay', input: { amount: 80 } }]);
+    expect(result.stopReason).toBe('approval_required');
+  });
+});
+
+describe('a denial', () => {
+  it.each([
+    ['no reason', { approved: false }],
+    ['a blank reason', { approved: false, reason: '  ' }],
+  ] as const)('with %s tells the model only that the user denied the call', async (_case, decision) => {
+    ran = [];
+    const result = await pauseThenResume({ decision, tools: [toolWith('pay', true)] });
+
+    expect(ran).toEqual([]);
+    expect(textOf(result, 0)).toBe('Not executed: the user denied this call.');
+    expect(result.toolCalls[0]).toMatchObject({ isError: true, executed: false });
+  });
+
+  it('trims the reason it passes on', async () => {
+    const result = await pauseThenResume({
+      decision: { approved: false, reason: '  Too much.  ' },
+      tools: [toolWith('pay', true)],
+    });
+
+    expect(textOf(result, 0)).toBe('Not executed: the user denied this call. Their reason: Too much.');
+  });
+});
+
+describe('a resumed turn', () => {
+  it('is refused unless it is a paused turn this version wrote', () => {
+    const model = createScriptedModel({ text: 'never' });
+    const turns = [
+      { version: 2, messages: [], pendingApprovals: [], counters: {} },
+      { version: 1, messages: {}, pendingApprovals: [], counters: {} },
+      { version: 1, messages: [], pendingApprovals: {}, counters: {} },
+      { version: 1, messages: [], pendingApprovals: [], counters: null },
+      { version: 1, messages: [], pendingApprovals: [], counters: 'none' },
+    ];
+
+    for (const turn of turns) {
+      expect(() =>
+        runToolLoop({ model, resume: { turn: turn as unknown as PausedTurn, decisions: {} } }),
+      ).toThrow(
+        new InvalidArgumentError({
+          argument: 'resume.turn',
+          message: 'expected the pausedTurn of a result that stopped with approval_required.',
+        }),
+      );
+    }
+  });
+
+  it('is refused with a prompt or messages: it continues its own transcript', async () => {
+    const model = createScriptedModel([call('pay', { amount: 80 })]);
+    const paused = await runToolLoop({ model, tools: [toolWith('pay', true)], prompt: 'Q' }).result;
+    const resume = {
+      turn: paused.pausedTurn as PausedTurn,
+      decisions: { 'pay-call': { approved: true as const } },
+    };
+
+    for (const extra of [{ prompt: 'More' }, { messages: [] }]) {
+      expect(() => runToolLoop({ model, tools: [toolWith('pay', true)], resume, ...extra })).toThrow(
+        "Invalid option 'resume': a resumed turn continues the paused transcript: give neither messages nor prompt with it.",
+      );
+    }
+  });
+
+  it('refuses decisions that are not an object of decisions by id', async () => {
+    const model = createScriptedModel([call('pay', { amount: 80 })]);
+    const paused = await runToolLoop({ model, tools: [toolWith('pay', true)], prompt: 'Q' }).result;
+
+    for (const decisions of [null, [], 'yes']) {
+      expect(() =>
+        runToolLoop({
+          model,
+          resume: { turn: paused.pausedTurn as PausedTurn, decisions: decisions as never },
+        }),
+      ).toThrow(
+        "Invalid option 'resume.decisions': expected an object of decisions by tool-call id, such as { call_1: { approved: true } }.",
+      );
+    }
+  });
+
+  it('names every unknown id and every undecided call, in the plural', async () => {
+    const model = createScriptedModel([
+      {
+        toolCalls: [
+          { id: 'p1', name: 'pay', input: { amount: 80 } },
+          { id: 'p2', name: 'pay', input: { amount: 90 } },
+        ],
+      },
+    ]);
+    const paused = await runToolLoop({ model, tools: [toolWith('pay', true)], prompt: 'Q' }).result;
+    const turn = paused.pausedTurn as PausedTurn;
+
+    expect(() =>
+      runToolLoop({ model, resume: { turn, decisions: { x1: { approved: true }, x2: { approved: true } } } }),
+    ).toThrow(
+      "Invalid option 'resume.decisions': no call waits for approval with the ids x1, x2; the calls that wait: p1 (pay), p2 (pay).",
+    );
+    expect(() => runToolLoop({ model, resume: { turn, decisions: {} } })).toThrow(
+      "Invalid option 'resume.decisions': no decision for the pending calls p1 (pay), p2 (pay); approve or deny each.",
+    );
+  });
+
+  it('takes a denial with a reason, and refuses a reason that is not text', async () => {
+    const model = createScriptedModel([call('pay', { amount: 80 })]);
+    const paused = await runToolLoop({ model, tools: [toolWith('pay', true)], prompt: 'Q' }).result;
+    const turn = paused.pausedTurn as PausedTurn;
+
+    expect(() =>
+      runToolLoop({
+        model,
+        resume: { turn, decisions: { 'pay-call': { approved: false, reason: 7 } as never } },
+      }),
+    ).toThrow(
+      "Invalid option 'resume.decisions.pay-call': expected { approved: true } or { approved: false, reason?: string }.",
+    );
+    expect(() =>
+      runToolLoop({ model, resume: { turn, decisions: { 'pay-call': { approved: false, reason: 'No.' } } } }),
+    ).not.toThrow();
+  });
+});

@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { Message } from '../model/messages.js';
+import { defineTool, type Tool } from '../tools/define-tool.js';
+import { createScriptedModel } from '../testing/scripted-model.js';
+import { runToolLoop } from './run-tool-loop.js';
+import type { ToolLoopOptions } from './tool-loop-options.js';
+
+const model = createScriptedModel({ text: 'ok' });
+const search = defineTool({
+  name: 'search',
+  inputSchema: z.object({ query: z.string() }),
+  execute: ({ query }) => `Results for ${query}`,
+});
+const searchCall = { toolCalls: [{ name: 'search', input: { query: 'q' } }] };
+
+function refusal(options: Partial<ToolLoopOptions>): unknown {
+  try {
+    runToolLoop({ model, prompt: 'Q', ...options });
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('options refused at once, naming the option', () => {
+  it('a missing model is an InvalidArgumentError, not a TypeError', () => {
+    const error = refusal({ model: undefined });
+
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe("Invalid option 'model': expected a Model with a stream() method.");
+  });
+
+  it.each<[Partial<ToolLoopOptions>, string]>([
+    [
+      { model: { stream: 'yes' } as never },
+      "Invalid option 'model': expected a Model with a stream() method.",
+    ],
+    [
+      { maxIterations: Number.NaN },
+      "Invalid option 'maxIterations': expected an integer of at least 1, got NaN.",
+    ],
+    [
+      { maxConsecutiveErrors: 0 },
+      "Invalid option 'maxConsecutiveErrors': expected an integer of at least 1, got 0.",
+    ],
+    [
+      { sessionToolCalls: -1 },
+      "Invalid option 'sessionToolCalls': expected an integer of at least 0, got -1.",
+    ],
+    [
+      { maxToolsPerResponse: 0 },
+      "Invalid option 'maxToolsPerResponse': expected an integer of at least 1, got 0.",
+    ],
+    [{ toolConcurrency: 0 }, "Invalid option 'toolConcurrency': expected an integer of at least 1, got 0."],
+    [{ maxRepeatedCalls: 0 }, "Invalid option 'maxRepeatedCalls': expected an integer of at least 1, got 0."],
+    [{ maxRepeatedText: 0 }, "Invalid option 'maxRepeatedText': expected an integer of at least 1, got 0."],
+    [{ tokenBudget: 0 }, "Invalid option 'tokenBudget.perTurn': expected an integer of at least 1, got 0."],
+    [
+      { tokenBudget: { perSession: 0 } },
+      "Invalid option 'tokenBudget.perSession': expected an integer of at least 1, got 0.",
+    ],
+    [{ sessionTokens: -5 }, "Invalid option 'sessionTokens': expected an integer of at least 0, got -5."],
+    [{ maxTokens: 0 }, "Invalid option 'maxTokens': expected an integer of at least 1, got 0."],
+    [
+      { timeoutMs: -1 },
+      "Invalid option 'timeoutMs': expected milliseconds above 0 and at most 2147483647 (or Infinity), got -1.",
+    ],
+    [
+      { timeoutMs: Number.NaN },
+      "Invalid option 'timeoutMs': expected milliseconds above 0 and at most 2147483647 (or Infinity), got NaN.",
+    ],
+    [
+      { statusMessages: 'loud' as 'off' },
+      "Invalid option 'statusMessages': expected one of 'generated', 'template', 'off', got 'loud'.",
+    ],
+    [
+      { toolSourceError: 'ignore' as 'skip' },
+      "Invalid option 'toolSourceError': expected one of 'stop', 'skip', got 'ignore'.",
+    ],
+    [{ stopWhen: [() => undefined, 'done' as never] }, "Invalid option 'stopWhen[1]': expected a function."],
+    [{ prepareStep: 'later' as never }, "Invalid option 'prepareStep': expected a function."],
+    [{ onStepFinish: {} as never }, "Invalid option 'onStepFinish': expected a function."],
+    [{ needsApproval: true as never }, "Invalid option 'needsApproval': expected a function."],
+    [
+      { prices: { m: { inputPerMillion: -1, outputPerMillion: 1 } } },
+      "Invalid option 'prices.m.inputPerMillion': expected a price of zero or more, got -1.",
+    ],
+    [
+      { prices: { m: { inputPerMillion: 1, outputPerMillion: Number.POSITIVE_INFINITY } } },
+      "Invalid option 'prices.m.outputPerMillion': expected a price of zero or more, got Infinity.",
+    ],
+    [
+      { prices: { m: { inputPerMillion: '2' as never, outputPerMillion: 1 } } },
+      "Invalid option 'prices.m.inputPerMillion': expected a price of zero or more, got 2.",
+    ],
+    [
+      { messages: [{ content: 'hi' } as unknown as Message] },
+      "Invalid option 'messages[0]': expected a message object with a role ('user', 'assistant' or 'tool').",
+    ],
+    [
+      { messages: [{ role: 'system', content: 'hi' } as unknown as Message] },
+      "Invalid option 'messages[0]': expected a message object with a role ('user', 'assistant' or 'tool').",
+    ],
+    [
+      { messages: [{ role: 'user', content: 7 } as unknown as Message] },
+      "Invalid option 'messages[0].content': a user message's content must be text or a list of parts.",
+    ],
+    [
+      { messages: [{ role: 'user', content: 'a' }, { role: 'tool', content: 'b' } as unknown as Message] },
+      "Invalid option 'messages[1].content': a tool message's content must be a list of parts.",
+    ],
+    [{ tools: search as never }, "Invalid option 'tools': expected a list of tools and tool sources."],
+    [
+      { tools: [{ ...search, execute: 'run' } as unknown as Tool<unknown>] },
+      "Invalid option 'tools[0]': expected a tool from defineTool or a tool source (listTools and callTool).",
+    ],
+    [
+      { tools: [{ ...search, inputSchema: null } as unknown as Tool<unknown>] },
+      "Invalid option 'tools[0]': expected a tool from defineTool or a tool source (listTools and callTool).",
+    ],
+    [
+      { tools: [{ ...search, validateInput: undefined } as unknown as Tool<unknown>] },
+      "Invalid option 'tools[0]': expected a tool from defineTool or a tool source (listTools and callTool).",
+    ],
+    [
+      { tools: [{ ...search, name: 7 } as unknown as Tool<unknown>] },
+      "Invalid option 'tools[0]': expected a tool from defineTool or a tool source (listTools and callTool).",
+    ],
+    [
+      { output: 'json' as never },
+      "Invalid option 'output': expected a zod schema (or another Standard Schema with JSON Schema support) or a JSON Schema object.",
+    ],
+    [
+      { output: [] as never },
+      "Invalid option 'output': expected a zod schema (or another Standard Schema with JSON Schema support) or a JSON Schema object.",
+    ],
+  ])('%j', (options, message) => {
+    const error = refusal(options);
+
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(message);
+  });
+
+  it.each<[string, Partial<ToolLoopOptions>]>([
+    [
+      'unlimited rounds, calls and timeouts',
+      { maxRounds: Infinity, maxToolCalls: Infinity, timeoutMs: Infinity },
+    ],
+    ['the longest timer', { timeoutMs: 2_147_483_647, toolTimeoutMs: 2_147_483_647 }],
+    ['no tool call at all', { maxToolCalls: 0, sessionToolCalls: 0 }],
+    ['prices of zero', { prices: { m: { inputPerMillion: 0, outputPerMillion: 0 } } }],
+    [
+      'a tool source',
+      { tools: [{ listTools: () => Promise.resolve([]), callTool: () => Promise.reject(new Error('no')) }] },
+    ],
+  ])('takes %s', (_case, options) => {
+    expect(refusal(options)).toBeUndefined();
+  });
+});
+
+describe('defaults and what reaches the request', () => {
+  it('maxIterations is 10 when the rounds are unlimited', async () => {
+    const looping = createScriptedModel(searchCall);
+    const result = await runToolLoop({ model: looping, tools: [search], prompt: 'Q', maxRounds: Infinity })
+      .result;
+
+    expect(result).toMatchObject({ stopReason: 'max_iterations', iterations: 10 });
+  });
+
+  it('a statusModel makes status lines generated, unless they are templates', async () => {
+    const generated = createScriptedModel({ text: 'Searching' });
+    const template = createScriptedModel({ text: 'Searching' });
+    await runToolLoop({
+      model: createScriptedModel([searchCall, { text: 'Done.' }]),
+      statusModel: generated,
+      tools: [search],
+      prompt: 'Q',
+    }).result;
+    await runToolLoop({
+      model: createScriptedModel([searchCall, { text: 'Done.' }]),
+      statusModel: template,
+      statusMessages: 'template',
+      tools: [search],
+      prompt: 'Q',
+    }).result;
+
+    expect(generated.requests).toHaveLength(1);
+    expect(template.requests).toHaveLength(0);
+  });
+
+  it('sends maxTokens, and a tool choice only with tools to choose from', async () => {
+    const withTools = createScriptedModel({ text: 'ok' });
+    const withoutTools = createScriptedModel({ text: 'ok' });
+    await runToolLoop({
+      model: withTools,
+      tools: [search],
+      prompt: 'Q',
+      maxTokens: 512,
+      toolChoice: { type: 'required' },
+    }).result;
+    await runToolLoop({ model: withoutTools, prompt: 'Q', toolChoice: { type: 'required' } }).result;
+
+    expect(withTools.requests[0]).toMatchObject({ maxTokens: 512, toolChoice: { type: 'required' } });
+    expect(withoutTools.requests[0]).not.toHaveProperty('toolChoice');
+    expect(withoutTools.requests[0]).not.toHaveProperty('maxTokens');
+    expect(withoutTools.requests[0]).not.toHaveProperty('maxToolsPerResponse');
+    expect(withoutTools.requests[0]).not.toHaveProperty('thinking');
+    expect(withoutTools.requests[0]).not.toHaveProperty('system');
+  });
+
+  it('a system prompt of its own is sent as it is; an empty one with the progressive prompt is just the round line', async () => {
+    const plain = createScriptedModel({ text: 'ok' });
+    const empty = createScriptedModel({ text: 'ok' });
+    await runToolLoop({ model: plain, prompt: 'Q', system: 'Be brief.' }).result;
+    await runToolLoop({ model: empty, prompt: 'Q', system: '', progressivePrompt: true }).result;
+
+    expect(plain.requests[0]?.system).toBe('Be brief.');
+    expect(empty.requests[0]?.system).toBe('[Round 1] If a tool is relevant to the request, call it.');
+  });
+
+  it('the caller’s messages and the prompt are both sent, the prompt last', async () => {
+    const scripted = createScriptedModel({ text: 'ok' });
+    await runToolLoop({
+      model: scripted,
+      messages: [
+        { role: 'user', content: 'Earlier.' },
+        { role: 'assistant', content: [{ type: 'text', text: 'Yes.' }] },
+      ],
+      prompt: 'Now.',
+    }).result;
+
+    expect(scripted.requests[0]?.messages).toEqual([
+      { role: 'user', content: 'Earlier.' },
+      { role: 'assistant', content: [{ type: 'text', text: 'Yes.' }] },
+      { role: 'user', content: 'Now.' },
+    ]);
+  });
+});
