@@ -3,6 +3,7 @@ import { createAbortRace } from '../internal/create-abort-race.js';
 import { describeThrown } from '../internal/describe-thrown.js';
 import type { AssistantContentPart } from '../model/messages.js';
 import type { FinishPart, Model, ModelRequest, ModelStreamPart } from '../model/model.js';
+import { readModelNames } from '../model/read-model-names.js';
 import type { LoopEvent } from './loop-event.js';
 import { describeMalformedPart } from './check-stream-part.js';
 import { statusLines } from './status-lines.js';
@@ -130,15 +131,5 @@ function closeQuietly(iterator: AsyncIterator<ModelStreamPart> | undefined): voi
     iterator?.return?.().catch(() => undefined);
   } catch {
     // A provider whose `return` throws has nothing left to release that we could reach.
-  }
-}
-
-/** The names errors give a model by; a custom model whose getters throw is still named, if vaguely. */
-function readModelNames(model: Model): { provider: string; modelId: string } {
-  try {
-    const { provider, modelId }: { provider: unknown; modelId: unknown } = model;
-    return { provider: String(provider), modelId: String(modelId) };
-  } catch {
-    return { provider: 'unnamed', modelId: '(unnamed)' };
   }
 }

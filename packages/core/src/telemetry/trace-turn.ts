@@ -3,6 +3,7 @@ import type { LoopEvent } from '../loop/loop-event.js';
 import type { LoopResult } from '../loop/loop-result.js';
 import type { ResolvedLoopOptions } from '../loop/tool-loop-options.js';
 import { genAi, toolloopAttributes } from './gen-ai-attributes.js';
+import { readModelNames } from '../model/read-model-names.js';
 import { loadOpenTelemetry } from './load-open-telemetry.js';
 import { markFailed, traceModel } from './trace-model.js';
 
@@ -29,13 +30,14 @@ export async function* traceTurn({
   if (api === undefined) return yield* run(options, signal);
   const tracer = (settings.tracer as Tracer | undefined) ?? api.trace.getTracer('toolloop');
   const agentName = settings.agentName ?? 'toolloop';
+  const { provider, modelId } = readModelNames(options.model);
   const turnSpan = tracer.startSpan(`invoke_agent ${agentName}`, {
     kind: api.SpanKind.INTERNAL,
     attributes: {
       [genAi.operationName]: 'invoke_agent',
       [genAi.agentName]: agentName,
-      [genAi.providerName]: options.model.provider,
-      [genAi.requestModel]: options.model.modelId,
+      [genAi.providerName]: provider,
+      [genAi.requestModel]: modelId,
     },
   });
   const parent = api.trace.setSpan(api.context.active(), turnSpan);

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defineTool } from '../../src/tools/define-tool.js';
 import { runToolLoop } from '../../src/loop/run-tool-loop.js';
 import { createScriptedModel } from '../../src/testing/scripted-model.js';
+import type { Model, ModelRequest, ModelStreamPart } from '../../src/model/model.js';
 
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
@@ -137,6 +138,50 @@ describe('runToolLoop telemetry (OpenTelemetry, the semantic conventions for gen
     });
     expect(turn?.status.code).toBe(SpanStatusCode.ERROR);
     expect(byName(spans, 'chat scripted-model')[0]?.status.code).toBe(SpanStatusCode.ERROR);
+  });
+
+  it('closes the model stream a timeout stops waiting on, and ends its span', async () => {
+    let closed = 0;
+    const model: Model = {
+      provider: 'custom',
+      modelId: 'slow',
+      stream: () => ({
+        [Symbol.asyncIterator]: () => ({
+          next: () => new Promise<IteratorResult<ModelStreamPart>>(() => undefined),
+          return: () => {
+            closed += 1;
+            return Promise.resolve({ done: true as const, value: undefined });
+          },
+        }),
+      }),
+    };
+    const result = await runToolLoop({ model, prompt: 'Hi', timeoutMs: 20, telemetry: { tracer } }).result;
+
+    expect(result.stopReason).toBe('timeout');
+    expect(closed).toBe(1);
+    expect(byName(exporter.getFinishedSpans(), 'chat slow')).toHaveLength(1);
+  });
+
+  it('leaves the model as it is: its own properties, and names that cannot be read', async () => {
+    const seen: unknown[] = [];
+    const model = {
+      get provider(): string {
+        throw new Error('no provider');
+      },
+      modelId: 'odd',
+      contextWindow: 1000,
+      stream(request: ModelRequest) {
+        seen.push(Reflect.get(this, 'contextWindow'));
+        return createScriptedModel([{ text: 'Fine.' }]).stream(request);
+      },
+    } as Model;
+    const result = await runToolLoop({ model, prompt: 'Hi', telemetry: { tracer } }).result;
+
+    expect(result.text).toBe('Fine.');
+    expect(seen).toEqual([1000]);
+    expect(byName(exporter.getFinishedSpans(), 'chat (unnamed)')[0]?.attributes['gen_ai.provider.name']).toBe(
+      'unnamed',
+    );
   });
 
   it('records nothing with telemetry: false', async () => {
