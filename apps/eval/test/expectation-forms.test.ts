@@ -33,3 +33,29 @@ describe('exact expectations: warnings, errors, status lines, a call result, the
     });
   });
 });
+
+describe("a turn's cost and cache tokens", () => {
+  it('fail part by part, naming the field, when the turn cost something else', async () => {
+    const { report } = await runScenarios({ paths: ['cost-wrong.yaml'], cwd: fixtures });
+
+    expect(report.scenarios[0]?.failures.map((failure) => `${failure.path}: ${failure.message}`)).toEqual([
+      'turns[0].expect.usage.cacheReadTokens: expected input tokens read from the cache to be at least 1, got 0',
+      'turns[0].expect.usage.cacheWriteTokens: expected input tokens written to the cache to be 3, got 0',
+      'turns[0].expect.cost: expected the turn to have no cost, got 0.0015',
+      'turns[1].expect.cost.total: expected the turn cost to be 0.1, got 0.003',
+      "turns[1].expect.cost.turn: expected the cost of the turn's requests to be at most 0.001, got 0.003",
+    ]);
+  });
+
+  it('is absent without prices, and a cost expected then says how to get one', async () => {
+    const { report } = await runScenarios({ paths: ['no-prices.yaml'], cwd: fixtures });
+
+    expect(report.scenarios[0]?.failures).toEqual([
+      expect.objectContaining({
+        path: 'turns[1].expect.cost',
+        message:
+          "expected a cost, but the turn has none: give `loop.prices` for every model that answered (the scenario's model, and the status model)",
+      }),
+    ]);
+  });
+});
