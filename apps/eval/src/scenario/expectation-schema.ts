@@ -113,6 +113,23 @@ const requestAtSchema = z.strictObject({
     .describe(
       "The request's system prompt (empty when it had none): equals, contains, notContains or matches.",
     ),
+  toolDefinitions: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1).describe('The name of a tool the request offered.'),
+        description: textMatcherSchema
+          .optional()
+          .describe(
+            "The tool's description (empty when it had none): equals, contains, notContains or matches.",
+          ),
+        inputSchema: z
+          .json()
+          .optional()
+          .describe("The tool's input schema contains this (objects: these keys with matching values)."),
+      }),
+    )
+    .optional()
+    .describe('Tools the request offered, each by name, with its description and input schema as sent.'),
   maxTokens: z
     .union([z.int().positive(), z.literal('absent')])
     .optional()
