@@ -26,6 +26,7 @@ describe('exact expectations: warnings, errors, status lines, a call result, the
       "turns[0].expect.requests.at[0].toolDefinitions[0].inputSchema: request #0: the input schema of 'add_note' differs",
       "turns[0].expect.requests.at[0].toolDefinitions[1]: request #0: expected the tool 'delete_note' to be offered, it was not",
       "turns[0].expect.requests.at[0].system.equals: expected request #0's system prompt to equal the given text",
+      'turns[0].expect.requests.at[0].cacheBreakpoints: request #0: expected cache breakpoints, the request marked none',
       'turns[0].expect.requests.at[0].maxTokens: request #0: expected no output token limit, 1000 was sent',
       `turns[0].expect.requests.at[1].system.notContains: expected request #1's system prompt not to contain "notes"`,
       'turns[0].expect.requests.at[2].index: there is no request #2 (the turn made 2, #0 to #1)',

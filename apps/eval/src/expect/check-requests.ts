@@ -129,6 +129,20 @@ function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): S
       what: `request #${at.index}'s system prompt`,
     }),
   );
+  if (at.cacheBreakpoints !== undefined) {
+    const actual = request.cacheBreakpoints ?? [];
+    const expected = at.cacheBreakpoints === 'absent' ? [] : at.cacheBreakpoints;
+    if (expected.join(' ') !== actual.join(' ')) {
+      fail(
+        'cacheBreakpoints',
+        actual.length === 0
+          ? 'expected cache breakpoints, the request marked none'
+          : `expected ${expected.length === 0 ? 'no cache breakpoints' : `cache breakpoints at ${expected.join(', ')}`}, the request marked ${actual.join(', ')}`,
+        at.cacheBreakpoints,
+        actual.length === 0 ? 'absent' : actual,
+      );
+    }
+  }
   if (at.maxTokens !== undefined && at.maxTokens !== (request.maxTokens ?? 'absent')) {
     fail(
       'maxTokens',

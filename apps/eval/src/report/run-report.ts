@@ -40,6 +40,8 @@ export interface RequestSummary {
   toolDefinitions?: ToolDefinitionSummary[];
   toolChoice?: JsonValue;
   system?: string;
+  /** Where the request put `cache_control` (Messages API), in the API's path form: `tools.2`, `system.0`, … */
+  cacheBreakpoints?: string[];
   /** The output token limit sent: `max_tokens`, or chat completions' `max_completion_tokens`. */
   maxTokens?: number;
   thinking?: JsonValue;

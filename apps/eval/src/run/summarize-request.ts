@@ -61,6 +61,8 @@ export function summarizeRequest(
   }
   const system = chat ? messages.find((message) => message.role === 'system')?.content : body.system;
   if (system !== undefined && system !== null) summary.system = textOf(system);
+  const breakpoints = chat ? [] : findCacheBreakpoints(body);
+  if (breakpoints.length > 0) summary.cacheBreakpoints = breakpoints;
   const maxTokens = body.max_completion_tokens ?? body.max_tokens;
   if (typeof maxTokens === 'number') summary.maxTokens = maxTokens;
   const thinking = chat ? body.reasoning_effort : body.thinking;
@@ -80,6 +82,33 @@ export function summarizeRequest(
     }
   }
   return summary;
+}
+
+/**
+ * Where a Messages API request puts `cache_control`, in the API's own path form (`tools.2`, `system.0`,
+ * `messages.3.content.1`, and `messages.3.content.0.content.0` inside a tool result), in request order.
+ */
+function findCacheBreakpoints(body: MessagesBody): string[] {
+  const marked = (block: unknown) =>
+    typeof block === 'object' &&
+    block !== null &&
+    (block as { cache_control?: unknown }).cache_control != null;
+  const inBlocks = (blocks: unknown, path: string): string[] =>
+    Array.isArray(blocks)
+      ? blocks.flatMap((block: unknown, index) => [
+          ...(marked(block) ? [`${path}.${index}`] : []),
+          ...(typeof block === 'object' && block !== null
+            ? inBlocks((block as { content?: unknown }).content, `${path}.${index}.content`)
+            : []),
+        ])
+      : [];
+  return [
+    ...(body.tools ?? []).flatMap((tool, index) => (marked(tool) ? [`tools.${index}`] : [])),
+    ...inBlocks(body.system, 'system'),
+    ...(body.messages ?? []).flatMap((message, index) =>
+      inBlocks(message.content, `messages.${index}.content`),
+    ),
+  ];
 }
 
 /** The text of a string or a list of blocks, tool results included. */

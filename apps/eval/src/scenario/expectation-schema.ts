@@ -130,6 +130,20 @@ const requestAtSchema = z.strictObject({
     )
     .optional()
     .describe('Tools the request offered, each by name, with its description and input schema as sent.'),
+  cacheBreakpoints: z
+    .union([
+      z.literal('absent').describe('The request marked no block for the prompt cache.'),
+      z
+        .array(z.string().min(1))
+        .min(1)
+        .describe(
+          'Exactly these blocks carried cache_control, in request order, such as tools.2 or system.0.',
+        ),
+    ])
+    .optional()
+    .describe(
+      "The blocks a Messages API request marked with cache_control, by the API's path (tools.N, system.N, messages.N.content.M), or absent.",
+    ),
   maxTokens: z
     .union([z.int().positive(), z.literal('absent')])
     .optional()

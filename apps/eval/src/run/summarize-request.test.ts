@@ -1,0 +1,68 @@
+import type { RecordedRequest } from '@toolloop/fake-llm';
+import { expect, it } from 'vitest';
+import { summarizeRequest } from './summarize-request.js';
+
+function messagesRequest(body: unknown): RecordedRequest {
+  return {
+    scenarioId: 'a',
+    index: 0,
+    method: 'POST',
+    path: '/scenario/a/v1/messages',
+    headers: {},
+    body,
+    bodyBytes: 0,
+    stream: true,
+    summarized: false,
+  };
+}
+
+const cache = { cache_control: { type: 'ephemeral' } };
+
+it('names the blocks a Messages API request marks for the cache, by their API path, in request order', () => {
+  const summary = summarizeRequest(
+    messagesRequest({
+      tools: [
+        { name: 'a', input_schema: { type: 'object' } },
+        { name: 'b', input_schema: { type: 'object' }, ...cache },
+      ],
+      system: [
+        { type: 'text', text: 'Stable.', ...cache },
+        { type: 'text', text: 'Round 1.' },
+      ],
+      messages: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'a', input: {} }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'ok', ...cache }] },
+            { type: 'text', text: 'Go on.', ...cache },
+          ],
+        },
+      ],
+    }),
+    0,
+  );
+
+  expect(summary.cacheBreakpoints).toEqual([
+    'tools.1',
+    'system.0',
+    'messages.2.content.0.content.0',
+    'messages.2.content.1',
+  ]);
+});
+
+it('has none for a request without cache_control, or a chat completions request', () => {
+  expect(
+    summarizeRequest(messagesRequest({ system: 'Plain.', messages: [] }), 0).cacheBreakpoints,
+  ).toBeUndefined();
+  expect(
+    summarizeRequest(
+      {
+        ...messagesRequest({ messages: [{ role: 'user', content: 'Hi', ...cache }] }),
+        path: '/v1/chat/completions',
+      },
+      0,
+    ).cacheBreakpoints,
+  ).toBeUndefined();
+});
