@@ -77,6 +77,29 @@ describe('renderHtmlReport', () => {
     ]);
   });
 
+  it("shows each turn's tokens, the prompt cache's share and the cost, when there are any", () => {
+    const scenario = buildScenarioResult({
+      turns: [
+        buildTurnReport({
+          usage: { inputTokens: 80, outputTokens: 31, cacheReadTokens: 8338, cacheWriteTokens: 4358 },
+          cost: 0.00355,
+        }),
+        buildTurnReport({ usage: { inputTokens: 12, outputTokens: 3 } }),
+      ],
+    });
+    const html = renderHtmlReport({ report: buildRunReport({ scenarios: [scenario] }) });
+    const facts = [...html.matchAll(/<div class="facts">(.*?)<\/div>/g)].map(([, turnFacts = '']) =>
+      [...turnFacts.matchAll(/"fact-value">(.*?)<\/span> <span class="fact-label">(.*?)<\/span>/g)].map(
+        ([, value, label]) => `${label}: ${value}`,
+      ),
+    );
+
+    expect(facts.map((turn) => turn.filter((fact) => /tokens|cost/.test(fact)))).toEqual([
+      ['tokens in / out: 80 / 31', 'tokens cache read / written: 8338 / 4358', 'cost: 0.0036'],
+      ['tokens in / out: 12 / 3'],
+    ]);
+  });
+
   it('lists failed scenarios first, open, with their failures and diffs', () => {
     const html = renderHtmlReport({ report: buildSampleRunReport() });
 

@@ -1,6 +1,7 @@
 import { formatDuration } from '../format-duration.js';
 import type { ScenarioResult } from '../run-report.js';
 import { escapeHtml } from './escape-html.js';
+import { formatCost } from './format-cost.js';
 import { renderTurn } from './render-turn.js';
 import { renderValueDiff } from './render-value-diff.js';
 
@@ -54,8 +55,4 @@ function renderRunnerError(scenario: ScenarioResult): string {
     ? `<details class="fold"><summary>Stack</summary><pre>${escapeHtml(scenario.error.stack)}</pre></details>`
     : '';
   return `<section class="runner-error"><h3>Runner error</h3><p class="failure-message">${escapeHtml(scenario.error.message)}</p>${stack}</section>`;
-}
-
-function formatCost(cost: number): string {
-  return cost.toFixed(cost < 0.01 ? 4 : 2);
 }

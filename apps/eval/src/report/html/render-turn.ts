@@ -1,10 +1,14 @@
 import { formatDuration } from '../format-duration.js';
 import type { TurnReport } from '../run-report.js';
 import { escapeHtml } from './escape-html.js';
+import { formatCost } from './format-cost.js';
 import { renderTimeline } from './render-timeline.js';
 import { toStopReasonTone } from './stop-reason-tone.js';
 
-/** One user turn: the user's message, its numbers (stop reason, rounds, requests, tokens), and its timeline. */
+/**
+ * One user turn: the user's message, its numbers (stop reason, rounds, requests, tokens, the cache's share,
+ * cost), and its timeline.
+ */
 export function renderTurn({
   turn,
   index,
@@ -20,6 +24,8 @@ export function renderTurn({
     fact('requests', turn.iterations),
     fact('tool calls', turn.toolCalls.length),
     fact('tokens in / out', `${turn.usage.inputTokens} / ${turn.usage.outputTokens}`),
+    ...cacheFacts(turn),
+    ...(turn.cost === undefined ? [] : [fact('cost', formatCost(turn.cost))]),
     fact('duration', formatDuration(turn.durationMs)),
   ].join('');
   const hasContent = turn.timeline.some((entry) => entry.type === 'content');
@@ -30,6 +36,13 @@ export function renderTurn({
       : '';
   const title = count > 1 ? `Turn ${index + 1} of ${count}` : 'Turn';
   return `<section class="turn"><h3 class="turn-title">${title}</h3><div class="user-message"><span class="io-label">User</span><div class="prose">${escapeHtml(turn.user)}</div></div><div class="facts">${facts}</div>${renderTimeline(turn)}${answer}</section>`;
+}
+
+/** The prompt cache's share of the input, when the provider reported any. */
+function cacheFacts(turn: TurnReport): string[] {
+  const read = turn.usage.cacheReadTokens ?? 0;
+  const written = turn.usage.cacheWriteTokens ?? 0;
+  return read === 0 && written === 0 ? [] : [fact('tokens cache read / written', `${read} / ${written}`)];
 }
 
 function fact(label: string, value: string | number): string {
