@@ -120,7 +120,7 @@ export function* reportEnding({
     yield { type: 'approval_required', calls };
     return;
   }
-  const description = describeStop(ending.reason, options, ending);
+  const description = describeStop(ending, options);
   if (ending.reason === 'gave_up') {
     const report = `Unable to complete task: ${description}`;
     yield { type: 'content', text: state.text === '' ? report : `\n\n${report}` };
