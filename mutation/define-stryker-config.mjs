@@ -17,10 +17,12 @@
  * - vitest's root stays the repository (Stryker's working directory), so `vitest.dir` names the package whose
  *   `include` patterns find the tests.
  *
- * @param {{ name: string; vitestConfig: string; vitestDir: string; timeoutMS: number }} options
+ * - `exclude`: loop files (under packages/core/src/loop) this configuration's tests cannot reach by design.
+ *
+ * @param {{ name: string; vitestConfig: string; vitestDir: string; timeoutMS: number; exclude?: string[] }} options
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-export function defineStrykerConfig({ name, vitestConfig, vitestDir, timeoutMS }) {
+export function defineStrykerConfig({ name, vitestConfig, vitestDir, timeoutMS, exclude = [] }) {
   return {
     plugins: [import.meta.resolve('@stryker-mutator/vitest-runner')],
     testRunner: 'vitest',
@@ -28,7 +30,11 @@ export function defineStrykerConfig({ name, vitestConfig, vitestDir, timeoutMS }
     packageManager: 'pnpm',
     inPlace: true,
     disableTypeChecks: false,
-    mutate: ['packages/core/src/loop/**/*.ts', '!packages/core/src/loop/**/*.test.ts'],
+    mutate: [
+      'packages/core/src/loop/**/*.ts',
+      '!packages/core/src/loop/**/*.test.ts',
+      ...exclude.map((file) => `!packages/core/src/loop/${file}`),
+    ],
     coverageAnalysis: 'perTest',
     concurrency: 2,
     timeoutMS,

@@ -1,8 +1,11 @@
 import { defineAgent } from '@toolloop/eval';
-import { deleteNote, readNote } from './note-tools.js';
+import { deleteNote, readNote, shareNote } from './note-tools.js';
 
-/** A notes assistant whose deletions wait for the user's approval (delete_note has needsApproval). */
+/**
+ * A notes assistant whose deletions wait for the user's approval (delete_note has needsApproval), and whose
+ * notes shared outside the company do too (share_note's rule reads the address).
+ */
 export default defineAgent({
   system: 'You manage the user’s notes. Deleting a note needs the user’s approval.',
-  tools: [readNote, deleteNote],
+  tools: [readNote, deleteNote, shareNote],
 });

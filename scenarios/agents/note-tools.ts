@@ -22,3 +22,15 @@ export const deleteNote = defineTool({
   needsApproval: true,
   execute: ({ id }) => (notes[id] === undefined ? `No note ${id}.` : `Note ${id} deleted.`),
 });
+
+/**
+ * Shares a note by e-mail: within the company (an address at example.com) at once, with anyone else only after
+ * the user approves. The rule reads the validated input; a call whose input does not validate fails as usual.
+ */
+export const shareNote = defineTool({
+  name: 'share_note',
+  description: 'Sends a note to an e-mail address. Addresses outside example.com need the user’s approval.',
+  inputSchema: z.object({ id: z.string(), to: z.string() }),
+  needsApproval: ({ to }) => !to.endsWith('@example.com'),
+  execute: ({ id, to }) => (notes[id] === undefined ? `No note ${id}.` : `Note ${id} sent to ${to}.`),
+});

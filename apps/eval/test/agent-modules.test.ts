@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runProgram } from '../src/cli/create-program.js';
+import { runCli as runCliIn } from './support/run-cli.js';
 
 // Under test/, so that modules written here resolve @toolloop/core and zod as a user's project would.
 const outputDirectory = join(import.meta.dirname, 'output');
@@ -20,14 +20,8 @@ async function write(files: Record<string, string>): Promise<void> {
   for (const [name, text] of Object.entries(files)) await writeFile(join(directory, name), text);
 }
 
-async function runCli(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const exitCode = await runProgram(['node', 'toolloop-eval', ...args], {
-    cwd: directory,
-    output: { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) },
-  });
-  return { stdout, stderr, exitCode };
+function runCli(...args: string[]) {
+  return runCliIn(directory, ...args);
 }
 
 const scenario = (agent: string, extra = '') =>

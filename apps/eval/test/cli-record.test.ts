@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFakeLlm } from '@toolloop/fake-llm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runProgram } from '../src/cli/create-program.js';
+import { runCli } from './support/run-cli.js';
 
 const directories: string[] = [];
 const savedKey = process.env.ANTHROPIC_API_KEY;
@@ -15,16 +15,6 @@ afterEach(async () => {
     directories.splice(0).map((directory) => rm(directory, { recursive: true, force: true })),
   );
 });
-
-async function runCli(cwd: string, ...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const exitCode = await runProgram(['node', 'toolloop-eval', ...args], {
-    cwd,
-    output: { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) },
-  });
-  return { stdout, stderr, exitCode };
-}
 
 async function suite() {
   const directory = await mkdtemp(join(tmpdir(), 'toolloop-cli-record-'));

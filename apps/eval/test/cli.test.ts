@@ -2,18 +2,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runProgram } from '../src/cli/create-program.js';
+import { runCli as runCliIn } from './support/run-cli.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 
-async function runCli(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const exitCode = await runProgram(['node', 'toolloop-eval', ...args], {
-    cwd: fixtures,
-    output: { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) },
-  });
-  return { stdout, stderr, exitCode };
+function runCli(...args: string[]) {
+  return runCliIn(fixtures, ...args);
 }
 
 afterEach(() => {

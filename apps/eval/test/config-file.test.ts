@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runProgram } from '../src/cli/create-program.js';
+import { runCli } from './support/run-cli.js';
 import { findConfigFile } from '../src/config/find-config-file.js';
 
 // Under test/, so that the agent written here resolves @toolloop/core and zod as a user's project would.
@@ -23,16 +23,6 @@ async function write(files: Record<string, string>): Promise<void> {
     await mkdir(dirname(join(directory, name)), { recursive: true });
     await writeFile(join(directory, name), text);
   }
-}
-
-async function runCli(cwd: string, ...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const exitCode = await runProgram(['node', 'toolloop-eval', ...args], {
-    cwd,
-    output: { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) },
-  });
-  return { stdout, stderr, exitCode };
 }
 
 const agent = [

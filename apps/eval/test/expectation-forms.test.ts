@@ -22,6 +22,9 @@ describe('exact expectations: warnings, errors, status lines, a call result, the
       'turns[0].expect.status.exactly[2]: expected status line #3 "Formulating response...", got "Processing tool results..."',
       "turns[0].expect.errors.exactly[0]: expected error event #1 'tools_dropped', the turn had none",
       "turns[0].expect.warnings.none: expected no warning event, got 1: 'tools_dropped': The model asked for 2 tool calls in one response; at most 1 per response is taken up (maxToolsPerResponse), so these were not run: add_note.",
+      `turns[0].expect.requests.at[0].toolDefinitions[0].description.contains: expected request #0's description of 'add_note' to contain "note"`,
+      "turns[0].expect.requests.at[0].toolDefinitions[0].inputSchema: request #0: the input schema of 'add_note' differs",
+      "turns[0].expect.requests.at[0].toolDefinitions[1]: request #0: expected the tool 'delete_note' to be offered, it was not",
       "turns[0].expect.requests.at[0].system.equals: expected request #0's system prompt to equal the given text",
       'turns[0].expect.requests.at[0].maxTokens: request #0: expected no output token limit, 1000 was sent',
       `turns[0].expect.requests.at[1].system.notContains: expected request #1's system prompt not to contain "notes"`,
@@ -31,5 +34,31 @@ describe('exact expectations: warnings, errors, status lines, a call result, the
       expected: 'request #2',
       actual: '2 requests',
     });
+  });
+});
+
+describe("a turn's cost and cache tokens", () => {
+  it('fail part by part, naming the field, when the turn cost something else', async () => {
+    const { report } = await runScenarios({ paths: ['cost-wrong.yaml'], cwd: fixtures });
+
+    expect(report.scenarios[0]?.failures.map((failure) => `${failure.path}: ${failure.message}`)).toEqual([
+      'turns[0].expect.usage.cacheReadTokens: expected input tokens read from the cache to be at least 1, got 0',
+      'turns[0].expect.usage.cacheWriteTokens: expected input tokens written to the cache to be 3, got 0',
+      'turns[0].expect.cost: expected the turn to have no cost, got 0.0015',
+      'turns[1].expect.cost.total: expected the turn cost to be 0.1, got 0.003',
+      "turns[1].expect.cost.turn: expected the cost of the turn's requests to be at most 0.001, got 0.003",
+    ]);
+  });
+
+  it('is absent without prices, and a cost expected then says how to get one', async () => {
+    const { report } = await runScenarios({ paths: ['no-prices.yaml'], cwd: fixtures });
+
+    expect(report.scenarios[0]?.failures).toEqual([
+      expect.objectContaining({
+        path: 'turns[1].expect.cost',
+        message:
+          "expected a cost, but the turn has none: give `loop.prices` for every model that answered (the scenario's model, and the status model)",
+      }),
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runProgram } from '../src/cli/create-program.js';
+import { runCli } from './support/run-cli.js';
 
 // Under test/, so that the generated agent resolves @toolloop/core and zod as an installed project would.
 const outputDirectory = join(import.meta.dirname, 'output');
@@ -32,16 +32,6 @@ afterEach(async () => {
   await Promise.all(directories.splice(0).map((path) => rm(path, { recursive: true, force: true })));
   process.exitCode = undefined;
 });
-
-async function runCli(cwd: string, ...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const exitCode = await runProgram(['node', 'toolloop-eval', ...args], {
-    cwd,
-    output: { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) },
-  });
-  return { stdout, stderr, exitCode };
-}
 
 async function readAll(root: string): Promise<string[]> {
   return Promise.all(writtenFiles.map((path) => readFile(join(root, path), 'utf8')));

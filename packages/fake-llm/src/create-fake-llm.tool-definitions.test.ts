@@ -73,6 +73,39 @@ describe('tool_use and tool_result blocks need tool definitions (Messages API)',
   });
 });
 
+describe('tool_use ids are unique across the conversation (Messages API)', () => {
+  it('refuses a tool_use whose id an earlier one has, naming it as the API does, and takes no step', async () => {
+    const route = fake.script('duplicate-id', [{ text: 'Sunny in both.' }]);
+    const error: unknown = await createClient('duplicate-id')
+      .messages.create({
+        model: 'claude-test',
+        max_tokens: 256,
+        tools: [weatherTool],
+        messages: [
+          ...toolHistory,
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: 'And Rome.' },
+              { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Rome' } },
+            ],
+          },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'Warm' }] },
+        ],
+      })
+      .catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(Anthropic.BadRequestError);
+    const refused = error as InstanceType<typeof Anthropic.BadRequestError>;
+    expect([refused.status, refused.type, refused.apiMessage]).toEqual([
+      400,
+      'invalid_request_error',
+      'messages.3.content.1: `tool_use` ids must be unique',
+    ]);
+    expect(route.remainingSteps).toBe(1);
+  });
+});
+
 describe('tool messages without tool definitions (chat completions)', () => {
   it('answers them, as OpenAI does', async () => {
     const route = fake.script('chat-no-tools', [{ text: 'Sunny in Paris.' }]);

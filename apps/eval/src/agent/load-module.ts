@@ -12,7 +12,9 @@ const messagePositionPattern = /\s*((?:file:\/\/)?\/[^\s:]+|[A-Za-z]:\\[^\s:]+):
 /**
  * Imports a user's module (TypeScript or JavaScript) on Node.js 20 with no build step, through jiti. Its
  * `import … from '@toolloop/eval'` gets this very runner, so `defineAgent` and `defineConfig` are the ones that
- * read the result; every other import resolves from the module's own directory as usual. Nothing is cached,
+ * read the result, and `@toolloop/core` the runner's own loop, so a turn the module runs itself is the loop
+ * the runner checks (one copy of its errors and types, even where the project installed another); every
+ * other import resolves from the module's own directory as usual. Nothing is cached,
  * on disk or in memory, so a module edited between two runs in one process is read again. A syntax error or
  * a throw while the module loads comes back as a failure with the user's file and line where the error has
  * them, never a location in the loader.
@@ -22,7 +24,10 @@ export async function loadModule(file: string): Promise<LoadModuleResult> {
     fsCache: false,
     moduleCache: false,
     interopDefault: false,
-    virtualModules: { '@toolloop/eval': await import('../index.js') },
+    virtualModules: {
+      '@toolloop/eval': await import('../index.js'),
+      '@toolloop/core': await import('@toolloop/core'),
+    },
   });
   try {
     return { success: true, exports: await jiti.import<Record<string, unknown>>(file) };

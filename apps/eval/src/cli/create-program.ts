@@ -154,50 +154,43 @@ export function createProgram({
       });
     });
 
-  program
-    .command('list')
-    .description('list the scenarios that `run` would run')
-    .argument(
-      '[paths...]',
-      "scenario files, directories or globs (default: the config's scenarios, else scenarios/)",
-    )
-    .option(
-      '--filter <text|/regex/>',
-      'only scenarios whose name contains the text or matches the regex',
-      toFilter,
-    )
-    .option('--tag <tag>', 'only scenarios with this tag (repeatable)', collect, [])
-    .option('--shard <i/n>', 'only the i-th of n parts', toShard)
-    .option('--pass-with-no-scenarios', 'an empty list is no error', false)
-    .action(async (paths: string[], options: ListCommandOptions) => {
-      await guard(output, async () => {
-        const config = await loadConfig();
-        const files = await findScenarioFiles({
-          patterns: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
-          cwd,
-        });
-        const defaults = config?.defaults ?? {};
-        const scenarios = await Promise.all(
-          files.map(async (file) => ({
-            ...(await loadScenarioFile(resolve(cwd, file), { cwd, defaults })),
-            file,
-          })),
-        );
-        const criteria = {
-          tags: options.tag,
-          ...(options.filter === undefined ? {} : { filter: options.filter }),
-          ...(options.shard === undefined ? {} : { shard: options.shard }),
-        };
-        const selection = selectScenarios({ scenarios, ...criteria });
-        if (!options.passWithNoScenarios) assertScenariosSelected({ selection, scenarios, ...criteria });
-        const { run, skipped } = selection;
-        for (const { file, scenario } of [...run, ...skipped]) {
-          const tags = (scenario.tags ?? []).map((tag) => `#${tag}`).join(' ');
-          const skippedMark = skipped.some((loaded) => loaded.scenario === scenario) ? ' (skipped)' : '';
-          output.stdout(`${scenario.name}${skippedMark}  ${file}${tags === '' ? '' : `  ${tags}`}\n`);
-        }
+  addSelectionOptions(
+    program
+      .command('list')
+      .description('list the scenarios that `run` would run')
+      .argument(
+        '[paths...]',
+        "scenario files, directories or globs (default: the config's scenarios, else scenarios/)",
+      ),
+  ).action(async (paths: string[], options: ListCommandOptions) => {
+    await guard(output, async () => {
+      const config = await loadConfig();
+      const files = await findScenarioFiles({
+        patterns: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
+        cwd,
       });
+      const defaults = config?.defaults ?? {};
+      const scenarios = await Promise.all(
+        files.map(async (file) => ({
+          ...(await loadScenarioFile(resolve(cwd, file), { cwd, defaults })),
+          file,
+        })),
+      );
+      const criteria = {
+        tags: options.tag,
+        ...(options.filter === undefined ? {} : { filter: options.filter }),
+        ...(options.shard === undefined ? {} : { shard: options.shard }),
+      };
+      const selection = selectScenarios({ scenarios, ...criteria });
+      if (!options.passWithNoScenarios) assertScenariosSelected({ selection, scenarios, ...criteria });
+      const { run, skipped } = selection;
+      for (const { file, scenario } of [...run, ...skipped]) {
+        const tags = (scenario.tags ?? []).map((tag) => `#${tag}`).join(' ');
+        const skippedMark = skipped.some((loaded) => loaded.scenario === scenario) ? ' (skipped)' : '';
+        output.stdout(`${scenario.name}${skippedMark}  ${file}${tags === '' ? '' : `  ${tags}`}\n`);
+      }
     });
+  });
 
   program
     .command('schema')
@@ -344,8 +337,8 @@ function toShard(value: string): ReturnType<typeof parseShard> {
   }
 }
 
-/** The options `run` and `record` share. */
-function addRunOptions(command: Command): Command {
+/** The options that choose scenarios, which `list`, `run` and `record` share. */
+function addSelectionOptions(command: Command): Command {
   return command
     .option(
       '--filter <text|/regex/>',
@@ -353,8 +346,18 @@ function addRunOptions(command: Command): Command {
       toFilter,
     )
     .option('--tag <tag>', 'only scenarios with this tag (repeatable)', collect, [])
+    .option('--shard <i/n>', 'only the i-th of n stable parts of the suite', toShard)
+    .option(
+      '--pass-with-no-scenarios',
+      'no error when paths, --filter, --tag and --shard select nothing',
+      false,
+    );
+}
+
+/** The options `run` and `record` share. */
+function addRunOptions(command: Command): Command {
+  return addSelectionOptions(command)
     .option('--concurrency <n>', 'scenarios run at once (default: CPU count)', toPositiveInteger)
-    .option('--shard <i/n>', 'run the i-th of n stable parts of the suite', toShard)
     .option('--repeat <n>', 'run each scenario n times and report pass rates', toPositiveInteger, 1)
     .option('--bail', 'start no new scenario after the first failure', false)
     .addOption(
@@ -363,7 +366,6 @@ function addRunOptions(command: Command): Command {
         .default([]),
     )
     .option('--out-dir <dir>', 'where json, junit and html reports are written (default: reports)')
-    .option('--pass-with-no-scenarios', 'pass when paths, --filter, --tag and --shard select nothing', false)
     .option(
       '--live',
       'answer with the real API instead of llm scripts and recordings (keys from ANTHROPIC_API_KEY / OPENAI_API_KEY)',

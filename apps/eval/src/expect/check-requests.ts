@@ -83,6 +83,38 @@ function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): S
   if (Array.isArray(at.tools) && [...at.tools].sort().join() !== [...request.tools].sort().join()) {
     fail('tools', 'expected exactly these tools to be offered', at.tools, request.tools);
   }
+  for (const [position, expected] of (at.toolDefinitions ?? []).entries()) {
+    const field = `toolDefinitions[${position}]`;
+    const offered = request.toolDefinitions?.find((tool) => tool.name === expected.name);
+    if (offered === undefined) {
+      fail(
+        field,
+        `expected the tool '${expected.name}' to be offered, it was not`,
+        expected.name,
+        request.tools,
+      );
+      continue;
+    }
+    failures.push(
+      ...checkText({
+        expected: expected.description,
+        actual: offered.description ?? '',
+        path: `${path}.${field}.description`,
+        what: `request #${at.index}'s description of '${expected.name}'`,
+      }),
+    );
+    if (
+      expected.inputSchema !== undefined &&
+      !matchesPartially({ pattern: expected.inputSchema, actual: offered.inputSchema })
+    ) {
+      fail(
+        `${field}.inputSchema`,
+        `the input schema of '${expected.name}' differs`,
+        expected.inputSchema,
+        offered.inputSchema,
+      );
+    }
+  }
   if (at.toolChoice !== undefined) {
     const expected = typeof at.toolChoice === 'string' ? { type: at.toolChoice } : at.toolChoice;
     if (!matchesPartially({ pattern: expected, actual: request.toolChoice })) {

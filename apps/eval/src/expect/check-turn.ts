@@ -1,3 +1,4 @@
+import type { LoopResult } from '@toolloop/core';
 import type { FakeLlmViolation } from '@toolloop/fake-llm';
 import type { ScenarioFailure, TurnReport } from '../report/run-report.js';
 import type { TurnObservation } from '../run/create-turn-observer.js';
@@ -126,6 +127,68 @@ export function checkTurn({
       path: `${path}.usage.outputTokens`,
       what: 'output tokens',
     }),
+    ...checkCount({
+      expected: expectation.usage?.cacheReadTokens,
+      actual: result.usage.cacheReadTokens ?? 0,
+      path: `${path}.usage.cacheReadTokens`,
+      what: 'input tokens read from the cache',
+    }),
+    ...checkCount({
+      expected: expectation.usage?.cacheWriteTokens,
+      actual: result.usage.cacheWriteTokens ?? 0,
+      path: `${path}.usage.cacheWriteTokens`,
+      what: 'input tokens written to the cache',
+    }),
+    ...checkCost({ expected: expectation.cost, actual: result.cost, path: `${path}.cost` }),
   );
   return failures;
+}
+
+/** The turn's cost at the scenario's prices, part by part, or that it has none. */
+function checkCost({
+  expected,
+  actual,
+  path,
+}: {
+  expected: Expectation['cost'];
+  actual: LoopResult['cost'];
+  path: string;
+}): ScenarioFailure[] {
+  if (expected === undefined) return [];
+  if (expected === 'absent') {
+    return actual === undefined
+      ? []
+      : [
+          createFailure({
+            path,
+            message: `expected the turn to have no cost, got ${actual.total}`,
+            expected,
+            actual: actual.total,
+          }),
+        ];
+  }
+  if (actual === undefined) {
+    return [
+      createFailure({
+        path,
+        message:
+          "expected a cost, but the turn has none: give `loop.prices` for every model that answered (the scenario's model, and the status model)",
+        expected,
+        actual: 'absent',
+      }),
+    ];
+  }
+  return (['total', 'turn', 'statusLines'] as const).flatMap((part) =>
+    checkCount({
+      expected: expected[part],
+      actual: actual[part],
+      path: `${path}.${part}`,
+      what:
+        part === 'total'
+          ? 'the turn cost'
+          : part === 'turn'
+            ? "the cost of the turn's requests"
+            : 'the cost of the status lines',
+    }),
+  );
 }

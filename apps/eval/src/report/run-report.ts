@@ -36,6 +36,8 @@ export type TimelineEntry = { atMs: number } & (
 export interface RequestSummary {
   index: number;
   tools: string[];
+  /** Each offered tool as sent: its description and input schema in the provider's own field. */
+  toolDefinitions?: ToolDefinitionSummary[];
   toolChoice?: JsonValue;
   system?: string;
   /** The output token limit sent: `max_tokens`, or chat completions' `max_completion_tokens`. */
@@ -44,6 +46,13 @@ export interface RequestSummary {
   lastMessage?: { role: string; text: string };
   /** How the response stream went (streamed responses only). */
   stream?: StreamSummary;
+}
+
+/** A tool a request offered: `description` and `input_schema` (Messages API) or `parameters` (chat completions). */
+export interface ToolDefinitionSummary {
+  name: string;
+  description?: string;
+  inputSchema?: JsonValue;
 }
 
 /** What the fake LLM sent on a response stream, and whether the client stopped it early. */

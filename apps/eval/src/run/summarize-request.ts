@@ -8,8 +8,14 @@ interface Block {
   content?: unknown;
 }
 
+interface ToolBody {
+  name?: string;
+  description?: string;
+  input_schema?: JsonValue;
+}
+
 interface MessagesBody {
-  tools?: Array<{ name?: string; function?: { name?: string } }>;
+  tools?: Array<ToolBody & { function?: ToolBody & { parameters?: JsonValue } }>;
   tool_choice?: JsonValue;
   system?: string | Block[];
   thinking?: JsonValue;
@@ -34,10 +40,22 @@ export function summarizeRequest(
   ) as MessagesBody;
   const chat = request.path.endsWith('/chat/completions');
   const messages = body.messages ?? [];
+  const tools = body.tools ?? [];
   const summary: RequestSummary = {
     index,
-    tools: (body.tools ?? []).map((tool) => tool.function?.name ?? tool.name ?? '?'),
+    tools: tools.map((tool) => tool.function?.name ?? tool.name ?? '?'),
   };
+  if (tools.length > 0) {
+    summary.toolDefinitions = tools.map((tool) => {
+      const definition = tool.function ?? tool;
+      const inputSchema = tool.function?.parameters ?? tool.input_schema;
+      return {
+        name: definition.name ?? '?',
+        ...(definition.description === undefined ? {} : { description: definition.description }),
+        ...(inputSchema === undefined ? {} : { inputSchema }),
+      };
+    });
+  }
   if (body.tool_choice !== undefined) {
     summary.toolChoice = chat ? toNeutralToolChoice(body.tool_choice) : body.tool_choice;
   }

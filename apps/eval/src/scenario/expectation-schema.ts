@@ -12,6 +12,9 @@ const range = z
 /** An exact number, or `{ min, max }`. */
 export const countExpectationSchema = z.union([z.int().nonnegative(), range]);
 
+/** An exact amount (not only whole numbers), or `{ min, max }`. */
+const amountSchema = z.union([z.number().nonnegative(), range]);
+
 const textMatchers = {
   equals: z.string().optional().describe('The text is exactly this.'),
   contains: z.string().optional().describe('The text contains this.'),
@@ -110,6 +113,23 @@ const requestAtSchema = z.strictObject({
     .describe(
       "The request's system prompt (empty when it had none): equals, contains, notContains or matches.",
     ),
+  toolDefinitions: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1).describe('The name of a tool the request offered.'),
+        description: textMatcherSchema
+          .optional()
+          .describe(
+            "The tool's description (empty when it had none): equals, contains, notContains or matches.",
+          ),
+        inputSchema: z
+          .json()
+          .optional()
+          .describe("The tool's input schema contains this (objects: these keys with matching values)."),
+      }),
+    )
+    .optional()
+    .describe('Tools the request offered, each by name, with its description and input schema as sent.'),
   maxTokens: z
     .union([z.int().positive(), z.literal('absent')])
     .optional()
@@ -268,11 +288,34 @@ export const expectationSchema = z.strictObject({
     .describe("The turn's wall time."),
   usage: z
     .strictObject({
-      inputTokens: range.optional().describe('Input tokens, { min, max }.'),
-      outputTokens: range.optional().describe('Output tokens, { min, max }.'),
+      inputTokens: countExpectationSchema.optional().describe('Input tokens: a number, or { min, max }.'),
+      outputTokens: countExpectationSchema.optional().describe('Output tokens: a number, or { min, max }.'),
+      cacheReadTokens: countExpectationSchema
+        .optional()
+        .describe('Input tokens read from the prompt cache (0 when the provider reported none).'),
+      cacheWriteTokens: countExpectationSchema
+        .optional()
+        .describe('Input tokens written to the prompt cache (0 when the provider reported none).'),
     })
     .optional()
     .describe("The turn's token totals as the provider reported them."),
+  cost: z
+    .union([
+      z
+        .literal('absent')
+        .describe('The turn has no cost: no `loop.prices`, or they leave out a model that answered.'),
+      z.strictObject({
+        total: amountSchema
+          .optional()
+          .describe('The whole turn: its requests and its generated status lines.'),
+        turn: amountSchema.optional().describe("The turn's own model requests."),
+        statusLines: amountSchema.optional().describe('The requests for generated status lines.'),
+      }),
+    ])
+    .optional()
+    .describe(
+      "What the turn's tokens cost at `loop.prices` (each part a number, or { min, max }), or `absent`.",
+    ),
 });
 
 export type Expectation = z.infer<typeof expectationSchema>;

@@ -3,14 +3,23 @@ import { delayMsSchema, delaySecondsSchema } from './timer-duration-schemas.js';
 
 const jsonObject = z.record(z.string(), z.json());
 const toolName = z.string().min(1).describe('The name of the tool the model calls.');
+const toolCallId = z
+  .string()
+  .min(1)
+  .optional()
+  .describe(
+    "The call's id as the model sends it. Default: a new one per call; give one to send an id again, as some OpenAI-compatible servers do.",
+  );
 
 /** One tool call the fake LLM makes: arguments as JSON, or `rawInput` text that is not valid JSON. */
 export const llmToolCallSchema = z.union([
   z.strictObject({
+    id: toolCallId,
     name: toolName,
     input: jsonObject.default({}).describe('The arguments, a JSON object. Default {}.'),
   }),
   z.strictObject({
+    id: toolCallId,
     name: toolName,
     rawInput: z.string().describe('The arguments as raw text, to send arguments that are not valid JSON.'),
   }),

@@ -122,7 +122,7 @@ export function planToolCalls({
       answer.set(
         call,
         refuseToolCall({
-          text: `Not executed: your response repeated the one before it word for word ${textRepeats - 1} times, so the loop is making no progress. Answer with the information you already have.`,
+          text: `Not executed: your response repeated the one before it word for word ${timesInWords(textRepeats - 1)}, so the loop is making no progress. Answer with the information you already have.`,
         }),
       );
     }
@@ -194,6 +194,11 @@ function sortKeys(value: JsonValue): JsonValue {
       .sort()
       .map((key) => [key, sortKeys(value[key] ?? null)]),
   );
+}
+
+/** "once", "twice", "3 times". */
+function timesInWords(count: number): string {
+  return count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`;
 }
 
 function refuseBeyondLimit(maxToolsPerResponse: number): ToolCallOutcome {

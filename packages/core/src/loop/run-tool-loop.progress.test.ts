@@ -94,6 +94,29 @@ describe('no_progress', () => {
 
     expect(result).toMatchObject({ stopReason: 'no_progress', text: 'Final.' });
     expect(result.toolCalls.map((call) => call.executed)).toEqual([true, true, false]);
+    expect(result.toolCalls[2]?.output.content).toEqual([
+      {
+        type: 'text',
+        text: 'Not executed: your response repeated the one before it word for word twice, so the loop is making no progress. Answer with the information you already have.',
+      },
+    ]);
+  });
+
+  it.each([
+    [1, 'once'],
+    [3, '3 times'],
+  ])('with maxRepeatedText %i the refused call says the text came back %s', async (limit, times) => {
+    const model = createScriptedModel((request) =>
+      request.toolChoice?.type === 'none'
+        ? { text: 'Final.' }
+        : {
+            text: 'Again.',
+            toolCalls: [{ name: 'search', input: { query: `q${request.messages.length}` } }],
+          },
+    );
+    const result = await runToolLoop({ model, tools: [search], prompt: 'Q', maxRepeatedText: limit }).result;
+
+    expect(JSON.stringify(result.toolCalls.at(-1)?.output)).toContain(`word for word ${times},`);
   });
 
   it('is off unless asked for', async () => {

@@ -4,7 +4,8 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { SessionNotFoundError, type SessionNotFoundReason } from '../errors/session-not-found-error.js';
 import { TurnAbortedError } from '../errors/turn-aborted-error.js';
 import type { LoopResult } from '../loop/loop-result.js';
-import { checkDecisions, type ApprovalDecision } from '../loop/paused-turn.js';
+import { checkDecisions } from '../loop/check-resume.js';
+import type { ApprovalDecision } from '../loop/paused-turn.js';
 import { createEndedSessions } from './create-ended-sessions.js';
 import { createMemorySessionStore } from './create-memory-session-store.js';
 import {

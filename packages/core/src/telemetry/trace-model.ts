@@ -26,7 +26,7 @@ export function traceModel({
 }): Model {
   const stream = (request: ModelRequest) => traceStream({ model, request, api, tracer, parent });
   return new Proxy(model, {
-    get: (target, key) => (key === 'stream' ? stream : Reflect.get(target, key, target)),
+    get: (target, key): unknown => (key === 'stream' ? stream : Reflect.get(target, key, target)),
   });
 }
 

@@ -10,29 +10,29 @@ const lookUp = defineTool({
   execute: ({ word }) => `${word}: a definition`,
 });
 
-function twoRoundModel() {
-  return createScriptedModel([
+/** A turn of two rounds and a final answer; returns the requests its model got. */
+async function runTwoRounds(options: Partial<Parameters<typeof runToolLoop>[0]> = {}) {
+  const model = createScriptedModel([
     { toolCalls: [{ name: 'look_up', input: { word: 'cache' } }] },
     { toolCalls: [{ name: 'look_up', input: { word: 'prefix' } }] },
     { text: 'Both words are defined.' },
   ]);
+  await runToolLoop({
+    model,
+    system: 'You define words.',
+    tools: [lookUp],
+    prompt: 'Define cache and prefix.',
+    maxRounds: 2,
+    ...options,
+  }).result;
+  return model.requests;
 }
 
 describe('the round line of the progressive prompt, apart from the stable system prompt', () => {
   it('is each request’s volatileSystemSuffix, and the system prompt ends with it after a blank line', async () => {
-    const model = twoRoundModel();
-    await runToolLoop({
-      model,
-      system: 'You define words.',
-      tools: [lookUp],
-      prompt: 'Define cache and prefix.',
-      maxRounds: 2,
-      progressivePrompt: true,
-    }).result;
+    const requests = await runTwoRounds({ progressivePrompt: true });
 
-    expect(
-      model.requests.map(({ system, volatileSystemSuffix }) => ({ system, volatileSystemSuffix })),
-    ).toEqual([
+    expect(requests.map(({ system, volatileSystemSuffix }) => ({ system, volatileSystemSuffix }))).toEqual([
       {
         system: 'You define words.\n\n[Round 1] If a tool is relevant to the request, call it.',
         volatileSystemSuffix: '[Round 1] If a tool is relevant to the request, call it.',
@@ -53,34 +53,19 @@ describe('the round line of the progressive prompt, apart from the stable system
   });
 
   it('is not set without the progressive prompt', async () => {
-    const model = twoRoundModel();
-    await runToolLoop({
-      model,
-      system: 'You define words.',
-      tools: [lookUp],
-      prompt: 'Define cache and prefix.',
-      maxRounds: 2,
-    }).result;
+    const requests = await runTwoRounds();
 
-    expect(model.requests.map((request) => 'volatileSystemSuffix' in request)).toEqual([false, false, false]);
+    expect(requests.map((request) => 'volatileSystemSuffix' in request)).toEqual([false, false, false]);
   });
 
   it('stays apart when prepareStep keeps the line at the end, and is dropped when prepareStep replaces it', async () => {
-    const model = twoRoundModel();
-    await runToolLoop({
-      model,
-      system: 'You define words.',
-      tools: [lookUp],
-      prompt: 'Define cache and prefix.',
-      maxRounds: 2,
+    const requests = await runTwoRounds({
       progressivePrompt: { first: 'First.', later: 'Later.', final: 'Final.' },
       prepareStep: ({ system, iterations }) =>
         iterations === 1 ? { system: 'Replaced.' } : { system: `Be brief. ${system ?? ''}` },
-    }).result;
+    });
 
-    expect(
-      model.requests.map(({ system, volatileSystemSuffix }) => ({ system, volatileSystemSuffix })),
-    ).toEqual([
+    expect(requests.map(({ system, volatileSystemSuffix }) => ({ system, volatileSystemSuffix }))).toEqual([
       { system: 'Be brief. You define words.\n\nFirst.', volatileSystemSuffix: 'First.' },
       { system: 'Replaced.', volatileSystemSuffix: undefined },
       { system: 'Be brief. You define words.\n\nFinal.', volatileSystemSuffix: 'Final.' },

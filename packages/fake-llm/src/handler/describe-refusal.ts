@@ -30,6 +30,8 @@ export type Refusal =
     }
   /** `cache_control` breakpoints the Messages API refuses, in its words. */
   | { type: 'cache-control'; message: string }
+  /** Two `tool_use` blocks of a Messages API conversation with one id, in the API's words. */
+  | { type: 'tool-use-ids'; message: string }
   /** A Messages API `thread` the fake cannot continue. */
   | { type: 'thread'; refusal: ThreadRefusal }
   /** A method, target or headers that make no fetch `Request`. */
@@ -145,6 +147,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
         ...(refusal.code === undefined ? {} : { code: refusal.code }),
       };
     case 'cache-control':
+    case 'tool-use-ids':
       return { endpoint: 'messages', status: 400, type: 'invalid_request_error', message: refusal.message };
     case 'thread':
       return { endpoint: 'messages', ...describeThreadRefusal(refusal.refusal) };

@@ -1,0 +1,140 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { Message } from '../model/messages.js';
+import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
+import { checkResume } from './check-resume.js';
+import type { ResumeTurn } from './paused-turn.js';
+import type { ModelPrice, ToolLoopOptions } from './tool-loop-options.js';
+
+/**
+ * The checks of `runToolLoop`'s options, each throwing `InvalidArgumentError` that names the option. They run
+ * at run time too: plain JavaScript callers get a clear error instead of a crash mid-turn.
+ */
+
+/** The longest delay `setTimeout` honours; anything above it would fire at once. */
+const maxTimerMs = 2_147_483_647;
+
+/** A model: anything with a `stream()` method. */
+export function checkModel(model: ToolLoopOptions['model']): void {
+  if (typeof (model as Partial<ToolLoopOptions['model']> | undefined)?.stream !== 'function') {
+    throw new InvalidArgumentError({
+      argument: 'model',
+      message: 'expected a Model with a stream() method.',
+    });
+  }
+}
+
+/** A resume, checked, which continues its paused transcript and so comes without messages or a prompt. */
+export function checkResumeOption(options: ToolLoopOptions): ResumeTurn | undefined {
+  if (options.resume === undefined) return undefined;
+  const resume = checkResume(options.resume);
+  if (options.messages !== undefined || options.prompt !== undefined) {
+    throw new InvalidArgumentError({
+      argument: 'resume',
+      message: 'a resumed turn continues the paused transcript: give neither messages nor prompt with it.',
+    });
+  }
+  return resume;
+}
+
+/** A turn needs something to answer: a prompt, or at least one message. */
+export function checkSomethingToAnswer(messages: readonly Message[]): void {
+  if (messages.length === 0) {
+    throw new InvalidArgumentError({
+      argument: 'messages',
+      message: 'pass `prompt` or at least one message.',
+    });
+  }
+}
+
+/** `telemetry`: true, false, or settings whose tracer is an OpenTelemetry Tracer. */
+export function checkTelemetry(telemetry: ToolLoopOptions['telemetry']): TelemetryOptions {
+  if (telemetry === undefined || telemetry === true) return {};
+  if (telemetry === false) return { enabled: false };
+  // Checked at run time too, for plain JavaScript callers.
+  const given: unknown = telemetry;
+  const tracer: unknown = typeof given === 'object' && given !== null ? telemetry.tracer : undefined;
+  if (
+    typeof given !== 'object' ||
+    given === null ||
+    (tracer !== undefined &&
+      (typeof tracer !== 'object' ||
+        tracer === null ||
+        typeof Reflect.get(tracer, 'startSpan') !== 'function'))
+  ) {
+    throw new InvalidArgumentError({
+      argument: 'telemetry',
+      message:
+        'expected true, false or { enabled, tracer, captureContent, agentName }, where tracer is an OpenTelemetry Tracer.',
+    });
+  }
+  return telemetry;
+}
+
+/** A count: the value (an integer of at least `minimum`, or Infinity), or `fallback` when none was given. */
+export function checkCount(
+  argument: string,
+  value: number | undefined,
+  fallback: number,
+  minimum: number,
+): number {
+  if (value === undefined) return fallback;
+  if (value === Infinity || (Number.isInteger(value) && value >= minimum)) return value;
+  throw new InvalidArgumentError({
+    argument,
+    message: `expected an integer of at least ${minimum}, got ${value}.`,
+  });
+}
+
+/** Milliseconds for a timer: above 0 and at most what `setTimeout` honours (or Infinity), or `fallback`. */
+export function checkDuration(argument: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (value === Infinity || (Number.isFinite(value) && value > 0 && value <= maxTimerMs)) return value;
+  throw new InvalidArgumentError({
+    argument,
+    message: `expected milliseconds above 0 and at most ${maxTimerMs} (or Infinity), got ${value}.`,
+  });
+}
+
+/** One of `allowed`, or `fallback` when none was given. */
+export function checkOneOf<T extends string>(
+  argument: string,
+  value: T | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  if (value === undefined) return fallback;
+  if (allowed.includes(value)) return value;
+  throw new InvalidArgumentError({
+    argument,
+    message: `expected one of ${allowed.map((item) => `'${item}'`).join(', ')}, got '${value}'.`,
+  });
+}
+
+/** A hook, or a list of them for `stopWhen`, as a list of functions. */
+export function checkHooks<HOOK>(argument: string, hooks: HOOK | HOOK[] | undefined): HOOK[] {
+  const list = hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+  list.forEach((hook, index) => {
+    if (typeof hook !== 'function') {
+      throw new InvalidArgumentError({
+        argument: Array.isArray(hooks) ? `${argument}[${index}]` : argument,
+        message: 'expected a function.',
+      });
+    }
+  });
+  return list;
+}
+
+/** Prices by model id, each a number of zero or more. */
+export function checkPrices(prices: Record<string, ModelPrice> | undefined): Record<string, ModelPrice> {
+  for (const [modelId, price] of Object.entries(prices ?? {})) {
+    for (const [field, value] of Object.entries(price)) {
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+        throw new InvalidArgumentError({
+          argument: `prices.${modelId}.${field}`,
+          message: `expected a price of zero or more, got ${String(value)}.`,
+        });
+      }
+    }
+  }
+  return prices ?? {};
+}
