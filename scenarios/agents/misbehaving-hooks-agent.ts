@@ -1,0 +1,46 @@
+import { defineTool, type Message } from '@toolloop/core';
+import { defineAgent } from '@toolloop/eval';
+import { z } from 'zod';
+
+/** Looks up the price of an item. */
+const lookupPrice = defineTool({
+  name: 'lookup_price',
+  description: 'The price of an item of the shop.',
+  inputSchema: z.object({ item: z.string() }),
+  execute: ({ item }) => `${item}: 4 EUR`,
+});
+
+/** The text of the user's last message: each turn of the scenario names the mistake its hooks make. */
+function lastUserText(messages: readonly Message[]): string {
+  const last = messages.findLast((message) => message.role === 'user');
+  return typeof last?.content === 'string' ? last.content : '';
+}
+
+/**
+ * An assistant whose hooks make the mistakes a host's hooks can make, one per turn, chosen by the user's
+ * message: each must end the turn with hook_error and a message that says what to return instead.
+ */
+export default defineAgent({
+  system: 'You answer questions about prices.',
+  tools: [lookupPrice],
+  loop: {
+    prepareStep: ({ messages }) => {
+      const mistake = lastUserText(messages);
+      if (mistake === 'activeTools not a list') return { activeTools: 'lookup_price' as unknown as string[] };
+      if (mistake === 'activeTools unknown') return { activeTools: ['lookup_price', 'search_web'] };
+      if (mistake === 'prepareStep throws') throw new Error('the step plan is broken');
+      return undefined;
+    },
+    stopWhen: ({ messages }) => {
+      const mistake = lastUserText(messages);
+      if (mistake === 'stopWhen true') return true as unknown as string;
+      if (mistake === 'stopWhen built-in') return 'completed';
+      if (mistake === 'stopWhen not snake_case') return { reason: 'Price-Found' };
+      if (mistake === 'stopWhen no reason') return { answer: true } as unknown as string;
+      return undefined;
+    },
+    onStepFinish: (step) => {
+      if (step.response.text === 'throw in onStepFinish') throw new Error('the step log is full');
+    },
+  },
+});
