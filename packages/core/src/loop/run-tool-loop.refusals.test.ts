@@ -166,6 +166,16 @@ describe('unknown tools', () => {
     });
   });
 
+  it('the answer names every tool available', async () => {
+    const fetchTool = defineTool({ name: 'fetch', inputSchema: z.object({}), execute: () => 'page' });
+    const model = createScriptedModel([{ toolCalls: [{ name: 'serch', input: {} }] }, { text: 'Sorry.' }]);
+    const result = await runToolLoop({ model, tools: [search, fetchTool], prompt: 'Q' }).result;
+
+    expect(answers(result)[0]?.text).toBe(
+      "Model called unknown tool 'serch'. Available tools: search, fetch.",
+    );
+  });
+
   it('count toward maxConsecutiveErrors', async () => {
     const unknown = { toolCalls: [{ name: 'serch', input: {} }] };
     const model = createScriptedModel([unknown, unknown, { text: 'never asked' }]);
