@@ -127,6 +127,36 @@ describe('approval rules and the end of the turn', () => {
     expect(result).not.toHaveProperty('pendingApprovals');
   });
 
+  it('a turn aborted while a rule is asked asks no rule for the calls after it, and answers each without running it', async () => {
+    const asked: string[] = [];
+    const run = runToolLoop({
+      model: createScriptedModel([
+        {
+          toolCalls: [
+            { name: 'note', input: { id: 'a' } },
+            { name: 'note', input: { id: 'b' } },
+          ],
+        },
+      ]),
+      tools: [note],
+      prompt: 'Q',
+      needsApproval: ({ input }) => {
+        asked.push((input as { id: string }).id);
+        run.abort('leaving');
+        return false;
+      },
+    });
+    const { events, result } = await collectRun(run);
+
+    expect(asked).toEqual(['a']);
+    expect(result.stopReason).toBe('aborted');
+    expect(result.toolCalls.map((call) => [call.name, call.executed])).toEqual([
+      ['note', false],
+      ['note', false],
+    ]);
+    expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(2);
+  });
+
   it('a rule that throws names itself in the HookError', async () => {
     const result = await runToolLoop({
       model: createScriptedModel([{ toolCalls: [{ name: 'note', input: { id: 'a' } }] }]),
