@@ -21,6 +21,29 @@ const held = defineTool({
 const total = z.object({ total: z.number() });
 
 describe('what a paused turn carries over', () => {
+  it('its step, as onStepFinish will report it once the calls are handled, without tool calls', async () => {
+    const paused = await runToolLoop({
+      model: createScriptedModel([
+        {
+          text: 'Let me.',
+          toolCalls: [{ id: 'h', name: 'held', input: {} }],
+          usage: { inputTokens: 4, outputTokens: 2 },
+        },
+      ]),
+      tools: [held],
+      prompt: 'Q',
+      system: 'Be brief.',
+    }).result;
+
+    expect(paused.pausedTurn?.step).toEqual({
+      iteration: 1,
+      round: 0,
+      request: { system: 'Be brief.', toolNames: ['held'], messageCount: 1 },
+      response: { text: 'Let me.', finishReason: 'tool_calls', toolCallCount: 1 },
+      usage: { inputTokens: 4, outputTokens: 2 },
+    });
+  });
+
   it('the tokens of each model, for the cost', async () => {
     const prices = { 'scripted-model': { inputPerMillion: 1_000_000, outputPerMillion: 0 } };
     const paused = await runToolLoop({
