@@ -78,8 +78,16 @@ describe('the explicit-stop tool', () => {
     ['a reason that is not text', { reason: 42 }],
     ['an input that is a list', ['the archive is offline']],
     ['an input that is not an object', 'the archive is offline'],
+    ['an input that is null', null],
   ])('with %s, the turn stops saying no reason was given', async (_case, input) => {
-    const model = createScriptedModel([{ toolCalls: [{ name: 'cannot_complete_task', input }] }]);
+    const model = createScriptedModel([
+      {
+        parts: [
+          { type: 'tool-call', id: 'stop_1', name: 'cannot_complete_task', input },
+          { type: 'finish', finishReason: 'tool_calls', usage: { inputTokens: 1, outputTokens: 1 } },
+        ],
+      },
+    ]);
     const { events, result } = await collectRun(
       runToolLoop({ model, tools: [search], prompt: 'Q', explicitStop: true }),
     );
