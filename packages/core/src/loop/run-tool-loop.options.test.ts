@@ -162,6 +162,24 @@ describe('options refused at once, naming the option', () => {
     expect((error as Error).message).toBe(message);
   });
 
+  it.each<[string, Partial<ToolLoopOptions>, string]>([
+    [
+      'sessionTokens (under a session budget)',
+      { sessionTokens: Infinity, tokenBudget: { perSession: 1000 } },
+      "Invalid option 'sessionTokens': expected an integer of at least 0, got Infinity.",
+    ],
+    [
+      'sessionToolCalls',
+      { sessionToolCalls: Infinity },
+      "Invalid option 'sessionToolCalls': expected an integer of at least 0, got Infinity.",
+    ],
+  ])('%s, what the session has used so far, cannot be Infinity', (_case, options, message) => {
+    const error = refusal(options);
+
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(message);
+  });
+
   it.each<[string, Partial<ToolLoopOptions>]>([
     [
       'unlimited rounds, calls and timeouts',
