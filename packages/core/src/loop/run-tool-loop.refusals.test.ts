@@ -4,6 +4,7 @@ import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
 import type { LoopResult } from './loop-result.js';
+import type { PausedTurn } from './paused-turn.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 let executed: string[] = [];
@@ -219,6 +220,10 @@ describe('unknown tools', () => {
     expect(answers(result)).toEqual([
       { name: 'remove', text: "Tool 'remove' is no longer available.", isError: true, executed: false },
     ]);
+    expect(result.toolCalls[0]?.output).toEqual({
+      content: [{ type: 'text', text: "Tool 'remove' is no longer available." }],
+      isError: true,
+    });
     expect(events).toContainEqual({
       type: 'error',
       code: 'unknown_tool',
@@ -226,6 +231,29 @@ describe('unknown tools', () => {
       toolName: 'remove',
       toolCallId: 'r1',
     });
+  });
+  it('a tool that is gone when a paused turn resumes counts toward maxConsecutiveErrors', async () => {
+    const remove = defineTool({
+      name: 'remove',
+      inputSchema: z.object({}),
+      needsApproval: true,
+      execute: () => 'removed',
+    });
+    const paused = await runToolLoop({
+      model: createScriptedModel([{ toolCalls: [{ id: 'r1', name: 'remove', input: {} }] }]),
+      tools: [remove],
+      prompt: 'Q',
+      maxConsecutiveErrors: 1,
+    }).result;
+
+    const result = await runToolLoop({
+      model: createScriptedModel({ text: 'never asked' }),
+      tools: [search],
+      maxConsecutiveErrors: 1,
+      resume: { turn: paused.pausedTurn as PausedTurn, decisions: { r1: { approved: true } } },
+    }).result;
+
+    expect(result.stopReason).toBe('consecutive_errors');
   });
 });
 
