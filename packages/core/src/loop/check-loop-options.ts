@@ -85,6 +85,16 @@ export function checkCount(
   });
 }
 
+/** What a session has used so far (tokens, tool calls): an integer of at least 0, never Infinity; 0 when not given. */
+export function checkUsedCount(argument: string, value: number | undefined): number {
+  if (value === undefined) return 0;
+  if (Number.isInteger(value) && value >= 0) return value;
+  throw new InvalidArgumentError({
+    argument,
+    message: `expected an integer of at least 0, got ${value}.`,
+  });
+}
+
 /** Milliseconds for a timer: above 0 and at most what `setTimeout` honours (or Infinity), or `fallback`. */
 export function checkDuration(argument: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;

@@ -1,7 +1,17 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { ApprovalDecision, PausedTurn, PendingApproval, ResumeTurn } from './paused-turn.js';
+import { checkMessages } from './check-loop-inputs.js';
+import {
+  pausedCalls,
+  type ApprovalDecision,
+  type PausedTurn,
+  type PendingApproval,
+  type ResumeTurn,
+} from './paused-turn.js';
 
-/** Checks a resume up front: a paused turn this version wrote, and a decision for every pending call. */
+/**
+ * Checks a resume up front: a paused turn this version wrote, whose transcript ends with the calls that wait, and a
+ * decision for every pending call.
+ */
 export function checkResume(resume: ResumeTurn): ResumeTurn {
   const { turn, decisions } = resume;
   // Read as unknown: the paused turn comes back from storage, written by any version of this package.
@@ -19,6 +29,18 @@ export function checkResume(resume: ResumeTurn): ResumeTurn {
     });
   }
   checkDecisions({ pending: turn.pendingApprovals, decisions, argument: 'resume.decisions' });
+  // The resumed turn runs the calls of its transcript's last message: those that wait must be there.
+  const waiting = pausedCalls(checkMessages(stored.messages)).map((call) => call.id);
+  if (
+    turn.pendingApprovals.length === 0 ||
+    turn.pendingApprovals.some((call) => !waiting.includes(call.toolCallId))
+  ) {
+    throw new InvalidArgumentError({
+      argument: 'resume.turn',
+      message:
+        'expected the pausedTurn of a result that stopped with approval_required, whose transcript ends with the assistant message holding the calls that wait.',
+    });
+  }
   return resume;
 }
 

@@ -37,6 +37,7 @@ export function composeSystemPrompt({
   const texts = { ...defaultProgressivePrompt, ...progressivePrompt };
   const template = isFinal ? texts.final : round === 0 ? texts.first : texts.later;
   const addition = template.replaceAll('{round}', String(round + 1));
-  const whole = system === undefined || system === '' ? addition : `${system}\n\n${addition}`;
-  return addition === '' ? { system: whole } : { system: whole, addition };
+  // An empty text adds nothing: not a blank line after the system prompt, nor an empty one without it.
+  if (addition === '') return { system };
+  return { system: system === undefined || system === '' ? addition : `${system}\n\n${addition}`, addition };
 }

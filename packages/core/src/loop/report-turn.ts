@@ -2,7 +2,6 @@ import type { ToolCallPart } from '../model/messages.js';
 import type { ModelRequest } from '../model/model.js';
 import { describeStop } from './describe-stop.js';
 import type { LoopEvent } from './loop-event.js';
-import type { ToolCallRecord } from './loop-result.js';
 import type { PlannedToolCall } from './plan-tool-calls.js';
 import { statusLines } from './status-lines.js';
 import type { ModelResponse } from './stream-model-response.js';
@@ -13,19 +12,17 @@ import type { TurnEnding } from './turn-ending.js';
 import type { StepInfo } from './turn-hooks.js';
 import { recordToolResults, toolCallsOf, type TurnState } from './turn-state.js';
 
-/** What `onStepFinish` is told about a step. */
+/** What `onStepFinish` is told about a step, but its tool calls, which are known once they are handled. */
 export function toStepInfo({
   started,
   request,
   response,
-  toolCalls,
 }: {
   started: { iteration: number; round: number };
   request: ModelRequest;
   response: ModelResponse;
-  toolCalls: ToolCallRecord[];
-}): StepInfo {
-  const step: StepInfo = {
+}): Omit<StepInfo, 'toolCalls'> {
+  const step: Omit<StepInfo, 'toolCalls'> = {
     iteration: started.iteration,
     round: started.round,
     request: {
@@ -38,7 +35,6 @@ export function toStepInfo({
       toolCallCount: toolCallsOf(response).length,
     },
     usage: response.finish.usage,
-    toolCalls,
   };
   if (request.system !== undefined) step.request.system = request.system;
   if (request.toolChoice !== undefined) step.request.toolChoice = request.toolChoice;

@@ -11,6 +11,7 @@ import {
   checkResumeOption,
   checkSomethingToAnswer,
   checkTelemetry,
+  checkUsedCount,
 } from './check-loop-options.js';
 import { defaultProgressivePrompt } from './progressive-prompt.js';
 import type { ResolvedLoopOptions, ToolLoopOptions } from './tool-loop-options.js';
@@ -49,7 +50,7 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     toolTimeoutMs: checkDuration('toolTimeoutMs', options.toolTimeoutMs, 30_000),
     maxToolCallsPerMessage: checkCount('maxToolCalls.perMessage', maxToolCalls.perMessage, Infinity, 0),
     maxToolCallsPerSession: checkCount('maxToolCalls.perSession', maxToolCalls.perSession, Infinity, 0),
-    sessionToolCalls: checkCount('sessionToolCalls', options.sessionToolCalls, 0, 0),
+    sessionToolCalls: checkUsedCount('sessionToolCalls', options.sessionToolCalls),
     maxToolsPerResponse: checkCount('maxToolsPerResponse', options.maxToolsPerResponse, Infinity, 1),
     toolConcurrency: checkCount('toolConcurrency', options.toolConcurrency, Infinity, 1),
     maxRepeatedCalls: checkCount('maxRepeatedCalls', options.maxRepeatedCalls, Infinity, 1),
@@ -58,7 +59,7 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     tokenBudgetPerSession: checkCount('tokenBudget.perSession', tokenBudget.perSession, Infinity, 1),
     // A resumed turn counts against the session as it did before it paused, whatever is passed now.
     sessionTokens:
-      resume?.turn.counters.sessionTokens ?? checkCount('sessionTokens', options.sessionTokens, 0, 0),
+      resume?.turn.counters.sessionTokens ?? checkUsedCount('sessionTokens', options.sessionTokens),
     prices: checkPrices(options.prices),
     unknownTool: checkOneOf('unknownTool', options.unknownTool, ['feedback', 'stop'] as const, 'feedback'),
     toolSourceError: checkOneOf(

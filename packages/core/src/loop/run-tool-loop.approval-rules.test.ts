@@ -181,6 +181,55 @@ describe('a resumed turn', () => {
     }
   });
 
+  it('is refused unless its transcript ends with the message whose calls wait', async () => {
+    const model = createScriptedModel([
+      {
+        toolCalls: [
+          { id: 'p1', name: 'pay', input: { amount: 80 } },
+          { id: 'p2', name: 'pay', input: { amount: 90 } },
+        ],
+      },
+    ]);
+    const paused = await runToolLoop({ model, tools: [toolWith('pay', true)], prompt: 'Q' }).result;
+    const turn = paused.pausedTurn as PausedTurn;
+    const decisions = { p1: { approved: true as const }, p2: { approved: true as const } };
+    const edited: PausedTurn[] = [
+      { ...turn, messages: [...turn.messages, { role: 'user', content: 'Are you done?' }] },
+      { ...turn, messages: turn.messages.slice(0, -1) },
+      { ...turn, messages: [] },
+      {
+        ...turn,
+        messages: [
+          ...turn.messages.slice(0, -1),
+          { role: 'assistant', content: [{ type: 'text', text: 'Hm.' }] },
+        ],
+      },
+      { ...turn, pendingApprovals: [...turn.pendingApprovals, { toolCallId: 'p3', name: 'pay', input: {} }] },
+      { ...turn, pendingApprovals: [] },
+    ];
+
+    for (const edit of edited) {
+      const resumeDecisions = edit.pendingApprovals.some((call) => call.toolCallId === 'p3')
+        ? { ...decisions, p3: { approved: true as const } }
+        : edit.pendingApprovals.length === 0
+          ? {}
+          : decisions;
+      expect(() =>
+        runToolLoop({
+          model,
+          tools: [toolWith('pay', true)],
+          resume: { turn: edit, decisions: resumeDecisions },
+        }),
+      ).toThrow(
+        new InvalidArgumentError({
+          argument: 'resume.turn',
+          message:
+            'expected the pausedTurn of a result that stopped with approval_required, whose transcript ends with the assistant message holding the calls that wait.',
+        }),
+      );
+    }
+  });
+
   it('is refused with a prompt or messages: it continues its own transcript', async () => {
     const model = createScriptedModel([call('pay', { amount: 80 })]);
     const paused = await runToolLoop({ model, tools: [toolWith('pay', true)], prompt: 'Q' }).result;
@@ -244,6 +293,11 @@ describe('a resumed turn', () => {
         model,
         resume: { turn, decisions: { 'pay-call': { approved: false, reason: 7 } as never } },
       }),
+    ).toThrow(
+      "Invalid option 'resume.decisions.pay-call': expected { approved: true } or { approved: false, reason?: string }.",
+    );
+    expect(() =>
+      runToolLoop({ model, resume: { turn, decisions: { 'pay-call': undefined as never } } }),
     ).toThrow(
       "Invalid option 'resume.decisions.pay-call': expected { approved: true } or { approved: false, reason?: string }.",
     );

@@ -213,6 +213,36 @@ describe('maxConsecutiveErrors counts failures in call order, across rounds', ()
       ['echo', false],
     ]);
   });
+
+  it('calls refused after a failure do not extend the streak', async () => {
+    const model = createScriptedModel([{ toolCalls: [failCall, okCall, okCall] }, { text: 'Done.' }]);
+    const result = await runToolLoop({
+      model,
+      tools: [echo, failing],
+      prompt: 'Q',
+      maxConsecutiveErrors: 2,
+      maxToolsPerResponse: 1,
+    }).result;
+
+    expect(result).toMatchObject({ stopReason: 'completed', text: 'Done.' });
+  });
+
+  it('a call refused between two failures does not end the streak', async () => {
+    const model = createScriptedModel([
+      { toolCalls: [failCall, okCall] },
+      { toolCalls: [failCall] },
+      { text: 'never asked' },
+    ]);
+    const result = await runToolLoop({
+      model,
+      tools: [echo, failing],
+      prompt: 'Q',
+      maxConsecutiveErrors: 2,
+      maxToolsPerResponse: 1,
+    }).result;
+
+    expect(result).toMatchObject({ stopReason: 'consecutive_errors', rounds: 2 });
+  });
 });
 
 describe('every call gets one tool_start and one tool_result, in that order', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../tools/define-tool.js';
+import { markNotStarted } from '../tools/not-started.js';
 import type { ToolSource } from '../tools/tool-source.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
@@ -42,6 +43,47 @@ describe('the calls of one response', () => {
     }).result;
 
     expect(result.toolCalls.map((call) => call.executed)).toEqual([true, true, false]);
+  });
+
+  it('side by side, a call that starts while an earlier one still runs is not refused for a streak after it', async () => {
+    const slowMayFinish = createDeferred();
+    const slow = defineTool({
+      name: 'slow',
+      inputSchema: z.object({}),
+      execute: async () => {
+        await slowMayFinish.promise;
+        return 'slow';
+      },
+    });
+    const quick = defineTool({ name: 'quick', inputSchema: z.object({}), execute: () => 'quick' });
+    const run = runToolLoop({
+      model: createScriptedModel([
+        {
+          toolCalls: [
+            { id: 'a', name: 'slow', input: {} },
+            { id: 'b', name: 'fail', input: { n: 1 } },
+            { id: 'c', name: 'quick', input: {} },
+          ],
+        },
+        { text: 'never asked' },
+      ]),
+      tools: [slow, failing, quick],
+      prompt: 'Q',
+      maxConsecutiveErrors: 1,
+      toolConcurrency: 2,
+    });
+    for await (const event of run) {
+      // The slow call ends only once the third call has its result, so it runs for the whole of the third.
+      if (event.type === 'tool_result' && event.toolCallId === 'c') slowMayFinish.resolve();
+    }
+    const result = await run.result;
+
+    expect(result.toolCalls.map((call) => [call.toolCallId, call.executed])).toEqual([
+      ['a', true],
+      ['b', true],
+      ['c', true],
+    ]);
+    expect(result.stopReason).toBe('consecutive_errors');
   });
 
   it('a streak carried from an earlier round counts for the first call of this one', async () => {
@@ -115,6 +157,31 @@ describe('the error event of a failed call', () => {
     );
   });
 
+  it('carries no text of an embedded resource, only the text blocks', async () => {
+    const source: ToolSource = {
+      listTools: () => Promise.resolve([{ name: 'lookup', inputSchema: { type: 'object' } }]),
+      callTool: () =>
+        Promise.resolve({
+          isError: true,
+          content: [
+            { type: 'resource', uri: 'file:///var/log/app.log', text: 'the whole log' },
+            { type: 'text', text: 'Failed, see the log.' },
+          ],
+        }),
+    };
+    const { events } = await collectRun(
+      runToolLoop({
+        model: createScriptedModel([{ toolCalls: [{ name: 'lookup', input: {} }] }, { text: 'ok' }]),
+        tools: [source],
+        prompt: 'Q',
+      }),
+    );
+
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'error', code: 'tool_error', message: '\nFailed, see the log.' }),
+    );
+  });
+
   it('is not sent for a call the turn’s end cancelled: the turn reports its own end', async () => {
     const started = createDeferred();
     const hanging = defineTool({
@@ -179,5 +246,72 @@ describe('status lines of a round', () => {
       'Processing tool results...',
       'Formulating response...',
     ]);
+  });
+});
+
+describe('how a call is reported', () => {
+  const listing = () => Promise.resolve([{ name: 'lookup', inputSchema: { type: 'object' } }]);
+  const lookupThenAnswer = () =>
+    createScriptedModel([{ toolCalls: [{ id: 'c1', name: 'lookup', input: {} }] }, { text: 'ok' }]);
+
+  it('its durationMs is the time the call took, within the time of the turn', async () => {
+    const source: ToolSource = {
+      listTools: listing,
+      callTool: () => Promise.resolve({ content: [{ type: 'text', text: 'found' }] }),
+    };
+    const before = performance.now();
+    const { events, result } = await collectRun(
+      runToolLoop({ model: lookupThenAnswer(), tools: [source], prompt: 'Q' }),
+    );
+    const turnMs = performance.now() - before;
+    const reported = [
+      ...result.toolCalls.map((call) => call.durationMs),
+      ...events.flatMap((event) => (event.type === 'tool_result' ? [event.durationMs] : [])),
+    ];
+
+    expect(reported).toHaveLength(2);
+    for (const durationMs of reported) {
+      expect(durationMs).toBeGreaterThanOrEqual(0);
+      expect(durationMs).toBeLessThanOrEqual(Math.ceil(turnMs));
+    }
+  });
+
+  it('a source whose callTool throws at once (no promise) fails the call with what it threw', async () => {
+    const source: ToolSource = {
+      listTools: listing,
+      callTool: () => {
+        throw new Error('Not connected.');
+      },
+    };
+    const result = await runToolLoop({ model: lookupThenAnswer(), tools: [source], prompt: 'Q' }).result;
+
+    expect(result.toolCalls[0]).toMatchObject({
+      output: { content: [{ type: 'text', text: "Tool 'lookup' failed: Not connected." }], isError: true },
+      executed: true,
+    });
+  });
+
+  it('a failure its source marks as raised before the tool started is a call that did not run', async () => {
+    const source: ToolSource = {
+      listTools: listing,
+      callTool: () => Promise.reject(markNotStarted(new Error('The server was not ready.'))),
+    };
+    const { events, result } = await collectRun(
+      runToolLoop({ model: lookupThenAnswer(), tools: [source], prompt: 'Q' }),
+    );
+    const text = "Tool 'lookup' failed: The server was not ready.";
+
+    expect(result.toolCalls[0]).toMatchObject({
+      output: { content: [{ type: 'text', text }], isError: true },
+      isError: true,
+      executed: false,
+    });
+    expect(events).toContainEqual({
+      type: 'error',
+      code: 'tool_error',
+      message: text,
+      toolName: 'lookup',
+      toolCallId: 'c1',
+    });
   });
 });

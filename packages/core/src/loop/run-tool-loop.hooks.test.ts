@@ -207,6 +207,26 @@ describe('prepareStep', () => {
 });
 
 describe('onStepFinish', () => {
+  it('reports the text of a response of several text blocks as one text', async () => {
+    const steps: StepInfo[] = [];
+    const model = createScriptedModel({
+      parts: [
+        { type: 'text', text: 'Sunny ' },
+        { type: 'text', text: 'in Paris.' },
+        { type: 'finish', finishReason: 'end', usage: { inputTokens: 1, outputTokens: 1 } },
+      ],
+    });
+    await runToolLoop({
+      model,
+      prompt: 'Q',
+      onStepFinish: (step) => {
+        steps.push(step);
+      },
+    }).result;
+
+    expect(steps.map((step) => step.response.text)).toEqual(['Sunny in Paris.']);
+  });
+
   it('reports each step: its request, the response, its usage and its tool calls', async () => {
     const steps: StepInfo[] = [];
     const model = createScriptedModel([

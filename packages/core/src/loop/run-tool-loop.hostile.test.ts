@@ -326,23 +326,40 @@ describe('more from the review of the loop', () => {
 });
 
 describe('a tool source that answers with something else than a ToolOutput', () => {
+  const blocksExpected = 'an object whose content holds something other than blocks';
+
   it.each<[string, unknown, string]>([
     ['a string', 'hello', 'a string'],
     ['an object without content', { text: 'hello' }, 'an object without a content list'],
     ['nothing', undefined, 'undefined'],
+    ['null', null, 'null'],
+    ['a list', [{ type: 'text', text: 'hello' }], 'a list'],
+    ['content that holds text, not blocks', { content: ['hello'] }, blocksExpected],
+    ['content that holds null', { content: [null] }, blocksExpected],
+    ['content with a block, then text', { content: [{ type: 'text', text: 'a' }, 'b'] }, blocksExpected],
   ])('%s becomes an error result that says what it was', async (_name, answer, described) => {
     const source = {
       listTools: () => Promise.resolve([{ name: 'odd', inputSchema: { type: 'object' } }]),
       callTool: () => Promise.resolve(answer),
     } as unknown as ToolSource;
-    const model = createScriptedModel([{ toolCalls: [{ name: 'odd', input: {} }] }, { text: 'Done.' }]);
-    const result = await runToolLoop({ model, tools: [source], prompt: 'Q' }).result;
-
-    expect(result.toolCalls[0]?.output.content).toEqual([
-      {
-        type: 'text',
-        text: `Tool 'odd' failed: its tool source returned ${described} instead of a ToolOutput ({ content: [...] }).`,
-      },
+    const model = createScriptedModel([
+      { toolCalls: [{ id: 'c1', name: 'odd', input: {} }] },
+      { text: 'Done.' },
     ]);
+    const { events, result } = await collectRun(runToolLoop({ model, tools: [source], prompt: 'Q' }));
+    const text = `Tool 'odd' failed: its tool source returned ${described} instead of a ToolOutput ({ content: [...] }).`;
+
+    expect(result.toolCalls[0]).toMatchObject({
+      output: { content: [{ type: 'text', text }], isError: true },
+      isError: true,
+      executed: true,
+    });
+    expect(events).toContainEqual({
+      type: 'error',
+      code: 'tool_error',
+      message: text,
+      toolName: 'odd',
+      toolCallId: 'c1',
+    });
   });
 });

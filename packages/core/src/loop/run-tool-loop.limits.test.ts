@@ -122,7 +122,27 @@ describe('tool-call limits', () => {
 
     expect(result.stopReason).toBe('session_tool_limit');
     expect(executions).toEqual([]);
-    expect(events).toContainEqual(expect.objectContaining({ type: 'error', code: 'session_tool_limit' }));
+    expect(result.toolCalls[0]?.output.content).toEqual([
+      {
+        type: 'text',
+        text: 'Not executed: the limit of 5 tool calls per session was reached. Answer with the information you already have.',
+      },
+    ]);
+    expect(events).toContainEqual({
+      type: 'error',
+      code: 'session_tool_limit',
+      message: "Tool call limit reached (5 tool calls per session): 'lookup' was not executed.",
+      toolName: 'lookup',
+      toolCallId: 'call_1_1',
+    });
+  });
+
+  it('maxToolsPerResponse: calls beyond it count toward no limit', async () => {
+    executions = [];
+    const model = createScriptedModel([lookups('first', 'second', 'third'), { text: 'Done.' }]);
+    const result = await runToolLoop({ model, tools: [lookup], prompt: 'Q', maxToolsPerResponse: 1 }).result;
+
+    expect(result).toMatchObject({ stopReason: 'completed', sessionToolCalls: 1 });
   });
 
   it('maxToolsPerResponse: calls beyond it stay in the transcript, answered without running, and are reported', async () => {

@@ -14,6 +14,8 @@ const search = defineTool({
   execute: ({ query }) => `Results for ${query}`,
 });
 const searchCall = { toolCalls: [{ name: 'search', input: { query: 'q' } }] };
+const telemetryRefusal =
+  "Invalid option 'telemetry': expected true, false or { enabled, tracer, captureContent, agentName }, where tracer is an OpenTelemetry Tracer.";
 
 function refusal(options: Partial<ToolLoopOptions>): unknown {
   try {
@@ -96,6 +98,10 @@ describe('options refused at once, naming the option', () => {
       "Invalid option 'prices.m.inputPerMillion': expected a price of zero or more, got 2.",
     ],
     [
+      { messages: [undefined as unknown as Message] },
+      "Invalid option 'messages[0]': expected a message object with a role ('user', 'assistant' or 'tool').",
+    ],
+    [
       { messages: [{ content: 'hi' } as unknown as Message] },
       "Invalid option 'messages[0]': expected a message object with a role ('user', 'assistant' or 'tool').",
     ],
@@ -129,6 +135,19 @@ describe('options refused at once, naming the option', () => {
       "Invalid option 'tools[0]': expected a tool from defineTool or a tool source (listTools and callTool).",
     ],
     [
+      { tools: [{ ...search, inputSchema: 'object' } as unknown as Tool<unknown>] },
+      "Invalid option 'tools[0]': expected a tool from defineTool or a tool source (listTools and callTool).",
+    ],
+    [
+      { tools: [null as unknown as Tool<unknown>] },
+      "Invalid option 'tools[0]': expected a tool from defineTool or a tool source (listTools and callTool).",
+    ],
+    [{ telemetry: null as never }, telemetryRefusal],
+    [{ telemetry: 'on' as never }, telemetryRefusal],
+    [{ telemetry: { tracer: 'console' as never } }, telemetryRefusal],
+    [{ telemetry: { tracer: null as never } }, telemetryRefusal],
+    [{ telemetry: { tracer: {} as never } }, telemetryRefusal],
+    [
       { output: 'json' as never },
       "Invalid option 'output': expected a zod schema (or another Standard Schema with JSON Schema support) or a JSON Schema object.",
     ],
@@ -143,6 +162,24 @@ describe('options refused at once, naming the option', () => {
     expect((error as Error).message).toBe(message);
   });
 
+  it.each<[string, Partial<ToolLoopOptions>, string]>([
+    [
+      'sessionTokens (under a session budget)',
+      { sessionTokens: Infinity, tokenBudget: { perSession: 1000 } },
+      "Invalid option 'sessionTokens': expected an integer of at least 0, got Infinity.",
+    ],
+    [
+      'sessionToolCalls',
+      { sessionToolCalls: Infinity },
+      "Invalid option 'sessionToolCalls': expected an integer of at least 0, got Infinity.",
+    ],
+  ])('%s, what the session has used so far, cannot be Infinity', (_case, options, message) => {
+    const error = refusal(options);
+
+    expect(InvalidArgumentError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(message);
+  });
+
   it.each<[string, Partial<ToolLoopOptions>]>([
     [
       'unlimited rounds, calls and timeouts',
@@ -151,6 +188,9 @@ describe('options refused at once, naming the option', () => {
     ['the longest timer', { timeoutMs: 2_147_483_647, toolTimeoutMs: 2_147_483_647 }],
     ['no tool call at all', { maxToolCalls: 0, sessionToolCalls: 0 }],
     ['prices of zero', { prices: { m: { inputPerMillion: 0, outputPerMillion: 0 } } }],
+    ['telemetry on', { telemetry: true }],
+    ['telemetry off', { telemetry: false }],
+    ['telemetry settings without a tracer', { telemetry: { agentName: 'support' } }],
     [
       'a tool source',
       { tools: [{ listTools: () => Promise.resolve([]), callTool: () => Promise.reject(new Error('no')) }] },

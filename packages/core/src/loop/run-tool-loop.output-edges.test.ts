@@ -4,6 +4,7 @@ import type { ToolOutput } from '../model/messages.js';
 import { createScriptedModel, type ModelScript } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { runToolLoop } from './run-tool-loop.js';
+import type { StepInfo } from './turn-hooks.js';
 
 const total = z.object({ total: z.number() });
 const native = (script: ModelScript) => createScriptedModel(script, { supportsStructuredOutput: true });
@@ -117,6 +118,28 @@ describe('the final-answer tool', () => {
     expect(result.toolCalls.map((call) => call.isError)).toEqual([true, false]);
   });
 
+  it('the step of the answer reports the calls of its own response only', async () => {
+    const steps: StepInfo[] = [];
+    const model = createScriptedModel([
+      { toolCalls: [{ name: 'note', input: {} }] },
+      { toolCalls: [{ name: 'final_answer', input: { total: 4 } }] },
+    ]);
+    await runToolLoop({
+      model,
+      tools: [note],
+      prompt: 'Q',
+      output: total,
+      onStepFinish: (step) => {
+        steps.push(step);
+      },
+    }).result;
+
+    expect(steps.map((step) => step.toolCalls.map((call) => call.name))).toEqual([
+      ['note'],
+      ['final_answer'],
+    ]);
+  });
+
   it('is offered with its description, and wraps a schema that is not an object', async () => {
     const model = createScriptedModel({ toolCalls: [{ name: 'final_answer', input: { value: 'x' } }] });
     await runToolLoop({ model, prompt: 'Q', output: z.string() }).result;
@@ -162,5 +185,16 @@ describe('the final-answer tool', () => {
 
     expect(result).toMatchObject({ stopReason: 'max_rounds', iterations: 2 });
     expect(result).not.toHaveProperty('output');
+  });
+});
+
+describe('an output schema that throws', () => {
+  it('rejects the result with what it threw: a bug in the schema is not a way for a turn to end', async () => {
+    const throwing = total.refine(() => {
+      throw new Error('The schema has a bug.');
+    });
+    const run = runToolLoop({ model: native({ text: '{"total":1}' }), prompt: 'Q', output: throwing });
+
+    await expect(run.result).rejects.toThrow('The schema has a bug.');
   });
 });

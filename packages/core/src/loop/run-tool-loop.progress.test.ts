@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { JsonValue } from '../json-value.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
@@ -90,9 +91,16 @@ describe('no_progress', () => {
             toolCalls: [{ name: 'search', input: { query: `q${request.messages.length}` } }],
           },
     );
-    const result = await runToolLoop({ model, tools: [search], prompt: 'Q', maxRepeatedText: 2 }).result;
+    const { events, result } = await collectRun(
+      runToolLoop({ model, tools: [search], prompt: 'Q', maxRepeatedText: 2 }),
+    );
 
     expect(result).toMatchObject({ stopReason: 'no_progress', text: 'Final.' });
+    expect(events).toContainEqual({
+      type: 'error',
+      code: 'no_progress',
+      message: 'Stopped: the model gave the same text 3 times in a row',
+    });
     expect(result.toolCalls.map((call) => call.executed)).toEqual([true, true, false]);
     expect(result.toolCalls[2]?.output.content).toEqual([
       {
@@ -117,6 +125,49 @@ describe('no_progress', () => {
     const result = await runToolLoop({ model, tools: [search], prompt: 'Q', maxRepeatedText: limit }).result;
 
     expect(JSON.stringify(result.toolCalls.at(-1)?.output)).toContain(`word for word ${times},`);
+  });
+
+  it.each<[string, JsonValue, JsonValue, boolean]>([
+    ['holding null', { query: 'a', page: null }, { query: 'a', page: null }, true],
+    ['a list and an object with the same entries', { query: ['a'] }, { query: { 0: 'a' } }, false],
+    ['that have no JSON form', { query: 1n } as never, { query: 2n } as never, false],
+  ])('inputs %s: is the second call a repeat? %s', async (_case, firstInput, secondInput, repeated) => {
+    const anything = defineTool({ name: 'anything', inputSchema: { type: 'object' }, execute: () => 'ok' });
+    const model = createScriptedModel([
+      { toolCalls: [{ name: 'anything', input: firstInput }] },
+      { toolCalls: [{ name: 'anything', input: secondInput }] },
+      { text: 'Done.' },
+    ]);
+    const result = await runToolLoop({ model, tools: [anything], prompt: 'Q', maxRepeatedCalls: 1 }).result;
+
+    expect(result.toolCalls.map((call) => call.executed)).toEqual([true, !repeated]);
+    expect(result.stopReason).toBe(repeated ? 'no_progress' : 'completed');
+  });
+
+  it('the same text split into other blocks is the same text', async () => {
+    const finish = {
+      type: 'finish',
+      finishReason: 'tool_calls',
+      usage: { inputTokens: 1, outputTokens: 1 },
+    } as const;
+    const searchPart = (id: string, query: string) =>
+      ({ type: 'tool-call', id, name: 'search', input: { query } }) as const;
+    const model = createScriptedModel([
+      { parts: [{ type: 'text', text: 'Let me look.' }, searchPart('c1', 'a'), finish] },
+      {
+        parts: [
+          { type: 'text', text: 'Let me ' },
+          { type: 'text', text: 'look.' },
+          searchPart('c2', 'b'),
+          finish,
+        ],
+      },
+      { text: 'Final.' },
+    ]);
+    const result = await runToolLoop({ model, tools: [search], prompt: 'Q', maxRepeatedText: 1 }).result;
+
+    expect(result).toMatchObject({ stopReason: 'no_progress', text: 'Final.' });
+    expect(result.toolCalls.map((call) => call.executed)).toEqual([true, false]);
   });
 
   it('is off unless asked for', async () => {

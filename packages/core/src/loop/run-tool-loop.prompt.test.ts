@@ -33,3 +33,31 @@ describe('the progressive prompt with texts of its own', () => {
     expect(model.requests[0]?.system).toBe('Be brief.');
   });
 });
+
+describe('a progressive prompt text that is empty', () => {
+  it('adds nothing to the system prompt, not even a blank line, and no volatile suffix', async () => {
+    const model = createScriptedModel([call, { text: 'Answer.' }]);
+    await runToolLoop({
+      model,
+      tools: [search],
+      prompt: 'Q',
+      system: 'Be brief.',
+      progressivePrompt: { first: '' },
+    }).result;
+
+    expect(model.requests.map((request) => [request.system, request.volatileSystemSuffix])).toEqual([
+      ['Be brief.', undefined],
+      [
+        'Be brief.\n\n[Round 2] You may call one more tool if you still need information, or give your final answer.',
+        '[Round 2] You may call one more tool if you still need information, or give your final answer.',
+      ],
+    ]);
+  });
+
+  it('without a system prompt, sends none', async () => {
+    const model = createScriptedModel({ text: 'Answer.' });
+    await runToolLoop({ model, prompt: 'Q', progressivePrompt: { first: '' } }).result;
+
+    expect(model.requests[0]).not.toHaveProperty('system');
+  });
+});

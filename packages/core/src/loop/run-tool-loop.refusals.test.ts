@@ -4,6 +4,7 @@ import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
 import type { LoopResult } from './loop-result.js';
+import type { PausedTurn } from './paused-turn.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 let executed: string[] = [];
@@ -78,8 +79,16 @@ describe('the explicit-stop tool', () => {
     ['a reason that is not text', { reason: 42 }],
     ['an input that is a list', ['the archive is offline']],
     ['an input that is not an object', 'the archive is offline'],
+    ['an input that is null', null],
   ])('with %s, the turn stops saying no reason was given', async (_case, input) => {
-    const model = createScriptedModel([{ toolCalls: [{ name: 'cannot_complete_task', input }] }]);
+    const model = createScriptedModel([
+      {
+        parts: [
+          { type: 'tool-call', id: 'stop_1', name: 'cannot_complete_task', input },
+          { type: 'finish', finishReason: 'tool_calls', usage: { inputTokens: 1, outputTokens: 1 } },
+        ],
+      },
+    ]);
     const { events, result } = await collectRun(
       runToolLoop({ model, tools: [search], prompt: 'Q', explicitStop: true }),
     );
@@ -166,6 +175,16 @@ describe('unknown tools', () => {
     });
   });
 
+  it('the answer names every tool available', async () => {
+    const fetchTool = defineTool({ name: 'fetch', inputSchema: z.object({}), execute: () => 'page' });
+    const model = createScriptedModel([{ toolCalls: [{ name: 'serch', input: {} }] }, { text: 'Sorry.' }]);
+    const result = await runToolLoop({ model, tools: [search, fetchTool], prompt: 'Q' }).result;
+
+    expect(answers(result)[0]?.text).toBe(
+      "Model called unknown tool 'serch'. Available tools: search, fetch.",
+    );
+  });
+
   it('count toward maxConsecutiveErrors', async () => {
     const unknown = { toolCalls: [{ name: 'serch', input: {} }] };
     const model = createScriptedModel([unknown, unknown, { text: 'never asked' }]);
@@ -201,6 +220,10 @@ describe('unknown tools', () => {
     expect(answers(result)).toEqual([
       { name: 'remove', text: "Tool 'remove' is no longer available.", isError: true, executed: false },
     ]);
+    expect(result.toolCalls[0]?.output).toEqual({
+      content: [{ type: 'text', text: "Tool 'remove' is no longer available." }],
+      isError: true,
+    });
     expect(events).toContainEqual({
       type: 'error',
       code: 'unknown_tool',
@@ -208,6 +231,29 @@ describe('unknown tools', () => {
       toolName: 'remove',
       toolCallId: 'r1',
     });
+  });
+  it('a tool that is gone when a paused turn resumes counts toward maxConsecutiveErrors', async () => {
+    const remove = defineTool({
+      name: 'remove',
+      inputSchema: z.object({}),
+      needsApproval: true,
+      execute: () => 'removed',
+    });
+    const paused = await runToolLoop({
+      model: createScriptedModel([{ toolCalls: [{ id: 'r1', name: 'remove', input: {} }] }]),
+      tools: [remove],
+      prompt: 'Q',
+      maxConsecutiveErrors: 1,
+    }).result;
+
+    const result = await runToolLoop({
+      model: createScriptedModel({ text: 'never asked' }),
+      tools: [search],
+      maxConsecutiveErrors: 1,
+      resume: { turn: paused.pausedTurn as PausedTurn, decisions: { r1: { approved: true } } },
+    }).result;
+
+    expect(result.stopReason).toBe('consecutive_errors');
   });
 });
 

@@ -21,6 +21,29 @@ const held = defineTool({
 const total = z.object({ total: z.number() });
 
 describe('what a paused turn carries over', () => {
+  it('its step, as onStepFinish will report it once the calls are handled, without tool calls', async () => {
+    const paused = await runToolLoop({
+      model: createScriptedModel([
+        {
+          text: 'Let me.',
+          toolCalls: [{ id: 'h', name: 'held', input: {} }],
+          usage: { inputTokens: 4, outputTokens: 2 },
+        },
+      ]),
+      tools: [held],
+      prompt: 'Q',
+      system: 'Be brief.',
+    }).result;
+
+    expect(paused.pausedTurn?.step).toEqual({
+      iteration: 1,
+      round: 0,
+      request: { system: 'Be brief.', toolNames: ['held'], messageCount: 1 },
+      response: { text: 'Let me.', finishReason: 'tool_calls', toolCallCount: 1 },
+      usage: { inputTokens: 4, outputTokens: 2 },
+    });
+  });
+
   it('the tokens of each model, for the cost', async () => {
     const prices = { 'scripted-model': { inputPerMillion: 1_000_000, outputPerMillion: 0 } };
     const paused = await runToolLoop({
@@ -125,6 +148,36 @@ describe('approval rules and the end of the turn', () => {
 
     expect(result.stopReason).toBe('aborted');
     expect(result).not.toHaveProperty('pendingApprovals');
+  });
+
+  it('a turn aborted while a rule is asked asks no rule for the calls after it, and answers each without running it', async () => {
+    const asked: string[] = [];
+    const run = runToolLoop({
+      model: createScriptedModel([
+        {
+          toolCalls: [
+            { name: 'note', input: { id: 'a' } },
+            { name: 'note', input: { id: 'b' } },
+          ],
+        },
+      ]),
+      tools: [note],
+      prompt: 'Q',
+      needsApproval: ({ input }) => {
+        asked.push((input as { id: string }).id);
+        run.abort('leaving');
+        return false;
+      },
+    });
+    const { events, result } = await collectRun(run);
+
+    expect(asked).toEqual(['a']);
+    expect(result.stopReason).toBe('aborted');
+    expect(result.toolCalls.map((call) => [call.name, call.executed])).toEqual([
+      ['note', false],
+      ['note', false],
+    ]);
+    expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(2);
   });
 
   it('a rule that throws names itself in the HookError', async () => {

@@ -5,6 +5,7 @@ import { defineTool } from '../tools/define-tool.js';
 import type { ToolSource } from '../tools/tool-source.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
+import { createDeferred } from '../../test/deferred.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 const echo = defineTool({
@@ -84,6 +85,8 @@ describe('the tools of a turn', () => {
     ['a definition whose input schema is not an object', [{ name: 'x', inputSchema: 'object' }]],
     ['a definition whose input schema is null', [{ name: 'x', inputSchema: null }]],
     ['a definition that is null', [null]],
+    ['a definition that is undefined', [undefined]],
+    ['a good definition and a bad one', [{ name: 'x', inputSchema: { type: 'object' } }, { name: 'y' }]],
   ])('a listing with %s is the source failing', async (_case, definitions) => {
     const result = await runToolLoop({
       model: createScriptedModel({ text: 'never asked' }),
@@ -92,6 +95,27 @@ describe('the tools of a turn', () => {
     }).result;
 
     expect(result.stopReason).toBe('tool_source_error');
+    expect(result.error?.message).toBe(
+      'Could not list the tools of tool source #1: listTools() resolved with something other than a list of tool definitions (each needs a name and an inputSchema object).',
+    );
+  });
+
+  it('local tools that cannot be listed are named as such', async () => {
+    const broken = { ...echo };
+    Object.defineProperty(broken, 'description', {
+      enumerable: true,
+      get: () => {
+        throw new Error('no description');
+      },
+    });
+    const result = await runToolLoop({
+      model: createScriptedModel({ text: 'never asked' }),
+      tools: [broken],
+      prompt: 'Q',
+    }).result;
+
+    expect(result.stopReason).toBe('tool_source_error');
+    expect(result.error?.message).toBe('Could not list the tools of tool source local tools: no description');
   });
 
   it('a source whose listTools throws at once fails like one that rejects, named by position when its name is empty', async () => {
@@ -130,10 +154,32 @@ describe('the tools of a turn', () => {
     expect(events.slice(0, 3).map((event) => event.type)).toEqual(['status', 'warning', 'warning']);
   });
 
+  it('the warning of a skipped source keeps every dot of its error but the last', async () => {
+    const broken: ToolSource = {
+      name: 'crm',
+      listTools: () => Promise.reject(new Error('The server at crm.example.com is down.')),
+      callTool: () => Promise.reject(new Error('not reached')),
+    };
+    const { events } = await collectRun(
+      runToolLoop({
+        model: createScriptedModel({ text: 'ok' }),
+        tools: [broken],
+        prompt: 'Q',
+        toolSourceError: 'skip',
+      }),
+    );
+
+    expect(events.filter((event) => event.type === 'warning').map((event) => event.message)).toEqual([
+      "Could not list the tools of tool source 'crm': The server at crm.example.com is down. Its tools are left out of this turn.",
+    ]);
+  });
+
   it('an abort while the sources list their tools ends the turn aborted, not with tool_source_error', async () => {
+    const listing = createDeferred<AbortSignal>();
     const hanging: ToolSource = {
       listTools: ({ signal }) =>
         new Promise((_resolve, reject) => {
+          listing.resolve(signal);
           signal.addEventListener('abort', () => {
             reject(new Error('listing cancelled'));
           });
@@ -146,10 +192,13 @@ describe('the tools of a turn', () => {
       prompt: 'Q',
       toolSourceError: 'skip',
     });
+    await listing.promise;
     run.abort('stop');
     const { events, result } = await collectRun(run);
 
     expect(result.stopReason).toBe('aborted');
     expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+    // The listing got the turn's signal, and the abort reached it.
+    expect((await listing.promise).aborted).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
 import { createDeferred } from '../../test/deferred.js';
 import { runToolLoop } from './run-tool-loop.js';
+import { isBuiltinStopReason, stopReasons } from './stop-reason.js';
 
 const search = defineTool({
   name: 'search',
@@ -352,5 +353,38 @@ describe('stop reasons', () => {
     const result = await run.result;
 
     expect(result).toMatchObject({ stopReason: 'aborted', iterations: 1 });
+  });
+});
+
+describe('the built-in stop reasons', () => {
+  const documented = [
+    'completed',
+    'max_rounds',
+    'max_iterations',
+    'consecutive_errors',
+    'timeout',
+    'tool_limit',
+    'session_tool_limit',
+    'unknown_tool',
+    'tool_source_error',
+    'gave_up',
+    'refusal',
+    'max_tokens',
+    'aborted',
+    'model_error',
+    'hook_error',
+    'no_progress',
+    'budget_exceeded',
+    'approval_required',
+    'invalid_output',
+  ];
+
+  it('are listed in stopReasons, in the order of the README’s table', () => {
+    expect(stopReasons).toEqual(documented);
+  });
+
+  it('are each told apart from a reason a stopWhen condition names', () => {
+    expect(documented.filter((reason) => !isBuiltinStopReason(reason))).toEqual([]);
+    expect(isBuiltinStopReason('answer_submitted')).toBe(false);
   });
 });

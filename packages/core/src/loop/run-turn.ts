@@ -180,7 +180,7 @@ async function* runRounds({
           message: `The model gave more than one tool call the id '${id}'; the repeats were renamed ${renamedTo.join(', ')} so that each call gets its own result.`,
         };
       }
-      step = toStepInfo({ started, request, response, toolCalls: [] });
+      step = toStepInfo({ started, request, response });
       calls = toolCallsOf(response);
       toolNames = planned.toolNames;
       if (state.paused && calls.length === 0) {

@@ -1,4 +1,4 @@
-import { SpanStatusCode, type Tracer } from '@opentelemetry/api';
+import { SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -184,14 +184,19 @@ describe('runToolLoop telemetry (OpenTelemetry, the semantic conventions for gen
     );
   });
 
-  it('records nothing with telemetry: false', async () => {
-    await runToolLoop({
-      model: twoRoundModel(),
-      tools: [lookup],
-      prompt: 'Find A-1.',
-      telemetry: false,
-    }).result;
-    // Nothing reached the tracer given before, nor the global one (which is a no-op here).
+  it('records nothing with telemetry: false, not even through a global tracer provider', async () => {
+    trace.setGlobalTracerProvider(provider);
+    try {
+      await runToolLoop({
+        model: twoRoundModel(),
+        tools: [lookup],
+        prompt: 'Find A-1.',
+        telemetry: false,
+      }).result;
+    } finally {
+      trace.disable();
+    }
+
     expect(exporter.getFinishedSpans()).toEqual([]);
   });
 
