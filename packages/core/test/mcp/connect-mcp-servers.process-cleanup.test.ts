@@ -57,11 +57,12 @@ describe('a start that times out', () => {
           silent: fakeServer('--pid-file', pidFile, '--initialize-delay-ms', 'never'),
         },
       },
-      { requestTimeoutMs: 300 },
+      // Long enough for the quick server to start on a busy machine: only the silent one may be named.
+      { requestTimeoutMs: 3_000 },
     );
 
     await expect(start).rejects.toThrow(
-      "MCP server 'silent' did not finish starting (initialize and tools/list) within 300 ms; raise requestTimeoutMs if a server needs longer.",
+      "MCP server 'silent' did not finish starting (initialize and tools/list) within 3000 ms; raise requestTimeoutMs if a server needs longer.",
     );
     expect(stillRunning([readProcessId(pidFile)])).toEqual([]);
   });
