@@ -127,8 +127,9 @@ export async function* executeToolCalls({
   return outcomes;
 }
 
+/** The text blocks of an outcome, one per line; images and resources have no line of their own. */
 function textOf(outcome: ToolCallOutcome): string {
-  return outcome.output.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+  return outcome.output.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
 }
 
 /**

@@ -152,7 +152,7 @@ describe('the error event of a failed call', () => {
       expect.objectContaining({
         type: 'error',
         code: 'tool_error',
-        message: 'Not found.\n\nTry another id.',
+        message: 'Not found.\nTry another id.',
       }),
     );
   });
@@ -178,7 +178,7 @@ describe('the error event of a failed call', () => {
     );
 
     expect(events).toContainEqual(
-      expect.objectContaining({ type: 'error', code: 'tool_error', message: '\nFailed, see the log.' }),
+      expect.objectContaining({ type: 'error', code: 'tool_error', message: 'Failed, see the log.' }),
     );
   });
 
