@@ -117,7 +117,8 @@ export interface ToolLoopOptions {
   /**
    * Continues a turn that stopped with `approval_required`: its `pausedTurn` (stored as JSON anywhere) and a
    * decision for each pending call. Give the same tools; `messages`, `prompt`, `sessionToolCalls` and
-   * `sessionTokens` come from the paused turn. A decision for a call that does not wait is refused.
+   * `sessionTokens` come from the paused turn. A decision for a call that does not wait is refused, and so is a
+   * paused turn whose transcript no longer ends with the message holding the calls that wait.
    */
   resume?: ResumeTurn;
   /**
