@@ -34,8 +34,9 @@ export default defineAgent({
     stopWhen: ({ messages }) => {
       const mistake = lastUserText(messages);
       if (mistake === 'stopWhen true') return true as unknown as string;
-      if (mistake === 'stopWhen built-in') return 'completed';
-      if (mistake === 'stopWhen not snake_case') return { reason: 'Price-Found' };
+      // "stopWhen built-in max_rounds" returns max_rounds.
+      if (mistake.startsWith('stopWhen built-in ')) return mistake.slice('stopWhen built-in '.length);
+      if (mistake === 'stopWhen not snake_case') return { reason: 'price_Found' };
       if (mistake === 'stopWhen no reason') return { answer: true } as unknown as string;
       return undefined;
     },
