@@ -67,13 +67,11 @@ describe('structured output with a model that supports it natively', () => {
 
   it("ends each issue of the repair request with one full stop, though a JSON Schema validator's has its own", async () => {
     const model = native([{ text: '{"total":"120 EUR"}' }, { text: '{"total":120}' }]);
-    const output = {
-      type: 'object',
-      properties: { total: { type: 'number' } },
-      required: ['total'],
-    } as const;
-
-    const result = await runToolLoop({ model, prompt: 'Invoice A-1?', output }).result;
+    const result = await runToolLoop({
+      model,
+      prompt: 'Invoice A-1?',
+      output: { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] },
+    }).result;
 
     expect(result.output).toEqual({ total: 120 });
     expect(model.requests[1]?.messages.at(-1)).toEqual({
