@@ -51,16 +51,6 @@ export function whyResponseCallsNotRun(ending: TurnEnding): string {
 }
 
 /**
- * The calls of the transcript's last response when no result follows them: a turn that ended (a hook that threw,
- * say) between the model's response and its tool round leaves them waiting.
- */
-export function unansweredCalls(state: TurnState): ToolCallPart[] {
-  const last = state.messages.at(-1);
-  if (last?.role !== 'assistant') return [];
-  return last.content.filter((part): part is ToolCallPart => part.type === 'tool-call');
-}
-
-/**
  * A response that ends the turn may still hold tool calls; each gets a result so the transcript stays valid,
  * and its `tool_start` and `tool_result` events so no call goes unreported.
  */

@@ -11,14 +11,13 @@ import { createFinalAnswerTool } from './final-answer-tool.js';
 import type { LoopEvent } from './loop-event.js';
 import type { LoopResult } from './loop-result.js';
 import type { StepInfo } from './turn-hooks.js';
-import { pausedCalls, restoreCounters, toPausedTurn, type ResumeTurn } from './paused-turn.js';
+import { waitingCalls, restoreCounters, toPausedTurn, type ResumeTurn } from './paused-turn.js';
 import { planToolCalls } from './plan-tool-calls.js';
 import {
   answerUnrunCalls,
   reportEnding,
   statusAfterRound,
   toStepInfo,
-  unansweredCalls,
   whyResponseCallsNotRun,
 } from './report-turn.js';
 import { statusLines } from './status-lines.js';
@@ -99,7 +98,7 @@ export async function* runTurn(
   if (ending.paused === undefined) {
     yield* answerUnrunCalls({
       state,
-      calls: unansweredCalls(state),
+      calls: waitingCalls(state.messages),
       why: 'the turn stopped before this call ran',
       options,
     });
@@ -160,7 +159,7 @@ async function* runRounds({
     if (resumed !== undefined) {
       ({ step, toolNames } = resumed.turn);
       decisions = resumed.decisions;
-      calls = pausedCalls(state.messages);
+      calls = waitingCalls(state.messages);
       resumed = undefined;
     } else {
       // One request is reserved for that answer: `maxIterations` never takes it away. Only one, so a model that
