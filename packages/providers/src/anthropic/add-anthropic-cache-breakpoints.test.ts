@@ -1,6 +1,9 @@
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
-import { addAnthropicCacheBreakpoints } from './add-anthropic-cache-breakpoints.js';
+import {
+  addAnthropicCacheBreakpoints,
+  moveRoundLineToLastMessage,
+} from './add-anthropic-cache-breakpoints.js';
 
 const tools = [
   { name: 'search', input_schema: { type: 'object' as const } },
@@ -174,6 +177,48 @@ describe('addAnthropicCacheBreakpoints', () => {
     expect(JSON.stringify(marked).match(/"cache_control":\{[^}]*\}/g)).toEqual(
       Array.from({ length: 4 }, () => '"cache_control":{"type":"ephemeral","ttl":"1h"}'),
     );
+  });
+});
+
+describe('moveRoundLineToLastMessage', () => {
+  const base: MessageCreateParamsStreaming = {
+    model: 'claude-sonnet-4-6',
+    max_tokens: 1000,
+    stream: true,
+    messages: [{ role: 'user', content: 'Hi' }],
+  };
+
+  it('leaves no system prompt when the round’s line was all of it, and makes string content a block', () => {
+    const moved = moveRoundLineToLastMessage({
+      params: { ...base, system: '[Round 1] Call a tool.' },
+      volatileSystemSuffix: '[Round 1] Call a tool.',
+    });
+    expect(moved).not.toHaveProperty('system');
+    expect(moved.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Hi' },
+          { type: 'text', text: '[Round 1] Call a tool.' },
+        ],
+      },
+    ]);
+  });
+
+  it('changes nothing when the system prompt does not end with the line, or the last message is the model’s', () => {
+    const other = { ...base, system: 'Be brief.' };
+    const answered: MessageCreateParamsStreaming = {
+      ...base,
+      system: 'Be brief.\n\n[Round 2] Answer.',
+      messages: [...base.messages, { role: 'assistant', content: 'Paused.' }],
+    };
+    expect(moveRoundLineToLastMessage({ params: other, volatileSystemSuffix: '[Round 2] Answer.' })).toBe(
+      other,
+    );
+    expect(moveRoundLineToLastMessage({ params: answered, volatileSystemSuffix: '[Round 2] Answer.' })).toBe(
+      answered,
+    );
+    expect(moveRoundLineToLastMessage({ params: answered, volatileSystemSuffix: undefined })).toBe(answered);
   });
 });
 

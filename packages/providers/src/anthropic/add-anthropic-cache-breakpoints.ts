@@ -32,17 +32,7 @@ export function addAnthropicCacheBreakpoints({
     ttl === undefined ? { type: 'ephemeral' } : { type: 'ephemeral', ttl };
   const messages = [...params.messages];
   const lastIndex = messages.length - 1;
-  let system = typeof params.system === 'string' ? params.system : undefined;
-  let roundLine: string | undefined;
-  if (
-    volatileSystemSuffix !== undefined &&
-    volatileSystemSuffix !== '' &&
-    system?.endsWith(volatileSystemSuffix) === true &&
-    messages[lastIndex]?.role === 'user'
-  ) {
-    roundLine = volatileSystemSuffix;
-    system = system.slice(0, system.length - volatileSystemSuffix.length).replace(/\n\n$/, '');
-  }
+  const { system, roundLine } = splitRoundLine({ params, volatileSystemSuffix });
 
   const marked: MessageCreateParamsStreaming = { ...params, messages };
   const lastTool = params.tools?.at(-1);
@@ -87,4 +77,58 @@ function markLastBlock({
 function canCarryCacheControl(block: ContentBlockParam): boolean {
   if (block.type === 'thinking' || block.type === 'redacted_thinking') return false;
   return block.type !== 'text' || block.text !== '';
+}
+
+/**
+ * The system prompt without the round's line at its end, and that line, when it can go at the end of the last
+ * message instead (a user message); otherwise the system prompt as it is and no line to move.
+ */
+export function splitRoundLine({
+  params,
+  volatileSystemSuffix,
+}: {
+  params: MessageCreateParamsStreaming;
+  volatileSystemSuffix?: string | undefined;
+}): { system: string | undefined; roundLine: string | undefined } {
+  const system = typeof params.system === 'string' ? params.system : undefined;
+  if (
+    volatileSystemSuffix === undefined ||
+    volatileSystemSuffix === '' ||
+    system?.endsWith(volatileSystemSuffix) !== true ||
+    params.messages.at(-1)?.role !== 'user'
+  ) {
+    return { system, roundLine: undefined };
+  }
+  return {
+    system: system.slice(0, system.length - volatileSystemSuffix.length).replace(/\n\n$/, ''),
+    roundLine: volatileSystemSuffix,
+  };
+}
+
+/**
+ * For a request without cache breakpoints that still needs a stable system prompt (a message thread fixes it):
+ * the round's line moved from the end of the system prompt to a text block at the end of the last user message.
+ */
+export function moveRoundLineToLastMessage({
+  params,
+  volatileSystemSuffix,
+}: {
+  params: MessageCreateParamsStreaming;
+  volatileSystemSuffix?: string | undefined;
+}): MessageCreateParamsStreaming {
+  const { system, roundLine } = splitRoundLine({ params, volatileSystemSuffix });
+  const last = params.messages.at(-1);
+  if (roundLine === undefined || last === undefined) return params;
+  const content: ContentBlockParam[] =
+    typeof last.content === 'string'
+      ? [{ type: 'text', text: last.content }]
+      : [...(last.content as ContentBlockParam[])];
+  content.push({ type: 'text', text: roundLine } satisfies TextBlockParam);
+  const moved: MessageCreateParamsStreaming = {
+    ...params,
+    messages: [...params.messages.slice(0, -1), { ...last, content } as MessageParam],
+  };
+  if (system === undefined || system === '') delete moved.system;
+  else moved.system = system;
+  return moved;
 }

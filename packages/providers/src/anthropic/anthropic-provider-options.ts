@@ -24,6 +24,16 @@ export interface AnthropicProviderOptions {
    * breakpoints; `{ ttl: '1h' }` keeps entries an hour instead of five minutes (at a higher price per write).
    */
   promptCaching?: boolean | { ttl?: '5m' | '1h' };
+  /**
+   * Message threads: the server keeps the conversation between requests, so each request after the first sends
+   * only the messages added since the last reply (`thread: {"type": "continue"}`) instead of the whole transcript.
+   * A request that does not go on from the last reply (the first one, an edited history, a changed system prompt,
+   * tool list, model or output settings, a reply that was refused or cut short) starts a new thread with the whole
+   * conversation, and so does a request the server refuses because it lost the thread. The progressive prompt's
+   * round line goes at the end of the last user message, so it does not change the system prompt. Default: off
+   * (threads are a beta of the Messages API, `message-threads-2026-08-12`).
+   */
+  threads?: boolean;
   /** Overrides entries of the capability table for this model (thinking mode, token limits, prompt caching). */
   capabilities?: Partial<AnthropicModelCapabilities>;
   /** Retries of the SDK on connection errors, 408, 409, 429 and 5xx, honouring `retry-after`. Default 2. */

@@ -1,9 +1,14 @@
 import type { Anthropic } from '@anthropic-ai/sdk';
+import type {
+  MessageCreateParamsStreaming,
+  RawMessageStreamEvent,
+} from '@anthropic-ai/sdk/resources/messages';
 import type { Model, ModelRequest, ModelStreamPart } from '@toolloop/core';
 import {
   getAnthropicModelCapabilities,
   type AnthropicModelCapabilities,
 } from './anthropic-model-capabilities.js';
+import { createAnthropicThreads, type ThreadRequest } from './anthropic-message-threads.js';
 import type { AnthropicProviderOptions } from './anthropic-provider-options.js';
 import { buildAnthropicRequest } from './build-anthropic-request.js';
 import { createAnthropicClient } from './create-anthropic-client.js';
@@ -22,6 +27,7 @@ export interface AnthropicModel extends Model {
  * A Claude model through `@anthropic-ai/sdk` streaming. The client (and the API key check) is made on the first
  * request; the SDK retries connection errors, 408, 409, 429 and 5xx (honouring `retry-after`) before a failure
  * becomes a `ModelError`. Aborting `request.signal` cancels the HTTP request and ends the stream with its reason.
+ * With `threads: true`, requests go through message threads and send only what is new (see the option).
  *
  * @example
  * const model = anthropic({ model: 'claude-sonnet-4-6', thinking: { enabled: true, effort: 'medium' } });
@@ -32,6 +38,7 @@ export function anthropic(options: AnthropicProviderOptions): AnthropicModel {
   const capabilities = withOverrides(getAnthropicModelCapabilities(modelId), options.capabilities);
   let connection: { client: Anthropic; apiKey: string | null } | undefined =
     options.client === undefined ? undefined : { client: options.client, apiKey: options.client.apiKey };
+  const threads = options.threads === true ? createAnthropicThreads() : undefined;
 
   async function* stream(request: ModelRequest): AsyncGenerator<ModelStreamPart> {
     const { signal, ...rest } = request;
@@ -42,17 +49,32 @@ export function anthropic(options: AnthropicProviderOptions): AnthropicModel {
       maxRetries: options.maxRetries,
     });
     const { client, apiKey } = connection;
-    const { params, warnings } = buildAnthropicRequest({
+    const { params, warnings, conversation } = buildAnthropicRequest({
       request: rest,
       modelId,
       capabilities,
       defaultMaxTokens: options.maxTokens,
       defaultThinking: options.thinking,
       promptCaching: options.promptCaching,
+      stableSystem: threads !== undefined,
     });
     yield* warnings;
+    let thread = threads?.start({ params, conversation });
     try {
-      const events = await client.messages.create(params, { signal });
+      let events: AsyncIterable<RawMessageStreamEvent>;
+      for (;;) {
+        try {
+          events = await send(client, params, thread, signal);
+          break;
+        } catch (error) {
+          const replay = thread?.replayAfter(error);
+          if (replay === undefined) {
+            thread?.release();
+            throw error;
+          }
+          thread = replay;
+        }
+      }
       yield* parseAnthropicStream({ events, signal });
     } catch (error) {
       // An abort is the caller's: it surfaces as the signal's reason, never hidden in a ModelError.
@@ -68,6 +90,19 @@ export function anthropic(options: AnthropicProviderOptions): AnthropicModel {
     supportsStructuredOutput: capabilities.structuredOutput,
     stream,
   };
+}
+
+/** Sends the request, through its message thread when it has one; resolves once the response's stream starts. */
+async function send(
+  client: Anthropic,
+  params: MessageCreateParamsStreaming,
+  thread: ThreadRequest | undefined,
+  signal: AbortSignal,
+): Promise<AsyncIterable<RawMessageStreamEvent>> {
+  if (thread === undefined) return client.messages.create(params, { signal });
+  const events = await client.beta.messages.create(thread.params, { signal });
+  // The beta stream's events are the Messages API's, with beta-only block types the parser ignores.
+  return thread.watch(events as AsyncIterable<RawMessageStreamEvent>);
 }
 
 function withOverrides(

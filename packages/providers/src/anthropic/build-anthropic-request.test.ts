@@ -27,6 +27,7 @@ describe('buildAnthropicRequest', () => {
         stream: true,
       },
       warnings: [],
+      conversation: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
     });
   });
 
@@ -207,6 +208,33 @@ describe('buildAnthropicRequest with prompt caching', () => {
     const { params } = build(request, 'claude-haiku-4-5');
     expect(cacheControlPaths(params)).toEqual([]);
     expect(params.system).toBe(request.system);
+  });
+
+  it('moves the round’s line out of the system prompt without breakpoints for a thread (stableSystem)', () => {
+    const { params, conversation } = buildAnthropicRequest({
+      request: { messages: [{ role: 'user', content: 'Hi' }], ...request },
+      modelId: 'claude-haiku-4-5',
+      capabilities: getAnthropicModelCapabilities('claude-haiku-4-5'),
+      stableSystem: true,
+    });
+    expect(cacheControlPaths(params)).toEqual([]);
+    expect(params.system).toBe(longSystem);
+    expect(params.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Hi' },
+          { type: 'text', text: '[Round 1] If a tool is relevant to the request, call it.' },
+        ],
+      },
+    ]);
+    // What a thread compares: the messages before the round's line was added.
+    expect(conversation).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }]);
+  });
+
+  it('keeps the conversation it reports free of breakpoints', () => {
+    const { conversation } = build(request, 'claude-sonnet-4-6');
+    expect(conversation).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }]);
   });
 
   it('sends breakpoints on any prompt with a minimum of 0 from the capabilities', () => {

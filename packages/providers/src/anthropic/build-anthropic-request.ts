@@ -1,6 +1,9 @@
-import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParamsStreaming, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelRequest, ThinkingSettings, WarningPart } from '@toolloop/core';
-import { addAnthropicCacheBreakpoints } from './add-anthropic-cache-breakpoints.js';
+import {
+  addAnthropicCacheBreakpoints,
+  moveRoundLineToLastMessage,
+} from './add-anthropic-cache-breakpoints.js';
 import type { AnthropicModelCapabilities } from './anthropic-model-capabilities.js';
 import type { AnthropicProviderOptions } from './anthropic-provider-options.js';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
@@ -16,7 +19,9 @@ import { estimateAnthropicPromptTokens } from './estimate-anthropic-prompt-token
  * thinking is the request's, else the provider's default; an empty tool list sends no `tools` field. With
  * prompt caching on (the default, on models that have it) and a prompt estimated to reach the model's minimum
  * cacheable length, the stable prefix gets `cache_control` breakpoints and the round's line of the system prompt
- * moves after them (`addAnthropicCacheBreakpoints`).
+ * moves after them (`addAnthropicCacheBreakpoints`). For a message thread (`stableSystem`), whose system prompt
+ * cannot change, the round's line moves to the last user message even without breakpoints. `conversation` is the
+ * messages as converted, before breakpoints and the round's line: what a thread compares from request to request.
  */
 export function buildAnthropicRequest({
   request,
@@ -25,6 +30,7 @@ export function buildAnthropicRequest({
   defaultMaxTokens,
   defaultThinking,
   promptCaching = true,
+  stableSystem = false,
 }: {
   request: Omit<ModelRequest, 'signal'>;
   modelId: string;
@@ -32,17 +38,19 @@ export function buildAnthropicRequest({
   defaultMaxTokens?: number;
   defaultThinking?: ThinkingSettings;
   promptCaching?: AnthropicProviderOptions['promptCaching'];
-}): { params: MessageCreateParamsStreaming; warnings: WarningPart[] } {
+  stableSystem?: boolean;
+}): { params: MessageCreateParamsStreaming; warnings: WarningPart[]; conversation: MessageParam[] } {
   const thinking = convertToAnthropicThinking({
     settings: request.thinking ?? defaultThinking,
     capabilities,
     maxTokens: request.maxTokens ?? defaultMaxTokens ?? capabilities.defaultMaxTokens,
     modelId,
   });
+  const conversation = convertToAnthropicMessages(request.messages);
   const params: MessageCreateParamsStreaming = {
     model: modelId,
     max_tokens: thinking.maxTokens,
-    messages: convertToAnthropicMessages(request.messages),
+    messages: conversation,
     stream: true,
   };
   if (request.system !== undefined && request.system !== '') params.system = request.system;
@@ -82,7 +90,11 @@ export function buildAnthropicRequest({
       volatileSystemSuffix: request.volatileSystemSuffix,
       ttl: promptCaching === true ? undefined : promptCaching.ttl,
     });
-    return { params: cached, warnings };
+    return { params: cached, warnings, conversation };
   }
-  return { params, warnings };
+  if (stableSystem) {
+    const moved = moveRoundLineToLastMessage({ params, volatileSystemSuffix: request.volatileSystemSuffix });
+    return { params: moved, warnings, conversation };
+  }
+  return { params, warnings, conversation };
 }

@@ -1,0 +1,192 @@
+import { APIError } from '@anthropic-ai/sdk';
+import type {
+  MessageCreateParamsStreaming,
+  MessageParam,
+  RawMessageStreamEvent,
+} from '@anthropic-ai/sdk/resources/messages';
+import { describe, expect, it } from 'vitest';
+import { anthropicEvents as events, toEventStream } from '../../test/support/anthropic-events.js';
+import { createAnthropicThreads, type AnthropicThreads } from './anthropic-message-threads.js';
+
+const question: MessageParam = { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] };
+const toolCall: MessageParam = {
+  role: 'assistant',
+  content: [{ type: 'tool_use', id: 'call-1', name: 'get_weather', input: { city: 'Paris' } }],
+};
+const toolResult: MessageParam = {
+  role: 'user',
+  content: [{ type: 'tool_result', tool_use_id: 'call-1', content: 'Sunny' }],
+};
+
+function paramsOf(messages: MessageParam[], system = 'Be brief.'): MessageCreateParamsStreaming {
+  return { model: 'claude-sonnet-4-6', max_tokens: 1024, system, messages, stream: true };
+}
+
+/** The events of a reply `id` that calls get_weather for Paris, its input streamed as `inputJson`. */
+function toolCallReply(id: string, inputJson = '{"city": "Paris"}'): RawMessageStreamEvent[] {
+  return [
+    events.messageStart(id),
+    events.toolUseStart(0, 'call-1', 'get_weather'),
+    events.delta(0, { type: 'input_json_delta', partial_json: inputJson }),
+    events.blockStop(0),
+    events.messageDelta('tool_use'),
+    events.messageStop(),
+  ];
+}
+
+/** Sends a request for `messages` through `threads` and reads the reply `reply` to its end. */
+async function exchange(
+  threads: AnthropicThreads,
+  messages: MessageParam[],
+  reply: RawMessageStreamEvent[],
+  system?: string,
+) {
+  const request = threads.start({ params: paramsOf(messages, system), conversation: messages });
+  for await (const _event of request.watch(toEventStream(reply))) {
+    // Read to the end, as the provider's parser does.
+  }
+  return request.params;
+}
+
+describe('createAnthropicThreads', () => {
+  it('continues from a reply with the messages after it, once', async () => {
+    const threads = createAnthropicThreads();
+    await exchange(threads, [question], toolCallReply('msg_1'));
+
+    const next = threads.start({
+      params: paramsOf([question, toolCall, toolResult]),
+      conversation: [question, toolCall, toolResult],
+    });
+    const again = threads.start({
+      params: paramsOf([question, toolCall, toolResult]),
+      conversation: [question, toolCall, toolResult],
+    });
+
+    expect(next.params.thread).toEqual({ type: 'continue', previous_message_id: 'msg_1' });
+    expect(next.params.messages).toEqual([toolResult]);
+    expect(next.params).not.toHaveProperty('system');
+    // A reply is continued once; another request for the same conversation starts a thread of its own.
+    expect(again.params.thread).toEqual({ type: 'create' });
+    expect(again.params.messages).toHaveLength(3);
+  });
+
+  it('does not continue when nothing follows the reply, or the reply was not the one received', async () => {
+    const threads = createAnthropicThreads();
+    await exchange(threads, [question], toolCallReply('msg_1'));
+    const otherCall: MessageParam = {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'call-1', name: 'get_weather', input: { city: 'Lyon' } }],
+    };
+
+    const endsWithReply = threads.start({
+      params: paramsOf([question, toolCall]),
+      conversation: [question, toolCall],
+    });
+    const otherReply = threads.start({
+      params: paramsOf([question, otherCall, toolResult]),
+      conversation: [question, otherCall, toolResult],
+    });
+
+    expect(endsWithReply.params.thread).toEqual({ type: 'create' });
+    expect(otherReply.params.thread).toEqual({ type: 'create' });
+  });
+
+  it('does not continue with another system prompt, and ignores cache breakpoints when comparing', async () => {
+    const threads = createAnthropicThreads();
+    await exchange(threads, [question], toolCallReply('msg_1'), 'Be brief.');
+    const marked = paramsOf([question, toolCall, toolResult]);
+    marked.system = [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }];
+
+    const changed = threads.start({
+      params: paramsOf([question, toolCall, toolResult], 'Be thorough.'),
+      conversation: [question, toolCall, toolResult],
+    });
+    const same = threads.start({ params: marked, conversation: [question, toolCall, toolResult] });
+
+    expect(changed.params.thread).toEqual({ type: 'create' });
+    expect(same.params.thread).toEqual({ type: 'continue', previous_message_id: 'msg_1' });
+  });
+
+  it('keeps no reply whose tool input is not JSON, that a fallback model wrote, or that was refused', async () => {
+    const threads = createAnthropicThreads();
+    const conversation = [question, toolCall, toolResult];
+    const fallbackDelta = events.messageDelta('tool_use');
+    Object.assign((fallbackDelta as { usage: object }).usage, { iterations: [{ type: 'fallback_message' }] });
+    const fallback = toolCallReply('msg_2');
+    fallback[4] = fallbackDelta;
+    const refused = toolCallReply('msg_3');
+    refused[4] = events.messageDelta('refusal');
+
+    await exchange(threads, [question], toolCallReply('msg_1', '{"city": "Par'));
+    const afterBrokenInput = threads.start({ params: paramsOf(conversation), conversation });
+    await exchange(threads, [question], fallback);
+    const afterFallback = threads.start({ params: paramsOf(conversation), conversation });
+    await exchange(threads, [question], refused);
+    const afterRefusal = threads.start({ params: paramsOf(conversation), conversation });
+
+    expect([afterBrokenInput, afterFallback, afterRefusal].map((request) => request.params.thread)).toEqual([
+      { type: 'create' },
+      { type: 'create' },
+      { type: 'create' },
+    ]);
+  });
+
+  it('keeps a reply whose tool call streamed no input as the empty object', async () => {
+    const threads = createAnthropicThreads();
+    const noInputCall: MessageParam = {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'call-1', name: 'get_weather', input: {} }],
+    };
+    await exchange(threads, [question], toolCallReply('msg_1', ''));
+
+    const next = threads.start({
+      params: paramsOf([question, noInputCall, toolResult]),
+      conversation: [question, noInputCall, toolResult],
+    });
+
+    expect(next.params.thread).toEqual({ type: 'continue', previous_message_id: 'msg_1' });
+  });
+
+  it('forgets the oldest reply past 64 remembered', async () => {
+    const threads = createAnthropicThreads();
+    const questions = Array.from({ length: 65 }, (_, index): MessageParam => ({
+      role: 'user',
+      content: `Question ${index}`,
+    }));
+    for (const [index, asked] of questions.entries())
+      await exchange(threads, [asked], toolCallReply(`msg_${index}`));
+
+    const [oldest, second] = [0, 1].map((index) => {
+      const conversation = [questions[index]!, toolCall, toolResult];
+      return threads.start({ params: paramsOf(conversation), conversation }).params.thread;
+    });
+
+    expect(oldest).toEqual({ type: 'create' });
+    expect(second).toEqual({ type: 'continue', previous_message_id: 'msg_1' });
+  });
+
+  it('replays under a new thread after a lost-thread refusal of a continue, and only then', async () => {
+    const threads = createAnthropicThreads();
+    await exchange(threads, [question], toolCallReply('msg_1'));
+    const conversation = [question, toolCall, toolResult];
+    const lost = (code: string) =>
+      APIError.generate(
+        404,
+        { type: 'error', error: { type: 'not_found_error', message: 'lost', details: { error_code: code } } },
+        'lost',
+        new Headers(),
+      );
+
+    const continuing = threads.start({ params: paramsOf(conversation), conversation });
+    const replay = continuing.replayAfter(lost('thread_not_found'));
+
+    expect(replay?.params.thread).toEqual({ type: 'create' });
+    expect(replay?.params.messages).toHaveLength(3);
+    expect(replay?.replayAfter(lost('thread_not_found'))).toBeUndefined();
+    expect(continuing.replayAfter(lost('thread_fingerprint_mismatch'))).toBeUndefined();
+    expect(continuing.replayAfter(new Error('socket hang up'))).toBeUndefined();
+    for (const code of ['thread_already_continued', 'thread_continue_in_flight']) {
+      expect(continuing.replayAfter(lost(code))?.params.thread).toEqual({ type: 'create' });
+    }
+  });
+});
