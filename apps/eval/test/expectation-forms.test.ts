@@ -5,7 +5,7 @@ import { runScenarios } from '../src/run/run-scenarios.js';
 const fixtures = join(import.meta.dirname, 'fixtures', 'expectation-forms');
 
 // Both files run the same turn: two calls under maxToolsPerResponse 1, so the loop answers the second itself.
-describe('exact expectations: warnings, errors, status lines, a call result, the system prompt, maxTokens', () => {
+describe('exact expectations: warnings, errors, status lines, a call result, the system prompt, maxTokens, tool results', () => {
   it('hold for what the turn did', async () => {
     const { report, exitCode } = await runScenarios({ paths: ['dropped-call.yaml'], cwd: fixtures });
 
@@ -28,7 +28,10 @@ describe('exact expectations: warnings, errors, status lines, a call result, the
       "turns[0].expect.requests.at[0].system.equals: expected request #0's system prompt to equal the given text",
       'turns[0].expect.requests.at[0].cacheBreakpoints: request #0: expected cache breakpoints, the request marked none',
       'turns[0].expect.requests.at[0].maxTokens: request #0: expected no output token limit, 1000 was sent',
+      'turns[0].expect.requests.at[0].toolResults: request #0: expected 1 tool result, the request carried 0',
       `turns[0].expect.requests.at[1].system.notContains: expected request #1's system prompt not to contain "notes"`,
+      "turns[0].expect.requests.at[1].toolResults[0].equals: expected request #1's tool result 1 to equal the given text",
+      `turns[0].expect.requests.at[1].toolResults[1].notContains: expected request #1's tool result 2 not to contain "Not executed"`,
       'turns[0].expect.requests.at[2].index: there is no request #2 (the turn made 2, #0 to #1)',
     ]);
     expect(report.scenarios[0]?.failures.at(-1)).toMatchObject({

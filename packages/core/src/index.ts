@@ -6,7 +6,7 @@ export { defaultProgressivePrompt } from './loop/progressive-prompt.js';
 export { formatToolName } from './format-tool-name.js';
 export { redactUrl, redactUrlSecrets } from './redact-url-secrets.js';
 export type { ToolLoopRun } from './loop/create-tool-loop-run.js';
-export type { ToolLoopOptions } from './loop/tool-loop-options.js';
+export type { ContextLimit, ToolLoopOptions } from './loop/tool-loop-options.js';
 export type { TelemetryOptions, TelemetryTracer } from './telemetry/telemetry-options.js';
 export type { OutputSchema } from './loop/output-schema.js';
 export type { ProgressivePromptTexts } from './loop/progressive-prompt.js';

@@ -184,6 +184,28 @@ function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): S
       );
     }
   }
+  if (at.toolResults !== undefined) {
+    const actual = request.toolResults ?? [];
+    if (actual.length !== at.toolResults.length) {
+      fail(
+        'toolResults',
+        `expected ${toolResults(at.toolResults.length)}, the request carried ${actual.length}`,
+        at.toolResults.length,
+        actual.length,
+      );
+    } else {
+      at.toolResults.forEach((expected, position) => {
+        failures.push(
+          ...checkText({
+            expected,
+            actual: actual[position] ?? '',
+            path: `${path}.toolResults[${position}]`,
+            what: `request #${at.index}'s tool result ${position + 1}`,
+          }),
+        );
+      });
+    }
+  }
   if (at.lastMessage !== undefined) {
     const last = request.lastMessage;
     if (last?.role !== at.lastMessage.role)
@@ -203,4 +225,8 @@ function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): S
     }
   }
   return failures;
+}
+
+function toolResults(count: number): string {
+  return count === 1 ? '1 tool result' : `${count} tool results`;
 }

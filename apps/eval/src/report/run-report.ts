@@ -46,6 +46,8 @@ export interface RequestSummary {
   maxTokens?: number;
   thinking?: JsonValue;
   lastMessage?: { role: string; text: string };
+  /** The text of each tool result the request carried, in order (`tool_result` blocks, or `tool` messages). */
+  toolResults?: string[];
   /** How the response stream went (streamed responses only). */
   stream?: StreamSummary;
 }

@@ -66,3 +66,40 @@ it('has none for a request without cache_control, or a chat completions request'
     ).cacheBreakpoints,
   ).toBeUndefined();
 });
+
+it('lists the text of each tool result a request carried, in order, in both dialects', () => {
+  const messages = summarizeRequest(
+    messagesRequest({
+      messages: [
+        { role: 'user', content: 'Hi' },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 't1', content: 'first' },
+            { type: 'tool_result', tool_use_id: 't2', content: [{ type: 'text', text: 'second' }] },
+            { type: 'text', text: 'Go on.' },
+          ],
+        },
+      ],
+    }),
+    0,
+  );
+  const chat = summarizeRequest(
+    {
+      ...messagesRequest({
+        messages: [
+          { role: 'user', content: 'Hi' },
+          { role: 'tool', tool_call_id: 't1', content: 'first' },
+          { role: 'tool', tool_call_id: 't2', content: [{ type: 'text', text: 'second' }] },
+        ],
+      }),
+      path: '/scenario/a/v1/chat/completions',
+    },
+    0,
+  );
+  const none = summarizeRequest(messagesRequest({ messages: [{ role: 'user', content: 'Hi' }] }), 0);
+
+  expect(messages.toolResults).toEqual(['first', 'second']);
+  expect(chat.toolResults).toEqual(['first', 'second']);
+  expect(none).not.toHaveProperty('toolResults');
+});

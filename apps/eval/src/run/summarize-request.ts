@@ -69,6 +69,14 @@ export function summarizeRequest(
   if (thinking !== undefined) summary.thinking = thinking;
   const last = messages.at(-1);
   if (last !== undefined) summary.lastMessage = { role: last.role ?? '?', text: textOf(last.content ?? '') };
+  const toolResults = chat
+    ? messages.flatMap((message) => (message.role === 'tool' ? [textOf(message.content ?? '')] : []))
+    : messages.flatMap((message) =>
+        Array.isArray(message.content)
+          ? message.content.flatMap((block) => (block.type === 'tool_result' ? [textOf(block.content)] : []))
+          : [],
+      );
+  if (toolResults.length > 0) summary.toolResults = toolResults;
   if (stream !== undefined) {
     summary.stream = {
       status: stream.status,

@@ -164,6 +164,12 @@ const requestAtSchema = z.strictObject({
     })
     .optional()
     .describe("The request's last message."),
+  toolResults: z
+    .array(textMatcherSchema)
+    .optional()
+    .describe(
+      'Every tool result the request carried, in order, each matched by its text: equals, contains, notContains or matches.',
+    ),
   stream: z
     .strictObject({
       clientAborted: z

@@ -145,6 +145,22 @@ export const loopOptionsSchema = z.strictObject({
     .describe(
       'Tokens (input and output) allowed: a number is per turn, or { perTurn, perSession }; the turn ends with budget_exceeded, after a last answer while there is room.',
     ),
+  contextLimit: z
+    .strictObject({
+      maxTokens: count.describe(
+        "Tokens of a request's messages (four characters of their JSON to a token) past which older tool results are cleared.",
+      ),
+      keepToolResults: z
+        .int()
+        .nonnegative()
+        .optional()
+        .describe('The most recent tool results, always sent whole. Default 3.'),
+      excludeTools: z.array(z.string().min(1)).optional().describe('Tools whose results are never cleared.'),
+    })
+    .optional()
+    .describe(
+      "Past maxTokens, the results of older tool calls go to the model as a placeholder from then on (a tool_results_cleared warning names them); the turn's messages keep them whole.",
+    ),
   prices: z
     .record(
       z.string().min(1),

@@ -69,6 +69,20 @@ export const sessionConfigSchema = z.strictObject({
     ])
     .optional()
     .describe('Tokens allowed (budget_exceeded): a number is per turn, or { per_turn, per_session }.'),
+  context_limit: z
+    .strictObject({
+      max_tokens: count.describe(
+        "Tokens of a request's messages (four characters to a token) past which older tool results are cleared.",
+      ),
+      keep_tool_results: z
+        .int()
+        .nonnegative()
+        .optional()
+        .describe('The most recent tool results, always sent whole. Default 3.'),
+      exclude_tools: z.array(z.string().min(1)).optional().describe('Tools whose results are never cleared.'),
+    })
+    .optional()
+    .describe('Past max_tokens, the results of older tool calls go to the model as a placeholder.'),
 });
 
 export type SessionConfig = z.infer<typeof sessionConfigSchema>;

@@ -1,7 +1,7 @@
+import type { Message } from '../model/messages.js';
 import type { ModelRequest } from '../model/model.js';
 import type { StepPlan } from './run-turn-hooks.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
-import type { TurnState } from './turn-state.js';
 
 /**
  * The next request of a turn, from its step plan. The final request (after a cap) still defines the tools — the
@@ -9,17 +9,18 @@ import type { TurnState } from './turn-state.js';
  * tool choice `none`, so the model must answer.
  */
 export function buildModelRequest({
-  state,
+  messages,
   plan,
   options,
   signal,
 }: {
-  state: TurnState;
+  /** The messages to send: the turn's, with the results a context limit cleared. */
+  messages: Message[];
   plan: StepPlan;
   options: ResolvedLoopOptions;
   signal: AbortSignal;
 }): ModelRequest {
-  const request: ModelRequest = { messages: [...state.messages], tools: plan.tools, signal };
+  const request: ModelRequest = { messages, tools: plan.tools, signal };
   if (plan.system !== undefined) request.system = plan.system;
   if (plan.volatileSystemSuffix !== undefined) request.volatileSystemSuffix = plan.volatileSystemSuffix;
   if (plan.toolChoice !== undefined) request.toolChoice = plan.toolChoice;

@@ -3,7 +3,8 @@ import type { Message } from '../model/messages.js';
 import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 import { checkResume } from './check-resume.js';
 import { waitingCalls, type ResumeTurn } from './paused-turn.js';
-import type { ModelPrice, ToolLoopOptions } from './tool-loop-options.js';
+import type { ResolvedContextLimit } from './limit-context.js';
+import type { ContextLimit, ModelPrice, ToolLoopOptions } from './tool-loop-options.js';
 
 /**
  * The checks of `runToolLoop`'s options, each throwing `InvalidArgumentError` that names the option. They run
@@ -146,6 +147,35 @@ export function checkHooks<HOOK>(argument: string, hooks: HOOK | HOOK[] | undefi
     }
   });
   return list;
+}
+
+/** A context limit: `maxTokens` at least 1, `keepToolResults` at least 0 (default 3), `excludeTools` names. */
+export function checkContextLimit(limit: ContextLimit | undefined): ResolvedContextLimit | undefined {
+  if (limit === undefined) return undefined;
+  if (typeof limit !== 'object' || (limit as unknown) === null) {
+    throw new InvalidArgumentError({
+      argument: 'contextLimit',
+      message: `expected { maxTokens, keepToolResults?, excludeTools? }, got ${JSON.stringify(limit)}.`,
+    });
+  }
+  if ((limit.maxTokens as number | undefined) === undefined) {
+    throw new InvalidArgumentError({
+      argument: 'contextLimit.maxTokens',
+      message: 'expected the size past which old tool results are cleared, in tokens; it is missing.',
+    });
+  }
+  const excludeTools = limit.excludeTools ?? [];
+  if (!Array.isArray(excludeTools) || excludeTools.some((name) => typeof name !== 'string')) {
+    throw new InvalidArgumentError({
+      argument: 'contextLimit.excludeTools',
+      message: `expected a list of tool names, got ${JSON.stringify(excludeTools)}.`,
+    });
+  }
+  return {
+    maxTokens: checkCount('contextLimit.maxTokens', limit.maxTokens, 0, 1),
+    keepToolResults: checkCount('contextLimit.keepToolResults', limit.keepToolResults, 3, 0),
+    excludeTools: new Set(excludeTools),
+  };
 }
 
 /** Prices by model id, each a number of zero or more. */

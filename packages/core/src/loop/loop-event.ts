@@ -50,7 +50,7 @@ export interface ToolResultEvent {
 /**
  * Something the caller should know that did not stop anything: a setting the model does not support, calls
  * beyond `maxToolsPerResponse` (`tools_dropped`), repeated tool-call ids (`duplicate_tool_call_id`), a tool source
- * left out (`tool_source_skipped`).
+ * left out (`tool_source_skipped`), older tool results cleared under `contextLimit` (`tool_results_cleared`).
  */
 export interface WarningEvent {
   type: 'warning';

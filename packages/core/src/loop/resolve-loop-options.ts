@@ -2,6 +2,7 @@ import type { ThinkingSettings } from '../model/model.js';
 import { checkMessages, checkSignal, checkTools } from './check-loop-inputs.js';
 import { compileOutputSchema } from './output-schema.js';
 import {
+  checkContextLimit,
   checkCount,
   checkDuration,
   checkHooks,
@@ -63,6 +64,7 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     sessionTokens:
       resume?.turn.counters.sessionTokens ?? checkUsedCount('sessionTokens', options.sessionTokens),
     prices: checkPrices(options.prices),
+    contextLimit: checkContextLimit(options.contextLimit),
     unknownTool: checkOneOf('unknownTool', options.unknownTool, ['feedback', 'stop'] as const, 'feedback'),
     toolSourceError: checkOneOf(
       'toolSourceError',

@@ -3,6 +3,7 @@ import { createLinkedAbortController } from '../internal/linked-abort-controller
 import type { ToolCallPart } from '../model/messages.js';
 import { addUsage } from '../model/usage.js';
 import { buildModelRequest } from './build-model-request.js';
+import { limitContext } from './limit-context.js';
 import { createToolRegistry, type ToolRegistry } from './create-tool-registry.js';
 import { decideApprovals } from './decide-approvals.js';
 import { executeToolCalls } from './execute-tool-calls.js';
@@ -178,7 +179,13 @@ async function* runRounds({
         signal,
       });
       state.iterations += 1;
-      const request = buildModelRequest({ state, plan: planned, options, signal });
+      const context = limitContext({
+        messages: state.messages,
+        limit: options.contextLimit,
+        cleared: state.clearedToolResults,
+      });
+      if (context.warning !== undefined) yield context.warning;
+      const request = buildModelRequest({ messages: context.messages, plan: planned, options, signal });
       const started = { iteration: state.iterations, round: state.rounds };
       startResponseText(state);
       const response = yield* streamModelResponse({

@@ -2,6 +2,7 @@ import type { Message } from '../model/messages.js';
 import type { Model, ThinkingEffort, ThinkingSettings, ToolChoice } from '../model/model.js';
 import type { Tool } from '../tools/define-tool.js';
 import type { ToolSource } from '../tools/tool-source.js';
+import type { ResolvedContextLimit } from './limit-context.js';
 import type { ProgressivePromptTexts } from './progressive-prompt.js';
 import type { OnStepFinish, PrepareStep, StopCondition } from './turn-hooks.js';
 import type { ResumeTurn } from './paused-turn.js';
@@ -17,6 +18,19 @@ export interface ModelPrice {
   cacheReadPerMillion?: number;
   /** Tokens written to the prompt cache; default: the input price. */
   cacheWritePerMillion?: number;
+}
+
+/** When and how a turn clears old tool results from its requests (`contextLimit`). */
+export interface ContextLimit {
+  /**
+   * The size past which older tool results are cleared: tokens of the messages a request sends (not the system
+   * prompt and tools), estimated at four characters of their JSON to a token.
+   */
+  maxTokens: number;
+  /** The most recent tool results, which are always sent whole. Default 3. */
+  keepToolResults?: number;
+  /** Tools whose results are never cleared, such as a plan or notes the model keeps coming back to. */
+  excludeTools?: string[];
 }
 
 /** The limits and behaviour of one turn; every field but `model` is optional. */
@@ -68,6 +82,13 @@ export interface ToolLoopOptions {
   sessionTokens?: number;
   /** Prices per million tokens by model id; with them the result carries `cost`. */
   prices?: Record<string, ModelPrice>;
+  /**
+   * Keeps a long turn's requests within a context size: once the messages a request would send are estimated
+   * past `maxTokens`, the results of older tool calls are sent as a short placeholder from then on (the calls
+   * stay, each with its result, so the transcript stays valid), and a `tool_results_cleared` warning says which.
+   * The turn's `result.messages` keep every result whole. Default: no limit.
+   */
+  contextLimit?: ContextLimit;
   /**
    * Tool calls run per model response; the ones beyond it stay in the transcript, are answered "not executed"
    * (the model may ask again) and are reported in a `tools_dropped` warning.
@@ -159,6 +180,7 @@ export interface ResolvedLoopOptions {
   tokenBudgetPerSession: number;
   sessionTokens: number;
   prices: Record<string, ModelPrice>;
+  contextLimit: ResolvedContextLimit | undefined;
   unknownTool: 'feedback' | 'stop';
   toolSourceError: 'stop' | 'skip';
   explicitStop: { toolName: string; description: string } | undefined;

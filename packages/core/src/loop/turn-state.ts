@@ -21,6 +21,8 @@ export interface TurnState {
   sessionToolCalls: number;
   /** Every tool-call id in the transcript, so a repeated one can be renamed. */
   toolCallIds: Set<string>;
+  /** The call ids of the results `contextLimit` has cleared from the turn's requests. */
+  clearedToolResults: Set<string>;
   /**
    * The answer so far: the text of the last model response, as far as it has streamed, joined to the text of
    * the responses it continues after a pause.
@@ -69,6 +71,7 @@ export function createTurnState({
     messageToolCalls: 0,
     sessionToolCalls,
     toolCallIds,
+    clearedToolResults: new Set(),
     text: '',
     paused: false,
     lastRequestTokens: 0,

@@ -125,6 +125,16 @@ function configShape<SERVER extends z.ZodType>(server: SERVER) {
         },
       )
       .optional(),
+    context_limit: z
+      .strictObject({
+        max_tokens: z
+          .number({ error: 'expected the tokens past which old tool results are cleared' })
+          .int({ error: 'expected an integer' })
+          .min(1, { error: 'expected at least 1' }),
+        keep_tool_results: count(0).optional(),
+        exclude_tools: z.array(z.string({ error: 'expected a tool name' })).optional(),
+      })
+      .optional(),
   };
 }
 

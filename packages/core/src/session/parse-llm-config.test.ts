@@ -43,6 +43,7 @@ describe('parseLlmConfig', () => {
       tool_timeout_ms: 5_000,
       max_tokens: 1024,
       token_budget: { per_turn: 4000, per_session: 50_000 },
+      context_limit: { max_tokens: 60_000, keep_tool_results: 2, exclude_tools: ['plan'] },
       servers: {
         files: { command: 'node', args: ['server.js'], env: { ROOT: '/tmp' }, cwd: '/tmp' },
         search: { url: 'https://example.com/mcp', headers: { authorization: 'Bearer x' } },
@@ -60,6 +61,7 @@ describe('parseLlmConfig', () => {
       max_tool_calls: { per_message: -1 },
       thinking: { budget_tokens: 'lots' },
       token_budget: { per_message: 10 },
+      context_limit: { keep_tool_results: -1 },
     });
 
     expect(error.issues.map((issue) => issue.path)).toEqual([
@@ -67,13 +69,17 @@ describe('parseLlmConfig', () => {
       'max_tool_calls.per_message',
       'thinking.budget_tokens',
       'token_budget.per_message',
+      'context_limit.max_tokens',
+      'context_limit.keep_tool_results',
     ]);
     expect(error.message).toMatchInlineSnapshot(`
-      "Invalid LLM config (4 problems):
+      "Invalid LLM config (6 problems):
       - type: expected one of 'claude', 'anthropic', 'openai', 'ollama'
       - max_tool_calls.per_message: expected at least 0
       - thinking.budget_tokens: Invalid input: expected number, received string
-      - token_budget.per_message: unknown field (check the spelling; fields are snake_case)"
+      - token_budget.per_message: unknown field (check the spelling; fields are snake_case)
+      - context_limit.max_tokens: expected the tokens past which old tool results are cleared
+      - context_limit.keep_tool_results: expected at least 0"
     `);
   });
 

@@ -17,6 +17,7 @@ describe('toSessionLoopOptions', () => {
         tool_timeout_ms: 500,
         max_tokens: 256,
         token_budget: { per_turn: 5000, per_session: 20000 },
+        context_limit: { max_tokens: 50_000, keep_tool_results: 2, exclude_tools: ['plan'] },
       }),
     ).toEqual({
       system: 'Be brief.',
@@ -29,6 +30,7 @@ describe('toSessionLoopOptions', () => {
       toolTimeoutMs: 500,
       maxTokens: 256,
       tokenBudget: { perTurn: 5000, perSession: 20000 },
+      contextLimit: { maxTokens: 50_000, keepToolResults: 2, excludeTools: ['plan'] },
     });
   });
 

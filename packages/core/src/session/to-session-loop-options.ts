@@ -14,6 +14,7 @@ export type SessionLoopOptions = Pick<
   | 'toolTimeoutMs'
   | 'maxTokens'
   | 'tokenBudget'
+  | 'contextLimit'
 >;
 
 /**
@@ -44,5 +45,10 @@ export function toSessionLoopOptions(config: StoredLlmConfig): SessionLoopOption
       typeof budget === 'number'
         ? { perTurn: budget }
         : budget && { perTurn: budget.per_turn, perSession: budget.per_session },
+    contextLimit: config.context_limit && {
+      maxTokens: config.context_limit.max_tokens,
+      keepToolResults: config.context_limit.keep_tool_results,
+      excludeTools: config.context_limit.exclude_tools,
+    },
   };
 }

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { Message } from '../model/messages.js';
+import { defineTool } from '../tools/define-tool.js';
+import { collectRun } from '../testing/collect-run.js';
+import { createScriptedModel, type RecordedRequest } from '../testing/scripted-model.js';
+import { runToolLoop } from './run-tool-loop.js';
+
+// A page of about 2,000 characters: some 500 tokens at the limit's estimate of four characters a token.
+const page = (topic: string) => `${topic}: ${'The handbook says so. '.repeat(90)}`;
+
+const readPage = defineTool({
+  name: 'read_page',
+  inputSchema: z.object({ topic: z.string() }),
+  execute: ({ topic }) => page(topic),
+});
+
+const plan = defineTool({
+  name: 'plan',
+  inputSchema: z.object({ step: z.string() }),
+  execute: ({ step }) => `Plan: ${step}. ${'Keep going. '.repeat(160)}`,
+});
+
+/** Calls `tool` once per round with topics a, b, c…, `rounds` times, then answers. */
+function reader(rounds: number, tool = 'read_page', field = 'topic') {
+  return createScriptedModel((_request, index) =>
+    index < rounds
+      ? { toolCalls: [{ id: `call-${index + 1}`, name: tool, input: { [field]: 'abcdefgh'[index] ?? 'z' } }] }
+      : { text: 'Done.' },
+  );
+}
+
+/** The text each tool result of a request carried, in order. */
+function resultTexts(request: RecordedRequest | undefined): string[] {
+  return (request?.messages ?? []).flatMap((message: Message) =>
+    message.role === 'tool'
+      ? message.content.map((result) =>
+          result.output.content.map((block) => (block.type === 'text' ? block.text : '')).join(''),
+        )
+      : [],
+  );
+}
+
+const cleared = (tool: string) =>
+  `[Cleared to save context: this result of ${tool} is no longer shown. Call the tool again if you need it.]`;
+
+describe('contextLimit', () => {
+  it('sends older tool results as a placeholder once the messages pass maxTokens, and keeps them cleared', async () => {
+    const model = reader(4);
+    const { events, result } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        contextLimit: { maxTokens: 1_500, keepToolResults: 1 },
+      }),
+    );
+
+    expect(result.stopReason).toBe('completed');
+    // Request 3 holds two pages (about 1,100 tokens): under the limit. Request 4 holds three: the two older are
+    // cleared. Request 5 holds one more page and is under the limit again with the two kept cleared.
+    expect(model.requests.map(resultTexts)).toEqual([
+      [],
+      [page('a')],
+      [page('a'), page('b')],
+      [cleared('read_page'), cleared('read_page'), page('c')],
+      [cleared('read_page'), cleared('read_page'), page('c'), page('d')],
+    ]);
+    const warnings = events.filter((event) => event.type === 'warning');
+    expect(warnings).toEqual([
+      {
+        type: 'warning',
+        code: 'tool_results_cleared',
+        message: expect.stringMatching(
+          /^The conversation was about \d+ tokens, past contextLimit\.maxTokens \(1500\): the results of 2 older tool calls \(call-1, call-2\) are sent as a placeholder from now on, leaving about \d+ tokens\.$/,
+        ) as unknown,
+      },
+    ]);
+    // The turn's transcript keeps every result whole.
+    expect(resultTexts({ messages: result.messages, tools: [] })).toEqual([
+      page('a'),
+      page('b'),
+      page('c'),
+      page('d'),
+    ]);
+  });
+
+  it('clears again each time the messages pass the limit again, naming the calls it clears', async () => {
+    const model = reader(6);
+    const { events } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        contextLimit: { maxTokens: 1_500, keepToolResults: 1 },
+      }),
+    );
+
+    // Request 6 holds c, d and e whole: past the limit, c and d go. Request 7 holds e and f, and the placeholders
+    // of four results: still past it, e goes.
+    expect(resultTexts(model.requests[5]).slice(2)).toEqual([
+      cleared('read_page'),
+      cleared('read_page'),
+      page('e'),
+    ]);
+    expect(resultTexts(model.requests[6])).toEqual([
+      ...Array.from({ length: 5 }, () => cleared('read_page')),
+      page('f'),
+    ]);
+    expect(
+      events.flatMap((event) =>
+        event.type === 'warning' ? [/\(([^)]*)\) are/.exec(event.message)?.[1]] : [],
+      ),
+    ).toEqual(['call-1, call-2', 'call-3, call-4', 'call-5']);
+    expect(events.filter((event) => event.type === 'warning').at(-1)).toMatchObject({
+      message: expect.stringContaining('the result of 1 older tool call (call-5)') as unknown,
+    });
+  });
+
+  it('keeps the most recent results whole (3 by default), those of excludeTools always, and the error flag', async () => {
+    const model = createScriptedModel([
+      { toolCalls: [{ id: 'call-1', name: 'plan', input: { step: 'outline' } }] },
+      { toolCalls: [{ id: 'call-2', name: 'read_page', input: { topic: 'a' } }] },
+      { toolCalls: [{ id: 'call-3', name: 'read_page', input: {} }] },
+      { toolCalls: [{ id: 'call-4', name: 'read_page', input: { topic: 'b' } }] },
+      { toolCalls: [{ id: 'call-5', name: 'read_page', input: { topic: 'c' } }] },
+      { toolCalls: [{ id: 'call-6', name: 'read_page', input: { topic: 'd' } }] },
+      { text: 'Done.' },
+    ]);
+
+    await runToolLoop({
+      model,
+      tools: [plan, readPage],
+      prompt: 'Plan, then read.',
+      contextLimit: { maxTokens: 100, excludeTools: ['plan'] },
+    }).result;
+
+    const last = model.requests.at(-1);
+    const texts = resultTexts(last);
+    expect(texts[0]).toMatch(/^Plan: outline\./);
+    expect(texts.slice(1, 3)).toEqual([cleared('read_page'), cleared('read_page')]);
+    expect(texts.slice(3)).toEqual([page('b'), page('c'), page('d')]);
+    const invalidCall = last?.messages
+      .flatMap((message) => (message.role === 'tool' ? message.content : []))
+      .find((result) => result.toolCallId === 'call-3');
+    expect(invalidCall).toMatchObject({ isError: true, output: { isError: true } });
+  });
+
+  it('keeps every result when keepToolResults is more than there are, and warns of nothing', async () => {
+    const model = reader(2);
+    const { events } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read.',
+        contextLimit: { maxTokens: 1, keepToolResults: 5 },
+      }),
+    );
+
+    expect(resultTexts(model.requests.at(-1))).toEqual([page('a'), page('b')]);
+    expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+  });
+
+  it('sends every result whole without a limit, or under it', async () => {
+    const unlimited = reader(3);
+    const under = reader(3);
+    await runToolLoop({ model: unlimited, tools: [readPage], prompt: 'Read.' }).result;
+    await runToolLoop({
+      model: under,
+      tools: [readPage],
+      prompt: 'Read.',
+      contextLimit: { maxTokens: 100_000, keepToolResults: 0 },
+    }).result;
+
+    expect(resultTexts(unlimited.requests.at(-1))).toEqual([page('a'), page('b'), page('c')]);
+    expect(resultTexts(under.requests.at(-1))).toEqual([page('a'), page('b'), page('c')]);
+  });
+
+  it.each([
+    [{}, 'contextLimit.maxTokens', 'it is missing'],
+    [{ maxTokens: 0 }, 'contextLimit.maxTokens', 'expected an integer of at least 1, got 0'],
+    [{ maxTokens: 10, keepToolResults: -1 }, 'contextLimit.keepToolResults', 'at least 0, got -1'],
+    [{ maxTokens: 10, excludeTools: 'plan' }, 'contextLimit.excludeTools', 'expected a list of tool names'],
+    [{ maxTokens: 10, excludeTools: [1] }, 'contextLimit.excludeTools', 'got [1]'],
+    [null, 'contextLimit', 'expected { maxTokens, keepToolResults?, excludeTools? }, got null'],
+  ])('refuses contextLimit %j before the turn starts', (contextLimit, argument, message) => {
+    const model = reader(0);
+    const start = () => runToolLoop({ model, prompt: 'Q', contextLimit: contextLimit as never }).result;
+
+    expect(start).toThrow(InvalidArgumentError);
+    expect(start).toThrow(
+      expect.objectContaining({ argument, message: expect.stringContaining(message) as unknown }),
+    );
+    expect(model.requests).toEqual([]);
+  });
+});
