@@ -3,6 +3,7 @@ import type { BenchPlan } from './cli/bench-plan.js';
 import type { EvalThroughputResult } from './eval-throughput/measure-eval-throughput.js';
 import type { LoopOverheadResult } from './loop-overhead/measure-loop-overhead.js';
 import type { MachineDescription } from './report/describe-machine.js';
+import type { RequestBytesResult } from './request-bytes/measure-request-bytes.js';
 import type { SessionTurnCostResult } from './session-turn-cost/measure-session-turn-cost.js';
 import type { StreamingLatencyResult } from './streaming-latency/measure-streaming-latency.js';
 import type { TimeoutPrecisionResult } from './timeout-precision/measure-timeout-precision.js';
@@ -20,6 +21,7 @@ export interface BenchResults {
   streamingLatency?: StreamingLatencyResult;
   xmlEarlyStop?: XmlEarlyStopResult;
   sessionTurnCost?: SessionTurnCostResult;
+  requestBytes?: RequestBytesResult;
   goals: GoalCheck[];
 }
 

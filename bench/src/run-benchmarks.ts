@@ -5,6 +5,7 @@ import { measureEvalThroughput } from './eval-throughput/measure-eval-throughput
 import { checkGoals } from './report/check-goals.js';
 import { measureLoopOverhead } from './loop-overhead/measure-loop-overhead.js';
 import { describeMachine } from './report/describe-machine.js';
+import { measureRequestBytes } from './request-bytes/measure-request-bytes.js';
 import { measureSessionTurnCost } from './session-turn-cost/measure-session-turn-cost.js';
 import { measureStreamingLatency } from './streaming-latency/measure-streaming-latency.js';
 import { measureTimeoutPrecision } from './timeout-precision/measure-timeout-precision.js';
@@ -51,6 +52,9 @@ export async function runBenchmarks({
         break;
       case 'session':
         results.sessionTurnCost = await measureSessionTurnCost(plan.session);
+        break;
+      case 'requests':
+        results.requestBytes = await measureRequestBytes(plan.requests);
         break;
       default: {
         const unexpected: never = benchmark;

@@ -14,6 +14,7 @@ import { measureSessionTurnCost } from '../src/session-turn-cost/measure-session
 import { measureStreamingLatency } from '../src/streaming-latency/measure-streaming-latency.js';
 import { measureTimeoutPrecision } from '../src/timeout-precision/measure-timeout-precision.js';
 import { measureXmlEarlyStop } from '../src/xml-early-stop/measure-xml-early-stop.js';
+import { measureRequestBytes } from '../src/request-bytes/measure-request-bytes.js';
 
 // Each benchmark end to end at the smallest size, so `pnpm test` proves the bench still runs against the
 // libraries; the figures themselves come from `pnpm bench` (the eval throughput's child processes need the build).
@@ -39,6 +40,31 @@ describe('the benchmarks at the smallest size', () => {
     ]);
     expect(result.contenders[0]?.overFloor.median).toBe(1);
     expect(result.toolloopOverPeers.map((peer) => peer.id)).toEqual(['anthropic-tool-runner', 'vercel-ai']);
+  });
+
+  it('counts the request bytes and cached shares of every contender over the same loop', async () => {
+    const result = await measureRequestBytes({ rounds: 2 });
+    const byId = new Map(result.contenders.map((contender) => [contender.id, contender]));
+
+    expect(result.contenders.map((contender) => [contender.id, contender.bodyBytes.length])).toEqual([
+      ['toolloop', 3],
+      ['toolloop-threads', 3],
+      ['toolloop-threads-uncached', 3],
+      ['anthropic-tool-runner', 3],
+      ['vercel-ai', 3],
+    ]);
+    // toolloop's breakpoints: the requests after the first read nearly all their input from the cache.
+    for (const share of byId.get('toolloop')?.cachedShare.slice(1) ?? []) expect(share).toBeGreaterThan(0.9);
+    expect(byId.get('vercel-ai')?.cachedShare).toEqual([0, 0, 0]);
+    // Threads: every request carries one, and a continue holds only the round's tool result.
+    for (const id of ['toolloop-threads', 'toolloop-threads-uncached', 'anthropic-tool-runner'] as const) {
+      expect(byId.get(id)?.threaded).toEqual([true, true, true]);
+      expect(byId.get(id)?.bodyBytes[1]).toBeLessThan(400);
+    }
+    expect(byId.get('toolloop')?.threaded).toEqual([false, false, false]);
+    expect(byId.get('toolloop-threads-uncached')?.bodyBytes.slice(1)).toEqual(
+      byId.get('anthropic-tool-runner')?.bodyBytes.slice(1),
+    );
   });
 
   it('runs a generated suite of three-round scenarios and they all pass', async () => {

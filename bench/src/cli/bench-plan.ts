@@ -6,6 +6,8 @@ export interface BenchPlan {
   streaming: { chunkDelayMs: number; warmupRuns: number; runs: number };
   xml: { chunkDelayMs: number; runs: number };
   session: { historyTurns: [number, number]; warmupRuns: number; runs: number };
+  /** One run per contender: the figures are byte counts, the same every run. */
+  requests: { rounds: number };
 }
 
 /** The full plan, sized for the published figures, or the CI-sized one of `--quick`. */
@@ -18,6 +20,7 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         streaming: { chunkDelayMs: 10, warmupRuns: 2, runs: 5 },
         xml: { chunkDelayMs: 2, runs: 5 },
         session: { historyTurns: [10, 2000], warmupRuns: 2, runs: 10 },
+        requests: { rounds: 10 },
       }
     : {
         loop: { rounds: 10, warmupRuns: 10, runs: 50 },
@@ -26,5 +29,6 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         streaming: { chunkDelayMs: 10, warmupRuns: 3, runs: 30 },
         xml: { chunkDelayMs: 2, runs: 20 },
         session: { historyTurns: [10, 2000], warmupRuns: 5, runs: 50 },
+        requests: { rounds: 10 },
       };
 }

@@ -56,5 +56,27 @@ export function checkGoals(results: Omit<BenchResults, 'goals'>): GoalCheck[] {
         met: timeout.overshootMs.max < 100,
       },
     );
+  const requests = results.requestBytes;
+  if (requests !== undefined) {
+    const byId = (id: string) => requests.contenders.find((contender) => contender.id === id);
+    const total = (bytes: number[]) => bytes.reduce((sum, each) => sum + each, 0);
+    const toolloop = byId('toolloop');
+    if (toolloop !== undefined) {
+      const lowest = Math.min(...toolloop.cachedShare.slice(1));
+      goals.push({
+        goal: 'toolloop (default) reads at least 90% of every request after the first from the prompt cache',
+        measured: `${formatNumber(100 * lowest)} % at the lowest`,
+        met: lowest >= 0.9,
+      });
+    }
+    const threads = byId('toolloop-threads');
+    const runner = byId('anthropic-tool-runner');
+    if (threads !== undefined && runner !== undefined)
+      goals.push({
+        goal: 'toolloop with threads sends fewer request bytes than the Anthropic SDK toolRunner',
+        measured: `${total(threads.bodyBytes)} bytes against ${total(runner.bodyBytes)}`,
+        met: total(threads.bodyBytes) < total(runner.bodyBytes),
+      });
+  }
   return goals;
 }

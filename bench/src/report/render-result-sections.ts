@@ -2,6 +2,7 @@ import type { BenchResults } from '../bench-results.js';
 import { renderEvalThroughputSection } from './render-eval-throughput-section.js';
 import { renderGoalsSection } from './render-goals-section.js';
 import { renderLoopOverheadSection } from './render-loop-overhead-section.js';
+import { renderRequestBytesSection } from './render-request-bytes-section.js';
 import { renderSessionTurnCostSection } from './render-session-turn-cost-section.js';
 import { renderStreamingLatencySection } from './render-streaming-latency-section.js';
 import { renderTimeoutPrecisionSection } from './render-timeout-precision-section.js';
@@ -28,6 +29,10 @@ export function renderResultSections({ results, chart }: { results: BenchResults
     sections.push(`## XML early stop\n\n${renderXmlEarlyStopSection(results.xmlEarlyStop)}`);
   if (results.sessionTurnCost !== undefined)
     sections.push(`## Session turn cost\n\n${renderSessionTurnCostSection(results.sessionTurnCost)}`);
+  if (results.requestBytes !== undefined)
+    sections.push(
+      `## Request bytes and prompt caching\n\n${renderRequestBytesSection(results.requestBytes)}`,
+    );
   if (results.goals.length > 0) sections.push(`## Goals\n\n${renderGoalsSection(results.goals)}`);
   return sections.join('\n\n');
 }

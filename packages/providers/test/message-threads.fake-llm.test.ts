@@ -178,6 +178,7 @@ describe('anthropic({ threads: true })', () => {
       {
         role: 'user',
         content: [
+          // A thread does not cache the prompt by itself: the new message keeps its breakpoint.
           { type: 'text', text: 'How much leave?', cache_control: { type: 'ephemeral' } },
           { type: 'text', text: '[Round 1] If a tool is relevant to the request, call it.' },
         ],

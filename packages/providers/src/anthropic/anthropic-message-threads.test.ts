@@ -63,11 +63,82 @@ describe('createAnthropicThreads', () => {
     });
 
     expect(next.params.thread).toEqual({ type: 'continue', previous_message_id: 'msg_1' });
+    // A tool result of one text block goes as its text: the same message, fewer bytes.
     expect(next.params.messages).toEqual([toolResult]);
     expect(next.params).not.toHaveProperty('system');
     // A reply is continued once; another request for the same conversation starts a thread of its own.
     expect(again.params.thread).toEqual({ type: 'create' });
     expect(again.params.messages).toHaveLength(3);
+  });
+
+  it('sends a tool result of one text block as its text, and keeps the cache breakpoints of the new messages', async () => {
+    const threads = createAnthropicThreads();
+    await exchange(threads, [question], toolCallReply('msg_1'));
+    const marked: MessageParam = {
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'call-1',
+          content: [{ type: 'text', text: 'Sunny' }],
+          cache_control: { type: 'ephemeral' },
+        },
+        { type: 'text', text: '[Round 2] Answer now.', cache_control: { type: 'ephemeral' } },
+      ],
+    };
+    const image: MessageParam = {
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'call-1',
+          content: [
+            { type: 'text', text: 'A map:', cache_control: { type: 'ephemeral' } },
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } },
+          ],
+        },
+      ],
+    };
+
+    const compact = threads.start({
+      params: paramsOf([question, toolCall, marked]),
+      conversation: [question, toolCall, toolResult],
+    });
+    await exchange(threads, [question], toolCallReply('msg_2'));
+    const withImage = threads.start({
+      params: paramsOf([question, toolCall, image]),
+      conversation: [question, toolCall, toolResult],
+    });
+
+    expect(compact.params.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'call-1',
+            content: 'Sunny',
+            cache_control: { type: 'ephemeral' },
+          },
+          { type: 'text', text: '[Round 2] Answer now.', cache_control: { type: 'ephemeral' } },
+        ],
+      },
+    ]);
+    expect(withImage.params.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'call-1',
+            content: [
+              { type: 'text', text: 'A map:', cache_control: { type: 'ephemeral' } },
+              { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } },
+            ],
+          },
+        ],
+      },
+    ]);
   });
 
   it('does not continue when nothing follows the reply, or the reply was not the one received', async () => {

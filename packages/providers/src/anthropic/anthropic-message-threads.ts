@@ -1,6 +1,7 @@
 import { APIError } from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming as BetaMessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/beta/messages';
 import type {
+  ContentBlockParam,
   MessageCreateParamsStreaming,
   MessageParam,
   RawMessageStreamEvent,
@@ -130,7 +131,10 @@ export function createAnthropicThreads(): AnthropicThreads {
   };
 }
 
-/** `params` as a `continue` from reply `from`: the messages after that reply only, without `system` and `tools`. */
+/**
+ * `params` as a `continue` from reply `from`: the messages after that reply only, in their shortest form, without
+ * `system` and `tools` (the thread keeps those).
+ */
 function continuing(options: {
   params: MessageCreateParamsStreaming;
   from: string;
@@ -139,10 +143,26 @@ function continuing(options: {
   const { system: _system, tools: _tools, ...fields } = options.params;
   return {
     ...fields,
-    messages: options.params.messages.slice(options.newMessages),
+    messages: options.params.messages.slice(options.newMessages).map(shortestForm),
     thread: { type: 'continue', previous_message_id: options.from },
     betas: [messageThreadsBeta],
   };
+}
+
+/**
+ * A new message of a `continue` in its shortest form: a tool result of one text block as its text, as the API
+ * takes it. Cache breakpoints stay: a thread does not cache the prompt by itself, a request's own breakpoints do.
+ */
+function shortestForm(message: MessageParam): MessageParam {
+  if (typeof message.content === 'string') return message;
+  const content: ContentBlockParam[] = message.content;
+  const shortest = content.map((block): ContentBlockParam => {
+    if (block.type !== 'tool_result' || !Array.isArray(block.content)) return block;
+    const [only, ...others] = block.content;
+    const onlyText = only?.type === 'text' && others.length === 0 && Object.keys(only).length === 2;
+    return onlyText ? { ...block, content: only.text } : block;
+  });
+  return { ...message, content: shortest } as MessageParam;
 }
 
 /**
