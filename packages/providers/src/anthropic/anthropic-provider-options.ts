@@ -1,4 +1,5 @@
 import type { Anthropic } from '@anthropic-ai/sdk';
+import type { BetaContextManagementConfig } from '@anthropic-ai/sdk/resources/beta/messages';
 import type { ThinkingSettings } from '@toolloop/core';
 import type { AnthropicModelCapabilities } from './anthropic-model-capabilities.js';
 
@@ -34,6 +35,16 @@ export interface AnthropicProviderOptions {
    * (threads are a beta of the Messages API, `message-threads-2026-08-12`).
    */
   threads?: boolean;
+  /**
+   * Anthropic's server-side context editing, sent as the request's `context_management` (a beta of the Messages
+   * API, `context-management-2025-06-27`): past a trigger, the server clears old tool uses or thinking before the
+   * model reads the request, as configured here. Each edit the server applied is reported as a
+   * `context_edited` warning. The loop's own `contextLimit` does this on the client, for every provider.
+   *
+   * @example
+   * anthropic({ model: 'claude-sonnet-4-6', contextManagement: { edits: [{ type: 'clear_tool_uses_20250919' }] } });
+   */
+  contextManagement?: BetaContextManagementConfig;
   /** Overrides entries of the capability table for this model (thinking mode, token limits, prompt caching). */
   capabilities?: Partial<AnthropicModelCapabilities>;
   /** Retries of the SDK on connection errors, 408, 409, 429 and 5xx, honouring `retry-after`. Default 2. */

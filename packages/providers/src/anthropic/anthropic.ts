@@ -64,7 +64,13 @@ export function anthropic(options: AnthropicProviderOptions): AnthropicModel {
       let events: AsyncIterable<RawMessageStreamEvent>;
       for (;;) {
         try {
-          events = await send(client, params, thread, signal);
+          events = await send({
+            client,
+            params,
+            thread,
+            contextManagement: options.contextManagement,
+            signal,
+          });
           break;
         } catch (error) {
           const replay = thread?.replayAfter(error);
@@ -92,17 +98,42 @@ export function anthropic(options: AnthropicProviderOptions): AnthropicModel {
   };
 }
 
-/** Sends the request, through its message thread when it has one; resolves once the response's stream starts. */
-async function send(
-  client: Anthropic,
-  params: MessageCreateParamsStreaming,
-  thread: ThreadRequest | undefined,
-  signal: AbortSignal,
-): Promise<AsyncIterable<RawMessageStreamEvent>> {
-  if (thread === undefined) return client.messages.create(params, { signal });
-  const events = await client.beta.messages.create(thread.params, { signal });
-  // The beta stream's events are the Messages API's, with beta-only block types the parser ignores.
-  return thread.watch(events as AsyncIterable<RawMessageStreamEvent>);
+/** The beta that server-side context editing (`context_management`) needs. */
+const contextManagementBeta = 'context-management-2025-06-27';
+
+/**
+ * Sends the request, through its message thread when it has one and with the provider's `context_management`
+ * when it has one (both betas of the Messages API); resolves once the response's stream starts.
+ */
+async function send({
+  client,
+  params,
+  thread,
+  contextManagement,
+  signal,
+}: {
+  client: Anthropic;
+  params: MessageCreateParamsStreaming;
+  thread: ThreadRequest | undefined;
+  contextManagement: AnthropicProviderOptions['contextManagement'];
+  signal: AbortSignal;
+}): Promise<AsyncIterable<RawMessageStreamEvent>> {
+  if (thread === undefined && contextManagement === undefined)
+    return client.messages.create(params, { signal });
+  const body = thread?.params ?? { ...params, betas: [] };
+  const events = await client.beta.messages.create(
+    contextManagement === undefined
+      ? body
+      : {
+          ...body,
+          context_management: contextManagement,
+          betas: [...(body.betas ?? []), contextManagementBeta],
+        },
+    { signal },
+  );
+  // The beta stream's events are the Messages API's, with beta-only fields and block types the parser ignores.
+  const stream = events as AsyncIterable<RawMessageStreamEvent>;
+  return thread === undefined ? stream : thread.watch(stream);
 }
 
 function withOverrides(

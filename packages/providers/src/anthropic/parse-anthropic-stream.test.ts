@@ -110,6 +110,43 @@ describe('parseAnthropicStream', () => {
     });
   });
 
+  it('warns of each edit server-side context editing applied (a beta message_delta field)', async () => {
+    const delta = events.messageDelta('end_turn');
+    Object.assign(delta, {
+      context_management: {
+        applied_edits: [
+          { type: 'clear_tool_uses_20250919', cleared_tool_uses: 4, cleared_input_tokens: 12000 },
+          { type: 'clear_thinking_20251015', cleared_thinking_turns: 2, cleared_input_tokens: 900 },
+          { type: 'future_edit' },
+        ],
+      },
+    });
+    const edited = await parse([events.messageStart(), delta, events.messageStop()]);
+    const plain = await parse([events.messageStart(), events.messageDelta('end_turn'), events.messageStop()]);
+
+    expect(edited.parts.filter((part) => part.type === 'warning')).toEqual([
+      {
+        type: 'warning',
+        code: 'context_edited',
+        message:
+          "The server's context editing (clear_tool_uses_20250919) cleared 4 tool uses (12000 input tokens) before the model read the request.",
+      },
+      {
+        type: 'warning',
+        code: 'context_edited',
+        message:
+          "The server's context editing (clear_thinking_20251015) cleared the thinking of 2 turns (900 input tokens) before the model read the request.",
+      },
+      {
+        type: 'warning',
+        code: 'context_edited',
+        message:
+          "The server's context editing (future_edit) cleared part of the context before the model read the request.",
+      },
+    ]);
+    expect(plain.parts.filter((part) => part.type === 'warning')).toEqual([]);
+  });
+
   it('keeps unfinished text at message_stop', async () => {
     const { parts } = await parse([
       events.messageStart(),

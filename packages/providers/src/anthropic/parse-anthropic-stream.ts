@@ -114,6 +114,7 @@ export async function* parseAnthropicStream({
           if (event.delta.stop_details != null)
             providerData['stopDetails'] = toJsonValue(event.delta.stop_details);
           usage = mapAnthropicUsage({ usage: event.usage, previous: usage });
+          yield* describeContextEdits(event);
           break;
         case 'message_stop':
           // Read the stream to its end (the server closes it right after this event), so the SDK finishes the
@@ -177,4 +178,31 @@ function* finishOpenBlocks(blocks: Map<number, AnthropicContentBlock>): Generato
 
 function toJsonValue(value: unknown): JsonValue {
   return JSON.parse(JSON.stringify(value)) as JsonValue;
+}
+
+/**
+ * A warning for each edit server-side context editing applied to the request (`context_management` in a beta
+ * `message_delta`): what it cleared, so the host knows what the model no longer read.
+ */
+function* describeContextEdits(event: RawMessageStreamEvent): Generator<ModelStreamPart> {
+  const edits = (event as { context_management?: { applied_edits?: unknown } | null }).context_management
+    ?.applied_edits;
+  if (!Array.isArray(edits)) return;
+  for (const edit of edits as Array<Record<string, unknown>>) {
+    const cleared = [
+      typeof edit['cleared_tool_uses'] === 'number' ? `${edit['cleared_tool_uses']} tool uses` : undefined,
+      typeof edit['cleared_thinking_turns'] === 'number'
+        ? `the thinking of ${edit['cleared_thinking_turns']} turns`
+        : undefined,
+    ].filter((part) => part !== undefined);
+    const tokens =
+      typeof edit['cleared_input_tokens'] === 'number'
+        ? ` (${edit['cleared_input_tokens']} input tokens)`
+        : '';
+    yield {
+      type: 'warning',
+      code: 'context_edited',
+      message: `The server's context editing (${String(edit['type'])}) cleared ${cleared.length === 0 ? 'part of the context' : cleared.join(' and ')}${tokens} before the model read the request.`,
+    };
+  }
 }
