@@ -23,7 +23,7 @@ const run = runToolLoop({
   model,
   tools: [readPage],
   prompt: 'How do I book leave?',
-  contextLimit: { maxTokens: 1_500, keepToolResults: 1 },
+  contextLimit: { maxTokens: 1_400, keepToolResults: 1 },
 });
 for await (const event of run) {
   if (event.type === 'warning') console.log(`${event.code}: ${event.message}`);

@@ -148,13 +148,13 @@ export const loopOptionsSchema = z.strictObject({
   contextLimit: z
     .strictObject({
       maxTokens: count.describe(
-        "Tokens of a request's messages (four characters of their JSON to a token) past which older tool results are cleared.",
+        "Tokens of a request's messages (four characters of what the model reads to a token) past which older tool results are cleared.",
       ),
       keepToolResults: z
         .int()
         .nonnegative()
         .optional()
-        .describe('The most recent tool results, always sent whole. Default 3.'),
+        .describe('The most recent tool results sent whole (the latest round always is). Default 3.'),
       excludeTools: z.array(z.string().min(1)).optional().describe('Tools whose results are never cleared.'),
     })
     .optional()

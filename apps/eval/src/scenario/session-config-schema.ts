@@ -78,7 +78,7 @@ export const sessionConfigSchema = z.strictObject({
         .int()
         .nonnegative()
         .optional()
-        .describe('The most recent tool results, always sent whole. Default 3.'),
+        .describe('The most recent tool results sent whole (the latest round always is). Default 3.'),
       exclude_tools: z.array(z.string().min(1)).optional().describe('Tools whose results are never cleared.'),
     })
     .optional()

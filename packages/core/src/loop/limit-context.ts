@@ -8,9 +8,14 @@ export interface ResolvedContextLimit {
   excludeTools: ReadonlySet<string>;
 }
 
-/** The text a cleared tool result is sent as, in place of what the tool returned. */
-export function clearedResultText(toolName: string): string {
-  return `[Cleared to save context: this result of ${toolName} is no longer shown. Call the tool again if you need it.]`;
+/**
+ * The text a cleared tool result is sent as, in place of what the tool returned; a cleared error result does not
+ * invite the model to call again.
+ */
+export function clearedResultText(toolName: string, isError = false): string {
+  return isError
+    ? `[Cleared to save context: this error of ${toolName} is no longer shown.]`
+    : `[Cleared to save context: this result of ${toolName} is no longer shown. Call the tool again if you need it.]`;
 }
 
 /**
@@ -35,16 +40,13 @@ export function limitContext({
   const before = withCleared(messages, cleared);
   const estimated = estimateTokens(before);
   if (estimated <= limit.maxTokens) return { messages: before };
-  const results = messages.flatMap((message) => (message.role === 'tool' ? message.content : []));
-  const kept = new Set(
-    results.slice(Math.max(0, results.length - limit.keepToolResults)).map((result) => result.toolCallId),
-  );
-  const clearing = results.filter(
-    (result) =>
-      !cleared.has(result.toolCallId) &&
-      !kept.has(result.toolCallId) &&
-      !limit.excludeTools.has(result.toolName),
-  );
+  // The latest round's results are always kept: the model has not read them yet.
+  const lastRound = messages.findLastIndex((message) => message.role === 'tool');
+  const clearable = messages
+    .slice(0, Math.max(0, lastRound))
+    .flatMap((message) => (message.role === 'tool' ? message.content : []))
+    .filter((result) => !cleared.has(result.toolCallId) && !limit.excludeTools.has(result.toolName));
+  const clearing = clearable.slice(0, Math.max(0, clearable.length - keptBeforeLastRound(messages, limit)));
   if (clearing.length === 0) return { messages: before };
   for (const result of clearing) cleared.add(result.toolCallId);
   const after = withCleared(messages, cleared);
@@ -62,9 +64,68 @@ export function limitContext({
   };
 }
 
-/** A rough token count of messages, as a context limit compares it: four characters of their JSON to a token. */
+/**
+ * How many results before the latest round stay whole besides it: `keepToolResults` counts the latest round's
+ * own results (non-excluded ones) first.
+ */
+function keptBeforeLastRound(messages: readonly Message[], limit: ResolvedContextLimit): number {
+  const last = messages.findLast((message) => message.role === 'tool');
+  const inLastRound = (last?.role === 'tool' ? last.content : []).filter(
+    (result) => !limit.excludeTools.has(result.toolName),
+  ).length;
+  return Math.max(0, limit.keepToolResults - inLastRound);
+}
+
+/**
+ * A rough token count of messages, as a context limit compares it: four characters to a token of what the model
+ * reads — text, thinking, tool names and inputs, tool output — and about 1,600 tokens an image (the Messages
+ * API's count for an image of about a megapixel). Signatures and other provider data are not counted.
+ */
 export function estimateTokens(messages: readonly Message[]): number {
-  return Math.ceil(JSON.stringify(messages).length / 4);
+  let characters = 0;
+  for (const message of messages) {
+    if (typeof message.content === 'string') {
+      characters += message.content.length;
+      continue;
+    }
+    for (const part of message.content) characters += readableCharacters(part);
+  }
+  return Math.ceil(characters / 4);
+}
+
+const imageCharacters = 1_600 * 4;
+
+function readableCharacters(part: Exclude<Message['content'], string>[number]): number {
+  switch (part.type) {
+    case 'text':
+    case 'thinking':
+      return part.text.length;
+    case 'redacted-thinking':
+      return part.data.length;
+    case 'tool-call':
+      return part.name.length + JSON.stringify(part.input).length;
+    case 'tool-result': {
+      const { content, structuredContent } = part.output;
+      if (content.length === 0 && structuredContent !== undefined)
+        return JSON.stringify(structuredContent).length;
+      return content.reduce(
+        (sum, block) =>
+          sum +
+          (block.type === 'text'
+            ? block.text.length
+            : block.type === 'image'
+              ? imageCharacters
+              : block.type === 'resource'
+                ? (block.text?.length ?? (block.blob === undefined ? 0 : imageCharacters)) + block.uri.length
+                : block.uri.length + (block.name?.length ?? 0) + (block.description?.length ?? 0)),
+        0,
+      );
+    }
+    default: {
+      const unexpected: never = part;
+      throw new Error(`Unknown message part ${JSON.stringify(unexpected)}`);
+    }
+  }
 }
 
 function withCleared(messages: readonly Message[], cleared: ReadonlySet<string>): Message[] {
@@ -83,7 +144,7 @@ function clear(result: ToolResultPart): ToolResultPart {
   return {
     ...result,
     output: {
-      content: [{ type: 'text', text: clearedResultText(result.toolName) }],
+      content: [{ type: 'text', text: clearedResultText(result.toolName, result.isError) }],
       ...(result.isError ? { isError: true } : {}),
     },
   };

@@ -44,6 +44,7 @@ function resultTexts(request: RecordedRequest | undefined): string[] {
 
 const cleared = (tool: string) =>
   `[Cleared to save context: this result of ${tool} is no longer shown. Call the tool again if you need it.]`;
+const clearedError = (tool: string) => `[Cleared to save context: this error of ${tool} is no longer shown.]`;
 
 describe('contextLimit', () => {
   it('sends older tool results as a placeholder once the messages pass maxTokens, and keeps them cleared', async () => {
@@ -53,7 +54,7 @@ describe('contextLimit', () => {
         model,
         tools: [readPage],
         prompt: 'Read the handbook.',
-        contextLimit: { maxTokens: 1_500, keepToolResults: 1 },
+        contextLimit: { maxTokens: 1_400, keepToolResults: 1 },
       }),
     );
 
@@ -73,7 +74,7 @@ describe('contextLimit', () => {
         type: 'warning',
         code: 'tool_results_cleared',
         message: expect.stringMatching(
-          /^The conversation was about \d+ tokens, past contextLimit\.maxTokens \(1500\): the results of 2 older tool calls \(call-1, call-2\) are sent as a placeholder from now on, leaving about \d+ tokens\.$/,
+          /^The conversation was about \d+ tokens, past contextLimit\.maxTokens \(1400\): the results of 2 older tool calls \(call-1, call-2\) are sent as a placeholder from now on, leaving about \d+ tokens\.$/,
         ) as unknown,
       },
     ]);
@@ -93,29 +94,27 @@ describe('contextLimit', () => {
         model,
         tools: [readPage],
         prompt: 'Read the handbook.',
-        contextLimit: { maxTokens: 1_500, keepToolResults: 1 },
+        contextLimit: { maxTokens: 1_400, keepToolResults: 1 },
       }),
     );
 
-    // Request 6 holds c, d and e whole: past the limit, c and d go. Request 7 holds e and f, and the placeholders
-    // of four results: still past it, e goes.
+    // Request 6 holds c, d and e whole: past the limit, c and d go. Request 7 holds e and f and four
+    // placeholders: under it again, nothing more goes.
     expect(resultTexts(model.requests[5]).slice(2)).toEqual([
       cleared('read_page'),
       cleared('read_page'),
       page('e'),
     ]);
     expect(resultTexts(model.requests[6])).toEqual([
-      ...Array.from({ length: 5 }, () => cleared('read_page')),
+      ...Array.from({ length: 4 }, () => cleared('read_page')),
+      page('e'),
       page('f'),
     ]);
     expect(
       events.flatMap((event) =>
         event.type === 'warning' ? [/\(([^)]*)\) are/.exec(event.message)?.[1]] : [],
       ),
-    ).toEqual(['call-1, call-2', 'call-3, call-4', 'call-5']);
-    expect(events.filter((event) => event.type === 'warning').at(-1)).toMatchObject({
-      message: expect.stringContaining('the result of 1 older tool call (call-5)') as unknown,
-    });
+    ).toEqual(['call-1, call-2', 'call-3, call-4']);
   });
 
   it('keeps the most recent results whole (3 by default), those of excludeTools always, and the error flag', async () => {
@@ -139,12 +138,92 @@ describe('contextLimit', () => {
     const last = model.requests.at(-1);
     const texts = resultTexts(last);
     expect(texts[0]).toMatch(/^Plan: outline\./);
-    expect(texts.slice(1, 3)).toEqual([cleared('read_page'), cleared('read_page')]);
+    // An error result cleared does not invite the model to call again.
+    expect(texts.slice(1, 3)).toEqual([cleared('read_page'), clearedError('read_page')]);
     expect(texts.slice(3)).toEqual([page('b'), page('c'), page('d')]);
     const invalidCall = last?.messages
       .flatMap((message) => (message.role === 'tool' ? message.content : []))
       .find((result) => result.toolCallId === 'call-3');
     expect(invalidCall).toMatchObject({ isError: true, output: { isError: true } });
+  });
+
+  it('never clears the latest round, which the model has not read, whatever keepToolResults says', async () => {
+    const model = createScriptedModel([
+      {
+        toolCalls: [
+          { id: 'call-1', name: 'read_page', input: { topic: 'a' } },
+          { id: 'call-2', name: 'read_page', input: { topic: 'b' } },
+        ],
+      },
+      {
+        toolCalls: [
+          { id: 'call-3', name: 'read_page', input: { topic: 'c' } },
+          { id: 'call-4', name: 'read_page', input: { topic: 'd' } },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
+    const { events } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read.',
+        contextLimit: { maxTokens: 1, keepToolResults: 0 },
+      }),
+    );
+
+    expect(model.requests.map(resultTexts)).toEqual([
+      [],
+      [page('a'), page('b')],
+      [cleared('read_page'), cleared('read_page'), page('c'), page('d')],
+    ]);
+    expect(events.filter((event) => event.type === 'warning')).toHaveLength(1);
+  });
+
+  it('counts the latest round against keepToolResults, and names a single call in the singular', async () => {
+    const model = reader(3);
+    const { events } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read.',
+        contextLimit: { maxTokens: 1, keepToolResults: 2 },
+      }),
+    );
+
+    // Request 3: a and b, both kept. Request 4: a goes; b is kept with the latest round, c.
+    expect(resultTexts(model.requests[3])).toEqual([cleared('read_page'), page('b'), page('c')]);
+    expect(events.filter((event) => event.type === 'warning')).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('the result of 1 older tool call (call-1)') as unknown,
+      }),
+    ]);
+  });
+
+  it('counts what the model reads, not the signatures of its thinking', async () => {
+    const signature = 'x'.repeat(40_000);
+    const model = createScriptedModel((_request, index) =>
+      index < 3
+        ? {
+            thinking: { text: 'Next page.', providerData: { signature } },
+            toolCalls: [
+              { id: `call-${index + 1}`, name: 'read_page', input: { topic: 'abc'[index] ?? 'z' } },
+            ],
+          }
+        : { text: 'Done.' },
+    );
+    const { events } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read.',
+        contextLimit: { maxTokens: 2_000, keepToolResults: 1 },
+      }),
+    );
+
+    // Three pages and three thoughts are about 1,500 tokens; the signatures (30,000 tokens of JSON) are not read.
+    expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+    expect(resultTexts(model.requests.at(-1))).toEqual([page('a'), page('b'), page('c')]);
   });
 
   it('keeps every result when keepToolResults is more than there are, and warns of nothing', async () => {

@@ -24,10 +24,14 @@ export interface ModelPrice {
 export interface ContextLimit {
   /**
    * The size past which older tool results are cleared: tokens of the messages a request sends (not the system
-   * prompt and tools), estimated at four characters of their JSON to a token.
+   * prompt and tools), estimated at four characters to a token of what the model reads (text, thinking, tool
+   * inputs and output; about 1,600 tokens an image; not signatures).
    */
   maxTokens: number;
-  /** The most recent tool results, which are always sent whole. Default 3. */
+  /**
+   * The most recent tool results (not counting those of `excludeTools`) sent whole. Default 3. The results of
+   * the latest round are always sent whole, however many: the model has not read them yet.
+   */
   keepToolResults?: number;
   /** Tools whose results are never cleared, such as a plan or notes the model keeps coming back to. */
   excludeTools?: string[];

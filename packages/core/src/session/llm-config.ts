@@ -62,8 +62,8 @@ export interface LlmConfig {
   token_budget?: number | { per_turn?: number; per_session?: number };
   /**
    * Once the messages a request sends are estimated past `max_tokens` (four characters to a token), the results
-   * of older tool calls are sent as a short placeholder, all but the `keep_tool_results` most recent (default 3)
-   * and those of `exclude_tools`. The session's history keeps every result whole.
+   * of older tool calls are sent as a short placeholder: all but the latest round's, the `keep_tool_results` most
+   * recent (default 3) and those of `exclude_tools`. The session's history keeps every result whole.
    */
   context_limit?: { max_tokens: number; keep_tool_results?: number; exclude_tools?: string[] };
 }
