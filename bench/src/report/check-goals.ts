@@ -61,7 +61,7 @@ export function checkGoals(results: Omit<BenchResults, 'goals'>): GoalCheck[] {
     const byId = (id: string) => requests.contenders.find((contender) => contender.id === id);
     const total = (bytes: number[]) => bytes.reduce((sum, each) => sum + each, 0);
     const toolloop = byId('toolloop');
-    if (toolloop !== undefined) {
+    if (toolloop !== undefined && toolloop.cachedShare.length > 1) {
       const lowest = Math.min(...toolloop.cachedShare.slice(1));
       goals.push({
         goal: 'toolloop (default) reads at least 90% of every request after the first from the prompt cache',

@@ -26,7 +26,7 @@ export function createWireTap(fake: FakeLlm): { fetch: typeof fetch; exchanges: 
     const usage = readInputUsage(await response.clone().text());
     exchanges.push({
       bodyBytes: Buffer.byteLength(body),
-      threaded: /"thread"\s*:\s*\{/.test(body),
+      threaded: hasThread(body),
       inputTokens: usage.input_tokens ?? 0,
       cacheReadTokens: usage.cache_read_input_tokens ?? 0,
       cacheWriteTokens: usage.cache_creation_input_tokens ?? 0,
@@ -50,5 +50,15 @@ function readInputUsage(text: string): InputUsage {
     return parsed.message?.usage ?? parsed.usage ?? {};
   } catch {
     return {};
+  }
+}
+
+/** Whether a request body has a `thread` field of its own (not a message that mentions one). */
+function hasThread(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { thread?: unknown };
+    return parsed.thread !== undefined && parsed.thread !== null;
+  } catch {
+    return false;
   }
 }

@@ -1,4 +1,6 @@
+import { Anthropic } from '@anthropic-ai/sdk';
 import { defineTool, runToolLoop, type Message, type Model } from '@toolloop/core';
+import { collectRun } from '@toolloop/core/testing';
 import { createFakeLlm, type FakeLlm, type LlmStep } from '@toolloop/fake-llm';
 import { anthropic } from '@toolloop/providers/anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -315,5 +317,57 @@ describe('anthropic({ threads: true })', () => {
     await runTurn({ model, messages: refused.messages, prompt: 'How much leave?' });
 
     expect(threadsOf(fake)).toEqual([{ type: 'create' }, { type: 'create' }]);
+  });
+
+  it('sends the request again without a thread, and none after, when the server cannot thread it', async () => {
+    const llm = createFakeLlm({ name: 'message threads', steps: [{ text: 'Hi.' }, { text: 'Hi again.' }] });
+    fake = llm;
+    const threadedBodies: string[] = [];
+    // A server that refuses every thread, as the API does a request it cannot thread.
+    const client = new Anthropic({
+      apiKey: 'test-key',
+      baseURL: 'https://fake-llm.test',
+      maxRetries: 0,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        const body = await request.clone().text();
+        if (!body.includes('"thread":')) return llm.handle(request);
+        threadedBodies.push(body);
+        return Response.json(
+          {
+            type: 'error',
+            error: {
+              type: 'invalid_request_error',
+              message: 'This request cannot be threaded.',
+              details: { error_code: 'thread_unsupported_request', unsupported: ['cache_control'] },
+            },
+          },
+          { status: 400 },
+        );
+      },
+    });
+    const model = anthropic({ model: 'claude-sonnet-4-6', client, threads: true });
+
+    const first = await collectRun(runToolLoop({ model, prompt: 'Hello.', statusMessages: 'off' }));
+    const second = await runToolLoop({
+      model,
+      messages: first.result.messages,
+      prompt: 'Hello again.',
+      statusMessages: 'off',
+    }).result;
+
+    expect(first.result.text).toBe('Hi.');
+    expect(second.text).toBe('Hi again.');
+    expect(first.events.filter((event) => event.type === 'warning')).toEqual([
+      {
+        type: 'warning',
+        code: 'threads_unsupported',
+        message:
+          'The Messages API cannot thread this request (unsupported: cache_control): it was sent again without a thread, and this model sends its requests whole from now on.',
+      },
+    ]);
+    expect(threadedBodies).toHaveLength(1);
+    expect(threadsOf(llm)).toEqual([undefined, undefined]);
+    expect(llm.violations).toEqual([]);
   });
 });

@@ -6,7 +6,11 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
 import { anthropicEvents as events, toEventStream } from '../../test/support/anthropic-events.js';
-import { createAnthropicThreads, type AnthropicThreads } from './anthropic-message-threads.js';
+import {
+  createAnthropicThreads,
+  type AnthropicThreads,
+  type ThreadRequest,
+} from './anthropic-message-threads.js';
 
 const question: MessageParam = { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }] };
 const toolCall: MessageParam = {
@@ -17,6 +21,19 @@ const toolResult: MessageParam = {
   role: 'user',
   content: [{ type: 'tool_result', tool_use_id: 'call-1', content: 'Sunny' }],
 };
+
+/** Threads whose `start` always gives a request: none of these tests turns threads off. */
+function createTestThreads() {
+  const threads = createAnthropicThreads();
+  return {
+    turnOffAfter: (error: unknown) => threads.turnOffAfter(error),
+    start(options: Parameters<AnthropicThreads['start']>[0]): ThreadRequest {
+      const request = threads.start(options);
+      if (request === undefined) throw new Error('Threads are off.');
+      return request;
+    },
+  };
+}
 
 function paramsOf(messages: MessageParam[], system = 'Be brief.'): MessageCreateParamsStreaming {
   return { model: 'claude-sonnet-4-6', max_tokens: 1024, system, messages, stream: true };
@@ -36,7 +53,7 @@ function toolCallReply(id: string, inputJson = '{"city": "Paris"}'): RawMessageS
 
 /** Sends a request for `messages` through `threads` and reads the reply `reply` to its end. */
 async function exchange(
-  threads: AnthropicThreads,
+  threads: ReturnType<typeof createTestThreads>,
   messages: MessageParam[],
   reply: RawMessageStreamEvent[],
   system?: string,
@@ -50,7 +67,7 @@ async function exchange(
 
 describe('createAnthropicThreads', () => {
   it('continues from a reply with the messages after it, once', async () => {
-    const threads = createAnthropicThreads();
+    const threads = createTestThreads();
     await exchange(threads, [question], toolCallReply('msg_1'));
 
     const next = threads.start({
@@ -72,7 +89,7 @@ describe('createAnthropicThreads', () => {
   });
 
   it('sends a tool result of one text block as its text, and keeps the cache breakpoints of the new messages', async () => {
-    const threads = createAnthropicThreads();
+    const threads = createTestThreads();
     await exchange(threads, [question], toolCallReply('msg_1'));
     const marked: MessageParam = {
       role: 'user',
@@ -142,7 +159,7 @@ describe('createAnthropicThreads', () => {
   });
 
   it('does not continue when nothing follows the reply, or the reply was not the one received', async () => {
-    const threads = createAnthropicThreads();
+    const threads = createTestThreads();
     await exchange(threads, [question], toolCallReply('msg_1'));
     const otherCall: MessageParam = {
       role: 'assistant',
@@ -163,7 +180,7 @@ describe('createAnthropicThreads', () => {
   });
 
   it('does not continue with another system prompt, and ignores cache breakpoints when comparing', async () => {
-    const threads = createAnthropicThreads();
+    const threads = createTestThreads();
     await exchange(threads, [question], toolCallReply('msg_1'), 'Be brief.');
     const marked = paramsOf([question, toolCall, toolResult]);
     marked.system = [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }];
@@ -179,7 +196,7 @@ describe('createAnthropicThreads', () => {
   });
 
   it('keeps no reply whose tool input is not JSON, that a fallback model wrote, or that was refused', async () => {
-    const threads = createAnthropicThreads();
+    const threads = createTestThreads();
     const conversation = [question, toolCall, toolResult];
     const fallbackDelta = events.messageDelta('tool_use');
     Object.assign((fallbackDelta as { usage: object }).usage, { iterations: [{ type: 'fallback_message' }] });
@@ -203,7 +220,7 @@ describe('createAnthropicThreads', () => {
   });
 
   it('keeps a reply whose tool call streamed no input as the empty object', async () => {
-    const threads = createAnthropicThreads();
+    const threads = createTestThreads();
     const noInputCall: MessageParam = {
       role: 'assistant',
       content: [{ type: 'tool_use', id: 'call-1', name: 'get_weather', input: {} }],
@@ -219,7 +236,7 @@ describe('createAnthropicThreads', () => {
   });
 
   it('forgets the oldest reply past 64 remembered', async () => {
-    const threads = createAnthropicThreads();
+    const threads = createTestThreads();
     const questions = Array.from({ length: 65 }, (_, index): MessageParam => ({
       role: 'user',
       content: `Question ${index}`,
@@ -237,7 +254,7 @@ describe('createAnthropicThreads', () => {
   });
 
   it('replays under a new thread after a lost-thread refusal of a continue, and only then', async () => {
-    const threads = createAnthropicThreads();
+    const threads = createTestThreads();
     await exchange(threads, [question], toolCallReply('msg_1'));
     const conversation = [question, toolCall, toolResult];
     const lost = (code: string) =>
@@ -254,10 +271,35 @@ describe('createAnthropicThreads', () => {
     expect(replay?.params.thread).toEqual({ type: 'create' });
     expect(replay?.params.messages).toHaveLength(3);
     expect(replay?.replayAfter(lost('thread_not_found'))).toBeUndefined();
-    expect(continuing.replayAfter(lost('thread_fingerprint_mismatch'))).toBeUndefined();
     expect(continuing.replayAfter(new Error('socket hang up'))).toBeUndefined();
-    for (const code of ['thread_already_continued', 'thread_continue_in_flight']) {
+    for (const code of [
+      'thread_already_continued',
+      'thread_continue_in_flight',
+      'thread_fingerprint_mismatch',
+    ]) {
       expect(continuing.replayAfter(lost(code))?.params.thread).toEqual({ type: 'create' });
     }
+  });
+
+  it('turns threads off for good when the server cannot thread a request', async () => {
+    const threads = createAnthropicThreads();
+    const unsupported = APIError.generate(
+      400,
+      {
+        type: 'error',
+        error: {
+          type: 'invalid_request_error',
+          message: 'unsupported',
+          details: { error_code: 'thread_unsupported_request', unsupported: ['cache_control'] },
+        },
+      },
+      'unsupported',
+      new Headers(),
+    );
+
+    expect(threads.turnOffAfter(new Error('socket hang up'))).toBeUndefined();
+    expect(threads.start({ params: paramsOf([question]), conversation: [question] })).toBeDefined();
+    expect(threads.turnOffAfter(unsupported)).toEqual({ unsupported: ['cache_control'] });
+    expect(threads.start({ params: paramsOf([question]), conversation: [question] })).toBeUndefined();
   });
 });

@@ -10,11 +10,15 @@ import type {
 /** The beta a request with a `thread` names (the SDK's own thread helper sends the same one). */
 export const messageThreadsBeta = 'message-threads-2026-08-12';
 
-/** The `error_code`s of a refused `continue` that a full replay under a new thread gets past. */
+/**
+ * The `error_code`s of a refused `continue` that a full replay under a new thread gets past: the thread is lost,
+ * was taken by another request, or holds fields this provider does not compare.
+ */
 const lostThreadCodes = new Set([
   'thread_not_found',
   'thread_already_continued',
   'thread_continue_in_flight',
+  'thread_fingerprint_mismatch',
 ]);
 
 /** How many replies the provider remembers as threads to continue; the oldest is forgotten first. */
@@ -49,12 +53,20 @@ export interface ThreadRequest {
 /** The message threads of one provider: the replies it can continue from, by id. */
 export interface AnthropicThreads {
   /**
+   * Whether `error` says the server cannot thread such a request (`thread_unsupported_request`, with what it
+   * cannot thread): then threads are off for this provider from now on, and `start` gives no thread request.
+   */
+  turnOffAfter(error: unknown): { unsupported: string[] } | undefined;
+  /**
    * The thread request for `params`, whose conversation before cache breakpoints and the round's line is
    * `conversation`: a `continue` from the remembered reply that the conversation goes on from (same system,
    * tools, model and output settings; every earlier message and the reply unchanged; at least one new message),
    * else a `create` that sends everything.
    */
-  start(options: { params: MessageCreateParamsStreaming; conversation: MessageParam[] }): ThreadRequest;
+  start(options: {
+    params: MessageCreateParamsStreaming;
+    conversation: MessageParam[];
+  }): ThreadRequest | undefined;
 }
 
 /**
@@ -66,6 +78,7 @@ export interface AnthropicThreads {
  */
 export function createAnthropicThreads(): AnthropicThreads {
   const held = new Map<string, HeldReply>();
+  let off = false;
 
   function remember(id: string, reply: HeldReply): void {
     held.delete(id);
@@ -118,7 +131,16 @@ export function createAnthropicThreads(): AnthropicThreads {
   }
 
   return {
+    turnOffAfter(error) {
+      const details = errorDetails(error);
+      if (details?.['error_code'] !== 'thread_unsupported_request') return undefined;
+      off = true;
+      held.clear();
+      const unsupported = details['unsupported'];
+      return { unsupported: Array.isArray(unsupported) ? unsupported.map(String) : [] };
+    },
     start({ params, conversation }) {
+      if (off) return undefined;
       const canonical = conversation.map((message) => JSON.stringify(canonicalMessage(message)));
       const fingerprint = threadFingerprint(params);
       return request({
@@ -180,10 +202,15 @@ function threadFingerprint(params: MessageCreateParamsStreaming): string {
 }
 
 function isLostThread(error: unknown): boolean {
-  if (!(error instanceof APIError)) return false;
-  const body = error.error as { error?: { details?: { error_code?: unknown } } } | undefined;
-  const code = body?.error?.details?.error_code;
+  const code = errorDetails(error)?.['error_code'];
   return typeof code === 'string' && lostThreadCodes.has(code);
+}
+
+/** The `error.details` of an API error's body (where thread refusals put their `error_code`), if it has them. */
+function errorDetails(error: unknown): Record<string, unknown> | undefined {
+  if (!(error instanceof APIError)) return undefined;
+  const details = (error.error as { error?: { details?: unknown } } | undefined)?.error?.details;
+  return typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : undefined;
 }
 
 /**

@@ -30,9 +30,10 @@ export interface AnthropicProviderOptions {
    * only the messages added since the last reply (`thread: {"type": "continue"}`) instead of the whole transcript.
    * A request that does not go on from the last reply (the first one, an edited history, a changed system prompt,
    * tool list, model or output settings, a reply that was refused or cut short) starts a new thread with the whole
-   * conversation, and so does a request the server refuses because it lost the thread. The progressive prompt's
-   * round line goes at the end of the last user message, so it does not change the system prompt. Default: off
-   * (threads are a beta of the Messages API, `message-threads-2026-08-12`).
+   * conversation, and so does a request the server refuses because it lost the thread. A request the server
+   * cannot thread is sent again without one (a `threads_unsupported` warning), and threads stay off. The
+   * progressive prompt's round line goes at the end of the last user message, so it does not change the system
+   * prompt. Default: off (threads are a beta of the Messages API, `message-threads-2026-08-12`).
    */
   threads?: boolean;
   /**

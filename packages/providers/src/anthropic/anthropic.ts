@@ -74,11 +74,22 @@ export function anthropic(options: AnthropicProviderOptions): AnthropicModel {
           break;
         } catch (error) {
           const replay = thread?.replayAfter(error);
-          if (replay === undefined) {
-            thread?.release();
-            throw error;
+          if (replay !== undefined) {
+            thread = replay;
+            continue;
           }
-          thread = replay;
+          const turnedOff = thread === undefined ? undefined : threads?.turnOffAfter(error);
+          if (turnedOff !== undefined) {
+            thread = undefined;
+            yield {
+              type: 'warning',
+              code: 'threads_unsupported',
+              message: `The Messages API cannot thread this request${turnedOff.unsupported.length === 0 ? '' : ` (unsupported: ${turnedOff.unsupported.join(', ')})`}: it was sent again without a thread, and this model sends its requests whole from now on.`,
+            };
+            continue;
+          }
+          thread?.release();
+          throw error;
         }
       }
       yield* parseAnthropicStream({ events, signal });
