@@ -1,3 +1,4 @@
+import { Anthropic } from '@anthropic-ai/sdk';
 import { runToolLoop } from '@toolloop/core';
 import { createFakeLlm, type FakeLlm } from '@toolloop/fake-llm';
 import { anthropic } from '@toolloop/providers/anthropic';
@@ -60,5 +61,26 @@ describe('anthropic({ contextManagement })', () => {
 
     expect(fake.requests[0]?.body).not.toHaveProperty('context_management');
     expect(fake.requests[0]?.headers).not.toHaveProperty('anthropic-beta');
+  });
+
+  it('keeps the betas the client sends on every request in the header', async () => {
+    fake = createFakeLlm({ name: 'context management', steps: [{ text: 'Hi.' }] });
+    fake.listen();
+    const client = new Anthropic({
+      apiKey: 'test-key',
+      baseURL: 'https://fake-llm.test',
+      maxRetries: 0,
+      defaultHeaders: { 'anthropic-beta': 'context-1m-2025-08-07, message-threads-2026-08-12' },
+    });
+
+    await runToolLoop({
+      model: anthropic({ model: 'claude-sonnet-4-6', client, contextManagement, threads: true }),
+      prompt: 'Hello.',
+      statusMessages: 'off',
+    }).result;
+
+    expect(fake.requests[0]?.headers['anthropic-beta']).toBe(
+      'context-1m-2025-08-07,message-threads-2026-08-12,context-management-2025-06-27',
+    );
   });
 });

@@ -113,7 +113,7 @@ export function createAnthropicThreads(): AnthropicThreads {
     return {
       params:
         continueFrom === undefined || spent === undefined
-          ? { ...params, thread: { type: 'create' }, betas: [messageThreadsBeta] }
+          ? { ...params, thread: { type: 'create' } }
           : continuing({ params, from: continueFrom, newMessages: spent.conversation.length + 1 }),
       replayAfter(error) {
         if (spent === undefined || !isLostThread(error)) return undefined;
@@ -167,7 +167,6 @@ function continuing(options: {
     ...fields,
     messages: options.params.messages.slice(options.newMessages).map(shortestForm),
     thread: { type: 'continue', previous_message_id: options.from },
-    betas: [messageThreadsBeta],
   };
 }
 

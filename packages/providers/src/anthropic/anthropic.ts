@@ -8,7 +8,11 @@ import {
   getAnthropicModelCapabilities,
   type AnthropicModelCapabilities,
 } from './anthropic-model-capabilities.js';
-import { createAnthropicThreads, type ThreadRequest } from './anthropic-message-threads.js';
+import {
+  createAnthropicThreads,
+  messageThreadsBeta,
+  type ThreadRequest,
+} from './anthropic-message-threads.js';
 import type { AnthropicProviderOptions } from './anthropic-provider-options.js';
 import { buildAnthropicRequest } from './build-anthropic-request.js';
 import { createAnthropicClient } from './create-anthropic-client.js';
@@ -131,20 +135,41 @@ async function send({
 }): Promise<AsyncIterable<RawMessageStreamEvent>> {
   if (thread === undefined && contextManagement === undefined)
     return client.messages.create(params, { signal });
-  const body = thread?.params ?? { ...params, betas: [] };
+  const body = thread?.params ?? params;
+  const betas = [
+    ...(thread === undefined ? [] : [messageThreadsBeta]),
+    ...(contextManagement === undefined ? [] : [contextManagementBeta]),
+  ];
   const events = await client.beta.messages.create(
-    contextManagement === undefined
-      ? body
-      : {
-          ...body,
-          context_management: contextManagement,
-          betas: [...(body.betas ?? []), contextManagementBeta],
-        },
+    {
+      ...body,
+      ...(contextManagement === undefined ? {} : { context_management: contextManagement }),
+      // The request's `anthropic-beta` header replaces the client's: the client's betas go first in it.
+      betas: [...new Set([...readClientBetas(client), ...betas])],
+    },
     { signal },
   );
   // The beta stream's events are the Messages API's, with beta-only fields and block types the parser ignores.
   const stream = events as AsyncIterable<RawMessageStreamEvent>;
   return thread === undefined ? stream : thread.watch(stream);
+}
+
+/** The betas a client sends on every request (its `anthropic-beta` default header), in order. */
+function readClientBetas(client: Anthropic): string[] {
+  const headers = (client as { _options?: { defaultHeaders?: unknown } })._options?.defaultHeaders;
+  const entries: Array<[string, unknown]> =
+    headers instanceof Headers
+      ? [...headers.entries()]
+      : Array.isArray(headers)
+        ? (headers as Array<[string, unknown]>)
+        : typeof headers === 'object' && headers !== null
+          ? Object.entries(headers)
+          : [];
+  return entries
+    .filter(([name, value]) => name.toLowerCase() === 'anthropic-beta' && typeof value === 'string')
+    .flatMap(([, value]) => String(value).split(','))
+    .map((beta) => beta.trim())
+    .filter((beta) => beta !== '');
 }
 
 function withOverrides(
