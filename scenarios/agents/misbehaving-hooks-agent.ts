@@ -16,6 +16,9 @@ function lastUserText(messages: readonly Message[]): string {
   return typeof last?.content === 'string' ? last.content : '';
 }
 
+/** Whether this turn's needsApproval throws (it is told nothing of the conversation, so prepareStep says). */
+let approvalBroken = false;
+
 /**
  * An assistant whose hooks make the mistakes a host's hooks can make, one per turn, chosen by the user's
  * message: each must end the turn with hook_error and a message that says what to return instead.
@@ -26,6 +29,7 @@ export default defineAgent({
   loop: {
     prepareStep: ({ messages }) => {
       const mistake = lastUserText(messages);
+      approvalBroken = mistake === 'needsApproval throws';
       if (mistake === 'activeTools not a list') return { activeTools: 'lookup_price' as unknown as string[] };
       if (mistake === 'activeTools unknown') return { activeTools: ['lookup_price', 'search_web'] };
       if (mistake === 'prepareStep throws') throw new Error('the step plan is broken');
@@ -34,10 +38,15 @@ export default defineAgent({
     stopWhen: ({ messages }) => {
       const mistake = lastUserText(messages);
       if (mistake === 'stopWhen true') return true as unknown as string;
-      if (mistake === 'stopWhen built-in') return 'completed';
-      if (mistake === 'stopWhen not snake_case') return { reason: 'Price-Found' };
+      // "stopWhen built-in max_rounds" returns max_rounds.
+      if (mistake.startsWith('stopWhen built-in ')) return mistake.slice('stopWhen built-in '.length);
+      if (mistake === 'stopWhen not snake_case') return { reason: 'price_Found' };
       if (mistake === 'stopWhen no reason') return { answer: true } as unknown as string;
       return undefined;
+    },
+    needsApproval: ({ name }) => {
+      if (name === 'lookup_price' && approvalBroken) throw new Error('the approval list is gone');
+      return false;
     },
     onStepFinish: (step) => {
       if (step.response.text === 'throw in onStepFinish') throw new Error('the step log is full');

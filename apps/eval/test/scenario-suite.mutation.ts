@@ -1,38 +1,52 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { findScenarioFiles } from '../src/scenario/find-scenario-files.js';
 import { describeScenarios } from '../src/vitest/index.js';
 
 const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
 const scenarios = join(repositoryRoot, 'scenarios');
 
+const scenarioFiles = await findScenarioFiles({ patterns: ['scenarios/'], cwd: repositoryRoot });
+
 /**
- * A digest of every file under scenarios/ (scenario files, agent modules, their fixtures), apart from installed
- * packages. Stryker's incremental mode sees test files and test names, not the YAML a test reads: with the
- * digest in the suite's name, a change to any scenario renames every test, and the next run tests every mutant
- * again instead of keeping results the changed scenarios might no longer give.
+ * Every file under scenarios/ that is not a scenario: agent modules, their tools, fixtures a scenario names.
+ * Installed packages, tool caches (`.turbo`) and the README are not read by any scenario.
  */
-function digestScenarios(): string {
-  const hash = createHash('sha256');
-  const files = readdirSync(scenarios, { recursive: true, encoding: 'utf8' })
-    .filter((file) => !file.split(/[\\/]/).includes('node_modules'))
+function sharedFiles(): string[] {
+  const own = new Set(scenarioFiles.map((file) => join(repositoryRoot, file)));
+  return readdirSync(scenarios, { recursive: true, encoding: 'utf8' })
+    .filter((file) => !file.split(/[\\/]/).some((part) => part === 'node_modules' || part.startsWith('.')))
+    .map((file) => join(scenarios, file))
+    .filter((path) => !own.has(path) && path !== join(scenarios, 'README.md') && statSync(path).isFile())
     .sort();
-  for (const file of files) {
-    const path = join(scenarios, file);
-    try {
-      hash.update(file).update(readFileSync(path));
-    } catch {
-      // A directory.
-    }
-  }
-  return hash.digest('hex').slice(0, 12);
+}
+
+const shared = createHash('sha256');
+for (const path of sharedFiles()) shared.update(relative(scenarios, path)).update(readFileSync(path));
+const sharedDigest = shared.digest('hex');
+
+/** A digest of one scenario file and of everything it may share with others. */
+function digestScenario(file: string): string {
+  return createHash('sha256')
+    .update(sharedDigest)
+    .update(readFileSync(join(repositoryRoot, file)))
+    .digest('hex')
+    .slice(0, 12);
 }
 
 // The scenario suite of `pnpm mutation:scenarios`: one vitest test per scenario file, so that Stryker's per-test
 // coverage runs a mutant against only the scenarios that reach it. `pnpm test` runs the same suite as one test
 // (scenario-suite.test.ts); this file is not named `*.test.ts` and runs only through vitest.mutation.config.ts.
-describeScenarios('scenarios/', {
-  cwd: repositoryRoot,
-  name: `the scenario suite (scenarios/ at ${digestScenarios()})`,
-  timeout: 60_000,
-});
+//
+// Stryker's incremental mode knows tests by file and name, not by the YAML a test reads. Each scenario's suite
+// is named with a digest of its file and of the shared ones (agent modules, fixtures), so a changed scenario
+// is a new test: the mutants it reaches are tested again, and the results of the scenarios that did not
+// change are kept (a new scenario retests only the survivors it reaches).
+for (const file of scenarioFiles) {
+  describeScenarios(file, {
+    cwd: repositoryRoot,
+    name: `${file} at ${digestScenario(file)}`,
+    timeout: 60_000,
+  });
+}

@@ -43,6 +43,11 @@ export const loopOptionsSchema = z.strictObject({
     .describe(
       'Tool calls run per model response; the rest are answered "not executed" and named in a tools_dropped warning.',
     ),
+  toolConcurrency: count
+    .optional()
+    .describe(
+      "Tool calls of one response that run at once; 1 runs them one after another, in the model's order. Default: all at once.",
+    ),
   unknownTool: z
     .enum(['feedback', 'stop'])
     .optional()

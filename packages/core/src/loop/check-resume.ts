@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { checkMessages } from './check-loop-inputs.js';
 import {
-  pausedCalls,
+  waitingCalls,
   type ApprovalDecision,
   type PausedTurn,
   type PendingApproval,
@@ -30,7 +30,7 @@ export function checkResume(resume: ResumeTurn): ResumeTurn {
   }
   checkDecisions({ pending: turn.pendingApprovals, decisions, argument: 'resume.decisions' });
   // The resumed turn runs the calls of its transcript's last message: those that wait must be there.
-  const waiting = pausedCalls(checkMessages(stored.messages)).map((call) => call.id);
+  const waiting = waitingCalls(checkMessages(stored.messages)).map((call) => call.id);
   if (
     turn.pendingApprovals.length === 0 ||
     turn.pendingApprovals.some((call) => !waiting.includes(call.toolCallId))

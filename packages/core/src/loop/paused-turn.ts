@@ -104,8 +104,11 @@ export function toPausedTurn({
   };
 }
 
-/** The calls a paused turn waits with: those of its transcript's last message, the assistant's. */
-export function pausedCalls(messages: readonly Message[]): ToolCallPart[] {
+/**
+ * The calls that wait for their results: those of the transcript's last message when it is the assistant's (a
+ * paused turn's, or those of a turn that ended between the model's response and its tool round).
+ */
+export function waitingCalls(messages: readonly Message[]): ToolCallPart[] {
   const last = messages.at(-1);
   if (last?.role !== 'assistant') return [];
   return last.content.filter((part): part is ToolCallPart => part.type === 'tool-call');

@@ -41,6 +41,15 @@ export function toStepInfo({
   return step;
 }
 
+/** Why a response that ends the turn did not have its tool calls run. */
+export function whyResponseCallsNotRun(ending: TurnEnding): string {
+  return ending.reason === 'max_tokens'
+    ? "the model's output was cut off by its token limit before the call was complete"
+    : ending.reason === 'refusal'
+      ? 'the model refused'
+      : 'no tool may be called in the final answer';
+}
+
 /**
  * A response that ends the turn may still hold tool calls; each gets a result so the transcript stays valid,
  * and its `tool_start` and `tool_result` events so no call goes unreported.
@@ -48,21 +57,16 @@ export function toStepInfo({
 export function* answerUnrunCalls({
   state,
   calls,
-  ending,
+  why,
   options,
 }: {
   state: TurnState;
-  calls: ToolCallPart[];
-  ending: TurnEnding;
+  calls: readonly ToolCallPart[];
+  /** Why they were not run, for the model: "Not executed: <why>." */
+  why: string;
   options: ResolvedLoopOptions;
 }): Generator<LoopEvent> {
   if (calls.length === 0) return;
-  const why =
-    ending.reason === 'max_tokens'
-      ? "the model's output was cut off by its token limit before the call was complete"
-      : ending.reason === 'refusal'
-        ? 'the model refused'
-        : 'no tool may be called in the final answer';
   const outcomes = calls.map(() => refuseToolCall({ text: `Not executed: ${why}.` }));
   for (const [index, call] of calls.entries()) {
     yield toToolStartEvent(call, state.rounds);

@@ -115,6 +115,34 @@ describe("a tool's own needsApproval", () => {
       message: "Stopped: needsApproval threw for 'pay': policy service down",
     });
   });
+
+  it('that throws leaves no call unanswered: the transcript can go on in the next turn', async () => {
+    const pay = toolWith('pay', () => {
+      throw new Error('policy service down');
+    });
+    const { events, result } = await collectRun(
+      runToolLoop({ model: createScriptedModel([call('pay', { amount: 1 })]), tools: [pay], prompt: 'Q' }),
+    );
+
+    expect(result.stopReason).toBe('hook_error');
+    expect(result.messages.at(-1)).toEqual({
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'pay-call',
+          toolName: 'pay',
+          output: {
+            content: [{ type: 'text', text: 'Not executed: the turn stopped before this call ran.' }],
+            isError: true,
+          },
+          isError: true,
+        },
+      ],
+    });
+    expect(result.toolCalls).toMatchObject([{ name: 'pay', executed: false, isError: true }]);
+    expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(1);
+  });
 });
 
 describe('the host’s needsApproval policy', () => {

@@ -65,6 +65,22 @@ describe('structured output with a model that supports it natively', () => {
     expect(model.requests[1]?.toolChoice).toEqual({ type: 'none' });
   });
 
+  it("ends each issue of the repair request with one full stop, though a JSON Schema validator's has its own", async () => {
+    const model = native([{ text: '{"total":"120 EUR"}' }, { text: '{"total":120}' }]);
+    const result = await runToolLoop({
+      model,
+      prompt: 'Invoice A-1?',
+      output: { type: 'object', properties: { total: { type: 'number' } }, required: ['total'] },
+    }).result;
+
+    expect(result.output).toEqual({ total: 120 });
+    expect(model.requests[1]?.messages.at(-1)).toEqual({
+      role: 'user',
+      content:
+        'Your answer does not match the required output format: /total: Instance type "string" is invalid. Expected "number". Reply with only the corrected JSON value, nothing else.',
+    });
+  });
+
   it('ends with invalid_output when the repaired answer does not match either, with the issues in the error', async () => {
     const model = native([{ text: 'ACME owes 120.' }, { text: '{"customer":"ACME"}' }]);
 

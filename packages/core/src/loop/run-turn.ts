@@ -11,9 +11,15 @@ import { createFinalAnswerTool } from './final-answer-tool.js';
 import type { LoopEvent } from './loop-event.js';
 import type { LoopResult } from './loop-result.js';
 import type { StepInfo } from './turn-hooks.js';
-import { pausedCalls, restoreCounters, toPausedTurn, type ResumeTurn } from './paused-turn.js';
+import { waitingCalls, restoreCounters, toPausedTurn, type ResumeTurn } from './paused-turn.js';
 import { planToolCalls } from './plan-tool-calls.js';
-import { answerUnrunCalls, reportEnding, statusAfterRound, toStepInfo } from './report-turn.js';
+import {
+  answerUnrunCalls,
+  reportEnding,
+  statusAfterRound,
+  toStepInfo,
+  whyResponseCallsNotRun,
+} from './report-turn.js';
 import { statusLines } from './status-lines.js';
 import { checkTokenBudget } from './check-token-budget.js';
 import { priceTurn } from './price-turn.js';
@@ -87,6 +93,16 @@ export async function* runTurn(
     turn.dispose();
   }
 
+  // A paused turn keeps its calls waiting for their decisions; any other ending answers them, so that the
+  // transcript stays one the APIs take in the next turn.
+  if (ending.paused === undefined) {
+    yield* answerUnrunCalls({
+      state,
+      calls: waitingCalls(state.messages),
+      why: 'the turn stopped before this call ran',
+      options,
+    });
+  }
   yield* reportEnding({ ending, state, options });
   const result: LoopResult = {
     stopReason: ending.reason,
@@ -143,7 +159,7 @@ async function* runRounds({
     if (resumed !== undefined) {
       ({ step, toolNames } = resumed.turn);
       decisions = resumed.decisions;
-      calls = pausedCalls(state.messages);
+      calls = waitingCalls(state.messages);
       resumed = undefined;
     } else {
       // One request is reserved for that answer: `maxIterations` never takes it away. Only one, so a model that
@@ -206,7 +222,7 @@ async function* runRounds({
         finalAnswerFor,
       });
       if (ending !== undefined) {
-        yield* answerUnrunCalls({ state, calls, ending, options });
+        yield* answerUnrunCalls({ state, calls, why: whyResponseCallsNotRun(ending), options });
         await reportStep({
           options,
           signal,

@@ -118,12 +118,17 @@ function decide({
     type: 'end',
     ending: {
       reason: 'invalid_output',
-      detail: `the answer did not match the output schema after one repair request (${issues.join('; ')})`,
+      detail: `the answer did not match the output schema after one repair request (${joinIssues(issues)})`,
       error,
     },
   };
 }
 
 function repairRequest(issues: string[]): string {
-  return `Your answer does not match the required output format: ${issues.join('; ')}. Reply with only the corrected JSON value, nothing else.`;
+  return `Your answer does not match the required output format: ${joinIssues(issues)}. Reply with only the corrected JSON value, nothing else.`;
+}
+
+/** The issues as one clause: a JSON Schema validator ends each with a full stop, a zod schema does not. */
+function joinIssues(issues: string[]): string {
+  return issues.map((issue) => issue.replace(/\.$/, '')).join('; ');
 }
