@@ -8,6 +8,8 @@ export const readNote = defineTool({
   name: 'read_note',
   description: 'The text of a note, by id.',
   inputSchema: z.object({ id: z.string() }),
+  // Said outright, as a host may: reading never waits for a person.
+  needsApproval: false,
   execute: ({ id }) => notes[id] ?? `No note ${id}.`,
 });
 

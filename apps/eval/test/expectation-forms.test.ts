@@ -38,6 +38,21 @@ describe('exact expectations: warnings, errors, status lines, a call result, the
   });
 });
 
+describe('thinking equals', () => {
+  it('holds for the thinking the turn streamed, shown once, and fails naming the field for any other text', async () => {
+    const { report } = await runScenarios({ paths: ['thinking-equals.yaml'], cwd: fixtures });
+
+    expect(report.scenarios[0]?.failures).toEqual([
+      {
+        path: 'turns[1].expect.thinking.equals',
+        message: 'expected the thinking to equal the given text',
+        expected: 'The user greets me.',
+        actual: 'The user greets me again.',
+      },
+    ]);
+  });
+});
+
 describe("a turn's cost and cache tokens", () => {
   it('fail part by part, naming the field, when the turn cost something else', async () => {
     const { report } = await runScenarios({ paths: ['cost-wrong.yaml'], cwd: fixtures });

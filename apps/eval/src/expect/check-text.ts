@@ -51,13 +51,13 @@ export function checkText({
   return failures;
 }
 
-/** `expect.thinking`: present, absent, or containing a text. */
+/** `expect.thinking`: present, absent, equal to a text, or containing one. */
 export function checkThinking({
   expected,
   actual,
   path,
 }: {
-  expected: { present?: true; absent?: true; contains?: string } | undefined;
+  expected: { present?: true; absent?: true; equals?: string; contains?: string } | undefined;
   actual: string;
   path: string;
 }): ScenarioFailure[] {
@@ -85,7 +85,12 @@ export function checkThinking({
   }
   return [
     ...failures,
-    ...checkText({ expected: { contains: expected.contains }, actual, path, what: 'the thinking' }),
+    ...checkText({
+      expected: { equals: expected.equals, contains: expected.contains },
+      actual,
+      path,
+      what: 'the thinking',
+    }),
   ];
 }
 

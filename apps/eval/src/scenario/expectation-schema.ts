@@ -213,6 +213,12 @@ export const expectationSchema = z.strictObject({
     .strictObject({
       present: z.literal(true).optional().describe('The turn streamed thinking.'),
       absent: z.literal(true).optional().describe('The turn streamed no thinking.'),
+      equals: z
+        .string()
+        .optional()
+        .describe(
+          'The streamed thinking, all of it joined, is exactly this text (shown once, nothing more).',
+        ),
       contains: z.string().optional().describe('A text the streamed thinking contains.'),
     })
     .optional()

@@ -153,6 +153,26 @@ describe('what a model streams becomes events', () => {
     expect(result.text).toBe('Yes. Sure.');
   });
 
+  it('an empty delta shows nothing: no event, no "Formulating response...", and the whole block after it still shows', async () => {
+    const model = createScriptedModel({
+      parts: [
+        { type: 'thinking-delta', text: '' },
+        { type: 'text-delta', text: '' },
+        { type: 'thinking', text: 'Hmm.' },
+        { type: 'text', text: 'Yes.' },
+        finish,
+      ],
+    });
+    const { events, result } = await collectRun(runToolLoop({ model, prompt: 'Q' }));
+
+    expect(events.filter((event) => event.type !== 'done')).toEqual([
+      { type: 'status', message: 'Analyzing request...' },
+      { type: 'thinking', text: 'Hmm.' },
+      { type: 'content', text: 'Yes.' },
+    ]);
+    expect(result.text).toBe('Yes.');
+  });
+
   it("a provider's warning part is a warning event", async () => {
     const model = createScriptedModel({
       parts: [{ type: 'warning', code: 'thinking_unsupported', message: 'No thinking here.' }, finish],

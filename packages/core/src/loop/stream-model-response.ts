@@ -57,6 +57,9 @@ export async function* streamModelResponse({
       const part = next.value;
       switch (part.type) {
         case 'text-delta':
+          // An empty delta shows nothing and streams nothing: the block's whole text, if no other delta
+          // carries it, is still shown when it comes.
+          if (part.text === '') break;
           if (showStatus && !announced) {
             announced = true;
             yield { type: 'status', message: statusLines.formulating };
@@ -66,6 +69,7 @@ export async function* streamModelResponse({
           yield { type: 'content', text: part.text };
           break;
         case 'thinking-delta':
+          if (part.text === '') break;
           streamedThinking = true;
           yield { type: 'thinking', text: part.text };
           break;

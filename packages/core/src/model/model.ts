@@ -68,13 +68,19 @@ export type FinishReason =
   | 'context_window_exceeded'
   | 'other';
 
-/** A fragment of text, for live display; the whole block follows as a `text` part. */
+/**
+ * A fragment of text, for live display; the whole block follows as a `text` part. An empty fragment
+ * shows nothing (the whole block is then shown when it comes).
+ */
 export interface TextDeltaPart {
   type: 'text-delta';
   text: string;
 }
 
-/** A fragment of thinking, for live display; the whole block follows as a `thinking` part. */
+/**
+ * A fragment of thinking, for live display; the whole block follows as a `thinking` part. An empty fragment
+ * shows nothing (the whole block is then shown when it comes).
+ */
 export interface ThinkingDeltaPart {
   type: 'thinking-delta';
   text: string;
