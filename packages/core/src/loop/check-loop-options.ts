@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Message } from '../model/messages.js';
 import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 import { checkResume } from './check-resume.js';
-import type { ResumeTurn } from './paused-turn.js';
+import { waitingCalls, type ResumeTurn } from './paused-turn.js';
 import type { ModelPrice, ToolLoopOptions } from './tool-loop-options.js';
 
 /**
@@ -42,6 +42,20 @@ export function checkSomethingToAnswer(messages: readonly Message[]): void {
     throw new InvalidArgumentError({
       argument: 'messages',
       message: 'pass `prompt` or at least one message.',
+    });
+  }
+}
+
+/**
+ * A new turn's transcript does not end with tool calls that wait for their results: the APIs refuse a request
+ * that holds them, and the turn would answer them as its own. A paused turn goes on through `resume`.
+ */
+export function checkNoWaitingCalls(messages: readonly Message[]): void {
+  const waiting = waitingCalls(messages);
+  if (waiting.length > 0) {
+    throw new InvalidArgumentError({
+      argument: 'messages',
+      message: `the last message holds tool calls without results (${waiting.map((call) => call.id).join(', ')}); answer them in a tool message, or continue a paused turn with \`resume\`.`,
     });
   }
 }

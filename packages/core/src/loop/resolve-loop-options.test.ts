@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { Message } from '../model/messages.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
 import { runToolLoop } from './run-tool-loop.js';
 
@@ -42,6 +43,22 @@ describe('option checks', () => {
     expect(() => runToolLoop({ model })).toThrow(
       "Invalid option 'messages': pass `prompt` or at least one message.",
     );
+  });
+
+  it('refuses messages that end with tool calls without results, unless a prompt follows them', async () => {
+    const messages: Message[] = [
+      { role: 'user', content: 'Delete note 3.' },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', id: 'call-1', name: 'delete_note', input: { id: '3' } }],
+      },
+    ];
+    expect(() => runToolLoop({ model, messages })).toThrow(
+      "Invalid option 'messages': the last message holds tool calls without results (call-1); answer them in a tool message, or continue a paused turn with `resume`.",
+    );
+    await expect(runToolLoop({ model, messages, prompt: 'Go on.' }).result).resolves.toMatchObject({
+      stopReason: 'completed',
+    });
   });
 
   it('needs a model', () => {

@@ -6,6 +6,7 @@ import {
   checkDuration,
   checkHooks,
   checkModel,
+  checkNoWaitingCalls,
   checkOneOf,
   checkPrices,
   checkResumeOption,
@@ -23,6 +24,7 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
   const messages = [...checkMessages(resume?.turn.messages ?? options.messages ?? [])];
   if (options.prompt !== undefined) messages.push({ role: 'user', content: options.prompt });
   checkSomethingToAnswer(messages);
+  if (resume === undefined) checkNoWaitingCalls(messages);
   const maxToolCalls =
     typeof options.maxToolCalls === 'number'
       ? { perMessage: options.maxToolCalls }
