@@ -1,5 +1,7 @@
 import { APIError } from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming as BetaMessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/beta/messages';
+import { canonicalMessage, threadFingerprint } from './canonical-anthropic-message.js';
+import { watchReply } from './watch-anthropic-reply.js';
 import type {
   ContentBlockParam,
   MessageCreateParamsStreaming,
@@ -186,20 +188,6 @@ function shortestForm(message: MessageParam): MessageParam {
   return { ...message, content: shortest } as MessageParam;
 }
 
-/**
- * The fields a thread is created with and keeps, as one string: `system` and `tools` (without cache breakpoints,
- * which do not change what the model reads), the output settings the API fixes for a thread, and the model.
- */
-function threadFingerprint(params: MessageCreateParamsStreaming): string {
-  const system = typeof params.system === 'string' ? [{ type: 'text', text: params.system }] : params.system;
-  return JSON.stringify([
-    params.model,
-    withoutCacheControl(system ?? null),
-    withoutCacheControl(params.tools ?? null),
-    params.output_config ?? null,
-  ]);
-}
-
 function isLostThread(error: unknown): boolean {
   const code = errorDetails(error)?.['error_code'];
   return typeof code === 'string' && lostThreadCodes.has(code);
@@ -210,118 +198,4 @@ function errorDetails(error: unknown): Record<string, unknown> | undefined {
   if (!(error instanceof APIError)) return undefined;
   const details = (error.error as { error?: { details?: unknown } } | undefined)?.error?.details;
   return typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : undefined;
-}
-
-/**
- * A message as the model reads it, for comparing a remembered reply with the message a later request sends in
- * its place: string content as a text block, empty text left out (the request leaves it out), cache breakpoints
- * and citations dropped, and of a thinking, redacted thinking or tool call block only what goes back.
- */
-function canonicalMessage(message: { role: string; content: unknown }): unknown {
-  const content =
-    typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
-  const blocks = Array.isArray(content) ? content : [];
-  return {
-    role: message.role,
-    content: blocks.flatMap((block: unknown) => {
-      const fields = block as Record<string, unknown>;
-      switch (fields['type']) {
-        case 'text':
-          return fields['text'] === '' ? [] : [{ type: 'text', text: fields['text'] }];
-        case 'thinking':
-          return [{ type: 'thinking', thinking: fields['thinking'], signature: fields['signature'] }];
-        case 'redacted_thinking':
-          return [{ type: 'redacted_thinking', data: fields['data'] }];
-        case 'tool_use':
-          return [{ type: 'tool_use', id: fields['id'], name: fields['name'], input: fields['input'] }];
-        default:
-          return [withoutCacheControl(block)];
-      }
-    }),
-  };
-}
-
-function withoutCacheControl(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutCacheControl);
-  if (typeof value !== 'object' || value === null) return value;
-  const { cache_control: _cacheControl, ...fields } = value as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, withoutCacheControl(field)]));
-}
-
-/** A content block of a reply as its stream builds it: the block it started as, and what its deltas added. */
-interface StreamedBlock {
-  start: Record<string, unknown>;
-  text: string;
-  thinking: string;
-  signature: string | undefined;
-  inputJson: string | undefined;
-}
-
-/**
- * Passes the stream's events through and builds the reply they carry; at `message_stop`, a whole reply the server
- * keeps a thread for goes to `keep`. A refusal is not kept (the API drops a refused turn from a thread), nor is a
- * reply a fallback model wrote, nor one with a tool call whose input is not JSON.
- */
-async function* watchReply(
-  events: AsyncIterable<RawMessageStreamEvent>,
-  keep: (reply: { id: string; json: string }) => void,
-): AsyncGenerator<RawMessageStreamEvent> {
-  let id: string | undefined;
-  let stopReason: string | null = null;
-  let fallback = false;
-  const blocks = new Map<number, StreamedBlock>();
-  for await (const event of events) {
-    if (event.type === 'message_start') {
-      id ??= event.message.id;
-    } else if (event.type === 'content_block_start') {
-      const start = { ...event.content_block } as Record<string, unknown>;
-      blocks.set(event.index, { start, text: '', thinking: '', signature: undefined, inputJson: undefined });
-    } else if (event.type === 'content_block_delta') {
-      const block = blocks.get(event.index);
-      const { delta } = event;
-      if (block === undefined) {
-        // The parser refuses a delta for a block that never started; nothing to build.
-      } else if (delta.type === 'text_delta') block.text += delta.text;
-      else if (delta.type === 'thinking_delta') block.thinking += delta.thinking;
-      else if (delta.type === 'signature_delta') block.signature = delta.signature;
-      else if (delta.type === 'input_json_delta')
-        block.inputJson = (block.inputJson ?? '') + delta.partial_json;
-    } else if (event.type === 'message_delta') {
-      stopReason = event.delta.stop_reason;
-      const { iterations } = event.usage as { iterations?: Array<{ type?: string }> | null };
-      fallback ||= iterations?.some((iteration) => iteration.type === 'fallback_message') === true;
-    } else if (event.type === 'message_stop') {
-      const content = replyContent(blocks);
-      if (id !== undefined && content !== undefined && stopReason !== 'refusal' && !fallback) {
-        keep({ id, json: JSON.stringify(canonicalMessage({ role: 'assistant', content })) });
-      }
-    }
-    yield event;
-  }
-}
-
-/** The reply's blocks in order, each with what its deltas added, or `undefined` when a tool input is not JSON. */
-function replyContent(blocks: Map<number, StreamedBlock>): Array<Record<string, unknown>> | undefined {
-  const content: Array<Record<string, unknown>> = [];
-  for (const [, block] of [...blocks].sort(([left], [right]) => left - right)) {
-    const built: Record<string, unknown> = { ...block.start };
-    if (built['type'] === 'text') built['text'] = `${stringField(built['text'])}${block.text}`;
-    if (built['type'] === 'thinking') {
-      built['thinking'] = `${stringField(built['thinking'])}${block.thinking}`;
-      if (block.signature !== undefined) built['signature'] = block.signature;
-    }
-    if (block.inputJson !== undefined) {
-      try {
-        built['input'] = block.inputJson.trim() === '' ? {} : JSON.parse(block.inputJson);
-      } catch {
-        return undefined;
-      }
-    }
-    content.push(built);
-  }
-  return content;
-}
-
-function stringField(value: unknown): string {
-  return typeof value === 'string' ? value : '';
 }

@@ -1,0 +1,80 @@
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { canonicalMessage } from './canonical-anthropic-message.js';
+
+/** A content block of a reply as its stream builds it: the block it started as, and what its deltas added. */
+interface StreamedBlock {
+  start: Record<string, unknown>;
+  text: string;
+  thinking: string;
+  signature: string | undefined;
+  inputJson: string | undefined;
+}
+
+/**
+ * Passes the stream's events through and builds the reply they carry; at `message_stop`, a whole reply the server
+ * keeps a thread for goes to `keep`. A refusal is not kept (the API drops a refused turn from a thread), nor is a
+ * reply a fallback model wrote, nor one with a tool call whose input is not JSON.
+ */
+export async function* watchReply(
+  events: AsyncIterable<RawMessageStreamEvent>,
+  keep: (reply: { id: string; json: string }) => void,
+): AsyncGenerator<RawMessageStreamEvent> {
+  let id: string | undefined;
+  let stopReason: string | null = null;
+  let fallback = false;
+  const blocks = new Map<number, StreamedBlock>();
+  for await (const event of events) {
+    if (event.type === 'message_start') {
+      id ??= event.message.id;
+    } else if (event.type === 'content_block_start') {
+      const start = { ...event.content_block } as Record<string, unknown>;
+      blocks.set(event.index, { start, text: '', thinking: '', signature: undefined, inputJson: undefined });
+    } else if (event.type === 'content_block_delta') {
+      const block = blocks.get(event.index);
+      const { delta } = event;
+      if (block === undefined) {
+        // The parser refuses a delta for a block that never started; nothing to build.
+      } else if (delta.type === 'text_delta') block.text += delta.text;
+      else if (delta.type === 'thinking_delta') block.thinking += delta.thinking;
+      else if (delta.type === 'signature_delta') block.signature = delta.signature;
+      else if (delta.type === 'input_json_delta')
+        block.inputJson = (block.inputJson ?? '') + delta.partial_json;
+    } else if (event.type === 'message_delta') {
+      stopReason = event.delta.stop_reason;
+      const { iterations } = event.usage as { iterations?: Array<{ type?: string }> | null };
+      fallback ||= iterations?.some((iteration) => iteration.type === 'fallback_message') === true;
+    } else if (event.type === 'message_stop') {
+      const content = replyContent(blocks);
+      if (id !== undefined && content !== undefined && stopReason !== 'refusal' && !fallback) {
+        keep({ id, json: JSON.stringify(canonicalMessage({ role: 'assistant', content })) });
+      }
+    }
+    yield event;
+  }
+}
+
+/** The reply's blocks in order, each with what its deltas added, or `undefined` when a tool input is not JSON. */
+function replyContent(blocks: Map<number, StreamedBlock>): Array<Record<string, unknown>> | undefined {
+  const content: Array<Record<string, unknown>> = [];
+  for (const [, block] of [...blocks].sort(([left], [right]) => left - right)) {
+    const built: Record<string, unknown> = { ...block.start };
+    if (built['type'] === 'text') built['text'] = `${stringField(built['text'])}${block.text}`;
+    if (built['type'] === 'thinking') {
+      built['thinking'] = `${stringField(built['thinking'])}${block.thinking}`;
+      if (block.signature !== undefined) built['signature'] = block.signature;
+    }
+    if (block.inputJson !== undefined) {
+      try {
+        built['input'] = block.inputJson.trim() === '' ? {} : JSON.parse(block.inputJson);
+      } catch {
+        return undefined;
+      }
+    }
+    content.push(built);
+  }
+  return content;
+}
+
+function stringField(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
