@@ -3,14 +3,16 @@ import { anthropic } from '@toolloop/providers/anthropic';
 import type { LoopContender } from './loop-contender.js';
 import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js';
 
+/** The benchmark's echo tool as a toolloop tool. */
+export const toolloopEchoTool = defineTool({
+  name: echoTool.name,
+  description: echoTool.description,
+  inputSchema: echoTool.inputSchema,
+  execute: () => echoTool.output,
+});
+
 /** toolloop: `runToolLoop` through `@toolloop/providers/anthropic`, status lines off, the promise API. */
 export function createToolloopContender({ rounds }: { rounds: number }): LoopContender {
-  const echo = defineTool({
-    name: echoTool.name,
-    description: echoTool.description,
-    inputSchema: echoTool.inputSchema,
-    execute: () => echoTool.output,
-  });
   return {
     id: 'toolloop',
     label: 'toolloop',
@@ -24,7 +26,7 @@ export function createToolloopContender({ rounds }: { rounds: number }): LoopCon
       });
       const result = await runToolLoop({
         model,
-        tools: [echo],
+        tools: [toolloopEchoTool],
         prompt: loopPrompt,
         maxIterations: rounds + 1,
         statusMessages: 'off',

@@ -1,9 +1,10 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { Anthropic } from '@anthropic-ai/sdk';
 import { betaTool } from '@anthropic-ai/sdk/helpers/beta/json-schema';
-import { defineTool, runToolLoop } from '@toolloop/core';
+import { runToolLoop } from '@toolloop/core';
 import { anthropic } from '@toolloop/providers/anthropic';
 import { jsonSchema, stepCountIs, streamText, tool } from 'ai';
+import { toolloopEchoTool } from '../loop-overhead/create-toolloop-contender.js';
 import { echoTool, loopAnswer, loopPrompt } from '../loop-overhead/loop-script.js';
 
 /** A model whose shortest cacheable prefix (1,024 tokens) the benchmark's system prompt passes. */
@@ -40,12 +41,6 @@ function toolloopContender({
   threads: boolean;
   promptCaching?: boolean;
 }): RequestBytesContender {
-  const echo = defineTool({
-    name: echoTool.name,
-    description: echoTool.description,
-    inputSchema: echoTool.inputSchema,
-    execute: () => echoTool.output,
-  });
   return {
     id: !threads ? 'toolloop' : promptCaching ? 'toolloop-threads' : 'toolloop-threads-uncached',
     label: !threads
@@ -58,7 +53,7 @@ function toolloopContender({
       const result = await runToolLoop({
         model: anthropic({ model: requestBytesModelId, client, maxTokens: 1024, threads, promptCaching }),
         system: requestBytesSystem,
-        tools: [echo],
+        tools: [toolloopEchoTool],
         prompt: loopPrompt,
         maxIterations: rounds + 1,
         statusMessages: 'off',
