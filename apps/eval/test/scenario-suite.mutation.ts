@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parse } from 'yaml';
 import { findScenarioFiles } from '../src/scenario/find-scenario-files.js';
 import { describeScenarios } from '../src/vitest/index.js';
 
@@ -8,6 +9,9 @@ const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
 const scenarios = join(repositoryRoot, 'scenarios');
 
 const scenarioFiles = await findScenarioFiles({ patterns: ['scenarios/'], cwd: repositoryRoot });
+
+/** Code an agent module may import, and the files that say how it is resolved. */
+const codeFile = /\.(?:[cm]?[jt]s|tsx?)$|(?:^|[\\/])(?:package|tsconfig)\.json$/u;
 
 /**
  * Every file under scenarios/ that is not a scenario: agent modules, their tools, fixtures a scenario names.
@@ -22,14 +26,47 @@ function sharedFiles(): string[] {
     .sort();
 }
 
-const shared = createHash('sha256');
-for (const path of sharedFiles()) shared.update(relative(scenarios, path)).update(readFileSync(path));
-const sharedDigest = shared.digest('hex');
+const shared = sharedFiles();
+/** What every scenario may read: the shared files that are not code (fixtures). */
+const fixtures = shared.filter((path) => !codeFile.test(path));
 
-/** A digest of one scenario file and of everything it may share with others. */
+/**
+ * The agent module a scenario names and every local module it imports, with the package.json and tsconfig.json
+ * beside it: the code the scenario runs besides the loop. A specifier written `./tools.js` is the TypeScript
+ * file `./tools.ts` when only that exists.
+ */
+function agentCode(scenarioFile: string): string[] {
+  const agent = (
+    parse(readFileSync(join(repositoryRoot, scenarioFile), 'utf8')) as { agent?: unknown } | null
+  )?.agent;
+  if (typeof agent !== 'string') return [];
+  const found = new Set<string>();
+  const pending = [resolve(repositoryRoot, dirname(scenarioFile), agent)];
+  for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+    if (found.has(path) || !existsSync(path)) continue;
+    found.add(path);
+    for (const name of ['package.json', 'tsconfig.json']) pending.push(join(dirname(path), name));
+    if (path.endsWith('.json')) continue;
+    for (const [, specifier] of readFileSync(path, 'utf8').matchAll(
+      /(?:from|import\()\s*'(\.\.?\/[^']+)'/gu,
+    )) {
+      const target = resolve(dirname(path), specifier as string);
+      pending.push(existsSync(target) ? target : target.replace(/\.([cm]?)js$/u, '.$1ts'));
+    }
+  }
+  return [...found].sort();
+}
+
+/**
+ * A digest of one scenario file and of what else it reads: the fixtures, and for an agent scenario its agent's
+ * code. A scenario without an agent keeps its digest when an agent module changes or is added.
+ */
 function digestScenario(file: string): string {
-  return createHash('sha256')
-    .update(sharedDigest)
+  const hash = createHash('sha256');
+  for (const path of [...fixtures, ...agentCode(file)]) {
+    hash.update(relative(scenarios, path)).update(readFileSync(path));
+  }
+  return hash
     .update(readFileSync(join(repositoryRoot, file)))
     .digest('hex')
     .slice(0, 12);
@@ -40,9 +77,10 @@ function digestScenario(file: string): string {
 // (scenario-suite.test.ts); this file is not named `*.test.ts` and runs only through vitest.mutation.config.ts.
 //
 // Stryker's incremental mode knows tests by file and name, not by the YAML a test reads. Each scenario's suite
-// is named with a digest of its file and of the shared ones (agent modules, fixtures), so a changed scenario
-// is a new test: the mutants it reaches are tested again, and the results of the scenarios that did not
-// change are kept (a new scenario retests only the survivors it reaches).
+// is named with a digest of its file and of what it reads besides (its agent's code, fixtures), so a changed
+// scenario is a new test: the mutants it reaches are tested again, and the results of the scenarios that did
+// not change are kept (a new scenario retests only the survivors it reaches; a new or changed agent module,
+// only the scenarios of agents that import it).
 for (const file of scenarioFiles) {
   describeScenarios(file, {
     cwd: repositoryRoot,
