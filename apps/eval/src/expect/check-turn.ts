@@ -78,6 +78,12 @@ export function checkTurn({
       path: `${path}.text`,
       what: 'the answer',
     }),
+    ...checkText({
+      expected: expectation.content,
+      actual: observation.content,
+      path: `${path}.content`,
+      what: 'the streamed text',
+    }),
     ...checkThinking({
       expected: expectation.thinking,
       actual: observation.thinking,

@@ -8,6 +8,8 @@ export interface TurnObservation {
   events: LoopEvent[];
   /** All the thinking the turn streamed, joined. */
   thinking: string;
+  /** All the text the turn streamed to the user (its content events), joined. */
+  content: string;
   timeline: TimelineEntry[];
 }
 
@@ -48,13 +50,13 @@ export function createTurnObserver(): TurnObserver {
       for await (const event of run.events) events.push({ event, atMs: elapsed() });
       const result = await run.result;
       await Promise.all(placements);
-      const thinking = events
-        .flatMap(({ event }) => (event.type === 'thinking' ? [event.text] : []))
-        .join('');
+      const joined = (type: 'thinking' | 'content') =>
+        events.flatMap(({ event }) => (event.type === type ? [event.text] : [])).join('');
       return {
         result,
         events: events.map(({ event }) => event),
-        thinking,
+        thinking: joined('thinking'),
+        content: joined('content'),
         timeline: toTimeline({ events, requests }),
       };
     },

@@ -215,6 +215,11 @@ export const expectationSchema = z.strictObject({
     .optional()
     .describe('The tool calls: { order, args, calls }, or { none: true }.'),
   text: textMatcherSchema.optional().describe('The answer: equals, contains, notContains or matches.'),
+  content: textMatcherSchema
+    .optional()
+    .describe(
+      'The text the turn streamed to the user, all its content events joined: equals, contains, notContains or matches.',
+    ),
   thinking: z
     .strictObject({
       present: z.literal(true).optional().describe('The turn streamed thinking.'),
