@@ -106,6 +106,50 @@ describe('tool_use ids are unique across the conversation (Messages API)', () =>
   });
 });
 
+describe('every message has content, but a final assistant one (Messages API)', () => {
+  it('refuses an empty message before the last, naming it as the API does, and takes no step', async () => {
+    const route = fake.script('empty-message', [{ text: 'Buds on every branch.' }]);
+    const refused = async (messages: Anthropic.MessageParam[]) => {
+      const error: unknown = await createClient('empty-message')
+        .messages.create({ model: 'claude-test', max_tokens: 256, messages })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Anthropic.BadRequestError);
+      const { status, type, apiMessage } = error as InstanceType<typeof Anthropic.BadRequestError>;
+      return [status, type, apiMessage];
+    };
+
+    expect(
+      await refused([
+        { role: 'user', content: 'Write me something hurtful.' },
+        { role: 'assistant', content: [] },
+        { role: 'user', content: 'Then a poem about spring.' },
+      ]),
+    ).toEqual([
+      400,
+      'invalid_request_error',
+      'messages.1: all messages must have non-empty content except for the optional final assistant message',
+    ]);
+    expect((await refused([{ role: 'user', content: '' }]))[2]).toBe(
+      'messages.0: all messages must have non-empty content except for the optional final assistant message',
+    );
+    expect(route.remainingSteps).toBe(1);
+  });
+
+  it('takes an empty final assistant message, a prefill', async () => {
+    const route = fake.script('empty-prefill', [{ text: 'Buds on every branch.' }]);
+    const message = await createClient('empty-prefill').messages.create({
+      model: 'claude-test',
+      max_tokens: 256,
+      messages: [
+        { role: 'user', content: 'A poem about spring.' },
+        { role: 'assistant', content: [] },
+      ],
+    });
+    expect(message.content).toEqual([{ type: 'text', text: 'Buds on every branch.' }]);
+    expect(route.remainingSteps).toBe(0);
+  });
+});
+
 describe('tool messages without tool definitions (chat completions)', () => {
   it('answers them, as OpenAI does', async () => {
     const route = fake.script('chat-no-tools', [{ text: 'Sunny in Paris.' }]);

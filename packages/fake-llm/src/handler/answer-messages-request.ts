@@ -2,6 +2,7 @@ import { checkCacheControl } from '../anthropic/check-cache-control.js';
 import { checkOutputFormat } from '../anthropic/check-output-format.js';
 import { checkThinkingEcho } from '../anthropic/check-thinking-echo.js';
 import { checkToolResults } from '../anthropic/check-tool-results.js';
+import { checkMessageContent } from '../anthropic/check-message-content.js';
 import { checkToolUseIds } from '../anthropic/check-tool-use-ids.js';
 import { createAnthropicEvents } from '../anthropic/create-anthropic-events.js';
 import { createAnthropicMessage } from '../anthropic/create-anthropic-message.js';
@@ -75,6 +76,8 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
   // The messages were read once already: a thread's are those it stored, and the new ones just read.
   const messages = toRequestMessages(conversation.messages);
   if (!messages.success) return refuse(invalid(messages.error));
+  const emptyMessage = checkMessageContent(conversation.messages);
+  if (emptyMessage !== undefined) return refuse({ type: 'empty-message', message: emptyMessage });
   const duplicateToolUse = checkToolUseIds(messages.value);
   if (duplicateToolUse !== undefined) return refuse({ type: 'tool-use-ids', message: duplicateToolUse });
   const toolNames = readToolNames(conversation.tools);

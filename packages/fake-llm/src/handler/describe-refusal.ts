@@ -32,6 +32,8 @@ export type Refusal =
   | { type: 'cache-control'; message: string }
   /** Two `tool_use` blocks of a Messages API conversation with one id, in the API's words. */
   | { type: 'tool-use-ids'; message: string }
+  /** A Messages API message without content (but a final assistant one), in the API's words. */
+  | { type: 'empty-message'; message: string }
   /** A Messages API `thread` the fake cannot continue. */
   | { type: 'thread'; refusal: ThreadRefusal }
   /** A method, target or headers that make no fetch `Request`. */
@@ -148,6 +150,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
       };
     case 'cache-control':
     case 'tool-use-ids':
+    case 'empty-message':
       return { endpoint: 'messages', status: 400, type: 'invalid_request_error', message: refusal.message };
     case 'thread':
       return { endpoint: 'messages', ...describeThreadRefusal(refusal.refusal) };
