@@ -5,7 +5,7 @@ import { runScenarios } from '../src/run/run-scenarios.js';
 const fixtures = join(import.meta.dirname, 'fixtures', 'expectation-forms');
 
 // Both files run the same turn: two calls under maxToolsPerResponse 1, so the loop answers the second itself.
-describe('exact expectations: warnings, errors, status lines, a call result, the system prompt, maxTokens, tool results', () => {
+describe('exact expectations: warnings, errors, status lines, a call result, the system prompt, maxTokens, the output format, tool results', () => {
   it('hold for what the turn did', async () => {
     const { report, exitCode } = await runScenarios({ paths: ['dropped-call.yaml'], cwd: fixtures });
 
@@ -28,6 +28,7 @@ describe('exact expectations: warnings, errors, status lines, a call result, the
       "turns[0].expect.requests.at[0].system.equals: expected request #0's system prompt to equal the given text",
       'turns[0].expect.requests.at[0].cacheBreakpoints: request #0: expected cache breakpoints, the request marked none',
       'turns[0].expect.requests.at[0].maxTokens: request #0: expected no output token limit, 1000 was sent',
+      'turns[0].expect.requests.at[0].outputFormat: request #0: expected a structured output format, none was asked for',
       'turns[0].expect.requests.at[0].toolResults: request #0: expected 1 tool result, the request carried 0',
       `turns[0].expect.requests.at[1].system.notContains: expected request #1's system prompt not to contain "notes"`,
       "turns[0].expect.requests.at[1].toolResults[0].equals: expected request #1's tool result 1 to equal the given text",
@@ -51,6 +52,27 @@ describe('thinking equals', () => {
         message: 'expected the thinking to equal the given text',
         expected: 'The user greets me.',
         actual: 'The user greets me again.',
+      },
+    ]);
+  });
+});
+
+describe('content', () => {
+  it('holds for all the text the turn streamed, joined, and fails naming the field when it is only the answer', async () => {
+    const { report } = await runScenarios({ paths: ['streamed-content.yaml'], cwd: fixtures });
+
+    expect(report.scenarios[0]?.failures).toEqual([
+      {
+        path: 'turns[1].expect.content.equals',
+        message: 'expected the streamed text to equal the given text',
+        expected: 'Still 09:00.',
+        actual: 'Looking again. Still 09:00.',
+      },
+      {
+        path: 'turns[1].expect.content.matches',
+        message: 'expected the streamed text to match /^Still/',
+        expected: '^Still',
+        actual: 'Looking again. Still 09:00.',
       },
     ]);
   });

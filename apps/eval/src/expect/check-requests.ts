@@ -153,6 +153,41 @@ function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): S
       request.maxTokens ?? 'absent',
     );
   }
+  if (at.outputFormat === 'absent' && request.outputFormat !== undefined) {
+    fail('outputFormat', 'expected no structured output format', 'absent', request.outputFormat);
+  }
+  if (typeof at.outputFormat === 'object') {
+    const format = request.outputFormat;
+    if (format === undefined) {
+      fail(
+        'outputFormat',
+        'expected a structured output format, none was asked for',
+        at.outputFormat,
+        'absent',
+      );
+    } else {
+      if (at.outputFormat.name !== undefined && at.outputFormat.name !== format.name) {
+        fail(
+          'outputFormat.name',
+          `expected the output format to be named '${at.outputFormat.name}', ${format.name === undefined ? 'it had no name' : `it was named '${format.name}'`}`,
+          at.outputFormat.name,
+          format.name,
+        );
+      }
+      if (
+        at.outputFormat.schema !== undefined &&
+        !matchesPartially({ pattern: at.outputFormat.schema, actual: format.schema })
+      ) {
+        fail(
+          'outputFormat.schema',
+          'the output format schema differs',
+          at.outputFormat.schema,
+          format.schema,
+        );
+      }
+    }
+  }
+
   if (at.thinking !== undefined) {
     const expected = {
       type: at.thinking.type,

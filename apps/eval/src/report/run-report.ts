@@ -45,6 +45,11 @@ export interface RequestSummary {
   /** The output token limit sent: `max_tokens`, or chat completions' `max_completion_tokens`. */
   maxTokens?: number;
   thinking?: JsonValue;
+  /**
+   * The structured output format asked for: chat completions' `response_format` (`json_schema`: its name and
+   * schema) or the Messages API's `output_config.format` (its schema).
+   */
+  outputFormat?: { name?: string; schema?: JsonValue };
   lastMessage?: { role: string; text: string };
   /** The text of each tool result the request carried, in order (`tool_result` blocks, or `tool` messages). */
   toolResults?: string[];

@@ -103,3 +103,38 @@ it('lists the text of each tool result a request carried, in order, in both dial
   expect(chat.toolResults).toEqual(['first', 'second']);
   expect(none).not.toHaveProperty('toolResults');
 });
+
+it('reads the structured output format of either wire: a name and schema, a schema, or none', () => {
+  const schema = { type: 'object', properties: { city: { type: 'string' } } };
+  const chat = summarizeRequest(
+    {
+      ...messagesRequest({
+        messages: [{ role: 'user', content: 'Hi' }],
+        response_format: { type: 'json_schema', json_schema: { name: 'weather', schema, strict: true } },
+      }),
+      path: '/scenario/a/v1/chat/completions',
+    },
+    0,
+  );
+  const messages = summarizeRequest(
+    messagesRequest({
+      messages: [{ role: 'user', content: 'Hi' }],
+      output_config: { format: { type: 'json_schema', schema } },
+    }),
+    0,
+  );
+  const jsonObject = summarizeRequest(
+    {
+      ...messagesRequest({
+        messages: [{ role: 'user', content: 'Hi' }],
+        response_format: { type: 'json_object' },
+      }),
+      path: '/scenario/a/v1/chat/completions',
+    },
+    0,
+  );
+
+  expect(chat.outputFormat).toEqual({ name: 'weather', schema });
+  expect(messages.outputFormat).toEqual({ schema });
+  expect(jsonObject).not.toHaveProperty('outputFormat');
+});

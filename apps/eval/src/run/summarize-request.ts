@@ -23,6 +23,10 @@ interface MessagesBody {
   max_tokens?: unknown;
   max_completion_tokens?: unknown;
   messages?: Array<{ role?: string; content?: string | Block[] | null }>;
+  /** Chat completions' structured output. */
+  response_format?: { type?: string; json_schema?: { name?: unknown; schema?: JsonValue } };
+  /** The Messages API's structured output. */
+  output_config?: { format?: { type?: string; schema?: JsonValue } };
 }
 
 /**
@@ -67,6 +71,8 @@ export function summarizeRequest(
   if (typeof maxTokens === 'number') summary.maxTokens = maxTokens;
   const thinking = chat ? body.reasoning_effort : body.thinking;
   if (thinking !== undefined) summary.thinking = thinking;
+  const outputFormat = toOutputFormat(body);
+  if (outputFormat !== undefined) summary.outputFormat = outputFormat;
   const last = messages.at(-1);
   if (last !== undefined) summary.lastMessage = { role: last.role ?? '?', text: textOf(last.content ?? '') };
   const toolResults = chat
@@ -90,6 +96,24 @@ export function summarizeRequest(
     }
   }
   return summary;
+}
+
+/**
+ * The structured output format a request asked for: chat completions' `response_format` of type `json_schema`
+ * (its name and schema), or the Messages API's `output_config.format` (its schema; it has no name).
+ */
+function toOutputFormat(body: MessagesBody): RequestSummary['outputFormat'] {
+  const chat = body.response_format;
+  if (chat?.type === 'json_schema' && chat.json_schema !== undefined) {
+    const { name, schema } = chat.json_schema;
+    return {
+      ...(typeof name === 'string' ? { name } : {}),
+      ...(schema === undefined ? {} : { schema }),
+    };
+  }
+  const format = body.output_config?.format;
+  if (format?.type === 'json_schema') return format.schema === undefined ? {} : { schema: format.schema };
+  return undefined;
 }
 
 /**

@@ -150,6 +150,24 @@ const requestAtSchema = z.strictObject({
     .describe(
       "The request's output token limit (max_tokens, or max_completion_tokens), or absent: none was sent.",
     ),
+  outputFormat: z
+    .union([
+      z.literal('absent').describe('The request asked for no structured output format.'),
+      z.strictObject({
+        name: z
+          .string()
+          .optional()
+          .describe("The format's name (chat completions' json_schema.name; the Messages API sends none)."),
+        schema: z
+          .json()
+          .optional()
+          .describe("The format's JSON Schema contains this (objects: these keys with matching values)."),
+      }),
+    ])
+    .optional()
+    .describe(
+      'The structured output format the request asked for (response_format json_schema, or output_config.format), or absent.',
+    ),
   thinking: z
     .strictObject({
       type: z.string().min(1).describe('The thinking type sent, such as enabled or adaptive.'),
