@@ -4,6 +4,7 @@ import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 import { checkResume } from './check-resume.js';
 import { waitingCalls, type ResumeTurn } from './paused-turn.js';
 import type { ResolvedContextLimit } from './limit-context.js';
+import type { OutputSchema } from './output-schema.js';
 import type { ContextLimit, ModelPrice, ToolLoopOptions } from './tool-loop-options.js';
 
 /**
@@ -191,4 +192,24 @@ export function checkPrices(prices: Record<string, ModelPrice> | undefined): Rec
     }
   }
   return prices ?? {};
+}
+
+/** Refuses an `output` that is neither a JSON Schema object nor a Standard Schema that can describe itself as one. */
+export function checkOutputSchema(schema: unknown): OutputSchema {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new InvalidArgumentError({
+      argument: 'output',
+      message:
+        'expected a zod schema (or another Standard Schema with JSON Schema support) or a JSON Schema object.',
+    });
+  }
+  const standard = (schema as { '~standard'?: { jsonSchema?: unknown } })['~standard'];
+  if (standard !== undefined && typeof standard.jsonSchema !== 'object') {
+    throw new InvalidArgumentError({
+      argument: 'output',
+      message:
+        'this Standard Schema cannot describe itself as JSON Schema, which the model needs; use zod 4, valibot or arktype, or a JSON Schema object.',
+    });
+  }
+  return schema as OutputSchema;
 }

@@ -78,5 +78,6 @@ function toStatusSentence(text: string): string | undefined {
       ?.trim()
       .replace(/^["'“]+|["'”]+$/g, '') ?? '';
   if (line === '') return undefined;
-  return line.endsWith('...') || line.endsWith('.') ? line : `${line}...`;
+  // A sentence that ends with a full stop (an ellipsis too) is shown as it is.
+  return line.endsWith('.') ? line : `${line}...`;
 }

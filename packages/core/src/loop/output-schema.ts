@@ -1,4 +1,3 @@
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { JsonObject } from '../json-value.js';
 import { compileInputSchema, type ToolInputSchema } from '../tools/tool-input-schema.js';
 
@@ -18,24 +17,9 @@ export interface CompiledOutputSchema {
 
 const namePattern = /^[a-zA-Z0-9_-]{1,64}$/;
 
-/** Compiles `output`; a Standard Schema that cannot describe itself as JSON Schema is refused, naming why. */
-export function compileOutputSchema(schema: unknown): CompiledOutputSchema {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new InvalidArgumentError({
-      argument: 'output',
-      message:
-        'expected a zod schema (or another Standard Schema with JSON Schema support) or a JSON Schema object.',
-    });
-  }
-  const standard = (schema as { '~standard'?: { jsonSchema?: unknown } })['~standard'];
-  if (standard !== undefined && typeof standard.jsonSchema !== 'object') {
-    throw new InvalidArgumentError({
-      argument: 'output',
-      message:
-        'this Standard Schema cannot describe itself as JSON Schema, which the model needs; use zod 4, valibot or arktype, or a JSON Schema object.',
-    });
-  }
-  const compiled = compileInputSchema<unknown>(schema as ToolInputSchema);
+/** Compiles `output`, once `checkOutputSchema` has taken it. */
+export function compileOutputSchema(schema: OutputSchema): CompiledOutputSchema {
+  const compiled = compileInputSchema<unknown>(schema);
   const title = compiled.jsonSchema.title;
   return {
     jsonSchema: compiled.jsonSchema,

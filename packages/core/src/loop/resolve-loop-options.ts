@@ -9,6 +9,7 @@ import {
   checkModel,
   checkNoWaitingCalls,
   checkOneOf,
+  checkOutputSchema,
   checkPrices,
   checkResumeOption,
   checkSomethingToAnswer,
@@ -106,7 +107,7 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
       options.output === undefined
         ? undefined
         : {
-            schema: compileOutputSchema(options.output),
+            schema: compileOutputSchema(checkOutputSchema(options.output)),
             mode: options.model.supportsStructuredOutput === true ? 'native' : 'tool',
           },
     signal: checkSignal(options.signal),
