@@ -5,7 +5,7 @@ import { runScenarios } from '../src/run/run-scenarios.js';
 const fixtures = join(import.meta.dirname, 'fixtures', 'expectation-forms');
 
 // Both files run the same turn: two calls under maxToolsPerResponse 1, so the loop answers the second itself.
-describe('exact expectations: warnings, errors, status lines, a call result, the system prompt, maxTokens, the output format, tool results', () => {
+describe('exact expectations: warnings, errors, status lines, a call result, the system prompt, maxTokens, the output format, tool results, the first message', () => {
   it('hold for what the turn did', async () => {
     const { report, exitCode } = await runScenarios({ paths: ['dropped-call.yaml'], cwd: fixtures });
 
@@ -30,6 +30,8 @@ describe('exact expectations: warnings, errors, status lines, a call result, the
       'turns[0].expect.requests.at[0].maxTokens: request #0: expected no output token limit, 1000 was sent',
       'turns[0].expect.requests.at[0].outputFormat: request #0: expected a structured output format, none was asked for',
       'turns[0].expect.requests.at[0].toolResults: request #0: expected 1 tool result, the request carried 0',
+      "turns[0].expect.requests.at[0].firstMessage.role: request #0: expected the first message to be the assistant's",
+      'turns[0].expect.requests.at[0].firstMessage.contains: request #0: expected the first message to contain "Remember"',
       `turns[0].expect.requests.at[1].system.notContains: expected request #1's system prompt not to contain "notes"`,
       "turns[0].expect.requests.at[1].toolResults[0].equals: expected request #1's tool result 1 to equal the given text",
       `turns[0].expect.requests.at[1].toolResults[1].notContains: expected request #1's tool result 2 not to contain "Not executed"`,

@@ -241,21 +241,23 @@ function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): S
       });
     }
   }
-  if (at.lastMessage !== undefined) {
-    const last = request.lastMessage;
-    if (last?.role !== at.lastMessage.role)
+  for (const which of ['first', 'last'] as const) {
+    const expected = at[`${which}Message`];
+    if (expected === undefined) continue;
+    const actual = request[`${which}Message`];
+    if (actual?.role !== expected.role)
       fail(
-        'lastMessage.role',
-        `expected the last message to be the ${at.lastMessage.role}'s`,
-        at.lastMessage.role,
-        last?.role,
+        `${which}Message.role`,
+        `expected the ${which} message to be the ${expected.role}'s`,
+        expected.role,
+        actual?.role,
       );
-    if (at.lastMessage.contains !== undefined && !(last?.text ?? '').includes(at.lastMessage.contains)) {
+    if (expected.contains !== undefined && !(actual?.text ?? '').includes(expected.contains)) {
       fail(
-        'lastMessage.contains',
-        `expected the last message to contain "${at.lastMessage.contains}"`,
-        at.lastMessage.contains,
-        last?.text,
+        `${which}Message.contains`,
+        `expected the ${which} message to contain "${expected.contains}"`,
+        expected.contains,
+        actual?.text,
       );
     }
   }

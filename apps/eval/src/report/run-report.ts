@@ -50,6 +50,8 @@ export interface RequestSummary {
    * schema) or the Messages API's `output_config.format` (its schema).
    */
   outputFormat?: { name?: string; schema?: JsonValue };
+  /** The first message after the system prompt (chat completions send that as a message). */
+  firstMessage?: { role: string; text: string };
   lastMessage?: { role: string; text: string };
   /** The text of each tool result the request carried, in order (`tool_result` blocks, or `tool` messages). */
   toolResults?: string[];

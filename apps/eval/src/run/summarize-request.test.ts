@@ -138,3 +138,27 @@ it('reads the structured output format of either wire: a name and schema, a sche
   expect(messages.outputFormat).toEqual({ schema });
   expect(jsonObject).not.toHaveProperty('outputFormat');
 });
+
+it('names the first message after the system prompt, which chat completions send as a message', () => {
+  const chat = summarizeRequest(
+    {
+      ...messagesRequest({
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: '[Summary] Pages 1 and 2.' },
+          { role: 'assistant', content: 'Reading page 3.' },
+        ],
+      }),
+      path: '/scenario/a/v1/chat/completions',
+    },
+    0,
+  );
+  const messages = summarizeRequest(
+    messagesRequest({ messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] }),
+    0,
+  );
+
+  expect(chat.firstMessage).toEqual({ role: 'user', text: '[Summary] Pages 1 and 2.' });
+  expect(chat.lastMessage).toEqual({ role: 'assistant', text: 'Reading page 3.' });
+  expect(messages.firstMessage).toEqual({ role: 'user', text: 'Hi' });
+});

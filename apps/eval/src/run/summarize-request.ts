@@ -75,6 +75,9 @@ export function summarizeRequest(
   if (outputFormat !== undefined) summary.outputFormat = outputFormat;
   const last = messages.at(-1);
   if (last !== undefined) summary.lastMessage = { role: last.role ?? '?', text: textOf(last.content ?? '') };
+  const first = messages.find((message) => message.role !== 'system');
+  if (first !== undefined)
+    summary.firstMessage = { role: first.role ?? '?', text: textOf(first.content ?? '') };
   const toolResults = chat
     ? messages.flatMap((message) => (message.role === 'tool' ? [textOf(message.content ?? '')] : []))
     : messages.flatMap((message) =>

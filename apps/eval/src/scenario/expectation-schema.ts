@@ -175,6 +175,13 @@ const requestAtSchema = z.strictObject({
     })
     .optional()
     .describe("The request's thinking setting (Anthropic's)."),
+  firstMessage: z
+    .strictObject({
+      role: z.enum(['user', 'assistant', 'tool']).describe("The first message's role."),
+      contains: z.string().optional().describe('A text the first message contains (tool results included).'),
+    })
+    .optional()
+    .describe("The request's first message after the system prompt."),
   lastMessage: z
     .strictObject({
       role: z.enum(['user', 'assistant', 'tool']).describe("The last message's role."),
