@@ -156,10 +156,26 @@ export const loopOptionsSchema = z.strictObject({
         .optional()
         .describe('The most recent tool results sent whole (the latest round always is). Default 3.'),
       excludeTools: z.array(z.string().min(1)).optional().describe('Tools whose results are never cleared.'),
+      summarize: z
+        .union([
+          z.boolean(),
+          z.strictObject({
+            instructions: z
+              .string()
+              .min(1)
+              .optional()
+              .describe("The summary model's system prompt; default: the loop's own."),
+            maxTokens: count.optional().describe("The summary's output token limit. Default 1024."),
+          }),
+        ])
+        .optional()
+        .describe(
+          "Condense the rounds before the kept results into a summary (one request to the scenario's model, which takes an llm step) instead of clearing results; if that request fails, results are cleared.",
+        ),
     })
     .optional()
     .describe(
-      "Past maxTokens, the results of older tool calls go to the model as a placeholder from then on (a tool_results_cleared warning names them); the turn's messages keep them whole.",
+      "Past maxTokens, the results of older tool calls go to the model as a placeholder from then on (a tool_results_cleared warning names them), or with summarize the oldest rounds as a summary; the turn's messages keep them whole.",
     ),
   prices: z
     .record(

@@ -4,6 +4,7 @@ import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 import { checkResume } from './check-resume.js';
 import { waitingCalls, type ResumeTurn } from './paused-turn.js';
 import type { ResolvedContextLimit } from './limit-context.js';
+import { defaultSummaryInstructions, type ResolvedSummarize } from './summarize-context.js';
 import type { OutputSchema } from './output-schema.js';
 import type { ContextLimit, ModelPrice, ToolLoopOptions } from './tool-loop-options.js';
 
@@ -16,10 +17,10 @@ import type { ContextLimit, ModelPrice, ToolLoopOptions } from './tool-loop-opti
 const maxTimerMs = 2_147_483_647;
 
 /** A model: anything with a `stream()` method. */
-export function checkModel(model: ToolLoopOptions['model']): void {
+export function checkModel(model: ToolLoopOptions['model'], argument = 'model'): void {
   if (typeof (model as Partial<ToolLoopOptions['model']> | undefined)?.stream !== 'function') {
     throw new InvalidArgumentError({
-      argument: 'model',
+      argument,
       message: 'expected a Model with a stream() method.',
     });
   }
@@ -172,10 +173,39 @@ export function checkContextLimit(limit: ContextLimit | undefined): ResolvedCont
       message: `expected a list of tool names, got ${JSON.stringify(excludeTools)}.`,
     });
   }
+  const summarize = checkSummarize(limit.summarize);
   return {
     maxTokens: checkCount('contextLimit.maxTokens', limit.maxTokens, 0, 1),
     keepToolResults: checkCount('contextLimit.keepToolResults', limit.keepToolResults, 3, 0),
     excludeTools: new Set(excludeTools),
+    ...(summarize === undefined ? {} : { summarize }),
+  };
+}
+
+/** `contextLimit.summarize`: a boolean, or `{ model?, instructions?, maxTokens? }`. */
+function checkSummarize(summarize: ContextLimit['summarize']): ResolvedSummarize | undefined {
+  if (summarize === undefined || summarize === false) return undefined;
+  const given = summarize === true ? {} : summarize;
+  if (typeof given !== 'object' || (given as unknown) === null) {
+    throw new InvalidArgumentError({
+      argument: 'contextLimit.summarize',
+      message: `expected true, false or { model?, instructions?, maxTokens? }, got ${JSON.stringify(summarize)}.`,
+    });
+  }
+  if (given.model !== undefined) checkModel(given.model, 'contextLimit.summarize.model');
+  if (
+    given.instructions !== undefined &&
+    (typeof given.instructions !== 'string' || given.instructions.trim() === '')
+  ) {
+    throw new InvalidArgumentError({
+      argument: 'contextLimit.summarize.instructions',
+      message: `expected the summary model's instructions as text, got ${JSON.stringify(given.instructions)}.`,
+    });
+  }
+  return {
+    ...(given.model === undefined ? {} : { model: given.model }),
+    instructions: given.instructions ?? defaultSummaryInstructions,
+    maxTokens: checkCount('contextLimit.summarize.maxTokens', given.maxTokens, 1024, 1),
   };
 }
 

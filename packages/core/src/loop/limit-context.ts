@@ -1,11 +1,13 @@
 import type { Message, ToolResultPart } from '../model/messages.js';
 import type { LoopEvent } from './loop-event.js';
+import type { ResolvedSummarize } from './summarize-context.js';
 
 /** `contextLimit` with its defaults applied. */
 export interface ResolvedContextLimit {
   maxTokens: number;
   keepToolResults: number;
   excludeTools: ReadonlySet<string>;
+  summarize?: ResolvedSummarize;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { TurnTimeoutError } from '../errors/turn-timeout-error.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
-import type { ToolCallPart } from '../model/messages.js';
+import type { Message, ToolCallPart } from '../model/messages.js';
 import { addUsage } from '../model/usage.js';
 import { buildModelRequest } from './build-model-request.js';
 import { limitContext } from './limit-context.js';
+import { summarizeContext, withSummary } from './summarize-context.js';
 import { createToolRegistry, type ToolRegistry } from './create-tool-registry.js';
 import { decideApprovals } from './decide-approvals.js';
 import { executeToolCalls } from './execute-tool-calls.js';
@@ -30,6 +31,7 @@ import { streamModelResponse } from './stream-model-response.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
 import { endingForError, endingForResponse, type TurnEnding } from './turn-ending.js';
 import {
+  addModelUsage,
   createTurnState,
   recordResponse,
   recordToolResults,
@@ -179,8 +181,9 @@ async function* runRounds({
         signal,
       });
       state.iterations += 1;
+      const summarized = yield* summarizeOldest({ state, options, signal });
       const context = limitContext({
-        messages: state.messages,
+        messages: summarized,
         limit: options.contextLimit,
         cleared: state.clearedToolResults,
       });
@@ -312,4 +315,38 @@ async function* runRounds({
             ? { reason: 'max_rounds' }
             : undefined);
   }
+}
+
+/**
+ * With `contextLimit.summarize`: the messages of the next request, the oldest condensed once they pass the limit
+ * (see `summarizeContext`); after a failed summary request, no other is tried in the turn. Without it, the
+ * turn's messages.
+ */
+async function* summarizeOldest({
+  state,
+  options,
+  signal,
+}: {
+  state: TurnState;
+  options: ResolvedLoopOptions;
+  signal: AbortSignal;
+}): AsyncGenerator<LoopEvent, Message[]> {
+  const limit = options.contextLimit;
+  if (limit?.summarize === undefined) return state.messages;
+  if (state.contextSummaryFailed === true) return withSummary(state.messages, state.contextSummary);
+  const summarized = await summarizeContext({
+    messages: state.messages,
+    limit,
+    summarize: limit.summarize,
+    summary: state.contextSummary,
+    model: options.model,
+    signal,
+    onUsage: (modelId, usage) => {
+      addModelUsage(state, modelId, usage);
+    },
+  });
+  if (summarized.summary !== undefined) state.contextSummary = summarized.summary;
+  if (summarized.failed === true) state.contextSummaryFailed = true;
+  if (summarized.warning !== undefined) yield summarized.warning;
+  return summarized.messages;
 }

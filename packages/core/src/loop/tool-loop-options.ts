@@ -35,6 +35,16 @@ export interface ContextLimit {
   keepToolResults?: number;
   /** Tools whose results are never cleared, such as a plan or notes the model keeps coming back to. */
   excludeTools?: string[];
+  /**
+   * Condense the oldest part of the conversation into a summary instead of clearing tool results: once past
+   * `maxTokens`, everything before the rounds that hold the `keepToolResults` most recent results (and before
+   * the latest round) is summarized by one request to `model` (default: the turn's) and sent from then on as a
+   * user message that opens the conversation. `true` takes the defaults: the built-in `instructions` (the
+   * summary model's system prompt) and `maxTokens` 1024 for the summary. If the summary request fails, results
+   * are cleared as without it (a `context_summary_failed` warning says why); a `context_summarized` warning
+   * says what was condensed. Its tokens count as the turn's.
+   */
+  summarize?: boolean | { model?: Model; instructions?: string; maxTokens?: number };
 }
 
 /** The limits and behaviour of one turn; every field but `model` is optional. */

@@ -1,6 +1,7 @@
 import type { Message, ToolCallPart, ToolResultPart } from '../model/messages.js';
 import { addUsage, createEmptyUsage, type Usage } from '../model/usage.js';
 import type { ToolCallRecord } from './loop-result.js';
+import type { ContextSummary } from './summarize-context.js';
 import type { ModelResponse } from './stream-model-response.js';
 import { extendErrorStreak, type ToolCallOutcome } from './tool-call-outcome.js';
 
@@ -23,6 +24,10 @@ export interface TurnState {
   toolCallIds: Set<string>;
   /** The call ids of the results `contextLimit` has cleared from the turn's requests. */
   clearedToolResults: Set<string>;
+  /** The summary `contextLimit.summarize` sends in place of the oldest messages, once written. */
+  contextSummary?: ContextSummary;
+  /** The summary request failed: older results are cleared instead for the rest of the turn. */
+  contextSummaryFailed?: true;
   /**
    * The answer so far: the text of the last model response, as far as it has streamed, joined to the text of
    * the responses it continues after a pause.
@@ -103,8 +108,7 @@ export function recordResponse({
   modelId: string;
 }): Array<{ id: string; renamedTo: string[] }> {
   const { usage } = response.finish;
-  state.usage = addUsage(state.usage, usage);
-  state.usageByModel.set(modelId, addUsage(state.usageByModel.get(modelId) ?? createEmptyUsage(), usage));
+  addModelUsage(state, modelId, usage);
   state.lastRequestTokens = usage.inputTokens + usage.outputTokens;
   const text = response.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
   state.textRepeats = text !== '' && text === state.lastResponseText ? state.textRepeats + 1 : 1;
@@ -188,4 +192,10 @@ export function recordToolResults({
     };
   });
   state.messages.push({ role: 'tool', content: results });
+}
+
+/** Counts a request's tokens as the turn's, and as the model's that answered it (for its price). */
+export function addModelUsage(state: TurnState, modelId: string, usage: Usage): void {
+  state.usage = addUsage(state.usage, usage);
+  state.usageByModel.set(modelId, addUsage(state.usageByModel.get(modelId) ?? createEmptyUsage(), usage));
 }

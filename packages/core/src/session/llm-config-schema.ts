@@ -133,6 +133,22 @@ function configShape<SERVER extends z.ZodType>(server: SERVER) {
           .min(1, { error: 'expected at least 1' }),
         keep_tool_results: count(0).optional(),
         exclude_tools: z.array(z.string({ error: 'expected a tool name' })).optional(),
+        summarize: z
+          .union(
+            [
+              z.boolean(),
+              z.strictObject({
+                instructions: z
+                  .string()
+                  .trim()
+                  .min(1, { error: 'expected the instructions as text' })
+                  .optional(),
+                max_tokens: count(1).optional(),
+              }),
+            ],
+            { error: 'expected true, false or { instructions, max_tokens }' },
+          )
+          .optional(),
       })
       .optional(),
   };

@@ -63,9 +63,16 @@ export interface LlmConfig {
   /**
    * Once the messages a request sends are estimated past `max_tokens` (four characters to a token), the results
    * of older tool calls are sent as a short placeholder: all but the latest round's, the `keep_tool_results` most
-   * recent (default 3) and those of `exclude_tools`. The session's history keeps every result whole.
+   * recent (default 3) and those of `exclude_tools`. The session's history keeps every result whole. With
+   * `summarize`, the oldest rounds are condensed into a summary by the session's model instead (`true`, or its
+   * `instructions` and `max_tokens`), and results are cleared only if that fails.
    */
-  context_limit?: { max_tokens: number; keep_tool_results?: number; exclude_tools?: string[] };
+  context_limit?: {
+    max_tokens: number;
+    keep_tool_results?: number;
+    exclude_tools?: string[];
+    summarize?: boolean | { instructions?: string; max_tokens?: number };
+  };
 }
 
 /** A command server as stored: an `env` value given literally is `null`, since it is kept in memory only. */

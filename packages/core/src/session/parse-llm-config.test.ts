@@ -43,7 +43,12 @@ describe('parseLlmConfig', () => {
       tool_timeout_ms: 5_000,
       max_tokens: 1024,
       token_budget: { per_turn: 4000, per_session: 50_000 },
-      context_limit: { max_tokens: 60_000, keep_tool_results: 2, exclude_tools: ['plan'] },
+      context_limit: {
+        max_tokens: 60_000,
+        keep_tool_results: 2,
+        exclude_tools: ['plan'],
+        summarize: { instructions: 'Keep every order number.', max_tokens: 800 },
+      },
       servers: {
         files: { command: 'node', args: ['server.js'], env: { ROOT: '/tmp' }, cwd: '/tmp' },
         search: { url: 'https://example.com/mcp', headers: { authorization: 'Bearer x' } },
@@ -61,7 +66,7 @@ describe('parseLlmConfig', () => {
       max_tool_calls: { per_message: -1 },
       thinking: { budget_tokens: 'lots' },
       token_budget: { per_message: 10 },
-      context_limit: { keep_tool_results: -1 },
+      context_limit: { keep_tool_results: -1, summarize: 'yes' },
     });
 
     expect(error.issues.map((issue) => issue.path)).toEqual([
@@ -71,15 +76,17 @@ describe('parseLlmConfig', () => {
       'token_budget.per_message',
       'context_limit.max_tokens',
       'context_limit.keep_tool_results',
+      'context_limit.summarize',
     ]);
     expect(error.message).toMatchInlineSnapshot(`
-      "Invalid LLM config (6 problems):
+      "Invalid LLM config (7 problems):
       - type: expected one of 'claude', 'anthropic', 'openai', 'ollama'
       - max_tool_calls.per_message: expected at least 0
       - thinking.budget_tokens: Invalid input: expected number, received string
       - token_budget.per_message: unknown field (check the spelling; fields are snake_case)
       - context_limit.max_tokens: expected the tokens past which old tool results are cleared
-      - context_limit.keep_tool_results: expected at least 0"
+      - context_limit.keep_tool_results: expected at least 0
+      - context_limit.summarize: expected true, false or { instructions, max_tokens }"
     `);
   });
 

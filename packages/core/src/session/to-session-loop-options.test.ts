@@ -17,7 +17,12 @@ describe('toSessionLoopOptions', () => {
         tool_timeout_ms: 500,
         max_tokens: 256,
         token_budget: { per_turn: 5000, per_session: 20000 },
-        context_limit: { max_tokens: 50_000, keep_tool_results: 2, exclude_tools: ['plan'] },
+        context_limit: {
+          max_tokens: 50_000,
+          keep_tool_results: 2,
+          exclude_tools: ['plan'],
+          summarize: { instructions: 'Keep order numbers.', max_tokens: 500 },
+        },
       }),
     ).toEqual({
       system: 'Be brief.',
@@ -30,8 +35,20 @@ describe('toSessionLoopOptions', () => {
       toolTimeoutMs: 500,
       maxTokens: 256,
       tokenBudget: { perTurn: 5000, perSession: 20000 },
-      contextLimit: { maxTokens: 50_000, keepToolResults: 2, excludeTools: ['plan'] },
+      contextLimit: {
+        maxTokens: 50_000,
+        keepToolResults: 2,
+        excludeTools: ['plan'],
+        summarize: { instructions: 'Keep order numbers.', maxTokens: 500 },
+      },
     });
+    expect(
+      toSessionLoopOptions({
+        type: 'claude',
+        model: 'claude-sonnet-4-6',
+        context_limit: { max_tokens: 50_000, summarize: true },
+      }).contextLimit,
+    ).toEqual({ maxTokens: 50_000, summarize: true });
   });
 
   it('reads a number as the per-message limit and keeps thinking on unless turned off', () => {

@@ -1,5 +1,5 @@
-import type { ToolLoopOptions } from '../loop/tool-loop-options.js';
-import type { StoredLlmConfig } from './llm-config.js';
+import type { ContextLimit, ToolLoopOptions } from '../loop/tool-loop-options.js';
+import type { LlmConfig, StoredLlmConfig } from './llm-config.js';
 
 /** The loop options a session's config sets; the session adds the model, messages and tools. */
 export type SessionLoopOptions = Pick<
@@ -49,6 +49,15 @@ export function toSessionLoopOptions(config: StoredLlmConfig): SessionLoopOption
       maxTokens: config.context_limit.max_tokens,
       keepToolResults: config.context_limit.keep_tool_results,
       excludeTools: config.context_limit.exclude_tools,
+      summarize: toSummarize(config.context_limit.summarize),
     },
   };
+}
+
+/** `context_limit.summarize` as the loop takes it (the summary is written by the session's model). */
+function toSummarize(
+  summarize: NonNullable<LlmConfig['context_limit']>['summarize'],
+): ContextLimit['summarize'] {
+  if (typeof summarize !== 'object') return summarize;
+  return { instructions: summarize.instructions, maxTokens: summarize.max_tokens };
 }

@@ -1,0 +1,296 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { ModelError } from '../errors/model-error.js';
+import type { Message } from '../model/messages.js';
+import { defineTool } from '../tools/define-tool.js';
+import { collectRun } from '../testing/collect-run.js';
+import { createScriptedModel, type RecordedRequest } from '../testing/scripted-model.js';
+import { runToolLoop } from './run-tool-loop.js';
+
+// A page of about 2,000 characters: some 500 tokens at the limit's estimate of four characters a token.
+const page = (topic: string) => `${topic}: ${'The handbook says so. '.repeat(90)}`;
+
+const readPage = defineTool({
+  name: 'read_page',
+  inputSchema: z.object({ topic: z.string() }),
+  execute: ({ topic }) => page(topic),
+});
+
+/** Calls read_page once per round with topics a, b, c…, `rounds` times, then answers. */
+function reader(rounds: number) {
+  return createScriptedModel((_request, index) =>
+    index < rounds
+      ? {
+          toolCalls: [
+            { id: `call-${index + 1}`, name: 'read_page', input: { topic: 'abcdefgh'[index] ?? 'z' } },
+          ],
+        }
+      : { text: 'Done.' },
+  );
+}
+
+/** A summary model that answers each request with the next of `summaries`, and counts 40 input and 8 output tokens. */
+function summarizer(...summaries: string[]) {
+  return createScriptedModel(
+    summaries.map((text) => ({ text, usage: { inputTokens: 40, outputTokens: 8 } })),
+    { modelId: 'summary-model' },
+  );
+}
+
+/** Each message of a request in short: its role, and its text, or the tool calls or results it holds. */
+function outline(request: RecordedRequest | undefined): string[] {
+  return (request?.messages ?? []).map((message: Message) => {
+    if (typeof message.content === 'string') return `${message.role}: ${message.content.slice(0, 60)}`;
+    return `${message.role}: ${message.content
+      .map((part) =>
+        part.type === 'text'
+          ? part.text.slice(0, 60)
+          : part.type === 'tool-call'
+            ? `call ${part.id}`
+            : part.type === 'tool-result'
+              ? `result ${part.toolCallId}`
+              : part.type,
+      )
+      .join(', ')}`;
+  });
+}
+
+const heading = '[Summary of the earlier conversation, condensed to save context]';
+
+/** The outline of a user message that opens with the summary `text`. */
+const summaryLine = (text: string) => `user: ${`${heading}\n\n${text}`.slice(0, 60)}`;
+
+describe('contextLimit.summarize', () => {
+  it('condenses the oldest rounds into one summary once past maxTokens, and sends it from then on', async () => {
+    const model = reader(4);
+    const summary = summarizer('The user wants the handbook read; pages a and b say "The handbook says so."');
+    const { events, result } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } },
+      }),
+    );
+
+    expect(result.stopReason).toBe('completed');
+    // Request 4 would hold three pages: the prompt and the first two rounds are condensed, the third round kept.
+    expect(outline(model.requests[3])).toEqual([
+      summaryLine('The user wants the handbook read'),
+      'assistant: call call-3',
+      'tool: result call-3',
+    ]);
+    // Request 5 keeps the same summary: one prefix for the prompt cache.
+    expect(outline(model.requests[4])).toEqual([
+      ...outline(model.requests[3]),
+      'assistant: call call-4',
+      'tool: result call-4',
+    ]);
+    expect(model.requests.slice(0, 3).map((request) => request.messages.length)).toEqual([1, 3, 5]);
+    // The summary request: the summary instructions, no tools, and the condensed part as a transcript.
+    expect(summary.requests).toHaveLength(1);
+    expect(summary.requests[0]).toMatchObject({ tools: [], maxTokens: 1024 });
+    expect(summary.requests[0]?.system).toMatch(/^You condense the earlier part of a conversation/);
+    expect(summary.requests[0]?.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          'User: Read the handbook.',
+          'Assistant called read_page with {"topic":"a"}',
+          `read_page returned: ${page('a')}`,
+          'Assistant called read_page with {"topic":"b"}',
+          `read_page returned: ${page('b')}`,
+        ].join('\n\n'),
+      },
+    ]);
+    expect(events.filter((event) => event.type === 'warning')).toEqual([
+      {
+        type: 'warning',
+        code: 'context_summarized',
+        message: expect.stringMatching(
+          /^The conversation was about \d+ tokens, past contextLimit\.maxTokens \(1400\): its 5 oldest messages, about \d+ tokens, are sent as a summary of about \d+ tokens from now on, leaving about \d+ tokens\.$/,
+        ) as unknown,
+      },
+    ]);
+    // The turn's own transcript keeps everything; the summary's tokens are the turn's.
+    expect(result.messages).toHaveLength(10);
+    expect(result.usage).toMatchObject({ inputTokens: 5 * 10 + 40, outputTokens: 5 * 5 + 8 });
+  });
+
+  it('condenses again, the summary before included, when the messages pass the limit once more', async () => {
+    const model = reader(6);
+    const summary = summarizer('Pages a and b: the handbook says so.', 'Pages a to d: the handbook says so.');
+    const { result } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } },
+      }),
+    );
+
+    expect(result.stopReason).toBe('completed');
+    expect(summary.requests).toHaveLength(2);
+    expect(summary.requests[1]?.messages[0]?.content).toMatch(
+      new RegExp(
+        `^User: \\${heading.slice(0, -1)}\\]\n\nPages a and b: the handbook says so\\.\n\nAssistant called read_page with \\{"topic":"c"\\}`,
+      ),
+    );
+    expect(outline(model.requests[5]).slice(0, 2)).toEqual([
+      summaryLine('Pages a to d: the handbook says so.'),
+      'assistant: call call-5',
+    ]);
+  });
+
+  it('clears older results as without it when the summary request fails, and says why', async () => {
+    const model = reader(4);
+    const failing = createScriptedModel({
+      error: new ModelError({ message: 'overloaded', provider: 'scripted' }),
+    });
+    const { events, result } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: failing } },
+      }),
+    );
+
+    expect(result.stopReason).toBe('completed');
+    expect(outline(model.requests[3])[0]).toBe('user: Read the handbook.');
+    expect(events.filter((event) => event.type === 'warning').map((event) => event.code)).toEqual([
+      'context_summary_failed',
+      'tool_results_cleared',
+    ]);
+    // No second summary request after a failure: the cleared results keep the requests under the limit.
+    expect(failing.requests).toHaveLength(1);
+    expect(events.find((event) => event.type === 'warning')).toMatchObject({
+      message: expect.stringMatching(
+        /^The conversation was about \d+ tokens, past contextLimit\.maxTokens \(1400\), and could not be condensed: overloaded Older tool results are cleared instead\.$/,
+      ) as unknown,
+    });
+  });
+
+  it('takes no summary that was cut off or empty', async () => {
+    for (const answer of [{ text: 'Pages a', finishReason: 'max_tokens' as const }, { text: '  ' }]) {
+      const model = reader(4);
+      const { events } = await collectRun(
+        runToolLoop({
+          model,
+          tools: [readPage],
+          prompt: 'Read the handbook.',
+          contextLimit: {
+            maxTokens: 1_400,
+            keepToolResults: 1,
+            summarize: { model: createScriptedModel(answer) },
+          },
+        }),
+      );
+      expect(outline(model.requests[3])[0]).toBe('user: Read the handbook.');
+      expect(events.find((event) => event.type === 'warning')).toMatchObject({
+        code: 'context_summary_failed',
+      });
+    }
+  });
+
+  it("uses the turn's own model when none is given, with the host's instructions and token limit", async () => {
+    const model = createScriptedModel((request, index) =>
+      request.tools.length === 0
+        ? { text: 'Pages a and b: the handbook says so.' }
+        : index < 4
+          ? {
+              toolCalls: [
+                { id: `call-${index + 1}`, name: 'read_page', input: { topic: 'abcd'[index] ?? 'z' } },
+              ],
+            }
+          : { text: 'Done.' },
+    );
+    const { result } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        contextLimit: {
+          maxTokens: 1_400,
+          keepToolResults: 1,
+          summarize: { instructions: 'Summarize for a lawyer.', maxTokens: 300 },
+        },
+      }),
+    );
+
+    expect(result.stopReason).toBe('completed');
+    expect(model.requests[3]).toMatchObject({ tools: [], system: 'Summarize for a lawyer.', maxTokens: 300 });
+    expect(outline(model.requests[4])[0]).toMatch(/^user: \[Summary of the earlier conversation/);
+  });
+
+  it('keeps the rounds that hold the keepToolResults most recent results, and condenses nothing when that is all', async () => {
+    const model = reader(4);
+    const summary = summarizer('Page a: the handbook says so.');
+    await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        contextLimit: { maxTokens: 1_400, keepToolResults: 2, summarize: { model: summary } },
+      }),
+    );
+    expect(outline(model.requests[3])).toEqual([
+      summaryLine('Page a: the handbook says so.'),
+      'assistant: call call-2',
+      'tool: result call-2',
+      'assistant: call call-3',
+      'tool: result call-3',
+    ]);
+
+    const lone = reader(1);
+    const unused = summarizer('never asked');
+    const { events } = await collectRun(
+      runToolLoop({
+        model: lone,
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        contextLimit: { maxTokens: 100, keepToolResults: 0, summarize: { model: unused } },
+      }),
+    );
+    expect(unused.requests).toHaveLength(0);
+    expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+  });
+
+  it('ends the turn aborted when the host aborts during the summary, with no fallback', async () => {
+    const controller = new AbortController();
+    const hanging = createScriptedModel(() => {
+      controller.abort();
+      return { hang: true };
+    });
+    const { result } = await collectRun(
+      runToolLoop({
+        model: reader(4),
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        signal: controller.signal,
+        contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: hanging } },
+      }),
+    );
+    expect(result.stopReason).toBe('aborted');
+    expect(result.iterations).toBe(4);
+  });
+
+  it('refuses a summarize option it cannot use, naming the field', () => {
+    const model = reader(0);
+    const attempt = (summarize: unknown) => () =>
+      runToolLoop({
+        model,
+        prompt: 'Hi',
+        contextLimit: { maxTokens: 100, summarize: summarize as true },
+      });
+    expect(attempt('yes')).toThrow(InvalidArgumentError);
+    expect(attempt('yes')).toThrow(/'contextLimit\.summarize': expected true, false or/);
+    expect(attempt({ model: {} })).toThrow(
+      /'contextLimit\.summarize\.model': expected a Model with a stream\(\) method/,
+    );
+    expect(attempt({ instructions: ' ' })).toThrow(/'contextLimit\.summarize\.instructions': expected/);
+    expect(attempt({ maxTokens: 0 })).toThrow(/contextLimit\.summarize\.maxTokens/);
+    expect(attempt(false)).not.toThrow();
+  });
+});
