@@ -117,9 +117,25 @@ describe('convertToAnthropicMessages', () => {
           ],
         },
       ]),
+    ).toEqual([{ role: 'assistant', content: [{ type: 'text', text: 'Hi' }] }]);
+  });
+
+  it('leaves out a message with nothing left to send, which the API would refuse, merging its neighbours', () => {
+    expect(
+      convertToAnthropicMessages([
+        { role: 'user', content: 'Hi' },
+        // From an OpenAI-compatible model: its thinking has no signature, so nothing of it can go back.
+        { role: 'assistant', content: [{ type: 'thinking', text: 'The user greets me.' }] },
+        { role: 'user', content: 'Anyone there?' },
+      ]),
     ).toEqual([
-      { role: 'user', content: [] },
-      { role: 'assistant', content: [{ type: 'text', text: 'Hi' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Hi' },
+          { type: 'text', text: 'Anyone there?' },
+        ],
+      },
     ]);
   });
 

@@ -8,13 +8,17 @@ type Role = 'user' | 'assistant';
  * Core messages as Anthropic messages. A `tool` message becomes a user message of `tool_result` blocks, merged
  * with adjacent user content (results first, as the API requires); thinking and redacted thinking blocks go back
  * byte for byte, in order, with their signatures. Empty text is left out (the API rejects empty text blocks),
- * and so is thinking without a signature (from another provider), which the API could not verify.
+ * and so is thinking without a signature (from another provider), which the API could not verify; a message
+ * left with nothing is left out too, its neighbours of one role merged.
  */
 export function convertToAnthropicMessages(messages: readonly Message[]): MessageParam[] {
   const converted: Array<{ role: Role; content: ContentBlockParam[] }> = [];
   for (const message of messages) {
     const role: Role = message.role === 'assistant' ? 'assistant' : 'user';
     const blocks = convertContent(message);
+    // A message left with nothing to send (empty text, thinking from another provider) would be refused: the
+    // API takes no message without content but an empty final assistant one, which says nothing either.
+    if (blocks.length === 0) continue;
     const last = converted.at(-1);
     if (last?.role === role) {
       last.content.push(...blocks);
