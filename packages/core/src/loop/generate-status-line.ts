@@ -78,6 +78,6 @@ function toStatusSentence(text: string): string | undefined {
       ?.trim()
       .replace(/^["'“]+|["'”]+$/g, '') ?? '';
   if (line === '') return undefined;
-  // A sentence that ends with a full stop (an ellipsis too) is shown as it is.
-  return line.endsWith('.') ? line : `${line}...`;
+  // A sentence that ends like one (a full stop or an ellipsis, ! or ?) is shown as it is.
+  return /[.…!?]$/u.test(line) ? line : `${line}...`;
 }

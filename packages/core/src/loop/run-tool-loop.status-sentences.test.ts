@@ -72,6 +72,17 @@ describe('a generated status sentence', () => {
     ]);
   });
 
+  it('is shown as it is when it ends like a sentence, and with "..." added otherwise', async () => {
+    const shown = async (text: string) => (await statusLinesFor(text)).lines[2];
+
+    expect(await shown('Looking it up.')).toBe('Looking it up.');
+    expect(await shown('Looking it up...')).toBe('Looking it up...');
+    expect(await shown('Looking it up…')).toBe('Looking it up…');
+    expect(await shown('Found it!')).toBe('Found it!');
+    expect(await shown('Is it there?')).toBe('Is it there?');
+    expect(await shown('Looking it up')).toBe('Looking it up...');
+  });
+
   it('says (none) for arguments that have no JSON form', async () => {
     const { prompt } = await statusLinesFor('Looking it up', {
       toJSON: () => undefined,
