@@ -260,6 +260,14 @@ function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): S
         actual?.text,
       );
     }
+    if (expected.notContains !== undefined && (actual?.text ?? '').includes(expected.notContains)) {
+      fail(
+        `${which}Message.notContains`,
+        `expected the ${which} message not to contain "${expected.notContains}"`,
+        expected.notContains,
+        actual?.text,
+      );
+    }
   }
   return failures;
 }

@@ -179,6 +179,7 @@ const requestAtSchema = z.strictObject({
     .strictObject({
       role: z.enum(['user', 'assistant', 'tool']).describe("The first message's role."),
       contains: z.string().optional().describe('A text the first message contains (tool results included).'),
+      notContains: z.string().optional().describe('A text the first message does not contain.'),
     })
     .optional()
     .describe("The request's first message after the system prompt."),
@@ -186,6 +187,7 @@ const requestAtSchema = z.strictObject({
     .strictObject({
       role: z.enum(['user', 'assistant', 'tool']).describe("The last message's role."),
       contains: z.string().optional().describe('A text the last message contains (tool results included).'),
+      notContains: z.string().optional().describe('A text the last message does not contain.'),
     })
     .optional()
     .describe("The request's last message."),
