@@ -18,9 +18,7 @@ export function checkTokenBudget({
   state: TurnState;
   options: ResolvedLoopOptions;
 }): BudgetCheck {
-  const used = state.usage.inputTokens + state.usage.outputTokens;
-  const turnLeft = options.tokenBudgetPerTurn - used;
-  const sessionLeft = options.tokenBudgetPerSession - options.sessionTokens - used;
+  const { turnLeft, sessionLeft } = budgetsLeft({ state, options });
   const left = Math.min(turnLeft, sessionLeft);
   if (!Number.isFinite(left)) return { action: 'go' };
   const budget =
@@ -34,4 +32,16 @@ export function checkTokenBudget({
   if (state.lastRequestTokens > left) return { action: 'stop', detail };
   if (2 * state.lastRequestTokens > left) return { action: 'answer', detail };
   return { action: 'go' };
+}
+
+/** The tokens (input and output) the turn and the session have left; `Infinity` without a budget. */
+export function budgetsLeft({ state, options }: { state: TurnState; options: ResolvedLoopOptions }): {
+  turnLeft: number;
+  sessionLeft: number;
+} {
+  const used = state.usage.inputTokens + state.usage.outputTokens;
+  return {
+    turnLeft: options.tokenBudgetPerTurn - used,
+    sessionLeft: options.tokenBudgetPerSession - options.sessionTokens - used,
+  };
 }

@@ -2,6 +2,7 @@ import type { JsonValue } from '../json-value.js';
 import type { Message, ToolCallPart } from '../model/messages.js';
 import type { Usage } from '../model/usage.js';
 import type { ToolCallRecord } from './loop-result.js';
+import type { ContextSummary } from './summarize-context.js';
 import type { StepInfo } from './turn-hooks.js';
 import type { TurnState } from './turn-state.js';
 
@@ -50,6 +51,11 @@ export interface PausedTurn {
     outputRepairs: number;
     /** Milliseconds the turn had run before it paused; its deadline counts them. */
     elapsedMs: number;
+    /** `contextLimit`: the call ids of the results cleared from the requests, so they stay cleared. */
+    clearedToolResults?: string[];
+    /** `contextLimit.summarize`: the summary sent in place of the oldest messages, and whether one failed. */
+    contextSummary?: ContextSummary;
+    contextSummaryFailed?: true;
   };
 }
 
@@ -100,6 +106,9 @@ export function toPausedTurn({
       sessionTokens,
       outputRepairs: state.outputRepairs,
       elapsedMs,
+      ...(state.clearedToolResults.size === 0 ? {} : { clearedToolResults: [...state.clearedToolResults] }),
+      ...(state.contextSummary === undefined ? {} : { contextSummary: state.contextSummary }),
+      ...(state.contextSummaryFailed === undefined ? {} : { contextSummaryFailed: true as const }),
     },
   };
 }
@@ -131,4 +140,18 @@ export function restoreCounters(state: TurnState, { counters }: PausedTurn): voi
   state.textRepeats = counters.textRepeats;
   state.lastRequestTokens = counters.lastRequestTokens;
   state.outputRepairs = counters.outputRepairs;
+  // Written by this version or an earlier one, which kept none of these: read only what is well formed.
+  const { clearedToolResults, contextSummary, contextSummaryFailed } = counters as Partial<typeof counters>;
+  if (Array.isArray(clearedToolResults)) {
+    state.clearedToolResults = new Set(clearedToolResults.filter((id) => typeof id === 'string'));
+  }
+  if (
+    typeof contextSummary?.text === 'string' &&
+    Number.isInteger(contextSummary.upTo) &&
+    contextSummary.upTo > 0 &&
+    contextSummary.upTo < state.messages.length
+  ) {
+    state.contextSummary = { upTo: contextSummary.upTo, text: contextSummary.text };
+  }
+  if (contextSummaryFailed === true) state.contextSummaryFailed = true;
 }

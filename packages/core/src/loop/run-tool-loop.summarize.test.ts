@@ -109,7 +109,7 @@ describe('contextLimit.summarize', () => {
         type: 'warning',
         code: 'context_summarized',
         message: expect.stringMatching(
-          /^The conversation was about \d+ tokens, past contextLimit\.maxTokens \(1400\): its 5 oldest messages, about \d+ tokens, are sent as a summary of about \d+ tokens from now on, leaving about \d+ tokens\.$/,
+          /^The conversation was about \d+ tokens, past contextLimit\.maxTokens \(1400\): the 5 messages before the rounds kept \(about \d+ tokens\) are sent as a summary of about \d+ tokens from now on, leaving about \d+ tokens\.$/,
         ) as unknown,
       },
     ]);
@@ -167,7 +167,7 @@ describe('contextLimit.summarize', () => {
     expect(failing.requests).toHaveLength(1);
     expect(events.find((event) => event.type === 'warning')).toMatchObject({
       message: expect.stringMatching(
-        /^The conversation was about \d+ tokens, past contextLimit\.maxTokens \(1400\), and could not be condensed: overloaded Older tool results are cleared instead\.$/,
+        /^The conversation was about \d+ tokens, past contextLimit\.maxTokens \(1400\), and could not be condensed: overloaded No summary is tried again in this turn; older tool results are cleared instead\.$/,
       ) as unknown,
     });
   });
@@ -273,7 +273,8 @@ describe('contextLimit.summarize', () => {
       }),
     );
     expect(result.stopReason).toBe('aborted');
-    expect(result.iterations).toBe(4);
+    // The summary comes before the fourth request, which is never made.
+    expect(result.iterations).toBe(3);
   });
 
   it('refuses a summarize option it cannot use, naming the field', () => {
@@ -292,5 +293,146 @@ describe('contextLimit.summarize', () => {
     expect(attempt({ instructions: ' ' })).toThrow(/'contextLimit\.summarize\.instructions': expected/);
     expect(attempt({ maxTokens: 0 })).toThrow(/contextLimit\.summarize\.maxTokens/);
     expect(attempt(false)).not.toThrow();
+  });
+
+  it('keeps the results of excludeTools word for word after the summary, and does not count them as kept', async () => {
+    const plan = defineTool({
+      name: 'plan',
+      inputSchema: z.object({}),
+      execute: () => 'Plan: read a, b and c, then answer.',
+    });
+    const model = createScriptedModel((_request, index) =>
+      index === 0
+        ? { toolCalls: [{ id: 'call-plan', name: 'plan', input: {} }] }
+        : index < 4
+          ? {
+              toolCalls: [
+                { id: `call-${index}`, name: 'read_page', input: { topic: 'abc'[index - 1] ?? 'z' } },
+              ],
+            }
+          : { text: 'Done.' },
+    );
+    const summary = summarizer('Page a: the handbook says so.');
+    await collectRun(
+      runToolLoop({
+        model,
+        tools: [plan, readPage],
+        prompt: 'Read the handbook.',
+        contextLimit: {
+          maxTokens: 1_000,
+          keepToolResults: 1,
+          excludeTools: ['plan'],
+          summarize: { model: summary },
+        },
+      }),
+    );
+
+    // Request 4 holds the plan and pages a and b, past the limit: the plan's round and a's are condensed, and b's
+    // is kept, the plan's result not counting as one of the kept.
+    expect(model.requests[3]?.messages[0]).toEqual({
+      role: 'user',
+      content: `${heading}\n\nPage a: the handbook says so.\n\n[Kept word for word: what plan returned]\nPlan: read a, b and c, then answer.`,
+    });
+    expect(outline(model.requests[3]).slice(1)).toEqual(['assistant: call call-2', 'tool: result call-2']);
+  });
+
+  it('condenses the conversation of earlier turns before the first round of this one', async () => {
+    const history: Message[] = [
+      { role: 'user', content: `Tell me about leave. ${'Please. '.repeat(200)}` },
+      { role: 'assistant', content: [{ type: 'text', text: `Leave is 25 days. ${'Really. '.repeat(200)}` }] },
+    ];
+    const model = reader(1);
+    const summary = summarizer('The user asked about leave: 25 days.');
+    await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        messages: history,
+        prompt: 'And how do I book it?',
+        contextLimit: { maxTokens: 600, keepToolResults: 1, summarize: { model: summary } },
+      }),
+    );
+
+    expect(summary.requests).toHaveLength(1);
+    expect(outline(model.requests[1])).toEqual([
+      summaryLine('The user asked about leave: 25 days.'),
+      'assistant: call call-1',
+      'tool: result call-1',
+    ]);
+  });
+
+  it('asks for no summary the token budget has no room for, and clears instead', async () => {
+    const model = reader(4);
+    const summary = summarizer('never asked');
+    const { events, result } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        tokenBudget: 1_200,
+        contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } },
+      }),
+    );
+
+    expect(summary.requests).toHaveLength(0);
+    expect(result.stopReason).toBe('completed');
+    expect(events.find((event) => event.type === 'warning')).toMatchObject({
+      code: 'context_summary_failed',
+      message: expect.stringMatching(
+        /could not be condensed: the summary would take about \d+ tokens, and the token budget has \d+ left\./,
+      ) as unknown,
+    });
+  });
+
+  it("passes on the summary model's own warnings", async () => {
+    const model = reader(4);
+    const warning = createScriptedModel({
+      parts: [
+        { type: 'warning', code: 'thinking_unsupported', message: 'This model does not think.' },
+        { type: 'text-delta', text: 'Pages a and b.' },
+        { type: 'finish', finishReason: 'end', usage: { inputTokens: 40, outputTokens: 8 } },
+      ],
+    });
+    const { events } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: warning } },
+      }),
+    );
+    expect(events.filter((event) => event.type === 'warning').map((event) => event.code)).toEqual([
+      'thinking_unsupported',
+      'context_summarized',
+    ]);
+  });
+
+  it('keeps its summary over an approval pause: the resumed turn asks for none again', async () => {
+    const approvedRead = defineTool({
+      name: 'read_page',
+      inputSchema: z.object({ topic: z.string() }),
+      needsApproval: ({ topic }) => topic === 'd',
+      execute: ({ topic }) => page(topic),
+    });
+    const model = reader(4);
+    const summary = summarizer('Pages a and b: the handbook says so.');
+    const options = {
+      model,
+      tools: [approvedRead],
+      contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } },
+    };
+    const paused = await collectRun(runToolLoop({ ...options, prompt: 'Read the handbook.' }));
+    expect(paused.result.stopReason).toBe('approval_required');
+    const turn = JSON.parse(JSON.stringify(paused.result.pausedTurn)) as NonNullable<
+      typeof paused.result.pausedTurn
+    >;
+    const resumed = await collectRun(
+      runToolLoop({ ...options, resume: { turn, decisions: { 'call-4': { approved: true } } } }),
+    );
+
+    expect(resumed.result.stopReason).toBe('completed');
+    expect(summary.requests).toHaveLength(1);
+    expect(outline(model.requests[4])[0]).toBe(summaryLine('Pages a and b: the handbook says so.'));
+    expect(resumed.result.usage).toMatchObject({ inputTokens: 5 * 10 + 40, outputTokens: 5 * 5 + 8 });
   });
 });

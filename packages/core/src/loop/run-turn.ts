@@ -23,7 +23,7 @@ import {
   whyResponseCallsNotRun,
 } from './report-turn.js';
 import { statusLines } from './status-lines.js';
-import { checkTokenBudget } from './check-token-budget.js';
+import { budgetsLeft, checkTokenBudget } from './check-token-budget.js';
 import { priceTurn } from './price-turn.js';
 import { checkStopConditions, planNextStep, reportStep } from './run-turn-hooks.js';
 import { checkAnswerOutput, takeFinalAnswer } from './settle-output.js';
@@ -170,6 +170,8 @@ async function* runRounds({
       if (state.iterations >= options.maxIterations + (finalAnswerFor === undefined ? 0 : 1)) {
         return { reason: 'max_iterations' };
       }
+      // Before the budget check, which then counts the summary request's tokens too.
+      const summarized = yield* summarizeOldest({ state, options, signal });
       const budget = checkTokenBudget({ state, options });
       if (budget.action === 'stop') return { reason: 'budget_exceeded', detail: budget.detail };
       if (budget.action === 'answer') finalAnswerFor ??= { reason: 'budget_exceeded', detail: budget.detail };
@@ -181,7 +183,6 @@ async function* runRounds({
         signal,
       });
       state.iterations += 1;
-      const summarized = yield* summarizeOldest({ state, options, signal });
       const context = limitContext({
         messages: summarized,
         limit: options.contextLimit,
@@ -340,6 +341,7 @@ async function* summarizeOldest({
     summarize: limit.summarize,
     summary: state.contextSummary,
     model: options.model,
+    tokensLeft: Math.min(...Object.values(budgetsLeft({ state, options }))),
     signal,
     onUsage: (modelId, usage) => {
       addModelUsage(state, modelId, usage);
@@ -347,6 +349,6 @@ async function* summarizeOldest({
   });
   if (summarized.summary !== undefined) state.contextSummary = summarized.summary;
   if (summarized.failed === true) state.contextSummaryFailed = true;
-  if (summarized.warning !== undefined) yield summarized.warning;
+  yield* summarized.warnings;
   return summarized.messages;
 }

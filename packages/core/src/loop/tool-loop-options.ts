@@ -40,9 +40,10 @@ export interface ContextLimit {
    * `maxTokens`, everything before the rounds that hold the `keepToolResults` most recent results (and before
    * the latest round) is summarized by one request to `model` (default: the turn's) and sent from then on as a
    * user message that opens the conversation. `true` takes the defaults: the built-in `instructions` (the
-   * summary model's system prompt) and `maxTokens` 1024 for the summary. If the summary request fails, results
-   * are cleared as without it (a `context_summary_failed` warning says why); a `context_summarized` warning
-   * says what was condensed. Its tokens count as the turn's.
+   * summary model's system prompt) and `maxTokens` 1024 for the summary. The results of `excludeTools` follow
+   * the summary word for word. If the summary request fails, or the token budget may have no room for it,
+   * results are cleared as without it for the rest of the turn (a `context_summary_failed` warning says why); a
+   * `context_summarized` warning says what was condensed. Its tokens count as the turn's.
    */
   summarize?: boolean | { model?: Model; instructions?: string; maxTokens?: number };
 }
