@@ -273,4 +273,31 @@ describe('contextLimit', () => {
     );
     expect(model.requests).toEqual([]);
   });
+
+  it('keeps the results it cleared over an approval pause, so the resumed requests begin as before', async () => {
+    const approvedRead = defineTool({
+      name: 'read_page',
+      inputSchema: z.object({ topic: z.string() }),
+      needsApproval: ({ topic }) => topic === 'd',
+      execute: ({ topic }) => page(topic),
+    });
+    const model = reader(4);
+    const options = { model, tools: [approvedRead], contextLimit: { maxTokens: 1_400, keepToolResults: 1 } };
+    const paused = await collectRun(runToolLoop({ ...options, prompt: 'Read the handbook.' }));
+    expect(paused.result.stopReason).toBe('approval_required');
+    const turn = JSON.parse(JSON.stringify(paused.result.pausedTurn)) as NonNullable<
+      typeof paused.result.pausedTurn
+    >;
+    const resumed = await collectRun(
+      runToolLoop({ ...options, resume: { turn, decisions: { 'call-4': { approved: true } } } }),
+    );
+
+    expect(resumed.result.stopReason).toBe('completed');
+    // Request 4 cleared a and b before the pause. Request 5, after it, keeps them cleared and is under the limit
+    // with c and d: cleared anew from the whole transcript, c would go too.
+    expect(model.requests.slice(3).map(resultTexts)).toEqual([
+      [cleared('read_page'), cleared('read_page'), page('c')],
+      [cleared('read_page'), cleared('read_page'), page('c'), page('d')],
+    ]);
+  });
 });
