@@ -1,9 +1,10 @@
 import { describeThrown } from '../internal/describe-thrown.js';
-import type { Message, ToolOutput } from '../model/messages.js';
+import type { Message } from '../model/messages.js';
 import type { Model } from '../model/model.js';
 import type { Usage } from '../model/usage.js';
 import type { ResolvedContextLimit } from './limit-context.js';
 import { estimateTokens } from './limit-context.js';
+import { outputText, renderTranscript } from './render-transcript.js';
 import type { LoopEvent } from './loop-event.js';
 
 /** The oldest part of a turn's messages, condensed: `text` stands for `messages.slice(0, upTo)`. */
@@ -221,45 +222,4 @@ async function requestSummary({
   if (!finished) throw new Error('the summary request ended without its finish: it was cut off.');
   if (text.trim() === '') throw new Error('the summary model answered with no text.');
   return text.trim();
-}
-
-/** The conversation as text for the summary model: who said what, which tools were called and what they returned. */
-export function renderTranscript(messages: readonly Message[]): string {
-  const lines: string[] = [];
-  for (const message of messages) {
-    if (typeof message.content === 'string') {
-      lines.push(`${speaker(message.role)}: ${message.content}`);
-      continue;
-    }
-    for (const part of message.content) {
-      if (part.type === 'text') lines.push(`${speaker(message.role)}: ${part.text}`);
-      if (part.type === 'tool-call') {
-        lines.push(`Assistant called ${part.name} with ${JSON.stringify(part.input)}`);
-      }
-      if (part.type === 'tool-result') {
-        lines.push(`${part.toolName} ${part.isError ? 'failed' : 'returned'}: ${outputText(part.output)}`);
-      }
-    }
-  }
-  return lines.join('\n\n');
-}
-
-function speaker(role: Message['role']): string {
-  return role === 'assistant' ? 'Assistant' : 'User';
-}
-
-function outputText(output: ToolOutput): string {
-  const parts = output.content.map((block) =>
-    block.type === 'text'
-      ? block.text
-      : block.type === 'image'
-        ? '[an image]'
-        : block.type === 'resource'
-          ? (block.text ?? `[${block.uri}]`)
-          : `[${block.uri}]`,
-  );
-  if (parts.length === 0 && output.structuredContent !== undefined) {
-    return JSON.stringify(output.structuredContent);
-  }
-  return parts.join('\n');
 }
