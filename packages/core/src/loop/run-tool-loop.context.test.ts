@@ -5,31 +5,14 @@ import type { Message } from '../model/messages.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel, type RecordedRequest } from '../testing/scripted-model.js';
+import { createReadPage, page, readPage, reader } from '../../test/handbook.js';
 import { runToolLoop } from './run-tool-loop.js';
-
-// A page of about 2,000 characters: some 500 tokens at the limit's estimate of four characters a token.
-const page = (topic: string) => `${topic}: ${'The handbook says so. '.repeat(90)}`;
-
-const readPage = defineTool({
-  name: 'read_page',
-  inputSchema: z.object({ topic: z.string() }),
-  execute: ({ topic }) => page(topic),
-});
 
 const plan = defineTool({
   name: 'plan',
   inputSchema: z.object({ step: z.string() }),
   execute: ({ step }) => `Plan: ${step}. ${'Keep going. '.repeat(160)}`,
 });
-
-/** Calls `tool` once per round with topics a, b, c…, `rounds` times, then answers. */
-function reader(rounds: number, tool = 'read_page', field = 'topic') {
-  return createScriptedModel((_request, index) =>
-    index < rounds
-      ? { toolCalls: [{ id: `call-${index + 1}`, name: tool, input: { [field]: 'abcdefgh'[index] ?? 'z' } }] }
-      : { text: 'Done.' },
-  );
-}
 
 /** The text each tool result of a request carried, in order. */
 function resultTexts(request: RecordedRequest | undefined): string[] {
@@ -275,12 +258,7 @@ describe('contextLimit', () => {
   });
 
   it('keeps the results it cleared over an approval pause, so the resumed requests begin as before', async () => {
-    const approvedRead = defineTool({
-      name: 'read_page',
-      inputSchema: z.object({ topic: z.string() }),
-      needsApproval: ({ topic }) => topic === 'd',
-      execute: ({ topic }) => page(topic),
-    });
+    const approvedRead = createReadPage('d');
     const model = reader(4);
     const options = { model, tools: [approvedRead], contextLimit: { maxTokens: 1_400, keepToolResults: 1 } };
     const paused = await collectRun(runToolLoop({ ...options, prompt: 'Read the handbook.' }));

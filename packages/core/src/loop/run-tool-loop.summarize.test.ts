@@ -3,32 +3,13 @@ import { z } from 'zod';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { ModelError } from '../errors/model-error.js';
 import type { Message } from '../model/messages.js';
+import type { Model } from '../model/model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel, type RecordedRequest } from '../testing/scripted-model.js';
+import { createReadPage, page, readPage, reader } from '../../test/handbook.js';
 import { runToolLoop } from './run-tool-loop.js';
-
-// A page of about 2,000 characters: some 500 tokens at the limit's estimate of four characters a token.
-const page = (topic: string) => `${topic}: ${'The handbook says so. '.repeat(90)}`;
-
-const readPage = defineTool({
-  name: 'read_page',
-  inputSchema: z.object({ topic: z.string() }),
-  execute: ({ topic }) => page(topic),
-});
-
-/** Calls read_page once per round with topics a, b, c…, `rounds` times, then answers. */
-function reader(rounds: number) {
-  return createScriptedModel((_request, index) =>
-    index < rounds
-      ? {
-          toolCalls: [
-            { id: `call-${index + 1}`, name: 'read_page', input: { topic: 'abcdefgh'[index] ?? 'z' } },
-          ],
-        }
-      : { text: 'Done.' },
-  );
-}
+import type { ContextLimit } from './tool-loop-options.js';
 
 /** A summary model that answers each request with the next of `summaries`, and counts 40 input and 8 output tokens. */
 function summarizer(...summaries: string[]) {
@@ -56,6 +37,11 @@ function outline(request: RecordedRequest | undefined): string[] {
   });
 }
 
+/** A turn that reads the handbook with `model`, under `contextLimit`. */
+function readHandbook(model: Model, contextLimit: ContextLimit) {
+  return runToolLoop({ model, tools: [readPage], prompt: 'Read the handbook.', contextLimit });
+}
+
 const heading = '[Summary of the earlier conversation, condensed to save context]';
 
 /** The outline of a user message that opens with the summary `text`. */
@@ -66,12 +52,7 @@ describe('contextLimit.summarize', () => {
     const model = reader(4);
     const summary = summarizer('The user wants the handbook read; pages a and b say "The handbook says so."');
     const { events, result } = await collectRun(
-      runToolLoop({
-        model,
-        tools: [readPage],
-        prompt: 'Read the handbook.',
-        contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } },
-      }),
+      readHandbook(model, { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } }),
     );
 
     expect(result.stopReason).toBe('completed');
@@ -122,12 +103,7 @@ describe('contextLimit.summarize', () => {
     const model = reader(6);
     const summary = summarizer('Pages a and b: the handbook says so.', 'Pages a to d: the handbook says so.');
     const { result } = await collectRun(
-      runToolLoop({
-        model,
-        tools: [readPage],
-        prompt: 'Read the handbook.',
-        contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } },
-      }),
+      readHandbook(model, { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } }),
     );
 
     expect(result.stopReason).toBe('completed');
@@ -149,12 +125,7 @@ describe('contextLimit.summarize', () => {
       error: new ModelError({ message: 'overloaded', provider: 'scripted' }),
     });
     const { events, result } = await collectRun(
-      runToolLoop({
-        model,
-        tools: [readPage],
-        prompt: 'Read the handbook.',
-        contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: failing } },
-      }),
+      readHandbook(model, { maxTokens: 1_400, keepToolResults: 1, summarize: { model: failing } }),
     );
 
     expect(result.stopReason).toBe('completed');
@@ -228,12 +199,7 @@ describe('contextLimit.summarize', () => {
     const model = reader(4);
     const summary = summarizer('Page a: the handbook says so.');
     await collectRun(
-      runToolLoop({
-        model,
-        tools: [readPage],
-        prompt: 'Read the handbook.',
-        contextLimit: { maxTokens: 1_400, keepToolResults: 2, summarize: { model: summary } },
-      }),
+      readHandbook(model, { maxTokens: 1_400, keepToolResults: 2, summarize: { model: summary } }),
     );
     expect(outline(model.requests[3])).toEqual([
       summaryLine('Page a: the handbook says so.'),
@@ -246,12 +212,7 @@ describe('contextLimit.summarize', () => {
     const lone = reader(1);
     const unused = summarizer('never asked');
     const { events } = await collectRun(
-      runToolLoop({
-        model: lone,
-        tools: [readPage],
-        prompt: 'Read the handbook.',
-        contextLimit: { maxTokens: 100, keepToolResults: 0, summarize: { model: unused } },
-      }),
+      readHandbook(lone, { maxTokens: 100, keepToolResults: 0, summarize: { model: unused } }),
     );
     expect(unused.requests).toHaveLength(0);
     expect(events.filter((event) => event.type === 'warning')).toEqual([]);
@@ -394,12 +355,7 @@ describe('contextLimit.summarize', () => {
       ],
     });
     const { events } = await collectRun(
-      runToolLoop({
-        model,
-        tools: [readPage],
-        prompt: 'Read the handbook.',
-        contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: warning } },
-      }),
+      readHandbook(model, { maxTokens: 1_400, keepToolResults: 1, summarize: { model: warning } }),
     );
     expect(events.filter((event) => event.type === 'warning').map((event) => event.code)).toEqual([
       'thinking_unsupported',
@@ -408,12 +364,7 @@ describe('contextLimit.summarize', () => {
   });
 
   it('keeps its summary over an approval pause: the resumed turn asks for none again', async () => {
-    const approvedRead = defineTool({
-      name: 'read_page',
-      inputSchema: z.object({ topic: z.string() }),
-      needsApproval: ({ topic }) => topic === 'd',
-      execute: ({ topic }) => page(topic),
-    });
+    const approvedRead = createReadPage('d');
     const model = reader(4);
     const summary = summarizer('Pages a and b: the handbook says so.');
     const options = {
