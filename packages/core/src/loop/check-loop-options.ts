@@ -87,68 +87,106 @@ export function checkTelemetry(telemetry: ToolLoopOptions['telemetry']): Telemet
   return telemetry;
 }
 
-/** A count: the value (an integer of at least `minimum`, or Infinity), or `fallback` when none was given. */
-export function checkCount(
-  argument: string,
-  value: number | undefined,
-  fallback: number,
-  minimum: number,
-): number {
-  if (value === undefined) return fallback;
-  if (value === Infinity || (Number.isInteger(value) && value >= minimum)) return value;
+/** The limits on tool calls a turn takes, as one object: a number is `perMessage`. */
+export type ToolCallLimits = { perMessage?: number; perSession?: number };
+
+/** The token budgets a turn takes, as one object: a number is `perTurn`. */
+export type TokenBudgets = { perTurn?: number; perSession?: number };
+
+/**
+ * The counts, durations, choices and hooks among `runToolLoop`'s options, each checked under its own name (the
+ * first bad one throws), with `maxToolCalls` and `tokenBudget` as objects. Their defaults are
+ * `resolveLoopOptions`'s.
+ */
+export function checkLoopSettings(options: ToolLoopOptions): {
+  toolCalls: ToolCallLimits;
+  budgets: TokenBudgets;
+} {
+  const toolCalls: ToolCallLimits =
+    typeof options.maxToolCalls === 'number'
+      ? { perMessage: options.maxToolCalls }
+      : (options.maxToolCalls ?? {});
+  const budgets: TokenBudgets =
+    typeof options.tokenBudget === 'number' ? { perTurn: options.tokenBudget } : (options.tokenBudget ?? {});
+  const thinking = options.thinking;
+  const counts: Array<[argument: string, value: number | undefined, minimum: number]> = [
+    ['maxRounds', options.maxRounds, 1],
+    ['maxIterations', options.maxIterations, 1],
+    ['maxConsecutiveErrors', options.maxConsecutiveErrors, 1],
+    ['maxToolCalls.perMessage', toolCalls.perMessage, 0],
+    ['maxToolCalls.perSession', toolCalls.perSession, 0],
+    ['maxToolsPerResponse', options.maxToolsPerResponse, 1],
+    ['toolConcurrency', options.toolConcurrency, 1],
+    ['maxRepeatedCalls', options.maxRepeatedCalls, 1],
+    ['maxRepeatedText', options.maxRepeatedText, 1],
+    ['tokenBudget.perTurn', budgets.perTurn, 1],
+    ['tokenBudget.perSession', budgets.perSession, 1],
+    ['maxTokens', options.maxTokens, 1],
+    [
+      'thinking.budgetTokens',
+      typeof thinking === 'object' && 'budgetTokens' in thinking ? thinking.budgetTokens : undefined,
+      1,
+    ],
+  ];
+  for (const [argument, value, minimum] of counts) checkCount(argument, value, minimum);
+  checkUsedCount('sessionToolCalls', options.sessionToolCalls);
+  checkUsedCount('sessionTokens', options.sessionTokens);
+  checkDuration('timeoutMs', options.timeoutMs);
+  checkDuration('toolTimeoutMs', options.toolTimeoutMs);
+  checkOneOf('unknownTool', options.unknownTool, ['feedback', 'stop']);
+  checkOneOf('toolSourceError', options.toolSourceError, ['stop', 'skip']);
+  checkOneOf('statusMessages', options.statusMessages, ['generated', 'template', 'off']);
+  const stopWhen = options.stopWhen;
+  if (Array.isArray(stopWhen)) {
+    for (const [index, hook] of stopWhen.entries()) checkHook(`stopWhen[${index}]`, hook);
+  } else checkHook('stopWhen', stopWhen);
+  checkHook('prepareStep', options.prepareStep);
+  checkHook('onStepFinish', options.onStepFinish);
+  checkHook('needsApproval', options.needsApproval);
+  return { toolCalls, budgets };
+}
+
+/** A count, when given: an integer of at least `minimum`, or Infinity. */
+function checkCount(argument: string, value: number | undefined, minimum: number): void {
+  if (value === undefined || value === Infinity || (Number.isInteger(value) && value >= minimum)) return;
   throw new InvalidArgumentError({
     argument,
     message: `expected an integer of at least ${minimum}, got ${value}.`,
   });
 }
 
-/** What a session has used so far (tokens, tool calls): an integer of at least 0, never Infinity; 0 when not given. */
-export function checkUsedCount(argument: string, value: number | undefined): number {
-  if (value === undefined) return 0;
-  if (Number.isInteger(value) && value >= 0) return value;
+/** What a session has used so far (tokens, tool calls), when given: an integer of at least 0, never Infinity. */
+function checkUsedCount(argument: string, value: number | undefined): void {
+  if (value === undefined || (Number.isInteger(value) && value >= 0)) return;
   throw new InvalidArgumentError({
     argument,
     message: `expected an integer of at least 0, got ${value}.`,
   });
 }
 
-/** Milliseconds for a timer: above 0 and at most what `setTimeout` honours (or Infinity), or `fallback`. */
-export function checkDuration(argument: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (value === Infinity || (Number.isFinite(value) && value > 0 && value <= maxTimerMs)) return value;
+/** Milliseconds for a timer, when given: above 0 and at most what `setTimeout` honours (or Infinity). */
+function checkDuration(argument: string, value: number | undefined): void {
+  if (value === undefined || value === Infinity) return;
+  if (Number.isFinite(value) && value > 0 && value <= maxTimerMs) return;
   throw new InvalidArgumentError({
     argument,
     message: `expected milliseconds above 0 and at most ${maxTimerMs} (or Infinity), got ${value}.`,
   });
 }
 
-/** One of `allowed`, or `fallback` when none was given. */
-export function checkOneOf<T extends string>(
-  argument: string,
-  value: T | undefined,
-  allowed: readonly T[],
-  fallback: T,
-): T {
-  if (value === undefined) return fallback;
-  if (allowed.includes(value)) return value;
+/** One of `allowed`, when given. */
+function checkOneOf(argument: string, value: string | undefined, allowed: readonly string[]): void {
+  if (value === undefined || allowed.includes(value)) return;
   throw new InvalidArgumentError({
     argument,
     message: `expected one of ${allowed.map((item) => `'${item}'`).join(', ')}, got '${value}'.`,
   });
 }
 
-/** A hook, or a list of them for `stopWhen`, as a list of functions. */
-export function checkHooks<HOOK>(argument: string, hooks: HOOK | HOOK[] | undefined): HOOK[] {
-  const list = hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
-  list.forEach((hook, index) => {
-    if (typeof hook !== 'function') {
-      throw new InvalidArgumentError({
-        argument: Array.isArray(hooks) ? `${argument}[${index}]` : argument,
-        message: 'expected a function.',
-      });
-    }
-  });
-  return list;
+/** A hook, when given: a function. */
+function checkHook(argument: string, hook: unknown): void {
+  if (hook === undefined || typeof hook === 'function') return;
+  throw new InvalidArgumentError({ argument, message: 'expected a function.' });
 }
 
 /** A context limit: `maxTokens` at least 1, `keepToolResults` at least 0 (default 3), `excludeTools` names. */
@@ -173,10 +211,12 @@ export function checkContextLimit(limit: ContextLimit | undefined): ResolvedCont
       message: `expected a list of tool names, got ${JSON.stringify(excludeTools)}.`,
     });
   }
+  checkCount('contextLimit.maxTokens', limit.maxTokens, 1);
+  checkCount('contextLimit.keepToolResults', limit.keepToolResults, 0);
   const summarize = checkSummarize(limit.summarize);
   return {
-    maxTokens: checkCount('contextLimit.maxTokens', limit.maxTokens, 0, 1),
-    keepToolResults: checkCount('contextLimit.keepToolResults', limit.keepToolResults, 3, 0),
+    maxTokens: limit.maxTokens,
+    keepToolResults: limit.keepToolResults ?? 3,
     excludeTools: new Set(excludeTools),
     ...(summarize === undefined ? {} : { summarize }),
   };
@@ -202,10 +242,11 @@ function checkSummarize(summarize: ContextLimit['summarize']): ResolvedSummarize
       message: `expected the summary model's instructions as text, got ${JSON.stringify(given.instructions)}.`,
     });
   }
+  checkCount('contextLimit.summarize.maxTokens', given.maxTokens, 1);
   return {
     ...(given.model === undefined ? {} : { model: given.model }),
     instructions: given.instructions ?? defaultSummaryInstructions,
-    maxTokens: checkCount('contextLimit.summarize.maxTokens', given.maxTokens, 1024, 1),
+    maxTokens: given.maxTokens ?? 1024,
   };
 }
 

@@ -3,18 +3,14 @@ import { checkMessages, checkSignal, checkTools } from './check-loop-inputs.js';
 import { compileOutputSchema } from './output-schema.js';
 import {
   checkContextLimit,
-  checkCount,
-  checkDuration,
-  checkHooks,
+  checkLoopSettings,
   checkModel,
   checkNoWaitingCalls,
-  checkOneOf,
   checkOutputSchema,
   checkPrices,
   checkResumeOption,
   checkSomethingToAnswer,
   checkTelemetry,
-  checkUsedCount,
 } from './check-loop-options.js';
 import { defaultProgressivePrompt } from './progressive-prompt.js';
 import type { ResolvedLoopOptions, ToolLoopOptions } from './tool-loop-options.js';
@@ -27,14 +23,9 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
   if (options.prompt !== undefined) messages.push({ role: 'user', content: options.prompt });
   checkSomethingToAnswer(messages);
   if (resume === undefined) checkNoWaitingCalls(messages);
-  const maxToolCalls =
-    typeof options.maxToolCalls === 'number'
-      ? { perMessage: options.maxToolCalls }
-      : (options.maxToolCalls ?? {});
+  const { toolCalls, budgets } = checkLoopSettings(options);
   const explicitStop = options.explicitStop === true ? {} : options.explicitStop || undefined;
-  const maxRounds = checkCount('maxRounds', options.maxRounds, Infinity, 1);
-  const tokenBudget =
-    typeof options.tokenBudget === 'number' ? { perTurn: options.tokenBudget } : (options.tokenBudget ?? {});
+  const maxRounds = options.maxRounds ?? Infinity;
 
   return {
     model: options.model,
@@ -42,37 +33,26 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     system: options.system,
     tools: checkTools(options.tools),
     toolChoice: options.toolChoice,
-    maxIterations: checkCount(
-      'maxIterations',
-      options.maxIterations,
-      Math.max(10, finiteOr(maxRounds, 0)),
-      1,
-    ),
+    maxIterations: options.maxIterations ?? Math.max(10, finiteOr(maxRounds, 0)),
     maxRounds,
-    maxConsecutiveErrors: checkCount('maxConsecutiveErrors', options.maxConsecutiveErrors, 3, 1),
-    timeoutMs: checkDuration('timeoutMs', options.timeoutMs, 120_000),
-    toolTimeoutMs: checkDuration('toolTimeoutMs', options.toolTimeoutMs, 30_000),
-    maxToolCallsPerMessage: checkCount('maxToolCalls.perMessage', maxToolCalls.perMessage, Infinity, 0),
-    maxToolCallsPerSession: checkCount('maxToolCalls.perSession', maxToolCalls.perSession, Infinity, 0),
-    sessionToolCalls: checkUsedCount('sessionToolCalls', options.sessionToolCalls),
-    maxToolsPerResponse: checkCount('maxToolsPerResponse', options.maxToolsPerResponse, Infinity, 1),
-    toolConcurrency: checkCount('toolConcurrency', options.toolConcurrency, Infinity, 1),
-    maxRepeatedCalls: checkCount('maxRepeatedCalls', options.maxRepeatedCalls, Infinity, 1),
-    maxRepeatedText: checkCount('maxRepeatedText', options.maxRepeatedText, Infinity, 1),
-    tokenBudgetPerTurn: checkCount('tokenBudget.perTurn', tokenBudget.perTurn, Infinity, 1),
-    tokenBudgetPerSession: checkCount('tokenBudget.perSession', tokenBudget.perSession, Infinity, 1),
+    maxConsecutiveErrors: options.maxConsecutiveErrors ?? 3,
+    timeoutMs: options.timeoutMs ?? 120_000,
+    toolTimeoutMs: options.toolTimeoutMs ?? 30_000,
+    maxToolCallsPerMessage: toolCalls.perMessage ?? Infinity,
+    maxToolCallsPerSession: toolCalls.perSession ?? Infinity,
+    sessionToolCalls: options.sessionToolCalls ?? 0,
+    maxToolsPerResponse: options.maxToolsPerResponse ?? Infinity,
+    toolConcurrency: options.toolConcurrency ?? Infinity,
+    maxRepeatedCalls: options.maxRepeatedCalls ?? Infinity,
+    maxRepeatedText: options.maxRepeatedText ?? Infinity,
+    tokenBudgetPerTurn: budgets.perTurn ?? Infinity,
+    tokenBudgetPerSession: budgets.perSession ?? Infinity,
     // A resumed turn counts against the session as it did before it paused, whatever is passed now.
-    sessionTokens:
-      resume?.turn.counters.sessionTokens ?? checkUsedCount('sessionTokens', options.sessionTokens),
+    sessionTokens: resume?.turn.counters.sessionTokens ?? options.sessionTokens ?? 0,
     prices: checkPrices(options.prices),
     contextLimit: checkContextLimit(options.contextLimit),
-    unknownTool: checkOneOf('unknownTool', options.unknownTool, ['feedback', 'stop'] as const, 'feedback'),
-    toolSourceError: checkOneOf(
-      'toolSourceError',
-      options.toolSourceError,
-      ['stop', 'skip'] as const,
-      'stop',
-    ),
+    unknownTool: options.unknownTool ?? 'feedback',
+    toolSourceError: options.toolSourceError ?? 'stop',
     explicitStop:
       explicitStop === undefined
         ? undefined
@@ -89,19 +69,14 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
         : options.progressivePrompt === false
           ? undefined
           : options.progressivePrompt,
-    statusMessages: checkOneOf(
-      'statusMessages',
-      options.statusMessages,
-      ['generated', 'template', 'off'] as const,
-      options.statusModel === undefined ? 'template' : 'generated',
-    ),
+    statusMessages: options.statusMessages ?? (options.statusModel === undefined ? 'template' : 'generated'),
     statusModel: options.statusModel,
     thinking: resolveThinking(options.thinking),
-    maxTokens: options.maxTokens === undefined ? undefined : checkCount('maxTokens', options.maxTokens, 0, 1),
-    stopWhen: checkHooks('stopWhen', options.stopWhen),
-    prepareStep: checkHooks('prepareStep', options.prepareStep)[0],
-    onStepFinish: checkHooks('onStepFinish', options.onStepFinish)[0],
-    needsApproval: checkHooks('needsApproval', options.needsApproval)[0],
+    maxTokens: options.maxTokens,
+    stopWhen: options.stopWhen === undefined ? [] : [options.stopWhen].flat(),
+    prepareStep: options.prepareStep,
+    onStepFinish: options.onStepFinish,
+    needsApproval: options.needsApproval,
     resume,
     output:
       options.output === undefined
@@ -122,8 +97,5 @@ function finiteOr(value: number, fallback: number): number {
 function resolveThinking(thinking: ToolLoopOptions['thinking']): ThinkingSettings | undefined {
   if (thinking === undefined) return undefined;
   if (typeof thinking === 'boolean') return { enabled: thinking };
-  if ('budgetTokens' in thinking && thinking.budgetTokens !== undefined) {
-    checkCount('thinking.budgetTokens', thinking.budgetTokens, 0, 1);
-  }
   return { enabled: true, ...thinking };
 }
