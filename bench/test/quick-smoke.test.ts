@@ -65,6 +65,14 @@ describe('the benchmarks at the smallest size', () => {
     expect(byId.get('toolloop-threads-uncached')?.bodyBytes.slice(1)).toEqual(
       byId.get('anthropic-tool-runner')?.bodyBytes.slice(1),
     );
+    // What caching adds to a continue is its cache breakpoint, and only that.
+    const threads = byId.get('toolloop-threads');
+    expect(byId.get('anthropic-tool-runner')?.breakpointBytes).toEqual([0, 0, 0]);
+    expect(byId.get('toolloop-threads-uncached')?.breakpointBytes).toEqual([0, 0, 0]);
+    expect(threads?.breakpointBytes.every((bytes) => bytes > 0)).toBe(true);
+    expect(
+      threads?.bodyBytes.slice(1).map((bytes, index) => bytes - (threads.breakpointBytes[index + 1] ?? 0)),
+    ).toEqual(byId.get('toolloop-threads-uncached')?.bodyBytes.slice(1));
   });
 
   it('runs a generated suite of three-round scenarios and they all pass', async () => {

@@ -77,6 +77,15 @@ export function checkGoals(results: Omit<BenchResults, 'goals'>): GoalCheck[] {
         measured: `${total(threads.bodyBytes)} bytes against ${total(runner.bodyBytes)}`,
         met: total(threads.bodyBytes) < total(runner.bodyBytes),
       });
+    // The toolRunner as it comes sends no cache breakpoints: the same comparison with toolloop sending none.
+    const uncached = byId('toolloop-threads-uncached');
+    if (uncached !== undefined && runner !== undefined) {
+      goals.push({
+        goal: 'toolloop with threads and promptCaching: false (no cache breakpoints, as the toolRunner) sends fewer request bytes than the toolRunner',
+        measured: `${total(uncached.bodyBytes)} bytes against ${total(runner.bodyBytes)}`,
+        met: total(uncached.bodyBytes) < total(runner.bodyBytes),
+      });
+    }
   }
   return goals;
 }

@@ -13,12 +13,15 @@ export function renderRequestBytesSection(result: RequestBytesResult): string {
       'message threads as the Messages API does. Bytes are the request bodies as each client sent them; the ' +
       "cached share is what each answer's usage reported read from the cache, of all its input. The fake caches " +
       'no request with a thread (a thread keeps the conversation; how the API caches thread requests is not ' +
-      'modelled), so the threaded contenders show none.',
+      'modelled), so the threaded contenders show none. Cache breakpoints are the `cache_control` fields ' +
+      'of a request, which a thread request needs as much as any other: a thread saves sending the conversation, ' +
+      'not reading it.',
     renderMarkdownTable({
       headers: [
         'contender',
         'requests',
         'bytes sent',
+        'of which cache breakpoints',
         'first request',
         'later requests (mean)',
         'threaded',
@@ -27,16 +30,17 @@ export function renderRequestBytesSection(result: RequestBytesResult): string {
       rows: result.contenders.map((contender) => {
         const [first = 0, ...later] = contender.bodyBytes;
         const laterShares = contender.cachedShare.slice(1);
-        const total = contender.bodyBytes.reduce((sum, bytes) => sum + bytes, 0);
+        const total = sum(contender.bodyBytes);
         return [
           contender.label,
           String(contender.bodyBytes.length),
           formatDecimals({ value: total, digits: 0 }),
+          formatDecimals({ value: sum(contender.breakpointBytes), digits: 0 }),
           formatDecimals({ value: first, digits: 0 }),
           later.length === 0
             ? '—'
             : formatDecimals({
-                value: later.reduce((sum, bytes) => sum + bytes, 0) / later.length,
+                value: sum(later) / later.length,
                 digits: 0,
               }),
           `${contender.threaded.filter(Boolean).length} of ${contender.threaded.length}`,
@@ -45,4 +49,8 @@ export function renderRequestBytesSection(result: RequestBytesResult): string {
       }),
     }),
   ].join('\n\n');
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
 }

@@ -9,6 +9,8 @@ export interface RequestBytesContenderResult {
   label: string;
   /** The bytes of each request body, in order. */
   bodyBytes: number[];
+  /** Of each request body, the bytes of its cache breakpoints (`cache_control` fields). */
+  breakpointBytes: number[];
   /** Of each request, whether it carried a `thread` field. */
   threaded: boolean[];
   /** Of each request's input, the share its answer reported read from the prompt cache (0 to 1). */
@@ -50,6 +52,7 @@ export async function measureRequestBytes({ rounds }: { rounds: number }): Promi
         id: contender.id,
         label: contender.label,
         bodyBytes: tap.exchanges.map((exchange) => exchange.bodyBytes),
+        breakpointBytes: tap.exchanges.map((exchange) => exchange.breakpointBytes),
         threaded: tap.exchanges.map((exchange) => exchange.threaded),
         cachedShare: tap.exchanges.map(({ inputTokens, cacheReadTokens, cacheWriteTokens }) => {
           const input = inputTokens + cacheReadTokens + cacheWriteTokens;

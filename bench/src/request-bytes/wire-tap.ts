@@ -4,6 +4,8 @@ import type { FakeLlm } from '@toolloop/fake-llm';
 export interface TappedExchange {
   /** The bytes of the request body, as the client sent them. */
   bodyBytes: number;
+  /** Of those, the bytes of its cache breakpoints: each `,"cache_control":{…}` as serialized. */
+  breakpointBytes: number;
   /** Whether the request carried a `thread` field (Messages API threads). */
   threaded: boolean;
   /** Input tokens of the answer: uncached, read from the prompt cache, written to it. */
@@ -26,6 +28,7 @@ export function createWireTap(fake: FakeLlm): { fetch: typeof fetch; exchanges: 
     const usage = readInputUsage(await response.clone().text());
     exchanges.push({
       bodyBytes: Buffer.byteLength(body),
+      breakpointBytes: countBreakpointBytes(body),
       threaded: hasThread(body),
       inputTokens: usage.input_tokens ?? 0,
       cacheReadTokens: usage.cache_read_input_tokens ?? 0,
@@ -61,4 +64,31 @@ function hasThread(body: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The bytes a request body spends on cache breakpoints: for each `cache_control` field at any depth, its key, value
+ * and separating comma as JSON writes them (the SDKs serialize with `JSON.stringify`).
+ */
+export function countBreakpointBytes(body: string): number {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return 0;
+  }
+  let bytes = 0;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, field] of Object.entries(value)) {
+        if (key === 'cache_control' && field !== null)
+          bytes += Buffer.byteLength(`,"cache_control":${JSON.stringify(field)}`);
+        else visit(field);
+      }
+    }
+  };
+  visit(parsed);
+  return bytes;
 }

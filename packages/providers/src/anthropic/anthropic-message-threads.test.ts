@@ -158,6 +158,29 @@ describe('createAnthropicThreads', () => {
     ]);
   });
 
+  it('sends a message of one text block without a breakpoint as its text, in a create and in a continue', async () => {
+    const threads = createTestThreads();
+    const marked: MessageParam = {
+      role: 'user',
+      content: [{ type: 'text', text: 'Weather in Paris?', cache_control: { type: 'ephemeral' } }],
+    };
+    const create = threads.start({ params: paramsOf([question]), conversation: [question] });
+    const createMarked = threads.start({ params: paramsOf([marked]), conversation: [question] });
+    await exchange(threads, [question], toolCallReply('msg_1'));
+    const followUp: MessageParam = { role: 'user', content: [{ type: 'text', text: 'And Lyon?' }] };
+    const next = threads.start({
+      params: paramsOf([question, toolCall, toolResult, followUp]),
+      conversation: [question, toolCall, toolResult, followUp],
+    });
+
+    // The API reads string content as one text block: the same message, fewer bytes.
+    expect(create.params.messages).toEqual([{ role: 'user', content: 'Weather in Paris?' }]);
+    // A breakpoint needs the block form.
+    expect(createMarked.params.messages).toEqual([marked]);
+    expect(next.params.thread).toEqual({ type: 'continue', previous_message_id: 'msg_1' });
+    expect(next.params.messages).toEqual([toolResult, { role: 'user', content: 'And Lyon?' }]);
+  });
+
   it('does not continue when nothing follows the reply, or the reply was not the one received', async () => {
     const threads = createTestThreads();
     await exchange(threads, [question], toolCallReply('msg_1'));

@@ -115,7 +115,7 @@ export function createAnthropicThreads(): AnthropicThreads {
     return {
       params:
         continueFrom === undefined || spent === undefined
-          ? { ...params, thread: { type: 'create' } }
+          ? { ...params, messages: params.messages.map(shortestForm), thread: { type: 'create' } }
           : continuing({ params, from: continueFrom, newMessages: spent.conversation.length + 1 }),
       replayAfter(error) {
         if (spent === undefined || !isLostThread(error)) return undefined;
@@ -173,19 +173,29 @@ function continuing(options: {
 }
 
 /**
- * A new message of a `continue` in its shortest form: a tool result of one text block as its text, as the API
- * takes it. Cache breakpoints stay: a thread does not cache the prompt by itself, a request's own breakpoints do.
+ * A message of a thread request in its shortest form, as the API takes it: one text block as its text, and a tool
+ * result of one text block as its text. Cache breakpoints stay (a block that has one keeps the block form): a
+ * thread does not cache the prompt by itself, a request's own breakpoints do.
  */
 function shortestForm(message: MessageParam): MessageParam {
   if (typeof message.content === 'string') return message;
   const content: ContentBlockParam[] = message.content;
+  const [first, ...rest] = content;
+  if (rest.length === 0 && first !== undefined && isBareText(first))
+    return { ...message, content: first.text };
   const shortest = content.map((block): ContentBlockParam => {
     if (block.type !== 'tool_result' || !Array.isArray(block.content)) return block;
     const [only, ...others] = block.content;
-    const onlyText = only?.type === 'text' && others.length === 0 && Object.keys(only).length === 2;
-    return onlyText ? { ...block, content: only.text } : block;
+    return others.length === 0 && only !== undefined && isBareText(only)
+      ? { ...block, content: only.text }
+      : block;
   });
   return { ...message, content: shortest } as MessageParam;
+}
+
+/** A text block with nothing but its text (no breakpoint, no citations), which string content stands for. */
+function isBareText(block: { type: string }): block is { type: 'text'; text: string } {
+  return block.type === 'text' && Object.keys(block).length === 2;
 }
 
 function isLostThread(error: unknown): boolean {
