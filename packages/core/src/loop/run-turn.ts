@@ -23,7 +23,7 @@ import {
   whyResponseCallsNotRun,
 } from './report-turn.js';
 import { statusLines } from './status-lines.js';
-import { budgetsLeft, checkTokenBudget } from './check-token-budget.js';
+import { budgetsLeft, checkTokenBudget } from './token-budget.js';
 import { priceTurn } from './price-turn.js';
 import { checkStopConditions, planNextStep, reportStep } from './run-turn-hooks.js';
 import { checkAnswerOutput, takeFinalAnswer } from './settle-output.js';
