@@ -67,8 +67,10 @@ function hasThread(body: string): boolean {
 }
 
 /**
- * The bytes a request body spends on cache breakpoints: for each `cache_control` field at any depth, its key, value
- * and separating comma as JSON writes them (the SDKs serialize with `JSON.stringify`).
+ * The bytes a request body spends on cache breakpoints: each `cache_control` field of the request's own blocks
+ * (the top level, tools, system and message content, tool results' content), its key and value as JSON writes
+ * them (the SDKs serialize with `JSON.stringify`) and the comma beside it. A tool call's `input` and a tool's
+ * `input_schema` are data, not breakpoints, and are not looked into.
  */
 export function countBreakpointBytes(body: string): number {
   let parsed: unknown;
@@ -81,12 +83,15 @@ export function countBreakpointBytes(body: string): number {
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
       for (const item of value) visit(item);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [key, field] of Object.entries(value)) {
-        if (key === 'cache_control' && field !== null)
-          bytes += Buffer.byteLength(`,"cache_control":${JSON.stringify(field)}`);
-        else visit(field);
-      }
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    const fields = Object.entries(value);
+    for (const [key, field] of fields) {
+      if (key === 'cache_control') {
+        const comma = fields.length > 1 ? 1 : 0;
+        bytes += Buffer.byteLength(`"cache_control":${JSON.stringify(field)}`) + comma;
+      } else if (key !== 'input' && key !== 'input_schema') visit(field);
     }
   };
   visit(parsed);

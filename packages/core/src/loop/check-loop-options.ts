@@ -109,6 +109,7 @@ export function checkLoopSettings(options: ToolLoopOptions): {
   const budgets: TokenBudgets =
     typeof options.tokenBudget === 'number' ? { perTurn: options.tokenBudget } : (options.tokenBudget ?? {});
   const thinking = options.thinking;
+  checkThinking(thinking);
   const counts: Array<[argument: string, value: number | undefined, minimum: number]> = [
     ['maxRounds', options.maxRounds, 1],
     ['maxIterations', options.maxIterations, 1],
@@ -130,7 +131,8 @@ export function checkLoopSettings(options: ToolLoopOptions): {
   ];
   for (const [argument, value, minimum] of counts) checkCount(argument, value, minimum);
   checkUsedCount('sessionToolCalls', options.sessionToolCalls);
-  checkUsedCount('sessionTokens', options.sessionTokens);
+  // A resumed turn counts the session's tokens as it did before it paused: what is passed now is not read.
+  if (options.resume === undefined) checkUsedCount('sessionTokens', options.sessionTokens);
   checkDuration('timeoutMs', options.timeoutMs);
   checkDuration('toolTimeoutMs', options.toolTimeoutMs);
   checkOneOf('unknownTool', options.unknownTool, ['feedback', 'stop']);
@@ -144,6 +146,16 @@ export function checkLoopSettings(options: ToolLoopOptions): {
   checkHook('onStepFinish', options.onStepFinish);
   checkHook('needsApproval', options.needsApproval);
   return { toolCalls, budgets };
+}
+
+/** `thinking`, when given: a boolean or settings (its `budgetTokens` is checked with the counts). */
+function checkThinking(thinking: unknown): void {
+  if (thinking === undefined || typeof thinking === 'boolean') return;
+  if (typeof thinking === 'object' && thinking !== null && !Array.isArray(thinking)) return;
+  throw new InvalidArgumentError({
+    argument: 'thinking',
+    message: `expected true, false, { budgetTokens }, { effort } or { enabled, budgetTokens?, effort? }, got ${JSON.stringify(thinking)}.`,
+  });
 }
 
 /** A count, when given: an integer of at least `minimum`, or Infinity. */

@@ -224,7 +224,8 @@ describe('tool approval', () => {
       model,
       tools: [refund, lookup],
       tokenBudget: { perSession: 170 },
-      sessionTokens: 0,
+      // Ignored, even when it is not a count: the paused turn's is used.
+      sessionTokens: -1,
       resume: { turn: paused.pausedTurn as PausedTurn, decisions: { big: { approved: true } } },
     }).result;
 

@@ -83,6 +83,14 @@ describe('options refused at once, naming the option', () => {
     ],
     [{ stopWhen: [() => undefined, 'done' as never] }, "Invalid option 'stopWhen[1]': expected a function."],
     [{ prepareStep: 'later' as never }, "Invalid option 'prepareStep': expected a function."],
+    [
+      { thinking: 'false' as never },
+      'Invalid option \'thinking\': expected true, false, { budgetTokens }, { effort } or { enabled, budgetTokens?, effort? }, got "false".',
+    ],
+    [
+      { thinking: null as never },
+      "Invalid option 'thinking': expected true, false, { budgetTokens }, { effort } or { enabled, budgetTokens?, effort? }, got null.",
+    ],
     // Only stopWhen takes a list: a list of one prepareStep is not a prepareStep.
     [{ prepareStep: [() => undefined] as never }, "Invalid option 'prepareStep': expected a function."],
     [{ onStepFinish: {} as never }, "Invalid option 'onStepFinish': expected a function."],
