@@ -37,7 +37,7 @@ findings between the markers are kept when the file is regenerated.
 pnpm bench                          # everything, full size; rewrites this file and ${chartPath}
 pnpm bench -- --quick               # CI-sized runs, tables to the terminal only
 pnpm --silent bench -- --json       # one JSON document of all results on stdout
-pnpm bench -- --only loop,timeout   # some benchmarks: loop, eval, timeout, streaming, xml, session
+pnpm bench -- --only loop,timeout   # some benchmarks: loop, eval, timeout, streaming, xml, session, requests
 pnpm bench -- --only eval --cpu-prof-dir /tmp/profiles   # CPU profiles of the larger eval suite's runs
 \`\`\`
 
