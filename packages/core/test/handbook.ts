@@ -1,4 +1,9 @@
+import { expect } from 'vitest';
 import { z } from 'zod';
+import { runToolLoop } from '../src/loop/run-tool-loop.js';
+import type { PausedTurn } from '../src/loop/paused-turn.js';
+import type { ToolLoopOptions } from '../src/loop/tool-loop-options.js';
+import { collectRun } from '../src/testing/collect-run.js';
 import { createScriptedModel } from '../src/testing/scripted-model.js';
 import { defineTool } from '../src/tools/define-tool.js';
 
@@ -28,4 +33,20 @@ export function reader(rounds: number, tool = 'read_page', field = 'topic') {
       ? { toolCalls: [{ id: `call-${index + 1}`, name: tool, input: { [field]: 'abcdefgh'[index] ?? 'z' } }] }
       : { text: 'Done.' },
   );
+}
+
+/**
+ * Runs the handbook turn with `options` until it pauses on the approval of page d (the fourth call), keeps the
+ * paused turn as JSON as a host would, and resumes it with that call approved.
+ */
+export async function pauseAndResumeApproved(
+  options: Omit<ToolLoopOptions, 'prompt' | 'messages' | 'resume'>,
+) {
+  const paused = await collectRun(runToolLoop({ ...options, prompt: 'Read the handbook.' }));
+  expect(paused.result.stopReason).toBe('approval_required');
+  const turn = JSON.parse(JSON.stringify(paused.result.pausedTurn)) as PausedTurn;
+  const resumed = await collectRun(
+    runToolLoop({ ...options, resume: { turn, decisions: { 'call-4': { approved: true } } } }),
+  );
+  return { paused, resumed };
 }

@@ -5,7 +5,7 @@ import type { Message } from '../model/messages.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel, type RecordedRequest } from '../testing/scripted-model.js';
-import { createReadPage, page, readPage, reader } from '../../test/handbook.js';
+import { createReadPage, page, pauseAndResumeApproved, readPage, reader } from '../../test/handbook.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 const plan = defineTool({
@@ -261,14 +261,7 @@ describe('contextLimit', () => {
     const approvedRead = createReadPage('d');
     const model = reader(4);
     const options = { model, tools: [approvedRead], contextLimit: { maxTokens: 1_400, keepToolResults: 1 } };
-    const paused = await collectRun(runToolLoop({ ...options, prompt: 'Read the handbook.' }));
-    expect(paused.result.stopReason).toBe('approval_required');
-    const turn = JSON.parse(JSON.stringify(paused.result.pausedTurn)) as NonNullable<
-      typeof paused.result.pausedTurn
-    >;
-    const resumed = await collectRun(
-      runToolLoop({ ...options, resume: { turn, decisions: { 'call-4': { approved: true } } } }),
-    );
+    const { resumed } = await pauseAndResumeApproved(options);
 
     expect(resumed.result.stopReason).toBe('completed');
     // Request 4 cleared a and b before the pause. Request 5, after it, keeps them cleared and is under the limit

@@ -7,7 +7,7 @@ import type { Model } from '../model/model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel, type RecordedRequest } from '../testing/scripted-model.js';
-import { createReadPage, page, readPage, reader } from '../../test/handbook.js';
+import { createReadPage, page, pauseAndResumeApproved, readPage, reader } from '../../test/handbook.js';
 import { runToolLoop } from './run-tool-loop.js';
 import type { ContextLimit } from './tool-loop-options.js';
 
@@ -372,14 +372,7 @@ describe('contextLimit.summarize', () => {
       tools: [approvedRead],
       contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } },
     };
-    const paused = await collectRun(runToolLoop({ ...options, prompt: 'Read the handbook.' }));
-    expect(paused.result.stopReason).toBe('approval_required');
-    const turn = JSON.parse(JSON.stringify(paused.result.pausedTurn)) as NonNullable<
-      typeof paused.result.pausedTurn
-    >;
-    const resumed = await collectRun(
-      runToolLoop({ ...options, resume: { turn, decisions: { 'call-4': { approved: true } } } }),
-    );
+    const { resumed } = await pauseAndResumeApproved(options);
 
     expect(resumed.result.stopReason).toBe('completed');
     expect(summary.requests).toHaveLength(1);
