@@ -60,8 +60,8 @@ export function limitContext({
       code: 'tool_results_cleared',
       message:
         `The conversation was about ${estimated} tokens, past contextLimit.maxTokens (${limit.maxTokens}): ` +
-        `${clearing.length === 1 ? 'the result of 1 older tool call' : `the results of ${clearing.length} older tool calls`} ` +
-        `(${ids}) are sent as a placeholder from now on, leaving about ${estimateTokens(after)} tokens.`,
+        `${clearing.length === 1 ? `the result of 1 older tool call (${ids}) is` : `the results of ${clearing.length} older tool calls (${ids}) are`} ` +
+        `sent as a placeholder from now on, leaving about ${estimateTokens(after)} tokens.`,
     },
   };
 }
