@@ -10,6 +10,14 @@ const lookupPrice = defineTool({
   execute: ({ item }) => `${item}: 4 EUR`,
 });
 
+/** Tells whether an item is in stock. */
+const checkStock = defineTool({
+  name: 'check_stock',
+  description: 'Whether the shop has an item in stock.',
+  inputSchema: z.object({ item: z.string() }),
+  execute: ({ item }) => `${item}: in stock`,
+});
+
 /** The text of the user's last message: each turn of the scenario names the mistake its hooks make. */
 function lastUserText(messages: readonly Message[]): string {
   const last = messages.findLast((message) => message.role === 'user');
@@ -21,17 +29,21 @@ let approvalBroken = false;
 
 /**
  * An assistant whose hooks make the mistakes a host's hooks can make, one per turn, chosen by the user's
- * message: each must end the turn with hook_error and a message that says what to return instead.
+ * message: each must end the turn with hook_error and a message that says what to return instead. A stopWhen
+ * that returns false or null goes on.
  */
 export default defineAgent({
   system: 'You answer questions about prices.',
-  tools: [lookupPrice],
+  tools: [lookupPrice, checkStock],
   loop: {
     prepareStep: ({ messages }) => {
       const mistake = lastUserText(messages);
       approvalBroken = mistake === 'needsApproval throws';
       if (mistake === 'activeTools not a list') return { activeTools: 'lookup_price' as unknown as string[] };
-      if (mistake === 'activeTools unknown') return { activeTools: ['lookup_price', 'search_web'] };
+      if (mistake === 'activeTools a number')
+        return { activeTools: ['lookup_price', 3 as unknown as string] };
+      if (mistake === 'activeTools unknown')
+        return { activeTools: ['lookup_price', 'search_web', 'order_item'] };
       if (mistake === 'prepareStep throws') throw new Error('the step plan is broken');
       return undefined;
     },
@@ -42,6 +54,9 @@ export default defineAgent({
       if (mistake.startsWith('stopWhen built-in ')) return mistake.slice('stopWhen built-in '.length);
       if (mistake === 'stopWhen not snake_case') return { reason: 'price_Found' };
       if (mistake === 'stopWhen no reason') return { answer: true } as unknown as string;
+      // Not mistakes: false and null go on, as undefined does (a condition written as a predicate that is false).
+      if (mistake === 'stopWhen false') return false;
+      if (mistake === 'stopWhen null') return null;
       return undefined;
     },
     needsApproval: ({ name }) => {

@@ -259,7 +259,6 @@ async function* runRounds({
     if (approved.pending.length > 0) {
       return {
         reason: 'approval_required',
-        detail: `waiting for approval of ${approved.pending.map((call) => call.name).join(', ')}`,
         paused: toPausedTurn({
           state,
           pending: approved.pending,
