@@ -1,4 +1,11 @@
-import { defineTool, runToolLoop, type Message, type Model, type ModelStreamPart } from '@toolloop/core';
+import {
+  createToolOutput,
+  defineTool,
+  runToolLoop,
+  type Message,
+  type Model,
+  type ModelStreamPart,
+} from '@toolloop/core';
 import { defineAgent, type AgentRunContext } from '@toolloop/eval';
 import { z } from 'zod';
 
@@ -17,6 +24,14 @@ const readPage = defineTool({
   description: 'A page of the staff handbook, by section.',
   inputSchema: z.object({ section: z.string() }),
   execute: ({ section }) => page(section),
+});
+
+/** The user's leave balance, as structured content only (no text blocks), as some MCP tools answer. */
+const leaveBalance = defineTool({
+  name: 'leave_balance',
+  description: 'The days of leave the user has and has taken this year.',
+  inputSchema: z.object({}),
+  execute: () => createToolOutput({ content: [], structuredContent: { days: 25, taken: 3 } }),
 });
 
 /** What an adapter does to the summary model's stream, part by part. */
@@ -84,7 +99,7 @@ export function startTurn({ model, tools, messages, signal }: AgentRunContext) {
   if (adapt === undefined) throw new Error(`No adapter is named '${user}'.`);
   return runToolLoop({
     model,
-    tools: [readPage, ...tools],
+    tools: [readPage, leaveBalance, ...tools],
     messages: [{ role: 'user', content: user }],
     signal,
     system: 'You answer questions about the staff handbook.',
