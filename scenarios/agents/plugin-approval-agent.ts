@@ -21,7 +21,8 @@ const archivePlugin: ToolSource = {
 
 /**
  * A notes assistant whose archive tool comes from a plugin and waits for the user's approval; the plugin is
- * uninstalled before the user decides, so the approved call finds no tool when the turn resumes.
+ * uninstalled before the user decides, so the approved call finds no tool when the turn resumes. It runs one call
+ * of a response: the others are dropped, and a dropped call is never asked about.
  */
 export default defineAgent({
   system: () => {
@@ -30,6 +31,7 @@ export default defineAgent({
   },
   tools: [readNote, archivePlugin],
   loop: {
+    maxToolsPerResponse: 1,
     needsApproval: ({ name }) => {
       if (name !== 'archive_note') return false;
       // While the user decides, they uninstall the plugin: the resumed turn lists its tools without it.
