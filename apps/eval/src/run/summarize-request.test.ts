@@ -162,3 +162,28 @@ it('names the first message after the system prompt, which chat completions send
   expect(chat.lastMessage).toEqual({ role: 'assistant', text: 'Reading page 3.' });
   expect(messages.firstMessage).toEqual({ role: 'user', text: 'Hi' });
 });
+
+it('reads a request for one tool call at most in Anthropic’s form: chat completions’ parallel_tool_calls: false too', () => {
+  const chat = (body: Record<string, unknown>) =>
+    summarizeRequest(
+      {
+        ...messagesRequest({ messages: [{ role: 'user', content: 'Hi' }], ...body }),
+        path: '/scenario/a/v1/chat/completions',
+      },
+      0,
+    ).toolChoice;
+
+  expect(
+    summarizeRequest(
+      messagesRequest({ messages: [], tool_choice: { type: 'auto', disable_parallel_tool_use: true } }),
+      0,
+    ).toolChoice,
+  ).toEqual({ type: 'auto', disable_parallel_tool_use: true });
+  expect(chat({ parallel_tool_calls: false })).toEqual({ type: 'auto', disable_parallel_tool_use: true });
+  expect(chat({ tool_choice: 'required', parallel_tool_calls: false })).toEqual({
+    type: 'any',
+    disable_parallel_tool_use: true,
+  });
+  expect(chat({ tool_choice: 'auto', parallel_tool_calls: true })).toEqual({ type: 'auto' });
+  expect(chat({})).toBeUndefined();
+});

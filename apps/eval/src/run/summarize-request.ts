@@ -17,6 +17,7 @@ interface ToolBody {
 interface MessagesBody {
   tools?: Array<ToolBody & { function?: ToolBody & { parameters?: JsonValue } }>;
   tool_choice?: JsonValue;
+  parallel_tool_calls?: boolean;
   system?: string | Block[];
   thinking?: JsonValue;
   reasoning_effort?: JsonValue;
@@ -62,6 +63,13 @@ export function summarizeRequest(
   }
   if (body.tool_choice !== undefined) {
     summary.toolChoice = chat ? toNeutralToolChoice(body.tool_choice) : body.tool_choice;
+  }
+  // One tool call at most, read in the Messages API's form (a request without a tool choice is `auto`).
+  if (chat && body.parallel_tool_calls === false) {
+    const choice = summary.toolChoice;
+    const known =
+      typeof choice === 'object' && choice !== null && !Array.isArray(choice) ? choice : { type: 'auto' };
+    summary.toolChoice = { ...known, disable_parallel_tool_use: true };
   }
   const system = chat ? messages.find((message) => message.role === 'system')?.content : body.system;
   if (system !== undefined && system !== null) summary.system = textOf(system);

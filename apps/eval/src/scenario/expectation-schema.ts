@@ -104,6 +104,12 @@ const requestAtSchema = z.strictObject({
       z.strictObject({
         type: z.string().min(1).describe('The tool choice type, such as auto, any, none or tool.'),
         name: z.string().optional().describe('The tool a `tool` choice names.'),
+        disable_parallel_tool_use: z
+          .boolean()
+          .optional()
+          .describe(
+            "Whether the model is asked for one tool call at most (maxToolsPerResponse: 1); chat completions' parallel_tool_calls: false reads as true.",
+          ),
       }),
     ])
     .optional()
