@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { collectRun } from '../testing/collect-run.js';
+import { createScriptedModel } from '../testing/scripted-model.js';
+import { createReadPage, pauseAndResumeApproved, reader } from '../../test/handbook.js';
+import type { PausedTurn } from './paused-turn.js';
+import { runToolLoop } from './run-tool-loop.js';
+
+/** A summary model that answers each request with the next of `summaries`. */
+function summarizer(...summaries: string[]) {
+  return createScriptedModel(
+    summaries.map((text) => ({ text })),
+    { modelId: 'summary-model' },
+  );
+}
+
+const heading = '[Summary of the earlier conversation, condensed to save context]';
+
+/** The text of a request's first message. */
+function firstText(request: { messages: readonly { content: unknown }[] } | undefined): string {
+  const content = request?.messages[0]?.content;
+  if (typeof content === 'string') return content;
+  const [part] = (content ?? []) as { type: string; text?: string }[];
+  return part?.type === 'text' ? (part.text ?? '') : '';
+}
+
+describe('contextLimit over an approval pause', () => {
+  it('keeps a failed summary failed: the resumed turn clears, and asks the summary model nothing more', async () => {
+    const summary = summarizer('   ', 'Pages a to c.');
+    // Pages e and f after the pause take the conversation past the limit again.
+    const { paused, resumed } = await pauseAndResumeApproved({
+      model: reader(6),
+      tools: [createReadPage('d')],
+      contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } },
+    });
+
+    expect(paused.events.filter((event) => event.type === 'warning').map((event) => event.code)).toEqual([
+      'context_summary_failed',
+      'tool_results_cleared',
+    ]);
+    expect(resumed.result.stopReason).toBe('completed');
+    expect(summary.requests).toHaveLength(1);
+    expect(resumed.events.filter((event) => event.type === 'warning').map((event) => event.code)).toEqual([
+      'tool_results_cleared',
+    ]);
+  });
+
+  it.each([
+    ['ends before the first message', 0],
+    ['covers every message', 8],
+  ])(
+    'ignores a stored summary that %s (a hand-edited paused turn) and writes its own',
+    async (_case, upTo) => {
+      const options = {
+        model: reader(4),
+        tools: [createReadPage('d')],
+        contextLimit: {
+          maxTokens: 1_400,
+          keepToolResults: 1,
+          summarize: { model: summarizer('Pages a to c.') },
+        },
+      };
+      const paused = await collectRun(runToolLoop({ ...options, prompt: 'Read the handbook.' }));
+      expect(paused.result.stopReason).toBe('approval_required');
+      const turn = JSON.parse(JSON.stringify(paused.result.pausedTurn)) as PausedTurn;
+      expect(turn.messages).toHaveLength(8);
+      const edited = {
+        ...turn,
+        counters: { ...turn.counters, contextSummary: { upTo, text: 'Edited by hand.' } },
+      } as PausedTurn;
+
+      const model = createScriptedModel([{ text: 'Done.' }]);
+      const summary = summarizer('Pages a to c, again.');
+      const resumed = await collectRun(
+        runToolLoop({
+          ...options,
+          model,
+          contextLimit: { ...options.contextLimit, summarize: { model: summary } },
+          resume: { turn: edited, decisions: { 'call-4': { approved: true } } },
+        }),
+      );
+
+      expect(resumed.result.stopReason).toBe('completed');
+      expect(summary.requests).toHaveLength(1);
+      expect(firstText(model.requests[0])).toBe(`${heading}\n\nPages a to c, again.`);
+    },
+  );
+});
