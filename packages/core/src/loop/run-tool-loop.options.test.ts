@@ -27,6 +27,12 @@ function refusal(options: Partial<ToolLoopOptions>): unknown {
 }
 
 describe('options refused at once, naming the option', () => {
+  it('takes contextLimit.summarize: true as the default summary settings', async () => {
+    const run = runToolLoop({ model, prompt: 'Q', contextLimit: { maxTokens: 100, summarize: true } });
+
+    expect((await run.result).stopReason).toBe('completed');
+  });
+
   it('a missing model is an InvalidArgumentError, not a TypeError', () => {
     const error = refusal({ model: undefined });
 
@@ -164,6 +170,27 @@ describe('options refused at once, naming the option', () => {
     [
       { output: [] as never },
       "Invalid option 'output': expected a zod schema (or another Standard Schema with JSON Schema support) or a JSON Schema object.",
+    ],
+    [{ stopWhen: 5 as never }, "Invalid option 'stopWhen': expected a function."],
+    [
+      { contextLimit: 'big' as never },
+      'Invalid option \'contextLimit\': expected { maxTokens, keepToolResults?, excludeTools? }, got "big".',
+    ],
+    [
+      { contextLimit: null as never },
+      "Invalid option 'contextLimit': expected { maxTokens, keepToolResults?, excludeTools? }, got null.",
+    ],
+    [
+      { contextLimit: { maxTokens: 100, summarize: 5 as never } },
+      "Invalid option 'contextLimit.summarize': expected true, false or { model?, instructions?, maxTokens? }, got 5.",
+    ],
+    [
+      { contextLimit: { maxTokens: 100, summarize: { instructions: 5 as never } } },
+      "Invalid option 'contextLimit.summarize.instructions': expected the summary model's instructions as text, got 5.",
+    ],
+    [
+      { contextLimit: { maxTokens: 100, summarize: { instructions: '  ' } } },
+      "Invalid option 'contextLimit.summarize.instructions': expected the summary model's instructions as text, got \"  \".",
     ],
   ])('%j', (options, message) => {
     const error = refusal(options);
