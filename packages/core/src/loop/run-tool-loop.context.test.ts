@@ -178,7 +178,9 @@ describe('contextLimit', () => {
     expect(resultTexts(model.requests[3])).toEqual([cleared('read_page'), page('b'), page('c')]);
     expect(events.filter((event) => event.type === 'warning')).toEqual([
       expect.objectContaining({
-        message: expect.stringContaining('the result of 1 older tool call (call-1) is sent as a placeholder') as unknown,
+        message: expect.stringContaining(
+          'the result of 1 older tool call (call-1) is sent as a placeholder',
+        ) as unknown,
       }),
     ]);
   });
