@@ -12,6 +12,17 @@ import { defineTool } from '../src/tools/define-tool.js';
 /** A page of about 2,000 characters: some 500 tokens at the limit's estimate of four characters a token. */
 export const page = (topic: string) => `${topic}: ${'The handbook says so. '.repeat(90)}`;
 
+/** A summary model that answers each request with the next of `summaries`, and counts 40 input and 8 output tokens. */
+export function summarizer(...summaries: string[]) {
+  return createScriptedModel(
+    summaries.map((text) => ({ text, usage: { inputTokens: 40, outputTokens: 8 } })),
+    { modelId: 'summary-model' },
+  );
+}
+
+/** The line a summary opens the messages with, before its text. */
+export const summaryHeading = '[Summary of the earlier conversation, condensed to save context]';
+
 /** Reads a page; when `approvalFor` is given, a call for that topic waits for approval. */
 export function createReadPage(approvalFor?: string) {
   return defineTool({

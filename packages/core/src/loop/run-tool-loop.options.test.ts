@@ -26,13 +26,15 @@ function refusal(options: Partial<ToolLoopOptions>): unknown {
   return undefined;
 }
 
-describe('options refused at once, naming the option', () => {
-  it('takes contextLimit.summarize: true as the default summary settings', async () => {
+describe('options taken', () => {
+  it('takes contextLimit.summarize: true (the default summary settings) and runs the turn', async () => {
     const run = runToolLoop({ model, prompt: 'Q', contextLimit: { maxTokens: 100, summarize: true } });
 
     expect((await run.result).stopReason).toBe('completed');
   });
+});
 
+describe('options refused at once, naming the option', () => {
   it('a missing model is an InvalidArgumentError, not a TypeError', () => {
     const error = refusal({ model: undefined });
 

@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
-import { createReadPage, pauseAndResumeApproved, reader } from '../../test/handbook.js';
+import {
+  createReadPage,
+  pauseAndResumeApproved,
+  reader,
+  summarizer,
+  summaryHeading,
+} from '../../test/handbook.js';
 import type { PausedTurn } from './paused-turn.js';
 import { runToolLoop } from './run-tool-loop.js';
-
-/** A summary model that answers each request with the next of `summaries`. */
-function summarizer(...summaries: string[]) {
-  return createScriptedModel(
-    summaries.map((text) => ({ text })),
-    { modelId: 'summary-model' },
-  );
-}
-
-const heading = '[Summary of the earlier conversation, condensed to save context]';
 
 /** The text of a request's first message. */
 function firstText(request: { messages: readonly { content: unknown }[] } | undefined): string {
@@ -25,6 +21,7 @@ function firstText(request: { messages: readonly { content: unknown }[] } | unde
 
 describe('contextLimit over an approval pause', () => {
   it('keeps a failed summary failed: the resumed turn clears, and asks the summary model nothing more', async () => {
+    // A blank summary fails; a second request, were one made, would get a good one.
     const summary = summarizer('   ', 'Pages a to c.');
     // Pages e and f after the pause take the conversation past the limit again.
     const { paused, resumed } = await pauseAndResumeApproved({
@@ -81,7 +78,7 @@ describe('contextLimit over an approval pause', () => {
 
       expect(resumed.result.stopReason).toBe('completed');
       expect(summary.requests).toHaveLength(1);
-      expect(firstText(model.requests[0])).toBe(`${heading}\n\nPages a to c, again.`);
+      expect(firstText(model.requests[0])).toBe(`${summaryHeading}\n\nPages a to c, again.`);
     },
   );
 });

@@ -7,17 +7,17 @@ import type { Model } from '../model/model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel, type RecordedRequest } from '../testing/scripted-model.js';
-import { createReadPage, page, pauseAndResumeApproved, readPage, reader } from '../../test/handbook.js';
+import {
+  createReadPage,
+  page,
+  pauseAndResumeApproved,
+  readPage,
+  reader,
+  summarizer,
+  summaryHeading,
+} from '../../test/handbook.js';
 import { runToolLoop } from './run-tool-loop.js';
 import type { ContextLimit } from './tool-loop-options.js';
-
-/** A summary model that answers each request with the next of `summaries`, and counts 40 input and 8 output tokens. */
-function summarizer(...summaries: string[]) {
-  return createScriptedModel(
-    summaries.map((text) => ({ text, usage: { inputTokens: 40, outputTokens: 8 } })),
-    { modelId: 'summary-model' },
-  );
-}
 
 /** Each message of a request in short: its role, and its text, or the tool calls or results it holds. */
 function outline(request: RecordedRequest | undefined): string[] {
@@ -42,10 +42,8 @@ function readHandbook(model: Model, contextLimit: ContextLimit) {
   return runToolLoop({ model, tools: [readPage], prompt: 'Read the handbook.', contextLimit });
 }
 
-const heading = '[Summary of the earlier conversation, condensed to save context]';
-
 /** The outline of a user message that opens with the summary `text`. */
-const summaryLine = (text: string) => `user: ${`${heading}\n\n${text}`.slice(0, 60)}`;
+const summaryLine = (text: string) => `user: ${`${summaryHeading}\n\n${text}`.slice(0, 60)}`;
 
 describe('contextLimit.summarize', () => {
   it('condenses the oldest rounds into one summary once past maxTokens, and sends it from then on', async () => {
@@ -110,7 +108,7 @@ describe('contextLimit.summarize', () => {
     expect(summary.requests).toHaveLength(2);
     expect(summary.requests[1]?.messages[0]?.content).toMatch(
       new RegExp(
-        `^User: \\${heading.slice(0, -1)}\\]\n\nPages a and b: the handbook says so\\.\n\nAssistant called read_page with \\{"topic":"c"\\}`,
+        `^User: \\${summaryHeading.slice(0, -1)}\\]\n\nPages a and b: the handbook says so\\.\n\nAssistant called read_page with \\{"topic":"c"\\}`,
       ),
     );
     expect(outline(model.requests[5]).slice(0, 2)).toEqual([
@@ -292,7 +290,7 @@ describe('contextLimit.summarize', () => {
     // is kept, the plan's result not counting as one of the kept.
     expect(model.requests[3]?.messages[0]).toEqual({
       role: 'user',
-      content: `${heading}\n\nPage a: the handbook says so.\n\n[Kept word for word: what plan returned]\nPlan: read a, b and c, then answer.`,
+      content: `${summaryHeading}\n\nPage a: the handbook says so.\n\n[Kept word for word: what plan returned]\nPlan: read a, b and c, then answer.`,
     });
     expect(outline(model.requests[3]).slice(1)).toEqual(['assistant: call call-2', 'tool: result call-2']);
   });
