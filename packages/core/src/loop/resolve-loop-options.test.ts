@@ -50,11 +50,14 @@ describe('option checks', () => {
       { role: 'user', content: 'Delete note 3.' },
       {
         role: 'assistant',
-        content: [{ type: 'tool-call', id: 'call-1', name: 'delete_note', input: { id: '3' } }],
+        content: [
+          { type: 'tool-call', id: 'call-1', name: 'delete_note', input: { id: '3' } },
+          { type: 'tool-call', id: 'call-2', name: 'delete_note', input: { id: '4' } },
+        ],
       },
     ];
     expect(() => runToolLoop({ model, messages })).toThrow(
-      "Invalid option 'messages': the last message holds tool calls without results (call-1); answer them in a tool message, or continue a paused turn with `resume`.",
+      "Invalid option 'messages': the last message holds tool calls without results (call-1, call-2); answer them in a tool message, or continue a paused turn with `resume`.",
     );
     await expect(runToolLoop({ model, messages, prompt: 'Go on.' }).result).resolves.toMatchObject({
       stopReason: 'completed',

@@ -18,6 +18,7 @@ const fetchAll = defineTool({
         { type: 'resource', uri: 'file:///a', text: 'res text' },
         { type: 'resource', uri: 'file:///b', blob: 'AAAA', mediaType: 'application/pdf' },
         { type: 'resource', uri: 'file:///c' },
+        { type: 'resource', uri: 'file:///d', blob: 'BBBB', mediaType: 'image/png' },
         { type: 'resource-link', uri: 'https://x.test/link', name: 'link', description: 'a link' },
         { type: 'resource-link', uri: 'https://x.test/bare' },
       ],
@@ -31,6 +32,21 @@ const balance = defineTool({
   execute: () => createToolOutput({ content: [], structuredContent: { days: 25 } }),
 });
 
+/** Returns text and structured content that says less: the model reads the text. */
+const both = defineTool({
+  name: 'both',
+  inputSchema: z.object({}),
+  execute: () =>
+    createToolOutput({ content: [{ type: 'text', text: '25 days left' }], structuredContent: { days: 25 } }),
+});
+
+/** Returns nothing at all. */
+const empty = defineTool({
+  name: 'empty',
+  inputSchema: z.object({}),
+  execute: () => createToolOutput({ content: [] }),
+});
+
 /** Fails, as a result the model reads. */
 const broken = defineTool({
   name: 'broken',
@@ -38,7 +54,7 @@ const broken = defineTool({
   execute: () => createToolOutput({ content: [{ type: 'text', text: 'no' }], isError: true }),
 });
 
-/** Round 1: redacted thinking, a text and three calls; round 2: one call; then the answer. */
+/** Round 1: redacted thinking, a text and five calls; round 2: one call; then the answer. */
 function model() {
   return createScriptedModel([
     {
@@ -48,6 +64,8 @@ function model() {
         { id: 'c1', name: 'fetch', input: {} },
         { id: 'c2', name: 'balance', input: {} },
         { id: 'c3', name: 'broken', input: {} },
+        { id: 'c5', name: 'both', input: {} },
+        { id: 'c6', name: 'empty', input: {} },
       ],
     },
     { toolCalls: [{ id: 'c4', name: 'balance', input: {} }] },
@@ -61,7 +79,7 @@ describe('contextLimit: what is estimated and summarized of each kind of content
     const { result, events } = await collectRun(
       runToolLoop({
         model: model(),
-        tools: [fetchAll, balance, broken],
+        tools: [fetchAll, balance, broken, both, empty],
         prompt: 'Read everything.',
         contextLimit: { maxTokens: 100, keepToolResults: 1, summarize: { model: summary } },
       }),
@@ -77,6 +95,8 @@ describe('contextLimit: what is estimated and summarized of each kind of content
       'fetch{}'.length +
       'balance{}'.length +
       'broken{}'.length +
+      'both{}'.length +
+      'empty{}'.length +
       // fetch: the text, the image, a resource's text and URI, a blob resource as an image with its URI, a
       // resource with neither (its URI only), a link's URI, name and description, a bare link's URI.
       'abcd'.length +
@@ -86,13 +106,16 @@ describe('contextLimit: what is estimated and summarized of each kind of content
       image +
       'file:///b'.length +
       'file:///c'.length +
+      image +
+      'file:///d'.length +
       'https://x.test/link'.length +
       'link'.length +
       'a link'.length +
       'https://x.test/bare'.length +
-      // balance: its structured content as JSON; broken: its text.
+      // balance: its structured content as JSON; broken: its text; both: its text only; empty: nothing.
       '{"days":25}'.length +
       'no'.length +
+      '25 days left'.length +
       // The second round: the call and its structured result.
       'balance{}'.length +
       '{"days":25}'.length;
@@ -115,9 +138,13 @@ describe('contextLimit: what is estimated and summarized of each kind of content
           'Assistant called fetch with {}',
           'Assistant called balance with {}',
           'Assistant called broken with {}',
-          'fetch returned: abcd\n[an image]\nres text\n[file:///b]\n[file:///c]\n[https://x.test/link]\n[https://x.test/bare]',
+          'Assistant called both with {}',
+          'Assistant called empty with {}',
+          'fetch returned: abcd\n[an image]\nres text\n[file:///b]\n[file:///c]\n[file:///d]\n[https://x.test/link]\n[https://x.test/bare]',
           'balance returned: {"days":25}',
           'broken failed: no',
+          'both returned: 25 days left',
+          'empty returned: ',
         ].join('\n\n'),
       },
     ]);

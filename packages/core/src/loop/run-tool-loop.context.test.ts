@@ -273,4 +273,119 @@ describe('contextLimit', () => {
       [cleared('read_page'), cleared('read_page'), page('c'), page('d')],
     ]);
   });
+
+  it('clears nothing while the messages are estimated at exactly maxTokens', async () => {
+    const run = async (maxTokens: number) => {
+      const model = reader(2);
+      await collectRun(
+        runToolLoop({
+          model,
+          tools: [readPage],
+          prompt: 'Read.',
+          contextLimit: { maxTokens, keepToolResults: 1 },
+        }),
+      );
+      return resultTexts(model.requests[2]);
+    };
+    // Request 3, the largest: the prompt, two calls and two pages.
+    const tokens = Math.ceil(
+      ('Read.'.length +
+        ['a', 'b'].reduce(
+          (sum, topic) => sum + `read_page{"topic":"${topic}"}`.length + page(topic).length,
+          0,
+        )) /
+        4,
+    );
+
+    expect(await run(tokens)).toEqual([page('a'), page('b')]);
+    expect(await run(tokens - 1)).toEqual([cleared('read_page'), page('b')]);
+  });
+
+  it("counts the last round of earlier turns as the latest on a new turn's first request", async () => {
+    const call = (id: string, topic: string): Message => ({
+      role: 'assistant',
+      content: [{ type: 'tool-call', id, name: 'read_page', input: { topic } }],
+    });
+    const result = (id: string, topic: string): Message => ({
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: id,
+          toolName: 'read_page',
+          output: { content: [{ type: 'text', text: page(topic) }] },
+          isError: false,
+        },
+      ],
+    });
+    const history: Message[] = [
+      { role: 'user', content: 'Read a and b.' },
+      call('old-1', 'a'),
+      result('old-1', 'a'),
+      call('old-2', 'b'),
+      result('old-2', 'b'),
+      { role: 'assistant', content: [{ type: 'text', text: 'Read.' }] },
+    ];
+    const model = createScriptedModel({ text: 'Both say so.' });
+    await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        messages: history,
+        prompt: 'What do they say?',
+        contextLimit: { maxTokens: 1, keepToolResults: 1 },
+      }),
+    );
+
+    expect(resultTexts(model.requests[0])).toEqual([cleared('read_page'), page('b')]);
+  });
+
+  it('counts no result of excludeTools among those kept with the latest round', async () => {
+    const note = defineTool({ name: 'note', inputSchema: z.object({}), execute: () => 'Noted.' });
+    const model = createScriptedModel([
+      { toolCalls: [{ id: 'call-1', name: 'read_page', input: { topic: 'a' } }] },
+      {
+        toolCalls: [
+          { id: 'note-1', name: 'note', input: {} },
+          { id: 'call-2', name: 'read_page', input: { topic: 'b' } },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
+    const { events } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage, note],
+        prompt: 'Read.',
+        contextLimit: { maxTokens: 1, keepToolResults: 2, excludeTools: ['note'] },
+      }),
+    );
+
+    // Page b and page a are the two results kept; the note is not one of them.
+    expect(resultTexts(model.requests[2])).toEqual([page('a'), 'Noted.', page('b')]);
+    expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+  });
+
+  it('clears one result of a round and keeps the other', async () => {
+    const model = createScriptedModel([
+      {
+        toolCalls: [
+          { id: 'call-1', name: 'read_page', input: { topic: 'a' } },
+          { id: 'call-2', name: 'read_page', input: { topic: 'b' } },
+        ],
+      },
+      { toolCalls: [{ id: 'call-3', name: 'read_page', input: { topic: 'c' } }] },
+      { text: 'Done.' },
+    ]);
+    await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read.',
+        contextLimit: { maxTokens: 1, keepToolResults: 2 },
+      }),
+    );
+
+    expect(resultTexts(model.requests[2])).toEqual([cleared('read_page'), page('b'), page('c')]);
+  });
 });

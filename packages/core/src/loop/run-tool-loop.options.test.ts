@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Message } from '../model/messages.js';
 import { defineTool, type Tool } from '../tools/define-tool.js';
+import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
 import { runToolLoop } from './run-tool-loop.js';
 import type { ToolLoopOptions } from './tool-loop-options.js';
@@ -31,6 +32,22 @@ describe('options taken', () => {
     const run = runToolLoop({ model, prompt: 'Q', contextLimit: { maxTokens: 100, summarize: true } });
 
     expect((await run.result).stopReason).toBe('completed');
+  });
+
+  it('takes contextLimit.summarize: false as no summary: older results are cleared instead', async () => {
+    const searching = createScriptedModel([searchCall, searchCall, { text: 'Found.' }]);
+    const { events } = await collectRun(
+      runToolLoop({
+        model: searching,
+        tools: [search],
+        prompt: 'Q',
+        contextLimit: { maxTokens: 1, keepToolResults: 1, summarize: false },
+      }),
+    );
+
+    expect(events.flatMap((event) => (event.type === 'warning' ? [event.code] : []))).toEqual([
+      'tool_results_cleared',
+    ]);
   });
 });
 

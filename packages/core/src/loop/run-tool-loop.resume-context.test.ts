@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
 import {
   createReadPage,
+  page,
   pauseAndResumeApproved,
   reader,
   summarizer,
@@ -78,7 +81,55 @@ describe('contextLimit over an approval pause', () => {
 
       expect(resumed.result.stopReason).toBe('completed');
       expect(summary.requests).toHaveLength(1);
+      expect(summary.requests[0]?.messages[0]?.content).not.toContain('Edited by hand.');
       expect(firstText(model.requests[0])).toBe(`${summaryHeading}\n\nPages a to c, again.`);
     },
   );
+
+  it("pauses with none of the limit's counters when it has cleared and condensed nothing", async () => {
+    const { paused } = await pauseAndResumeApproved({
+      model: reader(4),
+      tools: [createReadPage('d')],
+      contextLimit: { maxTokens: 100_000 },
+    });
+    const { counters } = paused.result.pausedTurn ?? {};
+
+    expect(counters).toBeDefined();
+    expect(counters).not.toHaveProperty('clearedToolResults');
+    expect(counters).not.toHaveProperty('contextSummary');
+    expect(counters).not.toHaveProperty('contextSummaryFailed');
+  });
+
+  it('drops cleared call ids that are not text from a hand-edited paused turn', async () => {
+    const readPage = defineTool({
+      name: 'read_page',
+      inputSchema: z.object({ topic: z.string() }),
+      needsApproval: ({ topic }) => topic === 'd' || topic === 'f',
+      execute: ({ topic }) => page(topic),
+    });
+    const options = {
+      model: reader(6),
+      tools: [readPage],
+      contextLimit: { maxTokens: 1_400, keepToolResults: 1 },
+    };
+    const first = await collectRun(runToolLoop({ ...options, prompt: 'Read the handbook.' }));
+    const turn = first.result.pausedTurn;
+    expect(turn?.counters.clearedToolResults).toEqual(['call-1', 'call-2']);
+    const edited = {
+      ...turn,
+      counters: { ...turn?.counters, clearedToolResults: ['call-1', 42, 'call-2'] },
+    } as unknown as PausedTurn;
+
+    const second = await collectRun(
+      runToolLoop({ ...options, resume: { turn: edited, decisions: { 'call-4': { approved: true } } } }),
+    );
+
+    expect(second.result.stopReason).toBe('approval_required');
+    expect(second.result.pausedTurn?.counters.clearedToolResults).toEqual([
+      'call-1',
+      'call-2',
+      'call-3',
+      'call-4',
+    ]);
+  });
 });

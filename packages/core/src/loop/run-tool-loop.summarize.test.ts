@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { ModelError } from '../errors/model-error.js';
 import type { Message } from '../model/messages.js';
-import type { Model } from '../model/model.js';
+import type { Model, ModelStreamPart } from '../model/model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
-import { createScriptedModel, type RecordedRequest } from '../testing/scripted-model.js';
+import { createScriptedModel, type ModelScript, type RecordedRequest } from '../testing/scripted-model.js';
 import {
   createReadPage,
   page,
@@ -48,7 +48,8 @@ const summaryLine = (text: string) => `user: ${`${summaryHeading}\n\n${text}`.sl
 describe('contextLimit.summarize', () => {
   it('condenses the oldest rounds into one summary once past maxTokens, and sends it from then on', async () => {
     const model = reader(4);
-    const summary = summarizer('The user wants the handbook read; pages a and b say "The handbook says so."');
+    const summaryText = 'The user wants the handbook read; pages a and b say "The handbook says so."';
+    const summary = summarizer(summaryText);
     const { events, result } = await collectRun(
       readHandbook(model, { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } }),
     );
@@ -70,7 +71,12 @@ describe('contextLimit.summarize', () => {
     // The summary request: the summary instructions, no tools, and the condensed part as a transcript.
     expect(summary.requests).toHaveLength(1);
     expect(summary.requests[0]).toMatchObject({ tools: [], maxTokens: 1024 });
-    expect(summary.requests[0]?.system).toMatch(/^You condense the earlier part of a conversation/);
+    expect(summary.requests[0]?.system).toBe(
+      'You condense the earlier part of a conversation between a user and an assistant that uses tools, so that ' +
+        'the assistant can go on without it. Keep what the user asked for and every condition they set; every fact, ' +
+        'number, name and identifier the tools returned that may still matter; what has been done, and what is left ' +
+        'to do. Leave out what was superseded. Answer with the summary alone.',
+    );
     expect(summary.requests[0]?.messages).toEqual([
       {
         role: 'user',
@@ -83,14 +89,30 @@ describe('contextLimit.summarize', () => {
         ].join('\n\n'),
       },
     ]);
+    const summaryTokens = Math.ceil(`${summaryHeading}\n\n${summaryText}`.length / 4);
     expect(events.filter((event) => event.type === 'warning')).toEqual([
       {
         type: 'warning',
         code: 'context_summarized',
         message: expect.stringMatching(
-          /^The conversation was about \d+ tokens, past contextLimit\.maxTokens \(1400\): the 5 messages before the rounds kept \(about \d+ tokens\) are sent as a summary of about \d+ tokens from now on, leaving about \d+ tokens\.$/,
+          new RegExp(
+            `^The conversation was about \\d+ tokens, past contextLimit\\.maxTokens \\(1400\\): the 5 messages before the rounds kept \\(about \\d+ tokens\\) are sent as a summary of about ${summaryTokens} tokens from now on, leaving about \\d+ tokens\\.$`,
+          ),
         ) as unknown,
       },
+    ]);
+    // Exactly one warning, between the third round and the fourth: the requests under the limit add no event.
+    expect(events.map((event) => event.type)).toEqual([
+      'status',
+      ...Array.from({ length: 3 }, () => ['tool_start', 'status', 'tool_result', 'status']).flat(),
+      'warning',
+      'tool_start',
+      'status',
+      'tool_result',
+      'status',
+      'status',
+      'content',
+      'done',
     ]);
     // The turn's own transcript keeps everything; the summary's tokens are the turn's.
     expect(result.messages).toHaveLength(10);
@@ -100,12 +122,19 @@ describe('contextLimit.summarize', () => {
   it('condenses again, the summary before included, when the messages pass the limit once more', async () => {
     const model = reader(6);
     const summary = summarizer('Pages a and b: the handbook says so.', 'Pages a to d: the handbook says so.');
-    const { result } = await collectRun(
+    const { events, result } = await collectRun(
       readHandbook(model, { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } }),
     );
 
     expect(result.stopReason).toBe('completed');
     expect(summary.requests).toHaveLength(2);
+    // The second summary stands for the first and the four messages of rounds c and d after it.
+    expect(events.filter((event) => event.type === 'warning').map((event) => event.message)).toEqual([
+      expect.stringContaining(': the 5 messages before the rounds kept (about') as unknown,
+      expect.stringContaining(
+        ': the 4 messages before the rounds kept, with the summary before them, (about',
+      ) as unknown,
+    ]);
     expect(summary.requests[1]?.messages[0]?.content).toMatch(
       new RegExp(
         `^User: \\${summaryHeading.slice(0, -1)}\\]\n\nPages a and b: the handbook says so\\.\n\nAssistant called read_page with \\{"topic":"c"\\}`,
@@ -141,26 +170,68 @@ describe('contextLimit.summarize', () => {
     });
   });
 
-  it('takes no summary that was cut off or empty', async () => {
-    for (const answer of [{ text: 'Pages a', finishReason: 'max_tokens' as const }, { text: '  ' }]) {
-      const model = reader(4);
-      const { events } = await collectRun(
-        runToolLoop({
-          model,
-          tools: [readPage],
-          prompt: 'Read the handbook.',
-          contextLimit: {
-            maxTokens: 1_400,
-            keepToolResults: 1,
-            summarize: { model: createScriptedModel(answer) },
-          },
-        }),
-      );
-      expect(outline(model.requests[3])[0]).toBe('user: Read the handbook.');
-      expect(events.find((event) => event.type === 'warning')).toMatchObject({
-        code: 'context_summary_failed',
-      });
-    }
+  it.each<[string, ModelScript, string]>([
+    [
+      'cut off by its token limit',
+      { text: 'Pages a', finishReason: 'max_tokens' },
+      "the summary request ended with 'max_tokens', not with an answer.",
+    ],
+    [
+      'cut off before its finish',
+      { parts: [{ type: 'text-delta', text: 'Pages a' }] },
+      'the summary request ended without its finish: it was cut off.',
+    ],
+    ['empty', { text: '  ' }, 'the summary model answered with no text.'],
+  ])('takes no summary that was %s, and says why', async (_case, answer, why) => {
+    const model = reader(4);
+    const { events } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        contextLimit: {
+          maxTokens: 1_400,
+          keepToolResults: 1,
+          summarize: { model: createScriptedModel(answer) },
+        },
+      }),
+    );
+    expect(outline(model.requests[3])[0]).toBe('user: Read the handbook.');
+    expect(events.find((event) => event.type === 'warning')).toMatchObject({
+      code: 'context_summary_failed',
+      message: expect.stringContaining(`could not be condensed: ${why} No summary is tried again`) as unknown,
+    });
+  });
+
+  it.each<[string, ModelStreamPart[], string]>([
+    [
+      'whole text blocks without deltas',
+      [
+        { type: 'text', text: 'Pages a ' },
+        { type: 'text', text: 'and b.' },
+      ],
+      'Pages a and b.',
+    ],
+    [
+      'a streamed block, then a whole one',
+      [
+        { type: 'text-delta', text: 'Pages a ' },
+        { type: 'text', text: 'Pages a ' },
+        { type: 'text', text: 'and b.' },
+      ],
+      'Pages a and b.',
+    ],
+    ['text around blank space', [{ type: 'text-delta', text: '\n  Pages a and b.  \n' }], 'Pages a and b.'],
+  ])('reads a summary streamed as %s, once', async (_case, parts, text) => {
+    const model = reader(4);
+    const summary = createScriptedModel({
+      parts: [...parts, { type: 'finish', finishReason: 'end', usage: { inputTokens: 40, outputTokens: 8 } }],
+    });
+    await collectRun(
+      readHandbook(model, { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } }),
+    );
+
+    expect(model.requests[3]?.messages[0]).toEqual({ role: 'user', content: `${summaryHeading}\n\n${text}` });
   });
 
   it("uses the turn's own model when none is given, with the host's instructions and token limit", async () => {
@@ -213,7 +284,31 @@ describe('contextLimit.summarize', () => {
       readHandbook(lone, { maxTokens: 100, keepToolResults: 0, summarize: { model: unused } }),
     );
     expect(unused.requests).toHaveLength(0);
-    expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+    // No warning, nor any other event the limit's checks might add.
+    expect(events.map((event) => event.type)).toEqual([
+      'status',
+      'tool_start',
+      'status',
+      'tool_result',
+      'status',
+      'status',
+      'content',
+      'done',
+    ]);
+  });
+
+  it('keeps only the latest round with keepToolResults 0', async () => {
+    const model = reader(3);
+    const summary = summarizer('Pages a and b.');
+    await collectRun(
+      readHandbook(model, { maxTokens: 1_400, keepToolResults: 0, summarize: { model: summary } }),
+    );
+
+    expect(outline(model.requests[3])).toEqual([
+      summaryLine('Pages a and b.'),
+      'assistant: call call-3',
+      'tool: result call-3',
+    ]);
   });
 
   it('ends the turn aborted when the host aborts during the summary, with no fallback', async () => {
@@ -295,30 +390,36 @@ describe('contextLimit.summarize', () => {
     expect(outline(model.requests[3]).slice(1)).toEqual(['assistant: call call-2', 'tool: result call-2']);
   });
 
-  it('condenses the conversation of earlier turns before the first round of this one', async () => {
-    const history: Message[] = [
-      { role: 'user', content: `Tell me about leave. ${'Please. '.repeat(200)}` },
-      { role: 'assistant', content: [{ type: 'text', text: `Leave is 25 days. ${'Really. '.repeat(200)}` }] },
-    ];
-    const model = reader(1);
-    const summary = summarizer('The user asked about leave: 25 days.');
-    await collectRun(
-      runToolLoop({
-        model,
-        tools: [readPage],
-        messages: history,
-        prompt: 'And how do I book it?',
-        contextLimit: { maxTokens: 600, keepToolResults: 1, summarize: { model: summary } },
-      }),
-    );
+  it.each([1, 3])(
+    'condenses the conversation of earlier turns before the first round of this one (keepToolResults %i)',
+    async (keepToolResults) => {
+      const history: Message[] = [
+        { role: 'user', content: `Tell me about leave. ${'Please. '.repeat(200)}` },
+        {
+          role: 'assistant',
+          content: [{ type: 'text', text: `Leave is 25 days. ${'Really. '.repeat(200)}` }],
+        },
+      ];
+      const model = reader(1);
+      const summary = summarizer('The user asked about leave: 25 days.');
+      await collectRun(
+        runToolLoop({
+          model,
+          tools: [readPage],
+          messages: history,
+          prompt: 'And how do I book it?',
+          contextLimit: { maxTokens: 600, keepToolResults, summarize: { model: summary } },
+        }),
+      );
 
-    expect(summary.requests).toHaveLength(1);
-    expect(outline(model.requests[1])).toEqual([
-      summaryLine('The user asked about leave: 25 days.'),
-      'assistant: call call-1',
-      'tool: result call-1',
-    ]);
-  });
+      expect(summary.requests).toHaveLength(1);
+      expect(outline(model.requests[1])).toEqual([
+        summaryLine('The user asked about leave: 25 days.'),
+        'assistant: call call-1',
+        'tool: result call-1',
+      ]);
+    },
+  );
 
   it('asks for no summary the token budget has no room for, and clears instead', async () => {
     const model = reader(4);
@@ -335,12 +436,165 @@ describe('contextLimit.summarize', () => {
 
     expect(summary.requests).toHaveLength(0);
     expect(result.stopReason).toBe('completed');
+    // Three requests of 10 input and 5 output tokens each have been spent.
     expect(events.find((event) => event.type === 'warning')).toMatchObject({
       code: 'context_summary_failed',
       message: expect.stringMatching(
-        /could not be condensed: the summary would take about \d+ tokens, and the token budget has \d+ left\./,
+        /could not be condensed: the summary would take about \d+ tokens, and the token budget has 1155 left\./,
       ) as unknown,
     });
+  });
+
+  it('asks for a summary that costs exactly what the token budget has left, and for none a token more', async () => {
+    const run = async (tokenBudget: number) => {
+      const summary = summarizer('Pages a and b.');
+      const { events } = await collectRun(
+        runToolLoop({
+          model: reader(4),
+          tools: [readPage],
+          prompt: 'Read the handbook.',
+          tokenBudget,
+          contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } },
+        }),
+      );
+      const codes = events.flatMap((event) => (event.type === 'warning' ? [event.code] : []));
+      return { summary, codes, events };
+    };
+    // The cost the summary is estimated at, read from the refusal of a budget too small for it.
+    const refused = await run(1_200);
+    const message = refused.events.find((event) => event.type === 'warning')?.message ?? '';
+    const cost = Number(/would take about (\d+) tokens/.exec(message)?.[1]);
+    const spent = 3 * (10 + 5);
+
+    const exact = await run(spent + cost);
+    expect(exact.summary.requests).toHaveLength(1);
+    expect(exact.codes[0]).toBe('context_summarized');
+    const short = await run(spent + cost - 1);
+    expect(short.summary.requests).toHaveLength(0);
+    expect(short.codes[0]).toBe('context_summary_failed');
+  });
+
+  it('condenses nothing while the messages are estimated at exactly maxTokens', async () => {
+    const run = async (maxTokens: number) => {
+      const model = reader(3);
+      const summary = summarizer('Pages a and b.');
+      await collectRun(readHandbook(model, { maxTokens, keepToolResults: 1, summarize: { model: summary } }));
+      return { model, summary };
+    };
+    // Request 4 holds the prompt, three calls and three pages: the largest of the turn.
+    const whole = await run(100_000);
+    const characters =
+      'Read the handbook.'.length +
+      ['a', 'b', 'c'].reduce(
+        (sum, topic) => sum + `read_page{"topic":"${topic}"}`.length + page(topic).length,
+        0,
+      );
+    expect(outline(whole.model.requests[3])).toHaveLength(7);
+
+    expect((await run(Math.ceil(characters / 4))).summary.requests).toHaveLength(0);
+    expect((await run(Math.ceil(characters / 4) - 1)).summary.requests).toHaveLength(1);
+  });
+
+  it('keeps a failed result of excludeTools as an error, and only the results before the cut', async () => {
+    const note = defineTool({
+      name: 'note',
+      inputSchema: z.object({ ok: z.boolean() }),
+      execute: ({ ok }) => {
+        if (!ok) throw new Error('The notebook is full.');
+        return 'Noted.';
+      },
+    });
+    const read = (id: string, topic: string) => ({ id, name: 'read_page', input: { topic } });
+    const model = createScriptedModel([
+      { toolCalls: [{ id: 'note-1', name: 'note', input: { ok: false } }, read('call-1', 'a')] },
+      { toolCalls: [read('call-2', 'b')] },
+      { toolCalls: [read('call-3', 'c'), { id: 'note-2', name: 'note', input: { ok: true } }] },
+      { text: 'Done.' },
+    ]);
+    const summary = summarizer('Page a.');
+    await collectRun(
+      runToolLoop({
+        model,
+        tools: [note, readPage],
+        prompt: 'Read the handbook.',
+        contextLimit: {
+          maxTokens: 1_400,
+          keepToolResults: 2,
+          excludeTools: ['note'],
+          summarize: { model: summary },
+        },
+      }),
+    );
+
+    // Request 4: round 1 condensed, with the failed note word for word. Rounds 2 and 3 hold the two results kept
+    // (round 3's note not counted, and left in its place).
+    expect(model.requests[3]?.messages[0]).toEqual({
+      role: 'user',
+      content: `${summaryHeading}\n\nPage a.\n\n[Kept word for word: what note answered with an error]\nTool 'note' failed: The notebook is full.`,
+    });
+    expect(outline(model.requests[3]).slice(1)).toEqual([
+      'assistant: call call-2',
+      'tool: result call-2',
+      'assistant: call call-3, call note-2',
+      'tool: result call-3, result note-2',
+    ]);
+  });
+
+  it('asks for no new summary when a request adds no round after the last (a repair of the answer)', async () => {
+    const read = (index: number) => ({
+      toolCalls: [{ id: `call-${index}`, name: 'read_page', input: { topic: 'abc'[index - 1] ?? 'z' } }],
+    });
+    const model = createScriptedModel(
+      [read(1), read(2), read(3), { text: 'Three pages.' }, { text: '{"pages":3}' }],
+      {
+        supportsStructuredOutput: true,
+      },
+    );
+    // Every request holds a page past the limit: a summary before each new round, none before the repair.
+    const summary = summarizer('Page a.', 'Pages a and b.', 'never asked');
+    const { result } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [readPage],
+        prompt: 'Read the handbook.',
+        output: z.object({ pages: z.number() }),
+        contextLimit: { maxTokens: 400, keepToolResults: 1, summarize: { model: summary } },
+      }),
+    );
+
+    expect(result.output).toEqual({ pages: 3 });
+    expect(summary.requests).toHaveLength(2);
+    // The repair request: the same summary, the kept round, the answer and the request to repair it.
+    expect(outline(model.requests[4]).slice(0, 4)).toEqual([
+      summaryLine('Pages a and b.'),
+      'assistant: call call-3',
+      'tool: result call-3',
+      'assistant: Three pages.',
+    ]);
+  });
+
+  it('never parts a paused response from the round that continues it', async () => {
+    const read = (id: string, topic: string) => ({
+      toolCalls: [{ id, name: 'read_page', input: { topic } }],
+    });
+    const model = createScriptedModel([
+      read('call-1', 'a'),
+      read('call-2', 'b'),
+      { text: 'Searching the web first.', finishReason: 'pause' },
+      read('call-3', 'c'),
+      { text: 'Done.' },
+    ]);
+    const summary = summarizer('Pages a and b.');
+    await collectRun(
+      readHandbook(model, { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summary } }),
+    );
+
+    expect(outline(model.requests[4])).toEqual([
+      summaryLine('Pages a and b.'),
+      'assistant: Searching the web first.',
+      'assistant: call call-3',
+      'tool: result call-3',
+    ]);
   });
 
   it("passes on the summary model's own warnings", async () => {
