@@ -1,3 +1,5 @@
+import type { Usage } from '../model/usage.js';
+
 const textParts = new Set(['text-delta', 'thinking-delta', 'text', 'thinking']);
 const knownParts = new Set([...textParts, 'redacted-thinking', 'tool-call', 'warning', 'finish']);
 
@@ -49,5 +51,30 @@ function describeMalformedFinish(finish: Record<string, unknown>): string | unde
   if (typeof inputTokens !== 'number' || typeof outputTokens !== 'number') {
     return 'a finish part whose usage has no inputTokens and outputTokens';
   }
+  // Budgets, context estimates and costs add these up: one count that is not a number of tokens spoils them all.
+  for (const field of countedTokens) {
+    const count = (usage as Record<string, unknown>)[field];
+    // inputTokens and outputTokens are numbers by now; the other counts are optional.
+    if (count === undefined) continue;
+    if (typeof count !== 'number' || !Number.isFinite(count) || count < 0) {
+      return `a finish part whose usage counts ${field} as ${describeCount(count)}, not a number of at least 0`;
+    }
+  }
   return undefined;
+}
+
+const countedTokens = [
+  'inputTokens',
+  'outputTokens',
+  'cacheReadTokens',
+  'cacheWriteTokens',
+  'reasoningTokens',
+] as const satisfies ReadonlyArray<keyof Usage>;
+
+function describeCount(count: unknown): string {
+  return typeof count === 'number'
+    ? String(count)
+    : typeof count === 'string'
+      ? JSON.stringify(count)
+      : typeof count;
 }

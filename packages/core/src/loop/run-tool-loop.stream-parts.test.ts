@@ -66,6 +66,26 @@ describe('a malformed stream part ends the turn with a model_error that says wha
       'a finish part whose usage has no inputTokens and outputTokens',
       { type: 'finish', finishReason: 'end', usage: { outputTokens: 1 } },
     ],
+    [
+      'a finish part whose usage counts inputTokens as NaN, not a number of at least 0',
+      { type: 'finish', finishReason: 'end', usage: { inputTokens: Number.NaN, outputTokens: 1 } },
+    ],
+    [
+      'a finish part whose usage counts outputTokens as -3, not a number of at least 0',
+      { type: 'finish', finishReason: 'end', usage: { inputTokens: 1, outputTokens: -3 } },
+    ],
+    [
+      'a finish part whose usage counts inputTokens as Infinity, not a number of at least 0',
+      { type: 'finish', finishReason: 'end', usage: { inputTokens: Infinity, outputTokens: 1 } },
+    ],
+    [
+      'a finish part whose usage counts cacheReadTokens as "5", not a number of at least 0',
+      {
+        type: 'finish',
+        finishReason: 'end',
+        usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: '5' },
+      },
+    ],
     ['a stream part that cannot be read', unreadable],
   ])('%s', async (what, part) => {
     const result = await runToolLoop({ model: modelStreaming(part), prompt: 'Q' }).result;
@@ -79,6 +99,20 @@ describe('a malformed stream part ends the turn with a model_error that says wha
     ['a tool call whose input is text', { type: 'tool-call', id: 'a', name: 'echo', input: 'x' }],
     ['redacted thinking with its data', { type: 'redacted-thinking', data: 'opaque' }],
     ['a warning', { type: 'warning', code: 'note', message: 'Just so you know.' }],
+    [
+      'a finish with every count of usage',
+      {
+        type: 'finish',
+        finishReason: 'end',
+        usage: {
+          inputTokens: 0,
+          outputTokens: 2,
+          cacheReadTokens: 3,
+          cacheWriteTokens: 0,
+          reasoningTokens: 1,
+        },
+      },
+    ],
   ])('%s is well formed', async (_case, part) => {
     const result = await runToolLoop({ model: modelStreaming(part), prompt: 'Q', maxIterations: 1 }).result;
 
