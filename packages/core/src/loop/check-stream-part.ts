@@ -72,9 +72,7 @@ const countedTokens = [
 ] as const satisfies ReadonlyArray<keyof Usage>;
 
 function describeCount(count: unknown): string {
-  return typeof count === 'number'
-    ? String(count)
-    : typeof count === 'string'
-      ? JSON.stringify(count)
-      : typeof count;
+  if (typeof count === 'number') return String(count);
+  if (typeof count === 'string' || typeof count === 'boolean' || count === null) return JSON.stringify(count);
+  return typeof count;
 }

@@ -37,7 +37,10 @@ const both = defineTool({
   name: 'both',
   inputSchema: z.object({}),
   execute: () =>
-    createToolOutput({ content: [{ type: 'text', text: '25 days left' }], structuredContent: { days: 25 } }),
+    createToolOutput({
+      content: [{ type: 'text', text: '25 days of leave left' }],
+      structuredContent: { days: 25 },
+    }),
 });
 
 /** Returns nothing at all. */
@@ -115,7 +118,7 @@ describe('contextLimit: what is estimated and summarized of each kind of content
       // balance: its structured content as JSON; broken: its text; both: its text only; empty: nothing.
       '{"days":25}'.length +
       'no'.length +
-      '25 days left'.length +
+      '25 days of leave left'.length +
       // The second round: the call and its structured result.
       'balance{}'.length +
       '{"days":25}'.length;
@@ -143,7 +146,7 @@ describe('contextLimit: what is estimated and summarized of each kind of content
           'fetch returned: abcd\n[an image]\nres text\n[file:///b]\n[file:///c]\n[file:///d]\n[https://x.test/link]\n[https://x.test/bare]',
           'balance returned: {"days":25}',
           'broken failed: no',
-          'both returned: 25 days left',
+          'both returned: 25 days of leave left',
           'empty returned: ',
         ].join('\n\n'),
       },

@@ -204,6 +204,10 @@ describe('options refused at once, naming the option', () => {
       "Invalid option 'contextLimit.summarize': expected true, false or { model?, instructions?, maxTokens? }, got 5.",
     ],
     [
+      { contextLimit: { maxTokens: 100, summarize: null as never } },
+      "Invalid option 'contextLimit.summarize': expected true, false or { model?, instructions?, maxTokens? }, got null.",
+    ],
+    [
       { contextLimit: { maxTokens: 100, summarize: { instructions: 5 as never } } },
       "Invalid option 'contextLimit.summarize.instructions': expected the summary model's instructions as text, got 5.",
     ],

@@ -86,6 +86,30 @@ describe('a malformed stream part ends the turn with a model_error that says wha
         usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: '5' },
       },
     ],
+    [
+      'a finish part whose usage counts cacheWriteTokens as null, not a number of at least 0',
+      {
+        type: 'finish',
+        finishReason: 'end',
+        usage: { inputTokens: 1, outputTokens: 1, cacheWriteTokens: null },
+      },
+    ],
+    [
+      'a finish part whose usage counts reasoningTokens as true, not a number of at least 0',
+      {
+        type: 'finish',
+        finishReason: 'end',
+        usage: { inputTokens: 1, outputTokens: 1, reasoningTokens: true },
+      },
+    ],
+    [
+      'a finish part whose usage counts reasoningTokens as object, not a number of at least 0',
+      {
+        type: 'finish',
+        finishReason: 'end',
+        usage: { inputTokens: 1, outputTokens: 1, reasoningTokens: {} },
+      },
+    ],
     ['a stream part that cannot be read', unreadable],
   ])('%s', async (what, part) => {
     const result = await runToolLoop({ model: modelStreaming(part), prompt: 'Q' }).result;
