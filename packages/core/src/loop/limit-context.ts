@@ -14,7 +14,7 @@ export interface ResolvedContextLimit {
  * The text a cleared tool result is sent as, in place of what the tool returned; a cleared error result does not
  * invite the model to call again.
  */
-export function clearedResultText(toolName: string, isError = false): string {
+export function clearedResultText(toolName: string, isError: boolean): string {
   return isError
     ? `[Cleared to save context: this error of ${toolName} is no longer shown.]`
     : `[Cleared to save context: this result of ${toolName} is no longer shown. Call the tool again if you need it.]`;

@@ -297,6 +297,41 @@ describe('contextLimit.summarize', () => {
     ]);
   });
 
+  it('condenses nothing, and goes on, when every round is kept of a conversation that opens with one', async () => {
+    // The loop takes a transcript that opens with a round of the assistant's.
+    const history: Message[] = [
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', id: 'old-1', name: 'read_page', input: { topic: 'x' } }],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'old-1',
+            toolName: 'read_page',
+            output: { content: [{ type: 'text', text: page('x') }] },
+            isError: false,
+          },
+        ],
+      },
+    ];
+    const summary = summarizer('never asked');
+    const { result } = await collectRun(
+      runToolLoop({
+        model: reader(1),
+        tools: [readPage],
+        messages: history,
+        prompt: 'Go on.',
+        contextLimit: { maxTokens: 100, keepToolResults: 5, summarize: { model: summary } },
+      }),
+    );
+
+    expect(result.stopReason).toBe('completed');
+    expect(summary.requests).toHaveLength(0);
+  });
+
   it('keeps only the latest round with keepToolResults 0', async () => {
     const model = reader(3);
     const summary = summarizer('Pages a and b.');
