@@ -6,7 +6,7 @@ import type { Scenario } from '../scenario/scenario-schema.js';
 import { createAgentTools, type AgentTools } from './create-agent-tools.js';
 import { createLoopTurnRunner, type TurnRun, type TurnRunner } from './create-loop-turn-runner.js';
 import { createRunTurnRunner } from './create-run-turn-runner.js';
-import { createScenarioModel } from './create-scenario-model.js';
+import { createScenarioModel, type ModelEndpoint } from './create-scenario-model.js';
 import { createSessionTurnRunner } from './create-session-turn-runner.js';
 import { instrumentModel } from './instrument-model.js';
 
@@ -21,7 +21,7 @@ export type { TurnRun, TurnRunner } from './create-loop-turn-runner.js';
 export async function createTurnRunner({
   scenario,
   agent,
-  baseURL,
+  endpoint,
   tools,
   onRequest,
   onElicitation,
@@ -29,7 +29,7 @@ export async function createTurnRunner({
 }: {
   scenario: Scenario;
   agent: Agent | undefined;
-  baseURL: string;
+  endpoint: ModelEndpoint;
   /** The scenario's servers. */
   tools: ToolSource[];
   onRequest: (request: ModelRequest) => void;
@@ -39,7 +39,7 @@ export async function createTurnRunner({
   if (agent === undefined) {
     if (scenario.session === undefined) {
       return createLoopTurnRunner({
-        model: instrumentModel(createScenarioModel({ scenario, baseURL }), onRequest),
+        model: instrumentModel(createScenarioModel({ scenario, endpoint }), onRequest),
         system: scenario.system,
         tools,
         loop: scenario.loop ?? {},
@@ -48,7 +48,7 @@ export async function createTurnRunner({
     }
     return createSessionTurnRunner({
       scenario,
-      baseURL,
+      baseURL: endpoint.baseURL,
       tools,
       config: {
         ...(scenario.system === undefined ? {} : { system_prompt: scenario.system }),
@@ -60,7 +60,7 @@ export async function createTurnRunner({
   const agentTools = await createAgentTools({
     tools: agent.tools,
     mockTools: scenario.mockTools,
-    samplingModel: createScenarioModel({ scenario, baseURL }),
+    samplingModel: createScenarioModel({ scenario, endpoint }),
     onElicitation,
     cwd,
   });
@@ -68,7 +68,7 @@ export async function createTurnRunner({
     const runner = await createAgentTurnRunner({
       scenario,
       agent,
-      baseURL,
+      endpoint,
       tools: [...agentTools.tools, ...tools],
       onRequest,
       cwd,
@@ -105,26 +105,32 @@ export async function createTurnRunner({
 function createAgentTurnRunner({
   scenario,
   agent,
-  baseURL,
+  endpoint,
   tools,
   onRequest,
   cwd,
 }: {
   scenario: Scenario;
   agent: Agent;
-  baseURL: string;
+  endpoint: ModelEndpoint;
   tools: AgentTool[];
   onRequest: (request: ModelRequest) => void;
   cwd: string;
 }): Promise<TurnRunner> | TurnRunner {
-  const model = () => instrumentModel(createScenarioModel({ scenario, baseURL }), onRequest);
+  const model = () => instrumentModel(createScenarioModel({ scenario, endpoint }), onRequest);
   switch (agent.type) {
     case 'declarative':
       return createLoopTurnRunner({ model: model(), system: agent.system, tools, loop: agent.loop, cwd });
     case 'run':
       return createRunTurnRunner({ run: agent.run, model: model(), tools, cwd });
     case 'session':
-      return createSessionTurnRunner({ scenario, baseURL, tools, config: agent.config, onRequest });
+      return createSessionTurnRunner({
+        scenario,
+        baseURL: endpoint.baseURL,
+        tools,
+        config: agent.config,
+        onRequest,
+      });
     default: {
       const unexpected: never = agent;
       throw new Error(`Unknown agent form ${JSON.stringify(unexpected)}`);

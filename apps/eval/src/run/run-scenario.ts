@@ -50,6 +50,8 @@ export interface RunScenarioOptions {
   cwd: string;
   fake: FakeLlm;
   fakeUrl: string;
+  /** Carries requests to `fake` in this process, without a socket (`fake.handle`). */
+  fakeFetch?: typeof globalThis.fetch;
   routeId: string;
   /** The agent under test, loaded, when the scenario runs one. */
   agent?: LoadedAgent;
@@ -81,6 +83,7 @@ async function runUnredacted({
   cwd,
   fake,
   fakeUrl,
+  fakeFetch,
   routeId,
   agent,
   mode = { type: 'scripted' },
@@ -114,6 +117,10 @@ async function runUnredacted({
         stripPrefix: scenario.provider === 'anthropic' ? '' : '/v1',
       });
     const baseURL = `${live === undefined ? fakeUrl : live.proxy.url}/scenario/${encodeURIComponent(routeId)}`;
+    // The runner's own models reach the fake in process; an agent that builds its clients from `baseURL` (a
+    // session config) and the live proxy go over the network.
+    const endpoint =
+      live === undefined && fakeFetch !== undefined ? { baseURL, fetch: fakeFetch } : { baseURL };
     const elicitation = createElicitationAnswers();
     const realServers = new Set(
       Object.entries(scenario.servers ?? {}).flatMap(([name, server]) =>
@@ -127,7 +134,7 @@ async function runUnredacted({
         mode.type === 'replay'
           ? { ...scenario.servers, ...toReplayServers(mode.recording) }
           : scenario.servers,
-      samplingModel: createScenarioModel({ scenario, baseURL }),
+      samplingModel: createScenarioModel({ scenario, endpoint }),
       onElicitation: elicitation.handler,
       cwd,
       ...(recorder === undefined
@@ -144,7 +151,7 @@ async function runUnredacted({
     const runner = await createTurnRunner({
       scenario,
       agent: agent?.agent,
-      baseURL,
+      endpoint,
       tools: servers.source === undefined ? [] : [servers.source],
       onRequest: (request) => {
         observer.onRequest(request);

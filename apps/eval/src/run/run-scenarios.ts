@@ -134,7 +134,16 @@ export async function runScenarios(
   const proxy = () => (startedProxy ??= startModelProxy());
 
   const fake = createFakeLlm();
+  // Out-of-process clients (command servers that sample, agents' own clients) need the port; the runner's
+  // models reach the fake without it.
   const server = await fake.serve();
+  const fakeFetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    // As over the network, the answer starts no sooner than the next turn of the event loop: a turn's
+    // timeline places each request after the events read by then.
+    await new Promise((resolve) => setImmediate(resolve));
+    return fake.handle(request);
+  };
   const runs = new Map<LoadedScenario, ScenarioResult[]>();
   let failed = false;
   try {
@@ -156,6 +165,7 @@ export async function runScenarios(
           cwd,
           fake,
           fakeUrl: server.url,
+          fakeFetch,
         };
         const mode = await modeOf({ loaded, proxy }).catch((error: unknown) => error);
         let result =

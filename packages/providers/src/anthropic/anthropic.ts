@@ -51,6 +51,7 @@ export function anthropic(options: AnthropicProviderOptions): AnthropicModel {
       apiKey: options.apiKey,
       baseURL: options.baseURL,
       maxRetries: options.maxRetries,
+      fetch: options.fetch,
     });
     const { client, apiKey } = connection;
     const { params, warnings, conversation } = buildAnthropicRequest({

@@ -9,10 +9,12 @@ export function createAnthropicClient({
   apiKey = process.env['ANTHROPIC_API_KEY'],
   baseURL,
   maxRetries,
+  fetch,
 }: {
   apiKey?: string | undefined;
   baseURL?: string | undefined;
   maxRetries?: number | undefined;
+  fetch?: typeof globalThis.fetch | undefined;
 }): { client: Anthropic; apiKey: string } {
   if (apiKey === undefined || apiKey.trim() === '') {
     throw new ModelError({
@@ -27,6 +29,7 @@ export function createAnthropicClient({
     apiKey,
     ...(baseURL === undefined ? {} : { baseURL }),
     ...(maxRetries === undefined ? {} : { maxRetries }),
+    ...(fetch === undefined ? {} : { fetch }),
   });
   return { client, apiKey };
 }

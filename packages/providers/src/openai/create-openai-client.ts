@@ -19,6 +19,7 @@ export function createOpenAIClient({
   apiKey,
   baseURL,
   maxRetries,
+  fetch,
   requiredKey,
   forOpenAI,
   provider,
@@ -26,6 +27,7 @@ export function createOpenAIClient({
   apiKey: string | undefined;
   baseURL: string | undefined;
   maxRetries: number | undefined;
+  fetch?: typeof globalThis.fetch | undefined;
   requiredKey: ApiKeySource | undefined;
   forOpenAI: boolean;
   provider: string;
@@ -46,6 +48,7 @@ export function createOpenAIClient({
     ...(key === undefined ? { defaultHeaders: { Authorization: null } } : {}),
     ...(baseURL === undefined ? {} : { baseURL }),
     ...(maxRetries === undefined ? {} : { maxRetries }),
+    ...(fetch === undefined ? {} : { fetch }),
     ...(forOpenAI ? {} : { organization: null, project: null }),
   });
   return { client, apiKey: key };

@@ -26,6 +26,7 @@ export function createOpenAICompatibleModel({
   forOpenAI,
   baseURL,
   maxRetries,
+  fetch,
   maxTokens,
   thinking,
   promptCaching,
@@ -39,6 +40,7 @@ export function createOpenAICompatibleModel({
   forOpenAI: boolean;
   baseURL: string | undefined;
   maxRetries: number | undefined;
+  fetch: typeof globalThis.fetch | undefined;
   maxTokens: number | undefined;
   thinking: ThinkingSettings | undefined;
   promptCaching: boolean | undefined;
@@ -54,6 +56,7 @@ export function createOpenAICompatibleModel({
       apiKey: readApiKey(),
       baseURL,
       maxRetries,
+      fetch,
       requiredKey,
       forOpenAI,
       provider,

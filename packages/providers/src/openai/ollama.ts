@@ -23,6 +23,7 @@ export function ollama(options: OllamaProviderOptions): OpenAICompatibleModel {
     forOpenAI: false,
     baseURL: options.baseURL ?? ollamaBaseURL,
     maxRetries: options.maxRetries,
+    fetch: options.fetch,
     maxTokens: options.maxTokens,
     thinking: options.thinking,
     promptCaching: options.promptCaching,

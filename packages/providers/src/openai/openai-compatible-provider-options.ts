@@ -27,7 +27,9 @@ export interface OpenAICompatibleProviderOptions {
   capabilities?: Partial<OpenAICompatibleCapabilities>;
   /** Retries of the SDK on connection errors, 408, 409, 429 and 5xx, honouring `retry-after`. Default 2. */
   maxRetries?: number;
-  /** A client to use instead of creating one (custom fetch, headers, proxies); `apiKey`, `baseURL` and `maxRetries` are then its own. */
+  /** The `fetch` the SDK client sends its requests with (a proxy, a recorder, an in-process fake); the global `fetch` by default. Ignored with `client`. */
+  fetch?: typeof globalThis.fetch;
+  /** A client to use instead of creating one (custom fetch, headers, proxies); `apiKey`, `baseURL`, `maxRetries` and `fetch` are then its own. */
   client?: OpenAI;
 }
 

@@ -22,6 +22,7 @@ export function openaiCompatible(options: OpenAICompatibleProviderOptions): Open
     forOpenAI: false,
     baseURL: options.baseURL,
     maxRetries: options.maxRetries,
+    fetch: options.fetch,
     maxTokens: options.maxTokens,
     thinking: options.thinking,
     promptCaching: options.promptCaching,

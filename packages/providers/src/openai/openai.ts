@@ -21,6 +21,7 @@ export function openai(options: OpenAIProviderOptions): OpenAICompatibleModel {
     forOpenAI: true,
     baseURL: options.baseURL,
     maxRetries: options.maxRetries,
+    fetch: options.fetch,
     maxTokens: options.maxTokens,
     thinking: options.thinking,
     promptCaching: options.promptCaching,
