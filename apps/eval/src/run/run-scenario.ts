@@ -1,3 +1,4 @@
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { JsonValue } from '@toolloop/core';
 import type { FakeLlm, RecordedRequest } from '@toolloop/fake-llm';
 import { checkDrift } from '../record/check-drift.js';
@@ -52,6 +53,8 @@ export interface RunScenarioOptions {
   fakeUrl: string;
   /** Carries requests to `fake` in this process, without a socket (`fake.handle`). */
   fakeFetch?: typeof globalThis.fetch;
+  /** One JSON Schema validator for the run's MCP clients and mock servers (building one per server is costly). */
+  jsonSchemaValidator?: jsonSchemaValidator;
   routeId: string;
   /** The agent under test, loaded, when the scenario runs one. */
   agent?: LoadedAgent;
@@ -84,6 +87,7 @@ async function runUnredacted({
   fake,
   fakeUrl,
   fakeFetch,
+  jsonSchemaValidator,
   routeId,
   agent,
   mode = { type: 'scripted' },
@@ -137,6 +141,7 @@ async function runUnredacted({
       samplingModel: createScenarioModel({ scenario, endpoint }),
       onElicitation: elicitation.handler,
       cwd,
+      ...(jsonSchemaValidator === undefined ? {} : { jsonSchemaValidator }),
       ...(recorder === undefined
         ? {}
         : {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
+import { createSharedJsonSchemaValidator } from '@toolloop/core/mcp';
 import { createFakeLlm } from '@toolloop/fake-llm';
 import type { Reporter } from '../report/reporter.js';
 import type { RunReport, ScenarioResult } from '../report/run-report.js';
@@ -134,6 +135,8 @@ export async function runScenarios(
   const proxy = () => (startedProxy ??= startModelProxy());
 
   const fake = createFakeLlm();
+  // Schemas compiled once for the whole run (equal schemas share one form; memory stays bounded).
+  const jsonSchemaValidator = createSharedJsonSchemaValidator();
   // Out-of-process clients (command servers that sample, agents' own clients) need the port; the runner's
   // models reach the fake without it.
   const server = await fake.serve();
@@ -166,6 +169,7 @@ export async function runScenarios(
           fake,
           fakeUrl: server.url,
           fakeFetch,
+          jsonSchemaValidator,
         };
         const mode = await modeOf({ loaded, proxy }).catch((error: unknown) => error);
         let result =

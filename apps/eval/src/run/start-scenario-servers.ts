@@ -16,6 +16,7 @@ import {
   type MockMcpServer,
   type MockServerSpec,
 } from '@toolloop/mock-mcp';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { ScenarioServer } from '../scenario/scenario-schema.js';
 
 /** The MCP servers of one scenario, connected as one tool source, and how to take them all down. */
@@ -39,6 +40,7 @@ export async function startScenarioServers({
   cwd,
   onMessage,
   workDirectory = tmpdir(),
+  jsonSchemaValidator,
 }: {
   servers?: Record<string, ScenarioServer>;
   samplingModel: Model;
@@ -49,6 +51,8 @@ export async function startScenarioServers({
   /** Shown every message between the client and each server (a live run records the real servers' answers). */
   onMessage?: (record: McpMessageRecord) => void;
   workDirectory?: string;
+  /** The JSON Schema validator of the clients and the in-process mocks; by default each builds its own. */
+  jsonSchemaValidator?: jsonSchemaValidator;
 }): Promise<ScenarioServers> {
   const mocks = new Map<string, MockMcpServer>();
   const closers: Array<() => Promise<void>> = [];
@@ -65,7 +69,7 @@ export async function startScenarioServers({
     for (const [name, server] of Object.entries(servers)) {
       configs[name] =
         'tools' in server
-          ? await startMock({ name, spec: server, mocks, closers, workDirectory })
+          ? await startMock({ name, spec: server, mocks, closers, workDirectory, jsonSchemaValidator })
           : 'command' in server
             ? { ...server, cwd: resolve(cwd, server.cwd ?? '.') }
             : server;
@@ -80,6 +84,7 @@ export async function startScenarioServers({
         },
         onElicitation,
         ...(onMessage === undefined ? {} : { onMessage }),
+        ...(jsonSchemaValidator === undefined ? {} : { jsonSchemaValidator }),
       },
     );
     closers.push(() => source.close());
@@ -96,12 +101,14 @@ async function startMock({
   mocks,
   closers,
   workDirectory,
+  jsonSchemaValidator,
 }: {
   name: string;
   spec: MockServerSpec;
   mocks: Map<string, MockMcpServer>;
   closers: Array<() => Promise<void>>;
   workDirectory: string;
+  jsonSchemaValidator: jsonSchemaValidator | undefined;
 }): Promise<McpServerConfig> {
   if (spec.transport === 'stdio') {
     const specFile = join(workDirectory, `toolloop-mock-${process.pid}-${Date.now()}-${name}.json`);
@@ -109,7 +116,7 @@ async function startMock({
     closers.push(() => rm(specFile, { force: true }));
     return { command: process.execPath, args: [mockMcpBinPath, '--spec', specFile] };
   }
-  const server = createMockMcpServer(spec);
+  const server = createMockMcpServer(spec, jsonSchemaValidator === undefined ? {} : { jsonSchemaValidator });
   mocks.set(name, server);
   closers.push(() => server.close());
   if (spec.transport === 'http') {

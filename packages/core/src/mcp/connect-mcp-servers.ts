@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { JSONRPCMessage, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { ToolSourceError } from '../errors/tool-source-error.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
 import type { JsonObject } from '../json-value.js';
@@ -54,6 +55,11 @@ export interface ConnectMcpServersOptions {
    * session. So `close()` takes at most about twice this for a server that ignores both. Default 2 000.
    */
   closeGracePeriodMs?: number;
+  /**
+   * The JSON Schema validator of every client (the tools' output schemas, elicitation answers). Default: one
+   * built for each client; a host that connects often can share one (`createSharedJsonSchemaValidator()`).
+   */
+  jsonSchemaValidator?: jsonSchemaValidator;
 }
 
 /**
@@ -103,6 +109,9 @@ export async function connectMcpServers(
       requestTimeoutMs,
       toolTimeoutMs: options.toolTimeoutMs ?? noTimeoutMs,
       closeGracePeriodMs: options.closeGracePeriodMs ?? 2_000,
+      ...(options.jsonSchemaValidator === undefined
+        ? {}
+        : { jsonSchemaValidator: options.jsonSchemaValidator }),
       configureClient: (client) => {
         if (options.onElicitation !== undefined) {
           attachElicitationHandler({ client, serverName: name, onElicitation: options.onElicitation });

@@ -2,6 +2,8 @@
 export { connectMcpServers } from './connect-mcp-servers.js';
 export { validateMcpServersConfig } from './mcp-server-config.js';
 export { mapMcpToolResult } from './map-mcp-tool-result.js';
+export { createSharedJsonSchemaValidator } from './create-shared-json-schema-validator.js';
+export type { SharedJsonSchemaValidatorOptions } from './create-shared-json-schema-validator.js';
 export type { ConnectMcpServersOptions, McpToolSource } from './connect-mcp-servers.js';
 export type { McpMessageRecord } from './tap-transport.js';
 export type {

@@ -8,6 +8,7 @@ import {
   type JSONRPCMessage,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { ToolSourceError } from '../errors/tool-source-error.js';
 import { describeThrown } from '../internal/describe-thrown.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
@@ -42,6 +43,7 @@ export interface McpConnectionOptions {
   closeGracePeriodMs: number;
   /** Called with each new client before it connects: register capabilities and handlers here. */
   configureClient?: (client: Client) => void;
+  jsonSchemaValidator?: jsonSchemaValidator;
   onToolsChanged?: () => void;
   /** Shown every JSON-RPC message the client sends to the server or receives from it. */
   onMessage?: (direction: McpMessageRecord['direction'], message: JSONRPCMessage) => void;
@@ -63,7 +65,12 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
   const closedError = () => new ToolSourceError({ message: `${describeServer()} is closed.` });
 
   const connect = async (): Promise<Client> => {
-    const client = new Client(options.clientInfo, { capabilities: {} });
+    const client = new Client(options.clientInfo, {
+      capabilities: {},
+      ...(options.jsonSchemaValidator === undefined
+        ? {}
+        : { jsonSchemaValidator: options.jsonSchemaValidator }),
+    });
     options.configureClient?.(client);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       options.onToolsChanged?.();

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { MockServerSpec, MockServerSpecInput } from '../spec/mock-server-spec-schema.js';
 import type { MockToolInput } from '../spec/mock-tool-schema.js';
 import { parseMockTool } from '../spec/parse-mock-tool.js';
@@ -45,6 +46,14 @@ export interface MockMcpServer {
   close: () => Promise<void>;
 }
 
+export interface MockMcpServerOptions {
+  /**
+   * The JSON Schema validator of every session's `McpServer` (the answers to its elicitation requests). Default:
+   * one built for each session; a host that starts many servers can share one.
+   */
+  jsonSchemaValidator?: jsonSchemaValidator;
+}
+
 /**
  * Creates a mock MCP server from a spec as written (validated here; a `MockSpecError` names each wrong field)
  * or as returned by `loadMockServerSpec`. It is built on the SDK's `McpServer`, one per session, all sharing
@@ -56,7 +65,10 @@ export interface MockMcpServer {
  * await client.connect(await server.connectInMemory());
  * await client.callTool({ name: 'echo', arguments: {} }); // { content: [{ type: 'text', text: 'hi' }] }
  */
-export function createMockMcpServer(spec: MockServerSpecInput | MockServerSpec): MockMcpServer {
+export function createMockMcpServer(
+  spec: MockServerSpecInput | MockServerSpec,
+  serverOptions: MockMcpServerOptions = {},
+): MockMcpServer {
   const validated = parseMockServerSpec(spec);
   const state = createMockServerState(validated);
   const listeners = new Set<MockHttpListener>();
@@ -66,6 +78,9 @@ export function createMockMcpServer(spec: MockServerSpecInput | MockServerSpec):
     // Without onCrash, a crash closes the session's transport (in memory: the client side closes too).
     const session = createSessionServer({
       state,
+      ...(serverOptions.jsonSchemaValidator === undefined
+        ? {}
+        : { jsonSchemaValidator: serverOptions.jsonSchemaValidator }),
       crash: async (current) => {
         await (options.onCrash === undefined ? current.close() : options.onCrash());
       },

@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
@@ -22,10 +23,16 @@ export const mockServerInfo = { name: 'mock-mcp', version: '0.1.0' };
 export function createSessionServer(options: {
   state: MockServerState;
   crash: (session: McpServer) => Promise<void>;
+  jsonSchemaValidator?: jsonSchemaValidator;
 }): McpServer {
   const { state } = options;
   const capabilities = toServerCapabilities(state.spec);
-  const session = new McpServer(mockServerInfo, { capabilities });
+  const session = new McpServer(mockServerInfo, {
+    capabilities,
+    ...(options.jsonSchemaValidator === undefined
+      ? {}
+      : { jsonSchemaValidator: options.jsonSchemaValidator }),
+  });
   const sessionState: MockSession = { subscriptions: new Set(), logLevel: undefined };
   const crash = () => options.crash(session);
   const requestSignal = (signal: AbortSignal) => AbortSignal.any([signal, state.closing.signal]);

@@ -74,6 +74,33 @@ describe('elicit', () => {
     ]);
   });
 
+  it('checks an accepted answer with the jsonSchemaValidator it was given', async () => {
+    const checked: unknown[] = [];
+    server = createMockMcpServer(
+      { tools: [{ name: 'ask', responses: [signUp] }] },
+      {
+        jsonSchemaValidator: {
+          getValidator: (schema) => {
+            checked.push(schema);
+            return (input) => ({
+              valid: false,
+              data: undefined,
+              errorMessage: `refused ${JSON.stringify(input)}`,
+            });
+          },
+        },
+      },
+    );
+    const client = await connectClient({ server, capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { name: 'Ada' } }));
+
+    const result = await client.callTool({ name: 'ask', arguments: {} });
+
+    expect(checked).toEqual([signUp.elicit?.requestedSchema]);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('refused {"name":"Ada"}');
+  });
+
   it('answers decline with its decline response', async () => {
     const { client } = await connectAnswering({ response: signUp, answer: { action: 'decline' } });
     expect(await client.callTool({ name: 'ask', arguments: {} })).toEqual({
