@@ -52,10 +52,11 @@ export function readYamlDocument({ text, expected }: { text: string; expected: s
   if (duplicates.length > 0) return { success: false, issues: duplicates };
   const aliasIssue = checkYamlAliases({ document, lineCounter });
   if (aliasIssue !== undefined) return { success: false, issues: [aliasIssue] };
-  // checkYamlAliases bounds what aliases expand to, so the parser's own alias count limit is not needed.
+  // checkYamlAliases bounds what aliases expand to, so the parser's own alias count limit is not needed. An
+  // alias is written with `*`: text without one has none, and needs no expanded copy.
   return {
     success: true,
-    value: expandYamlAliases(document).toJS({ maxAliasCount: -1 }),
+    value: (text.includes('*') ? expandYamlAliases(document) : document).toJS({ maxAliasCount: -1 }),
     locate: createYamlLocator({ document, lineCounter }),
   };
 }
