@@ -64,6 +64,7 @@ describe('public exports', () => {
       'connectMcpServers',
       'convertSamplingMessages',
       'createSamplingHandler',
+      'createSharedJsonSchemaValidator',
       'mapMcpToolResult',
       'validateMcpServersConfig',
     ]);

@@ -41,6 +41,12 @@ export interface FakeLlm {
   script(id: string, script: FakeLlmScriptInput): FakeLlmRoute;
   /** The script registered under `id` (default: the one given to `createFakeLlm`). */
   route(id?: string): FakeLlmRoute;
+  /**
+   * Forgets the script `id` once its requests are done: its records leave `requests`, `violations` and `streams`
+   * (the route object keeps its own), and a later request for it is refused as for a script never added. A
+   * long-lived fake serving one script after another (a scenario runner) keeps its memory flat this way.
+   */
+  removeScript(id: string): void;
   /** Answers one request as the fake's HTTP server does, without any server (for a custom `fetch`). */
   handle(request: Request): Promise<Response>;
   /**
@@ -156,6 +162,11 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
         throw new Error(`This fake LLM has no script '${id}' (it has: ${known}).`);
       }
       return route;
+    },
+    removeScript(id) {
+      fake.route(id);
+      state.routes.get(id)?.detach();
+      state.routes.delete(id);
     },
     handle: (request) => handleFakeLlmRequest({ request, state }),
     requests: state.records.requests,

@@ -4,33 +4,34 @@ import type { RecordedRequest } from './recorded-request.js';
 export interface RequestRetention {
   /** Counts a newly recorded request, and summarizes the oldest ones kept in full while the total is over the bound. */
   add(request: RecordedRequest): void;
+  /** Stops counting a request (its script was removed); it is left as it is. */
+  remove(request: RecordedRequest): void;
   /** The bytes of bodies and headers kept now. */
   readonly retainedBytes: number;
 }
 
 /** Creates the retention of one fake LLM; every route of the fake shares it. */
 export function createRequestRetention(options: { maxBytes: number }): RequestRetention {
-  // Oldest first; `first` moves forward instead of shifting, so each add costs the same however many came before.
-  let kept: Array<{ request: RecordedRequest; bytes: number } | undefined> = [];
-  let first = 0;
+  // Oldest first (a Map keeps insertion order), so each add and remove costs the same however many came before.
+  const kept = new Map<RecordedRequest, number>();
   let retainedBytes = 0;
   return {
     add(request) {
       const bytes = measureRequest(request);
-      kept.push({ request, bytes });
+      kept.set(request, bytes);
       retainedBytes += bytes;
-      while (retainedBytes > options.maxBytes && first < kept.length) {
-        const oldest = kept[first];
-        kept[first] = undefined;
-        first += 1;
-        if (oldest === undefined) continue;
-        retainedBytes -= oldest.bytes;
-        summarize(oldest.request);
+      for (const [oldest, oldestBytes] of kept) {
+        if (retainedBytes <= options.maxBytes) break;
+        kept.delete(oldest);
+        retainedBytes -= oldestBytes;
+        summarize(oldest);
       }
-      if (first > 1_000 && first * 2 > kept.length) {
-        kept = kept.slice(first);
-        first = 0;
-      }
+    },
+    remove(request) {
+      const bytes = kept.get(request);
+      if (bytes === undefined) return;
+      kept.delete(request);
+      retainedBytes -= bytes;
     },
     get retainedBytes() {
       return retainedBytes;

@@ -50,6 +50,11 @@ export interface FakeLlmRouteState extends FakeLlmRoute {
   addRequest(request: RecordedRequest): void;
   addViolation(violation: Omit<FakeLlmViolation, 'scenarioId'>): void;
   addStream(stream: StreamRecord): void;
+  /**
+   * Takes this route's records out of the fake's shared lists and its retention; what it records from now on
+   * stays on the route alone.
+   */
+  detach(): void;
 }
 
 /**
@@ -63,6 +68,7 @@ export function createFakeLlmRoute(options: {
   retention: RequestRetention;
 }): FakeLlmRouteState {
   const { id, script, shared, retention } = options;
+  let attached = true;
   const requests: RecordedRequest[] = [];
   const violations: FakeLlmViolation[] = [];
   const streams: StreamRecord[] = [];
@@ -86,6 +92,7 @@ export function createFakeLlmRoute(options: {
     },
     addRequest(request) {
       requests.push(request);
+      if (!attached) return;
       shared.requests.push(request);
       retention.add(request);
     },
@@ -97,11 +104,33 @@ export function createFakeLlmRoute(options: {
         message: violation.message,
       };
       violations.push(withScenario);
-      shared.violations.push(withScenario);
+      if (attached) shared.violations.push(withScenario);
     },
     addStream(stream) {
       streams.push(stream);
-      shared.streams.push(stream);
+      if (attached) shared.streams.push(stream);
+    },
+    detach() {
+      if (!attached) return;
+      attached = false;
+      removeFrom(shared.requests, requests);
+      removeFrom(shared.violations, violations);
+      removeFrom(shared.streams, streams);
+      for (const request of requests) retention.remove(request);
     },
   };
+}
+
+/** Removes `items` from `list` in place (the fake hands its lists out as they are), keeping the others' order. */
+function removeFrom<T>(list: T[], items: readonly T[]): void {
+  if (items.length === 0) return;
+  const removed = new Set(items);
+  let kept = 0;
+  for (const item of list) {
+    if (!removed.has(item)) {
+      list[kept] = item;
+      kept += 1;
+    }
+  }
+  list.length = kept;
 }
