@@ -44,7 +44,8 @@ export interface FakeLlm {
   /**
    * Forgets the script `id` once its requests are done: its records leave `requests`, `violations` and `streams`
    * (the route object keeps its own), and a later request for it is refused as for a script never added. A
-   * long-lived fake serving one script after another (a scenario runner) keeps its memory flat this way.
+   * long-lived fake serving one script after another (a scenario runner) keeps its memory flat this way;
+   * `threadBytes` then counts the scripts still registered.
    */
   removeScript(id: string): void;
   /** Answers one request as the fake's HTTP server does, without any server (for a custom `fetch`). */

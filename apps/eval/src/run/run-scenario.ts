@@ -279,9 +279,6 @@ async function runUnredacted({
           ? { message: error.message, ...(error.stack === undefined ? {} : { stack: error.stack }) }
           : { message: String(error) },
     };
-  } finally {
-    // The result holds what it needs of the route: the run's one fake forgets it, so memory stays flat.
-    fake.removeScript(routeId);
   }
 }
 

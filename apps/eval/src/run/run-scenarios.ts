@@ -172,10 +172,16 @@ export async function runScenarios(
           jsonSchemaValidator,
         };
         const mode = await modeOf({ loaded, proxy }).catch((error: unknown) => error);
+        // The result holds what it needs of its route: the run's one fake then forgets it, so memory stays flat.
+        const runAndForget = async (options: Parameters<typeof runScenario>[0]) => {
+          const ran = await runScenario(options);
+          fake.removeScript(options.routeId);
+          return ran;
+        };
         let result =
           mode instanceof Error
             ? toErrored({ loaded, error: mode })
-            : await runScenario({ ...common, mode: mode as ScenarioMode, routeId: `s${index}r${attempt}` });
+            : await runAndForget({ ...common, mode: mode as ScenarioMode, routeId: `s${index}r${attempt}` });
         // --update: a replay that drifted from its recording is recorded again, live.
         if (update !== undefined && result.failures.some((failure) => failure.kind === 'drift')) {
           const scenarioFile = resolve(cwd, loaded.file);
@@ -194,7 +200,7 @@ export async function runScenarios(
           result =
             again instanceof Error
               ? toErrored({ loaded, error: again })
-              : await runScenario({
+              : await runAndForget({
                   ...common,
                   mode: again as ScenarioMode,
                   routeId: `s${index}r${attempt}u`,

@@ -48,13 +48,13 @@ function describeMalformedFinish(finish: Record<string, unknown>): string | unde
   const usage: unknown = finish.usage;
   if (typeof usage !== 'object' || usage === null) return 'a finish part without usage';
   const { inputTokens, outputTokens } = usage as Record<string, unknown>;
-  if (typeof inputTokens !== 'number' || typeof outputTokens !== 'number') {
+  if (inputTokens === undefined || outputTokens === undefined) {
     return 'a finish part whose usage has no inputTokens and outputTokens';
   }
   // Budgets, context estimates and costs add these up: one count that is not a number of tokens spoils them all.
   for (const field of countedTokens) {
     const count = (usage as Record<string, unknown>)[field];
-    // inputTokens and outputTokens are numbers by now; the other counts are optional.
+    // inputTokens and outputTokens are there by now; the other counts are optional.
     if (count === undefined) continue;
     if (typeof count !== 'number' || !Number.isFinite(count) || count < 0) {
       return `a finish part whose usage counts ${field} as ${describeCount(count)}, not a number of at least 0`;

@@ -110,6 +110,10 @@ describe('a malformed stream part ends the turn with a model_error that says wha
         usage: { inputTokens: 1, outputTokens: 1, reasoningTokens: {} },
       },
     ],
+    [
+      'a finish part whose usage counts inputTokens as "12", not a number of at least 0',
+      { type: 'finish', finishReason: 'end', usage: { inputTokens: '12', outputTokens: 1 } },
+    ],
     ['a stream part that cannot be read', unreadable],
   ])('%s', async (what, part) => {
     const result = await runToolLoop({ model: modelStreaming(part), prompt: 'Q' }).result;

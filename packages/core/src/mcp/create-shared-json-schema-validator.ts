@@ -18,8 +18,9 @@ export interface SharedJsonSchemaValidatorOptions {
  * the mock MCP server), instead of the one each builds by default: building a validator costs far more than
  * using one, which matters to a host that connects thousands of times (a scenario runner). Schemas are compiled
  * once per distinct JSON text, so equal schemas from different connections share their compiled form, and no
- * connection sees another's: a schema with an `$id` (which a shared compiler would register, so that a later
- * schema with the same `$id` got the first one's rules) is compiled apart, each time.
+ * connection sees another's: a schema that holds an `$id` anywhere (which a shared compiler would register, so
+ * that a later schema with the same `$id`, or one that refers to it, got the first one's rules) is compiled
+ * apart, each time.
  */
 export function createSharedJsonSchemaValidator(
   options: SharedJsonSchemaValidatorOptions = {},
@@ -32,8 +33,8 @@ export function createSharedJsonSchemaValidator(
   const compiled = new Map<string, JsonSchemaValidator<unknown>>();
   return {
     getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
-      if (typeof schema.$id === 'string') return new AjvJsonSchemaValidator().getValidator<T>(schema);
       const key = JSON.stringify(schema);
+      if (key.includes('"$id"')) return new AjvJsonSchemaValidator().getValidator<T>(schema);
       let validator = compiled.get(key);
       if (validator === undefined) {
         if (compiled.size >= maxSchemas) {

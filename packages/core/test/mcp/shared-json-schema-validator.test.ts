@@ -43,6 +43,21 @@ describe('createSharedJsonSchemaValidator', () => {
     expect([number('a').valid, number(1).valid]).toEqual([false, true]);
   });
 
+  it('keeps a nested $id to its own schema: another schema cannot refer to it', () => {
+    const shared = createSharedJsonSchemaValidator();
+    shared.getValidator({
+      type: 'object',
+      properties: { v: { $id: 'https://example.test/value.json', type: 'string' } },
+    });
+
+    expect(() =>
+      shared.getValidator({
+        type: 'object',
+        properties: { v: { type: 'number' }, w: { $ref: 'https://example.test/value.json' } },
+      }),
+    ).toThrow("can't resolve reference https://example.test/value.json");
+  });
+
   it('drops what it compiled past maxSchemas, and validates the same after', () => {
     const shared = createSharedJsonSchemaValidator({ maxSchemas: 2 });
     const schema = (minimum: number) => ({ type: 'integer', minimum }) as JsonSchemaType;

@@ -12,7 +12,7 @@ export interface RequestRetention {
 
 /** Creates the retention of one fake LLM; every route of the fake shares it. */
 export function createRequestRetention(options: { maxBytes: number }): RequestRetention {
-  // Oldest first (a Map keeps insertion order), so each add and remove costs the same however many came before.
+  // Oldest first (a Map keeps insertion order); a removed script's requests are found by lookup, not by a scan.
   const kept = new Map<RecordedRequest, number>();
   let retainedBytes = 0;
   return {

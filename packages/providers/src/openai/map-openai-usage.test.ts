@@ -26,6 +26,22 @@ describe('mapOpenAIUsage', () => {
     });
   });
 
+  it('leaves out a count that is not a number of at least 0, as a server that is not OpenAI may send', () => {
+    expect(
+      mapOpenAIUsage({
+        prompt_tokens: '10',
+        completion_tokens: -1,
+        prompt_tokens_details: { cached_tokens: -5 },
+        completion_tokens_details: { reasoning_tokens: 'many' },
+      } as never),
+    ).toEqual({ inputTokens: 0, outputTokens: 0 });
+    expect(mapOpenAIUsage({ prompt_tokens: 10, completion_tokens: 4, prompt_cache_hit_tokens: 3 })).toEqual({
+      inputTokens: 7,
+      outputTokens: 4,
+      cacheReadTokens: 3,
+    });
+  });
+
   it('reads DeepSeek’s prompt_cache_hit_tokens when the details are missing', () => {
     expect(
       mapOpenAIUsage({ prompt_tokens: 339, completion_tokens: 83, prompt_cache_hit_tokens: 320 }),

@@ -22,19 +22,28 @@ export interface OpenAIUsageReport {
  * completion and reasoning tokens) has them added, so output is priced whole.
  */
 export function mapOpenAIUsage(usage: OpenAIUsageReport): Usage {
-  const promptTokens = usage.prompt_tokens ?? 0;
-  const cachedTokens = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens;
-  const mapped: Usage = { inputTokens: promptTokens, outputTokens: usage.completion_tokens ?? 0 };
-  if (typeof cachedTokens === 'number') {
+  const promptTokens = tokenCount(usage.prompt_tokens) ?? 0;
+  const cachedTokens =
+    tokenCount(usage.prompt_tokens_details?.cached_tokens) ?? tokenCount(usage.prompt_cache_hit_tokens);
+  const mapped: Usage = { inputTokens: promptTokens, outputTokens: tokenCount(usage.completion_tokens) ?? 0 };
+  if (cachedTokens !== undefined) {
     mapped.inputTokens = Math.max(0, promptTokens - cachedTokens);
     mapped.cacheReadTokens = cachedTokens;
   }
-  const reasoningTokens = usage.completion_tokens_details?.reasoning_tokens;
-  if (typeof reasoningTokens === 'number') {
+  const reasoningTokens = tokenCount(usage.completion_tokens_details?.reasoning_tokens);
+  if (reasoningTokens !== undefined) {
     mapped.reasoningTokens = reasoningTokens;
     const countedApart =
       reasoningTokens > 0 && usage.total_tokens === promptTokens + mapped.outputTokens + reasoningTokens;
     if (countedApart) mapped.outputTokens += reasoningTokens;
   }
   return mapped;
+}
+
+/**
+ * A count as a server reported it, if it is one: OpenAI-compatible servers are many, and a count that is not a
+ * number of at least 0 (text, a negative number) is left out rather than passed on to budgets and costs.
+ */
+function tokenCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
