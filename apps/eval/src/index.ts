@@ -78,6 +78,7 @@ export type {
   RunStartInfo,
   RunSummary,
   ScenarioFailure,
+  ScenarioPlace,
   ScenarioResult,
   TimelineEntry,
   TurnReport,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { createJsonReporter } from '../src/report/json/create-json-reporter.js';
 import type { Reporter } from '../src/report/reporter.js';
 import { runScenarios } from '../src/run/run-scenarios.js';
 import { EmptySelectionError } from '../src/scenario/empty-selection-error.js';
@@ -242,5 +243,68 @@ describe('runScenarios', () => {
       'end skipped one skipped',
       'done 3/4',
     ]);
+  });
+
+  it('with keepResults false, reporters get each result and its place; the report keeps the summary alone', async () => {
+    const ended: Array<{ name: string; order: number }> = [];
+    const collector: Reporter = {
+      onScenarioEnd: ({ name }, place) => void ended.push({ name, order: place?.order ?? -1 }),
+    };
+    const options = { paths: ['failing', 'passing'], cwd: fixtures, concurrency: 2 };
+    const kept = await runScenarios(options);
+
+    const streamed = await runScenarios({ ...options, reporters: [collector], keepResults: false });
+
+    expect(streamed.report.scenarios).toEqual([]);
+    expect({ ...streamed.report.summary, durationMs: 0 }).toEqual({ ...kept.report.summary, durationMs: 0 });
+    expect(streamed.exitCode).toBe(kept.exitCode);
+    expect(ended.sort((left, right) => left.order - right.order).map(({ name }) => name)).toEqual(
+      kept.report.scenarios.map(({ name }) => name),
+    );
+  });
+
+  it('a bail between the repeats of a scenario reports the runs it had, to reporters too', async () => {
+    const ended: string[] = [];
+    const { report } = await runScenarios({
+      paths: ['failing/wrong-expectations.yaml', 'passing/plain.yaml'],
+      cwd: fixtures,
+      bail: true,
+      repeat: 3,
+      concurrency: 1,
+      reporters: [{ onScenarioEnd: ({ name, status }) => void ended.push(`${name} ${status}`) }],
+    });
+
+    expect(report.scenarios.map(({ name, status }) => [name, status])).toEqual([
+      ['wrong expectations', 'failed'],
+      ['plain answer', 'skipped'],
+    ]);
+    expect(ended).toEqual(report.scenarios.map(({ name, status }) => `${name} ${status}`));
+  });
+
+  it('closes every reporter when the run fails, so no file reporter leaves its temporary file', async () => {
+    const closed: string[] = [];
+    const failing: Reporter = {
+      onRunEnd: () => {
+        throw new Error('the reporter broke');
+      },
+      close: () => void closed.push('failing'),
+    };
+    const json = createJsonReporter();
+    const closeJson = json.close?.bind(json);
+    json.close = async () => {
+      closed.push('json');
+      await closeJson?.();
+    };
+
+    await expect(
+      runScenarios({
+        paths: ['passing'],
+        cwd: fixtures,
+        reporters: [failing, json],
+        outDir: join(fixtures, 'never'),
+      }),
+    ).rejects.toThrow('the reporter broke');
+
+    expect(closed).toEqual(['failing', 'json']);
   });
 });

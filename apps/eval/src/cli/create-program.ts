@@ -83,6 +83,8 @@ export function createProgram({
         outDir: options.outDir ?? config?.outDir ?? 'reports',
         passWithNoScenarios: options.passWithNoScenarios,
         reporters: createReporters(reporterNames, { stream: toReporterStream(output) }),
+        // The reporters take each result as it ends: the command keeps none, so memory stays flat.
+        keepResults: false,
         defaults: config?.defaults ?? {},
         ...liveRunOptions({ options, redaction: config?.redaction }),
         ...(options.filter === undefined ? {} : { filter: options.filter }),

@@ -10,6 +10,7 @@ describe('the report module', () => {
       'createJunitReporter',
       'createPrettyReporter',
       'createReporters',
+      'createStreamingFileReporter',
       'isReporterName',
       'renderHtmlReport',
       'reporters',

@@ -1,7 +1,7 @@
 // Reporters: the interface, the built-ins by name, and the pieces they are made of.
 
 // Reporter interface and the data reporters see
-export type { Reporter, RunStartInfo } from './reporter.js';
+export type { Reporter, RunStartInfo, ScenarioPlace } from './reporter.js';
 export type {
   RepeatSummary,
   RequestSummary,
@@ -36,4 +36,6 @@ export { renderHtmlReport } from './html/render-html-report.js';
 
 // Shared
 export { createFileReporter } from './create-file-reporter.js';
+export { createStreamingFileReporter } from './create-streaming-file-reporter.js';
+export type { AssembleInput, StoredPart } from './create-streaming-file-reporter.js';
 export type { ReportPathStream } from './create-file-reporter.js';

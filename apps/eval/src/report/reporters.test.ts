@@ -21,8 +21,8 @@ describe('createReporters', () => {
     const created = createReporters(['junit', 'json']);
 
     expect(created.map((reporter) => Object.keys(reporter).sort())).toEqual([
-      ['onRunEnd', 'onRunStart'],
-      ['onRunEnd', 'onRunStart'],
+      ['close', 'onRunEnd', 'onRunStart', 'onScenarioEnd'],
+      ['close', 'onRunEnd', 'onRunStart', 'onScenarioEnd'],
     ]);
   });
 

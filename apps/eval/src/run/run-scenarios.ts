@@ -17,6 +17,7 @@ import { hasRecording } from '../record/recording-directory.js';
 import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
 import { startModelProxy, type ModelProxy } from '../record/start-model-proxy.js';
 import { combineRepeats } from './combine-repeats.js';
+import { packScenario, unpackScenario, type PackedScenario } from './pack-scenario.js';
 import { runPool } from './run-pool.js';
 import { runScenario, type ScenarioMode } from './run-scenario.js';
 
@@ -61,6 +62,12 @@ export interface RunScenariosOptions {
   redaction?: RecordingRedaction;
   /** With `repeat`, the pass rate a scenario needs to pass (0 to 1). Default 1: every run. */
   minPassRate?: number;
+  /**
+   * Keep every scenario's result for the report this resolves with (and the one `onRunEnd` gets). Default true.
+   * Set false for large suites: results then go only to reporters as they end (`onScenarioEnd`), the report's
+   * `scenarios` is empty, and memory stays flat however many scenarios run. The command line sets it false.
+   */
+  keepResults?: boolean;
 }
 
 /** The exit codes of the contract: 0 every scenario passed, 1 one failed, 2 bad input or a runner failure. */
@@ -83,19 +90,7 @@ export async function runScenarios(
   const repeat = options.repeat ?? 1;
   const concurrency = options.concurrency ?? availableParallelism();
   const reporters = options.reporters ?? [];
-  const found = await loadAll({
-    files: await findScenarioFiles({ patterns: options.paths ?? ['scenarios/'], cwd }),
-    cwd,
-    defaults: options.defaults ?? {},
-  });
-  const criteria = {
-    ...(options.filter === undefined ? {} : { filter: options.filter }),
-    ...(options.tags === undefined ? {} : { tags: options.tags }),
-    ...(options.shard === undefined ? {} : { shard: options.shard }),
-  };
-  const selection = selectScenarios({ scenarios: found, ...criteria });
-  if (options.passWithNoScenarios !== true)
-    assertScenariosSelected({ selection, scenarios: found, ...criteria });
+  const selection = await loadSelection({ options, cwd });
   const outDir = resolve(cwd, options.outDir ?? 'reports');
   await each(reporters, (reporter) =>
     reporter.onRunStart?.({ total: selection.run.length, repeat, concurrency, outDir }),
@@ -106,7 +101,8 @@ export async function runScenarios(
   const redaction = options.redaction ?? {};
   // A live run checks every key it needs before anything runs: a missing one is bad input, not N failures.
   if (live !== undefined)
-    for (const { scenario } of selection.run) resolveLiveUpstream({ provider: scenario.provider, live });
+    for (const packed of selection.run)
+      resolveLiveUpstream({ provider: unpackScenario(packed).scenario.provider, live });
   const modeOf = async ({
     loaded,
     proxy,
@@ -147,17 +143,31 @@ export async function runScenarios(
     await new Promise((resolve) => setImmediate(resolve));
     return fake.handle(request);
   };
-  const runs = new Map<LoadedScenario, ScenarioResult[]>();
+  // Each scenario's runs until its last repeat ends; then its combined result goes to the reporters.
+  const runs = new Map<PackedScenario, ScenarioResult[]>();
+  const ended = new Set<PackedScenario>();
+  const keepResults = options.keepResults !== false;
+  const kept: Array<{ order: number; result: ScenarioResult }> = [];
+  const tally = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, errored: 0 };
+  const report = async (result: ScenarioResult, order: number) => {
+    tally.total++;
+    tally[result.status]++;
+    if (result.repeat?.flaky === true) tally.flaky++;
+    if (result.error !== undefined) tally.errored++;
+    if (keepResults) kept.push({ order, result });
+    await each(reporters, (reporter) => reporter.onScenarioEnd?.(result, { order }));
+  };
   let failed = false;
   try {
-    const jobs = selection.run.flatMap((loaded, index) =>
-      Array.from({ length: repeat }, (_unused, attempt) => ({ loaded, index, attempt })),
+    const jobs = selection.run.flatMap((packed, index) =>
+      Array.from({ length: repeat }, (_unused, attempt) => ({ packed, index, attempt })),
     );
     const { notStarted } = await runPool({
       items: jobs,
       concurrency,
       shouldStop: () => options.bail === true && failed,
-      work: async ({ loaded, index, attempt }) => {
+      work: async ({ packed, index, attempt }) => {
+        const loaded = unpackScenario(packed);
         if (attempt === 0)
           await each(reporters, (reporter) =>
             reporter.onScenarioStart?.({ name: loaded.scenario.name, file: loaded.file }),
@@ -206,54 +216,76 @@ export async function runScenarios(
                   routeId: `s${index}r${attempt}u`,
                 });
         }
-        const results = [...(runs.get(loaded) ?? []), result];
-        runs.set(loaded, results);
+        const results = [...(runs.get(packed) ?? []), result];
+        runs.set(packed, results);
         if (result.status === 'failed') failed = true;
-        if (results.length === repeat)
-          await each(reporters, (reporter) =>
-            reporter.onScenarioEnd?.(combineRepeats(results, { minPassRate: options.minPassRate ?? 1 })),
-          );
+        if (results.length === repeat) {
+          runs.delete(packed);
+          ended.add(packed);
+          await report(combineRepeats(results, { minPassRate: options.minPassRate ?? 1 }), index);
+        }
       },
     });
-    const notRun = new Set(notStarted.map(({ loaded }) => loaded));
+    // A bail can stop a scenario between its repeats: the runs it had count, as they did for its verdict.
+    for (const [packed, results] of runs)
+      await report(
+        combineRepeats(results, { minPassRate: options.minPassRate ?? 1 }),
+        selection.run.indexOf(packed),
+      );
+    // Scenarios a bail stopped, and those that were skipped, come after the ones that ran, in selection order.
+    const notRun = new Set(notStarted.map(({ packed }) => packed));
     const skipped = [
       ...selection.skipped,
-      ...selection.run.filter((loaded) => notRun.has(loaded) && !runs.has(loaded)),
+      ...selection.run.filter((packed) => notRun.has(packed) && !ended.has(packed) && !runs.has(packed)),
     ];
-    const scenarios = [
-      ...selection.run.flatMap((loaded) => {
-        const results = runs.get(loaded);
-        return results === undefined
-          ? []
-          : [combineRepeats(results, { minPassRate: options.minPassRate ?? 1 })];
-      }),
-      ...skipped.map((loaded) => toSkipped(loaded)),
-    ];
-    for (const result of scenarios.filter((scenario) => scenario.status === 'skipped')) {
-      await each(reporters, (reporter) => reporter.onScenarioEnd?.(result));
-    }
-    const report: RunReport = {
+    for (const [position, packed] of skipped.entries())
+      await report(toSkipped(unpackScenario(packed)), selection.run.length + position);
+    const runReport: RunReport = {
       summary: {
-        total: scenarios.length,
-        passed: scenarios.filter((scenario) => scenario.status === 'passed').length,
-        failed: scenarios.filter((scenario) => scenario.status === 'failed').length,
-        skipped: scenarios.filter((scenario) => scenario.status === 'skipped').length,
+        total: tally.total,
+        passed: tally.passed,
+        failed: tally.failed,
+        skipped: tally.skipped,
         durationMs: Math.round(performance.now() - startedAt),
-        flaky: scenarios.filter((scenario) => scenario.repeat?.flaky === true).length,
+        flaky: tally.flaky,
       },
-      scenarios,
+      scenarios: kept.sort((left, right) => left.order - right.order).map(({ result }) => result),
     };
-    await each(reporters, (reporter) => reporter.onRunEnd?.(report));
-    const exitCode: ExitCode = scenarios.some((scenario) => scenario.error !== undefined)
-      ? 2
-      : report.summary.failed > 0
-        ? 1
-        : 0;
-    return { report, exitCode };
+    await each(reporters, (reporter) => reporter.onRunEnd?.(runReport));
+    const exitCode: ExitCode = tally.errored > 0 ? 2 : tally.failed > 0 ? 1 : 0;
+    return { report: runReport, exitCode };
   } finally {
     await fake.close();
     if (startedProxy !== undefined) await (await startedProxy).close();
+    await each(reporters, (reporter) => reporter.close?.());
   }
+}
+
+/**
+ * Loads and validates every file, selects what runs, and packs it: nothing of the files' parsed forms outlives
+ * this call but the packed scenarios.
+ */
+async function loadSelection({
+  options,
+  cwd,
+}: {
+  options: RunScenariosOptions;
+  cwd: string;
+}): Promise<{ run: PackedScenario[]; skipped: PackedScenario[] }> {
+  const found = await loadAll({
+    files: await findScenarioFiles({ patterns: options.paths ?? ['scenarios/'], cwd }),
+    cwd,
+    defaults: options.defaults ?? {},
+  });
+  const criteria = {
+    ...(options.filter === undefined ? {} : { filter: options.filter }),
+    ...(options.tags === undefined ? {} : { tags: options.tags }),
+    ...(options.shard === undefined ? {} : { shard: options.shard }),
+  };
+  const selection = selectScenarios({ scenarios: found, ...criteria });
+  if (options.passWithNoScenarios !== true)
+    assertScenariosSelected({ selection, scenarios: found, ...criteria });
+  return { run: selection.run.map(packScenario), skipped: selection.skipped.map(packScenario) };
 }
 
 function liveMode({

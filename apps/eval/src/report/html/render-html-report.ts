@@ -1,4 +1,4 @@
-import type { RunReport, ScenarioResult } from '../run-report.js';
+import type { RunReport, RunSummary, ScenarioResult } from '../run-report.js';
 import { escapeHtml } from './escape-html.js';
 import { htmlScript } from './html-script.js';
 import { htmlStyles } from './html-styles.js';
@@ -22,7 +22,49 @@ export function renderHtmlReport({
   const scenarios = [...report.scenarios].sort(
     (left, right) => statusOrder[left.status] - statusOrder[right.status],
   );
-  const { summary } = report;
+  const { head, tail } = renderHtmlFrame({ summary: report.summary, title, empty: scenarios.length === 0 });
+  const body = scenarios.map((scenario, index) => renderScenario({ scenario, index })).join('\n');
+  return `${head}${body}${tail}`;
+}
+
+/**
+ * `report.html` piece by piece, the same bytes as `renderHtmlReport`: the page's head, then each scenario's card
+ * as `renderScenarioWithoutIndex` drew it (read back with `read`), failed first, then its tail.
+ */
+export async function* renderHtmlReportPieces<Part extends { meta: HtmlPartMeta }>({
+  summary,
+  parts,
+  read,
+  title = 'toolloop eval',
+}: {
+  summary: RunSummary;
+  /** In the runner's order. */
+  parts: readonly Part[];
+  read: (part: Part) => Promise<string>;
+  title?: string | undefined;
+}): AsyncGenerator<string> {
+  const sorted = [...parts].sort(
+    (left, right) => statusOrder[left.meta.status] - statusOrder[right.meta.status],
+  );
+  const { head, tail } = renderHtmlFrame({ summary, title, empty: sorted.length === 0 });
+  yield head;
+  for (const [index, part] of sorted.entries()) {
+    const text = await read(part);
+    yield `${index === 0 ? '' : '\n'}${text.slice(0, part.meta.indexAt)}${index}${text.slice(part.meta.indexAt)}`;
+  }
+  yield tail;
+}
+
+/** What the page needs to know of a stored card: its status (failed cards come first) and where its index goes. */
+export interface HtmlPartMeta {
+  status: ScenarioResult['status'];
+  indexAt: number;
+}
+
+function renderHtmlFrame({ summary, title, empty }: { summary: RunSummary; title: string; empty: boolean }): {
+  head: string;
+  tail: string;
+} {
   const filterButton = (filter: string, label: string, count: number) =>
     `<button type="button" data-filter="${filter}" aria-pressed="${filter === 'all'}">${label} <span class="muted">${count}</span></button>`;
   const toolbar = `<div class="toolbar" hidden>${[
@@ -34,9 +76,9 @@ export function renderHtmlReport({
   ].join(
     '',
   )}<input type="search" placeholder="Filter by name, file or tag" aria-label="Filter scenarios"><span class="shown"></span><button type="button" data-open="true">Expand all</button><button type="button" data-open="false">Collapse all</button></div>`;
-  const body = scenarios.map((scenario, index) => renderScenario({ scenario, index })).join('\n');
   const pageTitle = `${title}: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`;
-  return `<!doctype html>
+  return {
+    head: `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -49,11 +91,13 @@ export function renderHtmlReport({
 ${renderSummaryHeader({ summary, title })}
 ${toolbar}
 <main>
-${body}
-<p class="empty"${scenarios.length === 0 ? '' : ' hidden'}>No scenarios to show.</p>
+`,
+    tail: `
+<p class="empty"${empty ? '' : ' hidden'}>No scenarios to show.</p>
 </main>
 <script>${htmlScript}</script>
 </body>
 </html>
-`;
+`,
+  };
 }

@@ -16,6 +16,15 @@ const statusLabels: Record<ScenarioResult['status'], string> = {
  * error, and each turn's timeline. `data-*` attributes drive the page's filters.
  */
 export function renderScenario({ scenario, index }: { scenario: ScenarioResult; index: number }): string {
+  const { text, indexAt } = renderScenarioWithoutIndex(scenario);
+  return `${text.slice(0, indexAt)}${index}${text.slice(indexAt)}`;
+}
+
+/**
+ * The card `renderScenario` draws, without its place on the page (the number of its `id`, known only once
+ * every scenario has ended): `indexAt` is where that number goes in `text`.
+ */
+export function renderScenarioWithoutIndex(scenario: ScenarioResult): { text: string; indexAt: number } {
   const isFlaky = scenario.repeat?.flaky === true;
   const search = [scenario.name, scenario.file, ...scenario.tags].join(' ').toLowerCase();
   const tags = scenario.tags.map((tag) => `<span class="chip chip-tag">${escapeHtml(tag)}</span>`).join('');
@@ -34,7 +43,11 @@ export function renderScenario({ scenario, index }: { scenario: ScenarioResult; 
     ),
   );
   if (scenario.status === 'skipped') parts.push('<p class="muted">Skipped: this scenario did not run.</p>');
-  return `<details class="scenario status-${scenario.status}" id="scenario-${index}" data-status="${scenario.status}" data-flaky="${isFlaky}" data-search="${escapeHtml(search)}"${scenario.status === 'failed' ? ' open' : ''}>${summary}<div class="scenario-body">${parts.join('')}</div></details>`;
+  const opening = `<details class="scenario status-${scenario.status}" id="scenario-`;
+  return {
+    text: `${opening}" data-status="${scenario.status}" data-flaky="${isFlaky}" data-search="${escapeHtml(search)}"${scenario.status === 'failed' ? ' open' : ''}>${summary}<div class="scenario-body">${parts.join('')}</div></details>`,
+    indexAt: opening.length,
+  };
 }
 
 function renderFailures(scenario: ScenarioResult): string {

@@ -50,20 +50,22 @@ export interface JsonTurn {
 
 /** Reshapes a run report into the JSON report's contract shape (fields in the contract's order). */
 export function toJsonReport(report: RunReport): JsonReport {
+  return { summary: toJsonSummary(report.summary), scenarios: report.scenarios.map(toJsonScenario) };
+}
+
+function toJsonSummary(summary: RunSummary): RunSummary {
   return {
-    summary: {
-      total: report.summary.total,
-      passed: report.summary.passed,
-      failed: report.summary.failed,
-      skipped: report.summary.skipped,
-      durationMs: report.summary.durationMs,
-      flaky: report.summary.flaky,
-    },
-    scenarios: report.scenarios.map(toJsonScenario),
+    total: summary.total,
+    passed: summary.passed,
+    failed: summary.failed,
+    skipped: summary.skipped,
+    durationMs: summary.durationMs,
+    flaky: summary.flaky,
   };
 }
 
-function toJsonScenario(scenario: ScenarioResult): JsonScenario {
+/** One scenario in `report.json`'s shape. */
+export function toJsonScenario(scenario: ScenarioResult): JsonScenario {
   return {
     name: scenario.name,
     file: scenario.file,
@@ -100,4 +102,33 @@ function toJsonScenario(scenario: ScenarioResult): JsonScenario {
 /** `report.json`'s text: the report as indented JSON with a final newline. */
 export function toJsonReportText(report: RunReport): string {
   return `${JSON.stringify(toJsonReport(report), null, 2)}\n`;
+}
+
+/** A scenario as it stands in `report.json`'s text: indented to its place in the `scenarios` array. */
+export function toJsonScenarioText(scenario: ScenarioResult): string {
+  // JSON.stringify escapes line breaks inside strings: every newline here is between two lines of the layout.
+  return `    ${JSON.stringify(toJsonScenario(scenario), null, 2).replaceAll('\n', '\n    ')}`;
+}
+
+/**
+ * `report.json`'s text piece by piece: the summary, then each scenario's text as `readScenario` gives it back,
+ * in order. The same bytes as `toJsonReportText` for the same report.
+ */
+export async function* toJsonReportPieces<Part>({
+  summary,
+  parts,
+  read,
+}: {
+  summary: RunSummary;
+  parts: readonly Part[];
+  read: (part: Part) => Promise<string>;
+}): AsyncGenerator<string> {
+  const summaryText = JSON.stringify({ summary: toJsonSummary(summary) }, null, 2).slice(0, -2);
+  if (parts.length === 0) {
+    yield `${summaryText},\n  "scenarios": []\n}\n`;
+    return;
+  }
+  yield `${summaryText},\n  "scenarios": [\n`;
+  for (const [index, part] of parts.entries()) yield `${index === 0 ? '' : ',\n'}${await read(part)}`;
+  yield '\n  ]\n}\n';
 }

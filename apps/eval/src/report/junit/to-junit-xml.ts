@@ -1,5 +1,5 @@
 import { toStableJson } from '../diff/to-stable-json.js';
-import type { RunReport, ScenarioFailure, ScenarioResult } from '../run-report.js';
+import type { RunReport, RunSummary, ScenarioFailure, ScenarioResult } from '../run-report.js';
 import { escapeXml } from './escape-xml.js';
 
 /**
@@ -8,27 +8,56 @@ import { escapeXml } from './escape-xml.js';
  * seconds.
  */
 export function toJunitXml(report: RunReport): string {
-  const files = new Map<string, ScenarioResult[]>();
-  for (const scenario of report.scenarios) {
-    files.set(scenario.file, [...(files.get(scenario.file) ?? []), scenario]);
-  }
-  const totals = countCases(report.scenarios);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="toolloop-eval" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${toSeconds(report.summary.durationMs)}">`,
-    ...[...files].flatMap(([file, scenarios]) => toTestSuite({ file, scenarios })),
-    '</testsuites>',
-    '',
-  ].join('\n');
+  const cases = report.scenarios.map(toJunitCase);
+  return [...toJunitFrame({ summary: report.summary, cases, caseText: ({ text }) => text }), ''].join('\n');
 }
 
-function toTestSuite({ file, scenarios }: { file: string; scenarios: ScenarioResult[] }): string[] {
-  const counts = countCases(scenarios);
-  const durationMs = scenarios.reduce((sum, scenario) => sum + scenario.durationMs, 0);
+/** What `junit.xml`'s suites and totals need to know of a scenario, beside its `<testcase>`. */
+export interface JunitCase {
+  file: string;
+  durationMs: number;
+  counts: CaseCounts;
+}
+
+/** A scenario's `<testcase>` element, indented to its place, and what the frame around it needs. */
+export function toJunitCase(scenario: ScenarioResult): JunitCase & { text: string } {
+  return {
+    file: scenario.file,
+    durationMs: scenario.durationMs,
+    counts: countCases([scenario]),
+    text: toTestCase(scenario).join('\n'),
+  };
+}
+
+/**
+ * `junit.xml`'s lines in order, each case's `<testcase>` given by `caseText` (as `toJunitCase` renders it):
+ * the totals, then a `<testsuite>` per file in the order files first appear, each holding its cases in order.
+ */
+export function toJunitFrame<Case extends JunitCase, Text>({
+  summary,
+  cases,
+  caseText,
+}: {
+  summary: RunSummary;
+  cases: readonly Case[];
+  caseText: (junitCase: Case) => Text;
+}): Array<string | Text> {
+  const files = new Map<string, Case[]>();
+  for (const junitCase of cases) files.set(junitCase.file, [...(files.get(junitCase.file) ?? []), junitCase]);
+  const totals = sumCounts(cases.map(({ counts }) => counts));
   return [
-    `  <testsuite name="${attribute(file)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" time="${toSeconds(durationMs)}">`,
-    ...scenarios.flatMap(toTestCase),
-    '  </testsuite>',
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="toolloop-eval" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${toSeconds(summary.durationMs)}">`,
+    ...[...files].flatMap(([file, suiteCases]) => {
+      const counts = sumCounts(suiteCases.map((suiteCase) => suiteCase.counts));
+      const durationMs = suiteCases.reduce((sum, suiteCase) => sum + suiteCase.durationMs, 0);
+      return [
+        `  <testsuite name="${attribute(file)}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" time="${toSeconds(durationMs)}">`,
+        ...suiteCases.map(caseText),
+        '  </testsuite>',
+      ];
+    }),
+    '</testsuites>',
   ];
 }
 
@@ -105,13 +134,29 @@ function toFailureText(failure: ScenarioFailure): string {
   ].join('\n');
 }
 
-function countCases(scenarios: ScenarioResult[]) {
+interface CaseCounts {
+  tests: number;
+  errors: number;
+  failures: number;
+  skipped: number;
+}
+
+function countCases(scenarios: ScenarioResult[]): CaseCounts {
   return {
     tests: scenarios.length,
     errors: scenarios.filter((scenario) => scenario.error !== undefined).length,
     failures: scenarios.filter((scenario) => scenario.status === 'failed' && scenario.error === undefined)
       .length,
     skipped: scenarios.filter((scenario) => scenario.status === 'skipped').length,
+  };
+}
+
+function sumCounts(counts: readonly CaseCounts[]): CaseCounts {
+  return {
+    tests: counts.reduce((sum, count) => sum + count.tests, 0),
+    errors: counts.reduce((sum, count) => sum + count.errors, 0),
+    failures: counts.reduce((sum, count) => sum + count.failures, 0),
+    skipped: counts.reduce((sum, count) => sum + count.skipped, 0),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Reporter } from '../reporter.js';
-import type { RunReport, ScenarioResult } from '../run-report.js';
+import type { RunSummary, ScenarioResult } from '../run-report.js';
 import { createColors } from './colors.js';
 import { formatFailures } from './format-failures.js';
 import { formatProgressLine, type ProgressCounts } from './format-progress-line.js';
@@ -40,6 +40,9 @@ export function createPrettyReporter({
   const counts: ProgressCounts = { done: 0, total: 0, passed: 0, failed: 0, skipped: 0 };
   // Started and not yet ended, oldest first: the oldest is the one worth naming on the progress line.
   const running = new Set<string>();
+  // What the end of the run lists (failures, runner errors, pass rates), without the turns: memory stays flat.
+  let ended: Array<{ order: number; result: ScenarioResult }> = [];
+  let endedCount = 0;
   const writeLines = (lines: string[]) => {
     stream.write(lines.map((line) => `${line}\n`).join(''));
   };
@@ -56,15 +59,21 @@ export function createPrettyReporter({
   return {
     onRunStart(info) {
       counts.total = info.total;
+      ended = [];
+      endedCount = 0;
       if (isTTY) drawProgress();
     },
     onScenarioStart(scenario) {
       running.add(scenario.name);
       if (isTTY) drawProgress();
     },
-    onScenarioEnd(result) {
+    onScenarioEnd(result, place) {
       running.delete(result.name);
       count(counts, result);
+      const order = place?.order ?? endedCount;
+      endedCount++;
+      if (result.failures.length > 0 || result.error !== undefined || result.repeat !== undefined)
+        ended.push({ order, result: { ...result, turns: [] } });
       if (!isTTY) {
         writeLines([formatScenarioLine({ result, colors })]);
         return;
@@ -77,7 +86,12 @@ export function createPrettyReporter({
     },
     onRunEnd(report) {
       if (isTTY) stream.write(clearLine);
-      writeLines(formatRunEnd({ report, colors }));
+      // A reporter given only the report (no onScenarioEnd) lists the report's own scenarios.
+      const scenarios =
+        endedCount === 0
+          ? report.scenarios
+          : ended.sort((left, right) => left.order - right.order).map(({ result }) => result);
+      writeLines(formatRunEnd({ summary: report.summary, scenarios, colors }));
     },
   };
 }
@@ -87,12 +101,20 @@ function count(counts: ProgressCounts, result: ScenarioResult): void {
   counts[result.status]++;
 }
 
-function formatRunEnd({ report, colors }: { report: RunReport; colors: ReturnType<typeof createColors> }) {
+function formatRunEnd({
+  summary,
+  scenarios,
+  colors,
+}: {
+  summary: RunSummary;
+  scenarios: ScenarioResult[];
+  colors: ReturnType<typeof createColors>;
+}) {
   const sections = [
-    formatFailures({ scenarios: report.scenarios, colors }),
-    formatRunnerErrors({ scenarios: report.scenarios, colors }),
-    formatRepeatRates({ scenarios: report.scenarios, colors }),
-    formatSummary({ summary: report.summary, colors }),
+    formatFailures({ scenarios, colors }),
+    formatRunnerErrors({ scenarios, colors }),
+    formatRepeatRates({ scenarios, colors }),
+    formatSummary({ summary, colors }),
   ];
   return sections.filter((section) => section.length > 0).flatMap((section) => ['', ...section]);
 }

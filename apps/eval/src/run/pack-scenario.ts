@@ -1,0 +1,27 @@
+import { deserialize, serialize } from 'node:v8';
+import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
+import type { LoadedScenario } from '../scenario/load-scenario-file.js';
+import type { Scenario } from '../scenario/scenario-schema.js';
+
+/**
+ * A loaded scenario held as bytes until it runs. A parsed scenario weighs several times its serialized form
+ * (and its strings keep the whole file's text alive): a run of 10,000 holds them all from the start, so this is
+ * most of what its memory grows with.
+ */
+export interface PackedScenario {
+  file: string;
+  agent?: LoadedAgent;
+  bytes: Buffer;
+}
+
+/** Packs a loaded scenario; `unpackScenario` gives back an equal one. */
+export function packScenario({ file, agent, scenario }: LoadedScenario): PackedScenario {
+  const bytes = serialize(scenario);
+  return agent === undefined ? { file, bytes } : { file, agent, bytes };
+}
+
+/** The scenario `packScenario` packed, as a fresh object. */
+export function unpackScenario({ file, agent, bytes }: PackedScenario): LoadedScenario {
+  const scenario = deserialize(bytes) as Scenario;
+  return agent === undefined ? { file, scenario } : { file, scenario, agent };
+}
