@@ -89,6 +89,7 @@ export function createProgram({
         ...liveRunOptions({ options, redaction: config?.redaction }),
         ...(options.filter === undefined ? {} : { filter: options.filter }),
         ...(concurrency === undefined ? {} : { concurrency }),
+        workers: options.workers ?? 'auto',
         ...(options.shard === undefined ? {} : { shard: options.shard }),
       });
       // The pretty reporter ends with the summary; without it, a run must still say how it went.
@@ -210,6 +211,7 @@ interface RunCommandOptions {
   filter?: string;
   tag: string[];
   concurrency?: number;
+  workers?: number;
   shard?: ReturnType<typeof parseShard>;
   repeat: number;
   bail: boolean;
@@ -360,6 +362,11 @@ function addSelectionOptions(command: Command): Command {
 function addRunOptions(command: Command): Command {
   return addSelectionOptions(command)
     .option('--concurrency <n>', 'scenarios run at once (default: CPU count)', toPositiveInteger)
+    .option(
+      '--workers <n>',
+      'worker processes that run scenario files (default: CPU count, at most one per 2,000 scenarios)',
+      toPositiveInteger,
+    )
     .option('--repeat <n>', 'run each scenario n times and report pass rates', toPositiveInteger, 1)
     .option('--bail', 'start no new scenario after the first failure', false)
     .addOption(

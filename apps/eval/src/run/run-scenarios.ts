@@ -1,7 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { dirname, resolve } from 'node:path';
-import { createSharedJsonSchemaValidator } from '@toolloop/core/mcp';
-import { createFakeLlm } from '@toolloop/fake-llm';
+import { resolve } from 'node:path';
 import type { Reporter } from '../report/reporter.js';
 import type { RunReport, ScenarioResult } from '../report/run-report.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
@@ -12,14 +10,13 @@ import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import { formatScenarioIssue, ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { selectScenarios, type Shard } from '../scenario/select-scenarios.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
-import { readRecording } from '../record/read-recording.js';
-import { hasRecording } from '../record/recording-directory.js';
 import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
-import { startModelProxy, type ModelProxy } from '../record/start-model-proxy.js';
-import { combineRepeats } from './combine-repeats.js';
+import { openScenarioExecutor } from './open-scenario-executor.js';
 import { packScenario, unpackScenario, type PackedScenario } from './pack-scenario.js';
-import { runPool } from './run-pool.js';
-import { runScenario, type ScenarioMode } from './run-scenario.js';
+import { runInWorkers } from './run-in-workers.js';
+import { runScenarioJobs, type IndexedScenario } from './run-scenario-jobs.js';
+import { toSkipped } from './to-skipped.js';
+import type { WorkerSettings } from './worker-protocol.js';
 
 export interface RunScenariosOptions {
   /** Files, directories or globs. Default: `scenarios/`. */
@@ -30,8 +27,15 @@ export interface RunScenariosOptions {
   filter?: string;
   /** Only scenarios with at least one of these tags. */
   tags?: readonly string[];
-  /** Scenarios run at once. Default: the number of CPUs. */
+  /** Scenarios run at once (with `workers`, shared among them). Default: the number of CPUs. */
   concurrency?: number;
+  /**
+   * Worker processes that run scenario files, each with its own fake LLM and servers (never more than there are
+   * files). Results come back to this process's reporters, in the same order and with the same exit code as in
+   * one process. `auto`: one per CPU, but no more than one per 2,000 scenarios (each worker starts and warms up
+   * on its own: on two cores, 1,000 short scenarios run faster in one process). Default 1: everything runs here.
+   */
+  workers?: number | 'auto';
   shard?: Shard;
   /** Runs of each scenario; with more than one, pass rates are reported and flaky scenarios flagged. */
   repeat?: number;
@@ -103,49 +107,6 @@ export async function runScenarios(
   if (live !== undefined)
     for (const packed of selection.run)
       resolveLiveUpstream({ provider: unpackScenario(packed).scenario.provider, live });
-  const modeOf = async ({
-    loaded,
-    proxy,
-  }: {
-    loaded: LoadedScenario;
-    proxy: () => Promise<ModelProxy>;
-  }): Promise<ScenarioMode> => {
-    const scenarioFile = resolve(cwd, loaded.file);
-    if (live !== undefined)
-      return liveMode({
-        loaded,
-        scenarioFile,
-        proxy: await proxy(),
-        live,
-        record: live.record === true,
-        redaction,
-      });
-    if (await hasRecording(scenarioFile))
-      return { type: 'replay', recording: await readRecording(scenarioFile), scenarioFile, redaction };
-    // --update: a scenario with nothing to answer it (no `llm` steps, no recording) is recorded, live.
-    if (update !== undefined && loaded.scenario.turns.every((turn) => turn.llm.length === 0))
-      return liveMode({ loaded, scenarioFile, proxy: await proxy(), live: update, record: true, redaction });
-    return { type: 'scripted' };
-  };
-  let startedProxy: Promise<ModelProxy> | undefined;
-  const proxy = () => (startedProxy ??= startModelProxy());
-
-  const fake = createFakeLlm();
-  // Schemas compiled once for the whole run (equal schemas share one form; memory stays bounded).
-  const jsonSchemaValidator = createSharedJsonSchemaValidator();
-  // Out-of-process clients (command servers that sample, agents' own clients) need the port; the runner's
-  // models reach the fake without it.
-  const server = await fake.serve();
-  const fakeFetch: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init);
-    // As over the network, the answer starts no sooner than the next turn of the event loop: a turn's
-    // timeline places each request after the events read by then.
-    await new Promise((resolve) => setImmediate(resolve));
-    return fake.handle(request);
-  };
-  // Each scenario's runs until its last repeat ends; then its combined result goes to the reporters.
-  const runs = new Map<PackedScenario, ScenarioResult[]>();
-  const ended = new Set<PackedScenario>();
   const keepResults = options.keepResults !== false;
   const kept: Array<{ order: number; result: ScenarioResult }> = [];
   const tally = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, errored: 0 };
@@ -157,87 +118,40 @@ export async function runScenarios(
     if (keepResults) kept.push({ order, result });
     await each(reporters, (reporter) => reporter.onScenarioEnd?.(result, { order }));
   };
-  let failed = false;
-  try {
-    const jobs = selection.run.flatMap((packed, index) =>
-      Array.from({ length: repeat }, (_unused, attempt) => ({ packed, index, attempt })),
+  const onStart = (loaded: LoadedScenario) =>
+    each(reporters, (reporter) =>
+      reporter.onScenarioStart?.({ name: loaded.scenario.name, file: loaded.file }),
     );
-    const { notStarted } = await runPool({
-      items: jobs,
-      concurrency,
-      shouldStop: () => options.bail === true && failed,
-      work: async ({ packed, index, attempt }) => {
-        const loaded = unpackScenario(packed);
-        if (attempt === 0)
-          await each(reporters, (reporter) =>
-            reporter.onScenarioStart?.({ name: loaded.scenario.name, file: loaded.file }),
-          );
-        const common = {
-          ...loaded,
-          directory: dirname(resolve(cwd, loaded.file)),
-          cwd,
-          fake,
-          fakeUrl: server.url,
-          fakeFetch,
-          jsonSchemaValidator,
-        };
-        const mode = await modeOf({ loaded, proxy }).catch((error: unknown) => error);
-        // The result holds what it needs of its route: the run's one fake then forgets it, so memory stays flat.
-        const runAndForget = async (options: Parameters<typeof runScenario>[0]) => {
-          const ran = await runScenario(options);
-          fake.removeScript(options.routeId);
-          return ran;
-        };
-        let result =
-          mode instanceof Error
-            ? toErrored({ loaded, error: mode })
-            : await runAndForget({ ...common, mode: mode as ScenarioMode, routeId: `s${index}r${attempt}` });
-        // --update: a replay that drifted from its recording is recorded again, live.
-        if (update !== undefined && result.failures.some((failure) => failure.kind === 'drift')) {
-          const scenarioFile = resolve(cwd, loaded.file);
-          const again = await Promise.resolve()
-            .then(async () =>
-              liveMode({
-                loaded,
-                scenarioFile,
-                proxy: await proxy(),
-                live: update,
-                record: true,
-                redaction,
-              }),
-            )
-            .catch((error: unknown) => error);
-          result =
-            again instanceof Error
-              ? toErrored({ loaded, error: again })
-              : await runAndForget({
-                  ...common,
-                  mode: again as ScenarioMode,
-                  routeId: `s${index}r${attempt}u`,
-                });
-        }
-        const results = [...(runs.get(packed) ?? []), result];
-        runs.set(packed, results);
-        if (result.status === 'failed') failed = true;
-        if (results.length === repeat) {
-          runs.delete(packed);
-          ended.add(packed);
-          await report(combineRepeats(results, { minPassRate: options.minPassRate ?? 1 }), index);
-        }
-      },
-    });
-    // A bail can stop a scenario between its repeats: the runs it had count, as they did for its verdict.
-    for (const [packed, results] of runs)
-      await report(
-        combineRepeats(results, { minPassRate: options.minPassRate ?? 1 }),
-        selection.run.indexOf(packed),
-      );
+  const scenarios = selection.run.map((packed, index) => ({ packed, index }));
+  const settings = {
+    cwd,
+    live,
+    update,
+    redaction,
+    repeat,
+    minPassRate: options.minPassRate ?? 1,
+    bail: options.bail === true,
+  };
+  const fileCount = new Set(selection.run.map(({ file }) => file)).size;
+  const wanted =
+    options.workers === 'auto'
+      ? Math.min(availableParallelism(), Math.floor(selection.run.length / 2000))
+      : (options.workers ?? 1);
+  const workers = Math.max(1, Math.min(wanted, fileCount));
+  try {
+    const { notStarted } =
+      workers > 1
+        ? await runInWorkers({
+            scenarios,
+            workers,
+            // The run's concurrency is shared among the workers.
+            settings: { ...settings, concurrency: Math.max(1, Math.ceil(concurrency / workers)) },
+            onStart,
+            onEnd: report,
+          })
+        : await runInProcess({ scenarios, settings: { ...settings, concurrency }, onStart, onEnd: report });
     // Scenarios a bail stopped, and those that were skipped, come after the ones that ran, in selection order.
-    const notRun = new Set(notStarted.map(({ packed }) => packed));
-    const skipped = [
-      ...selection.skipped,
-      ...selection.run.filter((packed) => notRun.has(packed) && !ended.has(packed) && !runs.has(packed)),
-    ];
+    const skipped = [...selection.skipped, ...notStarted.map(({ packed }) => packed)];
     for (const [position, packed] of skipped.entries())
       await report(toSkipped(unpackScenario(packed)), selection.run.length + position);
     const runReport: RunReport = {
@@ -255,8 +169,6 @@ export async function runScenarios(
     const exitCode: ExitCode = tally.errored > 0 ? 2 : tally.failed > 0 ? 1 : 0;
     return { report: runReport, exitCode };
   } finally {
-    await fake.close();
-    if (startedProxy !== undefined) await (await startedProxy).close();
     await each(reporters, (reporter) => reporter.close?.());
   }
 }
@@ -286,39 +198,6 @@ async function loadSelection({
   if (options.passWithNoScenarios !== true)
     assertScenariosSelected({ selection, scenarios: found, ...criteria });
   return { run: selection.run.map(packScenario), skipped: selection.skipped.map(packScenario) };
-}
-
-function liveMode({
-  loaded,
-  scenarioFile,
-  proxy,
-  live,
-  record,
-  redaction,
-}: {
-  loaded: LoadedScenario;
-  scenarioFile: string;
-  proxy: ModelProxy;
-  live: LiveOptions;
-  record: boolean;
-  redaction: RecordingRedaction;
-}): ScenarioMode {
-  const { keys, ...upstream } = resolveLiveUpstream({ provider: loaded.scenario.provider, live });
-  return {
-    type: 'live',
-    proxy,
-    upstream,
-    secrets: keys,
-    ...(record ? { record: { scenarioFile, redaction } } : {}),
-  };
-}
-
-function toErrored({ loaded, error }: { loaded: LoadedScenario; error: unknown }): ScenarioResult {
-  return {
-    ...toSkipped(loaded),
-    status: 'failed',
-    error: { message: error instanceof Error ? error.message : String(error) },
-  };
 }
 
 /**
@@ -359,16 +238,24 @@ async function loadAll({
   );
 }
 
-function toSkipped({ file, scenario }: LoadedScenario): ScenarioResult {
-  return {
-    name: scenario.name,
-    file,
-    tags: scenario.tags ?? [],
-    status: 'skipped',
-    durationMs: 0,
-    turns: [],
-    failures: [],
-  };
+/** Runs the scenarios in this process, on one fake LLM. */
+async function runInProcess({
+  scenarios,
+  settings,
+  onStart,
+  onEnd,
+}: {
+  scenarios: IndexedScenario[];
+  settings: WorkerSettings;
+  onStart: (loaded: LoadedScenario) => Promise<void>;
+  onEnd: (result: ScenarioResult, index: number) => Promise<void>;
+}): Promise<{ notStarted: IndexedScenario[] }> {
+  const executor = await openScenarioExecutor(settings);
+  try {
+    return await runScenarioJobs({ scenarios, ...settings, run: executor.run, onStart, onEnd });
+  } finally {
+    await executor.close();
+  }
 }
 
 async function each(

@@ -1,0 +1,143 @@
+import { dirname, resolve } from 'node:path';
+import { createSharedJsonSchemaValidator } from '@toolloop/core/mcp';
+import { createFakeLlm } from '@toolloop/fake-llm';
+import type { ScenarioResult } from '../report/run-report.js';
+import type { RecordingRedaction } from '../record/redact-recording.js';
+import { readRecording } from '../record/read-recording.js';
+import { hasRecording } from '../record/recording-directory.js';
+import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
+import { startModelProxy, type ModelProxy } from '../record/start-model-proxy.js';
+import type { LoadedScenario } from '../scenario/load-scenario-file.js';
+import { runScenario, type ScenarioMode } from './run-scenario.js';
+import { toErrored } from './to-skipped.js';
+
+/** How the scenarios of a run are answered: scripts and recordings, or the real APIs. */
+export interface ExecutorOptions {
+  cwd: string;
+  live?: (LiveOptions & { record?: boolean }) | undefined;
+  update?: LiveOptions | undefined;
+  redaction: RecordingRedaction;
+}
+
+/** Runs one scenario at a time or many at once, each on its own route of one fake LLM. */
+export interface ScenarioExecutor {
+  /** One run of a scenario; `runId` names its route (unique in the run). Never rejects: a failure is a result. */
+  run: (loaded: LoadedScenario, runId: string) => Promise<ScenarioResult>;
+  /** Closes the fake LLM and the live proxy, if one started. */
+  close: () => Promise<void>;
+}
+
+/**
+ * What a process running scenarios holds for all of them: one fake LLM (served on a port for out-of-process
+ * clients; the runner's own models reach it in process), one JSON Schema validator, and the live proxy once a
+ * scenario needs it.
+ */
+export async function openScenarioExecutor({
+  cwd,
+  live,
+  update,
+  redaction,
+}: ExecutorOptions): Promise<ScenarioExecutor> {
+  let startedProxy: Promise<ModelProxy> | undefined;
+  const proxy = () => (startedProxy ??= startModelProxy());
+  const modeOf = async (loaded: LoadedScenario): Promise<ScenarioMode> => {
+    const scenarioFile = resolve(cwd, loaded.file);
+    if (live !== undefined)
+      return liveMode({
+        loaded,
+        scenarioFile,
+        proxy: await proxy(),
+        live,
+        record: live.record === true,
+        redaction,
+      });
+    if (await hasRecording(scenarioFile))
+      return { type: 'replay', recording: await readRecording(scenarioFile), scenarioFile, redaction };
+    // --update: a scenario with nothing to answer it (no `llm` steps, no recording) is recorded, live.
+    if (update !== undefined && loaded.scenario.turns.every((turn) => turn.llm.length === 0))
+      return liveMode({ loaded, scenarioFile, proxy: await proxy(), live: update, record: true, redaction });
+    return { type: 'scripted' };
+  };
+
+  const fake = createFakeLlm();
+  // Schemas compiled once for the whole run (equal schemas share one form; memory stays bounded).
+  const jsonSchemaValidator = createSharedJsonSchemaValidator();
+  // Out-of-process clients (command servers that sample, agents' own clients) need the port; the runner's
+  // models reach the fake without it.
+  const server = await fake.serve();
+  const fakeFetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    // As over the network, the answer starts no sooner than the next turn of the event loop: a turn's
+    // timeline places each request after the events read by then.
+    await new Promise((resolve) => setImmediate(resolve));
+    return fake.handle(request);
+  };
+  // The result holds what it needs of its route: the fake then forgets it, so memory stays flat.
+  const runAndForget = async (options: Parameters<typeof runScenario>[0]) => {
+    const ran = await runScenario(options);
+    fake.removeScript(options.routeId);
+    return ran;
+  };
+
+  return {
+    async run(loaded, runId) {
+      const common = {
+        ...loaded,
+        directory: dirname(resolve(cwd, loaded.file)),
+        cwd,
+        fake,
+        fakeUrl: server.url,
+        fakeFetch,
+        jsonSchemaValidator,
+      };
+      const mode = await modeOf(loaded).catch((error: unknown) => error);
+      let result =
+        mode instanceof Error
+          ? toErrored({ loaded, error: mode })
+          : await runAndForget({ ...common, mode: mode as ScenarioMode, routeId: runId });
+      // --update: a replay that drifted from its recording is recorded again, live.
+      if (update !== undefined && result.failures.some((failure) => failure.kind === 'drift')) {
+        const scenarioFile = resolve(cwd, loaded.file);
+        const again = await Promise.resolve()
+          .then(async () =>
+            liveMode({ loaded, scenarioFile, proxy: await proxy(), live: update, record: true, redaction }),
+          )
+          .catch((error: unknown) => error);
+        result =
+          again instanceof Error
+            ? toErrored({ loaded, error: again })
+            : await runAndForget({ ...common, mode: again as ScenarioMode, routeId: `${runId}u` });
+      }
+      return result;
+    },
+    async close() {
+      await fake.close();
+      if (startedProxy !== undefined) await (await startedProxy).close();
+    },
+  };
+}
+
+function liveMode({
+  loaded,
+  scenarioFile,
+  proxy,
+  live,
+  record,
+  redaction,
+}: {
+  loaded: LoadedScenario;
+  scenarioFile: string;
+  proxy: ModelProxy;
+  live: LiveOptions;
+  record: boolean;
+  redaction: RecordingRedaction;
+}): ScenarioMode {
+  const { keys, ...upstream } = resolveLiveUpstream({ provider: loaded.scenario.provider, live });
+  return {
+    type: 'live',
+    proxy,
+    upstream,
+    secrets: keys,
+    ...(record ? { record: { scenarioFile, redaction } } : {}),
+  };
+}

@@ -1,0 +1,84 @@
+// A worker process of `runScenarios({ workers })`: runs the scenario files the main process sends it, each on
+// its own fake LLM route, and sends each result back. Started by `runInWorkers` with an IPC channel.
+import { createAgentLoader, type AgentLoader } from '../agent/create-agent-loader.js';
+import type { LoadedScenario } from '../scenario/load-scenario-file.js';
+import { openScenarioExecutor, type ScenarioExecutor } from './open-scenario-executor.js';
+import { runScenarioJobs } from './run-scenario-jobs.js';
+import { toErrored } from './to-skipped.js';
+import type { FromWorker, ToWorker, WorkerScenario, WorkerSettings } from './worker-protocol.js';
+
+const send = (message: FromWorker) =>
+  new Promise<void>((resolve, reject) => {
+    process.send?.(message, (error: Error | null) => {
+      if (error === null) resolve();
+      else reject(error);
+    });
+  });
+
+let settings: WorkerSettings | undefined;
+let agents: AgentLoader | undefined;
+let executor: Promise<ScenarioExecutor> | undefined;
+let stopped = false;
+// Messages are handled one after another: a file runs to its end before the next message is read.
+let queue = Promise.resolve();
+
+process.on('message', (message: ToWorker) => {
+  queue = queue
+    .then(() => handle(message))
+    .catch((error: unknown) => {
+      process.stderr.write(
+        `toolloop-eval worker: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exit(1);
+    });
+  // A stop must reach the file that is running now, not wait behind it.
+  if (message.type === 'stop') stopped = true;
+});
+
+async function handle(message: ToWorker): Promise<void> {
+  switch (message.type) {
+    case 'init':
+      settings = message.settings;
+      agents = createAgentLoader({ cwd: settings.cwd });
+      executor = openScenarioExecutor(settings);
+      return;
+    case 'run':
+      return runBatch(message.scenarios);
+    case 'stop':
+      return;
+    case 'close':
+      await (await executor)?.close();
+      process.disconnect();
+      return;
+  }
+}
+
+async function runBatch(scenarios: WorkerScenario[]): Promise<void> {
+  if (settings === undefined || executor === undefined || agents === undefined)
+    throw new Error('scenarios came before the settings');
+  const { repeat, minPassRate, bail, concurrency } = settings;
+  const running = await executor;
+  const loader = agents;
+  const { notStarted } = await runScenarioJobs({
+    scenarios: scenarios.map(({ index, file, bytes }) => ({
+      index,
+      packed: { file, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+    })),
+    repeat,
+    concurrency,
+    minPassRate,
+    bail,
+    shouldStop: () => stopped,
+    run: async (loaded, runId) => {
+      const agentFile = scenarios.find((scenario) => scenario.file === loaded.file)?.agentFile;
+      if (agentFile === undefined) return running.run(loaded, runId);
+      const agent = await loader.load(agentFile);
+      if (!agent.success) return toErrored({ loaded, error: new Error(agent.issue.message) });
+      const withAgent: LoadedScenario = { ...loaded, agent: { file: agentFile, agent: agent.agent } };
+      return running.run(withAgent, runId);
+    },
+    onStart: (_loaded, index) => send({ type: 'start', index }),
+    onEnd: (result, index) => send({ type: 'end', index, result }),
+  });
+  await send({ type: 'idle', notStarted: notStarted.map(({ index }) => index) });
+}

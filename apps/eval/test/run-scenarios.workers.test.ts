@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Reporter } from '../src/report/reporter.js';
+import type { RunReport } from '../src/report/run-report.js';
+import { runScenarios } from '../src/run/run-scenarios.js';
+
+// Worker processes run the built package (dist/): turbo builds it before these tests.
+const fixtures = join(import.meta.dirname, 'fixtures');
+
+/** What a report says of each scenario, without the times that differ from run to run. */
+const verdicts = (report: RunReport) =>
+  report.scenarios.map(({ name, file, status, failures, error }) => ({
+    name,
+    file,
+    status,
+    failures,
+    error,
+  }));
+
+/** The processes this one started that are still there (`ps` itself left out). */
+function childProcesses(): string[] {
+  return execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/\bps --ppid\b/u.test(line));
+}
+
+describe('runScenarios in worker processes', () => {
+  it('reports what one process reports, in the same order, with the same exit code', async () => {
+    const options = { paths: ['failing', 'passing'], cwd: fixtures, concurrency: 2 };
+    const inProcess = await runScenarios(options);
+    const ended: number[] = [];
+    const started: string[] = [];
+    const reporter: Reporter = {
+      onScenarioStart: ({ name }) => void started.push(name),
+      onScenarioEnd: (_result, place) => void ended.push(place?.order ?? -1),
+    };
+
+    const inWorkers = await runScenarios({ ...options, workers: 2, reporters: [reporter] });
+
+    expect(verdicts(inWorkers.report)).toEqual(verdicts(inProcess.report));
+    expect(inWorkers.report.summary).toEqual({
+      ...inProcess.report.summary,
+      durationMs: inWorkers.report.summary.durationMs,
+    });
+    expect(inWorkers.exitCode).toBe(1);
+    expect(ended.sort((left, right) => left - right)).toEqual(
+      inProcess.report.scenarios.map((_result, index) => index),
+    );
+    expect(started.sort()).toEqual(
+      inProcess.report.scenarios
+        .filter(({ status }) => status !== 'skipped')
+        .map(({ name }) => name)
+        .sort(),
+    );
+    expect(childProcesses()).toEqual([]);
+  });
+
+  it('a worker that exits mid-scenario makes that scenario a runner error (exit code 2); the other files still run', async () => {
+    const { report, exitCode } = await runScenarios({
+      paths: ['workers'],
+      cwd: fixtures,
+      workers: 2,
+      concurrency: 2,
+    });
+
+    expect(exitCode).toBe(2);
+    expect(verdicts(report)).toEqual([
+      {
+        name: 'the agent ends its process',
+        file: 'workers/a-exits.yaml',
+        status: 'failed',
+        failures: [],
+        error: {
+          message:
+            'the worker process running workers/a-exits.yaml exited (code 3) before the scenario ended',
+        },
+      },
+      ...['b', 'c', 'd'].map((letter) => ({
+        name: `answers after a crash (${letter})`,
+        file: `workers/${letter}-answers.yaml`,
+        status: 'passed',
+        failures: [],
+        error: undefined,
+      })),
+    ]);
+    expect(childProcesses()).toEqual([]);
+  });
+
+  it('--bail in workers starts nothing after a failure: what did not run is skipped', async () => {
+    const { report, exitCode } = await runScenarios({
+      paths: ['failing', 'passing'],
+      cwd: fixtures,
+      workers: 2,
+      concurrency: 2,
+      bail: true,
+    });
+
+    expect(exitCode).toBe(1);
+    expect(report.summary.failed).toBeGreaterThanOrEqual(1);
+    expect(report.summary.skipped).toBeGreaterThanOrEqual(2);
+    expect(report.summary.total).toBe(8);
+  });
+
+  it('a reporter that throws ends the run and its workers: no process is left', async () => {
+    const throwing: Reporter = {
+      onScenarioEnd: () => {
+        throw new Error('the reporter broke');
+      },
+    };
+
+    await expect(
+      runScenarios({ paths: ['passing', 'failing'], cwd: fixtures, workers: 2, reporters: [throwing] }),
+    ).rejects.toThrow('the reporter broke');
+    expect(childProcesses()).toEqual([]);
+  });
+});
