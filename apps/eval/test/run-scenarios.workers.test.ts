@@ -114,4 +114,18 @@ describe('runScenarios in worker processes', () => {
     ).rejects.toThrow('the reporter broke');
     expect(childProcesses()).toEqual([]);
   });
+
+  it('files read in workers: invalid ones stop everything before it starts, with the same problems as in one process', async () => {
+    const problems = (workers: number) =>
+      runScenarios({ paths: ['invalid'], cwd: fixtures, workers }).then(
+        () => 'no error',
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+
+    const inProcess = await problems(1);
+
+    expect(inProcess).toContain('invalid/');
+    expect(await problems(2)).toBe(inProcess);
+    expect(childProcesses()).toEqual([]);
+  });
 });

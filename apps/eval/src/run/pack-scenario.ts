@@ -11,13 +11,28 @@ import type { Scenario } from '../scenario/scenario-schema.js';
 export interface PackedScenario {
   file: string;
   agent?: LoadedAgent;
+  /** The agent module's path: what a worker process loads (`agent` stays in the process that loaded it). */
+  agentFile?: string;
   bytes: Buffer;
 }
 
-/** Packs a loaded scenario; `unpackScenario` gives back an equal one. */
-export function packScenario({ file, agent, scenario }: LoadedScenario): PackedScenario {
-  const bytes = serialize(scenario);
-  return agent === undefined ? { file, bytes } : { file, agent, bytes };
+/**
+ * Packs a loaded scenario; `unpackScenario` gives back an equal one. `bytes`, when given, are the scenario
+ * already packed (by the worker process that read it).
+ */
+export function packScenario({
+  file,
+  agent,
+  agentFile = agent?.file,
+  scenario,
+  bytes = serialize(scenario),
+}: LoadedScenario & { agentFile?: string | undefined; bytes?: Buffer | undefined }): PackedScenario {
+  return {
+    file,
+    bytes,
+    ...(agent === undefined ? {} : { agent }),
+    ...(agentFile === undefined ? {} : { agentFile }),
+  };
 }
 
 /** The scenario `packScenario` packed, as a fresh object. */

@@ -34,7 +34,7 @@ export async function runScenarioJobs({
   bail: boolean;
   shouldStop?: () => boolean;
   run: (loaded: LoadedScenario, runId: string) => Promise<ScenarioResult>;
-  onStart: (loaded: LoadedScenario, index: number) => Promise<void>;
+  onStart: (scenario: { name: string; file: string }, index: number) => Promise<void>;
   onEnd: (result: ScenarioResult, index: number) => Promise<void>;
 }): Promise<{ notStarted: IndexedScenario[] }> {
   const runs = new Map<IndexedScenario, ScenarioResult[]>();
@@ -48,7 +48,7 @@ export async function runScenarioJobs({
     shouldStop: () => (bail && failed) || shouldStop(),
     work: async ({ scenario, attempt }) => {
       const loaded = unpackScenario(scenario.packed);
-      if (attempt === 0) await onStart(loaded, scenario.index);
+      if (attempt === 0) await onStart({ name: loaded.scenario.name, file: loaded.file }, scenario.index);
       const result = await run(loaded, `s${scenario.index}r${attempt}`);
       if (result.status === 'failed') failed = true;
       const results = [...(runs.get(scenario) ?? []), result];

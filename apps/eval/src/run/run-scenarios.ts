@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { deserialize } from 'node:v8';
 import type { Reporter } from '../report/reporter.js';
 import type { RunReport, ScenarioResult } from '../report/run-report.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
@@ -7,13 +8,18 @@ import { findScenarioFiles } from '../scenario/find-scenario-files.js';
 import { createAgentLoader } from '../agent/create-agent-loader.js';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load-scenario-file.js';
 import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
-import { formatScenarioIssue, ScenarioFileError } from '../scenario/scenario-file-error.js';
+import {
+  formatScenarioIssue,
+  ScenarioFileError,
+  type ScenarioIssue,
+} from '../scenario/scenario-file-error.js';
+import type { Scenario } from '../scenario/scenario-schema.js';
 import { selectScenarios, type Shard } from '../scenario/select-scenarios.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
 import { openScenarioExecutor } from './open-scenario-executor.js';
 import { packScenario, unpackScenario, type PackedScenario } from './pack-scenario.js';
-import { runInWorkers } from './run-in-workers.js';
+import { openWorkerPool, type WorkerPool } from './open-worker-pool.js';
 import { runScenarioJobs, type IndexedScenario } from './run-scenario-jobs.js';
 import { toSkipped } from './to-skipped.js';
 import type { WorkerSettings } from './worker-protocol.js';
@@ -94,62 +100,60 @@ export async function runScenarios(
   const repeat = options.repeat ?? 1;
   const concurrency = options.concurrency ?? availableParallelism();
   const reporters = options.reporters ?? [];
-  const selection = await loadSelection({ options, cwd });
-  const outDir = resolve(cwd, options.outDir ?? 'reports');
-  await each(reporters, (reporter) =>
-    reporter.onRunStart?.({ total: selection.run.length, repeat, concurrency, outDir }),
-  );
-
   const live = options.live;
   const update = options.update === true ? {} : options.update === false ? undefined : options.update;
-  const redaction = options.redaction ?? {};
-  // A live run checks every key it needs before anything runs: a missing one is bad input, not N failures.
-  if (live !== undefined)
-    for (const packed of selection.run)
-      resolveLiveUpstream({ provider: unpackScenario(packed).scenario.provider, live });
-  const keepResults = options.keepResults !== false;
-  const kept: Array<{ order: number; result: ScenarioResult }> = [];
-  const tally = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, errored: 0 };
-  const report = async (result: ScenarioResult, order: number) => {
-    tally.total++;
-    tally[result.status]++;
-    if (result.repeat?.flaky === true) tally.flaky++;
-    if (result.error !== undefined) tally.errored++;
-    if (keepResults) kept.push({ order, result });
-    await each(reporters, (reporter) => reporter.onScenarioEnd?.(result, { order }));
-  };
-  const onStart = (loaded: LoadedScenario) =>
-    each(reporters, (reporter) =>
-      reporter.onScenarioStart?.({ name: loaded.scenario.name, file: loaded.file }),
-    );
-  const scenarios = selection.run.map((packed, index) => ({ packed, index }));
   const settings = {
     cwd,
     live,
     update,
-    redaction,
+    redaction: options.redaction ?? {},
     repeat,
     minPassRate: options.minPassRate ?? 1,
     bail: options.bail === true,
   };
-  const fileCount = new Set(selection.run.map(({ file }) => file)).size;
+  const files = await findScenarioFiles({ patterns: options.paths ?? ['scenarios/'], cwd });
   const wanted =
     options.workers === 'auto'
-      ? Math.min(availableParallelism(), Math.floor(selection.run.length / 2000))
+      ? Math.min(availableParallelism(), Math.floor(files.length / 2000))
       : (options.workers ?? 1);
-  const workers = Math.max(1, Math.min(wanted, fileCount));
+  const workers = Math.max(1, Math.min(wanted, files.length));
+  // Workers read the files too, each a part: a large suite's parsing is shared out like its scenarios.
+  const pool =
+    workers > 1
+      ? openWorkerPool({
+          count: workers,
+          // The run's concurrency is shared among the workers.
+          settings: { ...settings, concurrency: Math.max(1, Math.ceil(concurrency / workers)) },
+        })
+      : undefined;
   try {
+    const selection = await loadSelection({ options, cwd, files, pool });
+    const outDir = resolve(cwd, options.outDir ?? 'reports');
+    await each(reporters, (reporter) =>
+      reporter.onRunStart?.({ total: selection.run.length, repeat, concurrency, outDir }),
+    );
+    // A live run checks every key it needs before anything runs: a missing one is bad input, not N failures.
+    if (live !== undefined)
+      for (const packed of selection.run)
+        resolveLiveUpstream({ provider: unpackScenario(packed).scenario.provider, live });
+    const keepResults = options.keepResults !== false;
+    const kept: Array<{ order: number; result: ScenarioResult }> = [];
+    const tally = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, errored: 0 };
+    const report = async (result: ScenarioResult, order: number) => {
+      tally.total++;
+      tally[result.status]++;
+      if (result.repeat?.flaky === true) tally.flaky++;
+      if (result.error !== undefined) tally.errored++;
+      if (keepResults) kept.push({ order, result });
+      await each(reporters, (reporter) => reporter.onScenarioEnd?.(result, { order }));
+    };
+    const onStart = (scenario: { name: string; file: string }) =>
+      each(reporters, (reporter) => reporter.onScenarioStart?.(scenario));
+    const scenarios = selection.run.map((packed, index) => ({ packed, index }));
     const { notStarted } =
-      workers > 1
-        ? await runInWorkers({
-            scenarios,
-            workers,
-            // The run's concurrency is shared among the workers.
-            settings: { ...settings, concurrency: Math.max(1, Math.ceil(concurrency / workers)) },
-            onStart,
-            onEnd: report,
-          })
-        : await runInProcess({ scenarios, settings: { ...settings, concurrency }, onStart, onEnd: report });
+      pool === undefined
+        ? await runInProcess({ scenarios, settings: { ...settings, concurrency }, onStart, onEnd: report })
+        : await pool.run({ scenarios, onStart, onEnd: report });
     // Scenarios a bail stopped, and those that were skipped, come after the ones that ran, in selection order.
     const skipped = [...selection.skipped, ...notStarted.map(({ packed }) => packed)];
     for (const [position, packed] of skipped.entries())
@@ -169,6 +173,7 @@ export async function runScenarios(
     const exitCode: ExitCode = tally.errored > 0 ? 2 : tally.failed > 0 ? 1 : 0;
     return { report: runReport, exitCode };
   } finally {
+    await pool?.close();
     await each(reporters, (reporter) => reporter.close?.());
   }
 }
@@ -180,15 +185,18 @@ export async function runScenarios(
 async function loadSelection({
   options,
   cwd,
+  files,
+  pool,
 }: {
   options: RunScenariosOptions;
   cwd: string;
+  files: readonly string[];
+  pool: WorkerPool | undefined;
 }): Promise<{ run: PackedScenario[]; skipped: PackedScenario[] }> {
-  const found = await loadAll({
-    files: await findScenarioFiles({ patterns: options.paths ?? ['scenarios/'], cwd }),
-    cwd,
-    defaults: options.defaults ?? {},
-  });
+  const defaults = options.defaults ?? {};
+  const found = await (pool === undefined
+    ? loadAll({ files, cwd, defaults })
+    : loadInWorkers({ files, cwd, defaults, pool }));
   const criteria = {
     ...(options.filter === undefined ? {} : { filter: options.filter }),
     ...(options.tags === undefined ? {} : { tags: options.tags }),
@@ -217,24 +225,64 @@ async function loadAll({
   const outcomes = await Promise.allSettled(
     files.map((file) => loadScenarioFile(resolve(cwd, file), { cwd, defaults, agents })),
   );
-  const issues = outcomes.flatMap((outcome) =>
-    outcome.status === 'rejected'
-      ? ScenarioFileError.isInstance(outcome.reason)
-        ? outcome.reason.issues
-        : [rethrow(outcome.reason)]
-      : [],
-  );
-  if (issues.length > 0) {
-    const relative = issues.map((issue) => ({ ...issue, file: relativeTo(cwd, issue.file) }));
-    throw new ScenarioFileError(
-      relative.filter(
-        (issue, index) =>
-          relative.findIndex((other) => formatScenarioIssue(other) === formatScenarioIssue(issue)) === index,
-      ),
-    );
-  }
+  throwIssues({
+    cwd,
+    issues: outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected'
+        ? ScenarioFileError.isInstance(outcome.reason)
+          ? outcome.reason.issues
+          : [rethrow(outcome.reason)]
+        : [],
+    ),
+  });
   return outcomes.flatMap((outcome, index) =>
     outcome.status === 'fulfilled' ? [{ ...outcome.value, file: files[index] ?? outcome.value.file }] : [],
+  );
+}
+
+/** `loadAll`, each worker reading a part of the files: the scenarios come back packed, with their agents' paths. */
+async function loadInWorkers({
+  files,
+  cwd,
+  defaults,
+  pool,
+}: {
+  files: readonly string[];
+  cwd: string;
+  defaults: ScenarioDefaults;
+  pool: WorkerPool;
+}): Promise<Array<LoadedScenario & { agentFile?: string; bytes: Buffer }>> {
+  const outcomes = await pool.load(files, defaults);
+  const failed = outcomes.find((outcome) => outcome.type === 'failed');
+  if (failed !== undefined)
+    throw Object.assign(new Error(failed.message), failed.stack === undefined ? {} : { stack: failed.stack });
+  throwIssues({
+    cwd,
+    issues: outcomes.flatMap((outcome) => (outcome.type === 'invalid' ? outcome.issues : [])),
+  });
+  return outcomes.flatMap((outcome) =>
+    outcome.type === 'loaded'
+      ? [
+          {
+            file: outcome.file,
+            scenario: deserialize(outcome.bytes) as Scenario,
+            bytes: Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength),
+            ...(outcome.agentFile === undefined ? {} : { agentFile: outcome.agentFile }),
+          },
+        ]
+      : [],
+  );
+}
+
+/** Throws the problems found in the files, if any: one `ScenarioFileError`, paths relative to `cwd`, no repeats. */
+function throwIssues({ cwd, issues }: { cwd: string; issues: readonly ScenarioIssue[] }): void {
+  if (issues.length === 0) return;
+  const relative = issues.map((issue) => ({ ...issue, file: relativeTo(cwd, issue.file) }));
+  throw new ScenarioFileError(
+    relative.filter(
+      (issue, index) =>
+        relative.findIndex((other) => formatScenarioIssue(other) === formatScenarioIssue(issue)) === index,
+    ),
   );
 }
 
@@ -247,7 +295,7 @@ async function runInProcess({
 }: {
   scenarios: IndexedScenario[];
   settings: WorkerSettings;
-  onStart: (loaded: LoadedScenario) => Promise<void>;
+  onStart: (scenario: { name: string; file: string }) => Promise<void>;
   onEnd: (result: ScenarioResult, index: number) => Promise<void>;
 }): Promise<{ notStarted: IndexedScenario[] }> {
   const executor = await openScenarioExecutor(settings);

@@ -1,11 +1,15 @@
 // A worker process of `runScenarios({ workers })`: runs the scenario files the main process sends it, each on
 // its own fake LLM route, and sends each result back. Started by `runInWorkers` with an IPC channel.
+import { resolve } from 'node:path';
+import { serialize } from 'node:v8';
 import { createAgentLoader, type AgentLoader } from '../agent/create-agent-loader.js';
-import type { LoadedScenario } from '../scenario/load-scenario-file.js';
+import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
+import { ScenarioFileError } from '../scenario/scenario-file-error.js';
+import { loadScenarioFile, type LoadedScenario } from '../scenario/load-scenario-file.js';
 import { openScenarioExecutor, type ScenarioExecutor } from './open-scenario-executor.js';
 import { runScenarioJobs } from './run-scenario-jobs.js';
 import { toErrored } from './to-skipped.js';
-import type { FromWorker, ToWorker, WorkerScenario, WorkerSettings } from './worker-protocol.js';
+import type { FromWorker, LoadOutcome, ToWorker, WorkerScenario, WorkerSettings } from './worker-protocol.js';
 
 const send = (message: FromWorker) =>
   new Promise<void>((resolve, reject) => {
@@ -42,6 +46,8 @@ async function handle(message: ToWorker): Promise<void> {
       agents = createAgentLoader({ cwd: settings.cwd });
       executor = openScenarioExecutor(settings);
       return;
+    case 'load':
+      return load(message.files, message.defaults);
     case 'run':
       return runBatch(message.scenarios);
     case 'stop':
@@ -51,6 +57,30 @@ async function handle(message: ToWorker): Promise<void> {
       process.disconnect();
       return;
   }
+}
+
+async function load(files: readonly string[], defaults: ScenarioDefaults): Promise<void> {
+  if (settings === undefined || agents === undefined) throw new Error('files came before the settings');
+  const { cwd } = settings;
+  const loader = agents;
+  const outcomes = await Promise.all(
+    files.map(async (file): Promise<LoadOutcome> => {
+      try {
+        const loaded = await loadScenarioFile(resolve(cwd, file), { cwd, defaults, agents: loader });
+        return {
+          type: 'loaded',
+          file,
+          bytes: serialize(loaded.scenario),
+          ...(loaded.agent === undefined ? {} : { agentFile: loaded.agent.file }),
+        };
+      } catch (error) {
+        if (ScenarioFileError.isInstance(error)) return { type: 'invalid', file, issues: error.issues };
+        const { message, stack } = error instanceof Error ? error : new Error(String(error));
+        return { type: 'failed', file, message, ...(stack === undefined ? {} : { stack }) };
+      }
+    }),
+  );
+  await send({ type: 'loaded', outcomes });
 }
 
 async function runBatch(scenarios: WorkerScenario[]): Promise<void> {
@@ -77,7 +107,7 @@ async function runBatch(scenarios: WorkerScenario[]): Promise<void> {
       const withAgent: LoadedScenario = { ...loaded, agent: { file: agentFile, agent: agent.agent } };
       return running.run(withAgent, runId);
     },
-    onStart: (_loaded, index) => send({ type: 'start', index }),
+    onStart: ({ name, file }, index) => send({ type: 'start', index, name, file }),
     onEnd: (result, index) => send({ type: 'end', index, result }),
   });
   await send({ type: 'idle', notStarted: notStarted.map(({ index }) => index) });

@@ -1,6 +1,8 @@
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import type { LiveOptions } from '../record/resolve-live-upstream.js';
 import type { ScenarioResult } from '../report/run-report.js';
+import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
+import type { ScenarioIssue } from '../scenario/scenario-file-error.js';
 
 /** What a worker runs with: the run's options, and its share of the run's concurrency. */
 export interface WorkerSettings {
@@ -25,6 +27,8 @@ export interface WorkerScenario {
 /** From the main process to a worker. */
 export type ToWorker =
   | { type: 'init'; settings: WorkerSettings }
+  /** Read and validate these files (relative to the run's directory). */
+  | { type: 'load'; files: readonly string[]; defaults: ScenarioDefaults }
   /** The scenarios of one file, to run now. */
   | { type: 'run'; scenarios: WorkerScenario[] }
   /** A bail: start no new scenario. */
@@ -32,9 +36,18 @@ export type ToWorker =
   /** No more work: close and exit. */
   | { type: 'close' };
 
+/** What reading one scenario file came to in a worker. */
+export type LoadOutcome =
+  | { type: 'loaded'; file: string; bytes: Uint8Array; agentFile?: string }
+  /** The file's problems, as `ScenarioFileError` lists them. */
+  | { type: 'invalid'; file: string; issues: ScenarioIssue[] }
+  /** Something else went wrong: a bug, not the file. */
+  | { type: 'failed'; file: string; message: string; stack?: string };
+
 /** From a worker to the main process. */
 export type FromWorker =
-  | { type: 'start'; index: number }
+  | { type: 'loaded'; outcomes: LoadOutcome[] }
+  | { type: 'start'; index: number; name: string; file: string }
   | { type: 'end'; index: number; result: ScenarioResult }
   /** The file sent last is done; `notStarted` are the indexes a bail left. Ready for the next one. */
   | { type: 'idle'; notStarted: number[] };
