@@ -78,8 +78,8 @@ describe('the benchmarks at the smallest size', () => {
   it('runs a generated suite of three-round scenarios and they all pass', async () => {
     const directory = await temporaryDirectory();
     await writeScenarioSuite({ directory, count: 3 });
-    const run = await runSuiteOnce({ directory, concurrency: 2 });
-    expect(run).toMatchObject({ scenarios: 3, passed: 3, concurrency: 2 });
+    const run = await runSuiteOnce({ directory, workers: 2 });
+    expect(run).toMatchObject({ scenarios: 3, passed: 3, workers: 2 });
     expect(run.peakRssBytes).toBeGreaterThan(0);
   });
 

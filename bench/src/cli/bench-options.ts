@@ -6,7 +6,7 @@ export interface BenchOptions {
   json: boolean;
   /** Only these benchmarks (default: all). */
   only: readonly BenchmarkId[];
-  /** Write a CPU profile of one eval throughput run (the larger suite, concurrency 1 and 2) here. */
+  /** Write CPU profiles of one eval throughput run (the second suite size, 1 and 2 workers) here. */
   cpuProfileDirectory: string | undefined;
   /** Regenerate docs/BENCHMARKS.md and its chart (default: on a full run of every benchmark without `--json`). */
   writeDocs: boolean;

@@ -1,7 +1,8 @@
 /** How much each benchmark runs: repetitions and sizes. */
 export interface BenchPlan {
   loop: { rounds: number; warmupRuns: number; runs: number };
-  eval: { sizes: [number, number]; repetitions: number };
+  /** Suite sizes, smallest first: the two smallest give the marginal cost, the largest the memory goal. */
+  eval: { sizes: number[]; repetitions: number };
   timeout: { timeoutMs: number; warmupRuns: number; runs: number };
   streaming: { chunkDelayMs: number; warmupRuns: number; runs: number };
   xml: { chunkDelayMs: number; runs: number };
@@ -24,7 +25,7 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
       }
     : {
         loop: { rounds: 10, warmupRuns: 10, runs: 50 },
-        eval: { sizes: [100, 1000], repetitions: 3 },
+        eval: { sizes: [100, 1000, 10000], repetitions: 3 },
         timeout: { timeoutMs: 50, warmupRuns: 5, runs: 100 },
         streaming: { chunkDelayMs: 10, warmupRuns: 3, runs: 30 },
         xml: { chunkDelayMs: 2, runs: 20 },

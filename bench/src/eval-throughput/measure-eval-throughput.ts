@@ -7,10 +7,10 @@ import { runSuiteInChild } from './run-suite-in-child.js';
 import type { SuiteRun } from './run-suite-once.js';
 import { writeScenarioSuite } from './write-scenario-suite.js';
 
-/** One suite size at one concurrency. */
+/** One suite size in one number of worker processes. */
 export interface EvalThroughputCell {
   scenarios: number;
-  concurrency: number;
+  workers: number;
   durationMs: Summary;
   scenariosPerSecond: Summary;
   peakRssMegabytes: Summary;
@@ -18,29 +18,35 @@ export interface EvalThroughputCell {
 
 /** What the eval throughput benchmark measured. */
 export interface EvalThroughputResult {
-  sizes: [number, number];
-  concurrencies: [number, number];
+  /** Suite sizes, smallest first. */
+  sizes: number[];
+  workers: [number, number];
   repetitions: number;
   cells: EvalThroughputCell[];
-  /** Throughput at the higher concurrency over the lower, per suite size, pair by pair. */
-  concurrencySpeedup: Array<{ scenarios: number; ratio: Summary }>;
-  /** Time of the large suite over the small one, per concurrency, pair by pair. */
-  growth: Array<{ concurrency: number; ratio: Summary }>;
+  /** Throughput with more workers over fewer, per suite size, pair by pair. */
+  workerSpeedup: Array<{ scenarios: number; ratio: Summary }>;
+  /** Time of each suite over the next smaller one, per number of workers, pair by pair. */
+  growth: Array<{ small: number; large: number; workers: number; ratio: Summary }>;
+  /**
+   * What a scenario costs past the run's fixed start, in ms, from the two smallest suites: (time of the larger −
+   * time of the smaller) / (the difference in scenarios), per number of workers, repetition by repetition.
+   */
+  marginalMs: Array<{ small: number; large: number; workers: number; ms: Summary }>;
 }
 
 /**
- * The eval throughput benchmark: generated suites of `sizes` scenarios run with `runScenarios` at each of
- * `concurrencies`, each measurement in a fresh process, `repetitions` times with the order of the concurrencies
+ * The eval throughput benchmark: generated suites of `sizes` scenarios run with `runScenarios` in each number of
+ * `workers` (1: in the process itself), each measurement in a fresh process, `repetitions` times with the order
  * alternating, so each ratio is taken within one repetition.
  */
 export async function measureEvalThroughput({
   sizes,
-  concurrencies = [1, 2],
+  workers = [1, 2],
   repetitions,
   cpuProfileDirectory,
 }: {
-  sizes: [number, number];
-  concurrencies?: [number, number];
+  sizes: number[];
+  workers?: [number, number];
   repetitions: number;
   cpuProfileDirectory?: string | undefined;
 }): Promise<EvalThroughputResult> {
@@ -55,56 +61,74 @@ export async function measureEvalThroughput({
     );
     const runs = new Map<string, SuiteRun[]>();
     for (let repetition = 0; repetition < repetitions; repetition += 1) {
-      const order = repetition % 2 === 0 ? concurrencies : ([...concurrencies].reverse() as [number, number]);
+      const order = repetition % 2 === 0 ? workers : ([...workers].reverse() as [number, number]);
       for (const [sizeIndex, directory] of directories.entries())
-        for (const concurrency of order) {
+        for (const count of order) {
           const profile = repetition === 0 && sizeIndex === 1 ? cpuProfileDirectory : undefined;
-          const run = await runSuiteInChild({ directory, concurrency, cpuProfileDirectory: profile });
-          const key = toCellKey({ scenarios: sizes[sizeIndex] ?? 0, concurrency });
+          // Each size's runs in a fresh process: the largest suite's figures are the run's memory goal.
+          const run = await runSuiteInChild({ directory, workers: count, cpuProfileDirectory: profile });
+          const key = toCellKey({ scenarios: sizes[sizeIndex] ?? 0, workers: count });
           runs.set(key, [...(runs.get(key) ?? []), run]);
         }
     }
-    const durations = (scenarios: number, concurrency: number): number[] =>
-      (runs.get(toCellKey({ scenarios, concurrency })) ?? []).map((run) => run.durationMs);
-    const [low, high] = concurrencies;
-    const [small, large] = sizes;
+    const durations = (scenarios: number, count: number): number[] =>
+      (runs.get(toCellKey({ scenarios, workers: count })) ?? []).map((run) => run.durationMs);
+    const [low, high] = workers;
+    const [small = 0, large = 0] = sizes;
+    const pairs = sizes.slice(1).map((size, index) => ({ small: sizes[index] ?? 0, large: size }));
     return {
       sizes,
-      concurrencies,
+      workers,
       repetitions,
       cells: sizes.flatMap((scenarios) =>
-        concurrencies.map((concurrency) => {
-          const cellRuns = runs.get(toCellKey({ scenarios, concurrency })) ?? [];
+        workers.map((count) => {
+          const cellRuns = runs.get(toCellKey({ scenarios, workers: count })) ?? [];
           return {
             scenarios,
-            concurrency,
+            workers: count,
             durationMs: summarize(cellRuns.map((run) => run.durationMs)),
             scenariosPerSecond: summarize(cellRuns.map((run) => (scenarios * 1000) / run.durationMs)),
             peakRssMegabytes: summarize(cellRuns.map((run) => run.peakRssBytes / 1024 / 1024)),
           };
         }),
       ),
-      concurrencySpeedup: sizes.map((scenarios) => ({
+      workerSpeedup: sizes.map((scenarios) => ({
         scenarios,
         ratio: summarize(
           pairRatios({ numerators: durations(scenarios, low), denominators: durations(scenarios, high) }),
         ),
       })),
-      growth: concurrencies.map((concurrency) => ({
-        concurrency,
-        ratio: summarize(
-          pairRatios({
-            numerators: durations(large, concurrency),
-            denominators: durations(small, concurrency),
-          }),
-        ),
-      })),
+      growth: pairs.flatMap((pair) =>
+        workers.map((count) => ({
+          ...pair,
+          workers: count,
+          ratio: summarize(
+            pairRatios({
+              numerators: durations(pair.large, count),
+              denominators: durations(pair.small, count),
+            }),
+          ),
+        })),
+      ),
+      marginalMs: workers.map((count) => {
+        const smallRuns = durations(small, count);
+        return {
+          small,
+          large,
+          workers: count,
+          ms: summarize(
+            durations(large, count).map(
+              (largeMs, index) => (largeMs - (smallRuns[index] ?? 0)) / (large - small),
+            ),
+          ),
+        };
+      }),
     };
   } finally {
     await rm(root, { recursive: true, force: true });
   }
 }
 
-function toCellKey({ scenarios, concurrency }: { scenarios: number; concurrency: number }): string {
-  return `${scenarios}@${concurrency}`;
+function toCellKey({ scenarios, workers }: { scenarios: number; workers: number }): string {
+  return `${scenarios}@${workers}`;
 }

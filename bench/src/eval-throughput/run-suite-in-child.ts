@@ -12,18 +12,18 @@ const runSuiteBin = fileURLToPath(new URL('../bin/run-suite.js', import.meta.url
  */
 export async function runSuiteInChild({
   directory,
-  concurrency,
+  workers,
   cpuProfileDirectory,
 }: {
   directory: string;
-  concurrency: number;
+  workers: number;
   cpuProfileDirectory?: string | undefined;
 }): Promise<SuiteRun> {
   const profile =
     cpuProfileDirectory === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', cpuProfileDirectory];
   const { stdout } = await execFileAsync(
     process.execPath,
-    [...profile, runSuiteBin, directory, String(concurrency)],
+    [...profile, runSuiteBin, directory, String(workers)],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   return parseSuiteRun(stdout);

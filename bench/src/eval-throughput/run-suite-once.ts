@@ -1,10 +1,11 @@
-import { runScenarios } from '@toolloop/eval';
+import { runScenarios, type ScenarioResult } from '@toolloop/eval';
 
 /** What one `runScenarios` call over a generated suite took, from inside the process that ran it. */
 export interface SuiteRun {
   scenarios: number;
   passed: number;
-  concurrency: number;
+  /** Worker processes (1: in this process); the run's concurrency is the same number. */
+  workers: number;
   durationMs: number;
   /** The process's peak resident set size, in bytes (`process.resourceUsage().maxRSS`). */
   peakRssBytes: number;
@@ -13,39 +14,49 @@ export interface SuiteRun {
 }
 
 /**
- * Runs every scenario under `directory` once with `runScenarios` at `concurrency`, no reporters, and measures
- * the wall time of the call and the process's peak memory. Throws when a scenario did not pass.
+ * Runs every scenario under `directory` once with `runScenarios` in `workers` processes (1: this one) at a
+ * concurrency of `workers`, keeping no results (as the command line does), and measures the wall time of the call
+ * and the peak memory of this process and its workers. Throws when a scenario did not pass.
  */
 export async function runSuiteOnce({
   directory,
-  concurrency,
+  workers,
 }: {
   directory: string;
-  concurrency: number;
+  workers: number;
 }): Promise<SuiteRun> {
   const rssBeforeBytes = process.memoryUsage().rss;
   const startedAt = performance.now();
+  let failure: ScenarioResult | undefined;
   const { report } = await runScenarios({
     paths: ['.'],
     cwd: directory,
-    concurrency,
-    reporters: [],
+    concurrency: workers,
+    workers,
+    keepResults: false,
+    reporters: [
+      {
+        onScenarioEnd: (result) => {
+          if (result.status !== 'passed') failure ??= result;
+        },
+      },
+    ],
     outDir: directory,
   });
   const durationMs = performance.now() - startedAt;
   const { total, passed } = report.summary;
   if (passed !== total) {
-    const failure = report.scenarios.find((scenario) => scenario.status !== 'passed');
     throw new Error(
       `${total - passed} of ${total} generated scenarios did not pass: ${JSON.stringify(failure)}`,
     );
   }
+  const usage = process.resourceUsage();
   return {
     scenarios: total,
     passed,
-    concurrency,
+    workers,
     durationMs,
-    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    peakRssBytes: usage.maxRSS * 1024,
     rssBeforeBytes,
   };
 }

@@ -3,12 +3,12 @@ import { formatDecimals, formatNumber } from './format-number.js';
 import { renderMarkdownTable } from './render-markdown-table.js';
 import { ratioCells, summaryCells } from './summary-cells.js';
 
-/** The eval throughput tables: per suite size and concurrency, then the concurrency speed-up and the growth. */
+/** The eval throughput tables: per suite size and workers, then the workers' speed-up, the growth and the marginal cost. */
 export function renderEvalThroughputSection(result: EvalThroughputResult): string {
   const cells = renderMarkdownTable({
     headers: [
       'scenarios',
-      'concurrency',
+      'workers',
       'median s',
       'min s',
       'max s',
@@ -18,7 +18,7 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
     ],
     rows: result.cells.map((cell) => [
       String(cell.scenarios),
-      String(cell.concurrency),
+      String(cell.workers),
       ...summaryCells({
         summary: {
           ...cell.durationMs,
@@ -33,27 +33,36 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
       formatDecimals({ value: cell.peakRssMegabytes.max, digits: 0 }),
     ]),
   });
-  const [low, high] = result.concurrencies;
-  const [small, large] = result.sizes;
+  const [fewer, more] = result.workers;
+  const sizes = result.sizes.join(', ');
   const ratios = renderMarkdownTable({
     headers: ['ratio (pair by pair)', 'median', 'min', 'max'],
     rows: [
-      ...result.concurrencySpeedup.map(({ scenarios, ratio }) => [
-        `speed-up c${high} over c${low}, ${scenarios} scenarios`,
+      ...result.workerSpeedup.map(({ scenarios, ratio }) => [
+        `speed-up of ${more} workers over ${fewer}, ${scenarios} scenarios`,
         ...ratioCells(ratio),
       ]),
-      ...result.growth.map(({ concurrency, ratio }) => [
-        `time ${large} / time ${small}, concurrency ${concurrency}`,
+      ...result.growth.map(({ small, large, workers, ratio }) => [
+        `time ${large} / time ${small}, ${workers} worker${workers === 1 ? '' : 's'}`,
         ...ratioCells(ratio),
       ]),
     ],
   });
+  const marginal = renderMarkdownTable({
+    headers: ['ms per scenario past the fixed start', 'median', 'min', 'max'],
+    rows: result.marginalMs.map(({ small, large, workers, ms }) => [
+      `(time ${large} − time ${small}) / ${large - small}, ${workers} worker${workers === 1 ? '' : 's'}`,
+      ...summaryCells({ summary: ms, digits: 2 }),
+    ]),
+  });
   return [
-    `Generated suites of ${small} and ${large} scenarios (one mock MCP server with one tool; three model ` +
-      `responses: two tool calls, then the answer) run by \`runScenarios\` at concurrency ${low} and ${high}, ` +
-      `${result.repetitions} repetitions, each measurement in a fresh Node process (peak RSS is that process's ` +
-      '`maxRSS`, baseline included).',
+    `Generated suites of ${sizes} scenarios (one mock MCP server with one tool; three model ` +
+      `responses: two tool calls, then the answer) run by \`runScenarios\` in ${fewer} and ${more} worker ` +
+      `processes (1: in the process itself) at a concurrency of as many, keeping no results (as the command ` +
+      `line does), ${result.repetitions} repetitions, each measurement in a fresh Node process (peak RSS is the ` +
+      "main process's `maxRSS`, baseline included; workers have their own).",
     cells,
     ratios,
+    marginal,
   ].join('\n\n');
 }
