@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Reporter } from '../src/report/reporter.js';
@@ -127,5 +128,41 @@ describe('runScenarios in worker processes', () => {
     expect(inProcess).toContain('invalid/');
     expect(await problems(2)).toBe(inProcess);
     expect(childProcesses()).toEqual([]);
+  });
+
+  it('--bail stops after a worker dies: the scenarios it had not started are skipped, not run elsewhere', async () => {
+    const { report, exitCode } = await runScenarios({
+      paths: ['workers'],
+      cwd: fixtures,
+      workers: 2,
+      concurrency: 2,
+      bail: true,
+    });
+
+    expect(exitCode).toBe(2);
+    expect(report.scenarios.find(({ file }) => file === 'workers/a-exits.yaml')?.error?.message).toContain(
+      'exited (code 3)',
+    );
+    // The dead worker held b's file next; with bail nothing starts after a failure.
+    expect(report.scenarios.find(({ file }) => file === 'workers/b-answers.yaml')?.status).toBe('skipped');
+    expect(childProcesses()).toEqual([]);
+  });
+
+  it('a worker whose main process is gone ends itself', async () => {
+    const worker = fork(join(import.meta.dirname, '../dist/run/scenario-worker.js'), [], {
+      serialization: 'advanced',
+      execArgv: [],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    worker.send({
+      type: 'init',
+      settings: { cwd: fixtures, redaction: {}, repeat: 1, minPassRate: 1, bail: false, concurrency: 1 },
+    });
+    const exited = once(worker, 'exit');
+
+    // What the main process's end looks like to a worker: its channel closes.
+    worker.disconnect();
+
+    expect(await exited).toEqual([0, null]);
   });
 });

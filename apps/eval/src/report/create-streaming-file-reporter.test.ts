@@ -98,6 +98,10 @@ describe('the file reporters, fed one result at a time', () => {
       expect(await readdir(path.join(directory, 'tmp'))).toHaveLength(1);
       await failedRun.close?.();
       expect(await readdir(path.join(directory, 'tmp'))).toEqual([]);
+
+      // A scenario that ends after the run failed (it was already running) leaves nothing behind either.
+      await failedRun.onScenarioEnd?.(report.scenarios[1]!, { order: 1 });
+      expect(await readdir(path.join(directory, 'tmp'))).toEqual([]);
     });
   }
 

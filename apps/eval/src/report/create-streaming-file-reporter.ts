@@ -43,20 +43,27 @@ export function createStreamingFileReporter<Meta>({
   let outDir: string | undefined;
   let parts: StoredPart<Meta>[] = [];
   let partFile = createPartFile({ label: fileName });
+  // After close, a result that still arrives (from a scenario that ended as the run failed) is not kept: a part
+  // file made for it would outlive the run.
+  let closed = false;
   const close = async () => {
+    closed = true;
     parts = [];
-    const closing = partFile;
-    // A reporter may serve another run: that run gets a fresh part file.
-    partFile = createPartFile({ label: fileName });
-    await closing.close();
+    await partFile.close();
   };
   const store = async (result: ScenarioResult, order: number) => {
+    if (closed) return;
     const { text, meta } = renderPart(result);
     parts.push({ order, meta, range: await partFile.append(text) });
   };
   return {
     onRunStart(info) {
       outDir = info.outDir;
+      // A reporter may serve another run: each run gets a fresh part file.
+      if (closed) {
+        closed = false;
+        partFile = createPartFile({ label: fileName });
+      }
     },
     async onScenarioEnd(result, place) {
       await store(result, place?.order ?? parts.length);

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,18 +20,25 @@ export interface PartFile {
 
 /**
  * A temporary file (under the system's temp directory) opened on the first append. Nothing is left behind
- * once `close` has resolved.
+ * once `close` has resolved, nor when the process exits first.
  */
 export function createPartFile({ label }: { label: string }): PartFile {
   let opened: Promise<{ directory: string; handle: FileHandle }> | undefined;
   let size = 0;
   let closed = false;
+  let removeOnExit: (() => void) | undefined;
   const handle = () => {
     if (closed) throw new Error(`The ${label} part file is closed.`);
     opened ??= (async () => {
       const directory = await mkdtemp(path.join(tmpdir(), 'toolloop-eval-parts-'));
       try {
-        return { directory, handle: await open(path.join(directory, `${label}.parts`), 'w+') };
+        const file = await open(path.join(directory, `${label}.parts`), 'w+');
+        removeOnExit = () => {
+          rmSync(directory, { recursive: true, force: true });
+        };
+        // A process that exits before the run ends (the command line on Ctrl-C) still removes the file.
+        process.once('exit', removeOnExit);
+        return { directory, handle: file };
       } catch (error) {
         await rm(directory, { recursive: true, force: true });
         throw error;
@@ -64,6 +72,7 @@ export function createPartFile({ label }: { label: string }): PartFile {
       if (file === undefined) return;
       await file.handle.close();
       await rm(file.directory, { recursive: true, force: true });
+      if (removeOnExit !== undefined) process.off('exit', removeOnExit);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import { unpackScenario } from './pack-scenario.js';
 import type { IndexedScenario } from './run-scenario-jobs.js';
 import { toErrored } from './to-skipped.js';
+import { toWorkerExecArgv } from './to-worker-exec-argv.js';
 import type { FromWorker, LoadOutcome, ToWorker, WorkerSettings } from './worker-protocol.js';
 
 // The built worker: the same path from the package's sources and from its `dist` (both sit two levels down).
@@ -53,6 +54,8 @@ export function openWorkerPool({ count, settings }: { count: number; settings: W
     );
   const live = new Set<Worker>();
   const exits: Array<Promise<unknown>> = [];
+  // Once the run fails or the pool closes, no worker starts again.
+  let closed = false;
   const spawn = (): Worker => {
     let handled = Promise.resolve();
     const child = fork(workerFile, [], {
@@ -171,9 +174,10 @@ export function openWorkerPool({ count, settings }: { count: number; settings: W
                 return;
             }
           } catch (error) {
-            // A reporter that throws ends the run: the worker is stopped, and the error comes out of `run`.
+            // A reporter that throws ends the run: every worker is stopped, and the error comes out of `run`.
             failure ??= { error };
-            worker.child.kill();
+            closed = true;
+            for (const { child } of live) child.kill();
           }
         };
         send();
@@ -189,15 +193,20 @@ export function openWorkerPool({ count, settings }: { count: number; settings: W
         const lost = begun.size === 0 ? unfinished : unfinished.filter(({ index }) => begun.has(index));
         const unstarted = unfinished.filter((scenario) => !lost.includes(scenario));
         if (unstarted.length > 0) queue.unshift(unstarted);
+        const exit = signal ?? `code ${code}`;
         for (const scenario of lost) {
-          const why = `the worker process running ${scenario.packed.file} exited (${signal ?? `code ${code}`}) before the scenario ended`;
+          const why = begun.has(scenario.index)
+            ? `the worker process running ${scenario.packed.file} exited (${exit}) before the scenario ended`
+            : `the worker process that was to run ${scenario.packed.file} exited (${exit}) before it started anything`;
           await onEnd(
             toErrored({ loaded: unpackScenario(scenario.packed), error: new Error(why) }),
             scenario.index,
           );
         }
+        // A lost scenario failed: with bail, nothing more starts.
+        if (lost.length > 0 && settings.bail) stopAll();
         // A worker that died with batches left is replaced; one that was told to close is done.
-        if (!state.closing && queue.length > 0 && !stopping) await drive(spawn());
+        if (!state.closing && queue.length > 0 && !stopping && !closed) await drive(spawn());
       };
       await Promise.all(started.filter((worker) => live.has(worker)).map(drive));
       // Batches never sent (a bail) did not start.
@@ -206,6 +215,7 @@ export function openWorkerPool({ count, settings }: { count: number; settings: W
     },
 
     async close() {
+      closed = true;
       for (const { child } of live) child.kill();
       await Promise.all(exits);
     },
@@ -251,24 +261,6 @@ function toBatches({
   }
   if (batch.length > 0) batches.push(batch);
   return batches;
-}
-
-/**
- * The Node flags a worker inherits: all but resolution conditions (a test runner's, which can point packages at
- * their TypeScript sources; the worker is built JavaScript) and the inspector's (its port is taken).
- */
-function toWorkerExecArgv(execArgv: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let index = 0; index < execArgv.length; index++) {
-    const flag = execArgv[index] ?? '';
-    if (flag === '--conditions' || flag === '-C') {
-      index++;
-      continue;
-    }
-    if (flag.startsWith('--conditions=') || flag.startsWith('--inspect')) continue;
-    kept.push(flag);
-  }
-  return kept;
 }
 
 function post(child: ChildProcess, message: ToWorker): void {

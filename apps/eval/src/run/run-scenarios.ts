@@ -116,14 +116,15 @@ export async function runScenarios(
     options.workers === 'auto'
       ? Math.min(availableParallelism(), Math.floor(files.length / 2000))
       : (options.workers ?? 1);
-  const workers = Math.max(1, Math.min(wanted, files.length));
+  // Never more workers than scenarios may run at once: --concurrency 1 --workers 3 runs one at a time.
+  const workers = Math.max(1, Math.min(wanted, files.length, concurrency));
   // Workers read the files too, each a part: a large suite's parsing is shared out like its scenarios.
   const pool =
     workers > 1
       ? openWorkerPool({
           count: workers,
           // The run's concurrency is shared among the workers.
-          settings: { ...settings, concurrency: Math.max(1, Math.ceil(concurrency / workers)) },
+          settings: { ...settings, concurrency: Math.floor(concurrency / workers) },
         })
       : undefined;
   try {

@@ -26,6 +26,11 @@ let stopped = false;
 // Messages are handled one after another: a file runs to its end before the next message is read.
 let queue = Promise.resolve();
 
+// The main process is gone (killed, or it ended without closing this worker): nothing is left to report to.
+process.once('disconnect', () => {
+  process.exit(0);
+});
+
 process.on('message', (message: ToWorker) => {
   queue = queue
     .then(() => handle(message))
@@ -54,6 +59,7 @@ async function handle(message: ToWorker): Promise<void> {
       return;
     case 'close':
       await (await executor)?.close();
+      // Disconnecting ends this process (above).
       process.disconnect();
       return;
   }
