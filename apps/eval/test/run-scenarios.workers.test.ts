@@ -1,5 +1,7 @@
 import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Reporter } from '../src/report/reporter.js';
@@ -164,5 +166,39 @@ describe('runScenarios in worker processes', () => {
     worker.disconnect();
 
     expect(await exited).toEqual([0, null]);
+  });
+
+  it('--bail stops on a failed run even when its scenario passes on its pass rate, as in one process', async () => {
+    const suite = await mkdtemp(join(tmpdir(), 'toolloop-bail-repeat-'));
+    try {
+      const answers = (name: string, expected: string) =>
+        `name: ${name}\nturns:\n  - user: Hello.\n    llm:\n      - text: Hi.\n    expect:\n      text: { equals: ${expected} }\n`;
+      await writeFile(join(suite, 'a-fails.yaml'), answers('fails every run', 'Bye.'));
+      for (let index = 0; index < 40; index++)
+        await writeFile(
+          join(suite, `b-${String(index).padStart(2, '0')}.yaml`),
+          answers(`passes ${index}`, 'Hi.'),
+        );
+      const run = (workers: number) =>
+        runScenarios({
+          paths: ['.'],
+          cwd: suite,
+          workers,
+          concurrency: 2,
+          repeat: 2,
+          minPassRate: 0,
+          bail: true,
+        });
+
+      const [inProcess, inWorkers] = [await run(1), await run(2)];
+
+      // Each worker holds two batches of three files: the failed run's worker stops its own, and the main process
+      // must send no further batch to either, so most of the 41 never start.
+      expect(inProcess.report.summary.skipped).toBeGreaterThanOrEqual(20);
+      expect(inWorkers.report.summary.skipped).toBeGreaterThanOrEqual(20);
+      expect(childProcesses()).toEqual([]);
+    } finally {
+      await rm(suite, { recursive: true, force: true });
+    }
   });
 });

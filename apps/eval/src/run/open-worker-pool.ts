@@ -162,6 +162,9 @@ export function openWorkerPool({ count, settings }: { count: number; settings: W
                 if (message.result.status === 'failed' && settings.bail) stopAll();
                 await onEnd(message.result, message.index);
                 return;
+              case 'run-failed':
+                if (settings.bail) stopAll();
+                return;
               case 'idle':
                 for (const index of message.notStarted) {
                   const scenario = byIndex.get(index);

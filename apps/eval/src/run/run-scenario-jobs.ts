@@ -26,6 +26,7 @@ export async function runScenarioJobs({
   run,
   onStart,
   onEnd,
+  onRunFailed = () => undefined,
 }: {
   scenarios: readonly IndexedScenario[];
   repeat: number;
@@ -36,6 +37,8 @@ export async function runScenarioJobs({
   run: (loaded: LoadedScenario, runId: string) => Promise<ScenarioResult>;
   onStart: (scenario: { name: string; file: string }, index: number) => Promise<void>;
   onEnd: (result: ScenarioResult, index: number) => Promise<void>;
+  /** A run failed (its scenario may still pass with `minPassRate`): what `bail` stops on. */
+  onRunFailed?: () => void;
 }): Promise<{ notStarted: IndexedScenario[] }> {
   const runs = new Map<IndexedScenario, ScenarioResult[]>();
   let failed = false;
@@ -50,7 +53,10 @@ export async function runScenarioJobs({
       const loaded = unpackScenario(scenario.packed);
       if (attempt === 0) await onStart({ name: loaded.scenario.name, file: loaded.file }, scenario.index);
       const result = await run(loaded, `s${scenario.index}r${attempt}`);
-      if (result.status === 'failed') failed = true;
+      if (result.status === 'failed') {
+        failed = true;
+        onRunFailed();
+      }
       const results = [...(runs.get(scenario) ?? []), result];
       runs.set(scenario, results);
       if (results.length === repeat) {

@@ -115,6 +115,10 @@ async function runBatch(scenarios: WorkerScenario[]): Promise<void> {
     },
     onStart: ({ name, file }, index) => send({ type: 'start', index, name, file }),
     onEnd: (result, index) => send({ type: 'end', index, result }),
+    // With bail, the main process stops the other workers on a failed run, as one process stops its pool.
+    onRunFailed: () => {
+      if (bail) void send({ type: 'run-failed' });
+    },
   });
   await send({ type: 'idle', notStarted: notStarted.map(({ index }) => index) });
 }

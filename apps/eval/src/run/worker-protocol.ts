@@ -49,5 +49,7 @@ export type FromWorker =
   | { type: 'loaded'; outcomes: LoadOutcome[] }
   | { type: 'start'; index: number; name: string; file: string }
   | { type: 'end'; index: number; result: ScenarioResult }
+  /** A run failed (sent with bail only): the other workers stop starting scenarios. */
+  | { type: 'run-failed' }
   /** The file sent last is done; `notStarted` are the indexes a bail left. Ready for the next one. */
   | { type: 'idle'; notStarted: number[] };
