@@ -69,6 +69,17 @@ const adapters: Record<string, Adapt> = {
       if (part.type !== 'finish') yield part;
     }
   },
+  /**
+   * An adapter over a chat completions server that ends a response with a finish reason of its own, `paused`,
+   * while a long step of its own runs: it passes that on as a pause, to be continued.
+   */
+  'a pause of the server': async function* (parts) {
+    for await (const part of parts) {
+      yield part.type === 'finish' && part.rawFinishReason === 'paused'
+        ? { ...part, finishReason: 'pause' }
+        : part;
+    }
+  },
   /** An adapter whose connection drops after the first text delta. */
   'the stream breaks': async function* (parts) {
     for await (const part of parts) {
