@@ -29,8 +29,8 @@ function asStatusModel(model: Model): Model {
 export function startPricedTurn({ model, tools, messages, signal }: AgentRunContext): ToolLoopRun {
   return runToolLoop({
     model,
+    // No statusMessages: a status model of its own turns status sentences on (generated).
     statusModel: asStatusModel(model),
-    statusMessages: 'generated',
     prices: { [model.modelId]: { inputPerMillion: 1, outputPerMillion: 5 } },
     tools: [getOrder, ...tools],
     messages,
