@@ -7,7 +7,9 @@ export default tseslint.config(
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // One program for the whole workspace (the root tsconfig.json), as `pnpm typecheck` uses: a program per
+      // package would read the sources of every package it imports again.
+      parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       // A dropped promise in a loop with timeouts is a leak.

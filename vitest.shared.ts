@@ -1,29 +1,82 @@
-import { configDefaults, defineProject } from 'vitest/config';
+import {
+  configDefaults,
+  defineConfig,
+  defineProject,
+  type TestProjectInlineConfiguration,
+} from 'vitest/config';
 
 /** Tests that need programs the workspace does not install (a browser, a terminal multiplexer). */
 const systemTests = '**/*.system.test.ts';
 
 /**
- * The settings every package's vitest project shares: tests import workspace packages from their TypeScript
- * sources (the `@toolloop/source` export condition), so `pnpm test` needs no build first.
- *
- * `pnpm test` runs every test except the `*.system.test.ts` files, so it needs only Node and the packages
- * `pnpm install` brings. With `system`, the project runs only those files: `pnpm test:system`, through a
- * package's `vitest.system.config.ts`.
+ * Tests that need a process of their own: they replace a module with `vi.mock`, or assert on the whole process
+ * (its open timers, sockets and child processes, its listeners). Every other test file shares its worker's
+ * modules with the files run before it.
  */
-export function defineToolloopProject(options: { name: string; testTimeout?: number; system?: boolean }) {
-  const { name, testTimeout = 10_000, system = false } = options;
-  return defineProject({
+const isolatedTests = '**/*.isolated.test.ts';
+
+const testFiles = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
+interface ToolloopProjectOptions {
+  /** The project's name in vitest's output; the isolated files run as `<name> (isolated)`. */
+  name: string;
+  /** Milliseconds a test may take; 10 s unless given. */
+  testTimeout?: number;
+  /** Files run once before the project's tests (vitest's `globalSetup`). */
+  globalSetup?: string[];
+}
+
+/** What every project of the workspace shares: packages are imported from their TypeScript sources. */
+function sourceProject(
+  { name, testTimeout = 10_000, globalSetup }: ToolloopProjectOptions,
+  test: NonNullable<TestProjectInlineConfiguration['test']>,
+): TestProjectInlineConfiguration {
+  return {
     resolve: { conditions: ['@toolloop/source'] },
     ssr: { resolve: { conditions: ['@toolloop/source'] } },
-    test: {
-      name,
-      include: system
-        ? ['src/**/*.system.test.ts', 'test/**/*.system.test.ts']
-        : ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      exclude: system ? configDefaults.exclude : [...configDefaults.exclude, systemTests],
-      testTimeout,
-      restoreMocks: true,
-    },
-  });
+    test: { name, testTimeout, restoreMocks: true, ...(globalSetup ? { globalSetup } : {}), ...test },
+  };
+}
+
+/**
+ * The test projects of one package, as `pnpm test` runs them. Tests import workspace packages from their
+ * TypeScript sources (the `@toolloop/source` export condition), so they need no build of their own.
+ *
+ * Most test files run without isolation (`isolate: false`): a worker imports the SDKs, zod and the packages once
+ * and runs file after file with them, instead of importing everything again in a new process for each file,
+ * which was most of the time the tests took. A file that needs a process of its own ends in `.isolated.test.ts`
+ * and runs in the second project, one process per file, as vitest does by default. The `*.system.test.ts` files
+ * need programs the workspace does not install and run only with `pnpm test:system` (see
+ * {@link defineToolloopSystemProject}).
+ */
+export function toolloopProjects(options: ToolloopProjectOptions): TestProjectInlineConfiguration[] {
+  return [
+    sourceProject(options, {
+      include: testFiles,
+      exclude: [...configDefaults.exclude, systemTests, isolatedTests],
+      isolate: false,
+    }),
+    sourceProject(
+      { ...options, name: `${options.name} (isolated)` },
+      { include: testFiles.map((pattern) => pattern.replace('*.test.ts', '*.isolated.test.ts')) },
+    ),
+  ];
+}
+
+/** A package's `vitest.config.ts`: its {@link toolloopProjects}. */
+export function defineToolloopTests(options: ToolloopProjectOptions) {
+  return defineConfig({ test: { projects: toolloopProjects(options) } });
+}
+
+/**
+ * A package's `vitest.system.config.ts`: only its `*.system.test.ts` files (`pnpm test:system`), each in a
+ * process of its own.
+ */
+export function defineToolloopSystemProject(options: Omit<ToolloopProjectOptions, 'globalSetup'>) {
+  return defineProject(
+    sourceProject(options, {
+      include: ['src/**/*.system.test.ts', 'test/**/*.system.test.ts'],
+      exclude: configDefaults.exclude,
+    }),
+  );
 }

@@ -1,4 +1,5 @@
 // @ts-check
+/* global process, console, performance */
 // `pnpm mutation [unit|scenarios ...] [stryker options]`: Stryker over core's loop in each named configuration
 // (both when none is named), one after the other; arguments that start with `-` go to Stryker (`--force`). After each run the undetected mutants (survived or not covered)
 // are listed in reports/mutation-<configuration>-survivors.txt.

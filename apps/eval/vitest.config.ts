@@ -1,3 +1,3 @@
-import { defineToolloopProject } from '../../vitest.shared.ts';
+import { defineToolloopTests } from '../../vitest.shared.ts';
 
-export default defineToolloopProject({ name: 'eval', testTimeout: 30_000 });
+export default defineToolloopTests({ name: 'eval', testTimeout: 30_000 });

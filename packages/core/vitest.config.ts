@@ -1,3 +1,3 @@
-import { defineToolloopProject } from '../../vitest.shared.ts';
+import { defineToolloopTests } from '../../vitest.shared.ts';
 
-export default defineToolloopProject({ name: 'core' });
+export default defineToolloopTests({ name: 'core' });

@@ -22,11 +22,11 @@ class QuickFirstSequencer extends BaseSequencer {
 
 /**
  * Core's unit tests for mutation testing only (`pnpm mutation:unit`): every test of `vitest.config.ts` but those
- * that assert on the whole process (its open timers, sockets and child processes, a child process that crashes, or
- * a server that must answer within a few hundred milliseconds) or spy on a module the others share. Stryker runs the test files of a mutant
- * one after the other in one worker, here without isolating them (`isolate: false`: a mutant run then imports
- * the loop once, not once per file, three times faster); those tests would see each other's handles and fail on
- * timing alone, counting a mutant as killed by a flake. None of them is the only test of a behaviour of the loop.
+ * that need a process of their own (`*.isolated.test.ts`: they assert on the whole process, its open timers,
+ * sockets and child processes, a child process that crashes, or replace a module the others share). Stryker runs
+ * the test files of a mutant one after the other in one worker, without isolating them, as `pnpm test` does; the
+ * isolated ones would see each other's handles there and fail on timing alone, counting a mutant as killed by a
+ * flake. None of them is the only test of a behaviour of the loop.
  */
 export default defineProject({
   resolve: { conditions: ['@toolloop/source'] },
@@ -34,18 +34,7 @@ export default defineProject({
   test: {
     name: 'core-mutation',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: [
-      ...configDefaults.exclude,
-      '**/*.system.test.ts',
-      'test/mcp/connect-mcp-servers.process-cleanup.test.ts',
-      'test/mcp/connect-mcp-servers.http-session.test.ts',
-      'test/mcp/connect-mcp-servers.mock-server.test.ts',
-      'test/mcp/connect-mcp-servers.real-servers.test.ts',
-      'test/session/session-manager.leftovers.test.ts',
-      'test/session/session-manager.mcp.test.ts',
-      'test/session/session-manager.turn-cost.test.ts',
-      'test/session/session-manager.crash.test.ts',
-    ],
+    exclude: [...configDefaults.exclude, '**/*.system.test.ts', '**/*.isolated.test.ts'],
     isolate: false,
     sequence: { sequencer: QuickFirstSequencer },
     testTimeout: 10_000,

@@ -1,7 +1,5 @@
-import { mergeConfig } from 'vitest/config';
-import { defineToolloopProject } from '../../vitest.shared.ts';
+import { defineToolloopTests } from '../../vitest.shared.ts';
 
-// The stdio tests spawn the built `mock-mcp` script, so the global setup builds the package first.
-export default mergeConfig(defineToolloopProject({ name: 'mock-mcp' }), {
-  test: { globalSetup: ['./test/build-package.ts'] },
-});
+// The stdio tests spawn the built `mock-mcp` script: `pnpm test` builds the package first (turbo's `build`
+// dependency); run alone, they need `pnpm build`.
+export default defineToolloopTests({ name: 'mock-mcp' });
