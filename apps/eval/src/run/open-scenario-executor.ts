@@ -4,7 +4,7 @@ import { createFakeLlm } from '@toolloop/fake-llm';
 import type { ScenarioResult } from '../report/run-report.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import { readRecording } from '../record/read-recording.js';
-import { hasRecording } from '../record/recording-directory.js';
+import { createRecordingLookup, hasRecording } from '../record/recording-directory.js';
 import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
 import { startModelProxy, type ModelProxy } from '../record/start-model-proxy.js';
 import type { LoadedScenario } from '../scenario/load-scenario-file.js';
@@ -40,6 +40,8 @@ export async function openScenarioExecutor({
 }: ExecutorOptions): Promise<ScenarioExecutor> {
   let startedProxy: Promise<ModelProxy> | undefined;
   const proxy = () => (startedProxy ??= startModelProxy());
+  // Recordings are written only by live runs and --update; otherwise each directory is listed once.
+  const findRecording = live === undefined && update === undefined ? createRecordingLookup() : hasRecording;
   const modeOf = async (loaded: LoadedScenario): Promise<ScenarioMode> => {
     const scenarioFile = resolve(cwd, loaded.file);
     if (live !== undefined)
@@ -51,7 +53,7 @@ export async function openScenarioExecutor({
         record: live.record === true,
         redaction,
       });
-    if (await hasRecording(scenarioFile))
+    if (await findRecording(scenarioFile))
       return { type: 'replay', recording: await readRecording(scenarioFile), scenarioFile, redaction };
     // --update: a scenario with nothing to answer it (no `llm` steps, no recording) is recorded, live.
     if (update !== undefined && loaded.scenario.turns.every((turn) => turn.llm.length === 0))

@@ -1,7 +1,7 @@
 import { checkOfferedTools } from './check-offered-tools.js';
 import type { LlmStep } from '../script/llm-step.js';
 import type { CreateErrorResponse } from './create-error-response.js';
-import type { FakeLlmState } from './fake-llm-state.js';
+import { requestSignal, type FakeLlmState } from './fake-llm-state.js';
 import type { ReceivedRequest } from './record-request.js';
 import { respondWithStep, type StepWire } from './respond-with-step.js';
 import { takeStep } from './take-step.js';
@@ -48,7 +48,7 @@ export function answerWithNextStep(options: {
     route,
     requestIndex,
     requestId,
-    signal: AbortSignal.any([request.signal, state.shutdown.signal]),
+    signal: requestSignal(request, state),
     shutdownSignal: state.shutdown.signal,
     activity: state.activity,
     wire: options.createWire(step.value),

@@ -19,3 +19,18 @@ export interface FakeLlmState {
   /** Aborted by `fake.close()`: ends every wait and open stream; replaced so the fake can listen again. */
   shutdown: AbortController;
 }
+
+const requestSignals = new WeakMap<Request, AbortSignal>();
+
+/**
+ * The signal that aborts when the client of `request` goes away or the fake closes: made once per request, since
+ * reading its body and answering it both end with it.
+ */
+export function requestSignal(request: Request, state: FakeLlmState): AbortSignal {
+  let signal = requestSignals.get(request);
+  if (signal === undefined) {
+    signal = AbortSignal.any([request.signal, state.shutdown.signal]);
+    requestSignals.set(request, signal);
+  }
+  return signal;
+}

@@ -2,7 +2,7 @@ import { describeJsonError } from '../internal/describe-json-error.js';
 import { shortenForMessage } from '../internal/shorten-for-message.js';
 import type { FakeLlmRouteState } from '../route/fake-llm-route.js';
 import type { CreateErrorResponse } from './create-error-response.js';
-import { defaultScenarioId, type FakeLlmState } from './fake-llm-state.js';
+import { defaultScenarioId, requestSignal, type FakeLlmState } from './fake-llm-state.js';
 import type { FakeLlmEndpoint } from './find-endpoint.js';
 import { isJsonContentType } from './is-json-content-type.js';
 import type { Refusal } from './describe-refusal.js';
@@ -63,7 +63,7 @@ export async function receiveRequest(options: {
   const body = await readRequestBody({
     request,
     maxBytes: state.maxRequestBytes,
-    signal: AbortSignal.any([request.signal, state.shutdown.signal]),
+    signal: requestSignal(request, state),
   });
   if (body.type === 'too-large')
     return refuse({ type: 'too-large', endpoint, maxBytes: state.maxRequestBytes });

@@ -25,7 +25,14 @@ export function createEventStream(options: {
 }): ReadableStream<Uint8Array> {
   const { chunks, record, signal, hang = false, chunkDelayMs = 0 } = options;
   const limit = Math.min(options.truncateAfter ?? (hang ? 0 : chunks.length), chunks.length);
-  const stop = new AbortController();
+  // Stops the waits between events and a hang; made only for a stream that waits (aborting one makes an error
+  // object, which every plain stream would pay for at its end).
+  let stop: AbortController | undefined;
+  const stopSignal = () => {
+    stop ??= new AbortController();
+    if (record.status !== 'open') stop.abort();
+    return stop.signal;
+  };
   let sent = 0;
   let streamController: ReadableStreamDefaultController<Uint8Array> | undefined;
 
@@ -34,7 +41,7 @@ export function createEventStream(options: {
     record.status = status;
     record.clientAborted = status === 'aborted' && (options.isClientAbort?.() ?? true);
     signal.removeEventListener('abort', onClientAbort);
-    stop.abort();
+    stop?.abort();
     options.onEnd?.();
   };
   const onClientAbort = () => {
@@ -55,14 +62,15 @@ export function createEventStream(options: {
       },
       async pull(controller) {
         if (sent >= limit) {
-          if (hang) return waitForAbort(stop.signal);
+          if (hang) return waitForAbort(stopSignal());
           finish(limit < chunks.length ? 'truncated' : 'completed');
           controller.close();
           return;
         }
         if (sent > 0 && chunkDelayMs > 0) {
-          await wait({ ms: chunkDelayMs, signal: stop.signal });
-          if (stop.signal.aborted) return;
+          const stopped = stopSignal();
+          await wait({ ms: chunkDelayMs, signal: stopped });
+          if (stopped.aborted) return;
         }
         const bytes = encoder.encode(chunks[sent]);
         controller.enqueue(bytes);
