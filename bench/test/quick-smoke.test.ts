@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BenchResults } from '../src/bench-results.js';
 import { createBenchPlan } from '../src/cli/bench-plan.js';
+import { runFloorOnce } from '../src/eval-throughput/run-floor-once.js';
 import { runSuiteOnce } from '../src/eval-throughput/run-suite-once.js';
 import { writeScenarioSuite } from '../src/eval-throughput/write-scenario-suite.js';
 import { measureLoopOverhead } from '../src/loop-overhead/measure-loop-overhead.js';
@@ -81,6 +82,12 @@ describe('the benchmarks at the smallest size', () => {
     const run = await runSuiteOnce({ directory, workers: 2 });
     expect(run).toMatchObject({ scenarios: 3, passed: 3, workers: 2 });
     expect(run.peakRssBytes).toBeGreaterThan(0);
+  });
+
+  it("runs the eval's floor: the generated scenarios' requests against the fake, which sees no violation", async () => {
+    const run = await runFloorOnce({ count: 3 });
+    expect(run.scenarios).toBe(3);
+    expect(run.durationMs).toBeGreaterThan(0);
   });
 
   it('times out every turn with the hanging tool', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pairRatios } from '../stats/pair-ratios.js';
 import { summarize, type Summary } from '../stats/summarize.js';
-import { runSuiteInChild } from './run-suite-in-child.js';
+import { runFloorInChild, runSuiteInChild } from './run-suite-in-child.js';
 import type { SuiteRun } from './run-suite-once.js';
 import { writeScenarioSuite } from './write-scenario-suite.js';
 
@@ -32,6 +32,17 @@ export interface EvalThroughputResult {
    * time of the smaller) / (the difference in scenarios), per number of workers, repetition by repetition.
    */
   marginalMs: Array<{ small: number; large: number; workers: number; ms: Summary }>;
+  /**
+   * The floor (`runFloorOnce`): each suite's scenarios reduced to the three streamed requests of their turn, made
+   * with the bare SDK against the fake LLM in process, each size in a fresh process, every repetition.
+   */
+  floor: {
+    cells: Array<{ scenarios: number; durationMs: Summary }>;
+    /** What a scenario's requests alone cost past the fixed start, from the two smallest suites. */
+    marginalMs: Summary;
+    /** The in-process marginal cost over the floor's, repetition by repetition. */
+    marginalOverFloor: Summary;
+  };
 }
 
 /**
@@ -60,9 +71,13 @@ export async function measureEvalThroughput({
       }),
     );
     const runs = new Map<string, SuiteRun[]>();
+    const floorRuns = new Map<number, number[]>();
     for (let repetition = 0; repetition < repetitions; repetition += 1) {
       const order = repetition % 2 === 0 ? workers : ([...workers].reverse() as [number, number]);
-      for (const [sizeIndex, directory] of directories.entries())
+      for (const [sizeIndex, directory] of directories.entries()) {
+        const scenarios = sizes[sizeIndex] ?? 0;
+        const floorRun = await runFloorInChild({ count: scenarios });
+        floorRuns.set(scenarios, [...(floorRuns.get(scenarios) ?? []), floorRun.durationMs]);
         for (const count of order) {
           const profile = repetition === 0 && sizeIndex === 1 ? cpuProfileDirectory : undefined;
           // Each size's runs in a fresh process: the largest suite's figures are the run's memory goal.
@@ -70,12 +85,17 @@ export async function measureEvalThroughput({
           const key = toCellKey({ scenarios: sizes[sizeIndex] ?? 0, workers: count });
           runs.set(key, [...(runs.get(key) ?? []), run]);
         }
+      }
     }
     const durations = (scenarios: number, count: number): number[] =>
       (runs.get(toCellKey({ scenarios, workers: count })) ?? []).map((run) => run.durationMs);
     const [low, high] = workers;
     const [small = 0, large = 0] = sizes;
     const pairs = sizes.slice(1).map((size, index) => ({ small: sizes[index] ?? 0, large: size }));
+    const marginal = (largeRuns: number[], smallRuns: number[]) =>
+      largeRuns.map((largeMs, index) => (largeMs - (smallRuns[index] ?? 0)) / (large - small));
+    const floorMarginal = marginal(floorRuns.get(large) ?? [], floorRuns.get(small) ?? []);
+    const inProcessMarginal = marginal(durations(large, low), durations(small, low));
     return {
       sizes,
       workers,
@@ -110,19 +130,22 @@ export async function measureEvalThroughput({
           ),
         })),
       ),
-      marginalMs: workers.map((count) => {
-        const smallRuns = durations(small, count);
-        return {
-          small,
-          large,
-          workers: count,
-          ms: summarize(
-            durations(large, count).map(
-              (largeMs, index) => (largeMs - (smallRuns[index] ?? 0)) / (large - small),
-            ),
-          ),
-        };
-      }),
+      marginalMs: workers.map((count) => ({
+        small,
+        large,
+        workers: count,
+        ms: summarize(marginal(durations(large, count), durations(small, count))),
+      })),
+      floor: {
+        cells: sizes.map((scenarios) => ({
+          scenarios,
+          durationMs: summarize(floorRuns.get(scenarios) ?? []),
+        })),
+        marginalMs: summarize(floorMarginal),
+        marginalOverFloor: summarize(
+          pairRatios({ numerators: inProcessMarginal, denominators: floorMarginal }),
+        ),
+      },
     };
   } finally {
     await rm(root, { recursive: true, force: true });

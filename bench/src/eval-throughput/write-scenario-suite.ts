@@ -20,8 +20,20 @@ export async function writeScenarioSuite({
   return files;
 }
 
+/** What generated scenario `index` asks and is answered: its prompt, the keys it looks up, the tool's answer. */
+export function toScenarioScript(index: number) {
+  return {
+    prompt: `Look up two keys for item ${index}.`,
+    keys: [`a${index}`, `b${index}`],
+    toolAnswer: `value of ${index}`,
+    answer: `Both keys of item ${index} are known.`,
+  };
+}
+
 /** One generated scenario's YAML text. */
 export function toScenarioYaml(index: number): string {
+  const { prompt, keys, toolAnswer, answer } = toScenarioScript(index);
+  const [first, second] = keys;
   return `name: generated three-round scenario ${index}
 tags: [bench]
 provider: anthropic
@@ -32,19 +44,19 @@ servers:
       - name: lookup
         inputSchema: { type: object, properties: { key: { type: string } }, required: [key] }
         responses:
-          - text: value of ${index}
+          - text: ${toolAnswer}
 turns:
-  - user: Look up two keys for item ${index}.
+  - user: ${prompt}
     llm:
-      - toolCalls: [{ name: lookup, input: { key: a${index} } }]
-      - toolCalls: [{ name: lookup, input: { key: b${index} } }]
-      - text: Both keys of item ${index} are known.
+      - toolCalls: [{ name: lookup, input: { key: ${first} } }]
+      - toolCalls: [{ name: lookup, input: { key: ${second} } }]
+      - text: ${answer}
     expect:
       stopReason: completed
       rounds: 2
       iterations: 3
-      toolCalls: { order: strict, calls: [{ name: lookup, input: { key: a${index} } }, { name: lookup, input: { key: b${index} } }] }
-      text: { equals: Both keys of item ${index} are known. }
+      toolCalls: { order: strict, calls: [{ name: lookup, input: { key: ${first} } }, { name: lookup, input: { key: ${second} } }] }
+      text: { equals: ${answer} }
       requests: { count: 3 }
 `;
 }

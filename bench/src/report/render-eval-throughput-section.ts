@@ -48,11 +48,42 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
       ]),
     ],
   });
+  const [small = 0, large = 0] = result.sizes;
   const marginal = renderMarkdownTable({
     headers: ['ms per scenario past the fixed start', 'median', 'min', 'max'],
-    rows: result.marginalMs.map(({ small, large, workers, ms }) => [
-      `(time ${large} − time ${small}) / ${large - small}, ${workers} worker${workers === 1 ? '' : 's'}`,
-      ...summaryCells({ summary: ms, digits: 2 }),
+    rows: [
+      ...result.marginalMs.map(({ workers, ms }) => [
+        `(time ${large} − time ${small}) / ${large - small}, ${workers} worker${workers === 1 ? '' : 's'}`,
+        ...summaryCells({ summary: ms, digits: 2 }),
+      ]),
+      [
+        `floor: the same for the bare SDK's three requests per scenario`,
+        ...summaryCells({ summary: result.floor.marginalMs, digits: 2 }),
+      ],
+    ],
+  });
+  const overFloor = renderMarkdownTable({
+    headers: ['ratio (pair by pair)', 'median', 'min', 'max'],
+    rows: [
+      [
+        `ms per scenario in ${fewer} worker${fewer === 1 ? '' : 's'} / the floor's`,
+        ...ratioCells(result.floor.marginalOverFloor),
+      ],
+    ],
+  });
+  const floorCells = renderMarkdownTable({
+    headers: ['floor: scenarios', 'median s', 'min s', 'max s'],
+    rows: result.floor.cells.map((cell) => [
+      String(cell.scenarios),
+      ...summaryCells({
+        summary: {
+          ...cell.durationMs,
+          median: cell.durationMs.median / 1000,
+          min: cell.durationMs.min / 1000,
+          max: cell.durationMs.max / 1000,
+        },
+        digits: 2,
+      }),
     ]),
   });
   return [
@@ -63,6 +94,12 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
       "main process's `maxRSS`, baseline included; workers have their own).",
     cells,
     ratios,
+    "The floor is what a scenario costs when all the runner does is taken away: its turn's three streamed " +
+      'requests, made with the bare Anthropic SDK against the same fake LLM in the same process and reached the ' +
+      'same way (a `fetch` that hands each request to the fake), with no scenario file read, no MCP server, no ' +
+      'loop and no checks; each size in a fresh process, every repetition.',
+    floorCells,
     marginal,
+    overFloor,
   ].join('\n\n');
 }
