@@ -11,6 +11,7 @@ import type { RecordingRedaction } from '../record/redact-recording.js';
 import { runScenarios, type RunScenariosOptions } from '../run/run-scenarios.js';
 import { findScenarioFiles } from '../scenario/find-scenario-files.js';
 import { createScenarioJsonSchema } from '../scenario/create-scenario-json-schema.js';
+import { mapBounded } from '../run/map-bounded.js';
 import { loadScenarioFile } from '../scenario/load-scenario-file.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
@@ -140,18 +141,20 @@ export function createProgram({
           cwd,
         });
         const defaults = config?.defaults ?? {};
-        const outcomes = await Promise.allSettled(
-          files.map((file) => loadScenarioFile(resolve(cwd, file), { cwd, defaults })),
+        // Each file's problem, if it has one; what a valid file holds is not kept.
+        const problems = await mapBounded(files, (file) =>
+          loadScenarioFile(resolve(cwd, file), { cwd, defaults }).then(
+            () => undefined,
+            (error: unknown) => ({ error }),
+          ),
         );
-        const issues = outcomes.flatMap((outcome) =>
-          outcome.status === 'rejected' && ScenarioFileError.isInstance(outcome.reason)
-            ? outcome.reason.issues
-            : [],
+        const issues = problems.flatMap((problem) =>
+          problem !== undefined && ScenarioFileError.isInstance(problem.error) ? problem.error.issues : [],
         );
-        const unexpected = outcomes.find(
-          (outcome) => outcome.status === 'rejected' && !ScenarioFileError.isInstance(outcome.reason),
+        const unexpected = problems.find(
+          (problem) => problem !== undefined && !ScenarioFileError.isInstance(problem.error),
         );
-        if (unexpected?.status === 'rejected') throw unexpected.reason;
+        if (unexpected !== undefined) throw unexpected.error;
         if (issues.length > 0) throw new ScenarioFileError(issues);
         output.stdout(`${files.length} scenario file${files.length === 1 ? '' : 's'} valid.\n`);
       });
@@ -173,12 +176,10 @@ export function createProgram({
         cwd,
       });
       const defaults = config?.defaults ?? {};
-      const scenarios = await Promise.all(
-        files.map(async (file) => ({
-          ...(await loadScenarioFile(resolve(cwd, file), { cwd, defaults })),
-          file,
-        })),
-      );
+      const scenarios = await mapBounded(files, async (file) => ({
+        ...(await loadScenarioFile(resolve(cwd, file), { cwd, defaults })),
+        file,
+      }));
       const criteria = {
         tags: options.tag,
         ...(options.filter === undefined ? {} : { filter: options.filter }),

@@ -2,6 +2,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
 import type { LoadedScenario } from '../scenario/load-scenario-file.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
+import type { SelectableScenario } from '../scenario/select-scenarios.js';
 
 /**
  * A loaded scenario held as bytes until it runs. A parsed scenario weighs several times its serialized form
@@ -39,4 +40,23 @@ export function packScenario({
 export function unpackScenario({ file, agent, bytes }: PackedScenario): LoadedScenario {
   const scenario = deserialize(bytes) as Scenario;
   return agent === undefined ? { file, scenario } : { file, scenario, agent };
+}
+
+/**
+ * A scenario packed as soon as its file is read, with what choosing it reads (`SelectableScenario`) kept apart:
+ * a run of thousands of files never holds their parsed forms all at once.
+ */
+export interface FoundScenario extends SelectableScenario {
+  packed: PackedScenario;
+}
+
+/** What choosing `scenario` reads of it, and nothing more. */
+export function toSelectable(scenario: SelectableScenario['scenario']): SelectableScenario['scenario'] {
+  const { name, tags, skip, only } = scenario;
+  return {
+    name,
+    ...(tags === undefined ? {} : { tags }),
+    ...(skip === undefined ? {} : { skip }),
+    ...(only === undefined ? {} : { only }),
+  };
 }

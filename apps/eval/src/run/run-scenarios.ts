@@ -1,24 +1,29 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { deserialize } from 'node:v8';
 import type { Reporter } from '../report/reporter.js';
 import type { RunReport, ScenarioResult } from '../report/run-report.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
 import { findScenarioFiles } from '../scenario/find-scenario-files.js';
 import { createAgentLoader } from '../agent/create-agent-loader.js';
-import { loadScenarioFile, type LoadedScenario } from '../scenario/load-scenario-file.js';
+import { loadScenarioFile } from '../scenario/load-scenario-file.js';
 import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import {
   formatScenarioIssue,
   ScenarioFileError,
   type ScenarioIssue,
 } from '../scenario/scenario-file-error.js';
-import type { Scenario } from '../scenario/scenario-schema.js';
 import { selectScenarios, type Shard } from '../scenario/select-scenarios.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
 import { openScenarioExecutor } from './open-scenario-executor.js';
-import { packScenario, unpackScenario, type PackedScenario } from './pack-scenario.js';
+import { mapBounded } from './map-bounded.js';
+import {
+  packScenario,
+  toSelectable,
+  unpackScenario,
+  type FoundScenario,
+  type PackedScenario,
+} from './pack-scenario.js';
 import { openWorkerPool, type WorkerPool } from './open-worker-pool.js';
 import { runScenarioJobs, type IndexedScenario } from './run-scenario-jobs.js';
 import { toSkipped } from './to-skipped.js';
@@ -206,7 +211,10 @@ async function loadSelection({
   const selection = selectScenarios({ scenarios: found, ...criteria });
   if (options.passWithNoScenarios !== true)
     assertScenariosSelected({ selection, scenarios: found, ...criteria });
-  return { run: selection.run.map(packScenario), skipped: selection.skipped.map(packScenario) };
+  return {
+    run: selection.run.map(({ packed }) => packed),
+    skipped: selection.skipped.map(({ packed }) => packed),
+  };
 }
 
 /**
@@ -221,11 +229,21 @@ async function loadAll({
   files: readonly string[];
   cwd: string;
   defaults: ScenarioDefaults;
-}): Promise<LoadedScenario[]> {
+}): Promise<FoundScenario[]> {
   const agents = createAgentLoader({ cwd });
-  const outcomes = await Promise.allSettled(
-    files.map((file) => loadScenarioFile(resolve(cwd, file), { cwd, defaults, agents })),
-  );
+  const outcomes = await mapBounded(files, async (file) => {
+    try {
+      const loaded = await loadScenarioFile(resolve(cwd, file), { cwd, defaults, agents });
+      const found: FoundScenario = {
+        file,
+        scenario: toSelectable(loaded.scenario),
+        packed: packScenario({ ...loaded, file }),
+      };
+      return { status: 'fulfilled' as const, value: found };
+    } catch (reason) {
+      return { status: 'rejected' as const, reason };
+    }
+  });
   throwIssues({
     cwd,
     issues: outcomes.flatMap((outcome) =>
@@ -236,9 +254,7 @@ async function loadAll({
         : [],
     ),
   });
-  return outcomes.flatMap((outcome, index) =>
-    outcome.status === 'fulfilled' ? [{ ...outcome.value, file: files[index] ?? outcome.value.file }] : [],
-  );
+  return outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
 }
 
 /** `loadAll`, each worker reading a part of the files: the scenarios come back packed, with their agents' paths. */
@@ -252,7 +268,7 @@ async function loadInWorkers({
   cwd: string;
   defaults: ScenarioDefaults;
   pool: WorkerPool;
-}): Promise<Array<LoadedScenario & { agentFile?: string; bytes: Buffer }>> {
+}): Promise<FoundScenario[]> {
   const outcomes = await pool.load(files, defaults);
   const failed = outcomes.find((outcome) => outcome.type === 'failed');
   if (failed !== undefined)
@@ -266,9 +282,12 @@ async function loadInWorkers({
       ? [
           {
             file: outcome.file,
-            scenario: deserialize(outcome.bytes) as Scenario,
-            bytes: Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength),
-            ...(outcome.agentFile === undefined ? {} : { agentFile: outcome.agentFile }),
+            scenario: outcome.selectable,
+            packed: {
+              file: outcome.file,
+              bytes: Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength),
+              ...(outcome.agentFile === undefined ? {} : { agentFile: outcome.agentFile }),
+            },
           },
         ]
       : [],

@@ -7,6 +7,8 @@ import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load-scenario-file.js';
 import { openScenarioExecutor, type ScenarioExecutor } from './open-scenario-executor.js';
+import { toSelectable } from './pack-scenario.js';
+import { mapBounded } from './map-bounded.js';
 import { runScenarioJobs } from './run-scenario-jobs.js';
 import { toErrored } from './to-skipped.js';
 import type { FromWorker, LoadOutcome, ToWorker, WorkerScenario, WorkerSettings } from './worker-protocol.js';
@@ -69,23 +71,22 @@ async function load(files: readonly string[], defaults: ScenarioDefaults): Promi
   if (settings === undefined || agents === undefined) throw new Error('files came before the settings');
   const { cwd } = settings;
   const loader = agents;
-  const outcomes = await Promise.all(
-    files.map(async (file): Promise<LoadOutcome> => {
-      try {
-        const loaded = await loadScenarioFile(resolve(cwd, file), { cwd, defaults, agents: loader });
-        return {
-          type: 'loaded',
-          file,
-          bytes: serialize(loaded.scenario),
-          ...(loaded.agent === undefined ? {} : { agentFile: loaded.agent.file }),
-        };
-      } catch (error) {
-        if (ScenarioFileError.isInstance(error)) return { type: 'invalid', file, issues: error.issues };
-        const { message, stack } = error instanceof Error ? error : new Error(String(error));
-        return { type: 'failed', file, message, ...(stack === undefined ? {} : { stack }) };
-      }
-    }),
-  );
+  const outcomes = await mapBounded(files, async (file): Promise<LoadOutcome> => {
+    try {
+      const loaded = await loadScenarioFile(resolve(cwd, file), { cwd, defaults, agents: loader });
+      return {
+        type: 'loaded',
+        file,
+        selectable: toSelectable(loaded.scenario),
+        bytes: serialize(loaded.scenario),
+        ...(loaded.agent === undefined ? {} : { agentFile: loaded.agent.file }),
+      };
+    } catch (error) {
+      if (ScenarioFileError.isInstance(error)) return { type: 'invalid', file, issues: error.issues };
+      const { message, stack } = error instanceof Error ? error : new Error(String(error));
+      return { type: 'failed', file, message, ...(stack === undefined ? {} : { stack }) };
+    }
+  });
   await send({ type: 'loaded', outcomes });
 }
 

@@ -3,6 +3,7 @@ import type { LiveOptions } from '../record/resolve-live-upstream.js';
 import type { ScenarioResult } from '../report/run-report.js';
 import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import type { ScenarioIssue } from '../scenario/scenario-file-error.js';
+import type { SelectableScenario } from '../scenario/select-scenarios.js';
 
 /** What a worker runs with: the run's options, and its share of the run's concurrency. */
 export interface WorkerSettings {
@@ -38,7 +39,14 @@ export type ToWorker =
 
 /** What reading one scenario file came to in a worker. */
 export type LoadOutcome =
-  | { type: 'loaded'; file: string; bytes: Uint8Array; agentFile?: string }
+  | {
+      type: 'loaded';
+      file: string;
+      /** What choosing the scenario reads of it, so the main process unpacks nothing. */
+      selectable: SelectableScenario['scenario'];
+      bytes: Uint8Array;
+      agentFile?: string;
+    }
   /** The file's problems, as `ScenarioFileError` lists them. */
   | { type: 'invalid'; file: string; issues: ScenarioIssue[] }
   /** Something else went wrong: a bug, not the file. */

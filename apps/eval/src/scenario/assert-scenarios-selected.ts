@@ -1,6 +1,11 @@
 import { EmptySelectionError } from './empty-selection-error.js';
-import type { LoadedScenario } from './load-scenario-file.js';
-import { hasAnyTag, toNameMatcher, type ScenarioSelection, type Shard } from './select-scenarios.js';
+import {
+  hasAnyTag,
+  toNameMatcher,
+  type ScenarioSelection,
+  type SelectableScenario,
+  type Shard,
+} from './select-scenarios.js';
 
 /**
  * Throws an `EmptySelectionError` when a selection holds no scenario, to run or skipped, naming what left
@@ -15,7 +20,7 @@ export function assertScenariosSelected({
 }: {
   selection: ScenarioSelection;
   /** Every scenario found, before the selection. */
-  scenarios: readonly LoadedScenario[];
+  scenarios: readonly SelectableScenario[];
   filter?: string | undefined;
   tags?: readonly string[] | undefined;
   shard?: Shard | undefined;
@@ -33,7 +38,7 @@ function describeEmptySelection({
   tags,
   shard,
 }: {
-  scenarios: readonly LoadedScenario[];
+  scenarios: readonly SelectableScenario[];
   filter: string | undefined;
   tags: readonly string[];
   shard: Shard | undefined;
@@ -59,7 +64,7 @@ function describeEmptySelection({
   return 'the selection is empty.';
 }
 
-function describeTagsInUse(scenarios: readonly LoadedScenario[]): string {
+function describeTagsInUse(scenarios: readonly SelectableScenario[]): string {
   const tags = [...new Set(scenarios.flatMap(({ scenario }) => scenario.tags ?? []))].sort();
   return tags.length === 0 ? 'No scenario has tags.' : `Tags in use: ${tags.join(', ')}.`;
 }

@@ -1,10 +1,16 @@
-import type { LoadedScenario } from './load-scenario-file.js';
 import { ScenarioFileError } from './scenario-file-error.js';
+import type { Scenario } from './scenario-schema.js';
+
+/** What choosing a scenario reads of it: its file, its name and tags, and whether it is marked skip or only. */
+export interface SelectableScenario {
+  file: string;
+  scenario: Pick<Scenario, 'name' | 'tags' | 'skip' | 'only'>;
+}
 
 /** Which scenarios run, which are reported as skipped; the rest were filtered out. */
-export interface ScenarioSelection {
-  run: LoadedScenario[];
-  skipped: LoadedScenario[];
+export interface ScenarioSelection<SCENARIO extends SelectableScenario = SelectableScenario> {
+  run: SCENARIO[];
+  skipped: SCENARIO[];
 }
 
 /** `--shard i/n`: this machine runs the i-th of n parts. */
@@ -18,17 +24,17 @@ export interface Shard {
  * `/regex/flags`), `--tag` (any of the tags), `--shard` (a stable round-robin over the scenarios sorted by file
  * and name, so n machines together run each scenario once), then `only` and `skip`.
  */
-export function selectScenarios({
+export function selectScenarios<SCENARIO extends SelectableScenario>({
   scenarios,
   filter,
   tags = [],
   shard,
 }: {
-  scenarios: readonly LoadedScenario[];
+  scenarios: readonly SCENARIO[];
   filter?: string;
   tags?: readonly string[];
   shard?: Shard;
-}): ScenarioSelection {
+}): ScenarioSelection<SCENARIO> {
   assertUniqueNames(scenarios);
   const matchesFilter = toNameMatcher(filter);
   const sorted = [...scenarios]
@@ -43,7 +49,7 @@ export function selectScenarios({
       ? sorted
       : sorted.filter((_scenario, index) => index % shard.count === shard.index - 1);
   const hasOnly = sharded.some(({ scenario }) => scenario.only === true);
-  const runs = (loaded: LoadedScenario) =>
+  const runs = (loaded: SCENARIO) =>
     loaded.scenario.skip !== true && (!hasOnly || loaded.scenario.only === true);
   return { run: sharded.filter(runs), skipped: sharded.filter((loaded) => !runs(loaded)) };
 }
@@ -87,7 +93,7 @@ export function parseFilter(filter: string): RegExp | undefined {
   }
 }
 
-function assertUniqueNames(scenarios: readonly LoadedScenario[]): void {
+function assertUniqueNames(scenarios: readonly SelectableScenario[]): void {
   const seen = new Map<string, string>();
   const issues = scenarios.flatMap(({ file, scenario }) => {
     const first = seen.get(scenario.name);
