@@ -1,9 +1,9 @@
 import { InvalidToolInputError } from '../errors/invalid-tool-input-error.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import type { AbortFanOut } from '../internal/create-abort-fan-out.js';
-import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
+import { withAbortedCheck } from '../internal/call-aborted.js';
 import { describeThrown } from '../internal/describe-thrown.js';
-import { raceWithSignal } from '../internal/race-with-signal.js';
+import { createLazyAbortController } from '../internal/lazy-abort-controller.js';
 import type { ToolCallPart, ToolOutput } from '../model/messages.js';
 import type { ToolCallRequest, ToolSource } from '../tools/tool-source.js';
 import { wasNotStarted } from '../tools/not-started.js';
@@ -36,20 +36,26 @@ export async function executeToolCall({
     return { ...failed(error.message, 'invalid_tool_input', elapsed()), executed: false };
   }
 
-  const controller = createLinkedAbortController({
+  // The call's signal is made only if the source reads it: most calls end without anyone looking.
+  const controller = createLazyAbortController({
     timeoutMs: toolTimeoutMs,
     timeoutReason: () => new ToolTimeoutError({ toolName: call.name, timeoutMs: toolTimeoutMs }),
   });
   const unlink = turnAbort.add(controller);
   try {
     // The tool gets its own copy of the arguments: whatever it does to them, the transcript keeps the model's.
-    const request = {
-      toolCallId: call.id,
-      name: call.name,
-      input: structuredClone(call.input),
-      signal: controller.signal,
-    };
-    const output: unknown = await raceWithSignal(callSource(source, request), controller.signal);
+    const request = withAbortedCheck(
+      {
+        toolCallId: call.id,
+        name: call.name,
+        input: structuredClone(call.input),
+        get signal() {
+          return controller.signal;
+        },
+      },
+      () => controller.aborted,
+    );
+    const output: unknown = await controller.race(callSource(source, request));
     if (!isToolOutput(output)) {
       return failed(
         `Tool '${call.name}' failed: its tool source returned ${describeShape(output)} instead of a ToolOutput ({ content: [...] }).`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../tools/define-tool.js';
+import { defineTool, type ToolExecuteOptions } from '../tools/define-tool.js';
 import type { ToolSource } from '../tools/tool-source.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
@@ -186,6 +186,53 @@ describe('tool execution', () => {
     expect(events).toContainEqual(
       expect.objectContaining({ type: 'error', code: 'tool_timeout', toolName: 'stuck' }),
     );
+  });
+
+  it('a signal a tool reads only after its call timed out is already aborted, with the timeout', async () => {
+    let options: ToolExecuteOptions | undefined;
+    const stuck = defineTool({
+      name: 'stuck',
+      inputSchema: { type: 'object' },
+      execute: (_input, executeOptions) => {
+        options = executeOptions;
+        return new Promise(() => undefined);
+      },
+    });
+    const model = createScriptedModel([
+      { toolCalls: [{ name: 'stuck', input: {} }] },
+      { text: 'It timed out.' },
+    ]);
+    const result = await runToolLoop({ model, tools: [stuck], prompt: 'Q', toolTimeoutMs: 20 }).result;
+
+    expect(result.toolCalls[0]?.isError).toBe(true);
+    expect(options?.toolCallId).toBe(result.toolCalls[0]?.toolCallId);
+    expect(options?.signal.aborted).toBe(true);
+    expect(options?.signal.reason).toMatchObject({ name: 'ToolTimeoutError' });
+  });
+
+  it('a signal a tool reads only after its call ended is never aborted by the turn after it', async () => {
+    let options: ToolExecuteOptions | undefined;
+    const quick = defineTool({
+      name: 'quick',
+      inputSchema: { type: 'object' },
+      execute: (_input, executeOptions) => {
+        options = executeOptions;
+        return 'done';
+      },
+    });
+    const run = runToolLoop({
+      model: createScriptedModel([
+        { toolCalls: [{ name: 'quick', input: {} }] },
+        { toolCalls: [{ name: 'quick', input: {} }] },
+      ]),
+      tools: [quick],
+      prompt: 'Q',
+    });
+    for await (const event of run) if (event.type === 'tool_result' && event.round === 1) run.abort('enough');
+    const result = await run.result;
+
+    expect(result.stopReason).toBe('aborted');
+    expect(options?.signal.aborted).toBe(false);
   });
 
   it('takes tools from any tool source, alongside local tools', async () => {

@@ -1,4 +1,5 @@
 import { InvalidToolInputError } from '../errors/invalid-tool-input-error.js';
+import { isCallAborted } from '../internal/call-aborted.js';
 import type { ToolOutput } from '../model/messages.js';
 import type { Tool } from './define-tool.js';
 import type { ToolDefinition } from './tool-definition.js';
@@ -14,7 +15,9 @@ export function createToolSource(tools: ReadonlyArray<Tool<unknown>>): ToolSourc
   const byName = new Map<string, Tool<unknown>>(tools.map((tool) => [tool.name, tool]));
   return {
     listTools: () => Promise.resolve(tools.map(toDefinition)),
-    async callTool({ name, input, signal, toolCallId }: ToolCallRequest): Promise<ToolOutput> {
+    async callTool(request: ToolCallRequest): Promise<ToolOutput> {
+      // The signal is read only if the tool reads it: the loop makes a call's signal on first read.
+      const { name, input, toolCallId } = request;
       const tool = byName.get(name);
       if (tool === undefined) throw markNotStarted(new Error(`No local tool named '${name}'.`));
       const validation = await tool.validateInput(input);
@@ -22,8 +25,15 @@ export function createToolSource(tools: ReadonlyArray<Tool<unknown>>): ToolSourc
         throw markNotStarted(new InvalidToolInputError({ toolName: name, issues: validation.issues }));
       }
       // Validation may have taken a tick: a call whose turn ended meanwhile must not start now.
-      if (signal.aborted) throw markNotStarted(new Error('The turn ended before the tool started.'));
-      return toToolOutput(await tool.execute(validation.value, { signal, toolCallId }));
+      if (isCallAborted(request)) throw markNotStarted(new Error('The turn ended before the tool started.'));
+      return toToolOutput(
+        await tool.execute(validation.value, {
+          get signal() {
+            return request.signal;
+          },
+          toolCallId,
+        }),
+      );
     },
   };
 }
