@@ -20,8 +20,8 @@ export function createToolLoopRun(
   const controller = new AbortController();
   const buffer = createReplayBuffer<LoopEvent, LoopResult>();
   void (async () => {
-    const generator = start(controller.signal);
     try {
+      const generator = start(controller.signal);
       for (;;) {
         const next = await generator.next();
         if (next.done === true) {

@@ -1,7 +1,7 @@
 /**
  * What a turn records as OpenTelemetry spans. Spans are made only when `@opentelemetry/api` is installed (an
  * optional peer dependency: nothing is loaded without it) and go to the tracer provider the host registered,
- * or to `tracer`.
+ * or to `tracer`. A turn that starts before any provider is registered records nothing, also after one is.
  */
 export interface TelemetryOptions {
   /** Default true when `@opentelemetry/api` is installed. */

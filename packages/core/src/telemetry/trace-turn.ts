@@ -4,7 +4,7 @@ import type { LoopResult } from '../loop/loop-result.js';
 import type { ResolvedLoopOptions } from '../loop/tool-loop-options.js';
 import { genAi, toolloopAttributes } from './gen-ai-attributes.js';
 import { readModelNames } from '../model/read-model-names.js';
-import { loadOpenTelemetry } from './load-open-telemetry.js';
+import { loadedOpenTelemetry, loadOpenTelemetry, type OpenTelemetry } from './load-open-telemetry.js';
 import { markFailed, traceModel } from './trace-model.js';
 
 type RunTurn = (options: ResolvedLoopOptions, signal: AbortSignal) => AsyncGenerator<LoopEvent, LoopResult>;
@@ -15,8 +15,12 @@ type RunTurn = (options: ResolvedLoopOptions, signal: AbortSignal) => AsyncGener
  * `invoke_agent {agent}` span for the turn (its stop reason, rounds, requests and tokens), a `chat {model}`
  * span for each model request and an `execute_tool {tool}` span for each tool call under it. Content (tool
  * arguments and results, the answer) only with `captureContent`.
+ *
+ * A turn whose span is the API's no-op (no tracer provider registered: not recording, and no trace to belong
+ * to) is run as it is, without spans for its requests and calls: they would be no-ops too, and a provider
+ * registered while the turn runs would only get requests and calls cut off from their turn.
  */
-export async function* traceTurn({
+export function traceTurn({
   options,
   signal,
   run,
@@ -25,13 +29,46 @@ export async function* traceTurn({
   signal: AbortSignal;
   run: RunTurn;
 }): AsyncGenerator<LoopEvent, LoopResult> {
+  if (options.telemetry.enabled === false) return run(options, signal);
+  // Once the API has been looked for (the first turn of the process), a turn that records nothing starts as
+  // it is, without a layer between it and its events.
+  const loaded = loadedOpenTelemetry();
+  if (loaded === undefined) return traceAfterLoading({ options, signal, run });
+  if (loaded.api === undefined) return run(options, signal);
+  const turnSpan = startTurnSpan({ options, api: loaded.api });
+  return turnSpan === undefined
+    ? run(options, signal)
+    : traceTurnWith({ options, signal, run, api: loaded.api, turnSpan });
+}
+
+async function* traceAfterLoading({
+  options,
+  signal,
+  run,
+}: {
+  options: ResolvedLoopOptions;
+  signal: AbortSignal;
+  run: RunTurn;
+}): AsyncGenerator<LoopEvent, LoopResult> {
+  const api = await loadOpenTelemetry();
+  const turnSpan = api === undefined ? undefined : startTurnSpan({ options, api });
+  if (api === undefined || turnSpan === undefined) return yield* run(options, signal);
+  return yield* traceTurnWith({ options, signal, run, api, turnSpan });
+}
+
+/** The turn's span, or `undefined` when it is the API's no-op (see `traceTurn`). */
+function startTurnSpan({
+  options,
+  api,
+}: {
+  options: ResolvedLoopOptions;
+  api: OpenTelemetry;
+}): { span: Span; tracer: Tracer } | undefined {
   const settings = options.telemetry;
-  const api = settings.enabled === false ? undefined : await loadOpenTelemetry();
-  if (api === undefined) return yield* run(options, signal);
   const tracer = (settings.tracer as Tracer | undefined) ?? api.trace.getTracer('toolloop');
   const agentName = settings.agentName ?? 'toolloop';
   const { provider, modelId } = readModelNames(options.model);
-  const turnSpan = tracer.startSpan(`invoke_agent ${agentName}`, {
+  const span = tracer.startSpan(`invoke_agent ${agentName}`, {
     kind: api.SpanKind.INTERNAL,
     attributes: {
       [genAi.operationName]: 'invoke_agent',
@@ -40,6 +77,27 @@ export async function* traceTurn({
       [genAi.requestModel]: modelId,
     },
   });
+  if (!span.isRecording() && !api.isSpanContextValid(span.spanContext())) {
+    span.end();
+    return undefined;
+  }
+  return { span, tracer };
+}
+
+async function* traceTurnWith({
+  options,
+  signal,
+  run,
+  api,
+  turnSpan: { span: turnSpan, tracer },
+}: {
+  options: ResolvedLoopOptions;
+  signal: AbortSignal;
+  run: RunTurn;
+  api: OpenTelemetry;
+  turnSpan: { span: Span; tracer: Tracer };
+}): AsyncGenerator<LoopEvent, LoopResult> {
+  const settings = options.telemetry;
   const parent = api.trace.setSpan(api.context.active(), turnSpan);
   const toolSpans = new Map<string, Span>();
   const onEvent = (event: LoopEvent) => {

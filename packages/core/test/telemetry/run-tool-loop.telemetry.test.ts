@@ -200,6 +200,45 @@ describe('runToolLoop telemetry (OpenTelemetry, the semantic conventions for gen
     expect(exporter.getFinishedSpans()).toEqual([]);
   });
 
+  it('without a tracer provider, records nothing for the turn, even if one is registered while it runs', async () => {
+    // The turn's span is the API's no-op: its requests and calls would belong to no turn, so none is recorded.
+    const registering = defineTool({
+      name: 'lookup',
+      inputSchema: { type: 'object' },
+      execute: () => {
+        trace.setGlobalTracerProvider(provider);
+        return 'record';
+      },
+    });
+    try {
+      const result = await runToolLoop({
+        model: twoRoundModel(),
+        tools: [registering],
+        prompt: 'Find A-1.',
+      }).result;
+
+      expect(result.stopReason).toBe('completed');
+      expect(exporter.getFinishedSpans()).toEqual([]);
+      // The next turn finds the provider, and is recorded as a whole.
+      await runToolLoop({ model: twoRoundModel(), tools: [lookup], prompt: 'Find A-1.' }).result;
+      expect(byName(exporter.getFinishedSpans(), 'invoke_agent toolloop')).toHaveLength(1);
+      expect(byName(exporter.getFinishedSpans(), 'chat scripted-model')).toHaveLength(3);
+    } finally {
+      trace.disable();
+    }
+  });
+
+  it('ends the run with the error of a tracer that throws when the turn starts', async () => {
+    const throwing = {
+      startSpan: () => {
+        throw new Error('tracer down');
+      },
+    };
+    const run = runToolLoop({ model: twoRoundModel(), prompt: 'Hi', telemetry: { tracer: throwing } });
+
+    await expect(run.result).rejects.toThrow('tracer down');
+  });
+
   it('refuses a tracer that is not one, naming the option', () => {
     expect(() =>
       runToolLoop({ model: twoRoundModel(), prompt: 'Hi', telemetry: { tracer: {} as Tracer } }),
