@@ -58,15 +58,19 @@ export async function* runTurn(
   const state = createTurnState(options);
   if (options.resume !== undefined) restoreCounters(state, options.resume.turn);
   // The turn's own deadline, told apart from a timeout that reaches it through the caller's signal (a turn run
-  // inside a tool of another turn): that one is an abort from this turn's point of view.
-  const ownTimeout = new TurnTimeoutError({ timeoutMs: options.timeoutMs });
+  // inside a tool of another turn): that one is an abort from this turn's point of view. Its error is made when
+  // the deadline passes (an error made at every start would cost the turn more than its setup).
+  let ownTimeout: TurnTimeoutError | undefined;
   const turn = createLinkedAbortController({
     signals: [options.signal, runSignal],
     timeoutMs: Math.max(1, options.timeoutMs - previousMs),
-    timeoutReason: () => ownTimeout,
+    timeoutReason: () => (ownTimeout = new TurnTimeoutError({ timeoutMs: options.timeoutMs })),
   });
-  // Generated status requests may outlive their tool call, never the turn.
-  const statusRequests = createLinkedAbortController({ signals: [turn.signal] });
+  // Generated status requests may outlive their tool call, never the turn. Only they need a signal of their own.
+  const statusRequests =
+    options.statusMessages === 'generated'
+      ? createLinkedAbortController({ signals: [turn.signal] })
+      : undefined;
   let ending: TurnEnding;
   try {
     const registry = await createToolRegistry({
@@ -85,14 +89,15 @@ export async function* runTurn(
       registry,
       options,
       signal: turn.signal,
-      statusSignal: statusRequests.signal,
+      // Without generated status lines, nothing reads it.
+      statusSignal: statusRequests?.signal ?? turn.signal,
       elapsedMs,
     });
   } catch (error) {
     ending = endingForError({ error, turnSignal: turn.signal, ownTimeout });
   } finally {
-    statusRequests.abort(turnEnded);
-    statusRequests.dispose();
+    statusRequests?.abort(turnEnded);
+    statusRequests?.dispose();
     turn.dispose();
   }
 

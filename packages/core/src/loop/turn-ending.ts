@@ -54,12 +54,12 @@ export function endingForError({
 }: {
   error: unknown;
   turnSignal: AbortSignal;
-  /** The error this turn's own deadline aborts with; any other reason is an abort. */
-  ownTimeout: TurnTimeoutError;
+  /** The error this turn's own deadline aborted with, once it has; any other reason is an abort. */
+  ownTimeout: TurnTimeoutError | undefined;
 }): TurnEnding {
   if (turnSignal.aborted) {
     const reason: unknown = turnSignal.reason;
-    if (reason === ownTimeout) return { reason: 'timeout', error: ownTimeout };
+    if (ownTimeout !== undefined && reason === ownTimeout) return { reason: 'timeout', error: ownTimeout };
     const aborted = new TurnAbortedError({ reason });
     return { reason: 'aborted', detail: aborted.message, error: aborted };
   }
