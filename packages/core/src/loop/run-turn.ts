@@ -14,7 +14,7 @@ import type { LoopEvent } from './loop-event.js';
 import type { LoopResult } from './loop-result.js';
 import type { StepInfo } from './turn-hooks.js';
 import { waitingCalls, restoreCounters, toPausedTurn, type ResumeTurn } from './paused-turn.js';
-import { planToolCalls } from './plan-tool-calls.js';
+import { planToolCalls, type PlannedToolCall } from './plan-tool-calls.js';
 import {
   answerUnrunCalls,
   reportEnding,
@@ -176,7 +176,10 @@ async function* runRounds({
         return { reason: 'max_iterations' };
       }
       // Before the budget check, which then counts the summary request's tokens too.
-      const summarized = yield* summarizeOldest({ state, options, signal });
+      const summarized =
+        options.contextLimit?.summarize === undefined
+          ? state.messages
+          : yield* summarizeOldest({ state, options, signal });
       const budget = checkTokenBudget({ state, options });
       if (budget.action === 'stop') return { reason: 'budget_exceeded', detail: budget.detail };
       if (budget.action === 'answer') finalAnswerFor ??= { reason: 'budget_exceeded', detail: budget.detail };
@@ -219,7 +222,10 @@ async function* runRounds({
         await reportStep({ options, signal, step: { ...step, toolCalls: [] } });
         continue;
       }
-      const answered = yield* takeFinalAnswer({ state, calls, options, finalAnswerFor });
+      const answered =
+        options.output?.mode === 'tool'
+          ? yield* takeFinalAnswer({ state, calls, options, finalAnswerFor })
+          : undefined;
       if (answered !== undefined) {
         await reportStep({
           options,
@@ -260,7 +266,9 @@ async function* runRounds({
       callCounts: state.callCounts,
       textRepeats: state.textRepeats,
     });
-    const approved = await decideApprovals({ calls: plan.calls, registry, options, decisions, signal });
+    const approved = mayNeedApproval({ calls: plan.calls, registry, options })
+      ? await decideApprovals({ calls: plan.calls, registry, options, decisions, signal })
+      : { calls: plan.calls, pending: [] };
     if (approved.pending.length > 0) {
       return {
         reason: 'approval_required',
@@ -299,16 +307,19 @@ async function* runRounds({
     state.sessionToolCalls = plan.sessionToolCalls;
     state.callCounts = plan.callCounts;
     signal.throwIfAborted();
-    await reportStep({
-      options,
-      signal,
-      step: { ...step, toolCalls: state.toolCalls.slice(recordedBefore) },
-    });
+    if (options.onStepFinish !== undefined) {
+      await reportStep({
+        options,
+        signal,
+        step: { ...step, toolCalls: state.toolCalls.slice(recordedBefore) },
+      });
+    }
 
     if (plan.stop !== undefined) return plan.stop;
     if (state.errorLimitReached) return { reason: 'consecutive_errors' };
     yield* statusAfterRound({ calls: approved.calls, outcomes, options });
-    const decision = await checkStopConditions({ state, options, signal });
+    const decision =
+      options.stopWhen.length === 0 ? undefined : await checkStopConditions({ state, options, signal });
     if (decision !== undefined && !decision.answer) return decision.ending;
     finalAnswerFor ??=
       decision?.ending ??
@@ -320,6 +331,29 @@ async function* runRounds({
             ? { reason: 'max_rounds' }
             : undefined);
   }
+}
+
+/**
+ * Whether any of the calls may wait for a decision: the host has a `needsApproval` policy, or a call that will run
+ * is to a local tool with a rule of its own. Without one, every call runs as planned (what `decideApprovals`
+ * would decide), and a round asks nothing.
+ */
+function mayNeedApproval({
+  calls,
+  registry,
+  options,
+}: {
+  calls: readonly PlannedToolCall[];
+  registry: ToolRegistry;
+  options: ResolvedLoopOptions;
+}): boolean {
+  if (options.needsApproval !== undefined) return true;
+  for (const { call, refusal } of calls) {
+    if (refusal !== undefined) continue;
+    const rule = registry.findLocalTool(call.name)?.needsApproval;
+    if (rule !== undefined && rule !== false) return true;
+  }
+  return false;
 }
 
 /**
