@@ -1,6 +1,7 @@
 /**
  * Races promises against one signal with a single listener: for reading a stream event by event, where a
- * listener (and a promise) per event would cost more than the event. `dispose()` removes the listener.
+ * listener (and a promise) per event would cost more than the event. One race at a time: each read waits for
+ * the one before it. `dispose()` removes the listener.
  */
 export interface AbortRace {
   race<T>(promise: Promise<T>): Promise<T>;
@@ -8,23 +9,29 @@ export interface AbortRace {
 }
 
 export function createAbortRace(signal: AbortSignal): AbortRace {
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_resolve, reject) => {
-    onAbort = () => {
-      reject(signal.reason as Error);
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  // Rejections are seen through `race`; one nobody raced must not be reported as unhandled.
-  aborted.catch(() => undefined);
+  // The read under way, rejected by the listener when the signal aborts: one promise per read, and nothing
+  // kept from one read to the next (a race against a shared "aborted" promise adds a reaction to it per read).
+  let rejectRead: ((reason: unknown) => void) | undefined;
+  const onAbort = () => {
+    const reject = rejectRead;
+    rejectRead = undefined;
+    reject?.(signal.reason);
+  };
+  if (!signal.aborted) signal.addEventListener('abort', onAbort, { once: true });
   return {
-    race: (promise) => {
-      if (signal.aborted) promise.catch(() => undefined);
-      return Promise.race([promise, aborted]);
+    race: <T>(promise: Promise<T>): Promise<T> => {
+      if (signal.aborted) {
+        promise.catch(() => undefined);
+        return Promise.reject(signal.reason as Error);
+      }
+      return new Promise<T>((resolve, reject) => {
+        rejectRead = reject;
+        promise.then(resolve, reject);
+      });
     },
     dispose() {
-      if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
+      rejectRead = undefined;
+      signal.removeEventListener('abort', onAbort);
     },
   };
 }
