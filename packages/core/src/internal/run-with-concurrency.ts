@@ -3,6 +3,11 @@ export async function runWithConcurrency(
   tasks: ReadonlyArray<() => Promise<void>>,
   limit: number,
 ): Promise<void> {
+  // Room for every task: each starts now, in order, as the workers below would start them.
+  if (limit >= tasks.length) {
+    await Promise.all(tasks.map((task) => task()));
+    return;
+  }
   let next = 0;
   const worker = async () => {
     while (next < tasks.length) {

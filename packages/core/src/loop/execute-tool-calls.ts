@@ -1,4 +1,4 @@
-import { createAbortFanOut } from '../internal/create-abort-fan-out.js';
+import type { AbortFanOut } from '../internal/create-abort-fan-out.js';
 import { countNoun } from '../internal/count-noun.js';
 import { createEventChannel } from '../internal/event-channel.js';
 import { runWithConcurrency } from '../internal/run-with-concurrency.js';
@@ -31,6 +31,7 @@ export async function* executeToolCalls({
   round,
   options,
   turnSignal,
+  turnAbort,
   statusSignal,
   errorStreak,
   onStatusUsage,
@@ -40,6 +41,8 @@ export async function* executeToolCalls({
   round: number;
   options: ResolvedLoopOptions;
   turnSignal: AbortSignal;
+  /** Passes the turn's abort on to the calls that run (one listener on the turn's signal for all its calls). */
+  turnAbort: AbortFanOut;
   /** Aborted when the turn ends: generated status requests may run until then. */
   statusSignal: AbortSignal;
   /** Failed calls in a row before this response's calls. */
@@ -49,7 +52,6 @@ export async function* executeToolCalls({
 }): AsyncGenerator<LoopEvent, ToolCallOutcome[]> {
   const channel = createEventChannel<LoopEvent>();
   const outcomes: ToolCallOutcome[] = [];
-  const turnAbort = createAbortFanOut(turnSignal);
 
   const report = (call: ToolCallPart, outcome: ToolCallOutcome) => {
     channel.push(toToolResultEvent(call, outcome, round));
@@ -119,7 +121,6 @@ export async function* executeToolCalls({
     calls.map((planned, index) => () => handle(planned, index)),
     options.toolConcurrency,
   ).finally(() => {
-    turnAbort.dispose();
     channel.close();
   });
   yield* channel;
@@ -150,9 +151,9 @@ function announceToolCall({
   show: (line: string) => void;
   onStatusUsage: (usage: Usage) => void;
 }): { stop(): void } {
-  if (options.statusMessages === 'off') return { stop: () => undefined };
+  if (options.statusMessages === 'off') return noAnnouncement;
   show(statusLines.usingTool(call.name));
-  if (options.statusMessages === 'template') return { stop: () => undefined };
+  if (options.statusMessages === 'template') return noAnnouncement;
   let running = true;
   generateStatusLine({
     model: options.statusModel ?? options.model,
@@ -172,6 +173,9 @@ function announceToolCall({
     },
   };
 }
+
+/** The announcement of a call whose status line, if any, is shown at once. */
+const noAnnouncement = { stop: () => undefined };
 
 function unknownSourceOutcome(name: string): ToolCallOutcome {
   return {

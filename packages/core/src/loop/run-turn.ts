@@ -1,4 +1,5 @@
 import { TurnTimeoutError } from '../errors/turn-timeout-error.js';
+import { createAbortFanOut, type AbortFanOut } from '../internal/create-abort-fan-out.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
 import type { Message, ToolCallPart } from '../model/messages.js';
 import { addUsage } from '../model/usage.js';
@@ -66,6 +67,8 @@ export async function* runTurn(
     timeoutMs: Math.max(1, options.timeoutMs - previousMs),
     timeoutReason: () => (ownTimeout = new TurnTimeoutError({ timeoutMs: options.timeoutMs })),
   });
+  // One listener on the turn's signal passes its abort on to the tool calls running at the time.
+  const turnAbort = createAbortFanOut(turn.signal);
   // Generated status requests may outlive their tool call, never the turn. Only they need a signal of their own.
   const statusRequests =
     options.statusMessages === 'generated'
@@ -89,6 +92,7 @@ export async function* runTurn(
       registry,
       options,
       signal: turn.signal,
+      turnAbort,
       // Without generated status lines, nothing reads it.
       statusSignal: statusRequests?.signal ?? turn.signal,
       elapsedMs,
@@ -98,6 +102,7 @@ export async function* runTurn(
   } finally {
     statusRequests?.abort(turnEnded);
     statusRequests?.dispose();
+    turnAbort.dispose();
     turn.dispose();
   }
 
@@ -143,6 +148,7 @@ async function* runRounds({
   registry,
   options,
   signal,
+  turnAbort,
   statusSignal,
   elapsedMs,
 }: {
@@ -150,6 +156,7 @@ async function* runRounds({
   registry: ToolRegistry;
   options: ResolvedLoopOptions;
   signal: AbortSignal;
+  turnAbort: AbortFanOut;
   statusSignal: AbortSignal;
   elapsedMs: () => number;
 }): AsyncGenerator<LoopEvent, TurnEnding> {
@@ -289,6 +296,7 @@ async function* runRounds({
       round: state.rounds,
       options,
       turnSignal: signal,
+      turnAbort,
       statusSignal,
       errorStreak: state.errorStreak,
       onStatusUsage: (usage) => {
