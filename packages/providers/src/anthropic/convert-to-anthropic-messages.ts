@@ -26,10 +26,11 @@ export function convertToAnthropicMessages(messages: readonly Message[]): Messag
       converted.push({ role, content: blocks });
     }
   }
-  return converted.map(({ role, content }) => ({
-    role,
-    content: role === 'user' ? toolResultsFirst(content) : content,
-  }));
+  // Every message and block array above is new: the order of a user message's blocks is fixed in place.
+  for (const message of converted) {
+    if (message.role === 'user') message.content = toolResultsFirst(message.content);
+  }
+  return converted;
 }
 
 function convertContent(message: Message): ContentBlockParam[] {
@@ -72,8 +73,14 @@ function convertAssistantPart(part: AssistantContentPart): ContentBlockParam[] {
 
 /** The API wants a user message's `tool_result` blocks before its other content. */
 function toolResultsFirst(content: ContentBlockParam[]): ContentBlockParam[] {
+  // Most are in that order already (all results, or no result): they are kept as they are.
+  let otherSeen = false;
+  let outOfOrder = false;
+  for (const block of content) {
+    if (block.type !== 'tool_result') otherSeen = true;
+    else if (otherSeen) outOfOrder = true;
+  }
+  if (!outOfOrder) return content;
   const results = content.filter((block) => block.type === 'tool_result');
-  return results.length === 0
-    ? content
-    : [...results, ...content.filter((block) => block.type !== 'tool_result')];
+  return [...results, ...content.filter((block) => block.type !== 'tool_result')];
 }

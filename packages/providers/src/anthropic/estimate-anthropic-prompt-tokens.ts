@@ -13,5 +13,10 @@ export function estimateAnthropicPromptTokens(
   params: Pick<MessageCreateParamsStreaming, 'tools' | 'system' | 'messages'>,
 ): number {
   const { tools, system, messages } = params;
-  return Math.ceil(encoder.encode(JSON.stringify({ tools, system, messages })).length / 3);
+  return Math.ceil(utf8Length(JSON.stringify({ tools, system, messages })) / 3);
+}
+
+/** The UTF-8 length of a string, without encoding it where the runtime can count it (Node's `Buffer`). */
+function utf8Length(text: string): number {
+  return typeof Buffer === 'function' ? Buffer.byteLength(text, 'utf8') : encoder.encode(text).length;
 }
