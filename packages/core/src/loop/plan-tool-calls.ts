@@ -54,8 +54,9 @@ export function planToolCalls({
   /** How many responses in a row, this one included, had the same text. */
   textRepeats: number;
 }): ToolCallPlan {
-  const considered = calls.slice(0, options.maxToolsPerResponse);
-  const beyond = calls.slice(options.maxToolsPerResponse);
+  const allConsidered = calls.length <= options.maxToolsPerResponse;
+  const considered = allConsidered ? calls : calls.slice(0, options.maxToolsPerResponse);
+  const beyond = allConsidered ? [] : calls.slice(options.maxToolsPerResponse);
   const plan: ToolCallPlan = {
     calls: [],
     events: [],

@@ -110,12 +110,36 @@ export function recordResponse({
   const { usage } = response.finish;
   addModelUsage(state, modelId, usage);
   state.lastRequestTokens = usage.inputTokens + usage.outputTokens;
-  const text = response.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+  let text = '';
+  let callCount = 0;
+  // Whether an id repeats one of the transcript's or of an earlier call of this response: only then are
+  // calls renamed (below); otherwise they keep their ids and the content stays as it came.
+  let idRepeats = false;
+  for (const part of response.content) {
+    if (part.type === 'text') text += part.text;
+    else if (part.type === 'tool-call') {
+      callCount += 1;
+      if (state.toolCallIds.has(part.id)) idRepeats = true;
+    }
+  }
+  if (!idRepeats && callCount > 1) {
+    const ids = new Set<string>();
+    for (const part of response.content) {
+      if (part.type !== 'tool-call') continue;
+      if (ids.has(part.id)) idRepeats = true;
+      ids.add(part.id);
+    }
+  }
   state.textRepeats = text !== '' && text === state.lastResponseText ? state.textRepeats + 1 : 1;
   state.lastResponseText = text;
   // A pause with tool calls is a tool round like any other; only a bare pause is continued as one answer.
-  state.paused =
-    response.finish.finishReason === 'pause' && !response.content.some((part) => part.type === 'tool-call');
+  state.paused = response.finish.finishReason === 'pause' && callCount === 0;
+  if (!idRepeats) {
+    for (const part of response.content) if (part.type === 'tool-call') state.toolCallIds.add(part.id);
+    if (response.content.length > 0)
+      state.messages.push({ role: 'assistant', content: [...response.content] });
+    return [];
+  }
   const renames = new Map<string, string[]>();
   // A new name must not be one the model itself gives a later call of this response.
   const taken = new Set(state.toolCallIds);
