@@ -31,10 +31,12 @@ async function temporaryDirectory(): Promise<string> {
 }
 
 describe('the benchmarks at the smallest size', () => {
-  it('runs the loop with all four contenders against one fake LLM', async () => {
+  it('runs the loop with every contender against one fake LLM', async () => {
     const result = await measureLoopOverhead({ rounds: 2, warmupRuns: 1, runs: 2 });
     expect(result.contenders.map((contender) => [contender.id, contender.milliseconds.count])).toEqual([
       ['floor', 2],
+      ['sdk-loop', 2],
+      ['toolloop-provider', 2],
       ['toolloop', 2],
       ['anthropic-tool-runner', 2],
       ['vercel-ai', 2],

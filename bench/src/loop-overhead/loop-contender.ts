@@ -13,12 +13,21 @@ export interface LoopContender {
 }
 
 /** The contenders of the loop benchmark, in the order they run each round. */
-export type LoopContenderId = 'floor' | 'toolloop' | 'anthropic-tool-runner' | 'vercel-ai';
+export type LoopContenderId =
+  'floor' | 'sdk-loop' | 'toolloop-provider' | 'toolloop' | 'anthropic-tool-runner' | 'vercel-ai';
 
-/** The ids in run order: the floor first, then toolloop, then the peers. */
+/**
+ * The ids in run order: the floor first; a loop on the bare SDK and toolloop's provider alone, the steps between
+ * the floor and toolloop; then toolloop, then the peers.
+ */
 export const loopContenderIds: readonly LoopContenderId[] = [
   'floor',
+  'sdk-loop',
+  'toolloop-provider',
   'toolloop',
   'anthropic-tool-runner',
   'vercel-ai',
 ];
+
+/** The other libraries toolloop is compared with. */
+export const loopPeerIds: readonly LoopContenderId[] = ['anthropic-tool-runner', 'vercel-ai'];

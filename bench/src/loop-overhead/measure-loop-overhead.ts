@@ -4,10 +4,12 @@ import { pairRatios } from '../stats/pair-ratios.js';
 import { runInterleaved } from '../stats/run-interleaved.js';
 import { summarize, type Summary } from '../stats/summarize.js';
 import { createFloorContender } from './create-floor-contender.js';
+import { createProviderContender } from './create-provider-contender.js';
+import { createSdkLoopContender } from './create-sdk-loop-contender.js';
 import { createToolRunnerContender } from './create-tool-runner-contender.js';
 import { createToolloopContender } from './create-toolloop-contender.js';
 import { createVercelAiContender } from './create-vercel-ai-contender.js';
-import { loopContenderIds, type LoopContender, type LoopContenderId } from './loop-contender.js';
+import { loopContenderIds, loopPeerIds, type LoopContender, type LoopContenderId } from './loop-contender.js';
 import { createLoopSteps } from './loop-script.js';
 
 /** One contender's loop times. */
@@ -38,6 +40,8 @@ export interface LoopOverheadResult {
 
 const contenderFactories: Record<LoopContenderId, (options: { rounds: number }) => LoopContender> = {
   floor: createFloorContender,
+  'sdk-loop': createSdkLoopContender,
+  'toolloop-provider': createProviderContender,
   toolloop: createToolloopContender,
   'anthropic-tool-runner': createToolRunnerContender,
   'vercel-ai': createVercelAiContender,
@@ -100,7 +104,7 @@ export async function measureLoopOverhead({
         samples: samplesOf(id),
       })),
       toolloopOverPeers: contenders
-        .filter(({ id }) => id !== 'floor' && id !== 'toolloop')
+        .filter(({ id }) => loopPeerIds.includes(id))
         .map(({ id, label }) => ({
           id,
           label,

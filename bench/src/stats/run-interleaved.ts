@@ -6,9 +6,11 @@ export interface InterleavedSamples {
 }
 
 /**
- * Runs each contender `warmupRuns` times untimed, then `runs` rounds in which every contender runs once, one
- * after another (A B C D, B C D A, …: the start rotates each round so that no contender always follows the same
- * one). Returns each contender's samples round by round, so ratios can be taken per round.
+ * Runs each contender `warmupRuns` times untimed, then `runs` rounds in which every contender runs once, in an
+ * order shuffled anew each round (the same orders on every call), so that no contender always follows the same
+ * one: a run pays for part of the garbage its predecessor left, and a fixed order would make one contender pay
+ * for the heaviest one's every round. Returns each contender's samples round by round, so ratios can be taken
+ * per round.
  */
 export async function runInterleaved<ID extends string>({
   contenders,
@@ -24,10 +26,9 @@ export async function runInterleaved<ID extends string>({
   const samples = new Map<ID, InterleavedSamples>(
     contenders.map((contender) => [contender.id, { milliseconds: [], cpuMilliseconds: [] }]),
   );
+  const random = createRandom(0x5eed);
   for (let round = 0; round < runs; round += 1) {
-    for (let offset = 0; offset < contenders.length; offset += 1) {
-      const contender = contenders[(round + offset) % contenders.length];
-      if (contender === undefined) continue;
+    for (const contender of shuffle(contenders, random)) {
       const cpuBefore = process.cpuUsage();
       const startedAt = performance.now();
       await contender.run();
@@ -39,4 +40,25 @@ export async function runInterleaved<ID extends string>({
     }
   }
   return samples;
+}
+
+/** A copy of `items` in random order (Fisher–Yates), drawn from `random`. */
+function shuffle<ITEM>(items: readonly ITEM[], random: () => number): ITEM[] {
+  const shuffled = [...items];
+  for (let index = shuffled.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random() * (index + 1));
+    [shuffled[index], shuffled[other]] = [shuffled[other] as ITEM, shuffled[index] as ITEM];
+  }
+  return shuffled;
+}
+
+/** Numbers in [0, 1) from a seed (mulberry32): the same sequence on every run, so runs can be compared. */
+function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -1,0 +1,56 @@
+import type { Message, ToolDefinition } from '@toolloop/core';
+import { anthropic } from '@toolloop/providers/anthropic';
+import type { LoopContender } from './loop-contender.js';
+import { echoTool, loopModelId, loopPrompt, toEchoCallId } from './loop-script.js';
+
+/**
+ * toolloop's Anthropic provider alone, without the loop: the same requests the loop sends (every transcript built
+ * before the clock starts), each streamed through `model.stream` and read to its end. Between the floor and
+ * toolloop, it shows what the provider adds (the request's conversion, the stream's parsing) and what the loop does.
+ */
+export function createProviderContender({ rounds }: { rounds: number }): LoopContender {
+  const tools: ToolDefinition[] = [
+    { name: echoTool.name, description: echoTool.description, inputSchema: echoTool.inputSchema },
+  ];
+  const transcripts: Message[][] = [];
+  const messages: Message[] = [{ role: 'user', content: loopPrompt }];
+  for (let round = 0; round <= rounds; round += 1) {
+    transcripts.push([...messages]);
+    const id = toEchoCallId(round);
+    messages.push(
+      { role: 'assistant', content: [{ type: 'tool-call', id, name: echoTool.name, input: { round } }] },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: id,
+            toolName: echoTool.name,
+            output: { content: [{ type: 'text', text: echoTool.output }] },
+            isError: false,
+          },
+        ],
+      },
+    );
+  }
+  return {
+    id: 'toolloop-provider',
+    label: "toolloop's provider alone",
+    async run(baseURL) {
+      const model = anthropic({
+        model: loopModelId,
+        apiKey: 'bench',
+        baseURL,
+        maxRetries: 0,
+        maxTokens: 1024,
+      });
+      const signal = new AbortController().signal;
+      let finishes = 0;
+      for (const transcript of transcripts)
+        for await (const part of model.stream({ messages: transcript, tools, signal }))
+          if (part.type === 'finish') finishes += 1;
+      if (finishes !== transcripts.length)
+        throw new Error(`The provider finished ${finishes} of ${transcripts.length} responses.`);
+    },
+  };
+}
