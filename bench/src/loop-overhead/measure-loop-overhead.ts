@@ -78,7 +78,18 @@ export async function measureLoopOverhead({
       let run = 0;
       return {
         ...contender,
-        run: () => contender.run(baseURLs[run++] ?? `${server.url}/scenario/${id}-${run}`),
+        run: async () => {
+          const script = `${id}-${run}`;
+          await contender.run(baseURLs[run++] ?? `${server.url}/scenario/${script}`);
+          // The fake forgets a finished run's requests, as the eval runner has it do: a fake that kept every
+          // request of every run would grow the heap the whole benchmark long, and make each collection of
+          // garbage slower the more a contender allocates.
+          await fake.waitForIdle();
+          const [violation] = fake.violations;
+          if (violation !== undefined)
+            throw new Error(`The fake LLM saw a violation in ${script}: ${JSON.stringify(violation)}`);
+          fake.removeScript(script);
+        },
       };
     });
     const durations = await runInterleaved({ contenders, warmupRuns, runs });
