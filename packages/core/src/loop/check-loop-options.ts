@@ -122,14 +122,13 @@ export function checkLoopSettings(options: ToolLoopOptions): {
     ['maxRepeatedText', options.maxRepeatedText, 1],
     ['tokenBudget.perTurn', budgets.perTurn, 1],
     ['tokenBudget.perSession', budgets.perSession, 1],
-    ['maxTokens', options.maxTokens, 1],
-    [
-      'thinking.budgetTokens',
-      typeof thinking === 'object' && 'budgetTokens' in thinking ? thinking.budgetTokens : undefined,
-      1,
-    ],
   ];
   for (const [argument, value, minimum] of counts) checkCount(argument, value, minimum);
+  checkSentCount('maxTokens', options.maxTokens);
+  checkSentCount(
+    'thinking.budgetTokens',
+    typeof thinking === 'object' && 'budgetTokens' in thinking ? thinking.budgetTokens : undefined,
+  );
   checkUsedCount('sessionToolCalls', options.sessionToolCalls);
   // A resumed turn counts the session's tokens as it did before it paused: what is passed now is not read.
   if (options.resume === undefined) checkUsedCount('sessionTokens', options.sessionTokens);
@@ -164,6 +163,18 @@ function checkCount(argument: string, value: number | undefined, minimum: number
   throw new InvalidArgumentError({
     argument,
     message: `expected an integer of at least ${minimum}, got ${value}.`,
+  });
+}
+
+/**
+ * A count of tokens the model is sent (`max_tokens`, a thinking budget), when given: an integer of at least 1.
+ * Unlike a limit the loop keeps, it cannot be Infinity: a request would carry it as `null`, which the API refuses.
+ */
+function checkSentCount(argument: string, value: number | undefined): void {
+  if (value === undefined || (Number.isInteger(value) && value >= 1)) return;
+  throw new InvalidArgumentError({
+    argument,
+    message: `expected an integer of at least 1 (it is sent to the model), got ${value}.`,
   });
 }
 
@@ -254,7 +265,7 @@ function checkSummarize(summarize: ContextLimit['summarize']): ResolvedSummarize
       message: `expected the summary model's instructions as text, got ${JSON.stringify(given.instructions)}.`,
     });
   }
-  checkCount('contextLimit.summarize.maxTokens', given.maxTokens, 1);
+  checkSentCount('contextLimit.summarize.maxTokens', given.maxTokens);
   return {
     ...(given.model === undefined ? {} : { model: given.model }),
     instructions: given.instructions ?? defaultSummaryInstructions,

@@ -32,7 +32,7 @@ describe('option checks', () => {
     ],
     [
       { thinking: { budgetTokens: 0 } },
-      "Invalid option 'thinking.budgetTokens': expected an integer of at least 1, got 0.",
+      "Invalid option 'thinking.budgetTokens': expected an integer of at least 1 (it is sent to the model), got 0.",
     ],
   ])('rejects %j at once', (options, message) => {
     expect(() => runToolLoop({ model, prompt: 'Q', ...options })).toThrow(InvalidArgumentError);

@@ -89,7 +89,23 @@ describe('options refused at once, naming the option', () => {
       "Invalid option 'tokenBudget.perSession': expected an integer of at least 1, got 0.",
     ],
     [{ sessionTokens: -5 }, "Invalid option 'sessionTokens': expected an integer of at least 0, got -5."],
-    [{ maxTokens: 0 }, "Invalid option 'maxTokens': expected an integer of at least 1, got 0."],
+    [
+      { maxTokens: 0 },
+      "Invalid option 'maxTokens': expected an integer of at least 1 (it is sent to the model), got 0.",
+    ],
+    // Sent to the model as a number: Infinity would reach the API as `null` and be refused there.
+    [
+      { maxTokens: Number.POSITIVE_INFINITY },
+      "Invalid option 'maxTokens': expected an integer of at least 1 (it is sent to the model), got Infinity.",
+    ],
+    [
+      { thinking: { budgetTokens: Number.POSITIVE_INFINITY } },
+      "Invalid option 'thinking.budgetTokens': expected an integer of at least 1 (it is sent to the model), got Infinity.",
+    ],
+    [
+      { contextLimit: { maxTokens: 1000, summarize: { maxTokens: Number.POSITIVE_INFINITY } } },
+      "Invalid option 'contextLimit.summarize.maxTokens': expected an integer of at least 1 (it is sent to the model), got Infinity.",
+    ],
     [
       { timeoutMs: -1 },
       "Invalid option 'timeoutMs': expected milliseconds above 0 and at most 2147483647 (or Infinity), got -1.",

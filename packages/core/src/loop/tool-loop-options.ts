@@ -128,6 +128,7 @@ export interface ToolLoopOptions {
   statusModel?: Model;
   /** Thinking: `true`, `false`, a budget, or an effort; the provider maps it to what the model accepts. */
   thinking?: boolean | ThinkingSettings | { budgetTokens: number } | { effort: ThinkingEffort };
+  /** The most tokens the model may write in one response, sent with every request; unset, the model's own default. */
   maxTokens?: number;
   /**
    * Conditions checked after each tool round; the first that returns a decision ends the turn with the stop
