@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { withAbortedCheck } from '../internal/call-aborted.js';
 import { createToolSource } from './create-tool-source.js';
 import { defineTool } from './define-tool.js';
+import { runToolLoop } from '../loop/run-tool-loop.js';
+import { createScriptedModel } from '../testing/scripted-model.js';
 import { wasNotStarted } from './not-started.js';
 import type { ToolCallRequest } from './tool-source.js';
 
@@ -69,5 +71,65 @@ describe('createToolSource', () => {
     const error: unknown = await source.callTool(request()).catch((thrown: unknown) => thrown);
     expect(wasNotStarted(error)).toBe(true);
     expect(reads).toBe(0);
+  });
+
+  it('reads the signal of a request copied with a signal of its own, not the loop check of the original', async () => {
+    let executed = false;
+    const source = createToolSource([
+      defineTool({
+        name: 'echo',
+        inputSchema: z.object({}),
+        execute: () => {
+          executed = true;
+          return 'ok';
+        },
+      }),
+    ]);
+    const original = withAbortedCheck(
+      { toolCallId: 'c1', name: 'echo', input: {}, signal: new AbortController().signal },
+      () => false,
+    );
+
+    const error: unknown = await source
+      .callTool({ ...original, signal: AbortSignal.abort('shutting down') })
+      .catch((thrown: unknown) => thrown);
+
+    expect(wasNotStarted(error)).toBe(true);
+    expect(executed).toBe(false);
+  });
+
+  it('lets a tool source that wraps it stop a call with a signal of its own', async () => {
+    let executed = false;
+    const inner = createToolSource([
+      defineTool({
+        name: 'charge',
+        inputSchema: z.object({}),
+        execute: () => {
+          executed = true;
+          return 'charged';
+        },
+      }),
+    ]);
+    const shuttingDown = AbortSignal.abort(new Error('The wrapper is shutting down.'));
+    const wrapper = {
+      listTools: () => inner.listTools(),
+      callTool: (request: ToolCallRequest) =>
+        inner.callTool({ ...request, signal: AbortSignal.any([request.signal, shuttingDown]) }),
+    };
+
+    const { result } = runToolLoop({
+      model: createScriptedModel([{ toolCalls: [{ id: 'a', name: 'charge' }] }, { text: 'done' }]),
+      tools: [wrapper],
+      prompt: 'Charge it.',
+      statusMessages: 'off',
+    });
+    const { messages } = await result;
+
+    expect(executed).toBe(false);
+    expect(messages[2]).toMatchObject({
+      role: 'tool',
+      content: [{ toolCallId: 'a', isError: true }],
+    });
+    expect(JSON.stringify(messages[2])).toContain('The turn ended before the tool started.');
   });
 });
