@@ -11,6 +11,7 @@ import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-
 import type { ToolLoopRun } from './create-tool-loop-run.js';
 import type { LoopEvent } from './loop-event.js';
 import type { LoopResult } from './loop-result.js';
+import { timersLeftBy } from '../../test/timers-left.js';
 import { runToolLoop } from './run-tool-loop.js';
 import { stopReasons } from './stop-reason.js';
 import type { ToolLoopOptions } from './tool-loop-options.js';
@@ -231,9 +232,6 @@ function toolEventTrail(events: LoopEvent[], result: LoopResult) {
   return { perCall, strays };
 }
 
-const countTimers = () =>
-  process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
-
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => {
   unhandled.push(reason);
@@ -256,33 +254,33 @@ describe('the loop contract, over random scripts, limits, failures and aborts', 
         stopCondition,
         fc.boolean(),
         async (script, options, timeoutMs, abort, condition, supportsStructuredOutput) => {
-          const timersBefore = countTimers();
           const observations: Observations = { startsAfterAbort: [], abortRequested: false };
           const caller = new AbortController();
           const model = createScriptedModel(script, { supportsStructuredOutput });
           const turn: { run?: ToolLoopRun } = {};
           const tools = createTools(observations, () => turn.run);
-          const run = runToolLoop({
-            model,
-            tools,
-            prompt: 'Go',
-            timeoutMs,
-            signal: caller.signal,
-            ...options,
-            ...toStopWhen(condition),
-          });
-          turn.run = run;
-
           const events: LoopEvent[] = [];
-          for await (const event of run) {
-            events.push(event);
-            if (abort !== undefined && events.length === abort.afterEvents) {
-              observations.abortRequested = true;
-              if (abort.through === 'run') run.abort('the caller pressed stop');
-              else caller.abort('the caller pressed stop');
+          const { value: result, left: timersLeft } = await timersLeftBy(async () => {
+            const run = runToolLoop({
+              model,
+              tools,
+              prompt: 'Go',
+              timeoutMs,
+              signal: caller.signal,
+              ...options,
+              ...toStopWhen(condition),
+            });
+            turn.run = run;
+            for await (const event of run) {
+              events.push(event);
+              if (abort !== undefined && events.length === abort.afterEvents) {
+                observations.abortRequested = true;
+                if (abort.through === 'run') run.abort('the caller pressed stop');
+                else caller.abort('the caller pressed stop');
+              }
             }
-          }
-          const result = await run.result;
+            return run.result;
+          });
 
           expect(events.filter((event) => event.type === 'done')).toHaveLength(1);
           expect(events.at(-1)).toEqual({ type: 'done', result });
@@ -318,7 +316,7 @@ describe('the loop contract, over random scripts, limits, failures and aborts', 
             expect(InvalidOutputError.isInstance(result.error)).toBe(true);
           }
 
-          expect(countTimers()).toBeLessThanOrEqual(timersBefore);
+          expect(timersLeft).toBe(0);
           expect(getEventListeners(caller.signal, 'abort')).toEqual([]);
         },
       ),

@@ -4,6 +4,7 @@ import type { Model } from '../model/model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
+import { timersLeftBy } from '../../test/timers-left.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 // How soon after its deadline a turn ends (under 20 ms at the median, 100 ms at worst) is measured by
@@ -24,10 +25,6 @@ const deafModel: Model = {
   modelId: 'deaf-1',
   stream: () => ({ [Symbol.asyncIterator]: () => ({ next: () => new Promise(() => undefined) }) }),
 };
-
-function activeTimers(): number {
-  return process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
-}
 
 /** Times a turn from before it starts: its deadline timer is set inside `runToolLoop` itself. */
 async function timeTurn(start: () => ReturnType<typeof runToolLoop>) {
@@ -87,7 +84,6 @@ describe('the whole-turn timeout', () => {
   });
 
   it('leaves no timer behind: not the turn deadline, not the tool timeouts', async () => {
-    const before = activeTimers();
     const model = createScriptedModel([
       {
         toolCalls: [
@@ -96,17 +92,22 @@ describe('the whole-turn timeout', () => {
         ],
       },
     ]);
-    await runToolLoop({ model, tools: [deafTool], prompt: 'Q', timeoutMs: 50, toolTimeoutMs: 60_000 }).result;
+    const { left } = await timersLeftBy(
+      () =>
+        runToolLoop({ model, tools: [deafTool], prompt: 'Q', timeoutMs: 50, toolTimeoutMs: 60_000 }).result,
+    );
 
-    expect(activeTimers()).toBe(before);
+    expect(left).toBe(0);
   });
 
   it('leaves no timer behind after a turn that completes normally', async () => {
-    const before = activeTimers();
     const quick = defineTool({ name: 'quick', inputSchema: { type: 'object' }, execute: () => 'ok' });
     const model = createScriptedModel([{ toolCalls: [{ name: 'quick', input: {} }] }, { text: 'Done.' }]);
-    await runToolLoop({ model, tools: [quick], prompt: 'Q' }).result;
+    const { left } = await timersLeftBy(
+      () =>
+        runToolLoop({ model, tools: [quick], prompt: 'Q', timeoutMs: 60_000, toolTimeoutMs: 60_000 }).result,
+    );
 
-    expect(activeTimers()).toBe(before);
+    expect(left).toBe(0);
   });
 });
