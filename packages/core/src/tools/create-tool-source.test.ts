@@ -6,7 +6,7 @@ import { defineTool } from './define-tool.js';
 import { runToolLoop } from '../loop/run-tool-loop.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
 import { wasNotStarted } from './not-started.js';
-import type { ToolCallRequest } from './tool-source.js';
+import type { ToolCallRequest, ToolSource } from './tool-source.js';
 
 describe('createToolSource', () => {
   it('does not start a call whose signal is already aborted', async () => {
@@ -111,8 +111,8 @@ describe('createToolSource', () => {
       }),
     ]);
     const shuttingDown = AbortSignal.abort(new Error('The wrapper is shutting down.'));
-    const wrapper = {
-      listTools: () => inner.listTools(),
+    const wrapper: ToolSource = {
+      listTools: (options) => inner.listTools(options),
       callTool: (request: ToolCallRequest) =>
         inner.callTool({ ...request, signal: AbortSignal.any([request.signal, shuttingDown]) }),
     };
