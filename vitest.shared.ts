@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import {
   configDefaults,
   defineConfig,
@@ -17,6 +18,8 @@ const isolatedTests = '**/*.isolated.test.ts';
 
 const testFiles = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
+const buildWhenStale = join(import.meta.dirname, 'vitest.build-when-stale.ts');
+
 interface ToolloopProjectOptions {
   /** The project's name in vitest's output; the isolated files run as `<name> (isolated)`. */
   name: string;
@@ -24,17 +27,29 @@ interface ToolloopProjectOptions {
   testTimeout?: number;
   /** Files run once before the project's tests (vitest's `globalSetup`). */
   globalSetup?: string[];
+  /**
+   * The tests spawn built scripts of the workspace (`dist/`): before them, the package and the workspace
+   * packages it depends on are built wherever `dist/` is older than the sources (see `vitest.build-when-stale.ts`).
+   */
+  spawnsBuilt?: boolean;
 }
 
 /** What every project of the workspace shares: packages are imported from their TypeScript sources. */
 function sourceProject(
-  { name, testTimeout = 10_000, globalSetup }: ToolloopProjectOptions,
+  { name, testTimeout = 10_000, globalSetup = [], spawnsBuilt = false }: ToolloopProjectOptions,
   test: NonNullable<TestProjectInlineConfiguration['test']>,
 ): TestProjectInlineConfiguration {
+  const setup = spawnsBuilt ? [buildWhenStale, ...globalSetup] : globalSetup;
   return {
     resolve: { conditions: ['@toolloop/source'] },
     ssr: { resolve: { conditions: ['@toolloop/source'] } },
-    test: { name, testTimeout, restoreMocks: true, ...(globalSetup ? { globalSetup } : {}), ...test },
+    test: {
+      name,
+      testTimeout,
+      restoreMocks: true,
+      ...(setup.length > 0 ? { globalSetup: setup } : {}),
+      ...test,
+    },
   };
 }
 

@@ -8,7 +8,8 @@ import type { Reporter } from '../src/report/reporter.js';
 import type { RunReport } from '../src/report/run-report.js';
 import { runScenarios } from '../src/run/run-scenarios.js';
 
-// Worker processes run the built package (dist/): turbo builds it before these tests.
+// Worker processes run the built package (dist/): `pnpm test` builds it first, and a run of this file alone
+// rebuilds it when it is older than the sources (`spawnsBuilt` in vitest.config.ts).
 const fixtures = join(import.meta.dirname, 'fixtures');
 
 /** What a report says of each scenario, without the times that differ from run to run. */
