@@ -110,6 +110,17 @@ describe('result.text', () => {
 
     expect(result).toMatchObject({ stopReason: 'completed', text: 'Part one. Part two.', iterations: 2 });
   });
+
+  it('continues a paused response that holds only thinking, as it does one with text', async () => {
+    const model = createScriptedModel([
+      { thinking: 'Working on it.', finishReason: 'pause' },
+      { text: 'The answer.' },
+    ]);
+    const result = await runToolLoop({ model, prompt: 'Q' }).result;
+
+    expect(result).toMatchObject({ stopReason: 'completed', text: 'The answer.', iterations: 2 });
+    expect(model.requests).toHaveLength(2);
+  });
 });
 
 describe('generated status lines are a cost the result reports', () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { HookError } from '../errors/hook-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { defineTool } from '../tools/define-tool.js';
+import type { ToolSource } from '../tools/tool-source.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-model.js';
 import type { LoopResult } from './loop-result.js';
@@ -98,6 +99,31 @@ describe("a tool's own needsApproval", () => {
     expect(asked).toBe(0);
   });
 
+  it('is asked only about the calls that will run, not about one the loop refuses beside them', async () => {
+    const asked: number[] = [];
+    const pay = toolWith('pay', ({ amount }) => {
+      asked.push(amount);
+      return true;
+    });
+    const result = await runToolLoop({
+      model: createScriptedModel([
+        {
+          toolCalls: [
+            { id: 'a', name: 'pay', input: { amount: 1 } },
+            { id: 'b', name: 'pay', input: { amount: 2 } },
+          ],
+        },
+      ]),
+      tools: [pay],
+      prompt: 'Q',
+      maxToolsPerResponse: 1,
+    }).result;
+
+    expect(asked).toEqual([1]);
+    expect(result.stopReason).toBe('approval_required');
+    expect(result.pendingApprovals).toEqual([{ toolCallId: 'a', name: 'pay', input: { amount: 1 } }]);
+  });
+
   it('that throws ends the turn with hook_error, naming the tool', async () => {
     const pay = toolWith('pay', () => {
       throw new Error('policy service down');
@@ -160,6 +186,62 @@ describe('the host’s needsApproval policy', () => {
 
     expect(asked).toEqual([{ name: 'pay', input: { amount: 80 } }]);
     expect(result.stopReason).toBe('approval_required');
+  });
+
+  it('answering false runs calls to tools without a rule of their own: a tool source’s, and a local one’s set to false', async () => {
+    ran = [];
+    const local = toolWith('pay', false);
+    const source: ToolSource = {
+      listTools: () => Promise.resolve([{ name: 'refund', inputSchema: { type: 'object' } }]),
+      callTool: ({ name, input }) => {
+        ran.push(`${name}:${JSON.stringify(input)}`);
+        return Promise.resolve({ content: [{ type: 'text', text: 'refunded' }] });
+      },
+    };
+    const result = await runToolLoop({
+      model: createScriptedModel([
+        {
+          toolCalls: [
+            { id: 'a', name: 'refund', input: { amount: 5 } },
+            { id: 'b', name: 'pay', input: { amount: 80 } },
+          ],
+        },
+        { text: 'Done.' },
+      ]),
+      tools: [source, local],
+      prompt: 'Q',
+      needsApproval: () => false,
+    }).result;
+
+    expect(result.stopReason).toBe('completed');
+    expect(ran).toEqual(['refund:{"amount":5}', 'pay:80']);
+  });
+
+  it('is not asked about the calls after one during which the turn was aborted', async () => {
+    const asked: string[] = [];
+    const turn: { run?: ReturnType<typeof runToolLoop> } = {};
+    turn.run = runToolLoop({
+      model: createScriptedModel([
+        {
+          toolCalls: [
+            { id: 'a', name: 'pay', input: { amount: 1 } },
+            { id: 'b', name: 'pay', input: { amount: 2 } },
+          ],
+        },
+      ]),
+      tools: [toolWith('pay', undefined)],
+      prompt: 'Q',
+      needsApproval: ({ input }) => {
+        asked.push(JSON.stringify(input));
+        turn.run?.abort('The user left.');
+        return false;
+      },
+    });
+    const result = await turn.run.result;
+
+    expect(asked).toEqual(['{"amount":1}']);
+    expect(result.stopReason).toBe('aborted');
+    expect(result.toolCalls.map((call) => call.executed)).toEqual([false, false]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ToolMessage } from '../model/messages.js';
+import type { Model } from '../model/model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
@@ -154,6 +155,96 @@ describe('tool-call ids', () => {
     const ids = result.toolCalls.map((call) => call.toolCallId);
     expect(ids[0]).toBe('call_0');
     expect(new Set(ids).size).toBe(2);
+  });
+
+  it('an id of the conversation a turn is given (an earlier turn) is renamed too', async () => {
+    const first = await runToolLoop({
+      model: createScriptedModel([
+        { toolCalls: [{ id: 'call_0', name: 'echo', input: { value: 'a' } }] },
+        { text: 'First done.' },
+      ]),
+      tools: [echo],
+      prompt: 'Q',
+    }).result;
+    const model = createScriptedModel([
+      { toolCalls: [{ id: 'call_0', name: 'echo', input: { value: 'b' } }] },
+      { text: 'Second done.' },
+    ]);
+    const { events, result } = await collectRun(
+      runToolLoop({
+        model,
+        tools: [echo],
+        messages: [...first.messages, { role: 'user', content: 'Again.' }],
+      }),
+    );
+
+    expect(result.toolCalls.map((call) => call.toolCallId)).toEqual(['call_0_2']);
+    expect(events).toContainEqual({
+      type: 'warning',
+      code: 'duplicate_tool_call_id',
+      message:
+        "The model gave more than one tool call the id 'call_0'; the repeats were renamed call_0_2 so that each call gets its own result.",
+    });
+  });
+
+  it('renames only the calls of a response with a repeated id: its text and thinking stay as they came', async () => {
+    const model: Model = {
+      provider: 'custom',
+      modelId: 'interleaved',
+      requests: 0,
+      async *stream() {
+        this.requests += 1;
+        if (this.requests > 1) {
+          yield { type: 'text', text: 'Done.' };
+          yield { type: 'finish', finishReason: 'end', usage: { inputTokens: 1, outputTokens: 1 } };
+          return;
+        }
+        yield { type: 'text', text: 'First, ' };
+        yield { type: 'tool-call', id: 'call_0', name: 'echo', input: { value: 'a' } };
+        yield { type: 'thinking', text: 'And again.', providerData: { signature: 's' } };
+        yield { type: 'text', text: 'then ' };
+        yield { type: 'tool-call', id: 'call_0', name: 'echo', input: { value: 'b' } };
+        yield { type: 'finish', finishReason: 'tool_calls', usage: { inputTokens: 1, outputTokens: 1 } };
+      },
+    } as Model & { requests: number };
+    const { events, result } = await collectRun(runToolLoop({ model, tools: [echo], prompt: 'Q' }));
+
+    expect(result.messages[1]).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'First, ' },
+        { type: 'tool-call', id: 'call_0', name: 'echo', input: { value: 'a' } },
+        { type: 'thinking', text: 'And again.', providerData: { signature: 's' } },
+        { type: 'text', text: 'then ' },
+        { type: 'tool-call', id: 'call_0_2', name: 'echo', input: { value: 'b' } },
+      ],
+    });
+    expect(events.filter((event) => event.type === 'warning')).toEqual([
+      {
+        type: 'warning',
+        code: 'duplicate_tool_call_id',
+        message:
+          "The model gave more than one tool call the id 'call_0'; the repeats were renamed call_0_2 so that each call gets its own result.",
+      },
+    ]);
+  });
+
+  it('warns of nothing dropped when a response holds exactly maxToolsPerResponse calls', async () => {
+    const model = createScriptedModel([
+      {
+        toolCalls: [
+          { name: 'echo', input: { value: 'a' } },
+          { name: 'echo', input: { value: 'b' } },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
+    const { events, result } = await collectRun(
+      runToolLoop({ model, tools: [echo], prompt: 'Q', maxToolsPerResponse: 2 }),
+    );
+
+    expect(events.filter((event) => event.type === 'warning')).toEqual([]);
+    expect(result.toolCalls.map((call) => call.executed)).toEqual([true, true]);
   });
 });
 
