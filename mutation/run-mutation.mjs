@@ -1,7 +1,7 @@
 // @ts-check
 /* global process, console, performance */
 // `pnpm mutation [unit|scenarios ...] [stryker options]`: Stryker over core's loop in each named configuration
-// (both when none is named), one after the other; arguments that start with `-` go to Stryker (`--force`). After each run the undetected mutants (survived or not covered)
+// (both when none is named), one after the other, the scenario one after `pnpm build`; arguments that start with `-` go to Stryker (`--force`). After each run the undetected mutants (survived or not covered)
 // are listed in reports/mutation-<configuration>-survivors.txt.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,6 +28,19 @@ if (unknown.length > 0) {
 
 for (const name of named.length === 0 ? configurations : named) {
   await refuseInstrumentedSources();
+  // Scenarios run command MCP servers from built packages (`mock-mcp`). Built now, before Stryker writes its
+  // mutants into core's sources: a build during the run would compile them in.
+  if (name === 'scenarios') {
+    const buildExitCode = await run(join(repositoryRoot, 'node_modules/.bin/turbo'), [
+      'run',
+      'build',
+      '--output-logs=errors-only',
+    ]);
+    if (buildExitCode !== 0) {
+      console.error(`The build before the scenario run failed (exit code ${buildExitCode}); see above.`);
+      process.exit(buildExitCode);
+    }
+  }
   const started = performance.now();
   const exitCode = await runStryker(name);
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
@@ -49,10 +62,12 @@ for (const name of named.length === 0 ? configurations : named) {
 /** @param {string} name @returns {Promise<number>} */
 function runStryker(name) {
   const stryker = join(repositoryRoot, 'node_modules/.bin/stryker');
-  const child = spawn(stryker, ['run', `mutation/stryker.${name}.config.mjs`, ...strykerOptions], {
-    cwd: repositoryRoot,
-    stdio: 'inherit',
-  });
+  return run(stryker, ['run', `mutation/stryker.${name}.config.mjs`, ...strykerOptions]);
+}
+
+/** @param {string} command @param {string[]} commandArguments @returns {Promise<number>} */
+function run(command, commandArguments) {
+  const child = spawn(command, commandArguments, { cwd: repositoryRoot, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve(code ?? (signal === null ? 1 : 128)));
