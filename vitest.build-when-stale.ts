@@ -1,22 +1,57 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 /**
- * Vitest global setup for the packages whose tests spawn built scripts (`dist/bin/…`, worker processes): before
- * the tests, it builds the package and the workspace packages it depends on, in dependency order, wherever
- * `dist/` is missing or older than the sources. `pnpm test` builds them first anyway (turbo's `build`
- * dependency), so there it finds nothing to do; a test file run alone (`pnpm exec vitest run <file>`, an editor)
- * would otherwise spawn a stale build and pass or fail on code that is no longer there.
+ * Vitest global setups for the packages whose tests spawn built scripts (`dist/bin/…`, worker processes): before
+ * the tests, and again before each rerun in watch mode, they build the workspace packages those scripts come
+ * from, in dependency order, wherever `dist/` is missing or older than the sources. `pnpm test` builds them first
+ * anyway (turbo's `build` dependency), so there they find nothing to do; a test file run alone
+ * (`pnpm exec vitest run <file>`, an editor) would otherwise spawn a stale build and pass or fail on code that is
+ * no longer there. A build that fails removes the package's `dist/`, so that no later run takes what it half
+ * wrote for a fresh build.
+ *
+ * The default export builds the package itself and the workspace packages it depends on (its tests spawn its
+ * own scripts; turbo builds the package before them too); {@link buildDependenciesWhenStale} only the packages
+ * it depends on, for tests that spawn only theirs (turbo builds those alone first, and may be building the
+ * package itself at the same time for another task).
  */
 export default function buildWhenStale(project: TestProject): void {
+  buildStaleOnEveryRun(project, { itself: true });
+}
+
+export function buildDependenciesWhenStale(project: TestProject): void {
+  buildStaleOnEveryRun(project, { itself: false });
+}
+
+function buildStaleOnEveryRun(project: TestProject, options: { itself: boolean }): void {
+  buildStalePackages(project.config.root, options);
+  project.onTestsRerun(() => {
+    buildStalePackages(project.config.root, options);
+  });
+}
+
+function buildStalePackages(root: string, { itself }: { itself: boolean }): void {
   const packages = workspacePackages(import.meta.dirname);
-  for (const directory of dependencyOrder(project.config.root, packages)) {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const order = dependencyOrder(root, packages);
+  const own = packages.get(readManifest(root).name);
+  for (const directory of itself ? order : order.filter((built) => built !== own)) {
     if (!isStale(directory)) continue;
-    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: directory, stdio: 'inherit' });
+    try {
+      execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+        cwd: directory,
+        stdio: 'inherit',
+      });
+    } catch (error) {
+      rmSync(join(directory, 'dist'), { recursive: true, force: true });
+      throw new Error(
+        `Building ${readManifest(directory).name} (${directory}) before its tests failed; the compiler's errors are above. Its dist/ was removed.`,
+        { cause: error },
+      );
+    }
   }
 }
 

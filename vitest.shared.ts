@@ -19,6 +19,7 @@ const isolatedTests = '**/*.isolated.test.ts';
 const testFiles = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
 const buildWhenStale = join(import.meta.dirname, 'vitest.build-when-stale.ts');
+const buildDependenciesWhenStale = join(import.meta.dirname, 'vitest.build-dependencies-when-stale.ts');
 
 interface ToolloopProjectOptions {
   /** The project's name in vitest's output; the isolated files run as `<name> (isolated)`. */
@@ -28,18 +29,23 @@ interface ToolloopProjectOptions {
   /** Files run once before the project's tests (vitest's `globalSetup`). */
   globalSetup?: string[];
   /**
-   * The tests spawn built scripts of the workspace (`dist/`): before them, the package and the workspace
-   * packages it depends on are built wherever `dist/` is older than the sources (see `vitest.build-when-stale.ts`).
+   * The tests spawn built scripts of the workspace (`dist/`): before them, the workspace packages those come from
+   * are built wherever `dist/` is older than the sources (see `vitest.build-when-stale.ts`). `'itself'`: the
+   * package's own scripts, so the package and what it depends on (turbo builds the package before its tests too);
+   * `'dependencies'`: only the packages it depends on.
    */
-  spawnsBuilt?: boolean;
+  spawnsBuilt?: 'itself' | 'dependencies';
 }
 
 /** What every project of the workspace shares: packages are imported from their TypeScript sources. */
 function sourceProject(
-  { name, testTimeout = 10_000, globalSetup = [], spawnsBuilt = false }: ToolloopProjectOptions,
+  { name, testTimeout = 10_000, globalSetup = [], spawnsBuilt }: ToolloopProjectOptions,
   test: NonNullable<TestProjectInlineConfiguration['test']>,
 ): TestProjectInlineConfiguration {
-  const setup = spawnsBuilt ? [buildWhenStale, ...globalSetup] : globalSetup;
+  const setup =
+    spawnsBuilt === undefined
+      ? globalSetup
+      : [spawnsBuilt === 'itself' ? buildWhenStale : buildDependenciesWhenStale, ...globalSetup];
   return {
     resolve: { conditions: ['@toolloop/source'] },
     ssr: { resolve: { conditions: ['@toolloop/source'] } },

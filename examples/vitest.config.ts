@@ -1,3 +1,4 @@
 import { defineToolloopTests } from '../vitest.shared.ts';
 
-export default defineToolloopTests({ name: 'examples' });
+// The root-command tests run the built `toolloop-eval`, `mock-mcp` and `fake-llm`.
+export default defineToolloopTests({ name: 'examples', spawnsBuilt: 'dependencies' });

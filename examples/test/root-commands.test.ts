@@ -11,7 +11,8 @@ const root = join(import.meta.dirname, '..', '..');
 /** What `pnpm exec` and the root's scripts find on their PATH. */
 const rootBin = join(root, 'node_modules', '.bin');
 
-// The bins run from their built dist, which `pnpm test` builds first for this package's dependencies.
+// The bins run from their built dist: `pnpm test` builds it first, and a run of this file alone rebuilds what
+// is older than its sources (`spawnsBuilt` in vitest.config.ts).
 describe('the commands the README shows, from the repository root', () => {
   it.each([
     ['toolloop-eval', 'Usage: toolloop-eval'],

@@ -1,3 +1,4 @@
 import { defineToolloopTests } from '../../vitest.shared.ts';
 
-export default defineToolloopTests({ name: 'core' });
+// The MCP tests spawn the built `mock-mcp` script.
+export default defineToolloopTests({ name: 'core', spawnsBuilt: 'dependencies' });

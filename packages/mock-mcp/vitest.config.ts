@@ -1,4 +1,4 @@
 import { defineToolloopTests } from '../../vitest.shared.ts';
 
 // The stdio tests spawn the built `mock-mcp` script.
-export default defineToolloopTests({ name: 'mock-mcp', spawnsBuilt: true });
+export default defineToolloopTests({ name: 'mock-mcp', spawnsBuilt: 'itself' });
