@@ -12,6 +12,18 @@ describe('timersLeftBy', () => {
     expect(left).toBe(2);
   });
 
+  it('counts an interval left running, and not one cleared with either function', async () => {
+    const { left } = await timersLeftBy(() => {
+      setInterval(() => undefined, 60_000);
+      clearInterval(setInterval(() => undefined, 60_000));
+      clearTimeout(setInterval(() => undefined, 60_000));
+      clearInterval(setTimeout(() => undefined, 60_000));
+      return Promise.resolve();
+    });
+
+    expect(left).toBe(1);
+  });
+
   it('does not count timers that fired or were cleared', async () => {
     const { left } = await timersLeftBy(async () => {
       clearTimeout(setTimeout(() => undefined, 60_000));
