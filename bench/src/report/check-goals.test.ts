@@ -24,6 +24,15 @@ function workerGoals(speedups: Array<[number, number]>) {
 }
 
 describe('checkGoals', () => {
+  it('does not judge the workers on suites of fewer than 10,000 scenarios (a quick run)', () => {
+    expect(
+      workerGoals([
+        [20, 0.3],
+        [200, 0.5],
+      ]),
+    ).toEqual([]);
+  });
+
   it('judges the workers on the largest suite only, whatever order the sizes come in', () => {
     expect(
       workerGoals([

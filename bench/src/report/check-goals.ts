@@ -9,8 +9,8 @@ const marginalBaselineMs = 7.4;
 
 /**
  * The benchmark goals, judged on the medians: toolloop's loop within 1.05× of the floor and faster than each
- * peer; the eval in 2 worker processes at least 1.35× as fast as in 1 on the largest suite (a smaller one is
- * shown beside it, not judged: a worker's start outweighs what it shares out below a few thousand scenarios,
+ * peer; the eval in 2 worker processes at least 1.35× as fast as in 1 on the largest suite, of at least 10,000
+ * scenarios (a smaller one is shown beside it, not judged: a worker's start outweighs what it shares out below a few thousand scenarios,
  * which is why the default runs one process there), a scenario's marginal cost at most a third of the
  * baseline's, 10,000 scenarios within 400 MB peak RSS, and the large suite no more than 10.5× the small one's
  * time (scaled for other sizes); timeout overshoot under 20 ms at the median, 100 ms at worst.
@@ -40,7 +40,8 @@ export function checkGoals(results: Omit<BenchResults, 'goals'>): GoalCheck[] {
       (found, speedup) => (found === undefined || speedup.scenarios > found.scenarios ? speedup : found),
       undefined,
     );
-    if (largest !== undefined) {
+    // Asked of a large suite: a `--quick` run's largest (200 scenarios) is all start, as the table shows.
+    if (largest !== undefined && largest.scenarios >= 10_000) {
       const { scenarios, ratio } = largest;
       goals.push({
         goal: `eval in ${more} workers at least 1.35× as fast as in ${fewer} (${scenarios} scenarios)`,
