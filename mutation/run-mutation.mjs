@@ -5,7 +5,7 @@
 // are listed in reports/mutation-<configuration>-survivors.txt.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { listUndetectedMutants } from './list-undetected-mutants.mjs';
 
@@ -50,6 +50,7 @@ for (const name of named.length === 0 ? configurations : named) {
     console.error(`Stryker (${name}) ended with exit code ${exitCode} after ${minutes} min.`);
     process.exit(exitCode);
   }
+  await compactIncrementalFile(name);
   const report = join(repositoryRoot, `reports/mutation/${name}.json`);
   const survivors = join(repositoryRoot, `reports/mutation-${name}-survivors.txt`);
   const count = await listUndetectedMutants({ report, to: survivors });
@@ -95,4 +96,15 @@ async function refuseInstrumentedSources() {
     ].join('\n'),
   );
   process.exit(1);
+}
+
+/**
+ * Rewrites a configuration's incremental file (committed) without Stryker's indentation: the same results in
+ * about a third of the bytes.
+ * @param {string} name
+ */
+async function compactIncrementalFile(name) {
+  const file = join(repositoryRoot, `mutation/${name}.incremental.json`);
+  if (!existsSync(file)) return;
+  await writeFile(file, `${JSON.stringify(JSON.parse(await readFile(file, 'utf8')))}\n`);
 }
