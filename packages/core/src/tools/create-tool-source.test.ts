@@ -8,24 +8,30 @@ import { createScriptedModel } from '../testing/scripted-model.js';
 import { wasNotStarted } from './not-started.js';
 import type { ToolCallRequest, ToolSource } from './tool-source.js';
 
+/** A source of one tool, `name`, that says whether it ever ran. */
+function recordingSource(name: string) {
+  const runs = { count: 0 };
+  const source = createToolSource([
+    defineTool({
+      name,
+      inputSchema: z.object({}),
+      execute: () => {
+        runs.count += 1;
+        return 'ok';
+      },
+    }),
+  ]);
+  return { source, executed: () => runs.count > 0 };
+}
+
 describe('createToolSource', () => {
   it('does not start a call whose signal is already aborted', async () => {
-    let executed = false;
-    const source = createToolSource([
-      defineTool({
-        name: 'echo',
-        inputSchema: z.object({}),
-        execute: () => {
-          executed = true;
-          return 'ok';
-        },
-      }),
-    ]);
+    const { source, executed } = recordingSource('echo');
     const error: unknown = await source
       .callTool({ toolCallId: 'c1', name: 'echo', input: {}, signal: AbortSignal.abort('ended') })
       .catch((thrown: unknown) => thrown);
 
-    expect(executed).toBe(false);
+    expect(executed()).toBe(false);
     expect(wasNotStarted(error)).toBe(true);
   });
 
@@ -74,17 +80,7 @@ describe('createToolSource', () => {
   });
 
   it('reads the signal of a request copied with a signal of its own, not the loop check of the original', async () => {
-    let executed = false;
-    const source = createToolSource([
-      defineTool({
-        name: 'echo',
-        inputSchema: z.object({}),
-        execute: () => {
-          executed = true;
-          return 'ok';
-        },
-      }),
-    ]);
+    const { source, executed } = recordingSource('echo');
     const original = withAbortedCheck(
       { toolCallId: 'c1', name: 'echo', input: {}, signal: new AbortController().signal },
       () => false,
@@ -95,21 +91,11 @@ describe('createToolSource', () => {
       .catch((thrown: unknown) => thrown);
 
     expect(wasNotStarted(error)).toBe(true);
-    expect(executed).toBe(false);
+    expect(executed()).toBe(false);
   });
 
   it('lets a tool source that wraps it stop a call with a signal of its own', async () => {
-    let executed = false;
-    const inner = createToolSource([
-      defineTool({
-        name: 'charge',
-        inputSchema: z.object({}),
-        execute: () => {
-          executed = true;
-          return 'charged';
-        },
-      }),
-    ]);
+    const { source: inner, executed } = recordingSource('charge');
     const shuttingDown = AbortSignal.abort(new Error('The wrapper is shutting down.'));
     const wrapper: ToolSource = {
       listTools: (options) => inner.listTools(options),
@@ -125,7 +111,7 @@ describe('createToolSource', () => {
     });
     const { messages } = await result;
 
-    expect(executed).toBe(false);
+    expect(executed()).toBe(false);
     expect(messages[2]).toMatchObject({
       role: 'tool',
       content: [{ toolCallId: 'a', isError: true }],
