@@ -1,7 +1,7 @@
 import type { Message, ToolDefinition } from '@toolloop/core';
-import { anthropic } from '@toolloop/providers/anthropic';
 import type { LoopContender } from './loop-contender.js';
-import { echoTool, loopModelId, loopPrompt, toEchoCallId } from './loop-script.js';
+import { createToolloopModel } from './create-toolloop-contender.js';
+import { echoTool, loopPrompt, toEchoCallId } from './loop-script.js';
 
 /**
  * toolloop's Anthropic provider alone, without the loop: the same requests the loop sends (every transcript built
@@ -37,13 +37,7 @@ export function createProviderContender({ rounds }: { rounds: number }): LoopCon
     id: 'toolloop-provider',
     label: "toolloop's provider alone",
     async run(baseURL) {
-      const model = anthropic({
-        model: loopModelId,
-        apiKey: 'bench',
-        baseURL,
-        maxRetries: 0,
-        maxTokens: 1024,
-      });
+      const model = createToolloopModel(baseURL);
       const signal = new AbortController().signal;
       let finishes = 0;
       for (const transcript of transcripts)

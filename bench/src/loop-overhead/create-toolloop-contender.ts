@@ -11,19 +11,18 @@ export const toolloopEchoTool = defineTool({
   execute: () => echoTool.output,
 });
 
+/** toolloop's Anthropic provider as the loop benchmark's toolloop contenders use it: no retries, 1,024 tokens. */
+export function createToolloopModel(baseURL: string) {
+  return anthropic({ model: loopModelId, apiKey: 'bench', baseURL, maxRetries: 0, maxTokens: 1024 });
+}
+
 /** toolloop: `runToolLoop` through `@toolloop/providers/anthropic`, status lines off, the promise API. */
 export function createToolloopContender({ rounds }: { rounds: number }): LoopContender {
   return {
     id: 'toolloop',
     label: 'toolloop',
     async run(baseURL) {
-      const model = anthropic({
-        model: loopModelId,
-        apiKey: 'bench',
-        baseURL,
-        maxRetries: 0,
-        maxTokens: 1024,
-      });
+      const model = createToolloopModel(baseURL);
       const result = await runToolLoop({
         model,
         tools: [toolloopEchoTool],

@@ -1,4 +1,5 @@
 import type { EvalThroughputResult } from '../eval-throughput/measure-eval-throughput.js';
+import type { Summary } from '../stats/summarize.js';
 import { formatDecimals, formatNumber } from './format-number.js';
 import { renderMarkdownTable } from './render-markdown-table.js';
 import { ratioCells, summaryCells } from './summary-cells.js';
@@ -20,12 +21,7 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
       String(cell.scenarios),
       String(cell.workers),
       ...summaryCells({
-        summary: {
-          ...cell.durationMs,
-          median: cell.durationMs.median / 1000,
-          min: cell.durationMs.min / 1000,
-          max: cell.durationMs.max / 1000,
-        },
+        summary: toSeconds(cell.durationMs),
         digits: 2,
       }),
       formatNumber(cell.scenariosPerSecond.median),
@@ -76,12 +72,7 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
     rows: result.floor.cells.map((cell) => [
       String(cell.scenarios),
       ...summaryCells({
-        summary: {
-          ...cell.durationMs,
-          median: cell.durationMs.median / 1000,
-          min: cell.durationMs.min / 1000,
-          max: cell.durationMs.max / 1000,
-        },
+        summary: toSeconds(cell.durationMs),
         digits: 2,
       }),
     ]),
@@ -102,4 +93,14 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
     marginal,
     overFloor,
   ].join('\n\n');
+}
+
+/** A summary of milliseconds in seconds. */
+function toSeconds(milliseconds: Summary): Summary {
+  return {
+    ...milliseconds,
+    median: milliseconds.median / 1000,
+    min: milliseconds.min / 1000,
+    max: milliseconds.max / 1000,
+  };
 }
