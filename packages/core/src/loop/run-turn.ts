@@ -142,7 +142,14 @@ export async function* runTurn(
   return result;
 }
 
-/** The loop: ask the model, stop if its response ends the turn, handle its tool calls, check the limits, repeat. */
+/**
+ * The loop: ask the model, stop if its response ends the turn, handle its tool calls, check the limits, repeat.
+ *
+ * The steps of features a turn does not use (a context summary, a final-answer tool, approvals, `onStepFinish`,
+ * `stopWhen`) are skipped here, although each step would also do nothing on its own: calling it still makes a
+ * generator or a promise every round, which costs a short round more than its own work (see the loop benchmark).
+ * The steps keep their own checks, for their other callers.
+ */
 async function* runRounds({
   state,
   registry,
