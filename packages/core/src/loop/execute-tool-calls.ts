@@ -123,7 +123,13 @@ export async function* executeToolCalls({
   ).finally(() => {
     channel.close();
   });
-  yield* channel;
+  for (;;) {
+    const events = channel.take();
+    for (const event of events) yield event;
+    if (events.length > 0) continue;
+    if (channel.closed) break;
+    await channel.arrival();
+  }
   await all;
   return outcomes;
 }

@@ -86,7 +86,7 @@ export async function* runTurn(
       onFailure: options.toolSourceError,
     });
     if (options.statusMessages !== 'off') yield { type: 'status', message: statusLines.analyzing };
-    yield* registry.warnings;
+    for (const warning of registry.warnings) yield warning;
     ending = yield* runRounds({
       state,
       registry,
@@ -109,14 +109,15 @@ export async function* runTurn(
   // A paused turn keeps its calls waiting for their decisions; any other ending answers them, so that the
   // transcript stays one the APIs take in the next turn.
   if (ending.paused === undefined) {
-    yield* answerUnrunCalls({
+    for (const event of answerUnrunCalls({
       state,
       calls: waitingCalls(state.messages),
       why: 'the turn stopped before this call ran',
       options,
-    });
+    }))
+      yield event;
   }
-  yield* reportEnding({ ending, state, options });
+  for (const event of reportEnding({ ending, state, options })) yield event;
   const result: LoopResult = {
     stopReason: ending.reason,
     text: state.text,
@@ -258,7 +259,8 @@ async function* runRounds({
         finalAnswerFor,
       });
       if (ending !== undefined) {
-        yield* answerUnrunCalls({ state, calls, why: whyResponseCallsNotRun(ending), options });
+        for (const event of answerUnrunCalls({ state, calls, why: whyResponseCallsNotRun(ending), options }))
+          yield event;
         await reportStep({
           options,
           signal,
@@ -296,7 +298,7 @@ async function* runRounds({
         }),
       };
     }
-    yield* plan.events;
+    for (const event of plan.events) yield event;
     const outcomes = yield* executeToolCalls({
       calls: approved.calls,
       registry,
@@ -332,7 +334,7 @@ async function* runRounds({
 
     if (plan.stop !== undefined) return plan.stop;
     if (state.errorLimitReached) return { reason: 'consecutive_errors' };
-    yield* statusAfterRound({ calls: approved.calls, outcomes, options });
+    for (const event of statusAfterRound({ calls: approved.calls, outcomes, options })) yield event;
     const decision =
       options.stopWhen.length === 0 ? undefined : await checkStopConditions({ state, options, signal });
     if (decision !== undefined && !decision.answer) return decision.ending;
@@ -402,6 +404,6 @@ async function* summarizeOldest({
   });
   if (summarized.summary !== undefined) state.contextSummary = summarized.summary;
   if (summarized.failed === true) state.contextSummaryFailed = true;
-  yield* summarized.warnings;
+  for (const warning of summarized.warnings) yield warning;
   return summarized.messages;
 }
