@@ -63,7 +63,7 @@ export function anthropic(options: AnthropicProviderOptions): AnthropicModel {
       promptCaching: options.promptCaching,
       stableSystem: threads !== undefined,
     });
-    yield* warnings;
+    for (const warning of warnings) yield warning;
     let thread = threads?.start({ params, conversation });
     try {
       let events: AsyncIterable<RawMessageStreamEvent>;

@@ -114,14 +114,16 @@ export async function* parseAnthropicStream({
           if (event.delta.stop_details != null)
             providerData['stopDetails'] = toJsonValue(event.delta.stop_details);
           usage = mapAnthropicUsage({ usage: event.usage, previous: usage });
-          yield* describeContextEdits(event);
+          // Each generator of parts is read with for…of: `yield*` of a synchronous generator in an async one
+          // awaits at every step, even for nothing.
+          for (const warning of describeContextEdits(event)) yield warning;
           break;
         case 'message_stop':
           // Read the stream to its end (the server closes it right after this event), so the SDK finishes the
           // response normally instead of aborting the request and cancelling the body: that path costs more.
           for (next = await iterator.next(); next.done !== true; next = await iterator.next());
           drained = true;
-          yield* finishOpenBlocks(blocks);
+          for (const part of finishOpenBlocks(blocks)) yield part;
           if (stopReason === null) {
             yield {
               type: 'warning',

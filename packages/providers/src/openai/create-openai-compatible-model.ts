@@ -69,7 +69,7 @@ export function createOpenAICompatibleModel({
       defaultThinking: thinking,
       promptCaching,
     });
-    yield* warnings;
+    for (const warning of warnings) yield warning;
     try {
       const chunks = await connection.client.chat.completions.create(params, { signal });
       yield* parseOpenAIStream({ chunks: chunks as AsyncIterable<OpenAIChunk>, signal, provider });

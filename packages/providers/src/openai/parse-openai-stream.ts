@@ -92,7 +92,7 @@ export async function* parseOpenAIStream({
       const reasoning = readReasoning(delta);
       if (reasoning !== undefined) {
         if (block?.type !== 'thinking') {
-          yield* closeBlock();
+          for (const part of closeBlock()) yield part;
           block = { type: 'thinking', text: '', field: reasoning.field };
         }
         block.text += reasoning.text;
@@ -105,14 +105,14 @@ export async function* parseOpenAIStream({
         if (typeof text !== 'string' || text === '') continue;
         if (isRefusal) refused = true;
         if (block?.type !== 'text') {
-          yield* closeBlock();
+          for (const part of closeBlock()) yield part;
           block = { type: 'text', text: '' };
         }
         block.text += text;
         yield { type: 'text-delta', text };
       }
       if (delta.tool_calls != null && delta.tool_calls.length > 0) {
-        yield* closeBlock();
+        for (const part of closeBlock()) yield part;
         delta.tool_calls.forEach((toolCall, position) => {
           applyToolCallDelta({ calls: toolCalls, delta: toolCall, position });
         });
@@ -153,8 +153,8 @@ export async function* parseOpenAIStream({
       errorType: 'invalid_stream',
     });
   }
-  yield* closeBlock();
-  yield* finishToolCalls({ calls: toolCalls, cutOff: finishReason === 'length' });
+  for (const part of closeBlock()) yield part;
+  for (const part of finishToolCalls({ calls: toolCalls, cutOff: finishReason === 'length' })) yield part;
   const mapped = mapOpenAIFinishReason(finishReason);
   yield {
     type: 'finish',
