@@ -2,6 +2,7 @@ import { InvalidToolInputError } from '../errors/invalid-tool-input-error.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import type { AbortFanOut } from '../internal/create-abort-fan-out.js';
 import { withAbortedCheck } from '../internal/call-aborted.js';
+import { cloneJsonValue } from '../internal/clone-json-value.js';
 import { describeThrown } from '../internal/describe-thrown.js';
 import { createLazyAbortController } from '../internal/lazy-abort-controller.js';
 import type { ToolCallPart, ToolOutput } from '../model/messages.js';
@@ -48,7 +49,7 @@ export async function executeToolCall({
       {
         toolCallId: call.id,
         name: call.name,
-        input: structuredClone(call.input),
+        input: cloneJsonValue(call.input),
         get signal() {
           return controller.signal;
         },

@@ -51,6 +51,35 @@ describe('tool execution', () => {
     expect(result.toolCalls.map((call) => call.toolCallId)).toEqual(['s', 'f']);
   });
 
+  it('gives each call its own copy of the arguments: a tool that changes them leaves the transcript as the model sent it', async () => {
+    const input = { city: 'Paris', days: [1, 2], options: { metric: true } };
+    const vandal = defineTool({
+      name: 'vandal',
+      inputSchema: { type: 'object' },
+      execute: (args: Record<string, unknown>) => {
+        args.city = 'changed';
+        (args.days as number[]).push(3);
+        (args.options as Record<string, unknown>).metric = false;
+        return 'ok';
+      },
+    });
+    const model = createScriptedModel([
+      { toolCalls: [{ id: 'v', name: 'vandal', input }] },
+      { text: 'Done.' },
+    ]);
+    const { result } = await collectRun(runToolLoop({ model, tools: [vandal], prompt: 'Q' }));
+
+    expect(result.messages[1]).toMatchObject({
+      role: 'assistant',
+      content: [
+        { type: 'tool-call', id: 'v', input: { city: 'Paris', days: [1, 2], options: { metric: true } } },
+      ],
+    });
+    expect(model.requests[1]?.messages[1]).toMatchObject({
+      content: [{ input: { city: 'Paris', days: [1, 2], options: { metric: true } } }],
+    });
+  });
+
   it('honours a concurrency cap', async () => {
     let active = 0;
     let peak = 0;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { cloneJsonValue } from './clone-json-value.js';
+
+describe('cloneJsonValue', () => {
+  it('copies objects and arrays at every level, and keeps what is immutable', () => {
+    const value = { city: 'Paris', days: [1, 2, { hours: [9, 17] }], metric: true, note: null };
+    const copy = cloneJsonValue(value);
+
+    expect(copy).toEqual(value);
+    expect(copy).not.toBe(value);
+    expect(copy.days).not.toBe(value.days);
+    expect(copy.days[2]).not.toBe(value.days[2]);
+    expect(cloneJsonValue('text')).toBe('text');
+    expect(cloneJsonValue(null)).toBe(null);
+  });
+
+  it('keeps a field named __proto__ a field, as JSON.parse made it, without touching the prototype', () => {
+    const value = JSON.parse('{"__proto__": {"admin": true}, "name": "x"}') as Record<string, unknown>;
+    const copy = cloneJsonValue(value);
+
+    expect(Object.keys(copy)).toEqual(['__proto__', 'name']);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect((copy as { admin?: unknown }).admin).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ admin: true });
+  });
+
+  it('copies what is not plain JSON as structuredClone does: a Date, a cycle, nesting past 256 levels', () => {
+    const date = { when: new Date(0) };
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 300; level += 1) deep = [deep];
+
+    expect(cloneJsonValue(date).when).toEqual(new Date(0));
+    expect(cloneJsonValue(date).when).not.toBe(date.when);
+    const copied = cloneJsonValue(cyclic);
+    expect(copied.self).toBe(copied);
+    expect(copied).not.toBe(cyclic);
+    expect(cloneJsonValue(deep)).toEqual(deep);
+  });
+
+  it('refuses a function inside as structuredClone does', () => {
+    expect(() => cloneJsonValue({ run: () => undefined })).toThrow(/could not be cloned/);
+  });
+});
