@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { estimateAnthropicPromptTokens } from './estimate-anthropic-prompt-tokens.js';
+import {
+  estimateAnthropicPromptTokens,
+  mayReachAnthropicPromptTokens,
+} from './estimate-anthropic-prompt-tokens.js';
 
 describe('estimateAnthropicPromptTokens', () => {
   it('counts a token for every three bytes of the JSON of tools, system prompt and messages', () => {
@@ -19,5 +23,67 @@ describe('estimateAnthropicPromptTokens', () => {
     const around = JSON.stringify({ messages: [{ role: 'user', content: '' }] }).length;
 
     expect(estimateAnthropicPromptTokens({ messages })).toBe(Math.ceil((around + 13) / 3));
+  });
+});
+
+describe('mayReachAnthropicPromptTokens', () => {
+  const request = (text: string) => ({ messages: [{ role: 'user' as const, content: text }] });
+
+  it('says no for a request far below the tokens, and yes once the estimate gets near them', () => {
+    expect(mayReachAnthropicPromptTokens(request('Hi'), 1024)).toBe(false);
+    expect(mayReachAnthropicPromptTokens(request('x'.repeat(3 * 1024)), 1024)).toBe(true);
+  });
+
+  it('bounds each character by its longest JSON form: a control character is written as six bytes', () => {
+    for (const character of ['\u0001', '"', '日', '🙂', 'a']) {
+      const text = request(character.repeat(3000));
+
+      expect(mayReachAnthropicPromptTokens(text, estimateAnthropicPromptTokens(text))).toBe(true);
+    }
+  });
+
+  it('bounds each name of a field by its longest JSON form too', () => {
+    const tools = [{ name: 'x', input_schema: { type: 'object' as const, ['\u0001'.repeat(3000)]: 1 } }];
+
+    expect(mayReachAnthropicPromptTokens({ tools }, estimateAnthropicPromptTokens({ tools }))).toBe(true);
+  });
+
+  it('never says no to a request whose estimate reaches the tokens, whatever its text and shape', () => {
+    const text = fc.string({
+      unit: fc.constantFrom('a', '"', '\\', '\n', '\u0001', 'é', '日', '🙂'),
+      maxLength: 200,
+    });
+    const params = fc.record({
+      system: fc.option(text, { nil: undefined }),
+      messages: fc.array(
+        fc.record({
+          role: fc.constantFrom('user' as const, 'assistant' as const),
+          content: fc.oneof(text, fc.array(fc.record({ type: fc.constant('text' as const), text }))),
+        }),
+      ),
+      tools: fc.option(
+        fc.array(
+          fc.record({
+            name: text,
+            input_schema: fc.record({ type: fc.constant('object' as const) }),
+            // A tool's schema holds any JSON: numbers, booleans and nulls among it.
+            description: fc.jsonValue().map((value) => JSON.stringify(value)),
+          }),
+        ),
+        { nil: undefined },
+      ),
+    });
+    fc.assert(
+      fc.property(params, (request) => {
+        // The tightest case: the tokens the estimate gives exactly.
+        expect(mayReachAnthropicPromptTokens(request, estimateAnthropicPromptTokens(request))).toBe(true);
+      }),
+    );
+  });
+
+  it('leaves a value with its own JSON form (a Date) to the estimate', () => {
+    const withDate = { messages: [{ role: 'user' as const, content: new Date(0) as unknown as string }] };
+
+    expect(mayReachAnthropicPromptTokens(withDate, 1024)).toBe(true);
   });
 });

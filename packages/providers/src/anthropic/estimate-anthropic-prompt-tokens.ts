@@ -20,3 +20,40 @@ export function estimateAnthropicPromptTokens(
 function utf8Length(text: string): number {
   return typeof Buffer === 'function' ? Buffer.byteLength(text, 'utf8') : encoder.encode(text).length;
 }
+
+/**
+ * Whether a request may reach `tokens` by `estimateAnthropicPromptTokens`: `false` only when it surely does not.
+ * Walks the request without writing its JSON (several times cheaper than the estimate), bounding each string by
+ * six bytes a UTF-16 unit (the longest JSON escape, `\u0000`; no character takes more than three bytes of
+ * UTF-8) and each number, boolean or null by 24. A loop asks this every request, and most conversations stay far below the
+ * model's minimum for caching.
+ */
+export function mayReachAnthropicPromptTokens(
+  params: Pick<MessageCreateParamsStreaming, 'tools' | 'system' | 'messages'>,
+  tokens: number,
+): boolean {
+  const { tools, system, messages } = params;
+  // The estimate rounds bytes / 3 up: it reaches `tokens` once the JSON has more than 3 × (tokens − 1) bytes.
+  return jsonBytesLeft({ tools, system, messages }, 3 * (tokens - 1)) < 0;
+}
+
+/** `budget` minus a bound on the UTF-8 bytes of `value`'s JSON (never fewer than it has); stops once below zero. */
+function jsonBytesLeft(value: unknown, budget: number): number {
+  if (typeof value === 'string') return budget - 6 * value.length - 2;
+  if (typeof value !== 'object' || value === null) return budget - 24;
+  // A value with its own JSON form (a Date) is not bounded here: the whole estimate decides.
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return -1;
+  let left = budget - 2;
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) {
+      left = jsonBytesLeft(item, left - 1);
+      if (left < 0) return left;
+    }
+    return left;
+  }
+  for (const key of Object.keys(value)) {
+    left = jsonBytesLeft((value as Record<string, unknown>)[key], left - 6 * key.length - 4);
+    if (left < 0) return left;
+  }
+  return left;
+}
