@@ -1,6 +1,6 @@
 import type { AbortFanOut } from '../internal/create-abort-fan-out.js';
 import { countNoun } from '../internal/count-noun.js';
-import { createEventChannel } from '../internal/event-channel.js';
+import { EventChannel } from '../internal/event-channel.js';
 import { runWithConcurrency } from '../internal/run-with-concurrency.js';
 import type { ToolCallPart } from '../model/messages.js';
 import type { Usage } from '../model/usage.js';
@@ -50,7 +50,7 @@ export async function* executeToolCalls({
   /** Called with the usage of each generated status request that finishes within the turn. */
   onStatusUsage: (usage: Usage) => void;
 }): AsyncGenerator<LoopEvent, ToolCallOutcome[]> {
-  const channel = createEventChannel<LoopEvent>();
+  const channel = new EventChannel<LoopEvent>();
   const outcomes: ToolCallOutcome[] = [];
 
   const report = (call: ToolCallPart, outcome: ToolCallOutcome) => {
@@ -117,9 +117,8 @@ export async function* executeToolCalls({
     report(call, outcome);
   };
 
-  const all = runWithConcurrency(
-    calls.map((planned, index) => () => handle(planned, index)),
-    options.toolConcurrency,
+  const all = runWithConcurrency(calls.length, options.toolConcurrency, (index) =>
+    handle(calls[index] as PlannedToolCall, index),
   ).finally(() => {
     channel.close();
   });
