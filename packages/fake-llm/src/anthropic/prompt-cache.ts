@@ -38,20 +38,12 @@ export function createPromptCache(): PromptCache {
   const entries = new Set<string>();
   return {
     use({ model, settings, blocks, minTokens }) {
-      const keys: string[] = [];
+      // The tokens first, from the blocks' lengths alone: a request whose last breakpoint does not reach
+      // `minTokens` (most requests, and every one without a breakpoint) reads and writes nothing, and needs no keys.
       const tokens: number[] = [];
-      let key = hash(`model ${model}`);
       let characters = 0;
-      let settingsFolded = false;
       for (const block of blocks) {
-        if (!settingsFolded && block.location.startsWith('messages.')) {
-          key = hash(`${key} settings ${toCanonicalJson(settings)}`);
-          settingsFolded = true;
-        }
-        const json = toCanonicalJson(block.block);
-        key = hash(`${key} ${block.label} ${json}`);
-        characters += json.length;
-        keys.push(key);
+        characters += canonicalJsonLength(block.block);
         tokens.push(Math.ceil(characters / 4));
       }
       const breakpoints = blocks.flatMap((block, index) => (block.cacheControls.length > 0 ? [index] : []));
@@ -60,6 +52,17 @@ export function createPromptCache(): PromptCache {
       const promptTokens = tokens.at(-1) ?? 0;
       if (last === undefined || prefixTokens < minTokens)
         return { readTokens: 0, writeTokens: 0, prefixTokens, promptTokens };
+      const keys: string[] = [];
+      let key = hash(`model ${model}`);
+      let settingsFolded = false;
+      for (const block of blocks) {
+        if (!settingsFolded && block.location.startsWith('messages.')) {
+          key = hash(`${key} settings ${toCanonicalJson(settings)}`);
+          settingsFolded = true;
+        }
+        key = hash(`${key} ${block.label} ${toCanonicalJson(block.block)}`);
+        keys.push(key);
+      }
       let readTokens = 0;
       for (const breakpoint of breakpoints) {
         for (let index = breakpoint; index >= 0 && index > breakpoint - lookbackBlocks; index -= 1) {
@@ -79,6 +82,16 @@ export function createPromptCache(): PromptCache {
 
 function hash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The length of a block's canonical JSON without sorting its keys (which changes their order, not the length):
+ * its plain JSON's, unless a `cache_control` field somewhere in it has to be left out. A string that mentions
+ * the field is written with escaped quotes, so only a real field sends it the long way.
+ */
+function canonicalJsonLength(value: unknown): number {
+  const json = JSON.stringify(value);
+  return json.includes('"cache_control":') ? toCanonicalJson(value).length : json.length;
 }
 
 /** JSON with object keys sorted and `cache_control` left out, at any depth. */
