@@ -24,7 +24,9 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         requests: { rounds: 10 },
       }
     : {
-        loop: { rounds: 10, warmupRuns: 10, runs: 50 },
+        // 200 rounds: the per-round ratios spread widely on a shared machine, and 50 left their median a few
+        // hundredths apart from one run to the next.
+        loop: { rounds: 10, warmupRuns: 20, runs: 200 },
         eval: { sizes: [100, 1000, 10000], repetitions: 3 },
         timeout: { timeoutMs: 50, warmupRuns: 5, runs: 100 },
         streaming: { chunkDelayMs: 10, warmupRuns: 3, runs: 30 },
