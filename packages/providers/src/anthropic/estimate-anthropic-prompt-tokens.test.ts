@@ -43,9 +43,12 @@ describe('mayReachAnthropicPromptTokens', () => {
   });
 
   it('bounds each name of a field by its longest JSON form too', () => {
-    const tools = [{ name: 'x', input_schema: { type: 'object' as const, ['\u0001'.repeat(3000)]: 1 } }];
+    const request = {
+      messages: [],
+      tools: [{ name: 'x', input_schema: { type: 'object' as const, ['\u0001'.repeat(3000)]: 1 } }],
+    };
 
-    expect(mayReachAnthropicPromptTokens({ tools }, estimateAnthropicPromptTokens({ tools }))).toBe(true);
+    expect(mayReachAnthropicPromptTokens(request, estimateAnthropicPromptTokens(request))).toBe(true);
   });
 
   it('never says no to a request whose estimate reaches the tokens, whatever its text and shape', () => {
