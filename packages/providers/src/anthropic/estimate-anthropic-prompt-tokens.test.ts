@@ -42,6 +42,19 @@ describe('mayReachAnthropicPromptTokens', () => {
     }
   });
 
+  it('bounds each number by its longest JSON form: 24 characters', () => {
+    const longest = -2.2250738585072014e-308;
+    const request = {
+      messages: [],
+      tools: [
+        { name: 'x', input_schema: { type: 'object' as const, enum: Array<number>(500).fill(longest) } },
+      ],
+    };
+
+    expect(String(longest)).toHaveLength(24);
+    expect(mayReachAnthropicPromptTokens(request, estimateAnthropicPromptTokens(request))).toBe(true);
+  });
+
   it('bounds each name of a field by its longest JSON form too', () => {
     const request = {
       messages: [],
@@ -68,9 +81,9 @@ describe('mayReachAnthropicPromptTokens', () => {
         fc.array(
           fc.record({
             name: text,
-            input_schema: fc.record({ type: fc.constant('object' as const) }),
-            // A tool's schema holds any JSON: numbers, booleans and nulls among it.
-            description: fc.jsonValue().map((value) => JSON.stringify(value)),
+            // A tool's schema holds any JSON: numbers (1e21, 5e-324), booleans and nulls among it.
+            input_schema: fc.record({ type: fc.constant('object' as const), default: fc.jsonValue() }),
+            description: text,
           }),
         ),
         { nil: undefined },
@@ -88,5 +101,30 @@ describe('mayReachAnthropicPromptTokens', () => {
     const withDate = { messages: [{ role: 'user' as const, content: new Date(0) as unknown as string }] };
 
     expect(mayReachAnthropicPromptTokens(withDate, 1024)).toBe(true);
+  });
+
+  const withToJson = <T extends object>(value: T, json: unknown): T =>
+    Object.assign(value, { toJSON: () => json });
+  const iteratingNothing = (list: unknown[]) =>
+    Object.assign(list, {
+      [Symbol.iterator]: function* () {
+        /* JSON.stringify reads an array by index, not through its iterator */
+      },
+    });
+  it.each([
+    ['boxed numbers', Array.from({ length: 500 }, () => Object(1e21) as unknown)],
+    ['boxed booleans', Array.from({ length: 1000 }, () => Object(false) as unknown)],
+    ['a function with its own toJSON', withToJson(() => undefined, 'x'.repeat(5000))],
+    [
+      'an array with an iterator of its own',
+      iteratingNothing(Array.from({ length: 500 }, () => 'x'.repeat(10))),
+    ],
+  ])('never says no for what is not plain JSON but writes long JSON: %s', (_case, value) => {
+    const request = {
+      messages: [],
+      tools: [{ name: 'x', input_schema: { type: 'object' as const, value } }],
+    };
+
+    expect(mayReachAnthropicPromptTokens(request, estimateAnthropicPromptTokens(request))).toBe(true);
   });
 });

@@ -37,20 +37,26 @@ export function mayReachAnthropicPromptTokens(
   return jsonBytesLeft({ tools, system, messages }, 3 * (tokens - 1)) < 0;
 }
 
-/** `budget` minus a bound on the UTF-8 bytes of `value`'s JSON (never fewer than it has); stops once below zero. */
+/**
+ * `budget` minus a bound on the UTF-8 bytes of `value`'s JSON (never fewer than it has); stops once below zero.
+ * A value that is not plain JSON (a boxed primitive, a value with its own `toJSON`, a BigInt, a function, a class
+ * instance) is not bounded here: it answers below zero, and the whole estimate decides.
+ */
 function jsonBytesLeft(value: unknown, budget: number): number {
   if (typeof value === 'string') return budget - 6 * value.length - 2;
-  if (typeof value !== 'object' || value === null) return budget - 24;
-  // A value with its own JSON form (a Date) is not bounded here: the whole estimate decides.
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return -1;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined)
+    return budget - 24;
+  if (typeof value !== 'object') return -1;
   let left = budget - 2;
   if (Array.isArray(value)) {
-    for (const item of value as unknown[]) {
-      left = jsonBytesLeft(item, left - 1);
+    // By index, as JSON.stringify reads an array (an iterator of its own could say otherwise).
+    for (let index = 0; index < value.length; index += 1) {
+      left = jsonBytesLeft((value as unknown[])[index], left - 1);
       if (left < 0) return left;
     }
     return left;
   }
+  if (Object.getPrototypeOf(value) !== Object.prototype || 'toJSON' in value) return -1;
   // for…in lists no array of keys (Object.keys would, for every object of every request); an inherited
   // enumerable field it also counts only makes the bound higher.
   for (const key in value) {
