@@ -100,7 +100,10 @@ function toCanonicalJson(value: unknown): string {
     if (typeof nested !== 'object' || nested === null || Array.isArray(nested)) return nested;
     const sorted: Record<string, unknown> = {};
     for (const name of Object.keys(nested).sort()) {
-      if (name !== 'cache_control') sorted[name] = (nested as Record<string, unknown>)[name];
+      const field = (nested as Record<string, unknown>)[name];
+      // A field named __proto__ (JSON.parse makes one) stays a field: an assignment would set the prototype.
+      if (name === '__proto__') Object.defineProperty(sorted, name, { value: field, enumerable: true });
+      else if (name !== 'cache_control') sorted[name] = field;
     }
     return sorted;
   });
