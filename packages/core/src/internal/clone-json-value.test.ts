@@ -39,6 +39,27 @@ describe('cloneJsonValue', () => {
     expect(cloneJsonValue(deep)).toEqual(deep);
   });
 
+  it('keeps what structuredClone keeps that JSON has not: an object shared by two fields, a hole in a list', () => {
+    const shared = { city: 'Paris' };
+    const copied = cloneJsonValue({ from: shared, to: shared });
+    // eslint-disable-next-line no-sparse-arrays
+    const holed = cloneJsonValue([1, , 3]);
+
+    expect(copied.from).toBe(copied.to);
+    expect(copied.from).not.toBe(shared);
+    expect(1 in holed).toBe(false);
+    expect(holed).toHaveLength(3);
+  });
+
+  it('copies an object shared at every level without walking every path to it', () => {
+    // 40 levels of two fields naming the same object: 2^40 paths, one object per level.
+    let value: unknown = 'bottom';
+    for (let level = 0; level < 40; level += 1) value = { left: value, right: value };
+    const copy = cloneJsonValue(value) as { left: unknown; right: unknown };
+
+    expect(copy.left).toBe(copy.right);
+  });
+
   it('refuses a function inside as structuredClone does', () => {
     expect(() => cloneJsonValue({ run: () => undefined })).toThrow(/could not be cloned/);
   });
