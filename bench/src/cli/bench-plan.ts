@@ -24,8 +24,8 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         requests: { rounds: 10 },
       }
     : {
-        // 200 rounds: the per-round ratios spread widely on a shared machine, and 50 left their median a few
-        // hundredths apart from one run to the next.
+        // 200 rounds: the per-round ratios spread widely on a shared machine, and with 50 their median moved by a
+        // tenth from one run to the next.
         loop: { rounds: 10, warmupRuns: 20, runs: 200 },
         eval: { sizes: [100, 1000, 10000], repetitions: 3 },
         timeout: { timeoutMs: 50, warmupRuns: 5, runs: 100 },
