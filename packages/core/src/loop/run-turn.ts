@@ -298,6 +298,8 @@ async function* runRounds({
         }),
       };
     }
+    // Lists and synchronous generators are read with for…of here: a `yield*` of one in an async generator awaits
+    // at every step, even when there is nothing to yield.
     for (const event of plan.events) yield event;
     const outcomes = yield* executeToolCalls({
       calls: approved.calls,
