@@ -42,8 +42,8 @@ describe('mayReachAnthropicPromptTokens', () => {
     }
   });
 
-  it('bounds each number by its longest JSON form: 24 characters', () => {
-    const longest = -2.2250738585072014e-308;
+  it('bounds each number by its longest JSON form: 25 characters', () => {
+    const longest = -0.0000014344407817898972;
     const request = {
       messages: [],
       tools: [
@@ -51,7 +51,47 @@ describe('mayReachAnthropicPromptTokens', () => {
       ],
     };
 
-    expect(String(longest)).toHaveLength(24);
+    expect(String(longest)).toHaveLength(25);
+    expect(mayReachAnthropicPromptTokens(request, estimateAnthropicPromptTokens(request))).toBe(true);
+  });
+
+  it('counts the quotes, braces, brackets and commas around what is empty', () => {
+    const withEnum = (values: unknown[]) => ({
+      messages: [],
+      tools: [{ name: 'x', input_schema: { type: 'object' as const, enum: values } }],
+    });
+    const strings = withEnum(Array<string>(1000).fill(''));
+    const objects = withEnum(Array.from({ length: 1000 }, () => ({})));
+    const lists = withEnum(Array.from({ length: 1000 }, () => []));
+
+    for (const empty of [strings, objects, lists]) {
+      expect(mayReachAnthropicPromptTokens(empty, estimateAnthropicPromptTokens(empty))).toBe(true);
+    }
+  });
+
+  it('counts the quotes, colon and comma of each field', () => {
+    // Fields named by control characters JSON writes as six (\b, \t, \n, \f and \r take two), each an empty
+    // object: nothing but the fields' own characters, at their longest.
+    const longEscapes = [
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      11,
+      ...Array.from({ length: 18 }, (_unused, index) => 14 + index),
+    ];
+    const properties = Object.fromEntries(
+      longEscapes.flatMap((first) => longEscapes.map((second) => [String.fromCharCode(first, second), {}])),
+    );
+    const request = {
+      messages: [],
+      tools: [{ name: 'x', input_schema: { type: 'object' as const, properties } }],
+    };
+
+    expect(Object.keys(properties)).toHaveLength(676);
     expect(mayReachAnthropicPromptTokens(request, estimateAnthropicPromptTokens(request))).toBe(true);
   });
 
@@ -118,6 +158,15 @@ describe('mayReachAnthropicPromptTokens', () => {
     [
       'an array with an iterator of its own',
       iteratingNothing(Array.from({ length: 500 }, () => 'x'.repeat(10))),
+    ],
+    ['an array with its own toJSON', withToJson([], 'x'.repeat(5000))],
+    [
+      'an instance of a subclass of Array with a toJSON',
+      new (class Padded extends Array<number> {
+        toJSON() {
+          return 'x'.repeat(5000);
+        }
+      })(),
     ],
   ])('never says no for what is not plain JSON but writes long JSON: %s', (_case, value) => {
     const request = {

@@ -25,8 +25,9 @@ function utf8Length(text: string): number {
  * Whether a request may reach `tokens` by `estimateAnthropicPromptTokens`: `false` only when it surely does not.
  * Walks the request without writing its JSON (several times cheaper than the estimate), bounding each string by
  * six bytes a UTF-16 unit (the longest JSON escape, `\u0000`; no character takes more than three bytes of
- * UTF-8) and each number, boolean or null by 24. A loop asks this every request, and most conversations stay far below the
- * model's minimum for caching.
+ * UTF-8) and each number, boolean or null by 25 (`-0.0000014344407817898972`: JavaScript writes numbers between
+ * 1e-6 and 1e-5 in full, 17 digits after five zeros). A loop asks this every request, and most conversations
+ * stay far below the model's minimum for caching.
  */
 export function mayReachAnthropicPromptTokens(
   params: Pick<MessageCreateParamsStreaming, 'tools' | 'system' | 'messages'>,
@@ -45,8 +46,11 @@ export function mayReachAnthropicPromptTokens(
 function jsonBytesLeft(value: unknown, budget: number): number {
   if (typeof value === 'string') return budget - 6 * value.length - 2;
   if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined)
-    return budget - 24;
+    return budget - 25;
   if (typeof value !== 'object') return -1;
+  // Only plain objects and lists are walked: another prototype, or a toJSON of their own, may write anything.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if ((prototype !== Object.prototype && prototype !== Array.prototype) || 'toJSON' in value) return -1;
   let left = budget - 2;
   if (Array.isArray(value)) {
     // By index, as JSON.stringify reads an array (an iterator of its own could say otherwise).
@@ -56,7 +60,6 @@ function jsonBytesLeft(value: unknown, budget: number): number {
     }
     return left;
   }
-  if (Object.getPrototypeOf(value) !== Object.prototype || 'toJSON' in value) return -1;
   // for…in lists no array of keys (Object.keys would, for every object of every request); an inherited
   // enumerable field it also counts only makes the bound higher.
   for (const key in value) {
