@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cloneJsonValue } from './clone-json-value.js';
 
 describe('cloneJsonValue', () => {
@@ -58,6 +58,47 @@ describe('cloneJsonValue', () => {
     const copy = cloneJsonValue(value) as { left: unknown; right: unknown };
 
     expect(copy.left).toBe(copy.right);
+  });
+
+  describe('past 10,000 objects, lists and list items', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+    const listsOf500 = (count: number) =>
+      Object.fromEntries(
+        Array.from({ length: count }, (_unused, index) => [`list${index}`, Array<number>(500).fill(index)]),
+      );
+
+    it('copies in JavaScript up to the limit, and leaves a larger value to structuredClone', () => {
+      const structuredCloneCalls = vi.spyOn(globalThis, 'structuredClone');
+      // 19 lists of 500: 9,500 items, 19 lists and the object.
+      const under = listsOf500(19);
+      // 20 lists of 500: 10,000 items, 20 lists and the object.
+      const over = listsOf500(20);
+
+      expect(cloneJsonValue(under)).toEqual(under);
+      expect(structuredCloneCalls).not.toHaveBeenCalled();
+      expect(cloneJsonValue(over)).toEqual(over);
+      expect(structuredCloneCalls).toHaveBeenCalledTimes(1);
+    });
+
+    it('counts objects reached through fields as well', () => {
+      const structuredCloneCalls = vi.spyOn(globalThis, 'structuredClone');
+      const fields = Object.fromEntries(
+        Array.from({ length: 10_001 }, (_unused, index) => [`field${index}`, {}]),
+      );
+
+      expect(cloneJsonValue(fields)).toEqual(fields);
+      expect(structuredCloneCalls).toHaveBeenCalledTimes(1);
+    });
+
+    it('leaves one long list to structuredClone without allocating its copy first', () => {
+      const structuredCloneCalls = vi.spyOn(globalThis, 'structuredClone');
+      const long = Array<number>(10_001).fill(1);
+
+      expect(cloneJsonValue(long)).toEqual(long);
+      expect(structuredCloneCalls).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('refuses a function inside as structuredClone does', () => {

@@ -36,7 +36,8 @@ function copyPlain(value: unknown, depth: number, budget: CopyBudget): unknown {
   if (depth >= maxCopiedDepth || budget.valuesLeft < 0 || budget.seen.has(value)) return notPlain;
   budget.seen.add(value);
   if (Array.isArray(value)) {
-    if (value.length > budget.valuesLeft) return notPlain;
+    budget.valuesLeft -= value.length;
+    if (budget.valuesLeft < 0) return notPlain;
     const copy: unknown[] = new Array<unknown>(value.length);
     for (let index = 0; index < value.length; index += 1) {
       // A hole is not JSON (JSON.parse fills none), and structuredClone keeps it a hole.
