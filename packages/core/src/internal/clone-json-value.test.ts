@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cloneJsonValue } from './clone-json-value.js';
 
 describe('cloneJsonValue', () => {
@@ -61,9 +61,6 @@ describe('cloneJsonValue', () => {
   });
 
   describe('past 10,000 objects, lists and list items', () => {
-    afterEach(() => {
-      vi.restoreAllMocks();
-    });
     const listsOf500 = (count: number) =>
       Object.fromEntries(
         Array.from({ length: count }, (_unused, index) => [`list${index}`, Array<number>(500).fill(index)]),
