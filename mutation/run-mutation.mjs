@@ -1,8 +1,9 @@
 // @ts-check
 /* global process, console, performance */
 // `pnpm mutation [unit|scenarios ...] [stryker options]`: Stryker over core's loop in each named configuration
-// (both when none is named), one after the other, the scenario one after `turbo run build`; arguments that start with `-` go to Stryker (`--force`). After each run the undetected mutants (survived or not covered)
-// are listed in reports/mutation-<configuration>-survivors.txt.
+// (both when none is named), one after the other, the scenario one after `turbo run build`; arguments that
+// start with `-` go to Stryker (`--force`). After each run the undetected mutants (survived or not covered) are
+// listed in reports/mutation-<configuration>-survivors.txt.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';

@@ -10,10 +10,10 @@ const marginalBaselineMs = 7.4;
 /**
  * The benchmark goals, judged on the medians: toolloop's loop within 1.05× of the floor and faster than each
  * peer; the eval in 2 worker processes at least 1.35× as fast as in 1 on the largest suite, of at least 10,000
- * scenarios (a smaller one is shown beside it, not judged: a worker's start outweighs what it shares out below a few thousand scenarios,
- * which is why the default runs one process there), a scenario's marginal cost at most a third of the
- * baseline's, 10,000 scenarios within 400 MB peak RSS, and the large suite no more than 10.5× the small one's
- * time (scaled for other sizes); timeout overshoot under 20 ms at the median, 100 ms at worst.
+ * scenarios (a smaller one is shown beside it, not judged: a worker's start outweighs what it shares out below
+ * a few thousand scenarios, which is why the default runs one process there), a scenario's marginal cost at most
+ * a third of the baseline's, 10,000 scenarios within 400 MB peak RSS, and the large suite no more than 10.5× the
+ * small one's time (scaled for other sizes); timeout overshoot under 20 ms at the median, 100 ms at worst.
  */
 export function checkGoals(results: Omit<BenchResults, 'goals'>): GoalCheck[] {
   const goals: GoalCheck[] = [];
