@@ -111,6 +111,9 @@ export interface RepeatSummary {
   minPassRate: number;
 }
 
+/** Where a scenario's model answers came from. */
+export type ScenarioSource = 'script' | 'recording' | 'live';
+
 /** One scenario's verdict, in the JSON report's contract shape plus what the other reporters need. */
 export interface ScenarioResult {
   name: string;
@@ -122,6 +125,11 @@ export interface ScenarioResult {
   failures: ScenarioFailure[];
   /** The runner itself failed on this scenario (a server that would not start, a bug): not an assertion. */
   error?: { message: string; stack?: string };
+  /**
+   * Where the model's answers came from: `script`, the scenario's `llm` steps; `recording`, its recording,
+   * replayed; `live`, the real API. Absent when the scenario did not run.
+   */
+  source?: ScenarioSource;
   repeat?: RepeatSummary;
   /** The tokens every run of the scenario used, all turns together (thinking counts as output). */
   tokens?: { input: number; output: number };

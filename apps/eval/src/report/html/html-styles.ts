@@ -74,6 +74,7 @@ main { padding: 0 24px 48px; }
 .chip { display: inline-block; font-size: 12px; background: var(--soft); border: 1px solid var(--line); border-radius: 99px; padding: 0 8px; }
 .chip-muted { color: var(--muted); font-style: italic; }
 .chip-tag { color: var(--blue); background: var(--blue-soft); border-color: transparent; }
+.chip-source { color: var(--muted); }
 .chip-flaky { color: var(--amber); background: var(--amber-soft); border-color: transparent; font-weight: 600; }
 .setting { font-size: 12px; color: var(--muted); }
 .setting code { color: var(--ink); }

@@ -6,6 +6,7 @@ import type {
   RunSummary,
   ScenarioFailure,
   ScenarioResult,
+  ScenarioSource,
   TimelineEntry,
 } from '../run-report.js';
 
@@ -25,6 +26,8 @@ export interface JsonScenario {
   failures: ScenarioFailure[];
   tags: string[];
   error?: { message: string; stack?: string };
+  /** Where the model's answers came from: `script`, `recording` (replayed) or `live`. */
+  source?: ScenarioSource;
   repeat?: RepeatSummary;
   /** The tokens of every run, all turns together. */
   tokens?: { input: number; output: number };
@@ -93,6 +96,7 @@ export function toJsonScenario(scenario: ScenarioResult): JsonScenario {
     })),
     tags: scenario.tags,
     ...(scenario.error ? { error: scenario.error } : {}),
+    ...(scenario.source === undefined ? {} : { source: scenario.source }),
     ...(scenario.repeat ? { repeat: scenario.repeat } : {}),
     ...(scenario.tokens ? { tokens: scenario.tokens } : {}),
     ...(scenario.cost === undefined ? {} : { cost: scenario.cost }),

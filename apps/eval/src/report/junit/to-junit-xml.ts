@@ -92,6 +92,7 @@ function toOutcome(scenario: ScenarioResult): string[] {
 
 function toProperties(scenario: ScenarioResult): string[] {
   const properties: [string, string][] = scenario.tags.map((tag) => ['tag', tag]);
+  if (scenario.source !== undefined) properties.push(['source', scenario.source]);
   if (scenario.repeat) {
     properties.push(
       ['runs', String(scenario.repeat.runs)],

@@ -3,19 +3,29 @@ import { formatDuration } from '../format-duration.js';
 import type { ScenarioResult } from '../run-report.js';
 import type { Colors } from './colors.js';
 
-/** One line for a finished scenario: `✓ name (12 ms)`, `✗ name (31 ms)`, `○ name (skipped)`. */
+/**
+ * One line for a finished scenario: `✓ name (12 ms)`, `✗ name (31 ms)`, `○ name (skipped)`; `replayed` or
+ * `live` after the time when the answers came from a recording or the real API.
+ */
 export function formatScenarioLine({ result, colors }: { result: ScenarioResult; colors: Colors }): string {
   const name = escapeControlCharacters(result.name);
   const duration = colors.dim(`(${formatDuration(result.durationMs)})`);
+  // A scripted run is the usual case; a replayed or live one says so.
+  const source =
+    result.source === 'recording'
+      ? ` ${colors.dim('replayed')}`
+      : result.source === 'live'
+        ? ` ${colors.dim('live')}`
+        : '';
   const repeat = result.repeat
     ? ` ${colors.dim(`${result.repeat.passed}/${result.repeat.runs} runs passed`)}${result.repeat.flaky ? ` · ${colors.yellow('flaky')}` : ''}`
     : '';
   switch (result.status) {
     case 'passed':
-      return `${colors.green('✓')} ${name} ${duration}${repeat}`;
+      return `${colors.green('✓')} ${name} ${duration}${source}${repeat}`;
     case 'failed': {
       const reason = result.error ? ` ${colors.red('runner error')}` : '';
-      return `${colors.red('✗')} ${name} ${duration}${reason}${repeat}`;
+      return `${colors.red('✗')} ${name} ${duration}${source}${reason}${repeat}`;
     }
     case 'skipped':
       return `${colors.yellow('○')} ${name} ${colors.dim('(skipped)')}`;
