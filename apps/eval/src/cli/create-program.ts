@@ -2,17 +2,14 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError as InvalidOptionValueError } from '@toolloop/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { configFileNames } from '../config/find-config-file.js';
-import { loadToolloopConfig } from '../config/load-toolloop-config.js';
 import type { PrettyReporterStream } from '../report/pretty/create-pretty-reporter.js';
+import { escapeControlCharacters, escapeLine } from '../report/escape-control-characters.js';
 import { createColors } from '../report/pretty/colors.js';
 import { formatSummary } from '../report/pretty/format-summary.js';
-import { createReporters } from '../report/reporters.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
-import { runScenarios, type RunScenariosOptions } from '../run/run-scenarios.js';
+import type { RunScenariosOptions } from '../run/run-scenarios.js';
 import { findScenarioFiles } from '../scenario/find-scenario-files.js';
-import { createScenarioJsonSchema } from '../scenario/create-scenario-json-schema.js';
 import { mapBounded } from '../run/map-bounded.js';
-import { loadScenarioFile } from '../scenario/load-scenario-file.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
 import { EmptySelectionError } from '../scenario/empty-selection-error.js';
@@ -43,7 +40,7 @@ const defaultOutput: ProgramOutput = {
 
 /**
  * The `toolloop-eval` command line: `run`, `validate`, `list`, `schema` and `init`, each a few lines over the
- * programmatic API.
+ * programmatic API, which each action loads when it runs: `--version` and `--help` load none of it.
  * Exit codes are set on `process.exitCode` (0 passed, 1 a scenario failed, 2 invalid input or runner failure).
  */
 export function createProgram({
@@ -62,7 +59,10 @@ export function createProgram({
       `the config file; default: the first of ${configFileNames.join(', ')} in the working directory or the nearest directory above it, up to the filesystem root`,
     );
   // The config's values are defaults: a flag or a path given on the command line wins.
-  const loadConfig = () => loadToolloopConfig({ path: program.opts<{ config?: string }>().config, cwd });
+  const loadConfig = async () => {
+    const { loadToolloopConfig } = await import('../config/load-toolloop-config.js');
+    return loadToolloopConfig({ path: program.opts<{ config?: string }>().config, cwd });
+  };
 
   const runAction = async (paths: string[], options: RunCommandOptions): Promise<void> => {
     if (options.record && !options.live) {
@@ -72,7 +72,12 @@ export function createProgram({
     }
     await guard(output, async () => {
       const config = await loadConfig();
+      const [{ runScenarios }, { createReporters }] = await Promise.all([
+        import('../run/run-scenarios.js'),
+        import('../report/reporters.js'),
+      ]);
       const concurrency = options.concurrency ?? config?.concurrency;
+      const scenarioTimeoutMs = options.scenarioTimeout ?? config?.scenarioTimeoutMs;
       const reporterNames =
         options.reporter.length > 0 ? options.reporter : (config?.reporters ?? ['pretty']);
       const { report, exitCode } = await runScenarios({
@@ -90,6 +95,8 @@ export function createProgram({
         ...liveRunOptions({ options, redaction: config?.redaction }),
         ...(options.filter === undefined ? {} : { filter: options.filter }),
         ...(concurrency === undefined ? {} : { concurrency }),
+        ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }),
+        detectLeftovers: options.detectLeftovers,
         workers: options.workers ?? 'auto',
         ...(options.shard === undefined ? {} : { shard: options.shard }),
       });
@@ -141,6 +148,10 @@ export function createProgram({
           cwd,
         });
         const defaults = config?.defaults ?? {};
+        const [{ loadScenarioFile }, { throwIssues }] = await Promise.all([
+          import('../scenario/load-scenario-file.js'),
+          import('../run/run-scenarios.js'),
+        ]);
         // Each file's problem, if it has one; what a valid file holds is not kept.
         const problems = await mapBounded(files, (file) =>
           loadScenarioFile(resolve(cwd, file), { cwd, defaults }).then(
@@ -155,7 +166,7 @@ export function createProgram({
           (problem) => problem !== undefined && !ScenarioFileError.isInstance(problem.error),
         );
         if (unexpected !== undefined) throw unexpected.error;
-        if (issues.length > 0) throw new ScenarioFileError(issues);
+        throwIssues({ cwd, issues });
         output.stdout(`${files.length} scenario file${files.length === 1 ? '' : 's'} valid.\n`);
       });
     });
@@ -176,6 +187,7 @@ export function createProgram({
         cwd,
       });
       const defaults = config?.defaults ?? {};
+      const { loadScenarioFile } = await import('../scenario/load-scenario-file.js');
       const scenarios = await mapBounded(files, async (file) => ({
         ...(await loadScenarioFile(resolve(cwd, file), { cwd, defaults })),
         file,
@@ -191,7 +203,9 @@ export function createProgram({
       for (const { file, scenario } of [...run, ...skipped]) {
         const tags = (scenario.tags ?? []).map((tag) => `#${tag}`).join(' ');
         const skippedMark = skipped.some((loaded) => loaded.scenario === scenario) ? ' (skipped)' : '';
-        output.stdout(`${scenario.name}${skippedMark}  ${file}${tags === '' ? '' : `  ${tags}`}\n`);
+        output.stdout(
+          `${escapeLine(`${scenario.name}${skippedMark}  ${file}${tags === '' ? '' : `  ${tags}`}`)}\n`,
+        );
       }
     });
   });
@@ -199,7 +213,8 @@ export function createProgram({
   program
     .command('schema')
     .description('print the JSON Schema of scenario files (for editors)')
-    .action(() => {
+    .action(async () => {
+      const { createScenarioJsonSchema } = await import('../scenario/create-scenario-json-schema.js');
       output.stdout(`${JSON.stringify(createScenarioJsonSchema(), null, 2)}\n`);
     });
 
@@ -216,6 +231,8 @@ interface RunCommandOptions {
   shard?: ReturnType<typeof parseShard>;
   repeat: number;
   bail: boolean;
+  scenarioTimeout?: number;
+  detectLeftovers: boolean;
   reporter: string[];
   outDir?: string;
   passWithNoScenarios: boolean;
@@ -290,6 +307,7 @@ async function guard(output: ProgramOutput, action: () => Promise<void>): Promis
   try {
     await action();
   } catch (error) {
+    // Messages repeat the user's text (tags, names, paths): escaped, as every report shows it.
     if (ScenarioFileError.isInstance(error)) {
       output.stderr(`Invalid scenario input:\n${error.message}\n`);
     } else if (
@@ -297,11 +315,10 @@ async function guard(output: ProgramOutput, action: () => Promise<void>): Promis
       InvalidOptionValueError.isInstance(error) ||
       error instanceof LiveSetupError
     ) {
-      output.stderr(`${error.message}\n`);
+      output.stderr(`${escapeControlCharacters(error.message)}\n`);
     } else {
-      output.stderr(
-        `toolloop-eval failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      output.stderr(`toolloop-eval failed: ${escapeControlCharacters(text)}\n`);
     }
     process.exitCode = 2;
   }
@@ -370,6 +387,16 @@ function addRunOptions(command: Command): Command {
     )
     .option('--repeat <n>', 'run each scenario n times and report pass rates', toPositiveInteger, 1)
     .option('--bail', 'start no new scenario after the first failure', false)
+    .option(
+      '--detect-leftovers',
+      'fail each scenario that leaves a timer, socket, server or child process running, naming it (slows a run by about a tenth)',
+      false,
+    )
+    .option(
+      '--scenario-timeout <ms>',
+      "how long a scenario may run before it is stopped and fails (default: its turns' timeoutMs plus a margin)",
+      toPositiveInteger,
+    )
     .addOption(
       new Option('--reporter <name>', 'pretty, json, junit or html (repeatable)')
         .argParser(collect)

@@ -39,6 +39,13 @@ export const configSchema = z.strictObject({
       'Where json, junit and html reports are written, relative to the config file. Default: reports.',
     ),
   concurrency: z.int().positive().optional().describe('Scenarios run at once. Default: the CPU count.'),
+  scenarioTimeoutMs: z
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      "How long a scenario may run, in milliseconds, before it is stopped and fails naming the turn it was in. Default: its turns' timeoutMs (120000 where none is set) plus a margin.",
+    ),
   redact: z
     .strictObject({
       headers: z

@@ -17,6 +17,8 @@ export interface LoadedConfig {
   reporters?: ReporterName[];
   outDir?: string;
   concurrency?: number;
+  /** Each scenario's deadline in milliseconds. */
+  scenarioTimeoutMs?: number;
   /** What recordings leave out, on top of keys and credential headers. */
   redaction?: RecordingRedaction;
   /** The agent, provider and model for scenarios that do not say. */
@@ -49,6 +51,7 @@ export async function loadConfigFile(file: string): Promise<LoadedConfig> {
   if (config.reporters !== undefined) loaded.reporters = config.reporters;
   if (config.outDir !== undefined) loaded.outDir = absolute(config.outDir);
   if (config.concurrency !== undefined) loaded.concurrency = config.concurrency;
+  if (config.scenarioTimeoutMs !== undefined) loaded.scenarioTimeoutMs = config.scenarioTimeoutMs;
   if (config.redact !== undefined) loaded.redaction = config.redact;
   return loaded;
 }

@@ -14,3 +14,11 @@ export function escapeControlCharacters(text: string): string {
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+/**
+ * `escapeControlCharacters`, and newlines and tabs written `\n` and `\t` too: for text that must stay on its
+ * line, such as a `file:line:column path: message` line, where a newline in a scenario's key could forge another.
+ */
+export function escapeLine(text: string): string {
+  return escapeControlCharacters(text).replaceAll('\n', '\\n').replaceAll('\t', '\\t');
+}

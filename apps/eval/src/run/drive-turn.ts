@@ -18,13 +18,19 @@ export interface ApprovalTrail {
 export function driveTurn({
   runner,
   turn,
+  signal,
 }: {
   runner: TurnRunner;
   turn: Pick<ScenarioTurn, 'user' | 'restart' | 'approvals' | 'abort'>;
+  /** Aborts the turn as `abort` does: the scenario's deadline. */
+  signal?: AbortSignal;
 }): TurnRun & { approvals: ApprovalTrail } {
   const trail: ApprovalTrail = { paused: [], decided: [] };
   // `abort`: the scenario cancels the turn as a host would, at the first event it names.
   const aborter = new AbortController();
+  const abortWithSignal = () => {
+    aborter.abort(signal?.reason);
+  };
   const abortsAt = (event: LoopEvent) =>
     turn.abort !== undefined &&
     !aborter.signal.aborted &&
@@ -53,6 +59,8 @@ export function driveTurn({
   };
 
   async function* events(): AsyncGenerator<LoopEvent> {
+    if (signal?.aborted === true) abortWithSignal();
+    signal?.addEventListener('abort', abortWithSignal, { once: true });
     try {
       if (approvals.length > 0 && runner.resume === undefined) {
         throw new Error(
@@ -106,6 +114,8 @@ export function driveTurn({
     } catch (error) {
       settle?.reject(error);
       throw error;
+    } finally {
+      signal?.removeEventListener('abort', abortWithSignal);
     }
   }
 

@@ -1,13 +1,14 @@
 import { dirname, resolve } from 'node:path';
 import { createSharedJsonSchemaValidator } from '@toolloop/core/mcp';
 import { createFakeLlm } from '@toolloop/fake-llm';
-import type { ScenarioResult } from '../report/run-report.js';
+import type { ScenarioFailure, ScenarioResult } from '../report/run-report.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import { readRecording } from '../record/read-recording.js';
 import { createRecordingLookup, hasRecording } from '../record/recording-directory.js';
 import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
 import { startModelProxy, type ModelProxy } from '../record/start-model-proxy.js';
 import type { LoadedScenario } from '../scenario/load-scenario-file.js';
+import { createLeftoverTracker } from './create-leftover-tracker.js';
 import { runScenario, type ScenarioMode } from './run-scenario.js';
 import { toErrored } from './to-skipped.js';
 
@@ -17,6 +18,10 @@ export interface ExecutorOptions {
   live?: (LiveOptions & { record?: boolean }) | undefined;
   update?: LiveOptions | undefined;
   redaction: RecordingRedaction;
+  /** Each scenario's deadline; default: its turns' own (`scenarioDeadlineMs`). */
+  scenarioTimeoutMs?: number | undefined;
+  /** Fail a scenario that leaves something running after it ends, naming it (`createLeftoverTracker`). */
+  detectLeftovers?: boolean | undefined;
 }
 
 /** Runs one scenario at a time or many at once, each on its own route of one fake LLM. */
@@ -37,6 +42,8 @@ export async function openScenarioExecutor({
   live,
   update,
   redaction,
+  scenarioTimeoutMs,
+  detectLeftovers,
 }: ExecutorOptions): Promise<ScenarioExecutor> {
   let startedProxy: Promise<ModelProxy> | undefined;
   const proxy = () => (startedProxy ??= startModelProxy());
@@ -74,11 +81,23 @@ export async function openScenarioExecutor({
     await new Promise((resolve) => setImmediate(resolve));
     return fake.handle(request);
   };
+  const tracker = detectLeftovers === true ? createLeftoverTracker({ cwd }) : undefined;
   // The result holds what it needs of its route: the fake then forgets it, so memory stays flat.
   const runAndForget = async (options: Parameters<typeof runScenario>[0]) => {
-    const ran = await runScenario(options);
+    const ran =
+      tracker === undefined
+        ? await runScenario(options)
+        : await tracker.run(options.routeId, () => runScenario(options));
     fake.removeScript(options.routeId);
-    return ran;
+    const left = (await tracker?.leftovers(options.routeId)) ?? [];
+    if (left.length === 0) return ran;
+    const leftover: ScenarioFailure = {
+      path: '(root)',
+      message: `left running after it ended: ${left.join('; ')}`,
+      expected: [],
+      actual: left,
+    };
+    return { ...ran, status: 'failed' as const, failures: [...ran.failures, leftover] };
   };
 
   return {
@@ -91,6 +110,7 @@ export async function openScenarioExecutor({
         fakeUrl: server.url,
         fakeFetch,
         jsonSchemaValidator,
+        ...(scenarioTimeoutMs === undefined ? {} : { timeoutMs: scenarioTimeoutMs }),
       };
       const mode = await modeOf(loaded).catch((error: unknown) => error);
       let result =
@@ -113,6 +133,7 @@ export async function openScenarioExecutor({
       return result;
     },
     async close() {
+      tracker?.close();
       await fake.close();
       if (startedProxy !== undefined) await (await startedProxy).close();
     },

@@ -14,12 +14,14 @@ import { checkTurn } from '../expect/check-turn.js';
 import { checkViolations } from '../expect/check-violations.js';
 import { createSecretRedactor } from '../redact/create-secret-redactor.js';
 import { mapStrings } from '../redact/map-strings.js';
-import type { ScenarioFailure, ScenarioResult, TurnReport } from '../report/run-report.js';
+import type { ScenarioResult, ScenarioSource, TurnReport } from '../report/run-report.js';
 import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { createScenarioModel, defaultModels } from './create-scenario-model.js';
 import { createTurnRunner } from './create-turn-runner.js';
 import { createTurnObserver } from './create-turn-observer.js';
+import { serversDeadlineMs, turnDeadlineMs } from './scenario-deadline.js';
+import { createScenarioProgress, type ScenarioProgress } from './scenario-progress.js';
 import { driveTurn } from './drive-turn.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
 import { startScenarioServers } from './start-scenario-servers.js';
@@ -37,7 +39,33 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   );
   // Reports, the pretty reporter and the HTML timeline all start from this result: no URL secret goes past here.
   const secrets = options.mode?.type === 'live' ? options.mode.secrets : [];
-  return mapStrings(await runUnredacted(options), createSecretRedactor({ urls, secrets }));
+  return mapStrings(await runWithinDeadline(options), createSecretRedactor({ urls, secrets }));
+}
+
+/**
+ * The scenario's run, or, when a deadline passes first, a failure naming the step it was in: the turn under way
+ * is aborted and the scenario's servers close once it lets go, but the result does not wait for that.
+ */
+async function runWithinDeadline(options: RunScenarioOptions): Promise<ScenarioResult> {
+  const startedAt = performance.now();
+  const { progress, overdue, clear } = createScenarioProgress({ timeoutMs: options.timeoutMs });
+  try {
+    const result = await Promise.race([runUnredacted({ ...options, progress }), overdue]);
+    if ('status' in result) return result;
+    return {
+      name: options.scenario.name,
+      file: options.file,
+      tags: options.scenario.tags ?? [],
+      source: sourceOf(options.mode ?? { type: 'scripted' }),
+      status: 'failed',
+      durationMs: elapsed(startedAt),
+      turns: [...progress.turns],
+      failures: [...progress.failures, result],
+      ...totalsOf(progress.turns),
+    };
+  } finally {
+    clear();
+  }
 }
 
 /** What `runScenario` needs: the scenario, where it is, and the shared fake LLM with its route. */
@@ -60,6 +88,8 @@ export interface RunScenarioOptions {
   agent?: LoadedAgent;
   /** Where the model's answers come from. Default: the scenario's `llm` script. */
   mode?: ScenarioMode;
+  /** How long the whole scenario may run. Default: each step its own time (`turnDeadlineMs`, `serversDeadlineMs`). */
+  timeoutMs?: number;
 }
 
 /**
@@ -91,9 +121,10 @@ async function runUnredacted({
   routeId,
   agent,
   mode = { type: 'scripted' },
-}: RunScenarioOptions): Promise<ScenarioResult> {
+  progress,
+}: RunScenarioOptions & { progress: ScenarioProgress }): Promise<ScenarioResult> {
   const startedAt = performance.now();
-  const base = { name: scenario.name, file, tags: scenario.tags ?? [] };
+  const base = { name: scenario.name, file, tags: scenario.tags ?? [], source: sourceOf(mode) };
   const route = fake.script(routeId, {
     name: scenario.name,
     steps:
@@ -105,9 +136,14 @@ async function runUnredacted({
     ...(scenario.provider === 'ollama' ? { dialect: 'ollama' as const } : {}),
     ...(scenario.provider === 'xml' ? { toolFormat: 'xml' as const } : {}),
   });
-  const turns: TurnReport[] = [];
-  const failures: ScenarioFailure[] = [];
+  const { turns, failures } = progress;
   const turnStarts: number[] = [];
+  progress.enter({
+    path: '(root)',
+    during: 'while starting its servers',
+    overdue: 'its servers and agent did not start',
+    deadlineMs: serversDeadlineMs,
+  });
   try {
     if (mode.type === 'scripted' && scenario.turns.every((turn) => turn.llm.length === 0))
       throw new Error(
@@ -169,12 +205,21 @@ async function runUnredacted({
     });
     try {
       for (const [turnIndex, turn] of scenario.turns.entries()) {
+        // Past the deadline, the scenario's result is out: it starts nothing more, and closes what it started.
+        progress.signal.throwIfAborted();
+        const named = `turn ${turnIndex + 1}${turn.user === undefined ? '' : ` (${quoteText(turn.user)})`}`;
+        progress.enter({
+          path: `turns[${turnIndex}]`,
+          during: `in ${named}`,
+          overdue: `${named} did not end`,
+          deadlineMs: turnDeadlineMs({ scenario, agent: agent?.agent, turn }),
+        });
         turnStarts.push(route.requests.length);
         const exchangeStart = exchangesOf().length;
         const toolCallStart = recorder?.toolCalls().length ?? 0;
         observer = createTurnObserver();
         elicitation.startTurn(turn.elicit ?? []);
-        const run = driveTurn({ runner, turn });
+        const run = driveTurn({ runner, turn, signal: progress.signal });
         const observation = await observer.observe(run);
         await fake.waitForIdle();
         const elicited = elicitation.finishTurn();
@@ -235,11 +280,17 @@ async function runUnredacted({
         );
       }
     } finally {
+      progress.enter({
+        path: '(root)',
+        during: 'while closing its servers',
+        overdue: 'its servers and agent did not close',
+        deadlineMs: serversDeadlineMs,
+      });
       await runner.close();
       await servers.close();
     }
     failures.push(...checkViolations({ violations: route.violations, turnStarts }));
-    if (live?.record !== undefined && recorder !== undefined) {
+    if (live?.record !== undefined && recorder !== undefined && !progress.signal.aborted) {
       const { redaction, scenarioFile } = live.record;
       await writeRecording({
         scenarioFile,
@@ -318,6 +369,27 @@ function toRecordedRequest({
     stream: typeof body === 'object' && body !== null && !Array.isArray(body) && body.stream === true,
     summarized: false,
   };
+}
+
+function sourceOf(mode: ScenarioMode): ScenarioSource {
+  switch (mode.type) {
+    case 'scripted':
+      return 'script';
+    case 'replay':
+      return 'recording';
+    case 'live':
+      return 'live';
+    default: {
+      const unexpected: never = mode;
+      throw new Error(`Unknown scenario mode ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/** A user's message as a failure quotes it: on one line, cut short. */
+function quoteText(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return `'${line.length > 60 ? `${line.slice(0, 59)}…` : line}'`;
 }
 
 function elapsed(startedAt: number): number {

@@ -48,6 +48,16 @@ export interface RunScenariosOptions {
    */
   workers?: number | 'auto';
   shard?: Shard;
+  /**
+   * How long each scenario may run, in milliseconds, before it is stopped and fails naming the turn it was in.
+   * Default: its turns' own deadlines (`timeoutMs`, 120 s where none is set) plus a margin, so a run never hangs.
+   */
+  scenarioTimeoutMs?: number;
+  /**
+   * Fail each scenario that leaves something running after it ends (a timer, a socket, a server, a child
+   * process), naming it and where it was started. Watching for them slows a run by about a tenth.
+   */
+  detectLeftovers?: boolean;
   /** Runs of each scenario; with more than one, pass rates are reported and flaky scenarios flagged. */
   repeat?: number;
   /** Start no new scenario after the first failure. */
@@ -112,6 +122,8 @@ export async function runScenarios(
     live,
     update,
     redaction: options.redaction ?? {},
+    scenarioTimeoutMs: options.scenarioTimeoutMs,
+    detectLeftovers: options.detectLeftovers,
     repeat,
     minPassRate: options.minPassRate ?? 1,
     bail: options.bail === true,
@@ -295,7 +307,7 @@ async function loadInWorkers({
 }
 
 /** Throws the problems found in the files, if any: one `ScenarioFileError`, paths relative to `cwd`, no repeats. */
-function throwIssues({ cwd, issues }: { cwd: string; issues: readonly ScenarioIssue[] }): void {
+export function throwIssues({ cwd, issues }: { cwd: string; issues: readonly ScenarioIssue[] }): void {
   if (issues.length === 0) return;
   const relative = issues.map((issue) => ({ ...issue, file: relativeTo(cwd, issue.file) }));
   throw new ScenarioFileError(

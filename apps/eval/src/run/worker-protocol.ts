@@ -11,6 +11,10 @@ export interface WorkerSettings {
   live?: (LiveOptions & { record?: boolean }) | undefined;
   update?: LiveOptions | undefined;
   redaction: RecordingRedaction;
+  /** Each scenario's deadline; default: its turns' own (`scenarioDeadlineMs`). */
+  scenarioTimeoutMs?: number | undefined;
+  /** Fail a scenario that leaves something running after it ends, naming it. */
+  detectLeftovers?: boolean | undefined;
   repeat: number;
   minPassRate: number;
   bail: boolean;

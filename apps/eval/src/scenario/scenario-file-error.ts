@@ -1,3 +1,5 @@
+import { escapeLine } from '../report/escape-control-characters.js';
+
 /** One problem in a scenario file, located as precisely as the file allows. */
 export interface ScenarioIssue {
   file: string;
@@ -37,5 +39,6 @@ export function formatScenarioIssue(issue: ScenarioIssue): string {
       : issue.column === undefined
         ? `:${issue.line}`
         : `:${issue.line}:${issue.column}`;
-  return `${issue.file}${position} ${issue.path}: ${issue.message}`;
+  // Each part is the user's text: escaped, so that it can neither drive the terminal nor start a line of its own.
+  return `${escapeLine(issue.file)}${position} ${escapeLine(issue.path)}: ${escapeLine(issue.message)}`;
 }

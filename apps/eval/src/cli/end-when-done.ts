@@ -1,0 +1,73 @@
+/** What keeps a process alive, as `process.getActiveResourcesInfo()` names it, in a message's words. */
+const resourceNames: Readonly<Record<string, [one: string, many: string]>> = {
+  Timeout: ['timer', 'timers'],
+  TCPSocketWrap: ['socket', 'sockets'],
+  TCPServerWrap: ['server', 'servers'],
+  ProcessWrap: ['child process', 'child processes'],
+  PipeWrap: ['pipe', 'pipes'],
+  PipeServerWrap: ['pipe server', 'pipe servers'],
+  UDPWrap: ['UDP socket', 'UDP sockets'],
+  FSEventWrap: ['file watcher', 'file watchers'],
+  StatWatcher: ['file watcher', 'file watchers'],
+  FSReqCallback: ['file operation', 'file operations'],
+  FileHandle: ['open file', 'open files'],
+};
+
+/** How long what is still running after the report may take to end on its own. */
+const graceMs = 1_000;
+
+/**
+ * Ends the process once a command is done if something it started still keeps it alive a second later (a timer
+ * a tool never cleared, a server a scenario did not close), saying what: the report is written, and a CI job
+ * must not wait for what was left behind. A process that nothing holds ends on its own, and this says nothing.
+ */
+export async function endWhenDone({
+  exitCode,
+  stderr,
+  detectingLeftovers,
+}: {
+  exitCode: number;
+  stderr: (text: string) => void;
+  /** Whether the run named the scenarios that left something (`--detect-leftovers`); else the message says how. */
+  detectingLeftovers: boolean;
+}): Promise<void> {
+  // A handle closed just now is freed in the close phase of the loop, after the check phase: two turns on.
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+  if (describeRunning() === undefined) return;
+  // What is about to end (a timer due soon) gets a second. This timer holds nothing: once the rest lets go, the
+  // process ends without it.
+  await new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+  const left = describeRunning();
+  if (left === undefined) return;
+  stderr(
+    `toolloop-eval: the report is written, but something the run started still runs (${left}); the process ends here.${detectingLeftovers ? '' : ' Run again with --detect-leftovers to name the scenario that left it.'}\n`,
+  );
+  process.exit(exitCode);
+}
+
+/** `1 timer, 2 child processes`: what keeps the process alive besides its own standard streams; none: undefined. */
+function describeRunning(): string | undefined {
+  const counts = new Map<string, number>();
+  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  for (const kind of standardStreamKinds()) counts.set(kind, (counts.get(kind) ?? 1) - 1);
+  const parts = [...counts].flatMap(([kind, count]) => {
+    if (count <= 0) return [];
+    const [one, many] = resourceNames[kind] ?? [kind, kind];
+    return [`${count} ${count === 1 ? one : many}`];
+  });
+  return parts.length === 0 ? undefined : parts.join(', ');
+}
+
+/**
+ * The resource kinds of the process's open standard streams (`PipeWrap`, `TTYWrap`), found among its active
+ * handles by their file descriptors: asking for `process.stdin` would open it.
+ */
+function standardStreamKinds(): string[] {
+  const handles = (process as { _getActiveHandles?: () => unknown[] })._getActiveHandles?.() ?? [];
+  return handles.flatMap((handle) => {
+    const stream = handle as { fd?: unknown; _handle?: { fd?: unknown; constructor?: { name?: string } } };
+    const fd = stream.fd ?? stream._handle?.fd;
+    const name = stream._handle?.constructor?.name;
+    return typeof fd === 'number' && fd <= 2 && name !== undefined ? [`${name}Wrap`] : [];
+  });
+}

@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The built command line, as a user runs it: only a real process shows whether it ends.
+const bin = join(import.meta.dirname, '../dist/bin/toolloop-eval.js');
+const fixtures = join(import.meta.dirname, 'fixtures/leftovers');
+
+/** Runs the bin to its end, whatever that takes; the test's own timeout is the bound. */
+async function runBin(...args: string[]) {
+  const child = spawn(process.execPath, [bin, 'run', ...args, '--concurrency', '1'], {
+    cwd: fixtures,
+    env: { ...process.env, CI: 'true', NO_COLOR: '1' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += String(chunk)));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+describe('toolloop-eval run, when a scenario leaves something running', () => {
+  it('ends once its report is written, saying what was left and how to find who left it', async () => {
+    const { code, stdout, stderr } = await runBin('leaves-a-timer.yaml', 'cleans-up.yaml');
+
+    expect(stdout).toContain('2 passed, 0 failed, 0 skipped');
+    expect(code).toBe(0);
+    expect(stderr).toBe(
+      'toolloop-eval: the report is written, but something the run started still runs (1 timer); the process ends here. Run again with --detect-leftovers to name the scenario that left it.\n',
+    );
+  });
+
+  it('with --detect-leftovers, fails the scenario that left it, naming what and where it was started', async () => {
+    const { code, stdout } = await runBin('leaves-a-timer.yaml', 'cleans-up.yaml', '--detect-leftovers');
+
+    expect(code).toBe(1);
+    expect(stdout).toContain('1 passed, 1 failed, 0 skipped');
+    expect(stdout).toMatch(
+      /a tool leaves a timer running[\s\S]*left running after it ended: a timer of 60 s, started at .*reminding-agent\.ts:10/,
+    );
+  });
+
+  it('a run that leaves nothing ends on its own and says nothing more', async () => {
+    const { code, stderr } = await runBin('cleans-up.yaml');
+
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+  });
+});
