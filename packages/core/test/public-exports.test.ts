@@ -47,6 +47,7 @@ describe('public exports', () => {
       'ApprovalPendingError',
       'InvalidConfigError',
       'MissingSecretError',
+      'SessionConflictError',
       'SessionManager',
       'SessionNotFoundError',
       'apiKeyEnvironmentVariables',
