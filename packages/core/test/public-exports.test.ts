@@ -16,6 +16,7 @@ describe('public exports', () => {
       'TurnAbortedError',
       'TurnTimeoutError',
       'addUsage',
+      'checkToolLoopOptionNames',
       'createEmptyUsage',
       'createToolOutput',
       'createToolSource',
