@@ -18,6 +18,7 @@ import { InvalidConfigError } from '../errors/invalid-config-error.js';
 import { SessionConflictError } from '../errors/session-conflict-error.js';
 import { createFileSessionStore } from './create-file-session-store.js';
 import type { SessionData } from './session-data.js';
+import type { SessionStore } from './session-store.js';
 
 let directory: string;
 
@@ -34,6 +35,15 @@ function conflictMessage(path: string): string {
     `Session 'session-1' changed in '${path}' since this store last read or wrote it: another store ` +
     '(another host, or another manager on the same directory) saved it. This save was refused so that ' +
     'nothing is overwritten. Read the session again and retry, and give each host its own directory.'
+  );
+}
+
+/** Saves the session with one more user message through `store`, as a turn does; what the save threw, if anything. */
+function appendTurn(store: SessionStore, content: string): Promise<unknown> {
+  const messages = [...buildSession().messages, { role: 'user' as const, content }];
+  return store.save(buildSession({ messages }), { appendedMessages: 1 }).then(
+    () => undefined,
+    (error: unknown) => error,
   );
 }
 
@@ -339,9 +349,8 @@ describe('createFileSessionStore', () => {
 
   it('refuses to append over a turn another store appended since, and keeps that turn', async () => {
     const path = join(directory, 'session-1.json');
-    const session = buildSession();
     const first = createFileSessionStore({ directory });
-    await first.save(session);
+    await first.save(buildSession());
     const second = createFileSessionStore({ directory });
     const loaded = await second.load('session-1');
     if (loaded === undefined) throw new Error('expected the session');
@@ -349,11 +358,7 @@ describe('createFileSessionStore', () => {
     await second.save(fromSecond, { appendedMessages: 1 });
     const written = await readFile(path, 'utf8');
 
-    const refused = await first
-      .save(buildSession({ messages: [...session.messages, { role: 'user', content: 'A' }] }), {
-        appendedMessages: 1,
-      })
-      .catch((error: unknown) => error);
+    const refused = await appendTurn(first, 'A');
 
     expect(SessionConflictError.isInstance(refused) && refused.toJSON()).toEqual({
       name: 'SessionConflictError',
@@ -367,18 +372,13 @@ describe('createFileSessionStore', () => {
 
   it('refuses to cut a turn another store appended since, though a line a crash cut short follows it', async () => {
     const path = join(directory, 'session-1.json');
-    const session = buildSession();
     const first = createFileSessionStore({ directory });
-    await first.save(session);
+    await first.save(buildSession());
     const finished = `${JSON.stringify({ messages: [{ role: 'user', content: 'B' }], lastActivity: '2026-11-21T10:05:00.000Z', toolCallCount: 2 })}\n`;
     await appendFile(path, `${finished}{"messages":[{"role":"user","con`);
     const written = await readFile(path, 'utf8');
 
-    const refused = await first
-      .save(buildSession({ messages: [...session.messages, { role: 'user', content: 'A' }] }), {
-        appendedMessages: 1,
-      })
-      .catch((error: unknown) => error);
+    const refused = await appendTurn(first, 'A');
 
     expect(SessionConflictError.isInstance(refused)).toBe(true);
     expect(await readFile(path, 'utf8')).toBe(written);
@@ -401,19 +401,14 @@ describe('createFileSessionStore', () => {
 
   it('refuses to append to a file another store rewrote shorter since', async () => {
     const path = join(directory, 'session-1.json');
-    const session = buildSession();
     const first = createFileSessionStore({ directory });
-    await first.save(session);
+    await first.save(buildSession());
     const second = createFileSessionStore({ directory });
     await second.load('session-1');
     await second.save(buildSession({ messages: [{ role: 'user', content: 'Short' }] }));
     const written = await readFile(path, 'utf8');
 
-    const refused = await first
-      .save(buildSession({ messages: [...session.messages, { role: 'user', content: 'A' }] }), {
-        appendedMessages: 1,
-      })
-      .catch((error: unknown) => error);
+    const refused = await appendTurn(first, 'A');
 
     expect(SessionConflictError.isInstance(refused)).toBe(true);
     expect(await readFile(path, 'utf8')).toBe(written);
