@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { constants, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { SessionConflictError } from '../errors/session-conflict-error.js';
