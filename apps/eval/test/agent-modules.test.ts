@@ -82,6 +82,24 @@ describe('agent modules that cannot be used: exit code 2, with the module and it
     );
   });
 
+  it('a misspelt loop option is refused when the module loads, with its line and the nearest name', async () => {
+    await write({
+      'typo.ts': [
+        "import { defineAgent } from '@toolloop/eval';",
+        '',
+        'export default defineAgent({ loop: { maxRound: 3 } } as never);',
+      ].join('\n'),
+      'a.yaml': scenario('./typo.ts'),
+    });
+
+    const { exitCode, stderr } = await runCli('validate', 'a.yaml');
+
+    expect(exitCode).toBe(2);
+    expect(stderr).toContain(
+      "typo.ts:3 (agent module): the agent module cannot be loaded: InvalidArgumentError: Invalid option 'loop.maxRound': unknown option; did you mean 'loop.maxRounds'?",
+    );
+  });
+
   it('a default export that is not an agent names the line of the export', async () => {
     await write({
       'plain.ts': "const agent = { system: 'x' };\n\nexport default agent;\n",

@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +24,43 @@ async function createDirectory(parent: string): Promise<string> {
 }
 
 let directory: string;
+
+/** What `npm init -y` writes (npm 11 names the module type; an older npm leaves it out, which means the same). */
+const commonJsManifest = `${JSON.stringify({ name: 'my-app', version: '1.0.0', main: 'index.js', type: 'commonjs' }, null, 2)}\n`;
+
+/** The settings `tsc --init` writes (TypeScript 6) that decide whether a module compiles. */
+const tscInitConfig = {
+  compilerOptions: {
+    module: 'nodenext',
+    target: 'esnext',
+    types: [],
+    noUncheckedIndexedAccess: true,
+    exactOptionalPropertyTypes: true,
+    strict: true,
+    verbatimModuleSyntax: true,
+    isolatedModules: true,
+    noUncheckedSideEffectImports: true,
+    moduleDetection: 'force',
+    skipLibCheck: true,
+  },
+};
+
+const packageDirectory = join(import.meta.dirname, '..');
+const typescriptCompiler = join(packageDirectory, 'node_modules', 'typescript', 'bin', 'tsc');
+
+/** Runs a command to its end: its exit code and everything it printed. */
+function runCommand({ command, args, cwd }: { command: string; args: string[]; cwd: string }) {
+  return new Promise<{ exitCode: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
+    child.on('error', reject);
+    child.on('close', (exitCode) => {
+      resolve({ exitCode, output });
+    });
+  });
+}
 
 beforeEach(async () => {
   directory = await createDirectory(outputDirectory);
@@ -172,6 +210,51 @@ describe('toolloop-eval init', () => {
     expect(stdout).toContain(
       'Next:\n  npm install --save-dev @toolloop/eval @toolloop/core zod\n  npx toolloop-eval run\n',
     );
+  });
+
+  it('in a CommonJS project, writes the config and the agent as .mts files and says why', async () => {
+    await writeFile(join(directory, 'package.json'), commonJsManifest);
+
+    const { stdout, exitCode } = await runCli(directory, 'init');
+
+    expect(exitCode).toBe(0);
+    expect(stdout).toBe(
+      [
+        'Wrote toolloop.config.mts                  the runner config: scenarios in evals/, a JUnit report in reports/',
+        'Wrote evals/weather-agent.mts              an example agent (defineAgent) with one local tool, get_weather',
+        'Wrote evals/weather-answers.yaml           a scenario that passes: the tool runs, the agent answers',
+        'Wrote evals/weather-round-cap.yaml         a scenario that expects the agent to stop at its round cap (max_rounds)',
+        'Wrote .github/workflows/toolloop-eval.yml  a GitHub Actions job that runs the suite and uploads reports/junit.xml',
+        '',
+        'This project is CommonJS (no package.json here says "type": "module"): the config and the agent are .mts',
+        'files, which are ES modules in any project, so they compile and run as they are.',
+        '',
+        'Next:',
+        '  npx toolloop-eval run',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('in a CommonJS project, the suite it writes runs, and type-checks with the tsconfig.json of tsc --init', async () => {
+    await writeFile(join(directory, 'package.json'), commonJsManifest);
+    await writeFile(join(directory, 'tsconfig.json'), JSON.stringify(tscInitConfig, null, 2));
+    // The project's own @toolloop/eval, as npm would install it; core and zod resolve from this package's.
+    await mkdir(join(directory, 'node_modules', '@toolloop'), { recursive: true });
+    await symlink(packageDirectory, join(directory, 'node_modules', '@toolloop', 'eval'));
+    await runCli(directory, 'init');
+
+    const run = await runCli(directory, 'run');
+    const typeCheck = await runCommand({
+      command: process.execPath,
+      args: [typescriptCompiler, '--project', 'tsconfig.json', '--noEmit'],
+      cwd: directory,
+    });
+
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain('2 passed, 0 failed, 0 skipped');
+    expect(existsSync(join(directory, 'reports', 'junit.xml'))).toBe(true);
+    expect(typeCheck).toEqual({ exitCode: 0, output: '' });
   });
 
   it('exits 2 and says where, when the directory cannot be written', async () => {

@@ -1,5 +1,6 @@
 // The loop
 export { runToolLoop } from './loop/run-tool-loop.js';
+export { checkToolLoopOptionNames } from './loop/check-tool-loop-option-names.js';
 export { isBuiltinStopReason, stopReasons } from './loop/stop-reason.js';
 export { statusLines } from './loop/status-lines.js';
 export { defaultProgressivePrompt } from './loop/progressive-prompt.js';

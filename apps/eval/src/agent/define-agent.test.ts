@@ -61,4 +61,43 @@ describe('defineAgent', () => {
       "Invalid option 'tools[1]': defineAgent takes tools from defineTool, or tool sources with listTools and callTool.",
     );
   });
+
+  it('refuses a misspelt loop option, naming it and the nearest valid name', () => {
+    expect(() => defineAgent({ loop: { maxRound: 3 } as never })).toThrow(
+      "Invalid option 'loop.maxRound': unknown option; did you mean 'loop.maxRounds'?",
+    );
+  });
+
+  it('refuses a misspelt name inside a loop option that is an object of options', () => {
+    expect(() => defineAgent({ loop: { tokenBudget: { perTurns: 1_000 } } as never })).toThrow(
+      "Invalid option 'loop.tokenBudget.perTurns': unknown option; did you mean 'loop.tokenBudget.perTurn'?",
+    );
+  });
+
+  it('refuses in loop what the definition or the runner gives each turn, saying where it goes', () => {
+    expect(() => defineAgent({ loop: { system: 'Be brief.' } as never })).toThrow(
+      "Invalid option 'loop.system': defineAgent takes system beside loop, not in it: { system, tools, loop }.",
+    );
+    expect(() => defineAgent({ loop: { signal: AbortSignal.timeout(1) } as never })).toThrow(
+      "Invalid option 'loop.signal': defineAgent takes no signal in loop: the runner gives each turn its model, messages, prompt, signal and the session's counts.",
+    );
+  });
+
+  it('does not suggest in loop a name that belongs elsewhere', () => {
+    expect(() => defineAgent({ loop: { sytem: 'Be brief.' } as never })).toThrow(
+      "Invalid option 'loop.sytem': unknown option; runToolLoop takes only its own options (ToolLoopOptions): pass them by name rather than spreading an object that holds others.",
+    );
+  });
+
+  it('refuses an unknown field of the session config when the agent is defined, not when it runs', () => {
+    expect(() => defineAgent({ session: { config: { max_round: 3 } as never } })).toThrow(
+      'Invalid session.config of defineAgent (1 problem):\n- max_round: unknown field (check the spelling; fields are snake_case)',
+    );
+  });
+
+  it('refuses in the session config a field the runner sets', () => {
+    expect(() => defineAgent({ session: { config: { model: 'gpt-5' } as never } })).toThrow(
+      "Invalid option 'session.config.model': defineAgent takes no model in session.config: the runner sets type, model, api_key and base_url to reach the fake LLM, and servers are the scenario's.",
+    );
+  });
 });

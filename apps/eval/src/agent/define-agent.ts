@@ -1,9 +1,13 @@
-import { InvalidArgumentError, isToolSource } from '@toolloop/core';
+import { checkToolLoopOptionNames, InvalidArgumentError, isToolSource } from '@toolloop/core';
 import type { Message, Model, Tool, ToolLoopOptions, ToolLoopRun, ToolSource } from '@toolloop/core';
-import type { LlmConfig } from '@toolloop/core/session';
+import { InvalidConfigError, parseLlmConfig, type LlmConfig } from '@toolloop/core/session';
 
 /** A local tool from `defineTool`, or a tool source of the agent's own. */
 export type AgentTool = Tool<unknown> | ToolSource;
+
+/** What the definition gives beside `loop`, and what the runner gives each turn: not in an agent's `loop`. */
+const definitionFields = ['system', 'tools'] as const;
+const runnerFields = ['model', 'messages', 'prompt', 'signal', 'sessionToolCalls', 'sessionTokens'] as const;
 
 /**
  * The loop options an agent sets: those of `runToolLoop`, less what the runner supplies for each turn (the
@@ -11,8 +15,11 @@ export type AgentTool = Tool<unknown> | ToolSource;
  */
 export type AgentLoopOptions = Omit<
   ToolLoopOptions,
-  'model' | 'messages' | 'prompt' | 'system' | 'tools' | 'signal' | 'sessionToolCalls' | 'sessionTokens'
+  (typeof definitionFields)[number] | (typeof runnerFields)[number]
 >;
+
+/** The fields of a session config the runner sets, so that the turns reach the fake LLM and the scenario's servers. */
+const runnerConfigFields = ['type', 'model', 'api_key', 'base_url', 'servers'] as const;
 
 /** What a system prompt builder gets at the start of each turn. */
 export interface AgentSystemContext {
@@ -36,7 +43,7 @@ export interface AgentRunContext {
  * A host's session config (`LlmConfig`) less what the runner supplies: the provider `type`, `model`, `api_key`
  * and `base_url` point at the fake LLM, and `servers` are the scenario's.
  */
-export type AgentSessionConfig = Omit<LlmConfig, 'type' | 'model' | 'api_key' | 'base_url' | 'servers'>;
+export type AgentSessionConfig = Omit<LlmConfig, (typeof runnerConfigFields)[number]>;
 
 /** The declarative form: the runner builds the loop from the agent's system prompt, tools and loop options. */
 export interface DeclarativeAgentDefinition {
@@ -97,7 +104,9 @@ const agentMarker = Symbol.for('toolloop.eval.agent');
  * declarative form (`system`, `tools`, `loop`), the full form (`run`, the agent's own wrapper around
  * `runToolLoop`), or the session form (`session: { config, tools }`, through `SessionManager`). The runner
  * supplies the model speaking to the fake LLM and the scenario's MCP servers. Throws `InvalidArgumentError`
- * when the definition mixes forms or lists something that is not a tool.
+ * when the definition mixes forms, lists something that is not a tool, or names an option `loop` does not take
+ * (with the nearest one it does), and `InvalidConfigError` for a session config that does not validate: a
+ * typo is refused when the module loads, not ignored.
  *
  * @example
  * export default defineAgent({
@@ -107,7 +116,14 @@ const agentMarker = Symbol.for('toolloop.eval.agent');
  * });
  */
 export function defineAgent(definition: AgentDefinition): Agent {
-  const agent = toAgent(definition);
+  let agent: Agent;
+  try {
+    agent = toAgent(definition);
+  } catch (error) {
+    // The mistake is in the caller's definition: its stack starts at the call, also when core's check found it.
+    if (error instanceof Error) Error.captureStackTrace(error, defineAgent);
+    throw error;
+  }
   Object.defineProperty(agent, agentMarker, { value: true });
   return agent;
 }
@@ -142,27 +158,72 @@ function toAgent(definition: AgentDefinition): Agent {
     }
     rejectWith({ form: 'session', fields: { system, tools, loop } });
     const { config = {}, tools: sessionTools } = session as { config?: unknown; tools?: unknown };
-    if (typeof config !== 'object' || config === null) {
-      throw invalid('session.config', 'takes session.config as the host config object (snake_case).');
-    }
     return {
       type: 'session',
       tools: checkTools('session.tools', sessionTools),
-      config,
+      config: checkSessionConfig(config),
     };
   }
   if (system !== undefined && typeof system !== 'string' && typeof system !== 'function') {
     throw invalid('system', 'takes system as a string or a function that returns one.');
   }
-  if (loop !== undefined && (typeof loop !== 'object' || loop === null)) {
-    throw invalid('loop', "takes loop as runToolLoop's options, such as { maxRounds: 4 }.");
-  }
   return {
     type: 'declarative',
     system: system as DeclarativeAgentDefinition['system'],
     tools: checkTools('tools', tools),
-    loop: loop ?? {},
+    loop: checkLoop(loop),
   };
+}
+
+/**
+ * The agent's `loop`: `runToolLoop`'s options by their names (a misspelt one is refused with the nearest name),
+ * less those given beside it or by the runner, which the runner would otherwise override or be overridden by.
+ */
+function checkLoop(loop: unknown): AgentLoopOptions {
+  if (loop === undefined) return {};
+  if (typeof loop !== 'object' || loop === null) {
+    throw invalid('loop', "takes loop as runToolLoop's options, such as { maxRounds: 4 }.");
+  }
+  for (const field of definitionFields) {
+    if (field in loop)
+      throw invalid(`loop.${field}`, `takes ${field} beside loop, not in it: { system, tools, loop }.`);
+  }
+  for (const field of runnerFields) {
+    if (field in loop) {
+      throw invalid(
+        `loop.${field}`,
+        `takes no ${field} in loop: the runner gives each turn its model, messages, prompt, signal and the session's counts.`,
+      );
+    }
+  }
+  checkToolLoopOptionNames(loop, { path: 'loop', omit: [...definitionFields, ...runnerFields] });
+  return loop;
+}
+
+/**
+ * The session form's host config, validated as `initializeSession` will (every problem listed by field), when
+ * the agent is defined rather than when its first scenario runs; the fields the runner sets are refused.
+ */
+function checkSessionConfig(config: unknown): AgentSessionConfig {
+  if (typeof config !== 'object' || config === null) {
+    throw invalid('session.config', 'takes session.config as the host config object (snake_case).');
+  }
+  for (const field of runnerConfigFields) {
+    if (field in config) {
+      throw invalid(
+        `session.config.${field}`,
+        `takes no ${field} in session.config: the runner sets type, model, api_key and base_url to reach the fake LLM, and servers are the scenario's.`,
+      );
+    }
+  }
+  try {
+    // Stand-ins for the fields the runner sets, which no other field's check depends on.
+    parseLlmConfig({ ...config, type: 'openai', model: 'agent-model' });
+  } catch (error) {
+    if (!InvalidConfigError.isInstance(error)) throw error;
+    throw new InvalidConfigError({ subject: 'session.config of defineAgent', issues: error.issues });
+  }
+  return config;
 }
 
 function rejectWith({ form, fields }: { form: 'run' | 'session'; fields: Record<string, unknown> }): void {

@@ -2,6 +2,7 @@ import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ProgramOutput } from './create-program.js';
 import { findMissingPackages } from './find-missing-packages.js';
+import { findModuleType } from './find-module-type.js';
 import { writeInitFiles, type WriteInitFilesResult } from './write-init-files.js';
 
 /** What the generated agent and config import, so the project must install them. */
@@ -10,8 +11,9 @@ const requiredPackages = ['@toolloop/eval', '@toolloop/core', 'zod'];
 /**
  * Adds `init` to the program: writes a config, an example agent with one local tool, two scenarios (one that
  * passes, one whose agent stops at its round cap) and a GitHub Actions job into the working directory or
- * `--dir`. A file already there is never overwritten: it is kept and named in the output. Prints what it wrote
- * and the commands to run next. Exit code 0, or 2 when the directory cannot be written.
+ * `--dir`. A file already there is never overwritten: it is kept and named in the output. In a CommonJS project
+ * the config and the agent are `.mts` files, and the output says why. Prints what it wrote and the commands to
+ * run next. Exit code 0, or 2 when the directory cannot be written.
  */
 export function addInitCommand({
   program,
@@ -31,7 +33,7 @@ export function addInitCommand({
     .action(async (options: { dir?: string }) => {
       const directory = resolve(cwd, options.dir ?? '.');
       try {
-        const result = await writeInitFiles({ directory });
+        const result = await writeInitFiles({ directory, moduleType: await findModuleType(directory) });
         const missing = await findMissingPackages({ names: requiredPackages, directory });
         output.stdout(formatInitReport({ result, missing, directory, cwd }));
       } catch (error) {
@@ -65,8 +67,15 @@ function formatInitReport({
     lines.push(`Kept  ${file.path.padEnd(width)}  ${reason}`);
   }
   if (result.written.length === 0) lines.push('Nothing written: every file is already there.');
+  if (result.written.some(({ path, template }) => path !== template)) {
+    lines.push(
+      '',
+      'This project is CommonJS (no package.json here says "type": "module"): the config and the agent are .mts',
+      'files, which are ES modules in any project, so they compile and run as they are.',
+    );
+  }
 
-  const configKept = result.kept.some(({ file }) => file.path === 'toolloop.config.ts');
+  const configKept = result.kept.some(({ file }) => file.template === 'toolloop.config.ts');
   const next: string[] = [];
   const where = relative(cwd, directory);
   if (where !== '') next.push(`cd ${quoteForShell(where)}`);

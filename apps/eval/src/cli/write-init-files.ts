@@ -1,6 +1,6 @@
-import { copyFile, constants, lstat, mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { initFiles, initTemplateDirectory, type InitFile } from './init-files.js';
+import { lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { initTemplateDirectory, listInitFiles, type InitFile, type ModuleType } from './init-files.js';
 
 /** What `writeInitFiles` did: the files it wrote, and the ones it did not write because a file was there. */
 export interface WriteInitFilesResult {
@@ -10,13 +10,24 @@ export interface WriteInitFilesResult {
 }
 
 /**
- * Writes the files of `toolloop-eval init` into `directory` (created if missing), never over a file that is
- * already there: such a file is kept as it is and reported in `kept`. The check and the write are one step
- * (`COPYFILE_EXCL`), so a file that appears meanwhile is kept too.
+ * Writes the files of `toolloop-eval init` for a project of `moduleType` into `directory` (created if
+ * missing), never over a file that is already there: such a file is kept as it is and reported in `kept`. The
+ * check and the write are one step (the `wx` flag), so a file that appears meanwhile is kept too. Where a file
+ * is written under another name than its template's (`.mts`), the other files name it so.
  */
-export async function writeInitFiles({ directory }: { directory: string }): Promise<WriteInitFilesResult> {
+export async function writeInitFiles({
+  directory,
+  moduleType,
+}: {
+  directory: string;
+  moduleType: ModuleType;
+}): Promise<WriteInitFilesResult> {
   const result: WriteInitFilesResult = { written: [], kept: [] };
-  for (const file of initFiles) {
+  const files = listInitFiles(moduleType);
+  const renames = files
+    .filter(({ path, template }) => path !== template)
+    .map(({ path, template }) => [basename(template), basename(path)] as const);
+  for (const file of files) {
     const alternative = await findExisting({ directory, paths: file.alternatives ?? [] });
     if (alternative !== undefined) {
       result.kept.push({ file, existing: alternative });
@@ -24,8 +35,10 @@ export async function writeInitFiles({ directory }: { directory: string }): Prom
     }
     const target = join(directory, file.path);
     await mkdir(dirname(target), { recursive: true });
+    let text = await readFile(join(initTemplateDirectory, file.template), 'utf8');
+    for (const [from, to] of renames) text = text.replaceAll(from, to);
     try {
-      await copyFile(join(initTemplateDirectory, file.path), target, constants.COPYFILE_EXCL);
+      await writeFile(target, text, { flag: 'wx' });
       result.written.push(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

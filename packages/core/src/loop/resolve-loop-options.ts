@@ -1,5 +1,6 @@
 import type { ThinkingSettings } from '../model/model.js';
 import { checkMessages, checkSignal, checkTools } from './check-loop-inputs.js';
+import { checkToolLoopOptionNames } from './check-tool-loop-option-names.js';
 import { compileOutputSchema } from './output-schema.js';
 import {
   checkContextLimit,
@@ -17,6 +18,8 @@ import type { ResolvedLoopOptions, ToolLoopOptions } from './tool-loop-options.j
 
 /** Applies the defaults and checks every option, throwing `InvalidArgumentError` naming the first bad one. */
 export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOptions {
+  // First: a misspelt option would otherwise be ignored, or make another check's message point elsewhere.
+  checkToolLoopOptionNames(options);
   checkModel(options.model);
   const resume = checkResumeOption(options);
   const messages = [...checkMessages(resume?.turn.messages ?? options.messages ?? [])];

@@ -1,12 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { InvalidConfigError } from '../errors/invalid-config-error.js';
+import { SessionConflictError } from '../errors/session-conflict-error.js';
 import { createFileSessionStore } from './create-file-session-store.js';
 import type { SessionData } from './session-data.js';
+import type { SessionStore } from './session-store.js';
 
 let directory: string;
 
@@ -17,6 +29,23 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
+
+function conflictMessage(path: string): string {
+  return (
+    `Session 'session-1' changed in '${path}' since this store last read or wrote it: another store ` +
+    '(another host, or another manager on the same directory) saved it. This save was refused so that ' +
+    'nothing is overwritten. Read the session again and retry, and give each host its own directory.'
+  );
+}
+
+/** Saves the session with one more user message through `store`, as a turn does; what the save threw, if anything. */
+function appendTurn(store: SessionStore, content: string): Promise<unknown> {
+  const messages = [...buildSession().messages, { role: 'user' as const, content }];
+  return store.save(buildSession({ messages }), { appendedMessages: 1 }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
 
 function buildSession(overrides: Partial<SessionData> = {}): SessionData {
   return {
@@ -316,6 +345,117 @@ describe('createFileSessionStore', () => {
     ]);
     expect(String(broken)).toContain('broken.json');
     expect(InvalidConfigError.isInstance(garbage) && garbage.issues[0]?.path).toBe('(file)');
+  });
+
+  it('refuses to append over a turn another store appended since, and keeps that turn', async () => {
+    const path = join(directory, 'session-1.json');
+    const first = createFileSessionStore({ directory });
+    await first.save(buildSession());
+    const second = createFileSessionStore({ directory });
+    const loaded = await second.load('session-1');
+    if (loaded === undefined) throw new Error('expected the session');
+    const fromSecond = { ...loaded, messages: [...loaded.messages, { role: 'user' as const, content: 'B' }] };
+    await second.save(fromSecond, { appendedMessages: 1 });
+    const written = await readFile(path, 'utf8');
+
+    const refused = await appendTurn(first, 'A');
+
+    expect(SessionConflictError.isInstance(refused) && refused.toJSON()).toEqual({
+      name: 'SessionConflictError',
+      message: conflictMessage(path),
+      sessionId: 'session-1',
+      path,
+    });
+    expect(await readFile(path, 'utf8')).toBe(written);
+    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual(fromSecond);
+  });
+
+  it('refuses to cut a turn another store appended since, though a line a crash cut short follows it', async () => {
+    const path = join(directory, 'session-1.json');
+    const first = createFileSessionStore({ directory });
+    await first.save(buildSession());
+    const finished = `${JSON.stringify({ messages: [{ role: 'user', content: 'B' }], lastActivity: '2026-11-21T10:05:00.000Z', toolCallCount: 2 })}\n`;
+    await appendFile(path, `${finished}{"messages":[{"role":"user","con`);
+    const written = await readFile(path, 'utf8');
+
+    const refused = await appendTurn(first, 'A');
+
+    expect(SessionConflictError.isInstance(refused)).toBe(true);
+    expect(await readFile(path, 'utf8')).toBe(written);
+  });
+
+  it('refuses to rewrite a file another store rewrote since, though its length is the same', async () => {
+    const path = join(directory, 'session-1.json');
+    const first = createFileSessionStore({ directory });
+    await first.save(buildSession());
+    const second = createFileSessionStore({ directory });
+    await second.load('session-1');
+    await second.save(buildSession({ toolCallCount: 3 }));
+    const written = await readFile(path, 'utf8');
+
+    const refused = await first.save(buildSession({ toolCallCount: 4 })).catch((error: unknown) => error);
+
+    expect(SessionConflictError.isInstance(refused)).toBe(true);
+    expect(await readFile(path, 'utf8')).toBe(written);
+  });
+
+  it('refuses to append to a file another store rewrote shorter since', async () => {
+    const path = join(directory, 'session-1.json');
+    const first = createFileSessionStore({ directory });
+    await first.save(buildSession());
+    const second = createFileSessionStore({ directory });
+    await second.load('session-1');
+    await second.save(buildSession({ messages: [{ role: 'user', content: 'Short' }] }));
+    const written = await readFile(path, 'utf8');
+
+    const refused = await appendTurn(first, 'A');
+
+    expect(SessionConflictError.isInstance(refused)).toBe(true);
+    expect(await readFile(path, 'utf8')).toBe(written);
+  });
+
+  it('refuses to save over a session file it has neither read nor written', async () => {
+    const path = join(directory, 'session-1.json');
+    await createFileSessionStore({ directory }).save(buildSession());
+    const written = await readFile(path, 'utf8');
+
+    const refused = await createFileSessionStore({ directory })
+      .save(buildSession({ toolCallCount: 9 }))
+      .catch((error: unknown) => error);
+
+    expect(SessionConflictError.isInstance(refused)).toBe(true);
+    expect(await readFile(path, 'utf8')).toBe(written);
+  });
+
+  it('refuses a file whose name and the id inside disagree, naming both and what to do', async () => {
+    await createFileSessionStore({ directory }).save(buildSession({ id: 'a' }));
+    await copyFile(join(directory, 'a.json'), join(directory, 'c.json'));
+    const store = createFileSessionStore({ directory });
+
+    const refused = await store.load('c').catch((error: unknown) => error);
+
+    expect(InvalidConfigError.isInstance(refused) && refused.message).toBe(
+      `Invalid session file '${join(directory, 'c.json')}' (1 problem):\n` +
+        "- line 1: id: the file holds session 'a', but its name says 'c'. A session file is named after the " +
+        "session it holds: rename it to 'a.json', or, to keep it as a copy, set the id on its first line to 'c'.",
+    );
+    expect(await store.load('a')).toEqual(buildSession({ id: 'a' }));
+  });
+
+  it('refuses a file of the earlier format whose name and the id inside disagree', async () => {
+    const { lastActivity, ...rest } = buildSession({ id: 'a' });
+    await writeFile(
+      join(directory, 'c.json'),
+      JSON.stringify({ format: 'toolloop.session.v1', ...rest, lastActivity: lastActivity.toISOString() }),
+    );
+
+    const refused = await createFileSessionStore({ directory })
+      .load('c')
+      .catch((error: unknown) => error);
+
+    expect(InvalidConfigError.isInstance(refused) && refused.issues.map((issue) => issue.path)).toEqual([
+      'id',
+    ]);
   });
 
   it('refuses an id that could leave the directory', async () => {

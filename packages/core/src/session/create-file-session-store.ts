@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, truncate } from 'node:fs/promises';
+import { constants, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { SessionConflictError } from '../errors/session-conflict-error.js';
+import { compareSessionFile, type KnownSessionFile } from './compare-session-file.js';
 import { formatSessionHeader, formatSessionRecord } from './format-session-file.js';
-import { parseSessionFile, type SessionFileLayout } from './parse-session-file.js';
+import { parseSessionFile } from './parse-session-file.js';
 import { removeCrashedSaves, temporaryFileName } from './remove-crashed-saves.js';
 import type { SessionData } from './session-data.js';
 import type { SessionChange, SessionStore } from './session-store.js';
@@ -17,15 +19,18 @@ const idPattern = /^[a-zA-Z0-9_-]{1,128}$/;
  * an unfinished last line, which is ignored when read and cut off before the next append. Other saves write a
  * temporary file, flush it and rename it over the old one. The temporary files of saves a crash cut short
  * are deleted when the store is first used. Files are created 0600, and the directory 0700 when the store
- * creates it. The API key and server secrets given literally are never written.
+ * creates it. The API key and server secrets given literally are never written. A save never overwrites
+ * what another store saved: when the file changed since this store read or wrote it, or exists and this store
+ * never read it, the save fails with `SessionConflictError`. That is a check before each write, not a lock:
+ * give each host its own directory.
  *
  * @example
  * const manager = new SessionManager({ createModel, store: createFileSessionStore({ directory: '.sessions' }) });
  */
 export function createFileSessionStore({ directory }: { directory: string }): SessionStore {
   const pathOf = (id: string) => join(directory, `${checkId(id)}.json`);
-  /** What this store last wrote or read of each session file, so the next turn can be appended. */
-  const layouts = new Map<string, SessionFileLayout>();
+  /** What this store last wrote or read of each session file: to append to it, and to see another's saves. */
+  const known = new Map<string, KnownSessionFile>();
   let opened: Promise<void> | undefined;
   /** Cleans up after crashed saves once, before the store's first operation; a failure is retried next time. */
   const ready = () => {
@@ -36,17 +41,40 @@ export function createFileSessionStore({ directory }: { directory: string }): Se
     return opened;
   };
 
+  /**
+   * Refuses to replace a file another store saved since this one read or wrote it, or one it never knew. A
+   * file that is gone is written again: nothing in it can be lost.
+   */
+  const checkReplaceable = async (id: string, path: string) => {
+    const handle = await open(path, 'r').catch((error: unknown) => {
+      if (isMissingFile(error)) return undefined;
+      throw error;
+    });
+    if (handle === undefined) return;
+    try {
+      const file = known.get(id);
+      if (file === undefined || (await compareSessionFile(handle, file)) === 'changed') {
+        throw new SessionConflictError({ sessionId: id, path });
+      }
+    } finally {
+      await handle.close();
+    }
+  };
+
   const replace = async (session: SessionData) => {
     // Readable by the host's user only: a transcript is private even without secrets in it.
     await mkdir(directory, { recursive: true, mode: 0o700 });
     const path = pathOf(session.id);
+    await checkReplaceable(session.id, path);
     const temporaryPath = join(directory, temporaryFileName(session.id, randomUUID()));
     const text = formatSessionHeader(session) + formatSessionRecord(session, 0);
+    let inode: number;
     try {
       const handle = await open(temporaryPath, 'w', 0o600);
       try {
         await handle.writeFile(text);
         await handle.sync();
+        ({ ino: inode } = await handle.stat());
       } finally {
         await handle.close();
       }
@@ -55,29 +83,34 @@ export function createFileSessionStore({ directory }: { directory: string }): Se
       await rm(temporaryPath, { force: true });
       throw error;
     }
-    layouts.set(session.id, { bytes: Buffer.byteLength(text), messages: session.messages.length });
+    known.set(session.id, { inode, bytes: Buffer.byteLength(text), messages: session.messages.length });
   };
 
-  /** Appends the new messages as one line; `false` when the file is not as this store left it. */
-  const append = async (session: SessionData, layout: SessionFileLayout): Promise<boolean> => {
+  /**
+   * Appends the new messages as one line; `false` when the file is gone. A file another store saved since
+   * is refused; a line an earlier append left unfinished is cut off first.
+   */
+  const append = async (session: SessionData, file: KnownSessionFile & { messages: number }) => {
     const path = pathOf(session.id);
-    const size = await stat(path).then(
-      (stats) => stats.size,
-      () => undefined,
-    );
-    if (size === undefined || size < layout.bytes) return false;
-    // A longer file ends with a line an earlier failed append left unfinished: cut it off first.
-    if (size > layout.bytes) await truncate(path, layout.bytes);
-    const line = formatSessionRecord(session, layout.messages);
-    const handle = await open(path, 'a', 0o600);
+    // Not 'a', which would create a file that is gone; one handle, so the file checked is the file written.
+    const handle = await open(path, constants.O_RDWR | constants.O_APPEND).catch((error: unknown) => {
+      if (isMissingFile(error)) return undefined;
+      throw error;
+    });
+    if (handle === undefined) return false;
+    const line = formatSessionRecord(session, file.messages);
     try {
+      const state = await compareSessionFile(handle, file);
+      if (state === 'changed') throw new SessionConflictError({ sessionId: session.id, path });
+      if (state === 'unfinished') await handle.truncate(file.bytes);
       await handle.writeFile(line);
       await handle.sync();
     } finally {
       await handle.close();
     }
-    layouts.set(session.id, {
-      bytes: layout.bytes + Buffer.byteLength(line),
+    known.set(session.id, {
+      inode: file.inode,
+      bytes: file.bytes + Buffer.byteLength(line),
       messages: session.messages.length,
     });
     return true;
@@ -87,28 +120,41 @@ export function createFileSessionStore({ directory }: { directory: string }): Se
     async load(id) {
       await ready();
       const path = pathOf(id);
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch (error) {
+      const handle = await open(path, 'r').catch((error: unknown) => {
         if (isMissingFile(error)) return undefined;
         throw error;
+      });
+      if (handle === undefined) return undefined;
+      try {
+        const { ino: inode } = await handle.stat();
+        const text = await handle.readFile('utf8');
+        const { session, layout } = parseSessionFile({ text, path, id });
+        known.set(id, {
+          inode,
+          bytes: layout?.bytes ?? Buffer.byteLength(text),
+          messages: layout?.messages,
+        });
+        return session;
+      } finally {
+        await handle.close();
       }
-      const { session, layout } = parseSessionFile(text, path);
-      if (layout === undefined) layouts.delete(id);
-      else layouts.set(id, layout);
-      return session;
     },
     async save(session, change) {
       await ready();
-      const layout = layouts.get(checkId(session.id));
-      if (layout !== undefined && fitsLayout(session, change, layout) && (await append(session, layout)))
+      const file = known.get(checkId(session.id));
+      const { messages } = file ?? {};
+      if (
+        file !== undefined &&
+        messages !== undefined &&
+        fitsLayout({ session, change, messages }) &&
+        (await append(session, { ...file, messages }))
+      )
         return;
       await replace(session);
     },
     async delete(id) {
       await ready();
-      layouts.delete(id);
+      known.delete(id);
       await rm(pathOf(id), { force: true });
     },
     async list() {
@@ -128,16 +174,20 @@ export function createFileSessionStore({ directory }: { directory: string }): Se
   };
 }
 
-/** Whether the change is an append on top of exactly what the file holds. */
-function fitsLayout(
-  session: SessionData,
-  change: SessionChange | undefined,
-  layout: SessionFileLayout,
-): boolean {
+/** Whether the change is an append on top of exactly the `messages` the file holds. */
+function fitsLayout({
+  session,
+  change,
+  messages,
+}: {
+  session: SessionData;
+  change: SessionChange | undefined;
+  messages: number;
+}): boolean {
   return (
     change !== undefined &&
     change.appendedMessages >= 0 &&
-    session.messages.length - change.appendedMessages === layout.messages
+    session.messages.length - change.appendedMessages === messages
   );
 }
 

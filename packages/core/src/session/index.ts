@@ -9,6 +9,7 @@ export { InvalidConfigError } from '../errors/invalid-config-error.js';
 export { SessionNotFoundError } from '../errors/session-not-found-error.js';
 export { MissingSecretError } from '../errors/missing-secret-error.js';
 export { ApprovalPendingError } from '../errors/approval-pending-error.js';
+export { SessionConflictError } from '../errors/session-conflict-error.js';
 export type { SessionManagerOptions } from './session-manager-options.js';
 export type {
   LlmConfig,

@@ -17,18 +17,21 @@ export interface SessionFileLayout {
 }
 
 /**
- * Reads a session file: a header line, then one line per save. A last line without its newline is a write
- * that a crash cut short; it is left out, and every line before it counts. Files of the earlier one-document
- * format are read too, their literal server secrets withheld (they have no layout: the next save rewrites
- * them). Problems name the file and line.
+ * Reads the session file of session `id`: a header line, then one line per save. A last line without its
+ * newline is a write that a crash cut short; it is left out, and every line before it counts. Files of the
+ * earlier one-document format are read too, their literal server secrets withheld (they have no layout: the
+ * next save rewrites them). A file that holds another session (a copy) is refused, since its saves would go
+ * to the other session's file. Problems name the file and line.
  */
-export function parseSessionFile(
-  text: string,
-  path: string,
-): { session: SessionData; layout: SessionFileLayout | undefined } {
+export function parseSessionFile({ text, path, id }: { text: string; path: string; id: string }): {
+  session: SessionData;
+  layout: SessionFileLayout | undefined;
+} {
   const subject = `session file '${path}'`;
   if (!text.startsWith(`{"format":"${sessionFileFormat}"`)) {
-    return { session: parseVersion1(text, subject), layout: undefined };
+    const session = parseVersion1(text, subject);
+    checkHeldId({ held: session.id, id, subject, path: 'id', field: 'its "id" field' });
+    return { session, layout: undefined };
   }
   const lines = text.split('\n');
   const unfinished = lines.pop() ?? '';
@@ -40,6 +43,7 @@ export function parseSessionFile(
     });
   }
   const header = parseLine({ text: headerLine, line: 1, schema: sessionHeaderSchema, subject });
+  checkHeldId({ held: header.id, id, subject, path: 'line 1: id', field: 'the id on its first line' });
   const records = recordLines.map((recordLine, index) =>
     parseLine({ text: recordLine, line: index + 2, schema: sessionRecordSchema, subject }),
   );
@@ -59,6 +63,35 @@ export function parseSessionFile(
     session,
     layout: { bytes: Buffer.byteLength(text) - Buffer.byteLength(unfinished), messages: messages.length },
   };
+}
+
+/** Refuses a file whose name says one session and whose content holds another, saying how to fix it. */
+function checkHeldId({
+  held,
+  id,
+  subject,
+  path,
+  field,
+}: {
+  held: string;
+  id: string;
+  subject: string;
+  path: string;
+  /** Where the id is written, for the advice: the formats keep it in different places. */
+  field: string;
+}) {
+  if (held === id) return;
+  throw new InvalidConfigError({
+    subject,
+    issues: [
+      {
+        path,
+        message:
+          `the file holds session '${held}', but its name says '${id}'. A session file is named after the ` +
+          `session it holds: rename it to '${held}.json', or, to keep it as a copy, set ${field} to '${id}'.`,
+      },
+    ],
+  });
 }
 
 function parseLine<SCHEMA extends z.ZodType>({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApprovalPendingError } from '../errors/approval-pending-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { SessionConflictError } from '../errors/session-conflict-error.js';
 import { SessionNotFoundError, type SessionNotFoundReason } from '../errors/session-not-found-error.js';
 import { TurnAbortedError } from '../errors/turn-aborted-error.js';
 import type { LoopResult } from '../loop/loop-result.js';
@@ -268,8 +269,17 @@ export class SessionManager {
         }
       }
     } catch (error) {
+      // Another host saved the session since this one read it: its copy is stale, so the next use reads it again.
+      if (SessionConflictError.isInstance(error)) await this.#forget(sessionId);
       writer.fail(error);
     }
+  }
+
+  /** Closes an open session and drops it from memory, keeping its secrets: its next use opens it from the store. */
+  async #forget(sessionId: string): Promise<void> {
+    const live = this.#live.get(sessionId);
+    this.#live.delete(sessionId);
+    await (await live?.catch(() => undefined))?.servers?.close();
   }
 
   /** The open session, read from the store and opened if needed; an expired one is ended and reported. */
@@ -331,9 +341,7 @@ export class SessionManager {
   async #end(sessionId: string, reason: SessionNotFoundReason): Promise<void> {
     this.#ended.begin(sessionId, reason);
     this.#secrets.delete(sessionId);
-    const live = this.#live.get(sessionId);
-    this.#live.delete(sessionId);
-    await (await live?.catch(() => undefined))?.servers?.close();
+    await this.#forget(sessionId);
     await this.#store.delete(sessionId);
     // Only now may it be forgotten: a session whose delete failed stays refused rather than reopening.
     this.#ended.finish(sessionId);

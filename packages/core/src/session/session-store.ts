@@ -11,7 +11,9 @@ export interface SessionChange {
 /**
  * Where sessions are kept between turns (and between runs of the host). `SessionManager` saves after every
  * turn and reads a session back when it is used and not in memory. Implementations must keep a saved session
- * whole: a crash during `save` leaves the previous version or the new one, never a mix.
+ * whole: a crash during `save` leaves the previous version or the new one, never a mix. A store that finds the
+ * session changed by another store since it read it should refuse the save with `SessionConflictError`; the
+ * manager then reads the session again at its next use.
  */
 export interface SessionStore {
   /** The session, or `undefined` when no session has this id. */
