@@ -16,6 +16,7 @@ import { redactUrl, redactUrlSecrets } from '../redact-url-secrets.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import type { JsonValue } from '../json-value.js';
 import { raceWithSignal } from '../internal/race-with-signal.js';
+import type { OversizedMessage } from './create-message-reader.js';
 import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
 import { tapTransport, type McpMessageRecord } from './tap-transport.js';
 import { isHttpServerConfig, isStdioServerConfig, type McpServerConfig } from './mcp-server-config.js';
@@ -99,7 +100,7 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       await closeClient({ client, transport });
       if (closed) throw closedError();
       throw new ToolSourceError({
-        message: `${describeServer()} failed to start: ${messageOf(error)}${formatStderr(transport?.stderrTail() ?? '')}`,
+        message: `${describeServer()} failed to start: ${explain(error, transport)}${formatStderr(transport?.stderrTail() ?? '')}`,
         cause: error,
       });
     } finally {
@@ -129,6 +130,7 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     },
     async listTools({ signal }) {
       const client = await ensureConnected(signal);
+      const transport = active?.transport;
       const tools: McpTool[] = [];
       let cursor: string | undefined;
       try {
@@ -143,7 +145,7 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         throw new ToolSourceError({
-          message: `${describeServer()} failed to list its tools (tools/list): ${messageOf(error)}.`,
+          message: `${describeServer()} failed to list its tools (tools/list): ${explain(error, transport)}.`,
           cause: error,
         });
       }
@@ -167,6 +169,13 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         // The loop's signal says why it gave up (its tool timeout, or the turn ending): pass that on.
         if (signal.aborted) throw signal.reason;
         if (isOwnTimeout(error)) throw new ToolTimeoutError({ toolName, timeoutMs: options.toolTimeoutMs });
+        const oversized = transport?.oversizedMessage();
+        if (oversized !== undefined) {
+          throw new ToolSourceError({
+            message: `${describeServer()} ${describeOversized(oversized)}; it will be restarted on the next call. ${raiseLimitAdvice}.`,
+            cause: error,
+          });
+        }
         // A crash is the connection closing, whatever error code the pending call got (-32000 is also a code
         // servers send for their own errors, and those go to the model as they are).
         if (active?.client !== client) {
@@ -221,6 +230,25 @@ function isLostSession(error: unknown): boolean {
     (error instanceof StreamableHTTPError && error.code === 404) ||
     (error instanceof TypeError && error.message === 'fetch failed')
   );
+}
+
+/** Why a request failed: the message over the size limit that closed the connection, if one did. */
+function explain(error: unknown, transport: McpTransport | undefined): string {
+  const oversized = transport?.oversizedMessage();
+  return oversized === undefined
+    ? messageOf(error)
+    : `it ${describeOversized(oversized)}. ${raiseLimitAdvice}`;
+}
+
+const raiseLimitAdvice = "Raise the server's maxMessageBytes if its answers are this large";
+
+/** `sent a message of 11,534,336 bytes, more than its limit of …`, to follow the server's description. */
+function describeOversized({ limitBytes, sizeBytes, complete }: OversizedMessage): string {
+  const count = (bytes: number) => bytes.toLocaleString('en-US');
+  const size = complete
+    ? `a message of ${count(sizeBytes)} bytes, more than its limit of ${count(limitBytes)} (maxMessageBytes)`
+    : `a message over its limit of ${count(limitBytes)} bytes (maxMessageBytes; ${count(sizeBytes)} had arrived when the server was ended)`;
+  return `sent ${size}, so the connection was closed`;
 }
 
 /** An error's message with the secrets of any URL in it removed (SDK and fetch errors repeat the URL). */

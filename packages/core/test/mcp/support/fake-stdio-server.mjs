@@ -8,6 +8,9 @@
 //   --straggler-pid-file <path>  start a child process that does not use stdio (it stays in this process
 //                                group and outlives this server), and write its process id there
 //   --exit-on-call               exit with code 70 on `tools/call`, without answering (a crash)
+//   --large-answer-bytes <n>     also list a tool `read_large`, whose call is answered by one line of n bytes
+//                                (the newline not counted), as a server returning a big file would
+//   --unterminated               ...and never ends that line: the newline is not sent
 import { spawn } from 'node:child_process';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
@@ -24,6 +27,8 @@ const { values } = parseArgs({
     'ignore-term': { type: 'boolean', default: false },
     'straggler-pid-file': { type: 'string' },
     'exit-on-call': { type: 'boolean', default: false },
+    'large-answer-bytes': { type: 'string' },
+    unterminated: { type: 'boolean', default: false },
   },
 });
 
@@ -52,15 +57,29 @@ if (exitWhenExists !== undefined) {
   }, 10);
 }
 
-const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+const send = (message, { newline = true } = {}) =>
+  process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}${newline ? '\n' : ''}`);
+const largeAnswerBytes =
+  values['large-answer-bytes'] === undefined ? undefined : Number(values['large-answer-bytes']);
+/** A text result whose answer to request `id` is a line of exactly `largeAnswerBytes` bytes. */
+const largeResult = (id) => {
+  const empty = JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: '' }] } });
+  return { content: [{ type: 'text', text: 'x'.repeat(largeAnswerBytes - empty.length) }] };
+};
 const answers = {
   initialize: (params) => ({
     protocolVersion: params.protocolVersion,
     capabilities: { tools: {} },
     serverInfo: { name: 'fake-stdio-server', version: '1.0.0' },
   }),
-  'tools/list': () => ({ tools: [{ name: 'ping', inputSchema: { type: 'object' } }] }),
-  'tools/call': () => ({ content: [{ type: 'text', text: 'pong' }] }),
+  'tools/list': () => ({
+    tools: [
+      { name: 'ping', inputSchema: { type: 'object' } },
+      ...(largeAnswerBytes === undefined ? [] : [{ name: 'read_large', inputSchema: { type: 'object' } }]),
+    ],
+  }),
+  'tools/call': (params, id) =>
+    params.name === 'read_large' ? largeResult(id) : { content: [{ type: 'text', text: 'pong' }] },
   ping: () => ({}),
 };
 
@@ -72,7 +91,11 @@ lines.on('line', (line) => {
   if (message.method === 'tools/call' && values['exit-on-call']) process.exit(70);
   const delay = message.method === 'initialize' ? values['initialize-delay-ms'] : '0';
   if (delay === 'never') return;
-  setTimeout(() => send({ id: message.id, result: answer(message.params ?? {}) }), Number(delay));
+  const newline = !(values.unterminated && message.params?.name === 'read_large');
+  setTimeout(
+    () => send({ id: message.id, result: answer(message.params ?? {}, message.id) }, { newline }),
+    Number(delay),
+  );
 });
 lines.on('close', () => {
   if (!values['ignore-eof']) process.exit(0);
