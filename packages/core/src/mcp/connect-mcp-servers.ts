@@ -81,7 +81,9 @@ export interface McpToolSource extends ToolSource {
  * explicit environment (on POSIX each in a process group of its own, ended whole on close), HTTP servers
  * reached over streamable HTTP. All are connected and listed before this resolves; if one cannot start, this
  * rejects naming it, after closing every server it began. Tool names that collide across servers are
- * namespaced.
+ * namespaced (`<server>__<tool>`); names that still collide once made valid for the model APIs (`get.data`
+ * and `get_data`, two names cut at 64 characters) get a suffix from their MCP name (`get_data_bfb5d1`), the
+ * same at every connect, and each call goes to the tool the model named.
  *
  * @example
  * const mcp = await connectMcpServers({ servers: { files: { command: 'node', args: [serverPath, dir] } } });
