@@ -8,6 +8,7 @@ import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolCallRequest, ToolSource } from '../tools/tool-source.js';
 import { attachElicitationHandler, type ElicitationHandler } from './attach-elicitation-handler.js';
 import { exposeToolNames, type ExposedTool } from './expose-tool-names.js';
+import { isSchemaTooDeep, maxSchemaDepth } from './is-schema-too-deep.js';
 import { mapMcpToolResult } from './map-mcp-tool-result.js';
 import { validateMcpServersConfig, type McpServersConfig } from './mcp-server-config.js';
 import { createMcpServerConnection } from './mcp-server-connection.js';
@@ -69,8 +70,13 @@ export interface ConnectMcpServersOptions {
  */
 export interface McpToolSource extends ToolSource {
   readonly serverNames: string[];
-  /** Tools left out because they can only run as tasks, by server. */
+  /**
+   * Tools left out of the last listing, by server: those that can only run as tasks, and those whose input
+   * or output schema nests deeper than 256 levels (more than a request to the model can carry). Each is also
+   * a `tool_skipped` warning of the turn.
+   */
   readonly skippedTools: ReadonlyArray<{ serverName: string; toolName: string; reason: string }>;
+  readonly warnings: ReadonlyArray<{ code: string; message: string }>;
   /** The process id of each running stdio server; on POSIX also the id of the process group it runs in. */
   processIds(): Record<string, number | undefined>;
   close(): Promise<void>;
@@ -146,16 +152,13 @@ export async function connectMcpServers(
     );
     const usable = connections.map((connection) => ({
       serverName: connection.name,
-      tools: (listed.get(connection.name) ?? []).filter((tool) => tool.execution?.taskSupport !== 'required'),
+      tools: (listed.get(connection.name) ?? []).filter((tool) => whySkipped(tool) === undefined),
     }));
     skippedTools = connections.flatMap((connection) =>
-      (listed.get(connection.name) ?? [])
-        .filter((tool) => tool.execution?.taskSupport === 'required')
-        .map((tool) => ({
-          serverName: connection.name,
-          toolName: tool.name,
-          reason: 'requires task execution',
-        })),
+      (listed.get(connection.name) ?? []).flatMap((tool) => {
+        const reason = whySkipped(tool);
+        return reason === undefined ? [] : [{ serverName: connection.name, toolName: tool.name, reason }];
+      }),
     );
     exposed = exposeToolNames(usable);
   };
@@ -184,6 +187,12 @@ export async function connectMcpServers(
     serverNames: connections.map((connection) => connection.name),
     get skippedTools() {
       return skippedTools;
+    },
+    get warnings() {
+      return skippedTools.map(({ serverName, toolName, reason }) => ({
+        code: 'tool_skipped',
+        message: `Tool '${toolName}' of MCP server '${serverName}' is left out: ${reason}.`,
+      }));
     },
     processIds: () => Object.fromEntries(connections.map((connection) => [connection.name, connection.pid])),
     async listTools({ signal }) {
@@ -223,6 +232,17 @@ function formatPending(
     .filter((connection) => !listedAtChange.has(connection.name))
     .map((connection) => `'${connection.name}'`);
   return `MCP server${names.length === 1 ? '' : 's'} ${names.join(', ')}`;
+}
+
+/** Why a listed tool cannot be offered to the model, if it cannot. */
+function whySkipped(tool: McpTool): string | undefined {
+  if (tool.execution?.taskSupport === 'required') return 'requires task execution';
+  for (const field of ['inputSchema', 'outputSchema'] as const) {
+    if (isSchemaTooDeep(tool[field])) {
+      return `its ${field} nests deeper than ${maxSchemaDepth} levels, more than a request to the model can carry`;
+    }
+  }
+  return undefined;
 }
 
 function toDefinition({ exposedName, tool }: ExposedTool<McpTool>): ToolDefinition {

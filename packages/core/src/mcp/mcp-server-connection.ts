@@ -8,6 +8,7 @@ import {
   type JSONRPCMessage,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { ToolSourceError } from '../errors/tool-source-error.js';
 import { describeThrown } from '../internal/describe-thrown.js';
@@ -18,6 +19,7 @@ import type { JsonValue } from '../json-value.js';
 import { raceWithSignal } from '../internal/race-with-signal.js';
 import type { OversizedMessage } from './create-message-reader.js';
 import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
+import { guardSchemaDepth } from './guard-schema-depth.js';
 import { tapTransport, type McpMessageRecord } from './tap-transport.js';
 import { isHttpServerConfig, isStdioServerConfig, type McpServerConfig } from './mcp-server-config.js';
 
@@ -68,9 +70,8 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
   const connect = async (): Promise<Client> => {
     const client = new Client(options.clientInfo, {
       capabilities: {},
-      ...(options.jsonSchemaValidator === undefined
-        ? {}
-        : { jsonSchemaValidator: options.jsonSchemaValidator }),
+      // The SDK's own default, unless one is given; either way no schema too deep to compile reaches it.
+      jsonSchemaValidator: guardSchemaDepth(options.jsonSchemaValidator ?? new AjvJsonSchemaValidator()),
     });
     options.configureClient?.(client);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
