@@ -136,12 +136,19 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       let cursor: string | undefined;
       try {
         do {
-          const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
-            signal,
-            timeout: options.requestTimeoutMs,
-          });
-          tools.push(...page.tools);
-          cursor = page.nextCursor;
+          // Each page gets a signal of its own, as a tool call does (see there): given the caller's, the SDK
+          // would leave a listener on it per page, and cancel every page, long answered, when it aborts.
+          const request = createLinkedAbortController({ signals: [signal] });
+          try {
+            const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
+              signal: request.signal,
+              timeout: options.requestTimeoutMs,
+            });
+            tools.push(...page.tools);
+            cursor = page.nextCursor;
+          } finally {
+            request.dispose();
+          }
         } while (cursor !== undefined);
       } catch (error) {
         if (signal.aborted) throw signal.reason;
