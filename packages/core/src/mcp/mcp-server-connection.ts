@@ -18,6 +18,7 @@ import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import type { JsonValue } from '../json-value.js';
 import { raceWithSignal } from '../internal/race-with-signal.js';
 import type { OversizedMessage } from './create-message-reader.js';
+import { checkResponseIds, describeRefusedAnswer } from './check-response-ids.js';
 import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
 import { guardSchemaDepth } from './guard-schema-depth.js';
 import { tapTransport, type McpMessageRecord } from './tap-transport.js';
@@ -88,15 +89,15 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       transport = await createMcpTransport({ config, gracePeriodMs: options.closeGracePeriodMs });
       lifetime.signal.throwIfAborted();
       const { onMessage } = options;
-      await client.connect(
+      const tapped =
         onMessage === undefined
           ? transport.transport
-          : tapTransport({ transport: transport.transport, tap: onMessage }),
-        {
-          timeout: options.requestTimeoutMs,
-          signal: handshake.signal,
-        },
-      );
+          : tapTransport({ transport: transport.transport, tap: onMessage });
+      // The tap sees every answer as it came; the client gets only the answers checkResponseIds takes.
+      await client.connect(checkResponseIds(tapped), {
+        timeout: options.requestTimeoutMs,
+        signal: handshake.signal,
+      });
     } catch (error) {
       await closeClient({ client, transport });
       if (closed) throw closedError();
@@ -177,6 +178,10 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         // The loop's signal says why it gave up (its tool timeout, or the turn ending): pass that on.
         if (signal.aborted) throw signal.reason;
         if (isOwnTimeout(error)) throw new ToolTimeoutError({ toolName, timeoutMs: options.toolTimeoutMs });
+        const refused = describeRefusedAnswer(error);
+        if (refused !== undefined) {
+          throw new ToolSourceError({ message: `${describeServer()} ${refused}.`, cause: error });
+        }
         const oversized = transport?.oversizedMessage();
         if (oversized !== undefined) {
           throw new ToolSourceError({
@@ -240,8 +245,10 @@ function isLostSession(error: unknown): boolean {
   );
 }
 
-/** Why a request failed: the message over the size limit that closed the connection, if one did. */
+/** Why a request failed: an answer refused for its id, or the message over the size limit that closed the connection. */
 function explain(error: unknown, transport: McpTransport | undefined): string {
+  const refused = describeRefusedAnswer(error);
+  if (refused !== undefined) return `it ${refused}`;
   const oversized = transport?.oversizedMessage();
   return oversized === undefined
     ? messageOf(error)

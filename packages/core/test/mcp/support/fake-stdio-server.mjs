@@ -11,6 +11,7 @@
 //   --large-answer-bytes <n>     also list a tool `read_large`, whose call is answered by one line of n bytes
 //                                (the newline not counted), as a server returning a big file would
 //   --unterminated               ...and never ends that line: the newline is not sent
+//   --string-id-answers          answer `tools/call` with the request's id as a string (request 1, answer "1")
 import { spawn } from 'node:child_process';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     'exit-on-call': { type: 'boolean', default: false },
     'large-answer-bytes': { type: 'string' },
     unterminated: { type: 'boolean', default: false },
+    'string-id-answers': { type: 'boolean', default: false },
   },
 });
 
@@ -92,8 +94,9 @@ lines.on('line', (line) => {
   const delay = message.method === 'initialize' ? values['initialize-delay-ms'] : '0';
   if (delay === 'never') return;
   const newline = !(values.unterminated && message.params?.name === 'read_large');
+  const id = values['string-id-answers'] && message.method === 'tools/call' ? String(message.id) : message.id;
   setTimeout(
-    () => send({ id: message.id, result: answer(message.params ?? {}, message.id) }, { newline }),
+    () => send({ id, result: answer(message.params ?? {}, message.id) }, { newline }),
     Number(delay),
   );
 });
