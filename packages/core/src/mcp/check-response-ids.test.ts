@@ -60,6 +60,16 @@ describe('checkResponseIds', () => {
     expect(errors).toEqual(['Dropped an answer with the id "01": no request under way has it.']);
   });
 
+  it('drops an error answer without an id', async () => {
+    const { checked, serverEnd, delivered, errors } = await createCheckedPair();
+    await checked.send(request(1));
+
+    await serverEnd.send({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } });
+
+    expect(delivered).toEqual([]);
+    expect(errors).toEqual(['Dropped an answer without an id: no request under way has it.']);
+  });
+
   it('drops the answer to a request the client cancelled', async () => {
     const { checked, serverEnd, delivered } = await createCheckedPair();
     await checked.send(request(1));

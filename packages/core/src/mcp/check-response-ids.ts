@@ -34,12 +34,13 @@ export function checkResponseIds(transport: Transport): Transport {
     },
     onReceive: (message): JSONRPCMessage | undefined => {
       if (!isJSONRPCResultResponse(message) && !isJSONRPCErrorResponse(message)) return message;
-      if (pending.delete(message.id)) return message;
-      const meant = [...pending].find((id) => String(id) === String(message.id));
+      // An error answer may come without an id (the server could not read the request's): it answers none.
+      if (message.id !== undefined && pending.delete(message.id)) return message;
+      const meant = [...pending].find((id) => message.id !== undefined && String(id) === String(message.id));
       if (meant === undefined) {
         checked.onerror?.(
           new Error(
-            `Dropped an answer with the id ${JSON.stringify(message.id)}: no request under way has it.`,
+            `Dropped an answer ${message.id === undefined ? 'without an id' : `with the id ${JSON.stringify(message.id)}`}: no request under way has it.`,
           ),
         );
         return undefined;
