@@ -66,7 +66,8 @@ export interface ConnectMcpServersOptions {
 /**
  * MCP servers as one tool source for the loop. `listTools()` rejects with a `ToolSourceError` naming a server
  * whose listing failed. Close it when the host is done: child processes end with it, with every process they
- * started, and HTTP sessions are terminated.
+ * started that stayed in their process group (one started in a session of its own, with `setsid`, is not
+ * ended), and HTTP sessions are terminated.
  */
 export interface McpToolSource extends ToolSource {
   readonly serverNames: string[];

@@ -8,6 +8,8 @@
 //   --straggler-pid-file <path>  start a child process that does not use stdio (it stays in this process
 //                                group and outlives this server), and write its process id there
 //   --exit-on-call               exit with code 70 on `tools/call`, without answering (a crash)
+//   --escapee-pid-file <path>    start a child process in a session of its own (setsid, as `detached` does), so
+//                                outside this process group, that keeps this server's stdout open; write its id
 //   --large-answer-bytes <n>     also list a tool `read_large`, whose call is answered by one line of n bytes
 //                                (the newline not counted), as a server returning a big file would
 //   --unterminated               ...and never ends that line: the newline is not sent
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     'ignore-term': { type: 'boolean', default: false },
     'straggler-pid-file': { type: 'string' },
     'exit-on-call': { type: 'boolean', default: false },
+    'escapee-pid-file': { type: 'string' },
     'large-answer-bytes': { type: 'string' },
     unterminated: { type: 'boolean', default: false },
     'string-id-answers': { type: 'boolean', default: false },
@@ -47,6 +50,15 @@ if (values['straggler-pid-file'] !== undefined) {
   const straggler = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)'], { stdio: 'ignore' });
   straggler.unref();
   writePidFile(values['straggler-pid-file'], straggler.pid);
+}
+
+if (values['escapee-pid-file'] !== undefined) {
+  const escapee = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)'], {
+    detached: true,
+    stdio: ['ignore', 'inherit', 'ignore'],
+  });
+  escapee.unref();
+  writePidFile(values['escapee-pid-file'], escapee.pid);
 }
 
 const exitWhenExists = values['exit-when-exists'];
