@@ -77,6 +77,7 @@ export interface McpToolSource extends ToolSource {
    * a `tool_skipped` warning of the turn.
    */
   readonly skippedTools: ReadonlyArray<{ serverName: string; toolName: string; reason: string }>;
+  /** `skippedTools` as the loop shows them: `tool_skipped`, "Tool 'x' of MCP server 'y' is left out: …". */
   readonly warnings: ReadonlyArray<{ code: string; message: string }>;
   /** The process id of each running stdio server; on POSIX also the id of the process group it runs in. */
   processIds(): Record<string, number | undefined>;
