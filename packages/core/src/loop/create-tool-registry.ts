@@ -55,7 +55,9 @@ export async function createToolRegistry({
   const listed = await Promise.all(
     sources.map(async ({ source, label }) => {
       try {
-        return await listToolsOf(source, signal);
+        const definitions = await listToolsOf(source, signal);
+        warnings.push(...warningsOf(source));
+        return definitions;
       } catch (error) {
         if (signal.aborted) throw error;
         const message = `Could not list the tools of tool source ${label}: ${describeThrown(error)}`;
@@ -104,6 +106,21 @@ async function listToolsOf(source: ToolSource, signal: AbortSignal): Promise<Too
     );
   }
   return listed;
+}
+
+/** A source's warnings about its listing, as warning events; entries that are not `{ code, message }` are skipped. */
+function warningsOf(source: ToolSource): WarningEvent[] {
+  const warnings: unknown = source.warnings;
+  if (!Array.isArray(warnings)) return [];
+  return warnings.flatMap((warning: unknown) => {
+    const { code, message } = (typeof warning === 'object' && warning !== null ? warning : {}) as Record<
+      string,
+      unknown
+    >;
+    return typeof code === 'string' && typeof message === 'string'
+      ? [{ type: 'warning' as const, code, message }]
+      : [];
+  });
 }
 
 function isToolDefinition(value: unknown): value is ToolDefinition {

@@ -50,7 +50,9 @@ export interface ToolResultEvent {
 /**
  * Something the caller should know that did not stop anything: a setting the model does not support, calls
  * beyond `maxToolsPerResponse` (`tools_dropped`), repeated tool-call ids (`duplicate_tool_call_id`), a tool source
- * left out (`tool_source_skipped`), older tool results cleared under `contextLimit` (`tool_results_cleared`).
+ * left out (`tool_source_skipped`), a tool its source left out (`tool_skipped`: an MCP tool whose schema nests too
+ * deep to send, or that runs only as a task), older tool results cleared under `contextLimit`
+ * (`tool_results_cleared`).
  */
 export interface WarningEvent {
   type: 'warning';

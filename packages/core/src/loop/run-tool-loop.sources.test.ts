@@ -44,6 +44,23 @@ describe('the tools of a turn', () => {
     ]);
   });
 
+  it("pass on a source's warnings about its listing as warning events, skipping entries not of that shape", async () => {
+    const source: ToolSource = {
+      ...sourceListing([{ name: 'b', inputSchema: { type: 'object' } }]),
+      warnings: [
+        { code: 'tool_skipped', message: "Tool 'deep' is left out." },
+        { code: 7, message: 'not a code' } as unknown as { code: string; message: string },
+      ],
+    };
+    const { events } = await collectRun(
+      runToolLoop({ model: createScriptedModel({ text: 'ok' }), tools: [source], prompt: 'Q' }),
+    );
+
+    expect(events.filter((event) => event.type === 'warning')).toEqual([
+      { type: 'warning', code: 'tool_skipped', message: "Tool 'deep' is left out." },
+    ]);
+  });
+
   it('each call goes to the source that listed its tool', async () => {
     const model = createScriptedModel([
       {

@@ -8,6 +8,7 @@ import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolCallRequest, ToolSource } from '../tools/tool-source.js';
 import { attachElicitationHandler, type ElicitationHandler } from './attach-elicitation-handler.js';
 import { exposeToolNames, type ExposedTool } from './expose-tool-names.js';
+import { isSchemaTooDeep, maxSchemaDepth } from './is-schema-too-deep.js';
 import { mapMcpToolResult } from './map-mcp-tool-result.js';
 import { validateMcpServersConfig, type McpServersConfig } from './mcp-server-config.js';
 import { createMcpServerConnection } from './mcp-server-connection.js';
@@ -65,12 +66,19 @@ export interface ConnectMcpServersOptions {
 /**
  * MCP servers as one tool source for the loop. `listTools()` rejects with a `ToolSourceError` naming a server
  * whose listing failed. Close it when the host is done: child processes end with it, with every process they
- * started, and HTTP sessions are terminated.
+ * started that stayed in their process group (one started in a session of its own, with `setsid`, is not
+ * ended), and HTTP sessions are terminated.
  */
 export interface McpToolSource extends ToolSource {
   readonly serverNames: string[];
-  /** Tools left out because they can only run as tasks, by server. */
+  /**
+   * Tools left out of the last listing, by server: those that can only run as tasks, and those whose input
+   * or output schema nests deeper than 256 levels (more than a request to the model can carry). Each is also
+   * a `tool_skipped` warning of the turn.
+   */
   readonly skippedTools: ReadonlyArray<{ serverName: string; toolName: string; reason: string }>;
+  /** `skippedTools` as the loop shows them: `tool_skipped`, "Tool 'x' of MCP server 'y' is left out: …". */
+  readonly warnings: ReadonlyArray<{ code: string; message: string }>;
   /** The process id of each running stdio server; on POSIX also the id of the process group it runs in. */
   processIds(): Record<string, number | undefined>;
   close(): Promise<void>;
@@ -81,7 +89,9 @@ export interface McpToolSource extends ToolSource {
  * explicit environment (on POSIX each in a process group of its own, ended whole on close), HTTP servers
  * reached over streamable HTTP. All are connected and listed before this resolves; if one cannot start, this
  * rejects naming it, after closing every server it began. Tool names that collide across servers are
- * namespaced.
+ * namespaced (`<server>__<tool>`); names that still collide once made valid for the model APIs (`get.data`
+ * and `get_data`, two names cut at 64 characters) get a suffix from their MCP name (`get_data_bfb5d1`), the
+ * same at every connect, and each call goes to the tool the model named.
  *
  * @example
  * const mcp = await connectMcpServers({ servers: { files: { command: 'node', args: [serverPath, dir] } } });
@@ -144,16 +154,13 @@ export async function connectMcpServers(
     );
     const usable = connections.map((connection) => ({
       serverName: connection.name,
-      tools: (listed.get(connection.name) ?? []).filter((tool) => tool.execution?.taskSupport !== 'required'),
+      tools: (listed.get(connection.name) ?? []).filter((tool) => whySkipped(tool) === undefined),
     }));
     skippedTools = connections.flatMap((connection) =>
-      (listed.get(connection.name) ?? [])
-        .filter((tool) => tool.execution?.taskSupport === 'required')
-        .map((tool) => ({
-          serverName: connection.name,
-          toolName: tool.name,
-          reason: 'requires task execution',
-        })),
+      (listed.get(connection.name) ?? []).flatMap((tool) => {
+        const reason = whySkipped(tool);
+        return reason === undefined ? [] : [{ serverName: connection.name, toolName: tool.name, reason }];
+      }),
     );
     exposed = exposeToolNames(usable);
   };
@@ -182,6 +189,12 @@ export async function connectMcpServers(
     serverNames: connections.map((connection) => connection.name),
     get skippedTools() {
       return skippedTools;
+    },
+    get warnings() {
+      return skippedTools.map(({ serverName, toolName, reason }) => ({
+        code: 'tool_skipped',
+        message: `Tool '${toolName}' of MCP server '${serverName}' is left out: ${reason}.`,
+      }));
     },
     processIds: () => Object.fromEntries(connections.map((connection) => [connection.name, connection.pid])),
     async listTools({ signal }) {
@@ -221,6 +234,17 @@ function formatPending(
     .filter((connection) => !listedAtChange.has(connection.name))
     .map((connection) => `'${connection.name}'`);
   return `MCP server${names.length === 1 ? '' : 's'} ${names.join(', ')}`;
+}
+
+/** Why a listed tool cannot be offered to the model, if it cannot. */
+function whySkipped(tool: McpTool): string | undefined {
+  if (tool.execution?.taskSupport === 'required') return 'requires task execution';
+  for (const field of ['inputSchema', 'outputSchema'] as const) {
+    if (isSchemaTooDeep(tool[field])) {
+      return `its ${field} nests deeper than ${maxSchemaDepth} levels, more than a request to the model can carry`;
+    }
+  }
+  return undefined;
 }
 
 function toDefinition({ exposedName, tool }: ExposedTool<McpTool>): ToolDefinition {

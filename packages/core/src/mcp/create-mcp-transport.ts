@@ -2,8 +2,14 @@ import { PassThrough } from 'node:stream';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { OversizedMessage } from './create-message-reader.js';
 import { createProcessGroupStdioTransport } from './create-process-group-stdio-transport.js';
-import { isHttpServerConfig, isStdioServerConfig, type McpServerConfig } from './mcp-server-config.js';
+import {
+  defaultMaxMessageBytes,
+  isHttpServerConfig,
+  isStdioServerConfig,
+  type McpServerConfig,
+} from './mcp-server-config.js';
 import { settleWithin } from './settle-within.js';
 
 /** How much of a stdio server's stderr is kept, to explain a crash in the error that reports it. */
@@ -13,6 +19,8 @@ const stderrTailLength = 2_000;
 export interface McpTransport {
   transport: Transport;
   stderrTail(): string;
+  /** The message over the server's `maxMessageBytes` that closed the transport, if one did. */
+  oversizedMessage(): OversizedMessage | undefined;
   /**
    * Ends the server's side too, then closes the transport: an HTTP server's session is terminated (`DELETE`
    * with its `Mcp-Session-Id`), a stdio server's process group is ended. A second call waits for the first.
@@ -37,7 +45,7 @@ export async function createMcpTransport({
 }): Promise<McpTransport> {
   if (!isStdioServerConfig(config) && !isHttpServerConfig(config)) {
     const transport = await config.createTransport();
-    return { transport, stderrTail: () => '', close: once(() => transport.close()) };
+    return { transport, ...noStdio, close: once(() => transport.close()) };
   }
   if (isHttpServerConfig(config)) {
     const transport = new StreamableHTTPClientTransport(new URL(config.url), {
@@ -48,7 +56,7 @@ export async function createMcpTransport({
       await settleWithin(transport.terminateSession(), gracePeriodMs);
       await transport.close();
     };
-    return { transport, stderrTail: () => '', close: once(close) };
+    return { transport, ...noStdio, close: once(close) };
   }
   const parameters = {
     command: config.command,
@@ -56,10 +64,11 @@ export async function createMcpTransport({
     env: { ...getDefaultEnvironment(), ...config.env },
     ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
   };
+  const maxMessageBytes = config.maxMessageBytes ?? defaultMaxMessageBytes;
   const transport =
     process.platform === 'win32'
-      ? new StdioClientTransport({ ...parameters, stderr: 'pipe' })
-      : createProcessGroupStdioTransport({ ...parameters, gracePeriodMs });
+      ? new StdioClientTransport({ ...parameters, stderr: 'pipe', maxBufferSize: maxMessageBytes })
+      : createProcessGroupStdioTransport({ ...parameters, gracePeriodMs, maxMessageBytes });
   let tail = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-stderrTailLength);
@@ -69,8 +78,17 @@ export async function createMcpTransport({
     const stderr = transport.stderr;
     if (stderr instanceof PassThrough) stderr.destroy();
   };
-  return { transport, stderrTail: () => tail.trim(), close: once(close) };
+  return {
+    transport,
+    stderrTail: () => tail.trim(),
+    // The SDK's transport (Windows) closes too past its limit, but does not say that this was why.
+    oversizedMessage: () => ('oversizedMessage' in transport ? transport.oversizedMessage : undefined),
+    close: once(close),
+  };
 }
+
+/** What a transport without a child process has to say about one. */
+const noStdio = { stderrTail: () => '', oversizedMessage: () => undefined };
 
 /** `close` run at most once: later calls get the first call's promise. */
 function once(close: () => Promise<void>): () => Promise<void> {

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { createMessageReader, type OversizedMessage } from './create-message-reader.js';
 import { endProcessGroup } from './end-process-group.js';
 
 /** A stdio transport whose server, and every process the server starts, is ended as one process group. */
@@ -11,6 +11,8 @@ export interface ProcessGroupStdioTransport extends Transport {
   readonly pid: number | null;
   /** The server's stderr, readable before `start()` so that no early line is lost. */
   readonly stderr: PassThrough;
+  /** The message over `maxMessageBytes` that made the transport close itself, if one did. */
+  readonly oversizedMessage: OversizedMessage | undefined;
 }
 
 /**
@@ -19,7 +21,8 @@ export interface ProcessGroupStdioTransport extends Transport {
  * of its own, and `close()` ends that whole group: stdin closes, then SIGTERM, then SIGKILL, a grace period
  * apart. So a server launched through a wrapper (a shell script, a launcher) that ignores stdin EOF or
  * SIGTERM does not outlive the host's `close()`. When the server exits by itself, what it left in its group
- * is ended too.
+ * is ended too. A message longer than `maxMessageBytes` is not kept: it is reported to `onerror`, and the
+ * transport closes, as the SDK's does (the request it answered cannot be told, so it fails with the others).
  */
 export function createProcessGroupStdioTransport(options: {
   command: string;
@@ -28,24 +31,53 @@ export function createProcessGroupStdioTransport(options: {
   cwd?: string;
   /** How long to wait after closing stdin, and again after SIGTERM, before the next step. */
   gracePeriodMs: number;
+  /** The longest message read from the server, in bytes (its newline not counted). */
+  maxMessageBytes: number;
 }): ProcessGroupStdioTransport {
-  const readBuffer = new ReadBuffer();
   const stderr = new PassThrough();
   let child: ChildProcessWithoutNullStreams | undefined;
   let running = false;
   let ending: Promise<void> | undefined;
   let closeReported = false;
+  let oversizedMessage: OversizedMessage | undefined;
+  let oversizedTimer: NodeJS.Timeout | undefined;
 
   const reportError = (error: Error) => {
     transport.onerror?.(error);
   };
+  const reader = createMessageReader({
+    maxMessageBytes: options.maxMessageBytes,
+    onMessage: (message) => {
+      transport.onmessage?.(message);
+    },
+    onError: reportError,
+    onOversized: (message) => {
+      const first = oversizedMessage === undefined;
+      oversizedMessage = message;
+      if (first) {
+        reportError(
+          new Error(
+            `The server sent a message of more than ${options.maxMessageBytes} bytes (maxMessageBytes); closing.`,
+          ),
+        );
+      }
+      // Its stdout is still read (and dropped) until the message ends, for its size; a grace period at most.
+      if (message.complete) ending ??= end();
+      else if (first) {
+        oversizedTimer = setTimeout(() => {
+          ending ??= end();
+        }, options.gracePeriodMs);
+      }
+    },
+  });
   const reportClose = () => {
     if (closeReported) return;
     closeReported = true;
-    readBuffer.clear();
+    reader.clear();
     transport.onclose?.();
   };
   const end = async () => {
+    clearTimeout(oversizedTimer);
     if (child !== undefined) {
       await endProcessGroup({ child, gracePeriodMs: options.gracePeriodMs });
       // A process outside the group (one that started a session of its own) may still hold the pipes.
@@ -57,25 +89,15 @@ export function createProcessGroupStdioTransport(options: {
     stderr.end();
     reportClose();
   };
-  const readMessages = () => {
-    for (;;) {
-      let message: JSONRPCMessage | null;
-      try {
-        message = readBuffer.readMessage();
-      } catch (error) {
-        reportError(error as Error);
-        continue;
-      }
-      if (message === null) return;
-      transport.onmessage?.(message);
-    }
-  };
 
   const transport: ProcessGroupStdioTransport = {
     get pid() {
       return running ? (child?.pid ?? null) : null;
     },
     stderr,
+    get oversizedMessage() {
+      return oversizedMessage;
+    },
     async start() {
       if (child !== undefined) throw new Error('This stdio transport was already started; create another.');
       const spawned = spawn(options.command, options.args, {
@@ -87,8 +109,7 @@ export function createProcessGroupStdioTransport(options: {
       });
       child = spawned;
       spawned.stdout.on('data', (chunk: Buffer) => {
-        readBuffer.append(chunk);
-        readMessages();
+        reader.append(chunk);
       });
       spawned.stdout.on('error', reportError);
       spawned.stdin.on('error', reportError);

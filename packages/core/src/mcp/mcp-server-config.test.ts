@@ -6,14 +6,20 @@ describe('validateMcpServersConfig', () => {
   it('accepts stdio and HTTP servers', () => {
     const config = {
       servers: {
-        files: { command: 'node', args: ['server.js', '/tmp'], env: { TOKEN: 'x' }, cwd: '/srv' },
+        files: {
+          command: 'node',
+          args: ['server.js', '/tmp'],
+          env: { TOKEN: 'x' },
+          cwd: '/srv',
+          maxMessageBytes: 50_000_000,
+        },
         remote: { url: 'http://127.0.0.1:3001/mcp', headers: { authorization: 'Bearer x' } },
       },
     };
     expect(validateMcpServersConfig(config)).toBe(config);
   });
 
-  it.each([
+  it.each<[unknown, string]>([
     [{}, "Invalid option 'servers': expected an object with one entry per server."],
     [
       { servers: { 'my server': { command: 'x' } } },
@@ -25,7 +31,15 @@ describe('validateMcpServersConfig', () => {
     ],
     [
       { servers: { a: { command: 'x', argz: [] } } },
-      "Invalid option 'servers.a.argz': unknown field; expected one of command, args, env, cwd.",
+      "Invalid option 'servers.a.argz': unknown field; expected one of command, args, env, cwd, maxMessageBytes.",
+    ],
+    ...[0, 1.5, '10MB', -1].map((maxMessageBytes): [unknown, string] => [
+      { servers: { a: { command: 'x', maxMessageBytes } } },
+      "Invalid option 'servers.a.maxMessageBytes': expected a whole number of bytes, at least 1.",
+    ]),
+    [
+      { servers: { a: { url: 'http://h', maxMessageBytes: 5 } } },
+      "Invalid option 'servers.a.maxMessageBytes': unknown field; expected one of url, headers.",
     ],
     [
       { servers: { a: { command: 'x', args: ['ok', 3] } } },

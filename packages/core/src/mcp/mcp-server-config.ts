@@ -8,7 +8,17 @@ export interface StdioServerConfig {
   /** Added to a minimal inherited environment (PATH, HOME, ...): the parent's other variables are not passed. */
   env?: Record<string, string>;
   cwd?: string;
+  /**
+   * The longest message the server may send, in bytes (a line of JSON-RPC, its newline not counted). An
+   * answer past it (a big file, a base64 image) fails the calls under way with an error naming the server
+   * and the size, and ends the server, which is started again on the next call. Default 10 MiB
+   * (10,485,760), as the MCP SDK's own stdio transport.
+   */
+  maxMessageBytes?: number;
 }
+
+/** The default of a stdio server's `maxMessageBytes`: 10 MiB, as the MCP SDK's stdio transport. */
+export const defaultMaxMessageBytes = 10 * 1024 * 1024;
 
 /** An MCP server reached over streamable HTTP. */
 export interface HttpServerConfig {
@@ -65,7 +75,7 @@ export function validateMcpServersConfig(config: unknown): McpServersConfig {
     const hasUrl = 'url' in server;
     if (hasCommand === hasUrl)
       fail(path, 'give either `command` (a stdio server) or `url` (an HTTP server).');
-    const allowed = hasCommand ? ['command', 'args', 'env', 'cwd'] : ['url', 'headers'];
+    const allowed = hasCommand ? ['command', 'args', 'env', 'cwd', 'maxMessageBytes'] : ['url', 'headers'];
     for (const key of Object.keys(server)) {
       if (!allowed.includes(key))
         fail(`${path}.${key}`, `unknown field; expected one of ${allowed.join(', ')}.`);
@@ -80,6 +90,13 @@ export function validateMcpServersConfig(config: unknown): McpServersConfig {
       }
       if (server.env !== undefined) expectStringRecord(`${path}.env`, server.env);
       if (server.cwd !== undefined) expectString(`${path}.cwd`, server.cwd);
+      const { maxMessageBytes } = server;
+      if (
+        maxMessageBytes !== undefined &&
+        (typeof maxMessageBytes !== 'number' || !Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1)
+      ) {
+        fail(`${path}.maxMessageBytes`, 'expected a whole number of bytes, at least 1.');
+      }
     } else {
       expectString(`${path}.url`, server.url);
       if (!URL.canParse(String(server.url))) fail(`${path}.url`, 'expected an absolute http(s) URL.');

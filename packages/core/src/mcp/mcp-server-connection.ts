@@ -8,6 +8,7 @@ import {
   type JSONRPCMessage,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { ToolSourceError } from '../errors/tool-source-error.js';
 import { describeThrown } from '../internal/describe-thrown.js';
@@ -16,7 +17,10 @@ import { redactUrl, redactUrlSecrets } from '../redact-url-secrets.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import type { JsonValue } from '../json-value.js';
 import { raceWithSignal } from '../internal/race-with-signal.js';
+import type { OversizedMessage } from './create-message-reader.js';
+import { checkResponseIds, describeRefusedAnswer } from './check-response-ids.js';
 import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
+import { guardSchemaDepth } from './guard-schema-depth.js';
 import { tapTransport, type McpMessageRecord } from './tap-transport.js';
 import { isHttpServerConfig, isStdioServerConfig, type McpServerConfig } from './mcp-server-config.js';
 
@@ -67,9 +71,8 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
   const connect = async (): Promise<Client> => {
     const client = new Client(options.clientInfo, {
       capabilities: {},
-      ...(options.jsonSchemaValidator === undefined
-        ? {}
-        : { jsonSchemaValidator: options.jsonSchemaValidator }),
+      // The SDK's own default, unless one is given; either way no schema too deep to compile reaches it.
+      jsonSchemaValidator: guardSchemaDepth(options.jsonSchemaValidator ?? new AjvJsonSchemaValidator()),
     });
     options.configureClient?.(client);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -86,20 +89,20 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       transport = await createMcpTransport({ config, gracePeriodMs: options.closeGracePeriodMs });
       lifetime.signal.throwIfAborted();
       const { onMessage } = options;
-      await client.connect(
+      const tapped =
         onMessage === undefined
           ? transport.transport
-          : tapTransport({ transport: transport.transport, tap: onMessage }),
-        {
-          timeout: options.requestTimeoutMs,
-          signal: handshake.signal,
-        },
-      );
+          : tapTransport({ transport: transport.transport, tap: onMessage });
+      // The tap sees every answer as it came; the client gets only the answers checkResponseIds takes.
+      await client.connect(checkResponseIds(tapped), {
+        timeout: options.requestTimeoutMs,
+        signal: handshake.signal,
+      });
     } catch (error) {
       await closeClient({ client, transport });
       if (closed) throw closedError();
       throw new ToolSourceError({
-        message: `${describeServer()} failed to start: ${messageOf(error)}${formatStderr(transport?.stderrTail() ?? '')}`,
+        message: `${describeServer()} failed to start: ${explain(error, transport)}${formatStderr(transport?.stderrTail() ?? '')}`,
         cause: error,
       });
     } finally {
@@ -129,21 +132,29 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     },
     async listTools({ signal }) {
       const client = await ensureConnected(signal);
+      const transport = active?.transport;
       const tools: McpTool[] = [];
       let cursor: string | undefined;
       try {
         do {
-          const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
-            signal,
-            timeout: options.requestTimeoutMs,
-          });
-          tools.push(...page.tools);
-          cursor = page.nextCursor;
+          // Each page gets a signal of its own, as a tool call does (see there): given the caller's, the SDK
+          // would leave a listener on it per page, and cancel every page, long answered, when it aborts.
+          const request = createLinkedAbortController({ signals: [signal] });
+          try {
+            const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
+              signal: request.signal,
+              timeout: options.requestTimeoutMs,
+            });
+            tools.push(...page.tools);
+            cursor = page.nextCursor;
+          } finally {
+            request.dispose();
+          }
         } while (cursor !== undefined);
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         throw new ToolSourceError({
-          message: `${describeServer()} failed to list its tools (tools/list): ${messageOf(error)}.`,
+          message: `${describeServer()} failed to list its tools (tools/list): ${explain(error, transport)}.`,
           cause: error,
         });
       }
@@ -167,6 +178,17 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         // The loop's signal says why it gave up (its tool timeout, or the turn ending): pass that on.
         if (signal.aborted) throw signal.reason;
         if (isOwnTimeout(error)) throw new ToolTimeoutError({ toolName, timeoutMs: options.toolTimeoutMs });
+        const refused = describeRefusedAnswer(error);
+        if (refused !== undefined) {
+          throw new ToolSourceError({ message: `${describeServer()} ${refused}.`, cause: error });
+        }
+        const oversized = transport?.oversizedMessage();
+        if (oversized !== undefined) {
+          throw new ToolSourceError({
+            message: `${describeServer()} ${describeOversized(oversized)}; it will be restarted on the next call. ${raiseLimitAdvice}.`,
+            cause: error,
+          });
+        }
         // A crash is the connection closing, whatever error code the pending call got (-32000 is also a code
         // servers send for their own errors, and those go to the model as they are).
         if (active?.client !== client) {
@@ -221,6 +243,27 @@ function isLostSession(error: unknown): boolean {
     (error instanceof StreamableHTTPError && error.code === 404) ||
     (error instanceof TypeError && error.message === 'fetch failed')
   );
+}
+
+/** Why a request failed: an answer refused for its id, or the message over the size limit that closed the connection. */
+function explain(error: unknown, transport: McpTransport | undefined): string {
+  const refused = describeRefusedAnswer(error);
+  if (refused !== undefined) return `it ${refused}`;
+  const oversized = transport?.oversizedMessage();
+  return oversized === undefined
+    ? messageOf(error)
+    : `it ${describeOversized(oversized)}. ${raiseLimitAdvice}`;
+}
+
+const raiseLimitAdvice = "Raise the server's maxMessageBytes if its answers are this large";
+
+/** `sent a message of 11,534,336 bytes, more than its limit of …`, to follow the server's description. */
+function describeOversized({ limitBytes, sizeBytes, complete }: OversizedMessage): string {
+  const count = (bytes: number) => bytes.toLocaleString('en-US');
+  const size = complete
+    ? `a message of ${count(sizeBytes)} bytes, more than its limit of ${count(limitBytes)} (maxMessageBytes)`
+    : `a message over its limit of ${count(limitBytes)} bytes (maxMessageBytes; ${count(sizeBytes)} had arrived when the server was ended)`;
+  return `sent ${size}, so the connection was closed`;
 }
 
 /** An error's message with the secrets of any URL in it removed (SDK and fetch errors repeat the URL). */

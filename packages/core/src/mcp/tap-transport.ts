@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { interceptTransport } from './intercept-transport.js';
 
 /** One JSON-RPC message between the client and a server, as `onMessage` sees it. */
 export interface McpMessageRecord {
@@ -28,34 +29,14 @@ export function tapTransport({
       // See above: the traffic goes on.
     }
   };
-  const tapped: Transport = {
-    start: () => transport.start(),
-    send: (message, options) => {
+  return interceptTransport({
+    transport,
+    onSend: (message) => {
       show('sent', message);
-      return transport.send(message, options);
     },
-    close: () => transport.close(),
-    get sessionId() {
-      return transport.sessionId;
+    onReceive: (message) => {
+      show('received', message);
+      return message;
     },
-    ...(transport.setProtocolVersion === undefined
-      ? {}
-      : {
-          setProtocolVersion: (version: string) => {
-            transport.setProtocolVersion?.(version);
-          },
-        }),
-  };
-  // The client sets its handlers on `tapped` when it connects; they are read at each call.
-  transport.onmessage = (message, extra) => {
-    show('received', message);
-    tapped.onmessage?.(message, extra);
-  };
-  transport.onclose = () => {
-    tapped.onclose?.();
-  };
-  transport.onerror = (error) => {
-    tapped.onerror?.(error);
-  };
-  return tapped;
+  });
 }

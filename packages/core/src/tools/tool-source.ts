@@ -21,6 +21,11 @@ export interface ToolSource {
   readonly name?: string;
   /** The tools this source offers; asked once at the start of every turn. */
   listTools(options: { signal: AbortSignal }): Promise<ToolDefinition[]>;
+  /**
+   * What the caller should know about the last listing, such as a tool left out because its schema could not
+   * be sent to a model (`tool_skipped`). Read after each `listTools()`; each becomes a warning event of the turn.
+   */
+  readonly warnings?: ReadonlyArray<{ code: string; message: string }>;
   callTool(request: ToolCallRequest): Promise<ToolOutput>;
 }
 

@@ -82,6 +82,35 @@ describe('a stdio server that crashes mid-call', () => {
   });
 });
 
+describe('tool names of one server that collide once made valid for the model', () => {
+  it('are told apart, and each call reaches the tool the model named', async () => {
+    const { server, config } = inMemory({
+      tools: [
+        { name: 'get.data', inputSchema: { type: 'object' }, responses: [{ text: 'from get.data' }] },
+        { name: 'get_data', inputSchema: { type: 'object' }, responses: [{ text: 'from get_data' }] },
+      ],
+    });
+    const mcp = await connectMcpServers({ servers: { data: config } });
+    try {
+      const names = (await mcp.listTools({ signal: new AbortController().signal })).map((tool) => tool.name);
+      const renamed = names.find((name) => name !== 'get_data')!;
+      const model = createScriptedModel([
+        { toolCalls: [{ name: renamed, input: {} }] },
+        { toolCalls: [{ name: 'get_data', input: {} }] },
+        { text: 'Both read.' },
+      ]);
+      const { result } = await collectRun(runToolLoop({ model, tools: [mcp], prompt: 'Go' }));
+
+      expect(result.stopReason).toBe('completed');
+      expect(result.toolCalls.map((call) => textOf(call.output))).toEqual(['from get.data', 'from get_data']);
+      expect(server.calls.map((call) => call.tool)).toEqual(['get.data', 'get_data']);
+      expect(names).toEqual(['get_data_bfb5d1', 'get_data']);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
 describe('a server that answers with an error', () => {
   it('passes its message to the model, even with code -32000 (not a crash)', async () => {
     const { config } = inMemory({

@@ -166,6 +166,26 @@ describe('close()', () => {
     expect(elapsedMs).toBeLessThan(2 * closeGracePeriodMs + 1_000);
   });
 
+  it('returns, but leaves running a process that left the group with a session of its own (the documented limit)', async () => {
+    const escapeePidFile = join(directory, 'escapee.pid');
+    const mcp = await connectMcpServers(
+      { servers: { leaky: fakeServer('--escapee-pid-file', escapeePidFile) } },
+      { closeGracePeriodMs },
+    );
+    const serverId = mcp.processIds().leaky!;
+    const escapeeId = readProcessId(escapeePidFile);
+    try {
+      // The escapee holds the server's stdout open: close() must not wait for that pipe to end.
+      await mcp.close();
+
+      expect(stillRunning([serverId])).toEqual([]);
+      expect(stillRunning([escapeeId])).toEqual([escapeeId]);
+    } finally {
+      process.kill(escapeeId, 'SIGKILL');
+      await waitFor(() => stillRunning([escapeeId]).length === 0, { what: 'the escapee to end' });
+    }
+  });
+
   it('does not wait for a server that exits when its stdin closes', async () => {
     const mcp = await connectMcpServers({ servers: { polite: fakeServer() } }, { closeGracePeriodMs: 5_000 });
     const serverId = mcp.processIds().polite!;

@@ -8,6 +8,12 @@
 //   --straggler-pid-file <path>  start a child process that does not use stdio (it stays in this process
 //                                group and outlives this server), and write its process id there
 //   --exit-on-call               exit with code 70 on `tools/call`, without answering (a crash)
+//   --escapee-pid-file <path>    start a child process in a session of its own (setsid, as `detached` does), so
+//                                outside this process group, that keeps this server's stdout open; write its id
+//   --large-answer-bytes <n>     also list a tool `read_large`, whose call is answered by one line of n bytes
+//                                (the newline not counted), as a server returning a big file would
+//   --unterminated               ...and never ends that line: the newline is not sent
+//   --string-id-answers          answer `tools/call` with the request's id as a string (request 1, answer "1")
 import { spawn } from 'node:child_process';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
@@ -24,6 +30,10 @@ const { values } = parseArgs({
     'ignore-term': { type: 'boolean', default: false },
     'straggler-pid-file': { type: 'string' },
     'exit-on-call': { type: 'boolean', default: false },
+    'escapee-pid-file': { type: 'string' },
+    'large-answer-bytes': { type: 'string' },
+    unterminated: { type: 'boolean', default: false },
+    'string-id-answers': { type: 'boolean', default: false },
   },
 });
 
@@ -42,6 +52,15 @@ if (values['straggler-pid-file'] !== undefined) {
   writePidFile(values['straggler-pid-file'], straggler.pid);
 }
 
+if (values['escapee-pid-file'] !== undefined) {
+  const escapee = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)'], {
+    detached: true,
+    stdio: ['ignore', 'inherit', 'ignore'],
+  });
+  escapee.unref();
+  writePidFile(values['escapee-pid-file'], escapee.pid);
+}
+
 const exitWhenExists = values['exit-when-exists'];
 if (exitWhenExists !== undefined) {
   const check = setInterval(() => {
@@ -52,15 +71,29 @@ if (exitWhenExists !== undefined) {
   }, 10);
 }
 
-const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+const send = (message, { newline = true } = {}) =>
+  process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}${newline ? '\n' : ''}`);
+const largeAnswerBytes =
+  values['large-answer-bytes'] === undefined ? undefined : Number(values['large-answer-bytes']);
+/** A text result whose answer to request `id` is a line of exactly `largeAnswerBytes` bytes. */
+const largeResult = (id) => {
+  const empty = JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: '' }] } });
+  return { content: [{ type: 'text', text: 'x'.repeat(largeAnswerBytes - empty.length) }] };
+};
 const answers = {
   initialize: (params) => ({
     protocolVersion: params.protocolVersion,
     capabilities: { tools: {} },
     serverInfo: { name: 'fake-stdio-server', version: '1.0.0' },
   }),
-  'tools/list': () => ({ tools: [{ name: 'ping', inputSchema: { type: 'object' } }] }),
-  'tools/call': () => ({ content: [{ type: 'text', text: 'pong' }] }),
+  'tools/list': () => ({
+    tools: [
+      { name: 'ping', inputSchema: { type: 'object' } },
+      ...(largeAnswerBytes === undefined ? [] : [{ name: 'read_large', inputSchema: { type: 'object' } }]),
+    ],
+  }),
+  'tools/call': (params, id) =>
+    params.name === 'read_large' ? largeResult(id) : { content: [{ type: 'text', text: 'pong' }] },
   ping: () => ({}),
 };
 
@@ -72,7 +105,12 @@ lines.on('line', (line) => {
   if (message.method === 'tools/call' && values['exit-on-call']) process.exit(70);
   const delay = message.method === 'initialize' ? values['initialize-delay-ms'] : '0';
   if (delay === 'never') return;
-  setTimeout(() => send({ id: message.id, result: answer(message.params ?? {}) }), Number(delay));
+  const newline = !(values.unterminated && message.params?.name === 'read_large');
+  const id = values['string-id-answers'] && message.method === 'tools/call' ? String(message.id) : message.id;
+  setTimeout(
+    () => send({ id, result: answer(message.params ?? {}, message.id) }, { newline }),
+    Number(delay),
+  );
 });
 lines.on('close', () => {
   if (!values['ignore-eof']) process.exit(0);
