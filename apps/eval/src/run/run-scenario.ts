@@ -73,9 +73,9 @@ export interface RunScenarioOptions {
   scenario: Scenario;
   /** The file as reports show it. */
   file: string;
-  /** Where the file is: relative `replay` paths start here. */
+  /** Where the file is: relative paths in it (`replay`, a command server's `command`, `args` and `cwd`) start here. */
   directory: string;
-  /** The run's directory: command servers start here. */
+  /** The run's directory: files are shown relative to it. */
   cwd: string;
   fake: FakeLlm;
   fakeUrl: string;
@@ -176,7 +176,8 @@ async function runUnredacted({
           : scenario.servers,
       samplingModel: createScenarioModel({ scenario, endpoint }),
       onElicitation: elicitation.handler,
-      cwd,
+      // Paths in a scenario start at its file, as `agent` and `replay` do: the same in the CLI and in vitest.
+      cwd: directory,
       ...(jsonSchemaValidator === undefined ? {} : { jsonSchemaValidator }),
       ...(recorder === undefined
         ? {}
