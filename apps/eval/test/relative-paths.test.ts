@@ -1,4 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,11 +14,7 @@ describe("a command server's relative paths", () => {
   ])(
     "resolve from the scenario file's directory, whatever the working directory (%s)",
     async (_name, cwd) => {
-      const { report } = await runScenarios({
-        paths: [scenario],
-        cwd,
-        outDir: await mkdtemp(join(tmpdir(), 'out-')),
-      });
+      const { report } = await runScenarios({ paths: [scenario], cwd });
 
       expect(report.scenarios[0]).toMatchObject({ status: 'passed', failures: [] });
     },
