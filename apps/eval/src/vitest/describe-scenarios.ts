@@ -11,7 +11,7 @@ import { toScenarioError } from './to-scenario-error.js';
 
 /** How `describeScenarios` finds, names and runs scenarios. */
 export interface DescribeScenariosOptions {
-  /** Where the paths start, and where command servers start. Default: the directory of the calling test file. */
+  /** Where the paths start (a scenario's own paths start at its file). Default: the directory of the calling test file. */
   cwd?: string;
   /** The title of the suite around the scenarios. Default: the paths, joined with `, `. */
   name?: string;
