@@ -93,6 +93,25 @@ describe('runScenarios', () => {
     expect(report.scenarios[0]?.durationMs).toBeLessThan(10_000);
   });
 
+  it('all the regular expressions of a scenario share one time budget: once it is spent, the rest are not tried', async () => {
+    const { report } = await runScenarios({ paths: ['regex/many-catastrophic.yaml'], cwd: fixtures });
+
+    expect(report.scenarios[0]?.failures.map((failure) => [failure.path, failure.message])).toEqual([
+      [
+        'turns[0].expect.text.matches',
+        'gave up matching the answer against /^(a+)+$/ after 1000 ms: the expression backtracks too much (nested quantifiers such as (a+)+ do); simplify it',
+      ],
+      [
+        'turns[1].expect.text.matches',
+        "did not try to match the answer against /^(a+)+$/: the scenario's 1000 ms for regular expressions were spent by one that backtracks too much",
+      ],
+      [
+        'turns[2].expect.text.matches',
+        "did not try to match the answer against /^(a+)+$/: the scenario's 1000 ms for regular expressions were spent by one that backtracks too much",
+      ],
+    ]);
+  });
+
   it('elicitation: a request the turn has no answer for, an answer nobody asked for, and a wrong expectation fail', async () => {
     const { exitCode, report } = await runScenarios({
       paths: ['failing/elicitation-mismatches.yaml'],

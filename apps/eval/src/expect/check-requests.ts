@@ -3,6 +3,7 @@ import { matchesPartially } from '@toolloop/mock-mcp';
 import type { RequestSummary, ScenarioFailure } from '../report/run-report.js';
 import type { Expectation } from '../scenario/expectation-schema.js';
 import { checkText } from './check-text.js';
+import { createRegularExpressionMatcher, type RegularExpressionMatcher } from './test-regular-expression.js';
 import { createFailure } from './create-failure.js';
 
 type RequestsExpectation = NonNullable<Expectation['requests']>;
@@ -17,12 +18,15 @@ export function checkRequests({
   requests,
   violations,
   path,
+  matcher = createRegularExpressionMatcher(),
 }: {
   expected: RequestsExpectation | undefined;
   requests: readonly RequestSummary[];
   /** This turn's violations of the echo check. */
   violations: readonly FakeLlmViolation[];
   path: string;
+  /** Tests each `matches` within the scenario's budget for regular expressions. */
+  matcher?: RegularExpressionMatcher | undefined;
 }): ScenarioFailure[] {
   if (expected === undefined) return [];
   const failures: ScenarioFailure[] = [];
@@ -50,7 +54,7 @@ export function checkRequests({
       );
       continue;
     }
-    failures.push(...checkRequestAt(at, request, atPath));
+    failures.push(...checkRequestAt({ at, request, path: atPath, matcher }));
   }
   if (expected.thinkingEchoed === true && violations.length > 0) {
     failures.push(
@@ -65,7 +69,17 @@ export function checkRequests({
   return failures;
 }
 
-function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): ScenarioFailure[] {
+function checkRequestAt({
+  at,
+  request,
+  path,
+  matcher,
+}: {
+  at: RequestAt;
+  request: RequestSummary;
+  path: string;
+  matcher: RegularExpressionMatcher;
+}): ScenarioFailure[] {
   const failures: ScenarioFailure[] = [];
   const fail = (field: string, message: string, expected: unknown, actual: unknown) =>
     failures.push(
@@ -101,6 +115,7 @@ function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): S
         actual: offered.description ?? '',
         path: `${path}.${field}.description`,
         what: `request #${at.index}'s description of '${expected.name}'`,
+        matcher,
       }),
     );
     if (
@@ -127,6 +142,7 @@ function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): S
       actual: request.system ?? '',
       path: `${path}.system`,
       what: `request #${at.index}'s system prompt`,
+      matcher,
     }),
   );
   if (at.cacheBreakpoints !== undefined) {
@@ -236,6 +252,7 @@ function checkRequestAt(at: RequestAt, request: RequestSummary, path: string): S
             actual: actual[position] ?? '',
             path: `${path}.toolResults[${position}]`,
             what: `request #${at.index}'s tool result ${position + 1}`,
+            matcher,
           }),
         );
       });

@@ -1,6 +1,6 @@
 import type { ScenarioFailure } from '../report/run-report.js';
 import { createFailure } from './create-failure.js';
-import { regularExpressionTimeoutMs, testRegularExpression } from './test-regular-expression.js';
+import { createRegularExpressionMatcher, type RegularExpressionMatcher } from './test-regular-expression.js';
 
 /** The text matchers of `expect.text`: each one given must hold. */
 export function checkText({
@@ -8,11 +8,14 @@ export function checkText({
   actual,
   path,
   what,
+  matcher = createRegularExpressionMatcher(),
 }: {
   expected: { equals?: string; contains?: string; notContains?: string; matches?: string } | undefined;
   actual: string;
   path: string;
   what: string;
+  /** Tests `matches` within the scenario's budget for regular expressions; default: a budget of its own. */
+  matcher?: RegularExpressionMatcher | undefined;
 }): ScenarioFailure[] {
   if (expected === undefined) return [];
   const failures: ScenarioFailure[] = [];
@@ -47,7 +50,7 @@ export function checkText({
     );
   }
   if (expected.matches !== undefined)
-    failures.push(...checkMatches({ pattern: expected.matches, actual, path, what }));
+    failures.push(...checkMatches({ pattern: expected.matches, actual, path, what, matcher }));
   return failures;
 }
 
@@ -100,13 +103,15 @@ function checkMatches({
   actual,
   path,
   what,
+  matcher,
 }: {
   pattern: string;
   actual: string;
   path: string;
   what: string;
+  matcher: RegularExpressionMatcher;
 }): ScenarioFailure[] {
-  const outcome = testRegularExpression({ pattern, text: actual });
+  const outcome = matcher.test({ pattern, text: actual });
   switch (outcome.type) {
     case 'matched':
       return [];
@@ -123,7 +128,16 @@ function checkMatches({
       return [
         createFailure({
           path: `${path}.matches`,
-          message: `gave up matching ${what} against /${pattern}/ after ${regularExpressionTimeoutMs} ms: the expression backtracks too much (nested quantifiers such as (a+)+ do); simplify it`,
+          message: `gave up matching ${what} against /${pattern}/ after ${outcome.afterMs} ms: the expression backtracks too much (nested quantifiers such as (a+)+ do); simplify it`,
+          expected: pattern,
+          actual,
+        }),
+      ];
+    case 'budget-spent':
+      return [
+        createFailure({
+          path: `${path}.matches`,
+          message: `did not try to match ${what} against /${pattern}/: the scenario's ${matcher.budgetMs} ms for regular expressions were spent by one that backtracks too much`,
           expected: pattern,
           actual,
         }),

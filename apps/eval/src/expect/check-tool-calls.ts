@@ -3,6 +3,7 @@ import { matchesPartially } from '@toolloop/mock-mcp';
 import type { ScenarioFailure } from '../report/run-report.js';
 import type { Expectation } from '../scenario/expectation-schema.js';
 import { checkText } from './check-text.js';
+import { createRegularExpressionMatcher, type RegularExpressionMatcher } from './test-regular-expression.js';
 import { createFailure } from './create-failure.js';
 
 type ExpectedCall = NonNullable<Extract<Expectation['toolCalls'], { calls: unknown }>>['calls'][number];
@@ -17,10 +18,13 @@ export function checkToolCalls({
   expected,
   actual,
   path,
+  matcher = createRegularExpressionMatcher(),
 }: {
   expected: Expectation['toolCalls'];
   actual: readonly ToolCallRecord[];
   path: string;
+  /** Tests a `result.matches` within the scenario's budget for regular expressions. */
+  matcher?: RegularExpressionMatcher | undefined;
 }): ScenarioFailure[] {
   if (expected === undefined) return [];
   const summary = actual.map((call) => ({
@@ -43,7 +47,8 @@ export function checkToolCalls({
         ];
   }
   const { order, args, calls } = expected;
-  const fits = (expectedCall: ExpectedCall, call: ToolCallRecord) => fitsCall(expectedCall, call, args);
+  const fits = (expectedCall: ExpectedCall, call: ToolCallRecord) =>
+    fitsCall({ expected: expectedCall, call, args, matcher });
   const fail = (message: string, at = `${path}.calls`) => [
     createFailure({ path: at, message, expected: calls, actual: summary }),
   ];
@@ -57,7 +62,10 @@ export function checkToolCalls({
             `${path}.calls[${index}]`,
           );
         if (!fits(expectedCall, call))
-          return fail(describeMismatch(expectedCall, call, index, args), `${path}.calls[${index}]`);
+          return fail(
+            describeMismatch({ expected: expectedCall, call, index, args, matcher }),
+            `${path}.calls[${index}]`,
+          );
       }
       return actual.length === calls.length
         ? []
@@ -82,23 +90,32 @@ export function checkToolCalls({
   }
 }
 
-function fitsCall(expected: ExpectedCall, call: ToolCallRecord, args: ArgsMode): boolean {
+/** Who is compared with what, and how: what the helpers below take. */
+interface CallComparison {
+  expected: ExpectedCall;
+  call: ToolCallRecord;
+  args: ArgsMode;
+  matcher: RegularExpressionMatcher;
+}
+
+function fitsCall({ expected, call, args, matcher }: CallComparison): boolean {
   if (expected.name !== call.name) return false;
   if (expected.isError !== undefined && expected.isError !== call.isError) return false;
   if (expected.executed !== undefined && expected.executed !== call.executed) return false;
-  if (!fitsResult(expected, call)) return false;
+  if (!fitsResult({ expected, call, matcher })) return false;
   if (expected.input === undefined || args === 'ignore') return true;
   return args === 'exact'
     ? JSON.stringify(sortKeys(expected.input)) === JSON.stringify(sortKeys(call.input))
     : matchesPartially({ pattern: expected.input, actual: call.input });
 }
 
-function describeMismatch(
-  expected: ExpectedCall,
-  call: ToolCallRecord,
-  index: number,
-  args: ArgsMode,
-): string {
+function describeMismatch({
+  expected,
+  call,
+  index,
+  args,
+  matcher,
+}: CallComparison & { index: number }): string {
   const which = `tool call #${index + 1}`;
   if (expected.name !== call.name) return `expected ${which} to be '${expected.name}', got '${call.name}'`;
   if (expected.isError !== undefined && expected.isError !== call.isError) {
@@ -107,8 +124,8 @@ function describeMismatch(
   if (expected.executed !== undefined && expected.executed !== call.executed) {
     return `expected ${which} '${call.name}' to ${expected.executed ? 'run' : 'be answered by the loop without running'}`;
   }
-  if (!fitsResult(expected, call)) {
-    const [problem] = checkResult(expected, call);
+  if (!fitsResult({ expected, call, matcher })) {
+    const [problem] = checkResult({ expected, call, matcher });
     return `expected ${which} '${call.name}': ${problem?.message ?? 'a different result'}, got "${resultText(call)}"`;
   }
   return `expected ${which} '${call.name}' to have ${args === 'exact' ? 'exactly' : 'at least'} the given input, got ${JSON.stringify(call.input)}`;
@@ -119,17 +136,18 @@ function resultText(call: ToolCallRecord): string {
   return call.output.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
 }
 
-function checkResult(expected: ExpectedCall, call: ToolCallRecord): ScenarioFailure[] {
+function checkResult({ expected, call, matcher }: Omit<CallComparison, 'args'>): ScenarioFailure[] {
   return checkText({
     expected: expected.result,
     actual: resultText(call),
     path: 'result',
     what: 'its result',
+    matcher,
   });
 }
 
-function fitsResult(expected: ExpectedCall, call: ToolCallRecord): boolean {
-  return expected.result === undefined || checkResult(expected, call).length === 0;
+function fitsResult({ expected, call, matcher }: Omit<CallComparison, 'args'>): boolean {
+  return expected.result === undefined || checkResult({ expected, call, matcher }).length === 0;
 }
 
 /** Whether each item of `items` can be paired with a distinct candidate it fits (small lists: backtracking). */

@@ -14,6 +14,7 @@ import { checkText, checkThinking } from './check-text.js';
 import { checkElicitations } from './check-elicitations.js';
 import { checkOutput } from './check-output.js';
 import { checkToolCalls } from './check-tool-calls.js';
+import { createRegularExpressionMatcher, type RegularExpressionMatcher } from './test-regular-expression.js';
 import { createFailure } from './create-failure.js';
 
 /** Every expectation of one turn against what the turn did; each failure names its field path. */
@@ -25,6 +26,7 @@ export function checkTurn({
   violations,
   requestOffset,
   approvals = { paused: [], decided: [] },
+  matcher = createRegularExpressionMatcher(),
 }: {
   expectation: Expectation | undefined;
   path: string;
@@ -34,6 +36,8 @@ export function checkTurn({
   requestOffset: number;
   /** The calls that waited for approval in the turn, and how they were answered. */
   approvals?: ApprovalTrail;
+  /** Tests each `matches` within the scenario's budget for regular expressions (one for all its turns). */
+  matcher?: RegularExpressionMatcher;
 }): ScenarioFailure[] {
   if (expectation === undefined) return [];
   const { result, events } = observation;
@@ -71,18 +75,21 @@ export function checkTurn({
       expected: expectation.toolCalls,
       actual: result.toolCalls,
       path: `${path}.toolCalls`,
+      matcher,
     }),
     ...checkText({
       expected: expectation.text,
       actual: result.text,
       path: `${path}.text`,
       what: 'the answer',
+      matcher,
     }),
     ...checkText({
       expected: expectation.content,
       actual: observation.content,
       path: `${path}.content`,
       what: 'the streamed text',
+      matcher,
     }),
     ...checkThinking({
       expected: expectation.thinking,
@@ -112,6 +119,7 @@ export function checkTurn({
       requests: report.requests,
       violations: echoViolations,
       path: `${path}.requests`,
+      matcher,
     }),
     ...checkApprovals({ expected: expectation.approvals, trail: approvals, path: `${path}.approvals` }),
     ...checkOutput({ expected: expectation.output, actual: result.output, path: `${path}.output` }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testRegularExpression } from './test-regular-expression.js';
+import { createRegularExpressionMatcher, testRegularExpression } from './test-regular-expression.js';
 
 describe('testRegularExpression', () => {
   it('says whether a text matches, in Unicode mode', () => {
@@ -25,5 +25,27 @@ describe('testRegularExpression', () => {
     testRegularExpression({ pattern: '^(a+)+$', text: `${'a'.repeat(40)}b`, timeoutMs: 20 });
 
     expect(testRegularExpression({ pattern: 'b$', text: 'ab' })).toEqual({ type: 'matched' });
+  });
+});
+
+describe('createRegularExpressionMatcher', () => {
+  it('gives every match one budget: a match that uses it up leaves none for the next, which is not tried', () => {
+    const matcher = createRegularExpressionMatcher({ budgetMs: 50 });
+
+    expect(matcher.test({ pattern: 'b$', text: 'ab' })).toEqual({ type: 'matched' });
+    expect(matcher.test({ pattern: '^(a+)+$', text: `${'a'.repeat(40)}b` })).toEqual({
+      type: 'timed-out',
+      afterMs: expect.any(Number) as number,
+    });
+    expect(matcher.test({ pattern: 'b$', text: 'ab' })).toEqual({ type: 'budget-spent' });
+  });
+
+  it('gives a match only what the matches before it left', () => {
+    const matcher = createRegularExpressionMatcher({ budgetMs: 50 });
+    matcher.test({ pattern: 'b$', text: 'ab' });
+
+    const outcome = matcher.test({ pattern: '^(a+)+$', text: `${'a'.repeat(40)}b` });
+
+    expect(outcome.type === 'timed-out' && outcome.afterMs <= 50).toBe(true);
   });
 });

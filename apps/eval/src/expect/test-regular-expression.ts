@@ -47,3 +47,45 @@ function isTimeout(error: unknown): boolean {
     error.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT'
   );
 }
+
+/** What a scenario's matches may take together: far beyond any sane set of expressions, short enough to wait for. */
+export const regularExpressionBudgetMs = 1000;
+
+/** Tests regular expressions against one time budget that all of its tests share. */
+export interface RegularExpressionMatcher {
+  /** `testRegularExpression` within what is left of the budget; `budget-spent` when nothing is. */
+  test: (options: {
+    pattern: string;
+    text: string;
+  }) =>
+    | { type: 'matched' }
+    | { type: 'not-matched' }
+    | { type: 'timed-out'; afterMs: number }
+    | { type: 'budget-spent' };
+  /** The whole budget, in milliseconds. */
+  budgetMs: number;
+}
+
+/**
+ * A matcher for one scenario: every `matches` of its turns shares `budgetMs`, so that a file of many
+ * pathological expressions takes at most that long, not that long for each.
+ */
+export function createRegularExpressionMatcher({
+  budgetMs = regularExpressionBudgetMs,
+}: { budgetMs?: number } = {}): RegularExpressionMatcher {
+  let leftMs = budgetMs;
+  return {
+    budgetMs,
+    test({ pattern, text }) {
+      // The vm's timeout counts whole milliseconds.
+      if (leftMs < 1) return { type: 'budget-spent' };
+      const timeoutMs = Math.floor(leftMs);
+      const startedAt = performance.now();
+      const outcome = testRegularExpression({ pattern, text, timeoutMs });
+      leftMs -= performance.now() - startedAt;
+      if (outcome.type !== 'timed-out') return outcome;
+      leftMs = 0;
+      return { type: 'timed-out', afterMs: timeoutMs };
+    },
+  };
+}

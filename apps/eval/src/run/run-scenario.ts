@@ -12,6 +12,7 @@ import { toReplaySteps } from '../record/to-replay-steps.js';
 import { checkElicitAnswers } from '../expect/check-elicitations.js';
 import { checkTurn } from '../expect/check-turn.js';
 import { checkViolations } from '../expect/check-violations.js';
+import { createRegularExpressionMatcher } from '../expect/test-regular-expression.js';
 import { createSecretRedactor } from '../redact/create-secret-redactor.js';
 import { mapStrings } from '../redact/map-strings.js';
 import type { ScenarioResult, ScenarioSource, TurnReport } from '../report/run-report.js';
@@ -189,6 +190,8 @@ async function runUnredacted({
     });
     const exchangesOf = () => (live === undefined ? [] : live.proxy.exchanges(routeId));
     const recordedTurns: Recording['turns'] = [];
+    // One time budget for every regular expression of the scenario's expectations, all turns together.
+    const matcher = createRegularExpressionMatcher();
     let observer = createTurnObserver();
     const runner = await createTurnRunner({
       scenario,
@@ -277,6 +280,7 @@ async function runUnredacted({
             violations: route.violations,
             requestOffset: turnStarts[turnIndex] ?? 0,
             approvals: run.approvals,
+            matcher,
           }),
         );
       }
