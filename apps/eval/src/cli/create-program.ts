@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { InvalidArgumentError as InvalidOptionValueError } from '@toolloop/core';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { configFileNames } from '../config/find-config-file.js';
@@ -152,21 +152,23 @@ export function createProgram({
           import('../scenario/load-scenario-file.js'),
           import('../run/run-scenarios.js'),
         ]);
-        // Each file's problem, if it has one; what a valid file holds is not kept.
-        const problems = await mapBounded(files, (file) =>
-          loadScenarioFile(resolve(cwd, file), { cwd, defaults }).then(
-            () => undefined,
-            (error: unknown) => ({ error }),
+        const agentScope = projectDirectories({ cwd, configFile: config?.file });
+        // Each file's problem, if it has one, or the agent it left unloaded; what a valid file holds is not kept.
+        const outcomes = await mapBounded(files, (file) =>
+          loadScenarioFile(resolve(cwd, file), { cwd, defaults, agentScope }).then(
+            (loaded) => ({ file, agentNotLoaded: loaded.agentNotLoaded }),
+            (error: unknown) => ({ file, error }),
           ),
         );
-        const issues = problems.flatMap((problem) =>
-          problem !== undefined && ScenarioFileError.isInstance(problem.error) ? problem.error.issues : [],
+        const issues = outcomes.flatMap((outcome) =>
+          'error' in outcome && ScenarioFileError.isInstance(outcome.error) ? outcome.error.issues : [],
         );
-        const unexpected = problems.find(
-          (problem) => problem !== undefined && !ScenarioFileError.isInstance(problem.error),
+        const unexpected = outcomes.find(
+          (outcome) => 'error' in outcome && !ScenarioFileError.isInstance(outcome.error),
         );
-        if (unexpected !== undefined) throw unexpected.error;
+        if (unexpected !== undefined && 'error' in unexpected) throw unexpected.error;
         throwIssues({ cwd, issues });
+        reportAgentsNotLoaded({ output, command: 'validate', scenarios: outcomes });
         output.stdout(`${files.length} scenario file${files.length === 1 ? '' : 's'} valid.\n`);
       });
     });
@@ -188,10 +190,12 @@ export function createProgram({
       });
       const defaults = config?.defaults ?? {};
       const { loadScenarioFile } = await import('../scenario/load-scenario-file.js');
+      const agentScope = projectDirectories({ cwd, configFile: config?.file });
       const scenarios = await mapBounded(files, async (file) => ({
-        ...(await loadScenarioFile(resolve(cwd, file), { cwd, defaults })),
+        ...(await loadScenarioFile(resolve(cwd, file), { cwd, defaults, agentScope })),
         file,
       }));
+      reportAgentsNotLoaded({ output, command: 'list', scenarios });
       const criteria = {
         tags: options.tag,
         ...(options.filter === undefined ? {} : { filter: options.filter }),
@@ -221,6 +225,29 @@ export function createProgram({
   addInitCommand({ program, output, cwd });
 
   return program;
+}
+
+/** The directories of the project, from which `validate` and `list` load agent modules. */
+function projectDirectories({ cwd, configFile }: { cwd: string; configFile: string | undefined }): string[] {
+  return configFile === undefined ? [cwd] : [cwd, dirname(configFile)];
+}
+
+/** Says, on stderr, which agent modules were not loaded for being outside the project, and what that means. */
+function reportAgentsNotLoaded({
+  output,
+  command,
+  scenarios,
+}: {
+  output: ProgramOutput;
+  command: 'validate' | 'list';
+  scenarios: ReadonlyArray<{ file: string; agentNotLoaded?: string | undefined }>;
+}): void {
+  for (const { file, agentNotLoaded } of scenarios) {
+    if (agentNotLoaded === undefined) continue;
+    output.stderr(
+      `${escapeLine(`Not loaded: ${agentNotLoaded}, the agent of ${file}, is outside the project (the working directory, the scenario's directory and the config file's); ${command} runs no code from outside it, so the agent's tools and options were not checked. \`toolloop-eval run\` loads it.`)}\n`,
+    );
+  }
 }
 
 interface RunCommandOptions {

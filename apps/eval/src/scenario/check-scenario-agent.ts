@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import type { AgentLoader } from '../agent/create-agent-loader.js';
+import { isWithin } from '../agent/is-within.js';
 import { listLocalTools, type Agent } from '../agent/define-agent.js';
 import type { ScenarioIssue } from './scenario-file-error.js';
 import type { Scenario } from './scenario-schema.js';
@@ -25,13 +26,19 @@ export async function checkScenarioAgent({
   file,
   defaultAgent,
   loader,
+  scope,
 }: {
   scenario: Scenario;
   file: string;
   /** Absolute. */
   defaultAgent: string | undefined;
   loader: AgentLoader;
-}): Promise<{ agent: LoadedAgent | undefined; problems: AgentProblem[] }> {
+  /**
+   * Directories a module must be under to be loaded, besides the scenario file's own; one elsewhere is left
+   * unloaded and unchecked (`notLoaded`). Default: load it wherever it is.
+   */
+  scope?: readonly string[] | undefined;
+}): Promise<{ agent: LoadedAgent | undefined; problems: AgentProblem[]; notLoaded?: string }> {
   const named = scenario.agent === undefined ? undefined : resolve(dirname(file), scenario.agent);
   const agentFile = named ?? defaultAgent;
   if (agentFile === undefined) {
@@ -67,6 +74,8 @@ export async function checkScenarioAgent({
       };
     }
   }
+  if (scope !== undefined && !(await isWithin({ file: agentFile, directories: [dirname(file), ...scope] })))
+    return { agent: undefined, problems: [], notLoaded: agentFile };
   const loaded = await loader.load(agentFile);
   if (!loaded.success) {
     return {

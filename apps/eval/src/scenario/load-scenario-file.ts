@@ -18,6 +18,8 @@ export interface LoadedScenario {
   scenario: Scenario;
   /** The agent under test, when the scenario (or the config file's default) names one. */
   agent?: LoadedAgent;
+  /** The agent module the scenario runs, when `agentScope` left it unloaded: it is outside the project. */
+  agentNotLoaded?: string;
 }
 
 /**
@@ -33,7 +35,17 @@ export async function loadScenarioFile(
     cwd = process.cwd(),
     defaults = {},
     agents = createAgentLoader({ cwd }),
-  }: { cwd?: string; defaults?: ScenarioDefaults; agents?: AgentLoader } = {},
+    agentScope,
+  }: {
+    cwd?: string;
+    defaults?: ScenarioDefaults;
+    agents?: AgentLoader;
+    /**
+     * Load the agent module only when it is under one of these directories or the scenario file's own (what
+     * `validate` and `list` do: they run no code from outside the project). Default: wherever it is.
+     */
+    agentScope?: readonly string[];
+  } = {},
 ): Promise<LoadedScenario> {
   let text: string;
   try {
@@ -67,6 +79,7 @@ export async function loadScenarioFile(
     file,
     defaultAgent: defaults.agent === undefined ? undefined : resolve(cwd, defaults.agent),
     loader: agents,
+    scope: agentScope,
   });
   const issues: ScenarioIssue[] = [
     ...problems.map(({ path, message }) => ({ path, message, target: 'value' as const })),
@@ -77,6 +90,7 @@ export async function loadScenarioFile(
   });
   issues.push(...checked.problems.flatMap((problem) => (problem.kind === 'module' ? [problem.issue] : [])));
   if (issues.length > 0) throw new ScenarioFileError(issues);
+  if (checked.notLoaded !== undefined) return { file, scenario, agentNotLoaded: checked.notLoaded };
   return checked.agent === undefined ? { file, scenario } : { file, scenario, agent: checked.agent };
 }
 
