@@ -47,6 +47,27 @@ describe('toolloop-eval record', () => {
     expect(replayed.stdout).toContain('1 passed');
   });
 
+  it('validate and run report a damaged recording as file, field and problem, exit 2, with no stack trace', async () => {
+    const directory = await suite();
+    const api = createFakeLlm({ steps: [{ text: 'Hello there.' }] });
+    const { url } = await api.serve();
+    process.env.ANTHROPIC_API_KEY = 'sk-cli-planted-key-0000';
+    expect((await runCli(directory, 'record', 'hello.yaml', '--base-url', url)).exitCode).toBe(0);
+    await api.close();
+    delete process.env.ANTHROPIC_API_KEY;
+    await writeFile(join(directory, 'hello.recording/turn-1/model-1.request.json'), '[]\n');
+    const problem =
+      'hello.recording/turn-1/model-1.request.json (root): expected an object with method, path, headers and body, not a list.';
+
+    const validated = await runCli(directory, 'validate', '.');
+    expect(validated).toMatchObject({ exitCode: 2, stderr: `Invalid scenario input:\n${problem}\n` });
+    const ran = await runCli(directory, 'run', '.');
+    expect(ran.exitCode).toBe(2);
+    expect(ran.stderr).toBe('');
+    expect(ran.stdout).toContain(problem);
+    expect(ran.stdout).not.toContain('    at ');
+  });
+
   it('refuses --record without --live, and a live run without its key, as bad input (exit 2)', async () => {
     const directory = await suite();
     const withoutLive = await runCli(directory, 'run', 'hello.yaml', '--record');

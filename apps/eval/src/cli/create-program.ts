@@ -18,6 +18,7 @@ import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.j
 import { EmptySelectionError } from '../scenario/empty-selection-error.js';
 import { parseFilter, parseShard, selectScenarios } from '../scenario/select-scenarios.js';
 import { LiveSetupError } from '../record/resolve-live-upstream.js';
+import { checkRecording } from '../record/check-recording.js';
 import { addInitCommand } from './add-init-command.js';
 import { readPackageVersion } from './read-package-version.js';
 
@@ -141,12 +142,15 @@ export function createProgram({
           cwd,
         });
         const defaults = config?.defaults ?? {};
-        // Each file's problem, if it has one; what a valid file holds is not kept.
+        // Each file's problem, if it has one (its recording's, too); what a valid file holds is not kept.
         const problems = await mapBounded(files, (file) =>
-          loadScenarioFile(resolve(cwd, file), { cwd, defaults }).then(
-            () => undefined,
-            (error: unknown) => ({ error }),
-          ),
+          loadScenarioFile(resolve(cwd, file), { cwd, defaults })
+            .then(() => checkRecording({ scenarioFile: resolve(cwd, file), cwd }))
+            .then(
+              (recordingIssues) =>
+                recordingIssues.length === 0 ? undefined : { error: new ScenarioFileError(recordingIssues) },
+              (error: unknown) => ({ error }),
+            ),
         );
         const issues = problems.flatMap((problem) =>
           problem !== undefined && ScenarioFileError.isInstance(problem.error) ? problem.error.issues : [],

@@ -54,7 +54,12 @@ export async function openScenarioExecutor({
         redaction,
       });
     if (await findRecording(scenarioFile))
-      return { type: 'replay', recording: await readRecording(scenarioFile), scenarioFile, redaction };
+      return {
+        type: 'replay',
+        recording: await readRecording(scenarioFile, { cwd }),
+        scenarioFile,
+        redaction,
+      };
     // --update: a scenario with nothing to answer it (no `llm` steps, no recording) is recorded, live.
     if (update !== undefined && loaded.scenario.turns.every((turn) => turn.llm.length === 0))
       return liveMode({ loaded, scenarioFile, proxy: await proxy(), live: update, record: true, redaction });
