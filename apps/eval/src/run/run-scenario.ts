@@ -114,13 +114,14 @@ async function runUnredacted({
         'This scenario has no `llm` steps and no recording: run it live (--live), or record it (toolloop-eval record).',
       );
     const live = mode.type === 'live' ? mode : undefined;
-    if (live !== undefined)
-      live.proxy.route(routeId, {
-        upstream: live.upstream,
-        // The fake's chat completions path has a /v1 of its own; a live base URL for chat completions ends with it.
-        stripPrefix: scenario.provider === 'anthropic' ? '' : '/v1',
-      });
-    const baseURL = `${live === undefined ? fakeUrl : live.proxy.url}/scenario/${encodeURIComponent(routeId)}`;
+    const baseURL =
+      live === undefined
+        ? `${fakeUrl}/scenario/${encodeURIComponent(routeId)}`
+        : live.proxy.route(routeId, {
+            upstream: live.upstream,
+            // The fake's chat completions path has a /v1 of its own; a live base URL for chat completions ends with it.
+            stripPrefix: scenario.provider === 'anthropic' ? '' : '/v1',
+          });
     // The runner's own models reach the fake in process; an agent that builds its clients from `baseURL` (a
     // session config) and the live proxy go over the network.
     const endpoint =
