@@ -47,6 +47,20 @@ describe('toolloop-eval record', () => {
     expect(replayed.stdout).toContain('1 passed');
   });
 
+  it('a first live run that fails writes no recording, and says so', async () => {
+    const directory = await suite();
+    process.env.ANTHROPIC_API_KEY = 'sk-cli-planted-key-0000';
+    // The API refuses every request (400: the provider does not try again).
+    const api = createFakeLlm({ steps: Array.from({ length: 10 }, () => ({ error: { status: 400 } })) });
+    const { url } = await api.serve();
+    const recorded = await runCli(directory, 'record', 'hello.yaml', '--base-url', url);
+    await api.close();
+
+    expect(recorded.exitCode).toBe(1);
+    expect(recorded.stdout).toContain('No recording written for hello.yaml: the live run failed\n');
+    await expect(stat(join(directory, 'hello.recording'))).rejects.toThrow('ENOENT');
+  });
+
   it('validate and run report a damaged recording as file, field and problem, exit 2, with no stack trace', async () => {
     const directory = await suite();
     const api = createFakeLlm({ steps: [{ text: 'Hello there.' }] });

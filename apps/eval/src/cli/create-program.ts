@@ -20,6 +20,7 @@ import { parseFilter, parseShard, selectScenarios } from '../scenario/select-sce
 import { LiveSetupError } from '../record/resolve-live-upstream.js';
 import { checkRecording } from '../record/check-recording.js';
 import { addInitCommand } from './add-init-command.js';
+import { createRecordingLog } from './create-recording-log.js';
 import { readPackageVersion } from './read-package-version.js';
 
 /** Where the commands write; tests pass their own. */
@@ -84,7 +85,10 @@ export function createProgram({
         bail: options.bail,
         outDir: options.outDir ?? config?.outDir ?? 'reports',
         passWithNoScenarios: options.passWithNoScenarios,
-        reporters: createReporters(reporterNames, { stream: toReporterStream(output) }),
+        reporters: [
+          ...createReporters(reporterNames, { stream: toReporterStream(output) }),
+          createRecordingLog({ write: output.stdout }),
+        ],
         // The reporters take each result as it ends: the command keeps none, so memory stays flat.
         keepResults: false,
         defaults: config?.defaults ?? {},

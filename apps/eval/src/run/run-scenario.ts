@@ -3,9 +3,9 @@ import type { JsonValue } from '@toolloop/core';
 import type { FakeLlm, RecordedRequest } from '@toolloop/fake-llm';
 import { checkDrift } from '../record/check-drift.js';
 import { createMcpRecorder, type McpRecorder } from '../record/create-mcp-recorder.js';
-import { redactExchange, redactToolCall, type RecordingRedaction } from '../record/redact-recording.js';
+import type { RecordingRedaction } from '../record/redact-recording.js';
 import type { Recording, RecordedModelExchange } from '../record/recording.js';
-import { writeRecording } from '../record/write-recording.js';
+import { saveLiveRecording } from '../record/save-live-recording.js';
 import type { ModelProxy, ProxyUpstream } from '../record/start-model-proxy.js';
 import { toReplayServers } from '../record/to-replay-servers.js';
 import { toReplaySteps } from '../record/to-replay-steps.js';
@@ -17,7 +17,7 @@ import { mapStrings } from '../redact/map-strings.js';
 import type { ScenarioFailure, ScenarioResult, TurnReport } from '../report/run-report.js';
 import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
-import { createScenarioModel, defaultModels } from './create-scenario-model.js';
+import { createScenarioModel } from './create-scenario-model.js';
 import { createTurnRunner } from './create-turn-runner.js';
 import { createTurnObserver } from './create-turn-observer.js';
 import { driveTurn } from './drive-turn.js';
@@ -240,26 +240,18 @@ async function runUnredacted({
       await servers.close();
     }
     failures.push(...checkViolations({ violations: route.violations, turnStarts }));
-    if (live?.record !== undefined && recorder !== undefined) {
-      const { redaction, scenarioFile } = live.record;
-      await writeRecording({
-        scenarioFile,
-        recording: {
-          version: 1,
-          scenario: scenario.name,
-          provider: scenario.provider,
-          model: scenario.model ?? defaultModels[scenario.provider],
-          servers: recorder.servers(),
-          turns: recordedTurns.map((recorded) => ({
-            user: recorded.user,
-            models: recorded.models.map((exchange) =>
-              redactExchange({ exchange, redaction, secrets: live.secrets }),
-            ),
-            toolCalls: recorded.toolCalls.map((call) => redactToolCall({ call, secrets: live.secrets })),
-          })),
-        },
-      });
-    }
+    const recording =
+      live?.record === undefined
+        ? undefined
+        : await saveLiveRecording({
+            ...live.record,
+            cwd,
+            secrets: live.secrets,
+            recorded:
+              failures.length > 0 || recorder === undefined
+                ? undefined
+                : { scenario, servers: recorder.servers(), turns: recordedTurns },
+          });
     return {
       ...base,
       status: failures.length === 0 ? 'passed' : 'failed',
@@ -267,6 +259,7 @@ async function runUnredacted({
       turns,
       failures,
       ...totalsOf(turns),
+      ...(recording === undefined ? {} : { recording }),
     };
   } catch (error) {
     return {
@@ -279,6 +272,10 @@ async function runUnredacted({
         error instanceof Error
           ? { message: error.message, ...(error.stack === undefined ? {} : { stack: error.stack }) }
           : { message: String(error) },
+      // A run that ended in a runner error writes no recording.
+      ...(mode.type === 'live' && mode.record !== undefined
+        ? { recording: await saveLiveRecording({ ...mode.record, cwd, secrets: mode.secrets }) }
+        : {}),
     };
   }
 }
