@@ -104,6 +104,19 @@ describe('toolloop-eval record', () => {
     });
   });
 
+  it('refuses --update with --live, and record --update, saying why (exit 2): they would leave stale recordings', async () => {
+    const directory = await suite();
+    process.env.ANTHROPIC_API_KEY = 'sk-cli-planted-key-0000';
+    const refusal =
+      '--update records again, live, the scenarios whose replay drifted; --live replays nothing, so it would update nothing. ' +
+      'Record every scenario live with `toolloop-eval record`, or drop --live.\n';
+    for (const args of [
+      ['run', 'hello.yaml', '--live', '--update', '--base-url', 'http://127.0.0.1:9'],
+      ['record', 'hello.yaml', '--update', '--base-url', 'http://127.0.0.1:9'],
+    ])
+      expect(await runCli(directory, ...args)).toMatchObject({ exitCode: 2, stdout: '', stderr: refusal });
+  });
+
   it('refuses a pass rate outside 0 to 1', async () => {
     const directory = await suite();
     const { exitCode, stderr } = await runCli(directory, 'run', '--min-pass-rate', '1.5');

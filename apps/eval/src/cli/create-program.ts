@@ -72,6 +72,14 @@ export function createProgram({
       process.exitCode = 2;
       return;
     }
+    if (options.update && options.live) {
+      output.stderr(
+        '--update records again, live, the scenarios whose replay drifted; --live replays nothing, so it would update nothing. ' +
+          'Record every scenario live with `toolloop-eval record`, or drop --live.\n',
+      );
+      process.exitCode = 2;
+      return;
+    }
     await guard(output, async () => {
       const config = await loadConfig();
       const concurrency = options.concurrency ?? config?.concurrency;

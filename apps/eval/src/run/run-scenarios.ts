@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { InvalidArgumentError } from '@toolloop/core';
 import { resolve } from 'node:path';
 import type { Reporter } from '../report/reporter.js';
 import type { RunReport, ScenarioResult } from '../report/run-report.js';
@@ -70,7 +71,8 @@ export interface RunScenariosOptions {
   live?: LiveOptions & { record?: boolean };
   /**
    * Record again, live, the scenarios whose replay drifted from their recording or that have none (and no
-   * `llm` steps). Needs what `live` needs; `live.baseURL` and `live.env` apply.
+   * `llm` steps). Needs what `live` needs; `live.baseURL` and `live.env` apply. Not with `live`, which replays
+   * nothing (an `InvalidArgumentError`).
    */
   update?: boolean | LiveOptions;
   /** What recordings leave out, on top of keys and credential headers. */
@@ -107,6 +109,12 @@ export async function runScenarios(
   const reporters = options.reporters ?? [];
   const live = options.live;
   const update = options.update === true ? {} : options.update === false ? undefined : options.update;
+  if (live !== undefined && update !== undefined)
+    throw new InvalidArgumentError({
+      argument: 'update',
+      message:
+        'it records again the scenarios whose replay drifted, and `live` replays nothing; record every scenario with `live: { record: true }`, or leave `live` out.',
+    });
   const settings = {
     cwd,
     live,
