@@ -54,7 +54,8 @@ export async function findScenarioFiles({
             absolute: true,
             ignore: notScenarios,
           });
-    const scenarios = kind === 'file' ? matches : matches.filter((match) => !mockSpecName.test(match));
+    const isSpec = (match: string) => kind !== 'file' && mockSpecName.test(match);
+    const scenarios = matches.filter((match) => !isSpec(match));
     if (scenarios.length === 0) {
       unmatched.push({
         file: pattern,
@@ -62,8 +63,7 @@ export async function findScenarioFiles({
         message: describeNoMatch({ pattern, absolute, kind, cwd }),
       });
     }
-    for (const match of scenarios) files.add(relative(cwd, match));
-    for (const match of matches) if (!scenarios.includes(match)) specs.add(relative(cwd, match));
+    for (const match of matches) (isSpec(match) ? specs : files).add(relative(cwd, match));
   }
   const issues = [...unmatched, ...(await checkMockSpecFiles({ files: [...specs].sort(), cwd }))];
   if (issues.length > 0) throw new ScenarioFileError(issues);
