@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { InvalidArgumentError } from '@toolloop/core';
 import { resolve } from 'node:path';
+import { InvalidArgumentError } from '@toolloop/core';
 import type { Reporter } from '../report/reporter.js';
 import type { RunReport, ScenarioResult } from '../report/run-report.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
