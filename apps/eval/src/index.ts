@@ -12,6 +12,7 @@ export { writeRecording } from './record/write-recording.js';
 export { recordingDirectoryOf } from './record/recording-directory.js';
 export { RecordingFileError } from './record/recording-file-error.js';
 export type { RecordingRedaction } from './record/redact-recording.js';
+export type { RecordingOutcome } from './report/run-report.js';
 export type {
   Recording,
   RecordedTurn,

@@ -22,6 +22,21 @@ describe('agent scenarios', () => {
     ]);
   });
 
+  it('starts each run of a scenario, and each scenario of one agent, from its module loaded afresh', async () => {
+    const { report, exitCode } = await runScenarios({
+      paths: ['stateful-agent'],
+      cwd: fixtures,
+      repeat: 2,
+      concurrency: 1,
+    });
+
+    expect(report.scenarios.map(({ name, failures }) => ({ name, failures }))).toEqual([
+      { name: 'counts once, first', failures: [] },
+      { name: 'counts once, second', failures: [] },
+    ]);
+    expect(exitCode).toBe(0);
+  });
+
   it("runs the agent's local tools for real, and builds its system prompt for each turn", async () => {
     const { scenario } = await runOne('agents/shouts-twice.yaml');
 

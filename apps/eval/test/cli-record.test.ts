@@ -47,6 +47,41 @@ describe('toolloop-eval record', () => {
     expect(replayed.stdout).toContain('1 passed');
   });
 
+  it('a first live run that fails writes no recording, and says so', async () => {
+    const directory = await suite();
+    process.env.ANTHROPIC_API_KEY = 'sk-cli-planted-key-0000';
+    // The API refuses every request (400: the provider does not try again).
+    const api = createFakeLlm({ steps: Array.from({ length: 10 }, () => ({ error: { status: 400 } })) });
+    const { url } = await api.serve();
+    const recorded = await runCli(directory, 'record', 'hello.yaml', '--base-url', url);
+    await api.close();
+
+    expect(recorded.exitCode).toBe(1);
+    expect(recorded.stdout).toContain('No recording written for hello.yaml: the live run failed\n');
+    await expect(stat(join(directory, 'hello.recording'))).rejects.toThrow('ENOENT');
+  });
+
+  it('validate and run report a damaged recording as file, field and problem, exit 2, with no stack trace', async () => {
+    const directory = await suite();
+    const api = createFakeLlm({ steps: [{ text: 'Hello there.' }] });
+    const { url } = await api.serve();
+    process.env.ANTHROPIC_API_KEY = 'sk-cli-planted-key-0000';
+    expect((await runCli(directory, 'record', 'hello.yaml', '--base-url', url)).exitCode).toBe(0);
+    await api.close();
+    delete process.env.ANTHROPIC_API_KEY;
+    await writeFile(join(directory, 'hello.recording/turn-1/model-1.request.json'), '[]\n');
+    const problem =
+      'hello.recording/turn-1/model-1.request.json (root): expected an object with method, path, headers and body, not a list.';
+
+    const validated = await runCli(directory, 'validate', '.');
+    expect(validated).toMatchObject({ exitCode: 2, stderr: `Invalid scenario input:\n${problem}\n` });
+    const ran = await runCli(directory, 'run', '.');
+    expect(ran.exitCode).toBe(2);
+    expect(ran.stderr).toBe('');
+    expect(ran.stdout).toContain(problem);
+    expect(ran.stdout).not.toContain('    at ');
+  });
+
   it('refuses --record without --live, and a live run without its key, as bad input (exit 2)', async () => {
     const directory = await suite();
     const withoutLive = await runCli(directory, 'run', 'hello.yaml', '--record');
@@ -67,6 +102,19 @@ describe('toolloop-eval record', () => {
       exitCode: 2,
       stderr: 'A live run of an anthropic scenario needs the API key in ANTHROPIC_API_KEY; it is not set.\n',
     });
+  });
+
+  it('refuses --update with --live, and record --update, saying why (exit 2): they would leave stale recordings', async () => {
+    const directory = await suite();
+    process.env.ANTHROPIC_API_KEY = 'sk-cli-planted-key-0000';
+    const refusal =
+      '--update records again, live, the scenarios whose replay drifted; --live replays nothing, so it would update nothing. ' +
+      'Record every scenario live with `toolloop-eval record`, or drop --live.\n';
+    for (const args of [
+      ['run', 'hello.yaml', '--live', '--update', '--base-url', 'http://127.0.0.1:9'],
+      ['record', 'hello.yaml', '--update', '--base-url', 'http://127.0.0.1:9'],
+    ])
+      expect(await runCli(directory, ...args)).toMatchObject({ exitCode: 2, stdout: '', stderr: refusal });
   });
 
   it('refuses a pass rate outside 0 to 1', async () => {

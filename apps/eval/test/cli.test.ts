@@ -206,7 +206,7 @@ describe('toolloop-eval', () => {
         'Invalid scenario input:',
         `pasing (root): nothing is at ${join(fixtures, 'pasing')}; relative paths start from the working directory, ${fixtures}.`,
         `nowhere/*.yaml (root): no scenario file matches this glob in the working directory, ${fixtures}.`,
-        `${emptyDirectory} (root): the directory ${emptyDirectory} holds no .yaml, .yml or .json file.`,
+        `${emptyDirectory} (root): the directory ${emptyDirectory} holds no scenario file (.yaml, .yml or .json); recordings (name.recording/) and mock server specs (name.mcp.yaml) are not scenarios.`,
         '',
       ].join('\n'),
     );

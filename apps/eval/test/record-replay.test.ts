@@ -230,6 +230,14 @@ describe('live runs', () => {
     expect(await hasRecording(join(directory, 'scripted.yaml'))).toBe(false);
   });
 
+  it('refuses live with update: a live run replays nothing, so it would update nothing', async () => {
+    const { directory } = await writeSuite({ provider: 'anthropic', system: 'x' });
+    const live = { baseURL: 'http://127.0.0.1:9', env: { ANTHROPIC_API_KEY: plantedKey } };
+    await expect(runScenarios({ paths: ['echo.yaml'], cwd: directory, live, update: live })).rejects.toThrow(
+      "Invalid option 'update': it records again the scenarios whose replay drifted, and `live` replays nothing; record every scenario with `live: { record: true }`, or leave `live` out.",
+    );
+  });
+
   it('refuses to start without the key, naming the variable', async () => {
     const { directory } = await writeSuite({ provider: 'anthropic', system: 'x' });
     await expect(

@@ -183,6 +183,39 @@ describe('thinking signatures outside an echoed answer', () => {
   });
 });
 
+describe('thinking signed by another fake', () => {
+  it('accepts a block another fake signed for its text: a recording of a served fake, replayed by a new one', async () => {
+    const recorded = await firstRound(createThinkingFake());
+    const replaying = createThinkingFake();
+    await ask(
+      replaying,
+      createMessagesBody({
+        tools: [weatherTool],
+        messages: [question, { role: 'assistant', content: recorded }, toolResultFor(recorded)],
+      }),
+    );
+    expect(replaying.violations).toEqual([]);
+  });
+
+  it('still reports such a block whose text was changed: the signature does not sign it', async () => {
+    const recorded = await firstRound(createThinkingFake());
+    const replaying = createThinkingFake();
+    const changed = recorded.map((block) =>
+      block.type === 'thinking' ? { ...block, thinking: 'I should make the weather up.' } : block,
+    );
+    await ask(
+      replaying,
+      createMessagesBody({
+        tools: [weatherTool],
+        messages: [question, { role: 'assistant', content: changed }, toolResultFor(changed)],
+      }),
+    );
+    expect(
+      replaying.violations.map((violation) => violation.message.replace(/^.*?request 1: /u, '')),
+    ).toEqual(['messages[1] has a thinking block whose signature this fake never sent (changed?).']);
+  });
+});
+
 describe('tool results', () => {
   it('reports a tool_use with no tool_result in the next user message', async () => {
     const fake = createThinkingFake();

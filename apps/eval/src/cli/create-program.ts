@@ -16,6 +16,7 @@ import { EmptySelectionError } from '../scenario/empty-selection-error.js';
 import { parseFilter, parseShard, selectScenarios } from '../scenario/select-scenarios.js';
 import { LiveSetupError } from '../record/resolve-live-upstream.js';
 import { addInitCommand } from './add-init-command.js';
+import { createRecordingLog } from './create-recording-log.js';
 import { readPackageVersion } from './read-package-version.js';
 
 /** Where the commands write; tests pass their own. */
@@ -70,6 +71,14 @@ export function createProgram({
       process.exitCode = 2;
       return;
     }
+    if (options.update && options.live) {
+      output.stderr(
+        '--update records again, live, the scenarios whose replay drifted; --live replays nothing, so it would update nothing. ' +
+          'Record every scenario live with `toolloop-eval record`, or drop --live.\n',
+      );
+      process.exitCode = 2;
+      return;
+    }
     await guard(output, async () => {
       const config = await loadConfig();
       const [{ runScenarios }, { createReporters }] = await Promise.all([
@@ -88,7 +97,10 @@ export function createProgram({
         bail: options.bail,
         outDir: options.outDir ?? config?.outDir ?? 'reports',
         passWithNoScenarios: options.passWithNoScenarios,
-        reporters: createReporters(reporterNames, { stream: toReporterStream(output) }),
+        reporters: [
+          ...createReporters(reporterNames, { stream: toReporterStream(output) }),
+          createRecordingLog({ write: output.stdout }),
+        ],
         // The reporters take each result as it ends: the command keeps none, so memory stays flat.
         keepResults: false,
         defaults: config?.defaults ?? {},
@@ -148,18 +160,24 @@ export function createProgram({
           cwd,
         });
         const defaults = config?.defaults ?? {};
-        const [{ loadScenarioFile }, { throwIssues }] = await Promise.all([
+        const [{ loadScenarioFile }, { throwIssues }, { checkRecording }] = await Promise.all([
           import('../scenario/load-scenario-file.js'),
           import('../run/run-scenarios.js'),
+          import('../record/check-recording.js'),
         ]);
         const agentScope = projectDirectories({ cwd, configFile: config?.file });
-        // Each file's problem, if it has one, or the agent it left unloaded; what a valid file holds is not kept.
-        const outcomes = await mapBounded(files, (file) =>
-          loadScenarioFile(resolve(cwd, file), { cwd, defaults, agentScope }).then(
-            (loaded) => ({ file, agentNotLoaded: loaded.agentNotLoaded }),
-            (error: unknown) => ({ file, error }),
-          ),
-        );
+        // Each file's problem (its recording's, too), if it has one, or the agent it left unloaded; what a valid
+        // file holds is not kept.
+        const outcomes = await mapBounded(files, async (file) => {
+          try {
+            const loaded = await loadScenarioFile(resolve(cwd, file), { cwd, defaults, agentScope });
+            const recordingIssues = await checkRecording({ scenarioFile: resolve(cwd, file), cwd });
+            if (recordingIssues.length > 0) return { file, error: new ScenarioFileError(recordingIssues) };
+            return { file, agentNotLoaded: loaded.agentNotLoaded };
+          } catch (error) {
+            return { file, error };
+          }
+        });
         const issues = outcomes.flatMap((outcome) =>
           'error' in outcome && ScenarioFileError.isInstance(outcome.error) ? outcome.error.issues : [],
         );

@@ -1,108 +1,100 @@
-import { readFile } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JsonValue } from '@toolloop/core';
+import { createRecordingFileReader, type RecordingFileReader } from './read-recording-file.js';
+import { recordingFileKinds } from './recording-schema.js';
 import { recordingDirectoryOf, recordingFormatName, recordingIndexFile } from './recording-directory.js';
 import {
   recordingFormatVersion,
   type RecordedModelExchange,
   type RecordedModelResponse,
-  type RecordedToolCall,
+  type RecordedTurn,
   type Recording,
 } from './recording.js';
-import { RecordingFileError } from './recording-file-error.js';
 
-/** Reads the recording beside a scenario file; a missing or damaged file is a `RecordingFileError` naming it. */
-export async function readRecording(scenarioFile: string): Promise<Recording> {
+/**
+ * Reads the recording beside a scenario file, every file validated as `writeRecording` writes it
+ * (docs/recordings.md). A file that is missing, damaged, not a regular file, over 16 MiB or outside the
+ * recording's directory is a `RecordingFileError` naming the file (relative to `cwd`, default the process's
+ * working directory), the field and what is wrong.
+ */
+export async function readRecording(
+  scenarioFile: string,
+  { cwd = process.cwd() }: { cwd?: string } = {},
+): Promise<Recording> {
   const directory = recordingDirectoryOf(scenarioFile);
-  const index = asObject(
-    await readJson(join(directory, recordingIndexFile)),
-    join(directory, recordingIndexFile),
-  );
-  const at = join(directory, recordingIndexFile);
-  if (index.format !== recordingFormatName)
-    throw new RecordingFileError(
-      `${at}: "format" is ${JSON.stringify(index.format)}, expected "${recordingFormatName}".`,
-    );
-  if (index.version !== recordingFormatVersion)
-    throw new RecordingFileError(
-      `${at}: format version ${JSON.stringify(index.version)}; this runner reads version ${recordingFormatVersion}. Record it again (toolloop-eval record).`,
-    );
-  const turns = Array.isArray(index.turns) ? index.turns : [];
-  const servers = asObject(index.servers ?? {}, at) as Record<string, JsonValue[]>;
+  const reader = createRecordingFileReader({
+    root: await realpath(directory).catch(() => directory),
+    cwd,
+  });
+  const indexFile = join(directory, recordingIndexFile);
+  const index = await reader.json(indexFile, recordingFileKinds.index, checkFormat);
+  const turns: RecordedTurn[] = [];
+  // One turn after another: a recording's files are read one at a time, never all open at once.
+  for (const [turnIndex, turn] of index.turns.entries()) {
+    const turnDirectory = join(directory, `turn-${turnIndex + 1}`);
+    const models: RecordedModelExchange[] = [];
+    for (let modelIndex = 1; modelIndex <= turn.models; modelIndex += 1) {
+      const stem = join(turnDirectory, `model-${modelIndex}`);
+      models.push({
+        request: await reader.json(`${stem}.request.json`, recordingFileKinds.request),
+        response: await readResponse({ stem, reader }),
+      });
+    }
+    const callsFile = join(turnDirectory, 'tool-calls.jsonl');
+    const toolCalls =
+      turn.toolCalls > 0 ? await reader.jsonLines(callsFile, recordingFileKinds.toolCall) : [];
+    if (toolCalls.length !== turn.toolCalls)
+      throw reader.fail(
+        callsFile,
+        `holds ${toolCalls.length} tool calls; ${recordingIndexFile} says turn ${turnIndex + 1} has ${turn.toolCalls}.`,
+      );
+    turns.push({ ...(turn.user === undefined ? {} : { user: turn.user }), models, toolCalls });
+  }
   return {
     version: recordingFormatVersion,
-    scenario: asString(index.scenario),
-    provider: asString(index.provider),
-    model: asString(index.model),
-    servers,
-    turns: await Promise.all(
-      turns.map(async (entry, turnIndex) => {
-        const turn = asObject(entry, at);
-        const turnDirectory = join(directory, `turn-${turnIndex + 1}`);
-        const models: RecordedModelExchange[] = [];
-        for (let modelIndex = 1; modelIndex <= Number(turn.models); modelIndex += 1) {
-          const stem = join(turnDirectory, `model-${modelIndex}`);
-          models.push({
-            request: (await readJson(`${stem}.request.json`)) as unknown as RecordedModelExchange['request'],
-            response: await readResponse(stem),
-          });
-        }
-        const toolCalls =
-          Number(turn.toolCalls) > 0
-            ? (await readText(join(turnDirectory, 'tool-calls.jsonl')))
-                .split('\n')
-                .filter((line) => line.trim() !== '')
-                .map((line, lineIndex) =>
-                  parseJson(line, `${join(turnDirectory, 'tool-calls.jsonl')}:${lineIndex + 1}`),
-                )
-                .map((call) => call as unknown as RecordedToolCall)
-            : [];
-        return {
-          ...(turn.user === undefined ? {} : { user: asString(turn.user) }),
-          models,
-          toolCalls,
-        };
-      }),
-    ),
+    scenario: index.scenario,
+    provider: index.provider,
+    model: index.model,
+    servers: index.servers,
+    turns,
   };
 }
 
-async function readResponse(stem: string): Promise<RecordedModelResponse> {
-  const stream = await readFile(`${stem}.response.sse`, 'utf8').catch(() => undefined);
-  if (stream !== undefined)
-    return { type: 'stream', status: 200, contentType: 'text/event-stream', body: stream };
-  return (await readJson(`${stem}.error.json`)) as unknown as RecordedModelResponse;
+/**
+ * The format and version are looked at before the fields: a recording of another format or version is refused
+ * with what to do, not with a list of the fields it does not have.
+ */
+function checkFormat({
+  format,
+  version,
+}: Record<string, unknown>): { path: string; message: string } | undefined {
+  if (format !== recordingFormatName)
+    return {
+      path: 'format',
+      message: `is ${format === undefined ? 'missing' : JSON.stringify(format)}, expected "${recordingFormatName}".`,
+    };
+  if (version !== recordingFormatVersion)
+    return {
+      path: 'version',
+      message: `format version ${version === undefined ? '(none)' : JSON.stringify(version)}; this runner reads version ${recordingFormatVersion}. Record it again (toolloop-eval record).`,
+    };
+  return undefined;
 }
 
-async function readText(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    throw new RecordingFileError(
-      `${path}: cannot read this part of the recording (${error instanceof Error ? error.message : String(error)}). Record it again (toolloop-eval record).`,
-    );
-  }
-}
-
-async function readJson(path: string): Promise<JsonValue> {
-  return parseJson(await readText(path), path);
-}
-
-function parseJson(text: string, where: string): JsonValue {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch (error) {
-    throw new RecordingFileError(
-      `${where}: not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
-    );
-  }
-}
-
-function asObject(value: JsonValue, where: string): Record<string, JsonValue> {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value;
-  throw new RecordingFileError(`${where}: expected a JSON object.`);
-}
-
-function asString(value: JsonValue | undefined): string {
-  return typeof value === 'string' ? value : '';
+async function readResponse({
+  stem,
+  reader,
+}: {
+  stem: string;
+  reader: RecordingFileReader;
+}): Promise<RecordedModelResponse> {
+  const stream = `${stem}.response.sse`;
+  if (await reader.exists(stream))
+    return { type: 'stream', status: 200, contentType: 'text/event-stream', body: await reader.text(stream) };
+  const error = `${stem}.error.json`;
+  if (await reader.exists(error)) return reader.json(error, recordingFileKinds.error);
+  throw reader.fail(
+    stream,
+    `this answer of the recording is missing (neither it nor ${error.slice(error.lastIndexOf('/') + 1)} is there). Record it again (toolloop-eval record).`,
+  );
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JsonValue } from '@toolloop/core';
@@ -16,10 +17,15 @@ export interface ProxyUpstream {
 
 /** A loopback proxy between the agent under test and the real API, keeping what went through it per route. */
 export interface ModelProxy {
-  /** The proxy's base URL; a route's requests go to `${url}/scenario/<routeId>`. */
+  /** The proxy's base URL. */
   url: string;
-  /** Sends a route's requests to `upstream`; the path after `/scenario/<routeId>` is kept, less `stripPrefix`. */
-  route(routeId: string, options: { upstream: ProxyUpstream; stripPrefix?: string }): void;
+  /**
+   * Sends a route's requests to `upstream` and gives the route's base URL, `${url}/scenario/<secret>`: the path
+   * after it is kept, less `stripPrefix`. The secret is random, so that no one but the agent it is given to
+   * (another user of the machine, a web page) can spend the key through the proxy; `routeId` names the route
+   * only for `exchanges`.
+   */
+  route(routeId: string, options: { upstream: ProxyUpstream; stripPrefix?: string }): string;
   /** What went through a route so far, in order. */
   exchanges(routeId: string): readonly RecordedModelExchange[];
   close(): Promise<void>;
@@ -46,10 +52,9 @@ const isNoise = (name: string) => name === 'user-agent' || name.startsWith('x-st
  * away aborts the upstream request. Keys are added only on the way out, so they are never in what is kept.
  */
 export async function startModelProxy(): Promise<ModelProxy> {
-  const routes = new Map<
-    string,
-    { upstream: ProxyUpstream; stripPrefix: string; exchanges: RecordedModelExchange[] }
-  >();
+  // By secret: what requests name. The runner's ids name the same routes for `exchanges`.
+  const routes = new Map<string, ProxyRoute>();
+  const byId = new Map<string, ProxyRoute>();
   const server = createServer((request, response) => {
     handle({ request, response, routes }).catch((error: unknown) => {
       if (!response.headersSent) {
@@ -70,9 +75,13 @@ export async function startModelProxy(): Promise<ModelProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     route(routeId, { upstream, stripPrefix = '' }) {
-      routes.set(routeId, { upstream, stripPrefix, exchanges: [] });
+      const route: ProxyRoute = { upstream, stripPrefix, exchanges: [] };
+      const secret = randomBytes(24).toString('base64url');
+      routes.set(secret, route);
+      byId.set(routeId, route);
+      return `http://127.0.0.1:${port}/scenario/${secret}`;
     },
-    exchanges: (routeId) => routes.get(routeId)?.exchanges ?? [],
+    exchanges: (routeId) => byId.get(routeId)?.exchanges ?? [],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -83,7 +92,13 @@ export async function startModelProxy(): Promise<ModelProxy> {
   };
 }
 
-const routePattern = /^\/scenario\/([^/]+)(\/.*)$/u;
+interface ProxyRoute {
+  upstream: ProxyUpstream;
+  stripPrefix: string;
+  exchanges: RecordedModelExchange[];
+}
+
+const routePattern = /^\/scenario\/([^/?]+)(\/[^?]*)?(\?.*)?$/u;
 
 async function handle({
   request,
@@ -92,19 +107,37 @@ async function handle({
 }: {
   request: IncomingMessage;
   response: ServerResponse;
-  routes: Map<string, { upstream: ProxyUpstream; stripPrefix: string; exchanges: RecordedModelExchange[] }>;
+  routes: Map<string, ProxyRoute>;
 }): Promise<void> {
+  const refusal = checkProxyRequest(request);
+  if (refusal !== undefined) {
+    refuse({ response, status: 403, type: 'permission_error', message: refusal });
+    return;
+  }
   const match = routePattern.exec(request.url ?? '');
-  const route = match === null ? undefined : routes.get(decodeURIComponent(match[1] ?? ''));
+  const route = match === null ? undefined : routes.get(match[1] ?? '');
   if (match === null || route === undefined) {
-    response.writeHead(404, { 'content-type': 'application/json' });
-    response.end(
-      JSON.stringify({ error: { type: 'not_found', message: `No live route for ${request.url}.` } }),
-    );
+    // The path is not repeated: it may hold another route's secret, or the text a page chose.
+    refuse({ response, status: 404, type: 'not_found', message: 'No live route here.' });
     return;
   }
   const fullPath = match[2] ?? '/';
-  const path = fullPath.startsWith(route.stripPrefix) ? fullPath.slice(route.stripPrefix.length) : fullPath;
+  // The prefix is a whole part of the path: `/v1.evil.example` is not `/v1` and `.evil.example`.
+  const path =
+    route.stripPrefix !== '' &&
+    (fullPath === route.stripPrefix || fullPath.startsWith(`${route.stripPrefix}/`))
+      ? fullPath.slice(route.stripPrefix.length) || '/'
+      : fullPath;
+  const target = toUpstreamUrl({ baseURL: route.upstream.baseURL, path, search: match[3] ?? '' });
+  if (target === undefined) {
+    refuse({
+      response,
+      status: 400,
+      type: 'invalid_request_error',
+      message: `The path ${JSON.stringify(path)} leaves the API's base path; the live proxy sends nothing on.`,
+    });
+    return;
+  }
   const chunks: Buffer[] = [];
   for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
   const bodyText = Buffer.concat(chunks).toString('utf8');
@@ -121,7 +154,7 @@ async function handle({
   response.on('close', () => {
     if (!response.writableFinished) abort.abort();
   });
-  const upstream = await fetch(`${route.upstream.baseURL.replace(/\/+$/u, '')}${path}`, {
+  const upstream = await fetch(target, {
     method: request.method ?? 'POST',
     headers: { ...forwarded, ...route.upstream.authHeaders },
     ...(bodyText === '' ? {} : { body: bodyText }),
@@ -145,7 +178,12 @@ async function handle({
   response.end();
   const body = Buffer.concat(received).toString('utf8');
   route.exchanges.push({
-    request: { method: request.method ?? 'POST', path, headers: kept, body: parseBody(bodyText) },
+    request: {
+      method: request.method ?? 'POST',
+      path: `${path}${match[3] ?? ''}`,
+      headers: kept,
+      body: parseBody(bodyText),
+    },
     response:
       upstream.ok && contentType.includes('text/event-stream')
         ? { type: 'stream', status: upstream.status, contentType, body }
@@ -156,6 +194,70 @@ async function handle({
             body,
           },
   });
+}
+
+/**
+ * Refuses what the agent under test never sends: a Host that is not a loopback name (a page on another site
+ * whose name was made to point at 127.0.0.1, DNS rebinding) and an Origin (a web page: the agent is a program).
+ */
+function checkProxyRequest(request: IncomingMessage): string | undefined {
+  const host = request.headers.host;
+  const hostName = host === undefined ? undefined : toHostName(`http://${host}`);
+  if (hostName === undefined || !loopbackHosts.has(hostName))
+    return `Host ${JSON.stringify(host ?? '(none)')} is refused: the live proxy answers requests to ${[...loopbackHosts].join(', ')} only.`;
+  const origin = request.headers.origin;
+  if (origin !== undefined)
+    return `Origin ${JSON.stringify(origin)} is refused: the live proxy answers the agent under test, not a web page.`;
+  return undefined;
+}
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function toHostName(url: string): string | undefined {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The API's URL for a route's path, built on the parsed base URL, never by joining text: the host and port are
+ * the base's whatever the path holds (`//host`, `@host`, `.1:8080` after `http://127.0.0`), and a path whose
+ * dot segments (`..`, `%2e%2e`) leave the base path gives `undefined`.
+ */
+function toUpstreamUrl({
+  baseURL,
+  path,
+  search,
+}: {
+  baseURL: string;
+  path: string;
+  search: string;
+}): URL | undefined {
+  const base = new URL(baseURL);
+  const basePath = base.pathname.replace(/\/+$/u, '');
+  const target = new URL(base.href);
+  target.pathname = `${basePath}${path}`;
+  target.search = search;
+  target.hash = '';
+  const inside = target.pathname === basePath || target.pathname.startsWith(`${basePath}/`);
+  return target.origin === base.origin && inside ? target : undefined;
+}
+
+function refuse({
+  response,
+  status,
+  type,
+  message,
+}: {
+  response: ServerResponse;
+  status: number;
+  type: string;
+  message: string;
+}): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ type: 'error', error: { type, message } }));
 }
 
 function parseBody(text: string): JsonValue {

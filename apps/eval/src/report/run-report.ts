@@ -135,7 +135,17 @@ export interface ScenarioResult {
   tokens?: { input: number; output: number };
   /** What those tokens cost, when every turn had `prices` for its model. */
   cost?: number;
+  /** What a live run that records (`record`, `--update`) did with the scenario's recording. */
+  recording?: RecordingOutcome;
 }
+
+/**
+ * What a live run that records did with the scenario's recording: `written` once the run passed (it replaced
+ * any older one whole), else `kept`: the recording from before, if there was one (`previous`), is unchanged.
+ * `directory` is relative to the run's directory.
+ */
+export type RecordingOutcome =
+  { type: 'written'; directory: string } | { type: 'kept'; directory: string; previous: boolean };
 
 export interface RunSummary {
   total: number;

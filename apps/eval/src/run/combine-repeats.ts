@@ -16,8 +16,11 @@ export function combineRepeats(
   const passRate = passed / runs.length;
   const shown = runs.find((run) => run.status === 'failed') ?? runs.at(-1) ?? first;
   const costs = runs.map((run) => run.cost);
+  // A recording one run wrote stays written, whichever run's details are shown.
+  const recording = runs.findLast((run) => run.recording?.type === 'written')?.recording ?? shown.recording;
   return {
     ...shown,
+    ...(recording === undefined ? {} : { recording }),
     status: passRate >= minPassRate && runs.every((run) => run.error === undefined) ? 'passed' : 'failed',
     durationMs: runs.reduce((total, run) => total + run.durationMs, 0),
     tokens: {

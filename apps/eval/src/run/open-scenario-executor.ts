@@ -1,6 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import { createSharedJsonSchemaValidator } from '@toolloop/core/mcp';
 import { createFakeLlm } from '@toolloop/fake-llm';
+import { createAgentLoader } from '../agent/create-agent-loader.js';
+import type { Agent } from '../agent/define-agent.js';
 import type { ScenarioFailure, ScenarioResult } from '../report/run-report.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import { readRecording } from '../record/read-recording.js';
@@ -61,7 +63,12 @@ export async function openScenarioExecutor({
         redaction,
       });
     if (await findRecording(scenarioFile))
-      return { type: 'replay', recording: await readRecording(scenarioFile), scenarioFile, redaction };
+      return {
+        type: 'replay',
+        recording: await readRecording(scenarioFile, { cwd }),
+        scenarioFile,
+        redaction,
+      };
     // --update: a scenario with nothing to answer it (no `llm` steps, no recording) is recorded, live.
     if (update !== undefined && loaded.scenario.turns.every((turn) => turn.llm.length === 0))
       return liveMode({ loaded, scenarioFile, proxy: await proxy(), live: update, record: true, redaction });
@@ -99,11 +106,34 @@ export async function openScenarioExecutor({
     };
     return { ...ran, status: 'failed' as const, failures: [...ran.failures, leftover] };
   };
+  // Each run of a scenario (a repeat, the live run of --update after its replay, another scenario of the same
+  // agent) starts from an agent module loaded afresh, as in a run of its own: a tool that keeps state in its
+  // module would otherwise answer the second run from what the first left, and its recording never replay.
+  const used = new WeakSet<Agent>();
+  const withFreshAgent = async (loaded: LoadedScenario): Promise<LoadedScenario> => {
+    if (loaded.agent === undefined) return loaded;
+    let { agent } = loaded.agent;
+    if (used.has(agent)) {
+      // A loader of its own loads the module again, and every module it imports.
+      const again = await createAgentLoader({ cwd }).load(loaded.agent.file);
+      if (!again.success) throw new Error(again.issue.message);
+      agent = again.agent;
+    }
+    used.add(agent);
+    return { ...loaded, agent: { file: loaded.agent.file, agent } };
+  };
+  const runFresh = async (
+    loaded: LoadedScenario,
+    options: Omit<Parameters<typeof runScenario>[0], keyof LoadedScenario>,
+  ): Promise<ScenarioResult> => {
+    const fresh = await withFreshAgent(loaded).catch((error: unknown) => error);
+    if (fresh instanceof Error) return toErrored({ loaded, error: fresh });
+    return runAndForget({ ...(fresh as LoadedScenario), ...options });
+  };
 
   return {
     async run(loaded, runId) {
       const common = {
-        ...loaded,
         directory: dirname(resolve(cwd, loaded.file)),
         cwd,
         fake,
@@ -116,7 +146,7 @@ export async function openScenarioExecutor({
       let result =
         mode instanceof Error
           ? toErrored({ loaded, error: mode })
-          : await runAndForget({ ...common, mode: mode as ScenarioMode, routeId: runId });
+          : await runFresh(loaded, { ...common, mode: mode as ScenarioMode, routeId: runId });
       // --update: a replay that drifted from its recording is recorded again, live.
       if (update !== undefined && result.failures.some((failure) => failure.kind === 'drift')) {
         const scenarioFile = resolve(cwd, loaded.file);
@@ -128,7 +158,7 @@ export async function openScenarioExecutor({
         result =
           again instanceof Error
             ? toErrored({ loaded, error: again })
-            : await runAndForget({ ...common, mode: again as ScenarioMode, routeId: `${runId}u` });
+            : await runFresh(loaded, { ...common, mode: again as ScenarioMode, routeId: `${runId}u` });
       }
       return result;
     },

@@ -3,9 +3,9 @@ import type { JsonValue } from '@toolloop/core';
 import type { FakeLlm, RecordedRequest } from '@toolloop/fake-llm';
 import { checkDrift } from '../record/check-drift.js';
 import { createMcpRecorder, type McpRecorder } from '../record/create-mcp-recorder.js';
-import { redactExchange, redactToolCall, type RecordingRedaction } from '../record/redact-recording.js';
+import type { RecordingRedaction } from '../record/redact-recording.js';
 import type { Recording, RecordedModelExchange } from '../record/recording.js';
-import { writeRecording } from '../record/write-recording.js';
+import { saveLiveRecording } from '../record/save-live-recording.js';
 import type { ModelProxy, ProxyUpstream } from '../record/start-model-proxy.js';
 import { toReplayServers } from '../record/to-replay-servers.js';
 import { toReplaySteps } from '../record/to-replay-steps.js';
@@ -18,7 +18,7 @@ import { mapStrings } from '../redact/map-strings.js';
 import type { ScenarioResult, ScenarioSource, TurnReport } from '../report/run-report.js';
 import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
-import { createScenarioModel, defaultModels } from './create-scenario-model.js';
+import { createScenarioModel } from './create-scenario-model.js';
 import { createTurnRunner } from './create-turn-runner.js';
 import { createTurnObserver } from './create-turn-observer.js';
 import { serversDeadlineMs, turnDeadlineMs } from './scenario-deadline.js';
@@ -151,13 +151,14 @@ async function runUnredacted({
         'This scenario has no `llm` steps and no recording: run it live (--live), or record it (toolloop-eval record).',
       );
     const live = mode.type === 'live' ? mode : undefined;
-    if (live !== undefined)
-      live.proxy.route(routeId, {
-        upstream: live.upstream,
-        // The fake's chat completions path has a /v1 of its own; a live base URL for chat completions ends with it.
-        stripPrefix: scenario.provider === 'anthropic' ? '' : '/v1',
-      });
-    const baseURL = `${live === undefined ? fakeUrl : live.proxy.url}/scenario/${encodeURIComponent(routeId)}`;
+    const baseURL =
+      live === undefined
+        ? `${fakeUrl}/scenario/${encodeURIComponent(routeId)}`
+        : live.proxy.route(routeId, {
+            upstream: live.upstream,
+            // The fake's chat completions path has a /v1 of its own; a live base URL for chat completions ends with it.
+            stripPrefix: scenario.provider === 'anthropic' ? '' : '/v1',
+          });
     // The runner's own models reach the fake in process; an agent that builds its clients from `baseURL` (a
     // session config) and the live proxy go over the network.
     const endpoint =
@@ -295,26 +296,19 @@ async function runUnredacted({
       await servers.close();
     }
     failures.push(...checkViolations({ violations: route.violations, turnStarts }));
-    if (live?.record !== undefined && recorder !== undefined && !progress.signal.aborted) {
-      const { redaction, scenarioFile } = live.record;
-      await writeRecording({
-        scenarioFile,
-        recording: {
-          version: 1,
-          scenario: scenario.name,
-          provider: scenario.provider,
-          model: scenario.model ?? defaultModels[scenario.provider],
-          servers: recorder.servers(),
-          turns: recordedTurns.map((recorded) => ({
-            user: recorded.user,
-            models: recorded.models.map((exchange) =>
-              redactExchange({ exchange, redaction, secrets: live.secrets }),
-            ),
-            toolCalls: recorded.toolCalls.map((call) => redactToolCall({ call, secrets: live.secrets })),
-          })),
-        },
-      });
-    }
+    const recording =
+      // Past its deadline, the scenario's result is out: what it recorded is not kept.
+      live?.record === undefined || progress.signal.aborted
+        ? undefined
+        : await saveLiveRecording({
+            ...live.record,
+            cwd,
+            secrets: live.secrets,
+            recorded:
+              failures.length > 0 || recorder === undefined
+                ? undefined
+                : { scenario, servers: recorder.servers(), turns: recordedTurns },
+          });
     return {
       ...base,
       status: failures.length === 0 ? 'passed' : 'failed',
@@ -322,6 +316,7 @@ async function runUnredacted({
       turns,
       failures,
       ...totalsOf(turns),
+      ...(recording === undefined ? {} : { recording }),
     };
   } catch (error) {
     return {
@@ -334,6 +329,10 @@ async function runUnredacted({
         error instanceof Error
           ? { message: error.message, ...(error.stack === undefined ? {} : { stack: error.stack }) }
           : { message: String(error) },
+      // A run that ended in a runner error writes no recording.
+      ...(mode.type === 'live' && mode.record !== undefined
+        ? { recording: await saveLiveRecording({ ...mode.record, cwd, secrets: mode.secrets }) }
+        : {}),
     };
   }
 }

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { InvalidArgumentError } from '@toolloop/core';
 import type { Reporter } from '../report/reporter.js';
 import type { RunReport, ScenarioResult } from '../report/run-report.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
@@ -80,7 +81,8 @@ export interface RunScenariosOptions {
   live?: LiveOptions & { record?: boolean };
   /**
    * Record again, live, the scenarios whose replay drifted from their recording or that have none (and no
-   * `llm` steps). Needs what `live` needs; `live.baseURL` and `live.env` apply.
+   * `llm` steps). Needs what `live` needs; `live.baseURL` and `live.env` apply. Not with `live`, which replays
+   * nothing (an `InvalidArgumentError`).
    */
   update?: boolean | LiveOptions;
   /** What recordings leave out, on top of keys and credential headers. */
@@ -117,6 +119,12 @@ export async function runScenarios(
   const reporters = options.reporters ?? [];
   const live = options.live;
   const update = options.update === true ? {} : options.update === false ? undefined : options.update;
+  if (live !== undefined && update !== undefined)
+    throw new InvalidArgumentError({
+      argument: 'update',
+      message:
+        'it records again the scenarios whose replay drifted, and `live` replays nothing; record every scenario with `live: { record: true }`, or leave `live` out.',
+    });
   const settings = {
     cwd,
     live,

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { serialize } from 'node:v8';
 import { createAgentLoader, type AgentLoader } from '../agent/create-agent-loader.js';
+import { endWithSignal } from '../cli/end-with-signal.js';
 import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load-scenario-file.js';
@@ -28,9 +29,14 @@ let stopped = false;
 // Messages are handled one after another: a file runs to its end before the next message is read.
 let queue = Promise.resolve();
 
-// The main process is gone (killed, or it ended without closing this worker): nothing is left to report to.
+let closing = false;
+
+// The main process closed this worker, or is gone (killed, or it ended without closing it): nothing is left to
+// report to. Gone, it ends this worker as a SIGTERM would, not by `process.exit`, which would wait for a thread
+// blocked in a read that never ends (a tool reading a FIFO no one writes).
 process.once('disconnect', () => {
-  process.exit(0);
+  if (closing) process.exit(0);
+  else endWithSignal('SIGTERM');
 });
 
 process.on('message', (message: ToWorker) => {
@@ -62,6 +68,7 @@ async function handle(message: ToWorker): Promise<void> {
     case 'close':
       await (await executor)?.close();
       // Disconnecting ends this process (above).
+      closing = true;
       process.disconnect();
       return;
   }

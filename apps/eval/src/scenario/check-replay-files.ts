@@ -1,10 +1,7 @@
-import type { Stats } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { checkRecordedFile, maxRecordedFileBytes } from './check-recorded-file.js';
 import type { Scenario } from './scenario-schema.js';
-
-/** The largest recording an `llm` step may replay: far above any real stream, far below what exhausts memory. */
-export const maxReplayFileBytes = 16 * 1024 * 1024;
 
 /** A problem with one `replay` path: the field path to it and what is wrong. */
 export interface ReplayProblem {
@@ -60,25 +57,20 @@ async function findProblem({
   if (!/\.(sse|jsonl)$/u.test(target)) {
     return `${named} is neither .sse nor .jsonl: the fake LLM replays .sse and .chunks.jsonl recordings.`;
   }
-  let real: string;
-  let stats: Stats;
-  try {
-    real = await realpath(target);
-    stats = await stat(real);
-  } catch {
-    return `${named} does not exist or cannot be read (looked for ${target}).`;
+  const problem = await checkRecordedFile({ target, roots });
+  if (problem === undefined) return undefined;
+  switch (problem.type) {
+    case 'missing':
+      return `${named} does not exist or cannot be read (looked for ${target}).`;
+    case 'outside':
+      return `${named} is ${problem.real}, outside the scenario's directory and the directory the run works in; keep recordings under one of them.`;
+    case 'not-a-file':
+      return `${named} is not a regular file.`;
+    case 'too-big':
+      return `${named} is ${problem.size} bytes; a recording may be at most ${maxRecordedFileBytes} bytes (16 MiB).`;
+    default: {
+      const unexpected: never = problem;
+      throw new Error(`Unknown recorded file problem: ${JSON.stringify(unexpected)}`);
+    }
   }
-  if (!roots.some((root) => isInside({ root, path: real }))) {
-    return `${named} is ${real}, outside the scenario's directory and the directory the run works in; keep recordings under one of them.`;
-  }
-  if (!stats.isFile()) return `${named} is not a regular file.`;
-  if (stats.size > maxReplayFileBytes) {
-    return `${named} is ${stats.size} bytes; a recording may be at most ${maxReplayFileBytes} bytes (16 MiB).`;
-  }
-  return undefined;
-}
-
-function isInside({ root, path }: { root: string; path: string }): boolean {
-  const fromRoot = relative(root, path);
-  return fromRoot !== '' && !fromRoot.startsWith('..') && !isAbsolute(fromRoot);
 }

@@ -1,5 +1,5 @@
 import type { AnthropicAnswer } from './anthropic-answer.js';
-import { looksLikeFakeThinkingSignature } from './create-thinking-signature.js';
+import { isFakeThinkingSignatureOf, looksLikeFakeThinkingSignature } from './create-thinking-signature.js';
 import type { RequestContentBlock, RequestMessage } from './messages-request-body.js';
 
 /**
@@ -9,7 +9,8 @@ import type { RequestContentBlock, RequestMessage } from './messages-request-bod
  * API drops it), but if its echo (found by its tool call ids, or by its text when it made no tool calls) keeps
  * any, it must keep them all, unchanged and first. Answers the transcript does not contain are not checked. In
  * the other assistant messages, a thinking block with a signature of this fake must carry the text it was sent
- * with, and a signature shaped like this fake's must be one it made.
+ * with, and a signature shaped like this fake's must be one it made, or one a fake made for that very text (a
+ * recording of another fake, replayed).
  */
 export function checkThinkingEcho(options: {
   messages: RequestMessage[];
@@ -55,7 +56,10 @@ function checkSignatures(options: {
     for (const block of message.content) {
       if (block.type !== 'thinking' || typeof block.signature !== 'string') continue;
       const sentText = sentTexts.get(block.signature);
-      if (sentText === undefined && looksLikeFakeThinkingSignature(block.signature)) {
+      const signedElsewhere =
+        typeof block.thinking === 'string' &&
+        isFakeThinkingSignatureOf({ signature: block.signature, thinking: block.thinking });
+      if (sentText === undefined && looksLikeFakeThinkingSignature(block.signature) && !signedElsewhere) {
         problems.push(
           `messages[${index}] has a thinking block whose signature this fake never sent (changed?).`,
         );

@@ -1,0 +1,38 @@
+import type { Reporter } from '../report/reporter.js';
+import type { RecordingOutcome } from '../report/run-report.js';
+
+/**
+ * A reporter for the command line's live runs that record (`record`, `run --update`): once the run ends, it
+ * writes what became of each scenario's recording, in the report's order. `Wrote <directory>/` for a run that
+ * passed; `Kept  <directory>/` for one that failed and left the older recording as it was; and for one that
+ * failed with none to keep, that no recording was written.
+ */
+export function createRecordingLog({ write }: { write: (text: string) => void }): Reporter {
+  const outcomes: Array<{ order: number; file: string; recording: RecordingOutcome }> = [];
+  return {
+    onScenarioEnd({ file, recording }, place) {
+      if (recording !== undefined) outcomes.push({ order: place?.order ?? outcomes.length, file, recording });
+    },
+    onRunEnd() {
+      if (outcomes.length === 0) return;
+      outcomes.sort((left, right) => left.order - right.order);
+      const width = Math.max(...outcomes.map(({ recording }) => recording.directory.length + 1));
+      const lines = outcomes.map(({ file, recording }) => {
+        const directory = `${recording.directory}/`.padEnd(width);
+        switch (recording.type) {
+          case 'written':
+            return `Wrote ${directory}  the recording of ${file}`;
+          case 'kept':
+            return recording.previous
+              ? `Kept  ${directory}  the live run of ${file} failed; the recording is unchanged`
+              : `No recording written for ${file}: the live run failed`;
+          default: {
+            const unexpected: never = recording;
+            throw new Error(`Unknown recording outcome: ${JSON.stringify(unexpected)}`);
+          }
+        }
+      });
+      write(`${lines.join('\n')}\n`);
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { execFileSync } from 'node:child_process';
+import { constants } from 'node:fs';
+import { mkdir, mkdtemp, open, readFile, realpath, rm, symlink, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readRecording } from './read-recording.js';
+import { RecordingFileError } from './recording-file-error.js';
+import type { Recording } from './recording.js';
+import { writeRecording } from './write-recording.js';
+
+const recording: Recording = {
+  version: 1,
+  scenario: 'refund',
+  provider: 'anthropic',
+  model: 'claude-haiku-4-5',
+  servers: { orders: [{ name: 'find_order', inputSchema: { type: 'object' } }] },
+  turns: [
+    {
+      user: 'Where is my order?',
+      models: [
+        {
+          request: {
+            method: 'POST',
+            path: '/v1/messages',
+            headers: { 'anthropic-version': '2023-06-01' },
+            body: { model: 'claude-haiku-4-5', messages: [{ role: 'user', content: 'Where is my order?' }] },
+          },
+          response: {
+            type: 'stream',
+            status: 200,
+            contentType: 'text/event-stream',
+            body: 'event: ping\ndata: {"type":"ping"}\n\n',
+          },
+        },
+        {
+          request: { method: 'POST', path: '/v1/messages', headers: {}, body: { model: 'claude-haiku-4-5' } },
+          response: {
+            type: 'error',
+            status: 429,
+            headers: { 'retry-after': '3' },
+            body: '{"type":"error","error":{"type":"rate_limit_error","message":"Slow down."}}',
+          },
+        },
+      ],
+      toolCalls: [
+        {
+          server: 'orders',
+          tool: 'find_order',
+          arguments: { id: 7 },
+          result: { content: [{ type: 'text', text: 'shipped' }] },
+        },
+      ],
+    },
+  ],
+};
+
+let directory: string;
+let scenarioFile: string;
+const at = (path: string) => join(directory, 'refund.recording', path);
+
+beforeEach(async () => {
+  directory = await realpath(await mkdtemp(join(tmpdir(), 'toolloop-read-recording-')));
+  scenarioFile = join(directory, 'refund.yaml');
+  await writeFile(scenarioFile, 'name: refund\n');
+  await writeRecording({ scenarioFile, recording });
+});
+
+afterEach(async () => {
+  // A reader that waits on a FIFO (the fault these tests guard against) gets its end of file and lets go.
+  const writer = await open(
+    at('turn-1/model-1.response.sse'),
+    constants.O_WRONLY | constants.O_NONBLOCK,
+  ).catch(() => undefined);
+  await writer?.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+/** The problems `readRecording` reports, as `file path: message` lines with files relative to the scenario's directory. */
+async function problemsOf(): Promise<string[]> {
+  const error = await readRecording(scenarioFile, { cwd: directory }).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!RecordingFileError.isInstance(error))
+    throw new Error(`expected a RecordingFileError, got ${String(error)}`);
+  return error.message.split('\n');
+}
+
+describe('readRecording', () => {
+  it('reads back what writeRecording wrote', async () => {
+    expect(await readRecording(scenarioFile)).toEqual(recording);
+  });
+
+  it('refuses a request file that holds a list, naming the file', async () => {
+    await writeFile(at('turn-1/model-1.request.json'), '[]\n');
+    expect(await problemsOf()).toEqual([
+      'refund.recording/turn-1/model-1.request.json (root): expected an object with method, path, headers and body, not a list.',
+    ]);
+  });
+
+  it('refuses null in place of the index, naming the file', async () => {
+    await writeFile(at('recording.json'), 'null\n');
+    expect(await problemsOf()).toEqual([
+      'refund.recording/recording.json (root): expected an object with format, version, scenario, provider, model, servers and turns, not null.',
+    ]);
+  });
+
+  it('refuses "turns": 5 rather than reading it as no turns', async () => {
+    const index = JSON.parse(await readFile(at('recording.json'), 'utf8')) as Record<string, unknown>;
+    await writeFile(at('recording.json'), JSON.stringify({ ...index, turns: 5 }, null, 2));
+    expect(await problemsOf()).toEqual([
+      'refund.recording/recording.json:17:12 turns: Invalid input: expected array, received number',
+    ]);
+  });
+
+  it('refuses a recording of another version, saying to record it again', async () => {
+    const index = JSON.parse(await readFile(at('recording.json'), 'utf8')) as Record<string, unknown>;
+    await writeFile(at('recording.json'), JSON.stringify({ ...index, version: 2, pages: [] }));
+    expect(await problemsOf()).toEqual([
+      'refund.recording/recording.json version: format version 2; this runner reads version 1. Record it again (toolloop-eval record).',
+    ]);
+  });
+
+  it('refuses an error file without the fields the writer writes, naming each', async () => {
+    await writeFile(
+      at('turn-1/model-2.error.json'),
+      JSON.stringify({ status: 429, 'retry-after': 3, body: 'Slow down.' }, null, 2),
+    );
+    expect(await problemsOf()).toEqual([
+      'refund.recording/turn-1/model-2.error.json:1:1 type: Invalid input: expected "error"',
+      "refund.recording/turn-1/model-2.error.json:1:1 headers: Missing required field 'headers' (record).",
+      'refund.recording/turn-1/model-2.error.json:3:3 ["retry-after"]: Unknown field \'retry-after\'.',
+    ]);
+  });
+
+  it('refuses a tool call line that is not a call, naming the line', async () => {
+    await writeFile(
+      at('turn-1/tool-calls.jsonl'),
+      '{"server":"orders","tool":"find_order","arguments":{},"result":{"content":[]}}\n7\n',
+    );
+    expect(await problemsOf()).toEqual([
+      'refund.recording/turn-1/tool-calls.jsonl:2 (root): expected an object with server, tool, arguments and result or error, not a number.',
+    ]);
+  });
+
+  it('refuses a FIFO in place of a recording file without waiting for a writer', async () => {
+    await rm(at('turn-1/model-1.response.sse'));
+    execFileSync('mkfifo', [at('turn-1/model-1.response.sse')]);
+    expect(await problemsOf()).toEqual([
+      'refund.recording/turn-1/model-1.response.sse (root): not a regular file.',
+    ]);
+  });
+
+  it('refuses a recording file over 16 MiB', async () => {
+    await truncate(at('turn-1/model-1.response.sse'), 16 * 1024 * 1024 + 1);
+    expect(await problemsOf()).toEqual([
+      'refund.recording/turn-1/model-1.response.sse (root): the file has 16777217 bytes; a recording file may have at most 16777216 (16 MiB).',
+    ]);
+  });
+
+  it('refuses a recording file that links outside its recording', async () => {
+    await mkdir(join(directory, 'elsewhere'));
+    await writeFile(join(directory, 'elsewhere', 'secret.sse'), 'event: ping\ndata: {}\n\n');
+    await rm(at('turn-1/model-1.response.sse'));
+    await symlink(join(directory, 'elsewhere', 'secret.sse'), at('turn-1/model-1.response.sse'));
+    expect(await problemsOf()).toEqual([
+      `refund.recording/turn-1/model-1.response.sse (root): it is ${join(directory, 'elsewhere', 'secret.sse')}, outside the recording's directory; a recording keeps its files in it.`,
+    ]);
+  });
+});

@@ -1,0 +1,48 @@
+import { relative } from 'node:path';
+import type { RecordingOutcome } from '../report/run-report.js';
+import { defaultModels } from '../run/create-scenario-model.js';
+import type { Scenario } from '../scenario/scenario-schema.js';
+import { hasRecording, recordingDirectoryOf } from './recording-directory.js';
+import type { Recording } from './recording.js';
+import { redactExchange, redactToolCall, type RecordingRedaction } from './redact-recording.js';
+import { writeRecording } from './write-recording.js';
+
+/**
+ * Writes the recording of a live run that passed (`recorded`), keys and redacted fields removed, in place of the
+ * scenario's older one. A run that failed (no `recorded`: an API that could not be reached, an expectation the
+ * model missed) writes nothing and leaves the recording from before as it was. Says which it was.
+ */
+export async function saveLiveRecording({
+  scenarioFile,
+  cwd,
+  redaction,
+  secrets,
+  recorded,
+}: {
+  scenarioFile: string;
+  /** The run's directory: the outcome's `directory` is relative to it. */
+  cwd: string;
+  redaction: RecordingRedaction;
+  secrets: readonly string[];
+  recorded?: { scenario: Scenario; servers: Recording['servers']; turns: Recording['turns'] } | undefined;
+}): Promise<RecordingOutcome> {
+  const directory = relative(cwd, recordingDirectoryOf(scenarioFile));
+  if (recorded === undefined) return { type: 'kept', directory, previous: await hasRecording(scenarioFile) };
+  const { scenario, servers, turns } = recorded;
+  await writeRecording({
+    scenarioFile,
+    recording: {
+      version: 1,
+      scenario: scenario.name,
+      provider: scenario.provider,
+      model: scenario.model ?? defaultModels[scenario.provider],
+      servers,
+      turns: turns.map((turn) => ({
+        ...(turn.user === undefined ? {} : { user: turn.user }),
+        models: turn.models.map((exchange) => redactExchange({ exchange, redaction, secrets })),
+        toolCalls: turn.toolCalls.map((call) => redactToolCall({ call, secrets })),
+      })),
+    },
+  });
+  return { type: 'written', directory };
+}
