@@ -66,4 +66,26 @@ describe('a scenario that outlives its deadline', () => {
       },
     ]);
   });
+
+  it("a response another scenario leaves open does not hold this one: each waits for its own streams", async () => {
+    const { report } = await runScenarios({
+      paths: ['deadline/leaks-a-stream.yaml', 'deadline/answers-later.yaml'],
+      cwd: fixtures,
+      concurrency: 2,
+      scenarioTimeoutMs: 3_000,
+    });
+
+    expect(report.scenarios.find((scenario) => scenario.name === 'answers a little later')).toMatchObject({
+      status: 'passed',
+      failures: [],
+    });
+    expect(
+      report.scenarios.find((scenario) => scenario.name === 'an adapter that leaves its stream open')?.failures,
+    ).toEqual([
+      expect.objectContaining({
+        path: 'turns[0]',
+        message: "the scenario did not end within 3 s (scenarioTimeoutMs) and was stopped in turn 1 ('Hello.')",
+      }),
+    ]);
+  });
 });

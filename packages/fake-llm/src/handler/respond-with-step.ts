@@ -132,6 +132,7 @@ async function respond(
       : trackXmlToolBlocks({ record, starts: content.xmlToolBlockStarts });
   route.addStream(record);
   const endActivity = options.activity.begin();
+  const endRouteActivity = route.activity.begin();
   const body = createEventStream({
     chunks,
     chunkDelayMs: step.chunkDelayMs,
@@ -144,6 +145,7 @@ async function respond(
     onEnd: () => {
       settle(record.status === 'completed');
       endActivity();
+      endRouteActivity();
     },
   });
   return new Response(body, {

@@ -8,6 +8,7 @@ import type { FakeLlmScript } from '../script/fake-llm-script.js';
 import { createPromptCache, type PromptCache } from '../anthropic/prompt-cache.js';
 import { createMessageThreadStore, type MessageThreadStore } from '../threads/message-thread-store.js';
 import type { ThreadBytes } from '../threads/thread-bytes.js';
+import { createActivityTracker, type ActivityTracker } from '../internal/create-activity-tracker.js';
 
 /** One script registered on a fake LLM, and what happened to the requests routed to it. */
 export interface FakeLlmRoute {
@@ -28,6 +29,11 @@ export interface FakeLlmRoute {
   readonly remainingSteps: number;
   /** What Messages API threads saved in request bytes on this script (a copy, current when read). */
   readonly threadBytes: ThreadBytes;
+  /**
+   * Resolves when none of this script's streams is open (at once if none is): unlike `fake.waitForIdle()`, a
+   * stream of another script, still open, does not hold it.
+   */
+  waitForIdle(): Promise<void>;
 }
 
 /** Where every route also files its records, so the fake can list them across routes in arrival order. */
@@ -47,6 +53,8 @@ export interface FakeLlmRouteState extends FakeLlmRoute {
   readonly threads: MessageThreadStore;
   /** The Messages API prompt cache of this script. */
   readonly promptCache: PromptCache;
+  /** This script's streams in flight. */
+  readonly activity: ActivityTracker;
   addRequest(request: RecordedRequest): void;
   addViolation(violation: Omit<FakeLlmViolation, 'scenarioId'>): void;
   addStream(stream: StreamRecord): void;
@@ -73,6 +81,7 @@ export function createFakeLlmRoute(options: {
   const violations: FakeLlmViolation[] = [];
   const streams: StreamRecord[] = [];
   const threads = createMessageThreadStore();
+  const activity = createActivityTracker();
   return {
     id,
     name: script.name ?? id,
@@ -84,6 +93,8 @@ export function createFakeLlmRoute(options: {
     chatCompletionsAnswers: [],
     threads,
     promptCache: createPromptCache(),
+    activity,
+    waitForIdle: () => activity.waitForIdle(),
     get remainingSteps() {
       return Math.max(0, script.steps.length - requests.length);
     },
