@@ -1,12 +1,10 @@
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { JsonValue } from '@toolloop/core';
-import type { FakeLlm, RecordedRequest } from '@toolloop/fake-llm';
+import type { FakeLlm } from '@toolloop/fake-llm';
 import { checkDrift } from '../record/check-drift.js';
 import { createMcpRecorder, type McpRecorder } from '../record/create-mcp-recorder.js';
-import type { RecordingRedaction } from '../record/redact-recording.js';
-import type { Recording, RecordedModelExchange } from '../record/recording.js';
+import type { Recording } from '../record/recording.js';
 import { saveLiveRecording } from '../record/save-live-recording.js';
-import type { ModelProxy, ProxyUpstream } from '../record/start-model-proxy.js';
 import { toReplayServers } from '../record/to-replay-servers.js';
 import { toReplaySteps } from '../record/to-replay-steps.js';
 import { checkElicitAnswers } from '../expect/check-elicitations.js';
@@ -15,18 +13,25 @@ import { checkViolations } from '../expect/check-violations.js';
 import { createRegularExpressionMatcher } from '../expect/test-regular-expression.js';
 import { createSecretRedactor } from '../redact/create-secret-redactor.js';
 import { mapStrings } from '../redact/map-strings.js';
-import type { ScenarioResult, ScenarioSource, TurnReport } from '../report/run-report.js';
+import type { ScenarioResult } from '../report/run-report.js';
 import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { createScenarioModel } from './create-scenario-model.js';
 import { createTurnRunner } from './create-turn-runner.js';
 import { createTurnObserver } from './create-turn-observer.js';
 import { serversDeadlineMs, turnDeadlineMs } from './scenario-deadline.js';
-import { createScenarioProgress, type ScenarioProgress } from './scenario-progress.js';
+import type { ScenarioProgress } from './scenario-progress.js';
+import { quoteUserText } from './quote-user-text.js';
+import { runWithinDeadline } from './run-within-deadline.js';
+import { toScenarioSource, type ScenarioMode } from './scenario-mode.js';
+import { sumTurnTotals } from './sum-turn-totals.js';
+import { toRecordedRequest } from './to-recorded-request.js';
 import { driveTurn } from './drive-turn.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
 import { startScenarioServers } from './start-scenario-servers.js';
-import { summarizeRequest } from './summarize-request.js';
+import { toTurnReport } from './to-turn-report.js';
+
+export type { ScenarioMode } from './scenario-mode.js';
 
 /**
  * Runs one scenario in isolation: its own script on the shared fake LLM (routed by `routeId`), its own MCP
@@ -40,33 +45,17 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   );
   // Reports, the pretty reporter and the HTML timeline all start from this result: no URL secret goes past here.
   const secrets = options.mode?.type === 'live' ? options.mode.secrets : [];
-  return mapStrings(await runWithinDeadline(options), createSecretRedactor({ urls, secrets }));
-}
-
-/**
- * The scenario's run, or, when a deadline passes first, a failure naming the step it was in: the turn under way
- * is aborted and the scenario's servers close once it lets go, but the result does not wait for that.
- */
-async function runWithinDeadline(options: RunScenarioOptions): Promise<ScenarioResult> {
-  const startedAt = performance.now();
-  const { progress, overdue, clear } = createScenarioProgress({ timeoutMs: options.timeoutMs });
-  try {
-    const result = await Promise.race([runUnredacted({ ...options, progress }), overdue]);
-    if ('status' in result) return result;
-    return {
+  const result = await runWithinDeadline({
+    timeoutMs: options.timeoutMs,
+    scenario: {
       name: options.scenario.name,
       file: options.file,
       tags: options.scenario.tags ?? [],
-      source: sourceOf(options.mode ?? { type: 'scripted' }),
-      status: 'failed',
-      durationMs: elapsed(startedAt),
-      turns: [...progress.turns],
-      failures: [...progress.failures, result],
-      ...totalsOf(progress.turns),
-    };
-  } finally {
-    clear();
-  }
+      source: toScenarioSource(options.mode ?? { type: 'scripted' }),
+    },
+    run: (progress) => runUnredacted({ ...options, progress }),
+  });
+  return mapStrings(result, createSecretRedactor({ urls, secrets }));
 }
 
 /** What `runScenario` needs: the scenario, where it is, and the shared fake LLM with its route. */
@@ -93,23 +82,6 @@ export interface RunScenarioOptions {
   timeoutMs?: number;
 }
 
-/**
- * Where a scenario's model answers come from: its `llm` script on the fake LLM; its recording, replayed through
- * the fake LLM and mock servers with every request checked against the recorded one; or the real API through
- * the live proxy, recorded beside the scenario file when `record` says so.
- */
-export type ScenarioMode =
-  | { type: 'scripted' }
-  | { type: 'replay'; recording: Recording; scenarioFile: string; redaction: RecordingRedaction }
-  | {
-      type: 'live';
-      proxy: ModelProxy;
-      upstream: ProxyUpstream;
-      /** Values never written anywhere (the run's keys). */
-      secrets: readonly string[];
-      record?: { scenarioFile: string; redaction: RecordingRedaction };
-    };
-
 async function runUnredacted({
   scenario,
   file,
@@ -125,7 +97,7 @@ async function runUnredacted({
   progress,
 }: RunScenarioOptions & { progress: ScenarioProgress }): Promise<ScenarioResult> {
   const startedAt = performance.now();
-  const base = { name: scenario.name, file, tags: scenario.tags ?? [], source: sourceOf(mode) };
+  const base = { name: scenario.name, file, tags: scenario.tags ?? [], source: toScenarioSource(mode) };
   const route = fake.script(routeId, {
     name: scenario.name,
     steps:
@@ -212,7 +184,7 @@ async function runUnredacted({
       for (const [turnIndex, turn] of scenario.turns.entries()) {
         // Past the deadline, the scenario's result is out: it starts nothing more, and closes what it started.
         progress.signal.throwIfAborted();
-        const named = `turn ${turnIndex + 1}${turn.user === undefined ? '' : ` (${quoteText(turn.user)})`}`;
+        const named = `turn ${turnIndex + 1}${turn.user === undefined ? '' : ` (${quoteUserText(turn.user)})`}`;
         progress.enter({
           path: `turns[${turnIndex}]`,
           during: `in ${named}`,
@@ -226,9 +198,9 @@ async function runUnredacted({
         elicitation.startTurn(turn.elicit ?? []);
         const run = driveTurn({ runner, turn, signal: progress.signal });
         const observation = await observer.observe(run);
-        await fake.waitForIdle();
+        // This scenario's streams only: one another scenario left open must not hold it.
+        await route.waitForIdle();
         const elicited = elicitation.finishTurn();
-        const { result } = observation;
         const exchanges = exchangesOf().slice(exchangeStart);
         const received =
           live === undefined
@@ -240,27 +212,13 @@ async function runUnredacted({
             models: [...exchanges],
             toolCalls: recorder.toolCalls().slice(toolCallStart),
           });
-        const report: TurnReport = {
-          user: turn.user ?? '(continues the paused turn with its approvals)',
-          stopReason: result.stopReason,
-          rounds: result.rounds,
-          iterations: result.iterations,
-          toolCalls: result.toolCalls,
-          text: result.text,
-          thinking: observation.thinking,
-          usage: result.usage,
-          ...(result.cost === undefined ? {} : { cost: result.cost.total }),
-          durationMs: result.durationMs,
-          timeline: observation.timeline,
-          requests: received.map((request, index) =>
-            summarizeRequest(
-              request,
-              index,
-              route.streams.find((stream) => stream.requestIndex === request.index),
-            ),
-          ),
+        const report = toTurnReport({
+          user: turn.user,
+          observation,
+          received,
+          route,
           elicitations: elicited.records,
-        };
+        });
         turns.push(report);
         if (mode.type === 'replay')
           failures.push(
@@ -315,7 +273,7 @@ async function runUnredacted({
       durationMs: elapsed(startedAt),
       turns,
       failures,
-      ...totalsOf(turns),
+      ...sumTurnTotals(turns),
       ...(recording === undefined ? {} : { recording }),
     };
   } catch (error) {
@@ -335,65 +293,6 @@ async function runUnredacted({
         : {}),
     };
   }
-}
-
-/** The tokens of every turn together, and their cost when every turn has one. */
-function totalsOf(turns: readonly TurnReport[]): Pick<ScenarioResult, 'tokens' | 'cost'> {
-  const costs = turns.map((turn) => turn.cost);
-  return {
-    tokens: {
-      input: turns.reduce((total, turn) => total + turn.usage.inputTokens, 0),
-      output: turns.reduce((total, turn) => total + turn.usage.outputTokens, 0),
-    },
-    ...(turns.length > 0 && costs.every((cost) => cost !== undefined)
-      ? { cost: costs.reduce((total, cost) => total + cost, 0) }
-      : {}),
-  };
-}
-
-/** A live request in the shape the fake LLM keeps its requests, for the same report and expectations. */
-function toRecordedRequest({
-  exchange,
-  index,
-  routeId,
-}: {
-  exchange: RecordedModelExchange;
-  index: number;
-  routeId: string;
-}): RecordedRequest {
-  const body = exchange.request.body;
-  return {
-    scenarioId: routeId,
-    index,
-    method: exchange.request.method,
-    path: exchange.request.path,
-    headers: {},
-    body,
-    bodyBytes: Buffer.byteLength(JSON.stringify(body)),
-    stream: typeof body === 'object' && body !== null && !Array.isArray(body) && body.stream === true,
-    summarized: false,
-  };
-}
-
-function sourceOf(mode: ScenarioMode): ScenarioSource {
-  switch (mode.type) {
-    case 'scripted':
-      return 'script';
-    case 'replay':
-      return 'recording';
-    case 'live':
-      return 'live';
-    default: {
-      const unexpected: never = mode;
-      throw new Error(`Unknown scenario mode ${JSON.stringify(unexpected)}`);
-    }
-  }
-}
-
-/** A user's message as a failure quotes it: on one line, cut short. */
-function quoteText(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return `'${line.length > 60 ? `${line.slice(0, 59)}…` : line}'`;
 }
 
 function elapsed(startedAt: number): number {

@@ -1,0 +1,37 @@
+import type { RecordingRedaction } from '../record/redact-recording.js';
+import type { Recording } from '../record/recording.js';
+import type { ModelProxy, ProxyUpstream } from '../record/start-model-proxy.js';
+import type { ScenarioSource } from '../report/run-report.js';
+
+/**
+ * Where a scenario's model answers come from: its `llm` script on the fake LLM; its recording, replayed through
+ * the fake LLM and mock servers with every request checked against the recorded one; or the real API through
+ * the live proxy, recorded beside the scenario file when `record` says so.
+ */
+export type ScenarioMode =
+  | { type: 'scripted' }
+  | { type: 'replay'; recording: Recording; scenarioFile: string; redaction: RecordingRedaction }
+  | {
+      type: 'live';
+      proxy: ModelProxy;
+      upstream: ProxyUpstream;
+      /** Values never written anywhere (the run's keys). */
+      secrets: readonly string[];
+      record?: { scenarioFile: string; redaction: RecordingRedaction };
+    };
+
+/** Where a result says its answers came from, for a mode. */
+export function toScenarioSource(mode: ScenarioMode): ScenarioSource {
+  switch (mode.type) {
+    case 'scripted':
+      return 'script';
+    case 'replay':
+      return 'recording';
+    case 'live':
+      return 'live';
+    default: {
+      const unexpected: never = mode;
+      throw new Error(`Unknown scenario mode ${JSON.stringify(unexpected)}`);
+    }
+  }
+}

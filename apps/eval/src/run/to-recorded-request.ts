@@ -1,0 +1,26 @@
+import type { RecordedRequest } from '@toolloop/fake-llm';
+import type { RecordedModelExchange } from '../record/recording.js';
+
+/** A live request in the shape the fake LLM keeps its requests, for the same report and expectations. */
+export function toRecordedRequest({
+  exchange,
+  index,
+  routeId,
+}: {
+  exchange: RecordedModelExchange;
+  index: number;
+  routeId: string;
+}): RecordedRequest {
+  const body = exchange.request.body;
+  return {
+    scenarioId: routeId,
+    index,
+    method: exchange.request.method,
+    path: exchange.request.path,
+    headers: {},
+    body,
+    bodyBytes: Buffer.byteLength(JSON.stringify(body)),
+    stream: typeof body === 'object' && body !== null && !Array.isArray(body) && body.stream === true,
+    summarized: false,
+  };
+}
