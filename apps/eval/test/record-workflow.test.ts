@@ -140,7 +140,7 @@ async function writeProject(): Promise<string> {
       'servers:',
       '  contacts:',
       '    command: node',
-      `    args: [${JSON.stringify(mockMcpBinPath)}, --spec, scenarios/contacts.mcp.yaml]`,
+      `    args: [${JSON.stringify(mockMcpBinPath)}, --spec, contacts.mcp.yaml]`,
       'turns:',
       "  - user: What is Ada's email address?",
       '    expect:',

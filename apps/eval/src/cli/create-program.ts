@@ -8,7 +8,6 @@ import { createColors } from '../report/pretty/colors.js';
 import { formatSummary } from '../report/pretty/format-summary.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import type { RunScenariosOptions } from '../run/run-scenarios.js';
-import { findScenarioFiles } from '../scenario/find-scenario-files.js';
 import { mapBounded } from '../run/map-bounded.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
@@ -155,6 +154,7 @@ export function createProgram({
     .action(async (paths: string[]) => {
       await guard(output, async () => {
         const config = await loadConfig();
+        const { findScenarioFiles } = await import('../scenario/find-scenario-files.js');
         const files = await findScenarioFiles({
           patterns: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
           cwd,
@@ -202,6 +202,7 @@ export function createProgram({
   ).action(async (paths: string[], options: ListCommandOptions) => {
     await guard(output, async () => {
       const config = await loadConfig();
+      const { findScenarioFiles } = await import('../scenario/find-scenario-files.js');
       const files = await findScenarioFiles({
         patterns: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
         cwd,

@@ -54,6 +54,16 @@ describe('scenario files', () => {
     ]);
   });
 
+  it("takes a command server's maxMessageBytes, a whole number of bytes of at least 1", () => {
+    const withLimit = (limit: string) =>
+      `name: big answers\nservers:\n  files: { command: node, args: [server.js], maxMessageBytes: ${limit} }\nturns:\n  - user: Hi\n    llm:\n      - text: Hello!\n`;
+
+    expect(parseScenarioText({ text: withLimit('20971520'), file: 'x.yaml' }).servers).toEqual({
+      files: { command: 'node', args: ['server.js'], maxMessageBytes: 20_971_520 },
+    });
+    expect(issuesOf(withLimit('0')).map((issue) => issue.path)).toEqual(['servers.files.maxMessageBytes']);
+  });
+
   it('reports a wrong type at the value', () => {
     expect(issuesOf(valid.replace('stopReason: completed', 'rounds: two'))).toEqual([
       {

@@ -20,7 +20,16 @@ const commandServerSchema = z.strictObject({
   cwd: z
     .string()
     .optional()
-    .describe("Where the process starts, relative to the run's working directory (the default)."),
+    .describe(
+      "Where the process starts, relative to the scenario file's directory (the default), where relative paths in command and args start too.",
+    ),
+  maxMessageBytes: z
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      'The longest message the server may send, in bytes: a longer one fails the calls under way, naming the size, and the server is started again. Default: 10485760 (10 MiB).',
+    ),
 });
 const urlServerSchema = z.strictObject({
   url: z.url().describe("The server's streamable HTTP endpoint."),
