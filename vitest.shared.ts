@@ -24,7 +24,11 @@ const buildDependenciesWhenStale = join(import.meta.dirname, 'vitest.build-depen
 interface ToolloopProjectOptions {
   /** The project's name in vitest's output; the isolated files run as `<name> (isolated)`. */
   name: string;
-  /** Milliseconds a test may take; 10 s unless given. */
+  /**
+   * Milliseconds a test (and a hook) may take; 60 s unless given. Generous on purpose: a test that waits for a
+   * process or a server must pass on a loaded machine (a user's CI runner often is), and a test that checks a
+   * time says so in its own expectation.
+   */
   testTimeout?: number;
   /** Files run once before the project's tests (vitest's `globalSetup`). */
   globalSetup?: string[];
@@ -39,7 +43,7 @@ interface ToolloopProjectOptions {
 
 /** What every project of the workspace shares: packages are imported from their TypeScript sources. */
 function sourceProject(
-  { name, testTimeout = 10_000, globalSetup = [], spawnsBuilt }: ToolloopProjectOptions,
+  { name, testTimeout = 60_000, globalSetup = [], spawnsBuilt }: ToolloopProjectOptions,
   test: NonNullable<TestProjectInlineConfiguration['test']>,
 ): TestProjectInlineConfiguration {
   const setup =
@@ -52,6 +56,7 @@ function sourceProject(
     test: {
       name,
       testTimeout,
+      hookTimeout: testTimeout,
       restoreMocks: true,
       ...(setup.length > 0 ? { globalSetup: setup } : {}),
       ...test,

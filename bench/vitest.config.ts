@@ -1,3 +1,3 @@
 import { defineToolloopTests } from '../vitest.shared.ts';
 
-export default defineToolloopTests({ name: 'bench', testTimeout: 60_000 });
+export default defineToolloopTests({ name: 'bench' });

@@ -65,3 +65,11 @@ describe('describeScenarios with agents', () => {
     defaults: { agent: 'fixtures/agents/shouting-agent.ts' },
   });
 });
+
+describe('describeScenarios with a command server', () => {
+  // Passes only when the server's relative paths start at its scenario file, not at this test file's directory:
+  // the same scenario passes from the command line (relative-paths.test.ts).
+  describeScenarios('fixtures/relative-server/uses-a-command-server.yaml', {
+    name: 'paths relative to the scenario file',
+  });
+});

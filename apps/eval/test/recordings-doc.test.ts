@@ -11,7 +11,9 @@ const recordings = readFileSync(join(import.meta.dirname, '..', '..', '..', 'doc
 
 describe('docs/recordings.md', () => {
   it('shows an error.json as writeRecording writes it, and readRecording reads it back', async () => {
-    const shown = /leaves `turn-1\/model-1\.error\.json`:\n\n```json\n([\s\S]*?)^```$/mu.exec(recordings)?.[1];
+    const shown = /leaves `turn-1\/model-1\.error\.json`:\n\n```json\n([\s\S]*?)^```$/mu.exec(
+      recordings,
+    )?.[1];
     expect(shown).toBeDefined();
     const response = JSON.parse(shown ?? '') as RecordedModelResponse;
     const recording: Recording = {

@@ -67,7 +67,7 @@ describe('a scenario that outlives its deadline', () => {
     ]);
   });
 
-  it("a response another scenario leaves open does not hold this one: each waits for its own streams", async () => {
+  it('a response another scenario leaves open does not hold this one: each waits for its own streams', async () => {
     const { report } = await runScenarios({
       paths: ['deadline/leaks-a-stream.yaml', 'deadline/answers-later.yaml'],
       cwd: fixtures,
@@ -80,11 +80,13 @@ describe('a scenario that outlives its deadline', () => {
       failures: [],
     });
     expect(
-      report.scenarios.find((scenario) => scenario.name === 'an adapter that leaves its stream open')?.failures,
+      report.scenarios.find((scenario) => scenario.name === 'an adapter that leaves its stream open')
+        ?.failures,
     ).toEqual([
       expect.objectContaining({
         path: 'turns[0]',
-        message: "the scenario did not end within 3 s (scenarioTimeoutMs) and was stopped in turn 1 ('Hello.')",
+        message:
+          "the scenario did not end within 3 s (scenarioTimeoutMs) and was stopped in turn 1 ('Hello.')",
       }),
     ]);
   });

@@ -38,7 +38,11 @@ describe('public exports', () => {
   it('@toolloop/core/testing exports exactly these values', async () => {
     const testing = await import('@toolloop/core/testing');
 
-    expect(Object.keys(testing).sort()).toEqual(['collectRun', 'createScriptedModel']);
+    expect(Object.keys(testing).sort()).toEqual([
+      'collectRun',
+      'createLeftoverTracker',
+      'createScriptedModel',
+    ]);
   });
 
   it('@toolloop/core/session exports exactly these values', async () => {

@@ -10,7 +10,7 @@ import { createRecordingLookup, hasRecording } from '../record/recording-directo
 import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
 import { startModelProxy, type ModelProxy } from '../record/start-model-proxy.js';
 import type { LoadedScenario } from '../scenario/load-scenario-file.js';
-import { createLeftoverTracker } from './create-leftover-tracker.js';
+import { createLeftoverTracker } from '@toolloop/core/testing';
 import { runScenario, type ScenarioMode } from './run-scenario.js';
 import { toErrored } from './to-skipped.js';
 

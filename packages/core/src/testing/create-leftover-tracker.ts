@@ -15,7 +15,7 @@ const trackedKinds: Readonly<Record<string, string>> = {
   SIGNALWRAP: 'a signal listener',
 };
 
-/** A resource a scenario started and has not closed. */
+/** A resource started under a label and not closed. */
 interface Tracked {
   label: string;
   kind: string;
@@ -25,29 +25,43 @@ interface Tracked {
 }
 
 /**
- * Finds what a scenario leaves running after it ends (`--detect-leftovers`): timers, sockets, servers, child
- * processes started while it ran that still keep the process alive. It watches every asynchronous resource the
- * process creates (async_hooks, which slows a run by about a tenth), so it is on only when asked for.
+ * Finds what code leaves running once it is done: the timers, sockets, servers, child processes and file
+ * watchers it started, directly or through what it called, that still keep the process alive. It watches every
+ * asynchronous resource the process creates (node:async_hooks, which slows promise-heavy code by about a tenth),
+ * from its creation until `close()`.
  */
 export interface LeftoverTracker {
-  /** Runs `work` as the scenario `label`: what it starts, directly or not, is counted as the scenario's. */
+  /** Runs `work` under `label`: what it starts, directly or not, counts as the label's. */
   run: <RESULT>(label: string, work: () => Promise<RESULT>) => Promise<RESULT>;
   /**
-   * What `label` started and still runs, described (`a timer of 60 s, started at agent.ts:10:5`), once the
-   * event loop has let go of what was closed; the label is forgotten.
+   * What `label`'s work started and still runs, each described with where it was started
+   * (`a timer of 60 s, started at src/agent.ts:10:5`), once the event loop has let go of what was closed; the
+   * label is forgotten. Unreferenced timers and handles, which do not keep a process alive, are not listed.
    */
   leftovers: (label: string) => Promise<string[]>;
   /** Stops watching. */
   close: () => void;
 }
 
-export function createLeftoverTracker({ cwd }: { cwd: string }): LeftoverTracker {
-  const scenario = new AsyncLocalStorage<string>();
+/**
+ * Creates a leftover tracker. Locations are shown relative to `cwd` when under it.
+ *
+ * @example
+ * const tracker = createLeftoverTracker();
+ * try {
+ *   await tracker.run('turn', () => runToolLoop({ model, tools, prompt: 'Hi' }).result);
+ *   expect(await tracker.leftovers('turn')).toEqual([]);
+ * } finally {
+ *   tracker.close();
+ * }
+ */
+export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } = {}): LeftoverTracker {
+  const current = new AsyncLocalStorage<string>();
   const tracked = new Map<number, Tracked>();
   const hook = createHook({
     init(asyncId, type, _triggerAsyncId, resource) {
       const kind = trackedKinds[type];
-      const label = kind === undefined ? undefined : scenario.getStore();
+      const label = kind === undefined ? undefined : current.getStore();
       if (kind === undefined || label === undefined) return;
       tracked.set(asyncId, {
         label,
@@ -61,7 +75,7 @@ export function createLeftoverTracker({ cwd }: { cwd: string }): LeftoverTracker
     },
   }).enable();
   return {
-    run: (label, work) => scenario.run(label, work),
+    run: (label, work) => current.run(label, work),
     async leftovers(label) {
       // A handle closed just now is freed in the close phase of the loop, after the check phase: two turns on.
       for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));

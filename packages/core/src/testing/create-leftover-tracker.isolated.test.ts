@@ -1,0 +1,76 @@
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { createLeftoverTracker } from './create-leftover-tracker.js';
+
+describe('createLeftoverTracker', () => {
+  it('lists a timer its label started and never stopped, with its period and where it was started', async () => {
+    const tracker = createLeftoverTracker({ cwd: import.meta.dirname });
+    let interval: NodeJS.Timeout | undefined;
+    try {
+      await tracker.run('leaky', async () => {
+        await Promise.resolve();
+        interval = setInterval(() => undefined, 60_000);
+      });
+
+      expect(await tracker.leftovers('leaky')).toEqual([
+        expect.stringMatching(
+          /^a timer of 60 s, started at create-leftover-tracker\.isolated\.test\.ts:\d+:\d+$/,
+        ),
+      ]);
+    } finally {
+      clearInterval(interval);
+      tracker.close();
+    }
+  });
+
+  it('lists a server left listening', async () => {
+    const tracker = createLeftoverTracker();
+    const server = createServer();
+    try {
+      await tracker.run(
+        'serves',
+        () => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)),
+      );
+
+      // The handle is made after the call returns, on node's own stack: no line of the test to name.
+      expect(await tracker.leftovers('serves')).toEqual([expect.stringMatching(/^a server/)]);
+    } finally {
+      server.close();
+      tracker.close();
+    }
+  });
+
+  it('lists nothing for work that stopped what it started, or left only what does not hold the process', async () => {
+    const tracker = createLeftoverTracker();
+    try {
+      await tracker.run('tidy', async () => {
+        clearTimeout(setTimeout(() => undefined, 60_000));
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        setTimeout(() => undefined, 60_000).unref();
+      });
+
+      expect(await tracker.leftovers('tidy')).toEqual([]);
+    } finally {
+      tracker.close();
+    }
+  });
+
+  it("keeps labels apart, and counts nothing started outside `run` as a label's", async () => {
+    const tracker = createLeftoverTracker();
+    const outside = setInterval(() => undefined, 60_000);
+    let inside: NodeJS.Timeout | undefined;
+    try {
+      await tracker.run('one', async () => {
+        inside = setInterval(() => undefined, 60_000);
+      });
+      await tracker.run('two', async () => undefined);
+
+      expect(await tracker.leftovers('two')).toEqual([]);
+      expect(await tracker.leftovers('one')).toHaveLength(1);
+    } finally {
+      clearInterval(outside);
+      clearInterval(inside);
+      tracker.close();
+    }
+  });
+});
