@@ -161,12 +161,16 @@ describe('runScenarios in worker processes', () => {
       type: 'init',
       settings: { cwd: fixtures, redaction: {}, repeat: 1, minPassRate: 1, bail: false, concurrency: 1 },
     });
+    // Its answer to a load says it is up and listening (before that, a closed channel is a race with its start).
+    worker.send({ type: 'load', files: [], defaults: {} });
+    await once(worker, 'message');
     const exited = once(worker, 'exit');
 
-    // What the main process's end looks like to a worker: its channel closes.
+    // What the main process's end looks like to a worker: its channel closes, with no `close` before it.
     worker.disconnect();
 
-    expect(await exited).toEqual([0, null]);
+    // As a SIGTERM ends it: the way a worker ends whose main process was killed, even with a thread blocked.
+    expect(await exited).toEqual([null, 'SIGTERM']);
   });
 
   it('--bail stops on a failed run even when its scenario passes on its pass rate, as in one process', async () => {

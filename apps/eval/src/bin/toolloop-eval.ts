@@ -14,7 +14,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 process.exitCode = await runProgram(process.argv, {
   output: createStreamOutput({ stdout: process.stdout, stderr: process.stderr }),
 });
-await endWhenDone({
+endWhenDone({
   exitCode: process.exitCode,
   stderr: (text) => process.stderr.write(text),
   detectingLeftovers: process.argv.includes('--detect-leftovers'),

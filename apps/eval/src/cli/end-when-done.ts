@@ -13,6 +13,9 @@ const resourceNames: Readonly<Record<string, [one: string, many: string]>> = {
   FileHandle: ['open file', 'open files'],
 };
 
+/** Writes in flight: output still flowing out, which ends by itself. */
+const outputRequests = new Set(['WriteWrap', 'SimpleWriteWrap', 'ShutdownWrap']);
+
 /** How long what is still running after the report may take to end on its own. */
 const graceMs = 1_000;
 
@@ -20,8 +23,10 @@ const graceMs = 1_000;
  * Ends the process once a command is done if something it started still keeps it alive a second later (a timer
  * a tool never cleared, a server a scenario did not close), saying what: the report is written, and a CI job
  * must not wait for what was left behind. A process that nothing holds ends on its own, and this says nothing.
+ * It returns at once: what it waits for holds nothing, so a top-level `await` of the bin settles (Node ends a
+ * process whose top-level await waits on nothing with exit code 13).
  */
-export async function endWhenDone({
+export function endWhenDone({
   exitCode,
   stderr,
   detectingLeftovers,
@@ -30,19 +35,29 @@ export async function endWhenDone({
   stderr: (text: string) => void;
   /** Whether the run named the scenarios that left something (`--detect-leftovers`); else the message says how. */
   detectingLeftovers: boolean;
-}): Promise<void> {
-  // A handle closed just now is freed in the close phase of the loop, after the check phase: two turns on.
-  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-  if (describeRunning() === undefined) return;
-  // What is about to end (a timer due soon) gets a second. This timer holds nothing: once the rest lets go, the
-  // process ends without it.
-  await new Promise((resolve) => setTimeout(resolve, graceMs).unref());
-  const left = describeRunning();
-  if (left === undefined) return;
-  stderr(
-    `toolloop-eval: the report is written, but something the run started still runs (${left}); the process ends here.${detectingLeftovers ? '' : ' Run again with --detect-leftovers to name the scenario that left it.'}\n`,
-  );
-  process.exit(exitCode);
+}): void {
+  // What is about to end (a timer due soon, output still flowing into a pipe) gets a second. This timer holds
+  // nothing: once the rest lets go, the process ends without it.
+  setTimeout(() => {
+    const left = describeRunning();
+    if (left === undefined) return;
+    stderr(
+      `toolloop-eval: the report is written, but something the run started still runs (${left}); the process ends here.${detectingLeftovers ? '' : ' Run again with --detect-leftovers to name the scenario that left it.'}\n`,
+    );
+    endOnceWritten(exitCode);
+  }, graceMs).unref();
+}
+
+/**
+ * Exits once what was written to stdout and stderr has gone out (a pipe takes it in its own time on some
+ * platforms and Node versions), or after another second if a reader never takes it.
+ */
+function endOnceWritten(exitCode: number): void {
+  const exit = () => process.exit(exitCode);
+  setTimeout(exit, graceMs);
+  process.stdout.write('', () => {
+    process.stderr.write('', exit);
+  });
 }
 
 /** `1 timer, 2 child processes`: what keeps the process alive besides its own standard streams; none: undefined. */
@@ -51,7 +66,8 @@ function describeRunning(): string | undefined {
   for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
   for (const kind of standardStreamKinds()) counts.set(kind, (counts.get(kind) ?? 1) - 1);
   const parts = [...counts].flatMap(([kind, count]) => {
-    if (count <= 0) return [];
+    // Output on its way into a pipe is the command's report, not something the run left behind.
+    if (count <= 0 || outputRequests.has(kind)) return [];
     const [one, many] = resourceNames[kind] ?? [kind, kind];
     return [`${count} ${count === 1 ? one : many}`];
   });
