@@ -1,3 +1,4 @@
+import { escapeLine } from '../report/escape-control-characters.js';
 import type { Reporter } from '../report/reporter.js';
 import type { RecordingOutcome } from '../report/run-report.js';
 
@@ -16,9 +17,11 @@ export function createRecordingLog({ write }: { write: (text: string) => void })
     onRunEnd() {
       if (outcomes.length === 0) return;
       outcomes.sort((left, right) => left.order - right.order);
-      const width = Math.max(...outcomes.map(({ recording }) => recording.directory.length + 1));
-      const lines = outcomes.map(({ file, recording }) => {
-        const directory = `${recording.directory}/`.padEnd(width);
+      // Paths are the user's text: escaped, so that a file's name can neither drive the terminal nor add a line.
+      const width = Math.max(...outcomes.map(({ recording }) => escapeLine(recording.directory).length + 1));
+      const lines = outcomes.map(({ file: rawFile, recording }) => {
+        const file = escapeLine(rawFile);
+        const directory = `${escapeLine(recording.directory)}/`.padEnd(width);
         switch (recording.type) {
           case 'written':
             return `Wrote ${directory}  the recording of ${file}`;

@@ -1,3 +1,4 @@
+import { escapeLine } from './escape-control-characters.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Reporter } from './reporter.js';
@@ -36,7 +37,7 @@ export function createFileReporter({
       const file = path.resolve(outDir, fileName);
       await mkdir(outDir, { recursive: true });
       await writeFile(file, render(report));
-      stream?.write(`Wrote ${file}\n`);
+      stream?.write(`Wrote ${escapeLine(file)}\n`);
     },
   };
 }

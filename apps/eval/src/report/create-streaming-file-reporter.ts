@@ -1,3 +1,4 @@
+import { escapeLine } from './escape-control-characters.js';
 import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReportPathStream } from './create-file-reporter.js';
@@ -100,7 +101,7 @@ export function createStreamingFileReporter<Meta>({
         } finally {
           await output.close();
         }
-        stream?.write(`Wrote ${file}\n`);
+        stream?.write(`Wrote ${escapeLine(file)}\n`);
       } finally {
         await close();
       }

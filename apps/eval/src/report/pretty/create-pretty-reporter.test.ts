@@ -155,4 +155,32 @@ describe('createPrettyReporter', () => {
 
     expect(writes[0]).toBe('✗ evil \\u001b[2J name (12 ms)\n');
   });
+
+  it("escapes a scenario's name and file wherever it prints them: no control character, no line of their own", async () => {
+    const { stream, writes } = createRecorder();
+    const hostile = {
+      name: 'h\n✓ everything (1 ms)\n\n9 passed, 0 failed, 0 skipped',
+      file: 'g\u001b]0;PWNED\u0007\u001b[2J\nforged.json',
+    };
+    await replay(
+      createPrettyReporter({ stream, isTTY: false, color: false }),
+      buildRunReport({
+        scenarios: [
+          buildScenarioResult({
+            ...hostile,
+            status: 'failed',
+            failures: [{ path: 'turns[0]', message: 'differs', expected: 1, actual: 2 }],
+          }),
+          buildScenarioResult({ ...hostile, status: 'failed', error: { message: 'broke' } }),
+        ],
+      }),
+    );
+    const output = writes.join('');
+
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    expect(output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(output.split('\n').filter((line) => /^(?:✓|\d+ passed,)/u.test(line))).toEqual([
+      '0 passed, 2 failed, 0 skipped',
+    ]);
+  });
 });

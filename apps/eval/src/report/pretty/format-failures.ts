@@ -1,4 +1,4 @@
-import { escapeControlCharacters } from '../escape-control-characters.js';
+import { escapeControlCharacters, escapeLine } from '../escape-control-characters.js';
 import type { ScenarioResult } from '../run-report.js';
 import type { Colors } from './colors.js';
 import { formatValueDiff } from './format-value-diff.js';
@@ -20,12 +20,12 @@ export function formatFailures({
   for (const scenario of failing) {
     lines.push(
       '',
-      `${colors.red('✗')} ${colors.bold(escapeControlCharacters(scenario.name))}  ${colors.dim(scenario.file)}`,
+      `${colors.red('✗')} ${colors.bold(escapeLine(scenario.name))}  ${colors.dim(escapeLine(scenario.file))}`,
     );
     for (const failure of scenario.failures) {
       lines.push(
         '',
-        `  ${colors.cyan(escapeControlCharacters(failure.path))}`,
+        `  ${colors.cyan(escapeLine(failure.path))}`,
         ...indent(escapeControlCharacters(failure.message).split('\n'), '  '),
         ...indent(formatValueDiff({ expected: failure.expected, actual: failure.actual, colors }), '    '),
       );

@@ -1,4 +1,4 @@
-import { escapeControlCharacters } from '../escape-control-characters.js';
+import { escapeLine } from '../escape-control-characters.js';
 import type { Colors } from './colors.js';
 
 /** Counts for the live progress line. */
@@ -45,7 +45,7 @@ export function formatProgressLine({
   // One column stays free: writing into the last one makes some terminals wrap.
   const room = columns - 1 - prefix.length - ' · '.length;
   if (running === undefined || room < 4) return colored;
-  const name = escapeControlCharacters(running).replaceAll('\n', ' ');
+  const name = escapeLine(running);
   const shown = name.length <= room ? name : `${name.slice(0, room - 1)}…`;
   return `${colored}${colors.dim(` · ${shown}`)}`;
 }

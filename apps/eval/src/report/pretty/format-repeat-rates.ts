@@ -1,4 +1,4 @@
-import { escapeControlCharacters } from '../escape-control-characters.js';
+import { escapeLine } from '../escape-control-characters.js';
 import type { ScenarioResult } from '../run-report.js';
 import type { Colors } from './colors.js';
 
@@ -34,7 +34,7 @@ export function formatRepeatRates({
       const rates = colors.dim(
         `pass@${k} ${repeat.passAtK ? 'yes' : 'no '}  pass^${k} ${repeat.passAllK ? 'yes' : 'no '}`,
       );
-      return `  ${color(`${runs} ${rate}`)}  ${rates}  ${escapeControlCharacters(scenario.name)}${flag}`;
+      return `  ${color(`${runs} ${rate}`)}  ${rates}  ${escapeLine(scenario.name)}${flag}`;
     }),
   ];
 }

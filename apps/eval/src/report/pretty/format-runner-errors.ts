@@ -1,4 +1,4 @@
-import { escapeControlCharacters } from '../escape-control-characters.js';
+import { escapeControlCharacters, escapeLine } from '../escape-control-characters.js';
 import type { ScenarioResult } from '../run-report.js';
 import type { Colors } from './colors.js';
 
@@ -16,7 +16,7 @@ export function formatRunnerErrors({
   for (const scenario of erroring) {
     lines.push(
       '',
-      `${colors.red('✗')} ${colors.bold(escapeControlCharacters(scenario.name))}  ${colors.dim(scenario.file)}`,
+      `${colors.red('✗')} ${colors.bold(escapeLine(scenario.name))}  ${colors.dim(escapeLine(scenario.file))}`,
       ...escapeControlCharacters(scenario.error?.message ?? '')
         .split('\n')
         .map((line) => `  ${line}`),

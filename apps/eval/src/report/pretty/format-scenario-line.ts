@@ -1,4 +1,4 @@
-import { escapeControlCharacters } from '../escape-control-characters.js';
+import { escapeLine } from '../escape-control-characters.js';
 import { formatDuration } from '../format-duration.js';
 import type { ScenarioResult } from '../run-report.js';
 import type { Colors } from './colors.js';
@@ -8,7 +8,7 @@ import type { Colors } from './colors.js';
  * `live` after the time when the answers came from a recording or the real API.
  */
 export function formatScenarioLine({ result, colors }: { result: ScenarioResult; colors: Colors }): string {
-  const name = escapeControlCharacters(result.name);
+  const name = escapeLine(result.name);
   const duration = colors.dim(`(${formatDuration(result.durationMs)})`);
   // A scripted run is the usual case; a replayed or live one says so.
   const source =
