@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenarios } from '../src/run/run-scenarios.js';
+import { runCli } from './support/run-cli.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 
@@ -89,5 +90,31 @@ describe('a scenario that outlives its deadline', () => {
           "the scenario did not end within 3 s (scenarioTimeoutMs) and was stopped in turn 1 ('Hello.')",
       }),
     ]);
+  });
+
+  it('a deadline longer than a timer can wait is refused, from code, the command line and the config alike', async () => {
+    const tooLong = 2_147_483_648;
+
+    await expect(
+      runScenarios({ paths: ['deadline/answers.yaml'], cwd: fixtures, scenarioTimeoutMs: tooLong }),
+    ).rejects.toThrow(
+      "Invalid option 'scenarioTimeoutMs': expected a whole number of milliseconds from 1 to 2147483647 (about 24.8 days: Node.js timers wait no longer), got 2147483648.",
+    );
+    const cli = await runCli(fixtures, 'run', 'deadline/answers.yaml', '--scenario-timeout', String(tooLong));
+    expect(cli.exitCode).toBe(2);
+    expect(cli.stderr).toContain(
+      "option '--scenario-timeout <ms>' argument '2147483648' is invalid. expected a whole number of milliseconds from 1 to 2147483647",
+    );
+    const config = await runCli(
+      fixtures,
+      'run',
+      'deadline/answers.yaml',
+      '--config',
+      'deadline-config/toolloop.config.json',
+    );
+    expect(config.exitCode).toBe(2);
+    expect(config.stderr).toContain(
+      'deadline-config/toolloop.config.json:2:24 scenarioTimeoutMs: At most 2147483647 ms',
+    );
   });
 });

@@ -9,6 +9,7 @@ import { formatSummary } from '../report/pretty/format-summary.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import type { RunScenariosOptions } from '../run/run-scenarios.js';
 import { mapBounded } from '../run/map-bounded.js';
+import { isTimerDelay, timerDelayRule } from '../run/max-timer-delay-ms.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
 import { EmptySelectionError } from '../scenario/empty-selection-error.js';
@@ -381,6 +382,12 @@ function toRate(value: string): number {
   return number;
 }
 
+function toTimerDelay(value: string): number {
+  const number = Number(value);
+  if (!isTimerDelay(number)) throw new InvalidArgumentError(`expected ${timerDelayRule}.`);
+  return number;
+}
+
 function toPositiveInteger(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1)
@@ -441,7 +448,7 @@ function addRunOptions(command: Command): Command {
     .option(
       '--scenario-timeout <ms>',
       "how long a scenario may run before it is stopped and fails (default: its turns' timeoutMs plus a margin)",
-      toPositiveInteger,
+      toTimerDelay,
     )
     .addOption(
       new Option('--reporter <name>', 'pretty, json, junit or html (repeatable)')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reporters, type ReporterName } from '../report/reporters.js';
+import { timeoutMsSchema } from '../scenario/timer-duration-schemas.js';
 
 const reporterNames = Object.keys(reporters) as [ReporterName, ...ReporterName[]];
 
@@ -39,9 +40,7 @@ export const configSchema = z.strictObject({
       'Where json, junit and html reports are written, relative to the config file. Default: reports.',
     ),
   concurrency: z.int().positive().optional().describe('Scenarios run at once. Default: the CPU count.'),
-  scenarioTimeoutMs: z
-    .int()
-    .positive()
+  scenarioTimeoutMs: timeoutMsSchema
     .optional()
     .describe(
       "How long a scenario may run, in milliseconds, before it is stopped and fails naming the turn it was in. Default: its turns' timeoutMs (120000 where none is set) plus a margin.",

@@ -18,6 +18,7 @@ import type { RecordingRedaction } from '../record/redact-recording.js';
 import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
 import { openScenarioExecutor } from './open-scenario-executor.js';
 import { mapBounded } from './map-bounded.js';
+import { isTimerDelay, timerDelayRule } from './max-timer-delay-ms.js';
 import {
   packScenario,
   toSelectable,
@@ -113,6 +114,11 @@ export async function runScenarios(
   options: RunScenariosOptions = {},
 ): Promise<{ report: RunReport; exitCode: ExitCode }> {
   const startedAt = performance.now();
+  if (options.scenarioTimeoutMs !== undefined && !isTimerDelay(options.scenarioTimeoutMs))
+    throw new InvalidArgumentError({
+      argument: 'scenarioTimeoutMs',
+      message: `expected ${timerDelayRule}, got ${String(options.scenarioTimeoutMs)}.`,
+    });
   const cwd = options.cwd ?? process.cwd();
   const repeat = options.repeat ?? 1;
   const concurrency = options.concurrency ?? availableParallelism();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-/** The longest delay a Node.js timer can wait, in milliseconds (2^31 − 1); a longer one fires after 1 ms. */
-export const maxTimerDelayMs = 2_147_483_647;
+import { maxTimerDelayMs } from '../run/max-timer-delay-ms.js';
+
+export { maxTimerDelayMs } from '../run/max-timer-delay-ms.js';
 
 const tooLong = (limit: string) =>
   `At most ${limit} (about 24.8 days): Node.js timers wait no longer, and a longer delay would fire at once.`;
