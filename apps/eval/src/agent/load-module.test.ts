@@ -31,3 +31,15 @@ it("gives a module the runner's own @toolloop/eval and @toolloop/core, so its lo
   expect(exports.defineTool).toBe(core.defineTool);
   expect(exports.defineAgent).toBe(evalRunner.defineAgent);
 });
+
+it('gives up on a module whose top level waits for what never comes, saying so, instead of hanging the run', async () => {
+  const file = join(directory, 'stuck.ts');
+  await writeFile(file, 'await new Promise(() => {});\nexport default 1;\n');
+
+  expect(await loadModule(file, { timeoutMs: 200 })).toEqual({
+    success: false,
+    message:
+      'the module did not finish loading within 0.2 s: its top level waits for something that never comes (an await that never settles?)',
+    location: undefined,
+  });
+});

@@ -6,6 +6,9 @@ export type LoadModuleResult =
   | { success: true; exports: Record<string, unknown> }
   | { success: false; message: string; location: SourceLocation | undefined };
 
+/** How long a module may take to load: far beyond any module's own work, short enough that a run goes on. */
+const moduleLoadTimeoutMs = 30_000;
+
 /** `…message \n /path/file.ts:2:24`: where the TypeScript loader reports a syntax error. */
 const messagePositionPattern = /\s*((?:file:\/\/)?\/[^\s:]+|[A-Za-z]:\\[^\s:]+):(\d+):(\d+)\s*$/u;
 
@@ -19,7 +22,10 @@ const messagePositionPattern = /\s*((?:file:\/\/)?\/[^\s:]+|[A-Za-z]:\\[^\s:]+):
  * a throw while the module loads comes back as a failure with the user's file and line where the error has
  * them, never a location in the loader.
  */
-export async function loadModule(file: string): Promise<LoadModuleResult> {
+export async function loadModule(
+  file: string,
+  { timeoutMs = moduleLoadTimeoutMs }: { timeoutMs?: number } = {},
+): Promise<LoadModuleResult> {
   const jiti = createJiti(import.meta.url, {
     fsCache: false,
     moduleCache: false,
@@ -29,10 +35,26 @@ export async function loadModule(file: string): Promise<LoadModuleResult> {
       '@toolloop/core': await import('@toolloop/core'),
     },
   });
+  // A top level that awaits what never comes would hang the run, or, with nothing else running, end the process
+  // with code 13 and no word: the deadline's timer keeps the process up until it says what happened.
+  let timer: NodeJS.Timeout | undefined;
+  const overdue = new Promise<LoadModuleResult>((resolve) => {
+    timer = setTimeout(() => {
+      resolve({
+        success: false,
+        message: `the module did not finish loading within ${timeoutMs / 1000} s: its top level waits for something that never comes (an await that never settles?)`,
+        location: undefined,
+      });
+    }, timeoutMs);
+  });
+  const loading = jiti.import<Record<string, unknown>>(file).then(
+    (exports): LoadModuleResult => ({ success: true, exports }),
+    (error: unknown): LoadModuleResult => ({ success: false, ...describeLoadError(error) }),
+  );
   try {
-    return { success: true, exports: await jiti.import<Record<string, unknown>>(file) };
-  } catch (error) {
-    return { success: false, ...describeLoadError(error) };
+    return await Promise.race([loading, overdue]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
