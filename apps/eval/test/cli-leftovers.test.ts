@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -28,7 +29,7 @@ describe('toolloop-eval run, when a scenario leaves something running', () => {
     expect(stdout).toContain('2 passed, 0 failed, 0 skipped');
     expect(code).toBe(0);
     expect(stderr).toBe(
-      'toolloop-eval: the report is written, but something the run started still runs (1 timer); the process ends here. Run again with --detect-leftovers to name the scenario that left it.\n',
+      'toolloop-eval: the report is written, but something the run started still runs (1 timer); the process ends here, with any child process of its. Run again with --detect-leftovers to name the scenario that left it.\n',
     );
   });
 
@@ -48,4 +49,29 @@ describe('toolloop-eval run, when a scenario leaves something running', () => {
     expect(code).toBe(0);
     expect(stderr).toBe('');
   });
+
+  it('ends the child processes still running when it ends: a server that never answered outlives nothing', async () => {
+    const pidFile = join(fixtures, 'silent-server.pid');
+    await rm(pidFile, { force: true });
+    const { code, stderr } = await runBin('server-never-answers.yaml', '--scenario-timeout', '2000');
+    const pid = Number(await readFile(pidFile, 'utf8'));
+    await rm(pidFile, { force: true });
+
+    expect(code).toBe(1);
+    expect(stderr).toContain('1 child process');
+    expect(await hasEnded(pid)).toBe(true);
+  });
 });
+
+/** Whether the process `pid` is gone, or only a zombie its new parent has not reaped yet: waits up to 10 s. */
+async function hasEnded(pid: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const state = await readFile(`/proc/${pid}/stat`, 'utf8').then(
+      (text) => text.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3),
+      () => 'gone',
+    );
+    if (state === 'gone' || state === 'Z') return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}

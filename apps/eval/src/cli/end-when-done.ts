@@ -1,3 +1,5 @@
+import { ChildProcess } from 'node:child_process';
+
 /** What keeps a process alive, as `process.getActiveResourcesInfo()` names it, in a message's words. */
 const resourceNames: Readonly<Record<string, [one: string, many: string]>> = {
   Timeout: ['timer', 'timers'],
@@ -42,10 +44,30 @@ export function endWhenDone({
     const left = describeRunning();
     if (left === undefined) return;
     stderr(
-      `toolloop-eval: the report is written, but something the run started still runs (${left}); the process ends here.${detectingLeftovers ? '' : ' Run again with --detect-leftovers to name the scenario that left it.'}\n`,
+      `toolloop-eval: the report is written, but something the run started still runs (${left}); the process ends here, with any child process of its.${detectingLeftovers ? '' : ' Run again with --detect-leftovers to name the scenario that left it.'}\n`,
     );
+    endChildProcesses();
     endOnceWritten(exitCode);
   }, graceMs).unref();
+}
+
+/**
+ * Kills the child processes this process still has (a server whose close was still under way, a process a
+ * tool started), each with its process group when it leads one (MCP servers run in groups of their own): a
+ * process must not outlive the run that started it, nor hold a pipe the run's output goes through.
+ */
+function endChildProcesses(): void {
+  const handles = (process as { _getActiveHandles?: () => unknown[] })._getActiveHandles?.() ?? [];
+  for (const handle of handles) {
+    if (!(handle instanceof ChildProcess) || handle.pid === undefined) continue;
+    for (const target of [-handle.pid, handle.pid]) {
+      try {
+        process.kill(target, 'SIGKILL');
+      } catch {
+        // Not a group leader, or gone already.
+      }
+    }
+  }
 }
 
 /**
