@@ -10,7 +10,7 @@ const fixtures = join(import.meta.dirname, 'fixtures/leftovers');
 
 /** Runs the bin to its end, whatever that takes; the test's own timeout is the bound. */
 async function runBin(...args: string[]) {
-  const child = spawn(process.execPath, [bin, 'run', ...args, '--concurrency', '1'], {
+  const child = spawn(process.execPath, [bin, 'run', '--concurrency', '1', ...args], {
     cwd: fixtures,
     env: { ...process.env, CI: 'true', NO_COLOR: '1' },
   });
@@ -18,8 +18,8 @@ async function runBin(...args: string[]) {
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += String(chunk)));
   child.stderr.on('data', (chunk: Buffer) => (stderr += String(chunk)));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr };
+  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+  return { code, signal, stdout, stderr };
 }
 
 describe('toolloop-eval run, when a scenario leaves something running', () => {
@@ -61,6 +61,30 @@ describe('toolloop-eval run, when a scenario leaves something running', () => {
     expect(stderr).toContain('1 child process');
     expect(await hasEnded(pid)).toBe(true);
   });
+  it.each([
+    ['in this process', []],
+    ['in a worker process', ['--workers', '2', '--concurrency', '2']],
+  ])(
+    'ends a run that a tool stuck in a synchronous loop would hang forever, naming the scenario (%s)',
+    async (_where, workers) => {
+      const { code, signal, stderr } = await runBin(
+        'tool-never-yields.yaml',
+        'cleans-up.yaml',
+        '--scenario-timeout',
+        '1000',
+        ...workers,
+      );
+
+      expect(stderr).toContain(
+        'the run has been blocked for 6 s by code that never yields (a synchronous loop in a tool, an agent or a model adapter?); no deadline can interrupt it, so the process ends here. Running then: a tool that never yields.',
+      );
+      // In this process, the run ends with it; a worker's end is a runner error of the scenario it ran, and the
+      // report is written.
+      expect({ code, signal }).toEqual(
+        workers.length === 0 ? { code: null, signal: 'SIGKILL' } : { code: 2, signal: null },
+      );
+    },
+  );
 });
 
 /** Whether the process `pid` is gone, or only a zombie its new parent has not reaped yet: waits up to 10 s. */

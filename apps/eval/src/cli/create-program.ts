@@ -81,14 +81,19 @@ export function createProgram({
     }
     await guard(output, async () => {
       const config = await loadConfig();
-      const [{ runScenarios }, { createReporters }] = await Promise.all([
+      const [{ runScenarios }, { createReporters }, watchdogs] = await Promise.all([
         import('../run/run-scenarios.js'),
         import('../report/reporters.js'),
+        import('../run/start-event-loop-watchdog.js'),
       ]);
       const concurrency = options.concurrency ?? config?.concurrency;
       const scenarioTimeoutMs = options.scenarioTimeout ?? config?.scenarioTimeoutMs;
       const reporterNames =
         options.reporter.length > 0 ? options.reporter : (config?.reporters ?? ['pretty']);
+      // A tool that never yields stops every deadline of this process: a thread of its own ends it instead.
+      const watchdog = watchdogs.startEventLoopWatchdog({
+        blockedMs: watchdogs.watchdogLimitMs({ scenarioTimeoutMs }),
+      });
       const { report, exitCode } = await runScenarios({
         paths: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
         cwd,
@@ -100,6 +105,7 @@ export function createProgram({
         reporters: [
           ...createReporters(reporterNames, { stream: toReporterStream(output) }),
           createRecordingLog({ write: output.stdout }),
+          watchdogs.createWatchdogReporter(watchdog),
         ],
         // The reporters take each result as it ends: the command keeps none, so memory stays flat.
         keepResults: false,
@@ -111,6 +117,8 @@ export function createProgram({
         detectLeftovers: options.detectLeftovers,
         workers: options.workers ?? 'auto',
         ...(options.shard === undefined ? {} : { shard: options.shard }),
+      }).finally(() => {
+        watchdog.stop();
       });
       // The pretty reporter ends with the summary; without it, a run must still say how it went.
       if (!reporterNames.includes('pretty'))

@@ -11,6 +11,11 @@ import { openScenarioExecutor, type ScenarioExecutor } from './open-scenario-exe
 import { toSelectable } from './pack-scenario.js';
 import { mapBounded } from './map-bounded.js';
 import { runScenarioJobs } from './run-scenario-jobs.js';
+import {
+  startEventLoopWatchdog,
+  watchdogLimitMs,
+  type EventLoopWatchdog,
+} from './start-event-loop-watchdog.js';
 import { toErrored } from './to-skipped.js';
 import type { FromWorker, LoadOutcome, ToWorker, WorkerScenario, WorkerSettings } from './worker-protocol.js';
 
@@ -30,6 +35,9 @@ let stopped = false;
 let queue = Promise.resolve();
 
 let closing = false;
+let watchdog: EventLoopWatchdog | undefined;
+// The names of the scenarios running now, for the watchdog's message.
+const runningNames: string[] = [];
 
 // The main process closed this worker, or is gone (killed, or it ended without closing it): nothing is left to
 // report to. Gone, it ends this worker as a SIGTERM would, not by `process.exit`, which would wait for a thread
@@ -56,6 +64,11 @@ async function handle(message: ToWorker): Promise<void> {
   switch (message.type) {
     case 'init':
       settings = message.settings;
+      // As in the main process: a scenario that never yields ends this worker, and the main process says which.
+      watchdog = startEventLoopWatchdog({
+        blockedMs: watchdogLimitMs(settings),
+        command: 'toolloop-eval worker',
+      });
       agents = createAgentLoader({ cwd: settings.cwd });
       executor = openScenarioExecutor(settings);
       return;
@@ -121,8 +134,17 @@ async function runBatch(scenarios: WorkerScenario[]): Promise<void> {
       const withAgent: LoadedScenario = { ...loaded, agent: { file: agentFile, agent: agent.agent } };
       return running.run(withAgent, runId);
     },
-    onStart: ({ name, file }, index) => send({ type: 'start', index, name, file }),
-    onEnd: (result, index) => send({ type: 'end', index, result }),
+    onStart: ({ name, file }, index) => {
+      runningNames.push(name);
+      watchdog?.setRunning(runningNames);
+      return send({ type: 'start', index, name, file });
+    },
+    onEnd: (result, index) => {
+      const at = runningNames.indexOf(result.name);
+      if (at !== -1) runningNames.splice(at, 1);
+      watchdog?.setRunning(runningNames);
+      return send({ type: 'end', index, result });
+    },
     // With bail, the main process stops the other workers on a failed run, as one process stops its pool.
     onRunFailed: () => {
       if (bail) void send({ type: 'run-failed' });
