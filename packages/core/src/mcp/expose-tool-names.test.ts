@@ -87,4 +87,10 @@ describe('exposeToolNames with names that collide once made valid', () => {
     const names = exposed.map((entry) => entry.exposedName);
     expect(new Set(names).size).toBe(names.length);
   });
+
+  it('gives a tool with an empty name one the model APIs take (they refuse an empty name)', () => {
+    const [exposed] = exposeToolNames([{ serverName: 'odd', tools: [{ name: '' }] }]);
+
+    expect(exposed?.exposedName).toMatch(/^_[0-9a-f]{6}$/u);
+  });
 });

@@ -37,8 +37,10 @@ export function exposeToolNames<TOOL extends { name: string }>(
 
   const counts = new Map<string, number>();
   for (const { exposedName } of candidates) counts.set(exposedName, (counts.get(exposedName) ?? 0) + 1);
+  // An empty name (the APIs refuse it) is never kept: it gets a suffix alone, as a colliding name does.
   const keepsName = (candidate: ExposedTool<TOOL>) =>
-    counts.get(candidate.exposedName) === 1 || candidate.exposedName === candidate.tool.name;
+    candidate.exposedName !== '' &&
+    (counts.get(candidate.exposedName) === 1 || candidate.exposedName === candidate.tool.name);
   const taken = new Set(candidates.filter(keepsName).map((candidate) => candidate.exposedName));
   // In a fixed order, so that a suffix lengthened because another was taken is lengthened at every connect.
   const renamed = candidates
