@@ -273,10 +273,19 @@ function checkSummarize(summarize: ContextLimit['summarize']): ResolvedSummarize
   };
 }
 
-/** Prices by model id, each a number of zero or more. */
+/** Prices by model id: an input and an output price each, every price a number of zero or more. */
 export function checkPrices(prices: Record<string, ModelPrice> | undefined): Record<string, ModelPrice> {
   for (const [modelId, price] of Object.entries(prices ?? {})) {
-    for (const [field, value] of Object.entries(price)) {
+    if (typeof price !== 'object' || price === null || Array.isArray(price)) {
+      throw new InvalidArgumentError({
+        argument: `prices.${modelId}`,
+        message: `expected { inputPerMillion, outputPerMillion } (and cacheReadPerMillion, cacheWritePerMillion if they differ from the input price), got ${JSON.stringify(price)}.`,
+      });
+    }
+    // The two prices every model has are required: a turn priced without one would be priced wrong.
+    const fields = new Set(['inputPerMillion', 'outputPerMillion', ...Object.keys(price)]);
+    for (const field of fields) {
+      const value: unknown = (price as unknown as Record<string, unknown>)[field];
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
         throw new InvalidArgumentError({
           argument: `prices.${modelId}.${field}`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Message } from '../model/messages.js';
+import type { ModelPrice } from './tool-loop-options.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
 import { runToolLoop } from './run-tool-loop.js';
 
@@ -10,6 +11,14 @@ describe('option checks', () => {
   it.each([
     [{ maxIterations: 0 }, "Invalid option 'maxIterations': expected an integer of at least 1, got 0."],
     [{ maxRounds: 1.5 }, "Invalid option 'maxRounds': expected an integer of at least 1, got 1.5."],
+    [
+      { prices: { m: 5 as unknown as ModelPrice } },
+      "Invalid option 'prices.m': expected { inputPerMillion, outputPerMillion } (and cacheReadPerMillion, cacheWritePerMillion if they differ from the input price), got 5.",
+    ],
+    [
+      { prices: { m: { inputPerMillion: 3 } as ModelPrice } },
+      "Invalid option 'prices.m.outputPerMillion': expected a price of zero or more, got undefined.",
+    ],
     [
       { maxToolCalls: -1 },
       "Invalid option 'maxToolCalls.perMessage': expected an integer of at least 0, got -1.",
