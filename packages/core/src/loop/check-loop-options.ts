@@ -275,7 +275,8 @@ function checkSummarize(summarize: ContextLimit['summarize']): ResolvedSummarize
 
 /** Prices by model id: an input and an output price each, every price a number of zero or more. */
 export function checkPrices(prices: Record<string, ModelPrice> | undefined): Record<string, ModelPrice> {
-  for (const [modelId, price] of Object.entries(prices ?? {})) {
+  // The type says what a price is; JavaScript callers, and configs read from files, may pass anything.
+  for (const [modelId, price] of Object.entries(prices ?? {}) as Array<[string, unknown]>) {
     if (typeof price !== 'object' || price === null || Array.isArray(price)) {
       throw new InvalidArgumentError({
         argument: `prices.${modelId}`,
@@ -285,7 +286,7 @@ export function checkPrices(prices: Record<string, ModelPrice> | undefined): Rec
     // The two prices every model has are required: a turn priced without one would be priced wrong.
     const fields = new Set(['inputPerMillion', 'outputPerMillion', ...Object.keys(price)]);
     for (const field of fields) {
-      const value: unknown = (price as unknown as Record<string, unknown>)[field];
+      const value: unknown = (price as Record<string, unknown>)[field];
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
         throw new InvalidArgumentError({
           argument: `prices.${modelId}.${field}`,
