@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findScenarioFiles } from './find-scenario-files.js';
 import { ScenarioFileError } from './scenario-file-error.js';
 
-// suite/refund.yaml with its recording (refund.recording/) and one a killed `record` left half-written
-// (refund.recording.writing-4242/); suite/nested/order.yml and the mock server spec beside it
+// suite/refund.yaml with its recording (refund.recording/), one a killed `record` left half-written
+// (refund.recording.writing-4242-0a1b2c3d/) and the one it had moved aside (refund.recording.replaced-4242-…/);
+// suite/nested/order.yml and the mock server spec beside it
 // (nested/contacts.mcp.yaml); suite/data.json, a scenario written as JSON, and its recording; only-others/
 // holding nothing but a spec and a recording.
 let root: string;
@@ -17,8 +18,9 @@ beforeAll(async () => {
     'suite/refund.yaml': 'name: refund\n',
     'suite/refund.recording/recording.json': '{}',
     'suite/refund.recording/turn-1/model-1.request.json': '{}',
-    'suite/refund.recording.writing-4242/recording.json': '{}',
-    'suite/refund.recording.writing-4242/turn-1/model-1.request.json': '{}',
+    'suite/refund.recording.writing-4242-0a1b2c3d/recording.json': '{}',
+    'suite/refund.recording.writing-4242-0a1b2c3d/turn-1/model-1.request.json': '{}',
+    'suite/refund.recording.replaced-4242-4e5f6a7b/turn-1/model-1.request.json': '{}',
     'suite/nested/order.yml': 'name: order\n',
     'suite/nested/contacts.mcp.yaml': 'tools: []\n',
     'suite/nested/billing.mcp.json': '{ "tools": [] }',

@@ -11,8 +11,9 @@ const mockSpecName = /\.mcp\.(?:ya?ml|json)$/u;
 
 /**
  * What a directory of scenarios may hold besides them: a package (an agent's project) and its TypeScript
- * config; recordings (`name.recording/`, and what a `record` that was stopped left half-written,
- * `name.recording.writing-<pid>/`); mock server specs are told apart by their name (`mockSpecName`).
+ * config; recordings (`name.recording/`, and the directories a `record` writes one in,
+ * `name.recording.writing-<pid>-<random>/` and `name.recording.replaced-<pid>-<random>/`); mock server specs are
+ * told apart by their name (`mockSpecName`).
  */
 const notScenarios = [
   '**/node_modules/**',
