@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { readYamlDocument } from '@toolloop/mock-mcp';
+import { formatFieldPath, readYamlDocument } from '@toolloop/mock-mcp';
 import type { z } from 'zod';
 import { toDisplayPath } from '../agent/to-display-path.js';
 import {
@@ -9,6 +9,7 @@ import {
 } from '../scenario/check-recorded-file.js';
 import type { ScenarioIssue } from '../scenario/scenario-file-error.js';
 import { toScenarioIssues } from '../scenario/to-scenario-issues.js';
+import { maxRecordedDepth, nestsDeeperThan } from './nests-deeper-than.js';
 import { RecordingFileError } from './recording-file-error.js';
 import type { RecordingFileKind } from './recording-schema.js';
 
@@ -81,6 +82,19 @@ export function createRecordingFileReader({ root, cwd }: { root: string; cwd: st
       return {
         success: false,
         issues: [issue(path, `expected an object with ${kind.contents}, not ${describeValue(value)}.`)],
+      };
+    // A value nested too deep would overflow the stack of the schema check (and of a replay) that walk it.
+    const tooDeep = Object.keys(value).filter((key) =>
+      nestsDeeperThan({ value: value[key], levels: maxRecordedDepth }),
+    );
+    if (tooDeep.length > 0)
+      return {
+        success: false,
+        issues: tooDeep.map((key) => ({
+          file: shown(path),
+          path: formatFieldPath([key]),
+          message: `nested more than ${maxRecordedDepth} levels deep; a recording holds JSON nested at most ${maxRecordedDepth} levels.`,
+        })),
       };
     const parsed = kind.schema.safeParse(value, { reportInput: true });
     if (parsed.success) return { success: true, data: parsed.data };

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readRecording } from './read-recording.js';
 import { RecordingFileError } from './recording-file-error.js';
+import type { JsonValue } from '@toolloop/core';
 import type { Recording } from './recording.js';
 import { writeRecording } from './write-recording.js';
 
@@ -166,6 +167,55 @@ describe('readRecording', () => {
     await symlink(join(directory, 'elsewhere', 'secret.sse'), at('turn-1/model-1.response.sse'));
     expect(await problemsOf()).toEqual([
       `refund.recording/turn-1/model-1.response.sse (root): it is ${join(directory, 'elsewhere', 'secret.sse')}, outside the recording's directory; a recording keeps its files in it.`,
+    ]);
+  });
+
+  it('reads back a request body nested 512 levels deep, the most a recording holds', async () => {
+    let body: JsonValue = 'deepest';
+    for (let level = 0; level < 512; level += 1) body = [body];
+    const deep: Recording = {
+      ...recording,
+      servers: {},
+      turns: [
+        {
+          models: [
+            {
+              request: { method: 'POST', path: '/v1/messages', headers: {}, body },
+              response: {
+                type: 'stream',
+                status: 200,
+                contentType: 'text/event-stream',
+                body: 'data: {}\n\n',
+              },
+            },
+          ],
+          toolCalls: [],
+        },
+      ],
+    };
+    await writeRecording({ scenarioFile, recording: deep });
+    expect(await readRecording(scenarioFile)).toEqual(deep);
+  });
+
+  it('refuses a request body nested 500,000 levels deep, naming the file and the field', async () => {
+    const depth = 500_000;
+    await writeFile(
+      at('turn-1/model-1.request.json'),
+      `{"method":"POST","path":"/v1/messages","headers":{},"body":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+    );
+    expect(await problemsOf()).toEqual([
+      'refund.recording/turn-1/model-1.request.json body: nested more than 512 levels deep; a recording holds JSON nested at most 512 levels.',
+    ]);
+  });
+
+  it('refuses a tool call whose arguments nest deeper than 512 levels, naming the line and the field', async () => {
+    const depth = 513;
+    await writeFile(
+      at('turn-1/tool-calls.jsonl'),
+      `{"server":"orders","tool":"find_order","arguments":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)},"result":{"content":[]}}\n`,
+    );
+    expect(await problemsOf()).toEqual([
+      'refund.recording/turn-1/tool-calls.jsonl:1 arguments: nested more than 512 levels deep; a recording holds JSON nested at most 512 levels.',
     ]);
   });
 });
