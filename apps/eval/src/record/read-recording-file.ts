@@ -9,6 +9,7 @@ import {
 } from '../scenario/check-recorded-file.js';
 import type { ScenarioIssue } from '../scenario/scenario-file-error.js';
 import { toScenarioIssues } from '../scenario/to-scenario-issues.js';
+import { describeJsonSyntaxError } from './describe-json-syntax-error.js';
 import { maxRecordedDepth, nestsDeeperThan } from './nests-deeper-than.js';
 import { RecordingFileError } from './recording-file-error.js';
 import type { RecordingFileKind } from './recording-schema.js';
@@ -110,7 +111,11 @@ export function createRecordingFileReader({ root, cwd }: { root: string; cwd: st
     fail,
     async json(path, kind, precheck) {
       const source = await text(path);
-      const value = parseJson({ text: source, fail: (message) => fail(path, message) });
+      const value = parseJson({
+        text: source,
+        fail: ({ message, line, column }) =>
+          new RecordingFileError([{ ...issue(path, message), line, column }]),
+      });
       const refused = isObject(value) ? precheck?.(value) : undefined;
       if (refused !== undefined)
         throw new RecordingFileError([{ ...issue(path, refused.message), path: refused.path }]);
@@ -136,7 +141,8 @@ export function createRecordingFileReader({ root, cwd }: { root: string; cwd: st
         const onLine = (found: ScenarioIssue): ScenarioIssue => ({ ...found, line: index + 1 });
         const value = parseJson({
           text: line,
-          fail: (message) => new RecordingFileError([onLine(issue(path, message))]),
+          fail: ({ message, column }) =>
+            new RecordingFileError([{ ...onLine(issue(path, message)), column }]),
         });
         const result = validate({ path, kind, value, locate: () => undefined });
         if (result.success) values.push(result.data);
@@ -148,11 +154,19 @@ export function createRecordingFileReader({ root, cwd }: { root: string; cwd: st
   };
 }
 
-function parseJson({ text, fail }: { text: string; fail: (message: string) => RecordingFileError }): unknown {
+/** The text's JSON; or a problem at the line and column where it stops being JSON, as scenario files report one. */
+function parseJson({
+  text,
+  fail,
+}: {
+  text: string;
+  fail: (problem: { message: string; line: number; column: number }) => RecordingFileError;
+}): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw fail(`not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+    const { line, column, reason } = describeJsonSyntaxError({ text, error });
+    throw fail({ message: `not valid JSON: ${reason}.`, line, column });
   }
 }
 

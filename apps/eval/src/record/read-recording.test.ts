@@ -115,6 +115,35 @@ describe('readRecording', () => {
     ]);
   });
 
+  it('reports JSON that cannot be read with the line and column of the fault', async () => {
+    const index = await readFile(at('recording.json'), 'utf8');
+    // A comma dropped after the "scenario" field (line 4).
+    await writeFile(at('recording.json'), index.replace('"refund",', '"refund"'));
+    expect(await problemsOf()).toEqual([
+      "refund.recording/recording.json:5:3 (root): not valid JSON: Expected ',' or '}' after property value.",
+    ]);
+  });
+
+  it('reports JSON that names no position of its fault with the line and column too', async () => {
+    await writeFile(
+      at('turn-1/model-1.request.json'),
+      '{\n  "method": "POST",\n  "path": "/v1/messages",\n  "headers": {},\n  "body": tru}\n',
+    );
+    expect(await problemsOf()).toEqual([
+      "refund.recording/turn-1/model-1.request.json:5:14 (root): not valid JSON: Unexpected token '}'.",
+    ]);
+  });
+
+  it('reports a tool call line that is not JSON with its line and column', async () => {
+    await writeFile(
+      at('turn-1/tool-calls.jsonl'),
+      '{"server":"orders","tool":"find_order","arguments":{},"result":{"content":[]}}\n{"server": orders}\n',
+    );
+    expect(await problemsOf()).toEqual([
+      "refund.recording/turn-1/tool-calls.jsonl:2:12 (root): not valid JSON: Unexpected token 'o'.",
+    ]);
+  });
+
   it('refuses a recording of another version, saying to record it again', async () => {
     const index = JSON.parse(await readFile(at('recording.json'), 'utf8')) as Record<string, unknown>;
     await writeFile(at('recording.json'), JSON.stringify({ ...index, version: 2, pages: [] }));
