@@ -174,6 +174,16 @@ describe('readRecording', () => {
     ]);
   });
 
+  it('refuses an answer recorded both as a stream and as an error, naming both files', async () => {
+    await writeFile(
+      at('turn-1/model-1.error.json'),
+      JSON.stringify({ type: 'error', status: 529, headers: {}, body: 'Overloaded' }),
+    );
+    expect(await problemsOf()).toEqual([
+      'refund.recording/turn-1/model-1.response.sse (root): model-1.error.json is there too, beside it; a request has one answer, a stream or an error. Remove the one that is wrong, or record the scenario again (toolloop-eval record).',
+    ]);
+  });
+
   it('refuses a FIFO in place of a recording file without waiting for a writer', async () => {
     await rm(at('turn-1/model-1.response.sse'));
     execFileSync('mkfifo', [at('turn-1/model-1.response.sse')]);
