@@ -8,6 +8,7 @@ import { readRecording } from './read-recording.js';
 import { RecordingFileError } from './recording-file-error.js';
 import type { JsonValue } from '@toolloop/core';
 import type { Recording } from './recording.js';
+import { buildRecording } from './test-support/build-recording.js';
 import { writeRecording } from './write-recording.js';
 
 const recording: Recording = {
@@ -212,26 +213,7 @@ describe('readRecording', () => {
   it('reads back a request body nested 512 levels deep, the most a recording holds', async () => {
     let body: JsonValue = 'deepest';
     for (let level = 0; level < 512; level += 1) body = [body];
-    const deep: Recording = {
-      ...recording,
-      servers: {},
-      turns: [
-        {
-          models: [
-            {
-              request: { method: 'POST', path: '/v1/messages', headers: {}, body },
-              response: {
-                type: 'stream',
-                status: 200,
-                contentType: 'text/event-stream',
-                body: 'data: {}\n\n',
-              },
-            },
-          ],
-          toolCalls: [],
-        },
-      ],
-    };
+    const deep = buildRecording({ body });
     await writeRecording({ scenarioFile, recording: deep });
     expect(await readRecording(scenarioFile)).toEqual(deep);
   });

@@ -8,38 +8,11 @@ import { readRecording } from './read-recording.js';
 import type { Recording } from './recording.js';
 import { replaceRecordingDirectory, type ReplacementStep } from './replace-recording-directory.js';
 import { saveLiveRecording } from './save-live-recording.js';
+import { buildRecording } from './test-support/build-recording.js';
 import { writeRecording } from './write-recording.js';
 
-/** A recording whose one answer says `text`, so that a test can tell which recording it reads. */
-function recordingSaying(text: string): Recording {
-  return {
-    version: 1,
-    scenario: 'refund',
-    provider: 'anthropic',
-    model: 'claude-haiku-4-5',
-    servers: {},
-    turns: [
-      {
-        user: 'Where is my order?',
-        models: [
-          {
-            request: {
-              method: 'POST',
-              path: '/v1/messages',
-              headers: {},
-              body: { model: 'claude-haiku-4-5' },
-            },
-            response: { type: 'stream', status: 200, contentType: 'text/event-stream', body: text },
-          },
-        ],
-        toolCalls: [],
-      },
-    ],
-  };
-}
-
-const older = recordingSaying('data: the older recording\n\n');
-const newer = recordingSaying('data: the newer recording\n\n');
+const older = buildRecording({ answer: 'data: the older recording\n\n' });
+const newer = buildRecording({ answer: 'data: the newer recording\n\n' });
 
 let root: string;
 let project: string;
@@ -102,7 +75,7 @@ describe('replaceRecordingDirectory', () => {
 
   it('moves aside, too, a recording another process puts in place between its two renames, and leaves nothing beside its own', async () => {
     const replacement = await stage(newer);
-    const another = await stage(recordingSaying("data: another process's recording\n\n"));
+    const another = await stage(buildRecording({ answer: "data: another process's recording\n\n" }));
     const steps: ReplacementStep[] = [];
     await replaceRecordingDirectory({
       directory: directory(),
