@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFakeLlm } from '@toolloop/fake-llm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readRecording } from '../src/record/read-recording.js';
 import { runCli } from './support/run-cli.js';
 
 const directories: string[] = [];
@@ -46,6 +47,39 @@ describe('toolloop-eval record', () => {
     expect(replayed.exitCode).toBe(0);
     expect(replayed.stdout).toContain('1 passed');
   });
+
+  it.each(['record', 'run --update'])(
+    '%s --repeat 3 writes one complete recording from a run that passed, and leaves nothing half-written beside it',
+    async (command) => {
+      const directory = await suite();
+      const api = createFakeLlm({ steps: [1, 2, 3].map((run) => ({ text: `Hello from run ${run}.` })) });
+      const { url } = await api.serve();
+      process.env.ANTHROPIC_API_KEY = 'sk-cli-planted-key-0000';
+      // The three runs at once: each writes its recording while the others write theirs.
+      const recorded = await runCli(
+        directory,
+        ...command.split(' '),
+        'hello.yaml',
+        '--repeat',
+        '3',
+        '--concurrency',
+        '3',
+        '--base-url',
+        url,
+      );
+      await api.close();
+
+      expect(recorded.stderr).toBe('');
+      expect(recorded.exitCode).toBe(0);
+      expect(recorded.stdout).toContain('Wrote hello.recording/  the recording of hello.yaml\n');
+      expect((await readdir(directory)).sort()).toEqual(['hello.recording', 'hello.yaml']);
+      expect((await readRecording(join(directory, 'hello.yaml'))).turns[0]?.models).toHaveLength(1);
+      delete process.env.ANTHROPIC_API_KEY;
+      const replayed = await runCli(directory, 'run', 'hello.yaml');
+      expect(replayed.stdout).toContain('1 passed');
+      expect(replayed.exitCode).toBe(0);
+    },
+  );
 
   it('a first live run that fails writes no recording, and says so', async () => {
     const directory = await suite();

@@ -218,6 +218,17 @@ describe('toolloop-eval', () => {
     );
   });
 
+  it('list: reports the problems of every file, relative, as validate does', async () => {
+    const validated = await runCli('validate', 'invalid');
+    expect(validated.stderr.split('\n')).toEqual([
+      'Invalid scenario input:',
+      expect.stringMatching(/^invalid\/bad-yaml\.yaml:\d+:\d+ /u),
+      "invalid/typo.yaml:7:7 turns[0].expect.stopReasn: Unknown field 'stopReasn'.",
+      '',
+    ]);
+    expect(await runCli('list', 'invalid')).toEqual({ stdout: '', stderr: validated.stderr, exitCode: 2 });
+  });
+
   it('--version prints the package version', async () => {
     const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
       version: string;

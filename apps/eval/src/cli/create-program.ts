@@ -8,7 +8,6 @@ import { createColors } from '../report/pretty/colors.js';
 import { formatSummary } from '../report/pretty/format-summary.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import type { RunScenariosOptions } from '../run/run-scenarios.js';
-import { mapBounded } from '../run/map-bounded.js';
 import { isTimerDelay, timerDelayRule } from '../run/max-timer-delay-ms.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
@@ -168,33 +167,19 @@ export function createProgram({
           patterns: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
           cwd,
         });
-        const defaults = config?.defaults ?? {};
-        const [{ loadScenarioFile }, { throwIssues }, { checkRecording }] = await Promise.all([
-          import('../scenario/load-scenario-file.js'),
-          import('../run/run-scenarios.js'),
+        const [{ loadEachScenarioFile }, { checkRecording }] = await Promise.all([
+          import('./load-each-scenario-file.js'),
           import('../record/check-recording.js'),
         ]);
-        const agentScope = projectDirectories({ cwd, configFile: config?.file });
-        // Each file's problem (its recording's, too), if it has one, or the agent it left unloaded; what a valid
-        // file holds is not kept.
-        const outcomes = await mapBounded(files, async (file) => {
-          try {
-            const loaded = await loadScenarioFile(resolve(cwd, file), { cwd, defaults, agentScope });
-            const recordingIssues = await checkRecording({ scenarioFile: resolve(cwd, file), cwd });
-            if (recordingIssues.length > 0) return { file, error: new ScenarioFileError(recordingIssues) };
-            return { file, agentNotLoaded: loaded.agentNotLoaded };
-          } catch (error) {
-            return { file, error };
-          }
+        // Of a valid file, only the agent it left unloaded is kept.
+        const outcomes = await loadEachScenarioFile({
+          files,
+          cwd,
+          defaults: config?.defaults ?? {},
+          agentScope: projectDirectories({ cwd, configFile: config?.file }),
+          keep: ({ file, agentNotLoaded }) => ({ file, agentNotLoaded }),
+          check: (file) => checkRecording({ scenarioFile: resolve(cwd, file), cwd }),
         });
-        const issues = outcomes.flatMap((outcome) =>
-          'error' in outcome && ScenarioFileError.isInstance(outcome.error) ? outcome.error.issues : [],
-        );
-        const unexpected = outcomes.find(
-          (outcome) => 'error' in outcome && !ScenarioFileError.isInstance(outcome.error),
-        );
-        if (unexpected !== undefined && 'error' in unexpected) throw unexpected.error;
-        throwIssues({ cwd, issues });
         reportAgentsNotLoaded({ output, command: 'validate', scenarios: outcomes });
         output.stdout(`${files.length} scenario file${files.length === 1 ? '' : 's'} valid.\n`);
       });
@@ -216,13 +201,14 @@ export function createProgram({
         patterns: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
         cwd,
       });
-      const defaults = config?.defaults ?? {};
-      const { loadScenarioFile } = await import('../scenario/load-scenario-file.js');
-      const agentScope = projectDirectories({ cwd, configFile: config?.file });
-      const scenarios = await mapBounded(files, async (file) => ({
-        ...(await loadScenarioFile(resolve(cwd, file), { cwd, defaults, agentScope })),
-        file,
-      }));
+      const { loadEachScenarioFile } = await import('./load-each-scenario-file.js');
+      const scenarios = await loadEachScenarioFile({
+        files,
+        cwd,
+        defaults: config?.defaults ?? {},
+        agentScope: projectDirectories({ cwd, configFile: config?.file }),
+        keep: (scenario) => scenario,
+      });
       reportAgentsNotLoaded({ output, command: 'list', scenarios });
       const criteria = {
         tags: options.tag,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { readYamlDocument } from '@toolloop/mock-mcp';
+import { formatFieldPath, readYamlDocument } from '@toolloop/mock-mcp';
 import type { z } from 'zod';
 import { toDisplayPath } from '../agent/to-display-path.js';
 import {
@@ -9,6 +9,8 @@ import {
 } from '../scenario/check-recorded-file.js';
 import type { ScenarioIssue } from '../scenario/scenario-file-error.js';
 import { toScenarioIssues } from '../scenario/to-scenario-issues.js';
+import { describeJsonSyntaxError } from './describe-json-syntax-error.js';
+import { maxRecordedDepth, nestsDeeperThan } from './nests-deeper-than.js';
 import { RecordingFileError } from './recording-file-error.js';
 import type { RecordingFileKind } from './recording-schema.js';
 
@@ -82,6 +84,19 @@ export function createRecordingFileReader({ root, cwd }: { root: string; cwd: st
         success: false,
         issues: [issue(path, `expected an object with ${kind.contents}, not ${describeValue(value)}.`)],
       };
+    // A value nested too deep would overflow the stack of the schema check (and of a replay) that walk it.
+    const tooDeep = Object.keys(value).filter((key) =>
+      nestsDeeperThan({ value: value[key], levels: maxRecordedDepth }),
+    );
+    if (tooDeep.length > 0)
+      return {
+        success: false,
+        issues: tooDeep.map((key) => ({
+          file: shown(path),
+          path: formatFieldPath([key]),
+          message: `nested more than ${maxRecordedDepth} levels deep; a recording holds JSON nested at most ${maxRecordedDepth} levels.`,
+        })),
+      };
     const parsed = kind.schema.safeParse(value, { reportInput: true });
     if (parsed.success) return { success: true, data: parsed.data };
     return {
@@ -96,7 +111,11 @@ export function createRecordingFileReader({ root, cwd }: { root: string; cwd: st
     fail,
     async json(path, kind, precheck) {
       const source = await text(path);
-      const value = parseJson({ text: source, fail: (message) => fail(path, message) });
+      const value = parseJson({
+        text: source,
+        fail: ({ message, line, column }) =>
+          new RecordingFileError([{ ...issue(path, message), line, column }]),
+      });
       const refused = isObject(value) ? precheck?.(value) : undefined;
       if (refused !== undefined)
         throw new RecordingFileError([{ ...issue(path, refused.message), path: refused.path }]);
@@ -122,7 +141,8 @@ export function createRecordingFileReader({ root, cwd }: { root: string; cwd: st
         const onLine = (found: ScenarioIssue): ScenarioIssue => ({ ...found, line: index + 1 });
         const value = parseJson({
           text: line,
-          fail: (message) => new RecordingFileError([onLine(issue(path, message))]),
+          fail: ({ message, column }) =>
+            new RecordingFileError([{ ...onLine(issue(path, message)), column }]),
         });
         const result = validate({ path, kind, value, locate: () => undefined });
         if (result.success) values.push(result.data);
@@ -134,11 +154,19 @@ export function createRecordingFileReader({ root, cwd }: { root: string; cwd: st
   };
 }
 
-function parseJson({ text, fail }: { text: string; fail: (message: string) => RecordingFileError }): unknown {
+/** The text's JSON; or a problem at the line and column where it stops being JSON, as scenario files report one. */
+function parseJson({
+  text,
+  fail,
+}: {
+  text: string;
+  fail: (problem: { message: string; line: number; column: number }) => RecordingFileError;
+}): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw fail(`not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+    const { line, column, reason } = describeJsonSyntaxError({ text, error });
+    throw fail({ message: `not valid JSON: ${reason}.`, line, column });
   }
 }
 

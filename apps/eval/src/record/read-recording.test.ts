@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readRecording } from './read-recording.js';
 import { RecordingFileError } from './recording-file-error.js';
+import type { JsonValue } from '@toolloop/core';
 import type { Recording } from './recording.js';
+import { buildRecording } from './test-support/build-recording.js';
 import { writeRecording } from './write-recording.js';
 
 const recording: Recording = {
@@ -114,6 +116,35 @@ describe('readRecording', () => {
     ]);
   });
 
+  it('reports JSON that cannot be read with the line and column of the fault', async () => {
+    const index = await readFile(at('recording.json'), 'utf8');
+    // A comma dropped after the "scenario" field (line 4).
+    await writeFile(at('recording.json'), index.replace('"refund",', '"refund"'));
+    expect(await problemsOf()).toEqual([
+      "refund.recording/recording.json:5:3 (root): not valid JSON: Expected ',' or '}' after property value.",
+    ]);
+  });
+
+  it('reports JSON that names no position of its fault with the line and column too', async () => {
+    await writeFile(
+      at('turn-1/model-1.request.json'),
+      '{\n  "method": "POST",\n  "path": "/v1/messages",\n  "headers": {},\n  "body": tru}\n',
+    );
+    expect(await problemsOf()).toEqual([
+      "refund.recording/turn-1/model-1.request.json:5:14 (root): not valid JSON: Unexpected token '}'.",
+    ]);
+  });
+
+  it('reports a tool call line that is not JSON with its line and column', async () => {
+    await writeFile(
+      at('turn-1/tool-calls.jsonl'),
+      '{"server":"orders","tool":"find_order","arguments":{},"result":{"content":[]}}\n{"server": orders}\n',
+    );
+    expect(await problemsOf()).toEqual([
+      "refund.recording/turn-1/tool-calls.jsonl:2:12 (root): not valid JSON: Unexpected token 'o'.",
+    ]);
+  });
+
   it('refuses a recording of another version, saying to record it again', async () => {
     const index = JSON.parse(await readFile(at('recording.json'), 'utf8')) as Record<string, unknown>;
     await writeFile(at('recording.json'), JSON.stringify({ ...index, version: 2, pages: [] }));
@@ -144,6 +175,16 @@ describe('readRecording', () => {
     ]);
   });
 
+  it('refuses an answer recorded both as a stream and as an error, naming both files', async () => {
+    await writeFile(
+      at('turn-1/model-1.error.json'),
+      JSON.stringify({ type: 'error', status: 529, headers: {}, body: 'Overloaded' }),
+    );
+    expect(await problemsOf()).toEqual([
+      'refund.recording/turn-1/model-1.response.sse (root): model-1.error.json is there too, beside it; a request has one answer, a stream or an error. Remove the one that is wrong, or record the scenario again (toolloop-eval record).',
+    ]);
+  });
+
   it('refuses a FIFO in place of a recording file without waiting for a writer', async () => {
     await rm(at('turn-1/model-1.response.sse'));
     execFileSync('mkfifo', [at('turn-1/model-1.response.sse')]);
@@ -166,6 +207,36 @@ describe('readRecording', () => {
     await symlink(join(directory, 'elsewhere', 'secret.sse'), at('turn-1/model-1.response.sse'));
     expect(await problemsOf()).toEqual([
       `refund.recording/turn-1/model-1.response.sse (root): it is ${join(directory, 'elsewhere', 'secret.sse')}, outside the recording's directory; a recording keeps its files in it.`,
+    ]);
+  });
+
+  it('reads back a request body nested 512 levels deep, the most a recording holds', async () => {
+    let body: JsonValue = 'deepest';
+    for (let level = 0; level < 512; level += 1) body = [body];
+    const deep = buildRecording({ body });
+    await writeRecording({ scenarioFile, recording: deep });
+    expect(await readRecording(scenarioFile)).toEqual(deep);
+  });
+
+  it('refuses a request body nested 500,000 levels deep, naming the file and the field', async () => {
+    const depth = 500_000;
+    await writeFile(
+      at('turn-1/model-1.request.json'),
+      `{"method":"POST","path":"/v1/messages","headers":{},"body":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+    );
+    expect(await problemsOf()).toEqual([
+      'refund.recording/turn-1/model-1.request.json body: nested more than 512 levels deep; a recording holds JSON nested at most 512 levels.',
+    ]);
+  });
+
+  it('refuses a tool call whose arguments nest deeper than 512 levels, naming the line and the field', async () => {
+    const depth = 513;
+    await writeFile(
+      at('turn-1/tool-calls.jsonl'),
+      `{"server":"orders","tool":"find_order","arguments":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)},"result":{"content":[]}}\n`,
+    );
+    expect(await problemsOf()).toEqual([
+      'refund.recording/turn-1/tool-calls.jsonl:1 arguments: nested more than 512 levels deep; a recording holds JSON nested at most 512 levels.',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createRecordingFileReader, type RecordingFileReader } from './read-recording-file.js';
 import { recordingFileKinds } from './recording-schema.js';
 import { recordingDirectoryOf, recordingFormatName, recordingIndexFile } from './recording-directory.js';
@@ -89,12 +89,19 @@ async function readResponse({
   reader: RecordingFileReader;
 }): Promise<RecordedModelResponse> {
   const stream = `${stem}.response.sse`;
-  if (await reader.exists(stream))
-    return { type: 'stream', status: 200, contentType: 'text/event-stream', body: await reader.text(stream) };
   const error = `${stem}.error.json`;
-  if (await reader.exists(error)) return reader.json(error, recordingFileKinds.error);
+  const [hasStream, hasError] = [await reader.exists(stream), await reader.exists(error)];
+  // Which one a replay would send is not for the reader to guess.
+  if (hasStream && hasError)
+    throw reader.fail(
+      stream,
+      `${basename(error)} is there too, beside it; a request has one answer, a stream or an error. Remove the one that is wrong, or record the scenario again (toolloop-eval record).`,
+    );
+  if (hasStream)
+    return { type: 'stream', status: 200, contentType: 'text/event-stream', body: await reader.text(stream) };
+  if (hasError) return reader.json(error, recordingFileKinds.error);
   throw reader.fail(
     stream,
-    `this answer of the recording is missing (neither it nor ${error.slice(error.lastIndexOf('/') + 1)} is there). Record it again (toolloop-eval record).`,
+    `this answer of the recording is missing (neither it nor ${basename(error)} is there). Record it again (toolloop-eval record).`,
   );
 }

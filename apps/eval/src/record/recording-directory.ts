@@ -1,4 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
 /** The index file of a recording; its `format` field names the format. */
@@ -9,6 +10,42 @@ export const recordingFormatName = 'toolloop-recording';
 /** Where a scenario file's recording is: a directory beside it, `<name>.recording/`. */
 export function recordingDirectoryOf(scenarioFile: string): string {
   return join(dirname(scenarioFile), `${basename(scenarioFile).replace(/\.ya?ml$/u, '')}.recording`);
+}
+
+/**
+ * What a directory that only a write of a recording uses holds: `writing`, the new recording as it is written;
+ * `replaced`, the old one while the new one takes its place.
+ */
+export type RecordingWritePurpose = 'writing' | 'replaced';
+
+/**
+ * A directory beside a recording for one write, `<name>.recording.<purpose>-<pid>-<random>/`: the process id says
+ * whose it is, the random part keeps two writes of one process apart, and the `.recording.` in the name keeps it
+ * out of the scenarios a directory holds.
+ */
+export function writeDirectoryOf({
+  directory,
+  purpose,
+}: {
+  directory: string;
+  purpose: RecordingWritePurpose;
+}): string {
+  return `${directory}.${purpose}-${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+/** What a name beside the recording `directory` is, when `writeDirectoryOf` made it. */
+export function readWriteDirectoryName({
+  directory,
+  name,
+}: {
+  directory: string;
+  name: string;
+}): { purpose: RecordingWritePurpose; pid: number } | undefined {
+  const prefix = `${basename(directory)}.`;
+  if (!name.startsWith(prefix)) return undefined;
+  const match = /^(writing|replaced)-(\d+)-[0-9a-f]+$/u.exec(name.slice(prefix.length));
+  if (match === null) return undefined;
+  return { purpose: match[1] as RecordingWritePurpose, pid: Number(match[2]) };
 }
 
 /** Whether the scenario file has a recording. */

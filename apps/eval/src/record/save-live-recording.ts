@@ -2,9 +2,11 @@ import { relative } from 'node:path';
 import type { RecordingOutcome } from '../report/run-report.js';
 import { defaultModels } from '../run/create-scenario-model.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
+import { recoverRecordingDirectory } from './recover-recording-directory.js';
 import { hasRecording, recordingDirectoryOf } from './recording-directory.js';
 import type { Recording } from './recording.js';
 import { redactExchange, redactToolCall, type RecordingRedaction } from './redact-recording.js';
+import { withRecordingDirectoryLock } from './with-recording-directory-lock.js';
 import { writeRecording } from './write-recording.js';
 
 /**
@@ -26,8 +28,16 @@ export async function saveLiveRecording({
   secrets: readonly string[];
   recorded?: { scenario: Scenario; servers: Recording['servers']; turns: Recording['turns'] } | undefined;
 }): Promise<RecordingOutcome> {
-  const directory = relative(cwd, recordingDirectoryOf(scenarioFile));
-  if (recorded === undefined) return { type: 'kept', directory, previous: await hasRecording(scenarioFile) };
+  const recordingDirectory = recordingDirectoryOf(scenarioFile);
+  const directory = relative(cwd, recordingDirectory);
+  if (recorded === undefined) {
+    // A recording an earlier record left aside when it was stopped is the one kept: it goes back in place.
+    await withRecordingDirectoryLock({
+      directory: recordingDirectory,
+      action: () => recoverRecordingDirectory({ directory: recordingDirectory }),
+    });
+    return { type: 'kept', directory, previous: await hasRecording(scenarioFile) };
+  }
   const { scenario, servers, turns } = recorded;
   await writeRecording({
     scenarioFile,

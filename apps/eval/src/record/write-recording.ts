@@ -1,12 +1,20 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { recordingDirectoryOf, recordingFormatName, recordingIndexFile } from './recording-directory.js';
+import {
+  recordingDirectoryOf,
+  recordingFormatName,
+  recordingIndexFile,
+  writeDirectoryOf,
+} from './recording-directory.js';
 import { recordingFormatVersion, type Recording } from './recording.js';
+import { replaceRecordingDirectory } from './replace-recording-directory.js';
 
 /**
  * Writes a recording beside its scenario file, one file per request and per response, so that a diff of two
- * recordings reads like a diff of the conversation. The old recording is replaced whole, and only once the new
- * one is complete: a run that fails half-way leaves the old one as it was.
+ * recordings reads like a diff of the conversation. The new recording is written aside, in a directory of its own
+ * (`<name>.recording.writing-<pid>-<random>/`), and replaces the old one whole only once it is complete: a write
+ * that fails or is stopped half-way leaves a complete recording, the old one. Several writes of one recording at
+ * once each write their own; the last to finish is the one left in place.
  */
 export async function writeRecording({
   scenarioFile,
@@ -16,9 +24,20 @@ export async function writeRecording({
   recording: Recording;
 }): Promise<string> {
   const directory = recordingDirectoryOf(scenarioFile);
-  const staging = `${directory}.writing-${process.pid}`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true });
+  const staging = writeDirectoryOf({ directory, purpose: 'writing' });
+  await mkdir(staging);
+  try {
+    await writeFiles({ staging, recording });
+    await replaceRecordingDirectory({ directory, replacement: staging });
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  return directory;
+}
+
+/** The files of a recording, into the directory it is written in. */
+async function writeFiles({ staging, recording }: { staging: string; recording: Recording }): Promise<void> {
   const index = {
     format: recordingFormatName,
     version: recordingFormatVersion,
@@ -49,7 +68,4 @@ export async function writeRecording({
         turn.toolCalls.map((call) => `${JSON.stringify(call)}\n`).join(''),
       );
   }
-  await rm(directory, { recursive: true, force: true });
-  await rename(staging, directory);
-  return directory;
 }

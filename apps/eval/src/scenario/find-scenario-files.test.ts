@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findScenarioFiles } from './find-scenario-files.js';
 import { ScenarioFileError } from './scenario-file-error.js';
 
-// suite/refund.yaml with its recording (refund.recording/) and one a killed `record` left half-written
-// (refund.recording.writing-4242/); suite/nested/order.yml and the mock server spec beside it
+// suite/refund.yaml with its recording (refund.recording/), one a killed `record` left half-written
+// (refund.recording.writing-4242-0a1b2c3d/) and the one it had moved aside (refund.recording.replaced-4242-…/);
+// suite/nested/order.yml and the mock server spec beside it
 // (nested/contacts.mcp.yaml); suite/data.json, a scenario written as JSON, and its recording; only-others/
-// holding nothing but a spec and a recording.
+// holding nothing but a spec and a recording; twins/ holding pairs of scenarios that would share a recording
+// (refund.yaml and refund.yml, data.json and data.json.yaml).
 let root: string;
 
 beforeAll(async () => {
@@ -17,8 +19,9 @@ beforeAll(async () => {
     'suite/refund.yaml': 'name: refund\n',
     'suite/refund.recording/recording.json': '{}',
     'suite/refund.recording/turn-1/model-1.request.json': '{}',
-    'suite/refund.recording.writing-4242/recording.json': '{}',
-    'suite/refund.recording.writing-4242/turn-1/model-1.request.json': '{}',
+    'suite/refund.recording.writing-4242-0a1b2c3d/recording.json': '{}',
+    'suite/refund.recording.writing-4242-0a1b2c3d/turn-1/model-1.request.json': '{}',
+    'suite/refund.recording.replaced-4242-4e5f6a7b/turn-1/model-1.request.json': '{}',
     'suite/nested/order.yml': 'name: order\n',
     'suite/nested/contacts.mcp.yaml': 'tools: []\n',
     'suite/nested/billing.mcp.json': '{ "tools": [] }',
@@ -27,6 +30,10 @@ beforeAll(async () => {
     'only-others/contacts.mcp.yml': 'tools: []\n',
     'only-others/old.recording/recording.json': '{}',
     'misnamed/refund.yaml': 'name: refund\n',
+    'twins/refund.yaml': 'name: refund\n',
+    'twins/refund.yml': 'name: refund again\n',
+    'twins/data.json': '{ "name": "data" }',
+    'twins/data.json.yaml': 'name: data again\n',
     'misnamed/order.mcp.yaml': 'name: order\nturns: []\n',
   };
   for (const [path, text] of Object.entries(files)) {
@@ -112,5 +119,35 @@ describe('findScenarioFiles', () => {
         message: `the directory ${join(root, 'only-others')} holds no scenario file (.yaml, .yml or .json); recordings (name.recording/) and mock server specs (name.mcp.yaml) are not scenarios.`,
       },
     ]);
+  });
+
+  it('refuses two scenarios that would share one recording, naming both', async () => {
+    const error = await findScenarioFiles({ patterns: ['twins'], cwd: root }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(ScenarioFileError.isInstance(error) && error.issues).toEqual([
+      {
+        file: 'twins/data.json.yaml',
+        path: '(root)',
+        message:
+          'its recording would be twins/data.json.recording/, the recording of twins/data.json too: rename one of the two files.',
+      },
+      {
+        file: 'twins/refund.yml',
+        path: '(root)',
+        message:
+          'its recording would be twins/refund.recording/, the recording of twins/refund.yaml too: rename one of the two files.',
+      },
+    ]);
+  });
+
+  it('refuses them named one by one too', async () => {
+    const error = await findScenarioFiles({
+      patterns: ['twins/refund.yml', 'twins/refund.yaml'],
+      cwd: root,
+    }).catch((caught: unknown) => caught);
+    expect(ScenarioFileError.isInstance(error) && error.message).toBe(
+      'twins/refund.yml (root): its recording would be twins/refund.recording/, the recording of twins/refund.yaml too: rename one of the two files.',
+    );
   });
 });

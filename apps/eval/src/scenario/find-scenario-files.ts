@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { checkMockSpecFiles } from './check-mock-spec-files.js';
+import { checkSharedRecordings } from './check-shared-recordings.js';
 import { ScenarioFileError, type ScenarioIssue } from './scenario-file-error.js';
 
 const scenarioExtensions = '{yaml,yml,json}';
@@ -11,8 +12,9 @@ const mockSpecName = /\.mcp\.(?:ya?ml|json)$/u;
 
 /**
  * What a directory of scenarios may hold besides them: a package (an agent's project) and its TypeScript
- * config; recordings (`name.recording/`, and what a `record` that was stopped left half-written,
- * `name.recording.writing-<pid>/`); mock server specs are told apart by their name (`mockSpecName`).
+ * config; recordings (`name.recording/`, and the directories a `record` writes one in,
+ * `name.recording.writing-<pid>-<random>/` and `name.recording.replaced-<pid>-<random>/`); mock server specs are
+ * told apart by their name (`mockSpecName`).
  */
 const notScenarios = [
   '**/node_modules/**',
@@ -28,7 +30,8 @@ const notScenarios = [
  * not a scenario: `node_modules`, `package.json` and `tsconfig*.json` (agents live beside their scenarios),
  * recordings (`name.recording/`) and mock server specs (`name.mcp.yaml`, `.mcp.yml`, `.mcp.json`). A spec left
  * out is checked as a spec, so a scenario named like one is an error, never silently skipped. A path that
- * matches nothing is an error that says where it looked: a typo must not run an empty suite green.
+ * matches nothing is an error that says where it looked: a typo must not run an empty suite green. Two scenarios
+ * whose recordings would be one directory (`refund.yaml` and `refund.yml`) are an error naming both.
  */
 export async function findScenarioFiles({
   patterns,
@@ -65,9 +68,14 @@ export async function findScenarioFiles({
     }
     for (const match of matches) (isSpec(match) ? specs : files).add(relative(cwd, match));
   }
-  const issues = [...unmatched, ...(await checkMockSpecFiles({ files: [...specs].sort(), cwd }))];
+  const sorted = [...files].sort();
+  const issues = [
+    ...unmatched,
+    ...checkSharedRecordings({ files: sorted, cwd }),
+    ...(await checkMockSpecFiles({ files: [...specs].sort(), cwd })),
+  ];
   if (issues.length > 0) throw new ScenarioFileError(issues);
-  return [...files].sort();
+  return sorted;
 }
 
 /** Where a path that matched nothing was looked for, absolute: the working directory is easy to mistake. */
