@@ -268,6 +268,16 @@ describe('createFileSessionStore', () => {
     expect(await readdir(join(directory, 'nested'))).toEqual([nested.slice('nested/'.length)]);
   });
 
+  it("leaves the temporary file of a save another store is making: that session's lock is held", async () => {
+    await writeLock({ pid: process.ppid });
+    const saving = `.session-1.${randomUUID()}.tmp`;
+    await writeFile(join(directory, saving), '{"format":');
+
+    await createFileSessionStore({ directory }).list();
+
+    expect((await readdir(directory)).sort()).toEqual(['.session-1.lock', saving].sort());
+  });
+
   it('never writes an api key or a literal server secret, even when a caller passes one', async () => {
     const store = createFileSessionStore({ directory });
     const llmConfig = {

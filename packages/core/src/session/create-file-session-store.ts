@@ -94,27 +94,29 @@ export function createFileSessionStore({
     // Readable by the host's user only: a transcript is private even without secrets in it.
     await mkdir(directory, { recursive: true, mode: 0o700 });
     const path = pathOf(session.id);
-    const temporaryPath = join(directory, temporaryFileName(session.id, randomUUID()));
     const text = formatSessionHeader(session) + formatSessionRecord(session, 0);
-    let inode: number;
-    try {
-      const handle = await open(temporaryPath, 'w', 0o600);
+    // The temporary file is written under the lock too: a store that starts meanwhile deletes none of a
+    // session whose lock is held (see removeCrashedSaves).
+    const inode = await whileLocked(session.id, async () => {
+      await checkReplaceable(session.id, path);
+      const temporaryPath = join(directory, temporaryFileName(session.id, randomUUID()));
       try {
-        await handle.writeFile(text);
-        await handle.sync();
-        ({ ino: inode } = await handle.stat());
-      } finally {
-        await handle.close();
-      }
-      // Written before the lock is taken, so that the lock is held only to check and rename.
-      await whileLocked(session.id, async () => {
-        await checkReplaceable(session.id, path);
+        const handle = await open(temporaryPath, 'w', 0o600);
+        let written: number;
+        try {
+          await handle.writeFile(text);
+          await handle.sync();
+          ({ ino: written } = await handle.stat());
+        } finally {
+          await handle.close();
+        }
         await rename(temporaryPath, path);
-      });
-    } catch (error) {
-      await rm(temporaryPath, { force: true });
-      throw error;
-    }
+        return written;
+      } catch (error) {
+        await rm(temporaryPath, { force: true });
+        throw error;
+      }
+    });
     known.set(session.id, { inode, bytes: Buffer.byteLength(text), messages: session.messages.length });
   };
 
