@@ -66,7 +66,9 @@ describe("what @toolloop/core's root entry loads", () => {
       '@cfworker/json-schema',
       'node:crypto',
       'node:fs/promises',
+      'node:os',
       'node:path',
+      'node:timers/promises',
       'zod',
     ]);
   });

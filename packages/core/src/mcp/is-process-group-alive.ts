@@ -1,4 +1,5 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { readProcessStat } from '../internal/read-process-stat.js';
 
 /**
  * Whether any process of a process group is still running (POSIX). Signal 0 answers for zombies too, which
@@ -33,13 +34,8 @@ async function hasRunningMember(processGroupId: number): Promise<boolean> {
 
 /** The state and process group of a process, from `/proc/<pid>/stat`; undefined once it is gone. */
 async function readStat(processId: string): Promise<{ state: string; processGroupId: number } | undefined> {
-  let stat: string;
-  try {
-    stat = await readFile(`/proc/${processId}/stat`, 'utf8');
-  } catch {
-    return undefined;
-  }
-  // "pid (command) state ppid pgrp ...": the command may hold spaces and parentheses; split after the last ).
-  const [state = '', , processGroupId] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = await readProcessStat(Number(processId));
+  if (fields === undefined) return undefined;
+  const [state = '', , processGroupId] = fields;
   return { state, processGroupId: Number(processGroupId) };
 }

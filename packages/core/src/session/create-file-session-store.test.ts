@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   appendFile,
@@ -10,7 +11,7 @@ import {
   stat,
   writeFile,
 } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
@@ -45,6 +46,12 @@ function appendTurn(store: SessionStore, content: string): Promise<unknown> {
     () => undefined,
     (error: unknown) => error,
   );
+}
+
+/** Writes the lock a store holds while it saves session-1, as a store of process `pid` would. */
+async function writeLock(fields: { pid: number; hostname?: string; since?: string }): Promise<void> {
+  const lock = { hostname: hostname(), token: randomUUID(), since: new Date().toISOString(), ...fields };
+  await writeFile(join(directory, '.session-1.lock'), JSON.stringify(lock), { flag: 'wx', mode: 0o600 });
 }
 
 function buildSession(overrides: Partial<SessionData> = {}): SessionData {
@@ -261,6 +268,16 @@ describe('createFileSessionStore', () => {
     expect(await readdir(join(directory, 'nested'))).toEqual([nested.slice('nested/'.length)]);
   });
 
+  it("leaves the temporary file of a save another store is making: that session's lock is held", async () => {
+    await writeLock({ pid: process.ppid });
+    const saving = `.session-1.${randomUUID()}.tmp`;
+    await writeFile(join(directory, saving), '{"format":');
+
+    await createFileSessionStore({ directory }).list();
+
+    expect((await readdir(directory)).sort()).toEqual(['.session-1.lock', saving].sort());
+  });
+
   it('never writes an api key or a literal server secret, even when a caller passes one', async () => {
     const store = createFileSessionStore({ directory });
     const llmConfig = {
@@ -365,6 +382,7 @@ describe('createFileSessionStore', () => {
       message: conflictMessage(path),
       sessionId: 'session-1',
       path,
+      reason: 'changed',
     });
     expect(await readFile(path, 'utf8')).toBe(written);
     expect(await createFileSessionStore({ directory }).load('session-1')).toEqual(fromSecond);
@@ -382,6 +400,121 @@ describe('createFileSessionStore', () => {
 
     expect(SessionConflictError.isInstance(refused)).toBe(true);
     expect(await readFile(path, 'utf8')).toBe(written);
+  });
+
+  it("never cuts the unfinished line of a store still writing: it waits for that store's lock, then refuses with a conflict", async () => {
+    const path = join(directory, 'session-1.json');
+    const store = createFileSessionStore({ directory, lockTimeoutMs: 100 });
+    await store.save(buildSession());
+    // Another worker of this host (a process that runs: the test runner's) is halfway through its append.
+    await writeLock({ pid: process.ppid });
+    await appendFile(path, '{"messages":[{"role":"user","con');
+    const written = await readFile(path, 'utf8');
+
+    const refused = await appendTurn(store, 'A');
+
+    expect(SessionConflictError.isInstance(refused) && refused.reason).toBe('locked');
+    expect(await readFile(path, 'utf8')).toBe(written);
+  });
+
+  it('takes over the lock of a store whose process is gone, and cuts the line it left unfinished', async () => {
+    const path = join(directory, 'session-1.json');
+    const store = createFileSessionStore({ directory, lockTimeoutMs: 10_000 });
+    await store.save(buildSession());
+    const whole = await readFile(path, 'utf8');
+    // A worker killed halfway through its append: its lock and its unfinished line stay.
+    const { pid } = spawnSync(process.execPath, ['-e', '']);
+    await writeLock({ pid });
+    await appendFile(path, '{"messages":[{"role":"user","con');
+
+    const outcome = await appendTurn(store, 'A');
+
+    expect(outcome).toBeUndefined();
+    expect(
+      (await readFile(path, 'utf8')).startsWith(`${whole}{"messages":[{"role":"user","content":"A"}]`),
+    ).toBe(true);
+    expect(await readdir(directory)).toEqual(['session-1.json']);
+  });
+
+  it('takes over a lock that an earlier process with the same process id left', async () => {
+    const store = createFileSessionStore({ directory, lockTimeoutMs: 10_000 });
+    await store.save(buildSession());
+    // A restarted container often runs its host with the id the crashed one had.
+    await writeLock({ pid: process.pid });
+
+    expect(await appendTurn(store, 'A')).toBeUndefined();
+  });
+
+  it('never takes over a lock of another host: it waits for it, then refuses, naming the lock file and its holder', async () => {
+    const path = join(directory, 'session-1.json');
+    const store = createFileSessionStore({ directory, lockTimeoutMs: 200 });
+    await store.save(buildSession());
+    await writeLock({ pid: process.pid, hostname: 'web-2', since: '2026-11-21T10:00:00.000Z' });
+    const written = await readFile(path, 'utf8');
+
+    const started = performance.now();
+    const refused = await appendTurn(store, 'A');
+
+    const elapsed = performance.now() - started;
+    const lockPath = join(directory, '.session-1.lock');
+    const waitedMs = Number(/within (\d+) ms/.exec(String(refused))?.[1]);
+    expect(SessionConflictError.isInstance(refused) && refused.toJSON()).toEqual({
+      name: 'SessionConflictError',
+      message:
+        `Session 'session-1' in '${path}' is being saved by another store: its lock file '${lockPath}' is held ` +
+        `by process ${process.pid} on host 'web-2' (since 2026-11-21T10:00:00.000Z) and was not released within ` +
+        `${waitedMs} ms. This save was refused so that nothing is overwritten. Read the session again and ` +
+        `retry; if no store is saving it (a host that stopped while it saved), delete '${lockPath}'.`,
+      sessionId: 'session-1',
+      path,
+      reason: 'locked',
+      lockPath,
+    });
+    expect(waitedMs).toBeGreaterThanOrEqual(200);
+    expect(elapsed).toBeGreaterThanOrEqual(200);
+    expect(elapsed).toBeLessThan(30_000);
+    expect(await readFile(path, 'utf8')).toBe(written);
+  });
+
+  it('refuses, naming the lock file, when the lock cannot be read, and leaves it as it is', async () => {
+    const store = createFileSessionStore({ directory, lockTimeoutMs: 50 });
+    await store.save(buildSession());
+    const lockPath = join(directory, '.session-1.lock');
+    await writeFile(lockPath, '');
+
+    const refused = await appendTurn(store, 'A');
+
+    expect(SessionConflictError.isInstance(refused) && refused.message).toContain(
+      `its lock file '${lockPath}' is held by an unknown store (the lock file is empty or damaged)`,
+    );
+    expect(await readFile(lockPath, 'utf8')).toBe('');
+  });
+
+  it('releases the lock after every save, one that was refused included', async () => {
+    const store = createFileSessionStore({ directory });
+    await store.save(buildSession());
+    await appendTurn(store, 'A');
+    const stale = createFileSessionStore({ directory });
+
+    const refused = await stale.save(buildSession({ toolCallCount: 9 })).catch((error: unknown) => error);
+
+    expect(SessionConflictError.isInstance(refused)).toBe(true);
+    expect(await readdir(directory)).toEqual(['session-1.json']);
+  });
+
+  it('lets one of two saves that cross through, and refuses the other with a conflict', async () => {
+    await createFileSessionStore({ directory }).save(buildSession());
+    const [first, second] = [createFileSessionStore({ directory }), createFileSessionStore({ directory })];
+    await Promise.all([first.load('session-1'), second.load('session-1')]);
+
+    const outcomes = await Promise.all([appendTurn(first, 'A'), appendTurn(second, 'B')]);
+    const stored = await createFileSessionStore({ directory }).load('session-1');
+
+    const names = outcomes.map((outcome) =>
+      outcome === undefined ? 'saved' : SessionConflictError.isInstance(outcome) ? 'conflict' : outcome,
+    );
+    expect([...names].sort()).toEqual(['conflict', 'saved']);
+    expect(stored?.messages.slice(2)).toEqual([{ role: 'user', content: names[0] === 'saved' ? 'A' : 'B' }]);
   });
 
   it('refuses to rewrite a file another store rewrote since, though its length is the same', async () => {

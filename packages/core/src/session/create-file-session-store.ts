@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { constants, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { constants, type FileHandle, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { SessionConflictError } from '../errors/session-conflict-error.js';
 import { compareSessionFile, type KnownSessionFile } from './compare-session-file.js';
 import { formatSessionHeader, formatSessionRecord } from './format-session-file.js';
+import { lockFileName, lockSessionFile } from './lock-session-file.js';
 import { parseSessionFile } from './parse-session-file.js';
 import { removeCrashedSaves, temporaryFileName } from './remove-crashed-saves.js';
 import type { SessionData } from './session-data.js';
@@ -19,16 +20,44 @@ const idPattern = /^[a-zA-Z0-9_-]{1,128}$/;
  * an unfinished last line, which is ignored when read and cut off before the next append. Other saves write a
  * temporary file, flush it and rename it over the old one. The temporary files of saves a crash cut short
  * are deleted when the store is first used. Files are created 0600, and the directory 0700 when the store
- * creates it. The API key and server secrets given literally are never written. A save never overwrites
- * what another store saved: when the file changed since this store read or wrote it, or exists and this store
- * never read it, the save fails with `SessionConflictError`. That is a check before each write, not a lock:
- * give each host its own directory.
+ * creates it. The API key and server secrets given literally are never written.
+ *
+ * Several processes of one host may share the directory. A save holds the session's lock file
+ * (`.<id>.lock`) while it checks and writes, and never overwrites what another store saved: when the file
+ * changed since this store read or wrote it, or exists and this store never read it, the save fails with
+ * `SessionConflictError`. A lock whose process is gone is taken over; one held longer than `lockTimeoutMs`
+ * also fails the save with `SessionConflictError` (`reason: 'locked'`). A lock of another host is never taken
+ * over, so give each host its own directory.
  *
  * @example
  * const manager = new SessionManager({ createModel, store: createFileSessionStore({ directory: '.sessions' }) });
  */
-export function createFileSessionStore({ directory }: { directory: string }): SessionStore {
+export function createFileSessionStore({
+  directory,
+  lockTimeoutMs = 5_000,
+}: {
+  directory: string;
+  /**
+   * How long a save waits while another store holds the session's lock (it is writing the session) before it
+   * is refused with `SessionConflictError`; 5 s unless given.
+   */
+  lockTimeoutMs?: number;
+}): SessionStore {
   const pathOf = (id: string) => join(directory, `${checkId(id)}.json`);
+  /** Holds the session's lock around `action`: no other store checks or writes the file meanwhile. */
+  const whileLocked = async <RESULT>(id: string, action: () => Promise<RESULT>): Promise<RESULT> => {
+    const release = await lockSessionFile({
+      sessionId: id,
+      path: pathOf(id),
+      lockPath: join(directory, lockFileName(id)),
+      timeoutMs: lockTimeoutMs,
+    });
+    try {
+      return await action();
+    } finally {
+      await release();
+    }
+  };
   /** What this store last wrote or read of each session file: to append to it, and to see another's saves. */
   const known = new Map<string, KnownSessionFile>();
   let opened: Promise<void> | undefined;
@@ -65,24 +94,29 @@ export function createFileSessionStore({ directory }: { directory: string }): Se
     // Readable by the host's user only: a transcript is private even without secrets in it.
     await mkdir(directory, { recursive: true, mode: 0o700 });
     const path = pathOf(session.id);
-    await checkReplaceable(session.id, path);
-    const temporaryPath = join(directory, temporaryFileName(session.id, randomUUID()));
     const text = formatSessionHeader(session) + formatSessionRecord(session, 0);
-    let inode: number;
-    try {
-      const handle = await open(temporaryPath, 'w', 0o600);
+    // The temporary file is written under the lock too: a store that starts meanwhile deletes none of a
+    // session whose lock is held (see removeCrashedSaves).
+    const inode = await whileLocked(session.id, async () => {
+      await checkReplaceable(session.id, path);
+      const temporaryPath = join(directory, temporaryFileName(session.id, randomUUID()));
       try {
-        await handle.writeFile(text);
-        await handle.sync();
-        ({ ino: inode } = await handle.stat());
-      } finally {
-        await handle.close();
+        const handle = await open(temporaryPath, 'w', 0o600);
+        let written: number;
+        try {
+          await handle.writeFile(text);
+          await handle.sync();
+          ({ ino: written } = await handle.stat());
+        } finally {
+          await handle.close();
+        }
+        await rename(temporaryPath, path);
+        return written;
+      } catch (error) {
+        await rm(temporaryPath, { force: true });
+        throw error;
       }
-      await rename(temporaryPath, path);
-    } catch (error) {
-      await rm(temporaryPath, { force: true });
-      throw error;
-    }
+    });
     known.set(session.id, { inode, bytes: Buffer.byteLength(text), messages: session.messages.length });
   };
 
@@ -90,31 +124,33 @@ export function createFileSessionStore({ directory }: { directory: string }): Se
    * Appends the new messages as one line; `false` when the file is gone. A file another store saved since
    * is refused; a line an earlier append left unfinished is cut off first.
    */
-  const append = async (session: SessionData, file: KnownSessionFile & { messages: number }) => {
-    const path = pathOf(session.id);
-    // Not 'a', which would create a file that is gone; one handle, so the file checked is the file written.
-    const handle = await open(path, constants.O_RDWR | constants.O_APPEND).catch((error: unknown) => {
-      if (isMissingFile(error)) return undefined;
-      throw error;
+  const append = (session: SessionData, file: KnownSessionFile & { messages: number }) =>
+    whileLocked(session.id, async () => {
+      const path = pathOf(session.id);
+      // Not 'a', which would create a file that is gone; one handle, so the file checked is the file written.
+      const handle = await open(path, constants.O_RDWR | constants.O_APPEND).catch((error: unknown) => {
+        if (isMissingFile(error)) return undefined;
+        throw error;
+      });
+      if (handle === undefined) return false;
+      const line = Buffer.from(formatSessionRecord(session, file.messages));
+      try {
+        const state = await compareSessionFile(handle, file);
+        if (state === 'changed') throw new SessionConflictError({ sessionId: session.id, path });
+        // No other store writes while this one holds the lock: a line left unfinished is a crash's.
+        if (state === 'unfinished') await handle.truncate(file.bytes);
+        await writeWhole(handle, line);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      known.set(session.id, {
+        inode: file.inode,
+        bytes: file.bytes + line.length,
+        messages: session.messages.length,
+      });
+      return true;
     });
-    if (handle === undefined) return false;
-    const line = formatSessionRecord(session, file.messages);
-    try {
-      const state = await compareSessionFile(handle, file);
-      if (state === 'changed') throw new SessionConflictError({ sessionId: session.id, path });
-      if (state === 'unfinished') await handle.truncate(file.bytes);
-      await handle.writeFile(line);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    known.set(session.id, {
-      inode: file.inode,
-      bytes: file.bytes + Buffer.byteLength(line),
-      messages: session.messages.length,
-    });
-    return true;
-  };
 
   return {
     async load(id) {
@@ -189,6 +225,17 @@ function fitsLayout({
     change.appendedMessages >= 0 &&
     session.messages.length - change.appendedMessages === messages
   );
+}
+
+/**
+ * Writes the whole buffer with as few calls as the system allows, looping on a partial write. Not
+ * `writeFile`, which writes a long buffer in pieces of 512 KiB: another writer's pieces could land between.
+ */
+async function writeWhole(handle: FileHandle, buffer: Buffer): Promise<void> {
+  for (let offset = 0; offset < buffer.length;) {
+    const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset);
+    offset += bytesWritten;
+  }
 }
 
 function checkId(id: string): string {

@@ -47,3 +47,4 @@ export type {
 export type { ConfigIssue } from '../errors/invalid-config-error.js';
 export type { SessionNotFoundReason } from '../errors/session-not-found-error.js';
 export type { MissingSecret } from '../errors/missing-secret-error.js';
+export type { SessionConflictReason } from '../errors/session-conflict-error.js';
