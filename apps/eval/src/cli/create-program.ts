@@ -1,6 +1,6 @@
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { InvalidArgumentError as InvalidOptionValueError } from '@toolloop/core';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { configFileNames } from '../config/find-config-file.js';
 import type { PrettyReporterStream } from '../report/pretty/create-pretty-reporter.js';
 import { escapeControlCharacters, escapeLine } from '../report/escape-control-characters.js';
@@ -8,14 +8,20 @@ import { createColors } from '../report/pretty/colors.js';
 import { formatSummary } from '../report/pretty/format-summary.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import type { RunScenariosOptions } from '../run/run-scenarios.js';
-import { isTimerDelay, timerDelayRule } from '../run/max-timer-delay-ms.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
 import { EmptySelectionError } from '../scenario/empty-selection-error.js';
-import { parseFilter, parseShard, selectScenarios } from '../scenario/select-scenarios.js';
+import { selectScenarios } from '../scenario/select-scenarios.js';
 import { LiveSetupError } from '../record/resolve-live-upstream.js';
 import { addInitCommand } from './add-init-command.js';
+import {
+  addRunOptions,
+  addSelectionOptions,
+  type ListCommandOptions,
+  type RunCommandOptions,
+} from './add-run-options.js';
 import { createRecordingLog } from './create-recording-log.js';
+import { reportAgentsNotLoaded } from './report-agents-not-loaded.js';
 import { readPackageVersion } from './read-package-version.js';
 
 /** Where the commands write; tests pass their own. */
@@ -176,7 +182,7 @@ export function createProgram({
           files,
           cwd,
           defaults: config?.defaults ?? {},
-          agentScope: projectDirectories({ cwd, configFile: config?.file }),
+          configFile: config?.file,
           keep: ({ file, agentNotLoaded }) => ({ file, agentNotLoaded }),
           check: (file) => checkRecording({ scenarioFile: resolve(cwd, file), cwd }),
         });
@@ -206,7 +212,7 @@ export function createProgram({
         files,
         cwd,
         defaults: config?.defaults ?? {},
-        agentScope: projectDirectories({ cwd, configFile: config?.file }),
+        configFile: config?.file,
         keep: (scenario) => scenario,
       });
       reportAgentsNotLoaded({ output, command: 'list', scenarios });
@@ -241,49 +247,6 @@ export function createProgram({
   return program;
 }
 
-/** The directories of the project, from which `validate` and `list` load agent modules. */
-function projectDirectories({ cwd, configFile }: { cwd: string; configFile: string | undefined }): string[] {
-  return configFile === undefined ? [cwd] : [cwd, dirname(configFile)];
-}
-
-/** Says, on stderr, which agent modules were not loaded for being outside the project, and what that means. */
-function reportAgentsNotLoaded({
-  output,
-  command,
-  scenarios,
-}: {
-  output: ProgramOutput;
-  command: 'validate' | 'list';
-  scenarios: ReadonlyArray<{ file: string; agentNotLoaded?: string | undefined }>;
-}): void {
-  for (const { file, agentNotLoaded } of scenarios) {
-    if (agentNotLoaded === undefined) continue;
-    output.stderr(
-      `${escapeLine(`Not loaded: ${agentNotLoaded}, the agent of ${file}, is outside the project (the working directory, the scenario's directory and the config file's); ${command} runs no code from outside it, so the agent's tools and options were not checked. \`toolloop-eval run\` loads it.`)}\n`,
-    );
-  }
-}
-
-interface RunCommandOptions {
-  filter?: string;
-  tag: string[];
-  concurrency?: number;
-  workers?: number;
-  shard?: ReturnType<typeof parseShard>;
-  repeat: number;
-  bail: boolean;
-  scenarioTimeout?: number;
-  detectLeftovers: boolean;
-  reporter: string[];
-  outDir?: string;
-  passWithNoScenarios: boolean;
-  live: boolean;
-  record: boolean;
-  update: boolean;
-  baseUrl?: string;
-  minPassRate?: number;
-}
-
 /** What `run` passes on to `runScenarios` for live runs, recordings and pass rates. */
 function liveRunOptions({
   options,
@@ -300,8 +263,6 @@ function liveRunOptions({
     ...(options.minPassRate === undefined ? {} : { minPassRate: options.minPassRate }),
   };
 }
-
-type ListCommandOptions = Pick<RunCommandOptions, 'filter' | 'tag' | 'shard' | 'passWithNoScenarios'>;
 
 /**
  * Runs the command line and returns its exit code: commander's own usage errors (an unknown option, a bad
@@ -363,111 +324,4 @@ async function guard(output: ProgramOutput, action: () => Promise<void>): Promis
     }
     process.exitCode = 2;
   }
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-function toRate(value: string): number {
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1)
-    throw new InvalidArgumentError('expected a pass rate from 0 to 1, such as 0.8.');
-  return number;
-}
-
-function toTimerDelay(value: string): number {
-  const number = Number(value);
-  if (!isTimerDelay(number)) throw new InvalidArgumentError(`expected ${timerDelayRule}.`);
-  return number;
-}
-
-function toPositiveInteger(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1)
-    throw new InvalidArgumentError('expected a whole number of at least 1.');
-  return number;
-}
-
-function toFilter(value: string): string {
-  try {
-    parseFilter(value);
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
-  }
-  return value;
-}
-
-function toShard(value: string): ReturnType<typeof parseShard> {
-  try {
-    return parseShard(value);
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
-  }
-}
-
-/** The options that choose scenarios, which `list`, `run` and `record` share. */
-function addSelectionOptions(command: Command): Command {
-  return command
-    .option(
-      '--filter <text|/regex/>',
-      'only scenarios whose name contains the text or matches the regex',
-      toFilter,
-    )
-    .option('--tag <tag>', 'only scenarios with this tag (repeatable)', collect, [])
-    .option('--shard <i/n>', 'only the i-th of n stable parts of the suite', toShard)
-    .option(
-      '--pass-with-no-scenarios',
-      'no error when paths, --filter, --tag and --shard select nothing',
-      false,
-    );
-}
-
-/** The options `run` and `record` share. */
-function addRunOptions(command: Command): Command {
-  return addSelectionOptions(command)
-    .option('--concurrency <n>', 'scenarios run at once (default: CPU count)', toPositiveInteger)
-    .option(
-      '--workers <n>',
-      'worker processes that run scenario files (default: CPU count, at most one per 2,000 scenarios)',
-      toPositiveInteger,
-    )
-    .option('--repeat <n>', 'run each scenario n times and report pass rates', toPositiveInteger, 1)
-    .option('--bail', 'start no new scenario after the first failure', false)
-    .option(
-      '--detect-leftovers',
-      'fail each scenario that leaves a timer, socket, server or child process running, naming it (slows a run by about a tenth)',
-      false,
-    )
-    .option(
-      '--scenario-timeout <ms>',
-      "how long a scenario may run before it is stopped and fails (default: its turns' timeoutMs plus a margin)",
-      toTimerDelay,
-    )
-    .addOption(
-      new Option('--reporter <name>', 'pretty, json, junit or html (repeatable)')
-        .argParser(collect)
-        .default([]),
-    )
-    .option('--out-dir <dir>', 'where json, junit and html reports are written (default: reports)')
-    .option(
-      '--live',
-      'answer with the real API instead of llm scripts and recordings (keys from ANTHROPIC_API_KEY / OPENAI_API_KEY)',
-      false,
-    )
-    .option('--record', 'with --live: write each scenario run beside it as its recording', false)
-    .option(
-      '--update',
-      'record again, live, the scenarios whose replay drifted from their recording or that have none',
-      false,
-    )
-    .option(
-      '--base-url <url>',
-      'the API base URL of live runs (a proxy, vLLM, Ollama); default: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_BASE_URL, else the public API',
-    )
-    .option(
-      '--min-pass-rate <rate>',
-      'with --repeat: the share of runs (0 to 1) a scenario must pass; default 1, every run',
-      toRate,
-    );
 }

@@ -1,12 +1,13 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { mapBounded } from '../run/map-bounded.js';
-import { throwIssues } from '../run/run-scenarios.js';
+import { throwIssues } from '../scenario/throw-issues.js';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load-scenario-file.js';
 import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import { ScenarioFileError, type ScenarioIssue } from '../scenario/scenario-file-error.js';
 
 /**
- * Reads each scenario file as `validate` and `list` do (agent modules only from `agentScope`) and keeps of each
+ * Reads each scenario file as `validate` and `list` do (agent modules only from the project: the working
+ * directory, the scenario's directory and the config file's; they run no code from elsewhere) and keeps of each
  * what `keep` takes. The problems of every file, with those `check` finds beside it (its recording's), are thrown
  * together once all are read: one `ScenarioFileError`, files relative to `cwd`, so a bad file never hides the
  * next one's problems.
@@ -15,7 +16,7 @@ export async function loadEachScenarioFile<Kept>({
   files,
   cwd,
   defaults,
-  agentScope,
+  configFile,
   keep,
   check = () => Promise.resolve([]),
 }: {
@@ -23,11 +24,13 @@ export async function loadEachScenarioFile<Kept>({
   files: readonly string[];
   cwd: string;
   defaults: ScenarioDefaults;
-  agentScope: readonly string[];
+  /** The config file the run uses, if any: its directory is the project's too. */
+  configFile: string | undefined;
   /** What is kept of a valid file: only that, so a large suite's parsed files are not all held at once. */
   keep: (scenario: LoadedScenario & { file: string }) => Kept;
   check?: (file: string) => Promise<ScenarioIssue[]>;
 }): Promise<Kept[]> {
+  const agentScope = configFile === undefined ? [cwd] : [cwd, dirname(configFile)];
   const outcomes = await mapBounded(
     files,
     async (file): Promise<{ type: 'valid'; kept: Kept } | { type: 'invalid'; issues: ScenarioIssue[] }> => {

@@ -8,11 +8,8 @@ import { findScenarioFiles } from '../scenario/find-scenario-files.js';
 import { createAgentLoader } from '../agent/create-agent-loader.js';
 import { loadScenarioFile } from '../scenario/load-scenario-file.js';
 import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
-import {
-  formatScenarioIssue,
-  ScenarioFileError,
-  type ScenarioIssue,
-} from '../scenario/scenario-file-error.js';
+import { ScenarioFileError } from '../scenario/scenario-file-error.js';
+import { throwIssues } from '../scenario/throw-issues.js';
 import { selectScenarios, type Shard } from '../scenario/select-scenarios.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
@@ -320,18 +317,6 @@ async function loadInWorkers({
   );
 }
 
-/** Throws the problems found in the files, if any: one `ScenarioFileError`, paths relative to `cwd`, no repeats. */
-export function throwIssues({ cwd, issues }: { cwd: string; issues: readonly ScenarioIssue[] }): void {
-  if (issues.length === 0) return;
-  const relative = issues.map((issue) => ({ ...issue, file: relativeTo(cwd, issue.file) }));
-  throw new ScenarioFileError(
-    relative.filter(
-      (issue, index) =>
-        relative.findIndex((other) => formatScenarioIssue(other) === formatScenarioIssue(issue)) === index,
-    ),
-  );
-}
-
 /** Runs the scenarios in this process, on one fake LLM. */
 async function runInProcess({
   scenarios,
@@ -361,8 +346,4 @@ async function each(
 
 function rethrow(error: unknown): never {
   throw error;
-}
-
-function relativeTo(cwd: string, file: string): string {
-  return file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
 }
