@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
+import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -51,16 +52,29 @@ describe('toolloop-eval run, when a scenario leaves something running', () => {
   });
 
   it('ends the child processes still running when it ends: a server that never answered outlives nothing', async () => {
-    const pidFile = join(fixtures, 'silent-server.pid');
-    await rm(pidFile, { force: true });
-    const { code, stderr } = await runBin('server-never-answers.yaml', '--scenario-timeout', '2000');
-    const pid = Number(await readFile(pidFile, 'utf8'));
-    await rm(pidFile, { force: true });
+    // The server keeps a connection to this socket (its path is in the scenario) for as long as it lives: the
+    // connection's close is the server's end.
+    const socketPath = join(fixtures, 'silent-server.sock');
+    await rm(socketPath, { force: true });
+    const listener = createServer();
+    listener.listen(socketPath);
+    await once(listener, 'listening');
+    // Listened for from the start: the server may be gone before the command has ended.
+    const serverEnded = (once(listener, 'connection') as Promise<[Socket]>).then(([connection]) =>
+      once(connection.resume(), 'close'),
+    );
+    try {
+      const { code, stderr } = await runBin('server-never-answers.yaml', '--scenario-timeout', '2000');
 
-    expect(code).toBe(1);
-    expect(stderr).toContain('1 child process');
-    expect(await hasEnded(pid)).toBe(true);
+      expect(code).toBe(1);
+      expect(stderr).toContain('1 child process');
+      // Resolves once the server is gone; the test's timeout is the bound.
+      await serverEnded;
+    } finally {
+      listener.close();
+    }
   });
+
   it.each([
     ['in this process', []],
     ['in a worker process', ['--workers', '2', '--concurrency', '2']],
@@ -86,16 +100,3 @@ describe('toolloop-eval run, when a scenario leaves something running', () => {
     },
   );
 });
-
-/** Whether the process `pid` is gone, or only a zombie its new parent has not reaped yet: waits up to 10 s. */
-async function hasEnded(pid: number): Promise<boolean> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const state = await readFile(`/proc/${pid}/stat`, 'utf8').then(
-      (text) => text.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3),
-      () => 'gone',
-    );
-    if (state === 'gone' || state === 'Z') return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-}
