@@ -1,8 +1,19 @@
+import { anthropicModels } from '@toolloop/models';
 import { describe, expect, it } from 'vitest';
 import {
+  getAnthropicFamilyCapabilities,
   getAnthropicModelCapabilities,
   newestAnthropicModelCapabilities,
 } from './anthropic-model-capabilities.js';
+
+describe('the model catalogue and the family rules', () => {
+  // A model the API serves takes its figures from the catalogue, which the fake LLM holds requests to; the
+  // family rules answer every other id. Both must say the same of every listed model, or a retired model's
+  // dated id and its listed alias would be built into different requests.
+  it.each(anthropicModels.map((model) => [model.id]))('agree on %s', (modelId) => {
+    expect(getAnthropicModelCapabilities(modelId)).toEqual(getAnthropicFamilyCapabilities(modelId));
+  });
+});
 
 describe('getAnthropicModelCapabilities', () => {
   it.each([

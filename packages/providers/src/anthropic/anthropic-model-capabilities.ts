@@ -1,3 +1,4 @@
+import { findCatalogueModel, type CatalogueModel } from '@toolloop/models';
 import { parseAnthropicModelId, type AnthropicModelVersion } from './parse-anthropic-model-id.js';
 
 /**
@@ -45,13 +46,35 @@ export const newestAnthropicModelCapabilities: AnthropicModelCapabilities = {
 };
 
 /**
- * The capability table: what a Claude model accepts, matched on its family and version, not on a list of ids.
- * Ids this table does not know (future models, proxies' own names) get the newest behaviour.
+ * The capability table: what a Claude model accepts. A model the Messages API serves by that id takes its
+ * figures from the model catalogue (`@toolloop/models`, which the fake LLM holds requests to as well); any other
+ * id is matched on its family and version (a proxy's `anthropic.claude-opus-4-6-v1`, a retired model), and ids
+ * no family matches (future models, proxies' own names) get the newest behaviour.
  */
 export function getAnthropicModelCapabilities(modelId: string): AnthropicModelCapabilities {
+  const listed = findCatalogueModel({ api: 'anthropic-messages', id: modelId });
+  if (listed !== undefined) return fromCatalogue(listed);
+  return getAnthropicFamilyCapabilities(modelId);
+}
+
+/** What a Claude model accepts, from its family and version alone (the catalogue not consulted). */
+export function getAnthropicFamilyCapabilities(modelId: string): AnthropicModelCapabilities {
   const version = parseAnthropicModelId(modelId);
   if (version === undefined) return { ...newestAnthropicModelCapabilities };
   return { ...capabilitiesOf(version), ...promptCachingOf(version) };
+}
+
+function fromCatalogue(model: CatalogueModel): AnthropicModelCapabilities {
+  return {
+    // The catalogue's Anthropic entries never say `reasoning-effort`, chat completions' form.
+    thinking: model.thinking === 'reasoning-effort' ? 'adaptive' : model.thinking,
+    thinksByDefault: model.thinksByDefault,
+    defaultMaxTokens: Math.min(32_000, model.maxOutputTokens),
+    maxOutputTokens: model.maxOutputTokens,
+    structuredOutput: model.structuredOutput,
+    promptCaching: model.minCacheableTokens > 0,
+    minCacheableTokens: model.minCacheableTokens,
+  };
 }
 
 /**

@@ -1,0 +1,7 @@
+// The catalogue
+export { anthropicModels } from './anthropic-models.js';
+export { openAiChatModels } from './openai-chat-models.js';
+export { findCatalogueModel } from './find-catalogue-model.js';
+
+// Types
+export type { CatalogueModel, ModelApi, ModelThinking } from './catalogue-model.js';
