@@ -93,6 +93,7 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
     retention: createRequestRetention({ maxBytes: limits.maxRetainedRequestBytes }),
     maxRequestBytes: limits.maxRequestBytes,
     minCacheableTokens: limits.minCacheableTokens,
+    relaxedRules: limits.relaxedRules,
     activity: createActivityTracker(),
     shutdown: new AbortController(),
   };

@@ -8,6 +8,7 @@ it('exports exactly the public API', () => {
     'createFakeLlm',
     'defaultScenarioId',
     'finishReasonsByStopReason',
+    'listFakeLlmRules',
     'loadFakeLlmScript',
     'parseFakeLlmScript',
     'resolveChatCompletionsQuirks',

@@ -4,9 +4,13 @@ export { cancelMswResponseCopies } from './cancel-msw-response-copies.js';
 export { scenarioHeader } from './handler/resolve-scenario-id.js';
 export { defaultScenarioId } from './handler/fake-llm-state.js';
 export type { FakeLlm } from './create-fake-llm.js';
-export type { FakeLlmOptions } from './fake-llm-options.js';
+export type { FakeLlmOptions, FakeLlmStrictness } from './fake-llm-options.js';
 export type { FakeLlmRoute } from './route/fake-llm-route.js';
 export type { FakeLlmServer } from './server/start-http-server.js';
+
+// Rules
+export { listFakeLlmRules } from './rules/list-fake-llm-rules.js';
+export type { FakeLlmRuleDescription, FakeLlmRuleWire } from './rules/fake-llm-rule.js';
 
 // Scripts
 export { toFakeLlmScript } from './script/fake-llm-script.js';
@@ -18,6 +22,7 @@ export type {
   FakeLlmScriptInput,
 } from './script/fake-llm-script.js';
 export type { JsonValue, LlmError, LlmStep, LlmToolCall, LlmUsage } from './script/llm-step.js';
+export type { FakeLlmModel } from './models/fake-llm-model.js';
 
 // Chat completions dialects
 export { chatCompletionsDialects, resolveChatCompletionsQuirks } from './openai/chat-completions-dialect.js';

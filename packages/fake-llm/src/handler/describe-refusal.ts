@@ -1,5 +1,6 @@
 import { shortenForMessage } from '../internal/shorten-for-message.js';
 import { describeThreadRefusal, type ThreadRefusal } from '../threads/describe-thread-refusal.js';
+import type { RuleRefusal } from '../rules/fake-llm-rule.js';
 import type { FakeLlmEndpoint } from './find-endpoint.js';
 
 /** Why the fake refuses a request. A refused request takes no step of any script. */
@@ -39,7 +40,9 @@ export type Refusal =
   /** A method, target or headers that make no fetch `Request`. */
   | { type: 'unreadable'; method: string; target: string }
   /** Bytes that are not HTTP/1.1: 400, 408 when the headers never finished in time, 431 when they were too large. */
-  | { type: 'malformed'; status: 400 | 408 | 431 };
+  | { type: 'malformed'; status: 400 | 408 | 431 }
+  /** A rule of the fake's rule table (see `listFakeLlmRules`) that the request breaks, and the API's answer. */
+  | { type: 'rule'; endpoint: FakeLlmEndpoint; ruleId: string; source: string; refusal: RuleRefusal };
 
 /** A refusal as an answer: which API's error shape, the status, the error type when not the status's, the words. */
 export interface RefusalAnswer {
@@ -54,6 +57,8 @@ export interface RefusalAnswer {
   /** Chat completions: the error's `param` and `code`. */
   param?: string;
   code?: string | null;
+  /** What the violation says, when more than the API's message (the rule that refused, and its source). */
+  violationMessage?: string;
 }
 
 const apis = 'POST /v1/messages and POST /v1/chat/completions (or /scenario/<id>/v1/…)';
@@ -160,6 +165,18 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
         status: 400,
         message: `The fake LLM cannot read ${describeRequestLine(refusal.method, refusal.target)} (its target or headers); it answers ${apis}.`,
       };
+    case 'rule': {
+      const { status, type, message, param, code } = refusal.refusal;
+      return {
+        endpoint: refusal.endpoint,
+        status,
+        message,
+        ...(type === undefined ? {} : { type }),
+        ...(param === undefined ? {} : { param }),
+        ...(code === undefined ? {} : { code }),
+        violationMessage: `The real API refuses this request (fake LLM rule ${refusal.ruleId}, after ${refusal.source}): ${message}`,
+      };
+    }
     case 'malformed':
       return {
         endpoint: 'messages',

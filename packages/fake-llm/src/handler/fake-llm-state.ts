@@ -15,6 +15,8 @@ export interface FakeLlmState {
   maxRequestBytes: number;
   /** The shortest prefix, in estimated tokens, the Messages API prompt cache writes. */
   minCacheableTokens: number;
+  /** The rules `strictness.relax` named: the fake does not apply them. */
+  relaxedRules: ReadonlySet<string>;
   activity: ActivityTracker;
   /** Aborted by `fake.close()`: ends every wait and open stream; replaced so the fake can listen again. */
   shutdown: AbortController;

@@ -19,19 +19,20 @@ export function refuseRequest(options: {
   const { state } = options;
   const answer = describeRefusal(options.refusal);
   const scenarioId = options.scenarioId ?? defaultScenarioId;
+  const violationMessage = answer.violationMessage ?? answer.message;
   const route = state.routes.get(scenarioId);
   if (route === undefined) {
     state.records.violations.push({
       type: 'invalid-request',
       scenarioId: shortenForMessage(scenarioId),
       requestIndex: -1,
-      message: answer.message,
+      message: violationMessage,
     });
   } else {
     route.addViolation({
       type: 'invalid-request',
       requestIndex: route.requests.length,
-      message: answer.message,
+      message: violationMessage,
     });
   }
   const createError = answer.endpoint === 'messages' ? createErrorResponse : createOpenAiErrorResponse;

@@ -1,3 +1,4 @@
+import type { FakeLlmModel } from '../models/fake-llm-model.js';
 import type { ChatCompletionsDialect, ChatCompletionsQuirks } from '../openai/chat-completions-dialect.js';
 import type { LlmStep } from './llm-step.js';
 
@@ -20,6 +21,11 @@ export interface FakeLlmScript {
    * `<tool:NAME><param:P>value</param:P></tool:NAME>` after the step's text, for a text-only model.
    */
   toolFormat?: ChatCompletionsToolFormat;
+  /**
+   * Models the script's requests may name besides those the API serves (the fake answers any other model with
+   * the API's 404): a fine-tuned model, a proxy's own name, a model a test makes up.
+   */
+  models?: FakeLlmModel[];
 }
 
 /** A script as callers may write it: the full object, or just its steps. */

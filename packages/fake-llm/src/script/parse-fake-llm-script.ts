@@ -1,10 +1,11 @@
 import type { FakeLlmScript } from './fake-llm-script.js';
 import { parseLlmStep, readList, readObject, readString, ScriptFieldError } from './parse-llm-step.js';
 import { readChatCompletionsOptions, readScenarioProviderOptions } from './read-chat-completions-options.js';
+import { readScriptModels } from './read-script-models.js';
 
 /**
  * Checks a script read from JSON or YAML. Three shapes are accepted: a list of steps; `{ name?, steps,
- * dialect?, quirks?, toolFormat? }`; or a whole scenario file (it has `turns`), whose turns' `llm` steps are
+ * dialect?, quirks?, toolFormat?, models? }`; or a whole scenario file (it has `turns`), whose turns' `llm` steps are
  * joined in order under the scenario's name, its `provider: ollama` choosing the Ollama dialect and
  * `provider: xml` the XML tool format. Errors name the path of the field at fault, such as
  * `turns[0].llm[1].toolCalls[0].name`.
@@ -33,12 +34,17 @@ function readScript(value: unknown): FakeLlmScript {
     const provider = 'provider' in value ? value.provider : undefined;
     return { ...(name === undefined ? {} : { name }), steps, ...readScenarioProviderOptions(provider) };
   }
-  const fields = readObject(value, '(script)', new Set(['name', 'steps', 'dialect', 'quirks', 'toolFormat']));
+  const fields = readObject(
+    value,
+    '(script)',
+    new Set(['name', 'steps', 'dialect', 'quirks', 'toolFormat', 'models']),
+  );
   const name = fields.name === undefined ? undefined : readString(fields.name, 'name');
   return {
     ...(name === undefined ? {} : { name }),
     steps: readSteps(fields.steps, 'steps'),
     ...readChatCompletionsOptions(fields),
+    ...(fields.models === undefined ? {} : { models: readScriptModels(fields.models, 'models') }),
   };
 }
 

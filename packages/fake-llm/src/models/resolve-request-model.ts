@@ -1,0 +1,33 @@
+import { findCatalogueModel, type CatalogueModel, type ModelApi } from '@toolloop/models';
+import type { FakeLlmModel } from './fake-llm-model.js';
+
+/** What a model a script adds is like when it names no `like`: a current mid-range model of its API. */
+const defaultLikeByApi: Record<ModelApi, string> = {
+  'anthropic-messages': 'claude-sonnet-4-6',
+  'openai-chat-completions': 'gpt-5',
+};
+
+/**
+ * The model a request names, with the limits it is held to: one the script adds, else the catalogue's entry
+ * for the API, else `undefined` (the API serves no model by that id).
+ */
+export function resolveRequestModel(options: {
+  api: ModelApi;
+  id: string;
+  scriptModels: readonly FakeLlmModel[] | undefined;
+}): CatalogueModel | undefined {
+  const { api, id } = options;
+  const added = options.scriptModels?.find((model) => model.id === id);
+  if (added === undefined) return findCatalogueModel({ api, id });
+  const like =
+    findCatalogueModel({ api, id: added.like ?? defaultLikeByApi[api] }) ??
+    findCatalogueModel({ api, id: defaultLikeByApi[api] });
+  if (like === undefined) throw new Error(`The model catalogue lacks ${defaultLikeByApi[api]}.`);
+  return {
+    ...like,
+    id,
+    ...(added.contextWindow === undefined ? {} : { contextWindow: added.contextWindow }),
+    ...(added.maxOutputTokens === undefined ? {} : { maxOutputTokens: added.maxOutputTokens }),
+    ...(added.thinking === undefined ? {} : { thinking: added.thinking }),
+  };
+}

@@ -1,0 +1,20 @@
+import { messagesRules } from '../anthropic/messages-rules.js';
+import { chatCompletionsRules } from '../openai/chat-completions-rules.js';
+import type { FakeLlmRuleDescription } from './fake-llm-rule.js';
+
+/**
+ * Every rule the fake LLM holds requests to, with its id (what `strictness.relax` takes), its wire, whether it
+ * refuses or reports, and its source.
+ */
+export function listFakeLlmRules(): FakeLlmRuleDescription[] {
+  return [...messagesRules, ...chatCompletionsRules].map(
+    ({ id, wire, outcome, summary, source, dialects }) => ({
+      id,
+      wire,
+      outcome,
+      summary,
+      source,
+      ...(dialects === undefined ? {} : { dialects }),
+    }),
+  );
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeLlm, type FakeLlm } from '../src/create-fake-llm.js';
+import type { FakeLlmOptions } from '../src/fake-llm-options.js';
+import { listFakeLlmRules } from '../src/rules/list-fake-llm-rules.js';
+import type { FakeLlmScript } from '../src/script/fake-llm-script.js';
+
+/** A request the real API refuses, the rule of the fake that refuses it, and what the API answers. */
+export interface RefusalCase {
+  /** What the request does wrong, as a test title. */
+  name: string;
+  /** The id of the rule that refuses it. */
+  rule: string;
+  /** The path after the base URL, such as `/v1/messages`. */
+  path: string;
+  headers?: Record<string, string>;
+  body: unknown;
+  expected: {
+    status: number;
+    /** `error.type` (Messages API) or `error.type` (chat completions). */
+    type: string;
+    /** The whole message, or a pattern it matches. */
+    message: string | RegExp;
+    /** Chat completions: `error.param` and `error.code`. */
+    param?: string | null;
+    code?: string | null;
+  };
+}
+
+/** How a test reaches the fake: its HTTP server, or msw's interception of `fetch`. */
+type Transport = 'served' | 'msw';
+
+/**
+ * Sends each request to a fake served on a real port and to one behind msw (`listen()`), and checks that both
+ * refuse it with the API's status, error type and message, record an `invalid-request` violation naming the rule,
+ * take no step (the next valid request gets the first), and that the rule is listed with its source.
+ */
+export function describeRefusals(options: {
+  title: string;
+  cases: readonly RefusalCase[];
+  /** A request the fake answers, sent after each refused one. */
+  valid: { path: string; headers?: Record<string, string>; body: unknown };
+  script?: Omit<FakeLlmScript, 'steps'>;
+  fakeOptions?: FakeLlmOptions;
+}): void {
+  const { title, cases, valid } = options;
+  describe.each<Transport>(['served', 'msw'])(`${title} (%s)`, (transport) => {
+    let fake: FakeLlm;
+    let baseUrl: string;
+    beforeAll(async () => {
+      fake = createFakeLlm(undefined, options.fakeOptions);
+      if (transport === 'served') {
+        baseUrl = (await fake.serve()).url;
+      } else {
+        fake.listen();
+        baseUrl = 'http://fake-llm.test';
+      }
+    });
+    afterAll(async () => {
+      await fake.close();
+    });
+
+    it.each(cases.map((refusal) => [refusal.name, refusal] as const))('%s', async (_name, refusal) => {
+      const id = `case-${String(cases.indexOf(refusal))}`;
+      const route = fake.script(id, { ...options.script, steps: [{ text: 'Answered.' }] });
+      const post = (request: { path: string; headers?: Record<string, string>; body: unknown }) =>
+        fetch(`${baseUrl}/scenario/${id}${request.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...request.headers },
+          body: JSON.stringify(request.body),
+        });
+      const refused = await post(refusal);
+      const body = (await refused.json()) as { error: Record<string, unknown> };
+      expect(refused.status).toBe(refusal.expected.status);
+      expect(body.error.type).toBe(refusal.expected.type);
+      if (typeof refusal.expected.message === 'string')
+        expect(body.error.message).toBe(refusal.expected.message);
+      else expect(body.error.message).toMatch(refusal.expected.message);
+      if (refusal.expected.param !== undefined) expect(body.error.param).toBe(refusal.expected.param);
+      if (refusal.expected.code !== undefined) expect(body.error.code).toBe(refusal.expected.code);
+      expect(refused.headers.get('x-should-retry')).toBe('false');
+      expect(route.violations.map(({ type }) => type)).toEqual(['invalid-request']);
+      expect(route.violations[0]?.message).toContain(`fake LLM rule ${refusal.rule}`);
+      const listed = listFakeLlmRules().find((rule) => rule.id === refusal.rule);
+      expect(listed?.source).toMatch(/\S/u);
+      const answered = await post(valid);
+      expect(answered.status).toBe(200);
+      expect(route.requests).toHaveLength(1);
+    });
+  });
+}
