@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { cancelMswResponseCopies } from './cancel-msw-response-copies.js';
 import { resolveFakeLlmOptions, type FakeLlmOptions } from './fake-llm-options.js';
+import { answerCountTokensRequest } from './anthropic/answer-count-tokens-request.js';
 import { answerMessagesRequest } from './handler/answer-messages-request.js';
 import { defaultScenarioId, type FakeLlmState } from './handler/fake-llm-state.js';
 import { handleFakeLlmRequest } from './handler/handle-fake-llm-request.js';
@@ -104,6 +105,7 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
     const { http } = requireMsw(feature);
     handlers ??= [
       http.post('*/v1/messages', ({ request }) => answerMessagesRequest({ request, state })),
+      http.post('*/v1/messages/count_tokens', ({ request }) => answerCountTokensRequest({ request, state })),
       http.post('*/v1/chat/completions', ({ request }) => answerChatCompletionsRequest({ request, state })),
     ];
     return handlers;

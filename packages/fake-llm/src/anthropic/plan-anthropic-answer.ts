@@ -1,3 +1,4 @@
+import { estimatePromptTokens } from './estimate-prompt-tokens.js';
 import { toIdSafe } from '../internal/to-id-safe.js';
 import type { LlmStep } from '../script/llm-step.js';
 import type { AnthropicAnswer, AnthropicContentBlock } from './anthropic-answer.js';
@@ -51,7 +52,7 @@ export function planAnthropicAnswer(options: {
   // around them are no prompt tokens); any other on its body's length, as before.
   const uncachedTokens =
     cache === undefined || cache.readTokens + cache.writeTokens === 0
-      ? Math.max(1, Math.ceil(options.requestLength / 4))
+      ? estimatePromptTokens(options.requestLength)
       : Math.max(1, cache.promptTokens - cache.readTokens - cache.writeTokens);
   return {
     id: `msg_fake_${idPart}`,

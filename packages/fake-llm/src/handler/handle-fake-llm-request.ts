@@ -1,13 +1,14 @@
+import { answerCountTokensRequest } from '../anthropic/answer-count-tokens-request.js';
 import { answerChatCompletionsRequest } from '../openai/answer-chat-completions-request.js';
 import { answerMessagesRequest } from './answer-messages-request.js';
 import type { FakeLlmState } from './fake-llm-state.js';
-import { findEndpoint } from './find-endpoint.js';
+import { findEndpoint, findOperation } from './find-endpoint.js';
 import { refuseRequest } from './refuse-request.js';
 import { resolveScenarioId } from './resolve-scenario-id.js';
 
 /**
- * Answers any request the way the fake's HTTP server does: `POST …/v1/messages` and
- * `POST …/v1/chat/completions` are answered; any other path gets a 404, another method on those paths the
+ * Answers any request the way the fake's HTTP server does: `POST …/v1/messages`,
+ * `POST …/v1/messages/count_tokens` and `POST …/v1/chat/completions` are answered; any other path gets a 404, another method on those paths the
  * error the real API gives (see `refuseRequest`).
  */
 export async function handleFakeLlmRequest(options: {
@@ -16,10 +17,14 @@ export async function handleFakeLlmRequest(options: {
 }): Promise<Response> {
   const { request, state } = options;
   const path = new URL(request.url).pathname;
-  const endpoint = findEndpoint(path);
+  const operation = findOperation(path);
   const { method } = request;
-  if (endpoint === 'messages' && method === 'POST') return answerMessagesRequest(options);
-  if (endpoint === 'chat-completions' && method === 'POST') return answerChatCompletionsRequest(options);
+  if (method === 'POST') {
+    if (operation === 'messages') return answerMessagesRequest(options);
+    if (operation === 'count-tokens') return answerCountTokensRequest(options);
+    if (operation === 'chat-completions') return answerChatCompletionsRequest(options);
+  }
+  const endpoint = operation === undefined ? undefined : findEndpoint(operation);
   const scenarioId = resolveScenarioId({ path, headers: request.headers });
   return refuseRequest({
     state,

@@ -1,7 +1,7 @@
 import type { HttpRefusal } from '../server/start-http-server.js';
 import type { Refusal } from './describe-refusal.js';
 import type { FakeLlmState } from './fake-llm-state.js';
-import { findEndpoint } from './find-endpoint.js';
+import { findEndpoint, findOperation } from './find-endpoint.js';
 import { refuseRequest } from './refuse-request.js';
 import { resolveScenarioId } from './resolve-scenario-id.js';
 
@@ -29,10 +29,10 @@ function toRefusal(
   const { method, target, path } = options;
   if (method === 'CONNECT') return { type: 'connect', target };
   if (options.type === 'unreadable' || path === undefined) return { type: 'unreadable', method, target };
-  const endpoint = findEndpoint(path);
-  return endpoint === undefined
+  const operation = findOperation(path);
+  return operation === undefined
     ? { type: 'unknown-path', method, path }
-    : { type: 'wrong-method', endpoint, method, path };
+    : { type: 'wrong-method', endpoint: findEndpoint(operation), method, path };
 }
 
 /** The path of a request target (`/v1/messages?x=1`, or an absolute URL), or nothing when it is no URL. */
