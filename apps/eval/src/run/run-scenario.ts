@@ -17,6 +17,7 @@ import type { ScenarioResult } from '../report/run-report.js';
 import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { createScenarioModel } from './create-scenario-model.js';
+import { listScenarioModels } from './list-scenario-models.js';
 import { createTurnRunner } from './create-turn-runner.js';
 import { createTurnObserver } from './create-turn-observer.js';
 import { serversDeadlineMs, turnDeadlineMs } from './scenario-deadline.js';
@@ -108,6 +109,7 @@ async function runUnredacted({
     // Ollama's stream has its own quirks; a text-only model gets its tool calls written as XML blocks.
     ...(scenario.provider === 'ollama' ? { dialect: 'ollama' as const } : {}),
     ...(scenario.provider === 'xml' ? { toolFormat: 'xml' as const } : {}),
+    ...listScenarioModels(scenario),
   });
   const { turns, failures } = progress;
   const turnStarts: number[] = [];

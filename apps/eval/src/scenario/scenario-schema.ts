@@ -112,6 +112,32 @@ const mockToolSchema = z.strictObject({
 });
 
 /** The fields that configure toolloop's own loop, which an agent scenario leaves to its agent. */
+/** A model the fake LLM serves to one scenario, with the limits it holds requests to. */
+const fakeLlmModelSchema = z
+  .strictObject({
+    id: z.string().min(1).describe("The model id the scenario's requests name."),
+    like: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'A model the API serves whose limits this one takes (such as claude-sonnet-4-6 or gpt-5). Default: a current mid-range model of the API.',
+      ),
+    contextWindow: z
+      .int()
+      .positive()
+      .optional()
+      .describe('The most prompt tokens a request may carry (the fake estimates four characters a token).'),
+    maxOutputTokens: z.int().positive().optional().describe('The most output tokens a request may ask for.'),
+    thinking: z
+      .enum(['none', 'manual', 'adaptive', 'adaptive-only', 'reasoning-effort'])
+      .optional()
+      .describe(
+        'How the model takes thinking: none, manual (a budget), adaptive (adaptive or a budget), adaptive-only, reasoning-effort (chat completions).',
+      ),
+  })
+  .describe('A model the fake LLM serves to this scenario.');
+
 const loopFields = ['system', 'loop', 'session'] as const;
 
 /** One scenario file (format version 1, described in docs/scenario-format.md). Unknown fields are errors. */
@@ -132,6 +158,12 @@ export const scenarioSchema = z
       .optional()
       .describe(
         "The model id sent in every request; it decides how thinking is sent. Default: the provider's.",
+      ),
+    models: z
+      .array(fakeLlmModelSchema)
+      .optional()
+      .describe(
+        "Models the fake LLM serves to this scenario besides those the API serves today (it answers any other model with the API's 404): a retired model, a fine-tuned one, a proxy's own name.",
       ),
     agent: z
       .string()

@@ -88,3 +88,31 @@ describe('parseFakeLlmScript', () => {
     if (!result.success) expect(result.error).toContain(error);
   });
 });
+
+describe("a script's models", () => {
+  it('reads the models a script adds, from a script object and from a scenario file', () => {
+    const models = [
+      { id: 'claude-3-5-haiku-20241022', like: 'claude-haiku-4-5', thinking: 'none', contextWindow: 200_000 },
+    ];
+    const fromScript = parseFakeLlmScript({ steps: [{ text: 'Hi.' }], models });
+    const fromScenario = parseFakeLlmScript({
+      name: 'old model',
+      models,
+      turns: [{ llm: [{ text: 'Hi.' }] }],
+    });
+
+    expect(fromScript).toEqual({ success: true, value: { steps: [{ text: 'Hi.' }], models } });
+    expect(fromScenario).toMatchObject({ success: true, value: { models } });
+  });
+
+  it('names the field of a model that is not one', () => {
+    expect(parseFakeLlmScript({ steps: [], models: [{ id: 'x', contextWindow: -1 }] })).toEqual({
+      success: false,
+      error: expect.stringContaining('models[0].contextWindow') as unknown as string,
+    });
+    expect(parseFakeLlmScript({ steps: [], models: [{ id: 'x', thinking: 'sometimes' }] })).toEqual({
+      success: false,
+      error: expect.stringContaining('models[0].thinking') as unknown as string,
+    });
+  });
+});

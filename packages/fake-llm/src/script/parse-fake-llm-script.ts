@@ -6,8 +6,8 @@ import { readScriptModels } from './read-script-models.js';
 /**
  * Checks a script read from JSON or YAML. Three shapes are accepted: a list of steps; `{ name?, steps,
  * dialect?, quirks?, toolFormat?, models? }`; or a whole scenario file (it has `turns`), whose turns' `llm` steps are
- * joined in order under the scenario's name, its `provider: ollama` choosing the Ollama dialect and
- * `provider: xml` the XML tool format. Errors name the path of the field at fault, such as
+ * joined in order under the scenario's name, its `provider: ollama` choosing the Ollama dialect,
+ * `provider: xml` the XML tool format, and its `models` added to those the fake serves. Errors name the path of the field at fault, such as
  * `turns[0].llm[1].toolCalls[0].name`.
  */
 export function parseFakeLlmScript(
@@ -32,7 +32,13 @@ function readScript(value: unknown): FakeLlmScript {
     });
     const name = 'name' in value ? readString(value.name, 'name') : undefined;
     const provider = 'provider' in value ? value.provider : undefined;
-    return { ...(name === undefined ? {} : { name }), steps, ...readScenarioProviderOptions(provider) };
+    const models = 'models' in value ? readScriptModels(value.models, 'models') : undefined;
+    return {
+      ...(name === undefined ? {} : { name }),
+      steps,
+      ...readScenarioProviderOptions(provider),
+      ...(models === undefined ? {} : { models }),
+    };
   }
   const fields = readObject(
     value,
