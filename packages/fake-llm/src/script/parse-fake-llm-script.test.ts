@@ -108,11 +108,11 @@ describe("a script's models", () => {
   it('names the field of a model that is not one', () => {
     expect(parseFakeLlmScript({ steps: [], models: [{ id: 'x', contextWindow: -1 }] })).toEqual({
       success: false,
-      error: expect.stringContaining('models[0].contextWindow') as unknown as string,
+      error: expect.stringContaining('models[0].contextWindow'),
     });
     expect(parseFakeLlmScript({ steps: [], models: [{ id: 'x', thinking: 'sometimes' }] })).toEqual({
       success: false,
-      error: expect.stringContaining('models[0].thinking') as unknown as string,
+      error: expect.stringContaining('models[0].thinking'),
     });
   });
 });
