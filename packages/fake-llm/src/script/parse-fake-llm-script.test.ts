@@ -105,14 +105,13 @@ describe("a script's models", () => {
     expect(fromScenario).toMatchObject({ success: true, value: { models } });
   });
 
-  it('names the field of a model that is not one', () => {
-    expect(parseFakeLlmScript({ steps: [], models: [{ id: 'x', contextWindow: -1 }] })).toEqual({
-      success: false,
-      error: expect.stringContaining('models[0].contextWindow'),
-    });
-    expect(parseFakeLlmScript({ steps: [], models: [{ id: 'x', thinking: 'sometimes' }] })).toEqual({
-      success: false,
-      error: expect.stringContaining('models[0].thinking'),
-    });
+  it.each([
+    ['contextWindow', { id: 'x', contextWindow: -1 }],
+    ['thinking', { id: 'x', thinking: 'sometimes' }],
+  ])('names the field of a model that is not one: %s', (field, model) => {
+    const parsed = parseFakeLlmScript({ steps: [], models: [model] });
+
+    expect(parsed.success).toBe(false);
+    expect(parsed.success ? '' : parsed.error).toContain(`models[0].${field}`);
   });
 });
