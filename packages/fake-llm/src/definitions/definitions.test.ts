@@ -7,7 +7,7 @@ import { anthropicMessages20261021Definition } from './anthropic-messages-2026-1
 import { openaiChatCompletionsDefinition } from './openai-chat-completions.generated.js';
 import type { RequestDefinition } from './request-definition.js';
 
-const definitions: [string, RequestDefinition, ModelApi][] = [
+const definitions: readonly (readonly [string, RequestDefinition, ModelApi])[] = [
   ['Messages API 2023-06-01', anthropicMessages20230601Definition, 'anthropic-messages'],
   ['Messages API 2023-06-01, beta', anthropicBetaMessages20230601Definition, 'anthropic-messages'],
   ['Messages API 2026-10-21', anthropicMessages20261021Definition, 'anthropic-messages'],
@@ -15,7 +15,7 @@ const definitions: [string, RequestDefinition, ModelApi][] = [
   ['chat completions', openaiChatCompletionsDefinition, 'openai-chat-completions'],
 ];
 
-describe.each(definitions)('the %s definition', (_name, definition, api) => {
+describe.each(definitions)('the %s definition', (_name, definition) => {
   it('says where it came from', () => {
     expect(definition.source.version).toMatch(/\d+\.\d+\.\d+/u);
     expect(definition.source.url).toMatch(/^https:\/\//u);
@@ -32,7 +32,11 @@ describe.each(definitions)('the %s definition', (_name, definition, api) => {
 
 // The newest definition of each wire lists the models the API serves; a refresh that adds one must add it to the
 // catalogue, or the fake would answer it with a 404.
-describe.each([definitions[3], definitions[4]] as const)('the %s definition', (_name, definition, api) => {
+const newest = definitions.filter(
+  ([name]) => name === 'Messages API 2026-10-21, beta' || name === 'chat completions',
+);
+
+describe.each(newest)('the %s definition', (_name, definition, api) => {
   it('names no model the catalogue lacks', () => {
     expect(definition.modelIds.length).toBeGreaterThan(10);
     expect(definition.modelIds.filter((id) => findCatalogueModel({ api, id }) === undefined)).toEqual([]);
