@@ -91,6 +91,22 @@ describe('fake-llm CLI', () => {
     });
   });
 
+  it('exits 2, naming the rules it has, when --relax names no rule of the fake', async () => {
+    const path = join(directory, 'relax.json');
+    await writeFile(path, JSON.stringify([{ text: 'Hi.' }]));
+    const stderr = createOutput();
+    const code = await runFakeLlmCli({
+      args: ['--script', path, '--relax', 'messages/no-such-rule'],
+      stdout: createOutput(),
+      stderr,
+      signal: AbortSignal.abort(),
+    });
+    expect(code).toBe(2);
+    expect(stderr.lines.join('')).toContain(
+      "strictness.relax names no rule of the fake: 'messages/no-such-rule'",
+    );
+  });
+
   it.each([
     [[], 'Missing --script.'],
     [['--script', 'x.json', '--port', 'abc'], 'Invalid --port abc.'],

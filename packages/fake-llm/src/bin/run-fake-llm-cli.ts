@@ -3,13 +3,14 @@ import { createFakeLlm } from '../create-fake-llm.js';
 import { waitForAbort } from '../internal/wait.js';
 import { loadFakeLlmScript } from '../script/load-fake-llm-script.js';
 
-const usage = `Usage: fake-llm --script <file.json|file.yaml> [--port <n>]
+const usage = `Usage: fake-llm --script <file.json|file.yaml> [--port <n>] [--relax <rule id>]...
 
 Serves a fake Anthropic Messages API (/v1/messages) and OpenAI chat completions API (/v1/chat/completions) on
 127.0.0.1 (port 0, the default, picks a free one), answering every request from the script's steps; prints its
 URL and runs until interrupted. The script may be a list of steps, { name, steps, dialect?, quirks?, toolFormat? },
-or a scenario file (its turns' llm steps; provider ollama or xml picks that dialect or tool format). Exits 1 if a client broke the protocol (the
-violations are printed as JSON lines), 2 on bad input.`;
+or a scenario file (its turns' llm steps; provider ollama or xml picks that dialect or tool format). A request
+the real API refuses is refused; --relax lets one rule, named by its id, through (once per rule). Exits 1 if a
+client broke the protocol (the violations are printed as JSON lines), 2 on bad input.`;
 
 /** A place the CLI writes lines to. */
 interface Output {
@@ -28,11 +29,16 @@ export async function runFakeLlmCli(options: {
   signal: AbortSignal;
 }): Promise<number> {
   const { stdout, stderr } = options;
-  let values: { script?: string; port?: string; help?: boolean };
+  let values: { script?: string; port?: string; relax?: string[]; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: options.args,
-      options: { script: { type: 'string' }, port: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        script: { type: 'string' },
+        port: { type: 'string' },
+        relax: { type: 'string', multiple: true },
+        help: { type: 'boolean' },
+      },
     }));
   } catch (error) {
     stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${usage}\n`);
@@ -54,7 +60,15 @@ export async function runFakeLlmCli(options: {
     stderr.write(`${script.error}\n`);
     return 2;
   }
-  const fake = createFakeLlm(script.value);
+  let fake: ReturnType<typeof createFakeLlm>;
+  try {
+    fake = createFakeLlm(script.value, { strictness: { relax: values.relax ?? [] } });
+  } catch (error) {
+    // An unknown rule id: the message lists the fake's rules.
+    stderr.write(`${error instanceof Error ? error.message : String(error)}
+`);
+    return 2;
+  }
   const server = await fake.serve({ port });
   stdout.write(`${server.url}\n`);
   await waitForAbort(options.signal);
