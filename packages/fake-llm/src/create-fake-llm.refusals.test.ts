@@ -169,7 +169,7 @@ describe('a refused chat completions request leaves the script untouched', () =>
       { url: chatUrl, method: 'GET' },
       404,
       'invalid_request_error',
-      'Invalid URL (GET /v1/chat/completions)',
+      'Unknown request URL: GET /v1/chat/completions.',
     ],
   ])('%s', async (_name, refused, status, type, says) => {
     const fake = createFakeLlm({ name: 'refusals', steps });
