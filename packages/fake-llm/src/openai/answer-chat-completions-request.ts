@@ -2,19 +2,14 @@ import { answerWithNextStep } from '../handler/answer-with-next-step.js';
 import type { FakeLlmState } from '../handler/fake-llm-state.js';
 import { receiveRequest } from '../handler/receive-request.js';
 import { recordRequest } from '../handler/record-request.js';
-import { refuseRequest } from '../handler/refuse-request.js';
 import { resolveChatCompletionsQuirks } from './chat-completions-dialect.js';
-import { parseChatCompletionsRequestBody } from './chat-completions-request-body.js';
 import { chatCompletionsRules } from './chat-completions-rules.js';
 import { createChatCompletion } from './create-chat-completion.js';
 import { createChatCompletionChunks } from './create-chat-completion-chunks.js';
 import { createOpenAiErrorResponse } from './create-openai-error-response.js';
+import { holdToChatCompletionsRules } from './hold-to-chat-completions-rules.js';
 import { planChatCompletionsAnswer } from './plan-chat-completions-answer.js';
-import {
-  findChatCompletionsRefusal,
-  findChatCompletionsReports,
-} from './rules/apply-chat-completions-rules.js';
-import type { ChatCompletionsRuleContext } from './rules/chat-completions-rule.js';
+import { findChatCompletionsReports } from './rules/apply-chat-completions-rules.js';
 
 /**
  * Answers one `POST /v1/chat/completions`: routes it to its script, holds it to the rules of the script's dialect
@@ -40,49 +35,15 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
   const createError = createOpenAiErrorResponse;
   const arrived = await receiveRequest({ request, state, endpoint: 'chat-completions', createError });
   if (!arrived.success) return arrived.response;
-  const { route: arrivedRoute, json } = arrived.value;
-  const { script } = arrivedRoute;
+  const { script } = arrived.value.route;
   const quirks = resolveChatCompletionsQuirks({ dialect: script.dialect, quirks: script.quirks });
-  const parsed = parseChatCompletionsRequestBody(json);
-  const context: ChatCompletionsRuleContext | undefined = isRecord(json)
-    ? {
-        body: json,
-        request: parsed.success ? parsed.value : undefined,
-        dialect: script.dialect ?? 'openai',
-        quirks,
-        scriptModels: script.models,
-        answers: arrivedRoute.chatCompletionsAnswers,
-      }
-    : undefined;
-  const relaxed = state.relaxedRules;
-  const found =
-    context === undefined
-      ? undefined
-      : findChatCompletionsRefusal({ rules: chatCompletionsRules, context, relaxed });
-  if (found !== undefined) {
-    const { id, source } = found.rule;
-    return refuseRequest({
-      state,
-      scenarioId: arrivedRoute.id,
-      refusal: { type: 'rule', endpoint: 'chat-completions', ruleId: id, source, refusal: found.refusal },
-    });
-  }
-  if (!parsed.success || context === undefined) {
-    return refuseRequest({
-      state,
-      scenarioId: arrivedRoute.id,
-      refusal: {
-        type: 'invalid-body',
-        endpoint: 'chat-completions',
-        scriptName: arrivedRoute.name,
-        problem: parsed.success ? 'the body is not a JSON object' : parsed.error,
-      },
-    });
-  }
+  const held = holdToChatCompletionsRules({ state, arrived: arrived.value, quirks });
+  if (!held.success) return held.response;
+  const { body, context } = held.value;
   const received = recordRequest({ request, arrived: arrived.value });
   const { route, requestIndex } = received;
   const prefix = `Fake LLM script '${route.name}', request ${requestIndex + 1}`;
-  const body = parsed.value;
+  const relaxed = state.relaxedRules;
   for (const report of findChatCompletionsReports({ rules: chatCompletionsRules, context, relaxed })) {
     route.addViolation({ type: report.type, requestIndex, message: `${prefix}: ${report.message}` });
   }
@@ -122,8 +83,4 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
       },
     }),
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
