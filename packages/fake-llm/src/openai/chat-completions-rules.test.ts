@@ -145,6 +145,20 @@ const openAiCases: RefusalCase[] = [
     },
   },
   {
+    name: 'a safety_identifier over 64 characters',
+    rule: 'chat-completions/definition',
+    path,
+    body: createBody({ safety_identifier: 'x'.repeat(70) }),
+    expected: {
+      status: 400,
+      type: 'invalid_request_error',
+      message:
+        "Invalid 'safety_identifier': string too long. Expected a string with maximum length 64, but got a string with length 70 instead.",
+      param: 'safety_identifier',
+      code: 'string_above_max_length',
+    },
+  },
+  {
     name: 'content as a number',
     rule: 'chat-completions/definition',
     path,

@@ -91,25 +91,12 @@ export function formatDefinitionIssue(options: {
           'empty_array',
         );
       }
-      return refuse(
-        `Invalid '${param}': array too short. Expected an array with minimum length ${String(issue.limit)}, but got an array with length ${String(issue.actual)} instead.`,
-        'array_below_min_length',
-      );
+      return refuseLength({ issue, param, refuse, what: 'array' });
     case 'max-items':
-      return refuse(
-        `Invalid '${param}': array too long. Expected an array with maximum length ${String(issue.limit)}, but got an array with length ${String(issue.actual)} instead.`,
-        'array_above_max_length',
-      );
+      return refuseLength({ issue, param, refuse, what: 'array' });
     case 'min-length':
-      return refuse(
-        `Invalid '${param}': string too short. Expected a string with minimum length ${String(issue.limit)}, but got a string with length ${String(issue.actual)} instead.`,
-        'string_below_min_length',
-      );
     case 'max-length':
-      return refuse(
-        `Invalid '${param}': string too long. Expected a string with maximum length ${String(issue.limit)}, but got a string with length ${String(issue.actual)} instead.`,
-        'string_above_max_length',
-      );
+      return refuseLength({ issue, param, refuse, what: 'string' });
     case 'minimum':
     case 'maximum':
     case 'exclusive-minimum':
@@ -134,6 +121,22 @@ export function formatDefinitionIssue(options: {
       throw new Error(`Unexpected definition issue ${JSON.stringify(unexpected)}`);
     }
   }
+}
+
+/** A list or a string too short or too long: `Invalid 'x': array too long. Expected an array with maximum …`. */
+function refuseLength(options: {
+  issue: Extract<DefinitionIssue, { kind: 'min-items' | 'max-items' | 'min-length' | 'max-length' }>;
+  param: string;
+  refuse: (message: string, code: string | null) => RuleRefusal;
+  what: 'array' | 'string';
+}): RuleRefusal {
+  const { issue, param, refuse, what } = options;
+  const long = issue.kind === 'max-items' || issue.kind === 'max-length';
+  const article = what === 'array' ? 'an' : 'a';
+  return refuse(
+    `Invalid '${param}': ${what} too ${long ? 'long' : 'short'}. Expected ${article} ${what} with ${long ? 'maximum' : 'minimum'} length ${String(issue.limit)}, but got ${article} ${what} with length ${String(issue.actual)} instead.`,
+    `${what}_${long ? 'above_max' : 'below_min'}_length`,
+  );
 }
 
 /** A message's content missing or null: OpenAI answers with the field's name alone and the dotted index. */

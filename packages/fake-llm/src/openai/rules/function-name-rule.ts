@@ -1,5 +1,7 @@
-import type { RuleRefusal } from '../../rules/fake-llm-rule.js';
+import type { DefinitionIssue, DefinitionPathSegment } from '../../definitions/check-against-definition.js';
+import { openaiChatCompletionsDefinition } from '../../definitions/openai-chat-completions.generated.js';
 import type { ChatCompletionsRefusalRule } from './chat-completions-rule.js';
+import { formatDefinitionIssue } from './format-definition-issue.js';
 
 const namePattern = /^[a-zA-Z0-9_-]+$/u;
 const maxNameLength = 64;
@@ -25,33 +27,23 @@ export const functionNameRule: ChatCompletionsRefusalRule = {
     for (const [index, tool] of (body.tools as unknown[]).entries()) {
       const name = readFunctionName(tool);
       if (name === undefined) continue;
-      const refusal = checkName({ name, param: `tools[${String(index)}].function.name` });
-      if (refusal !== undefined) return refusal;
+      const issue = checkName({ name, path: ['tools', index, 'function', 'name'] });
+      if (issue !== undefined) {
+        return formatDefinitionIssue({ issue, definition: openaiChatCompletionsDefinition, body });
+      }
     }
     return undefined;
   },
 };
 
-function checkName(options: { name: string; param: string }): RuleRefusal | undefined {
-  const { name, param } = options;
-  if (!namePattern.test(name)) {
-    return {
-      status: 400,
-      type: 'invalid_request_error',
-      param,
-      code: 'invalid_value',
-      message: `Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`,
-    };
-  }
+/** The name's departure from its description, as the definition's checker would report it had a pattern. */
+function checkName(options: { name: string; path: DefinitionPathSegment[] }): DefinitionIssue | undefined {
+  const { name, path } = options;
+  if (!namePattern.test(name)) return { kind: 'pattern', path, pattern: namePattern.source, actual: name };
   const length = Array.from(name).length;
-  if (length <= maxNameLength) return undefined;
-  return {
-    status: 400,
-    type: 'invalid_request_error',
-    param,
-    code: 'string_above_max_length',
-    message: `Invalid '${param}': string too long. Expected a string with maximum length ${String(maxNameLength)}, but got a string with length ${String(length)} instead.`,
-  };
+  return length > maxNameLength
+    ? { kind: 'max-length', path, limit: maxNameLength, actual: length }
+    : undefined;
 }
 
 function readFunctionName(tool: unknown): string | undefined {
