@@ -17,8 +17,10 @@ export const toolMessageWithoutToolCallsRule: ChatCompletionsRefusalRule = {
   summary:
     'A tool message with no assistant message with tool_calls right before it (other tool messages aside).',
   source:
-    'OpenAI: the answer as quoted in https://github.com/crewAIInc/crewAI/pull/1620 ("preceeding" is its ' +
-    'spelling). DeepSeek: the answer as quoted in https://github.com/FoundationAgents/OpenManus/issues/23 and ' +
+    'OpenAI: the answer as quoted in https://github.com/crewAIInc/crewAI/pull/1620, ' +
+    'https://github.com/smarter-sh/smarter/issues/264 and ' +
+    'https://github.com/microsoft/semantic-kernel/issues/12708 ("preceeding" is its spelling). DeepSeek: the ' +
+    'answer as quoted in https://github.com/FoundationAgents/OpenManus/issues/23 and ' +
     'https://github.com/qwersyk/Newelle/issues/425.',
   check(context) {
     const problem = findProblems(context, 'no-tool-calls-before')[0];
@@ -52,7 +54,8 @@ export const missingToolResultRule: ChatCompletionsReportRule = {
   summary: 'An assistant tool_calls id with no tool message answering it among the messages right after.',
   source:
     "OpenAI: \"An assistant message with 'tool_calls' must be followed by tool messages responding to each " +
-    "'tool_call_id'.\", as reported to https://github.com/agno-agi/agno/issues/3105. DeepSeek: the same words and " +
+    "'tool_call_id'.\", as reported to https://github.com/agno-agi/agno/issues/3105 and, whole, to " +
+    'https://github.com/microsoft/semantic-kernel/issues/10141. DeepSeek: the same words and ' +
     '"(insufficient tool messages following tool_calls message)", as quoted in ' +
     'https://github.com/TurixAI/TuriX-CUA/issues/15 and https://github.com/zed-industries/zed/issues/51944.',
   report: (context) => findProblems(context, 'missing-tool-result').map(({ message }) => message),
@@ -68,7 +71,7 @@ export const unexpectedToolResultRule: ChatCompletionsReportRule = {
   summary: 'A tool message for no tool call of the assistant message before it.',
   source:
     "OpenAI: \"Invalid parameter: 'tool_call_id' of '…' not found in 'tool_calls' of previous message.\", as " +
-    'reported to https://github.com/microsoft/semantic-kernel/issues/12708.',
+    'quoted in public code (no issue thread with the whole answer is on record).',
   report: (context) => findProblems(context, 'unexpected-tool-result').map(({ message }) => message),
 };
 
