@@ -159,6 +159,46 @@ const openAiCases: RefusalCase[] = [
     },
   },
   {
+    name: 'model: null',
+    rule: 'chat-completions/definition',
+    path,
+    body: createBody({ model: null }),
+    expected: {
+      status: 400,
+      type: 'invalid_request_error',
+      message: "Invalid type for 'model': expected a string, but got null instead.",
+      param: 'model',
+      code: 'invalid_type',
+    },
+  },
+  {
+    name: 'a decimal seed',
+    rule: 'chat-completions/definition',
+    path,
+    body: createBody({ seed: 1.5 }),
+    expected: {
+      status: 400,
+      type: 'invalid_request_error',
+      message: "Invalid type for 'seed': expected an integer, but got a decimal number instead.",
+      param: 'seed',
+      code: 'invalid_type',
+    },
+  },
+  {
+    name: 'an integer tool_choice',
+    rule: 'chat-completions/definition',
+    path,
+    body: createBody({ tools: [weatherTool], tool_choice: 7 }),
+    expected: {
+      status: 400,
+      type: 'invalid_request_error',
+      message:
+        "Invalid type for 'tool_choice': expected one of one of 'none', 'auto', or 'required' or object, but got an integer instead.",
+      param: 'tool_choice',
+      code: 'invalid_type',
+    },
+  },
+  {
     name: 'content as a number',
     rule: 'chat-completions/definition',
     path,

@@ -10,7 +10,12 @@ export function describeExpectedValue(options: {
   resolve: (schema: DefinitionSchema) => DefinitionSchema;
 }): string {
   const { resolve } = options;
-  const variants = listVariants(options.schema, resolve).filter((variant) => variant.type !== 'null');
+  const listed = listVariants(options.schema, resolve).filter((variant) => variant.type !== 'null');
+  // Any string takes in the listed ones (a model id is a string, or one of the ids the definition names).
+  const anyString = listed.some((variant) => !isFixed(variant) && readType(variant) === 'string');
+  const variants = anyString
+    ? listed.filter((variant) => !(isFixed(variant) && readType(variant) === 'string'))
+    : listed;
   const [first] = variants;
   if (first === undefined) return 'a value';
   const words = [...new Set(variants.map((variant) => describeVariant({ variant, resolve, inList: true })))];
@@ -98,6 +103,10 @@ function describeItems(
     null: 'nulls',
   };
   return type === undefined ? 'values' : plurals[type];
+}
+
+function isFixed(schema: DefinitionSchema): boolean {
+  return schema.const !== undefined || schema.enum !== undefined;
 }
 
 function readType(schema: DefinitionSchema): DefinitionType | undefined {
