@@ -5,7 +5,7 @@ import { createFakeLlm, type FakeLlm } from './create-fake-llm.js';
 const steps = [{ text: 'First.' }, { text: 'Second.' }];
 const messagesUrl = 'http://fake-llm.test/v1/messages';
 const chatUrl = 'http://fake-llm.test/v1/chat/completions';
-const chatBody = { model: 'gpt-test', messages: [{ role: 'user', content: 'Hello?' }] };
+const chatBody = { model: 'gpt-4o', messages: [{ role: 'user', content: 'Hello?' }] };
 
 /** A request as a client sends it, JSON unless the test says otherwise. */
 function createRequest(options: {
@@ -152,10 +152,10 @@ describe('a refused chat completions request leaves the script untouched', () =>
     ],
     [
       'a body without messages',
-      { url: chatUrl, body: '{"model":"gpt-test"}' },
+      { url: chatUrl, body: '{"model":"gpt-4o"}' },
       400,
       'invalid_request_error',
-      'no "messages" list',
+      "Missing required parameter: 'messages'.",
     ],
     [
       'a form-encoded body',
@@ -169,7 +169,7 @@ describe('a refused chat completions request leaves the script untouched', () =>
       { url: chatUrl, method: 'GET' },
       404,
       'invalid_request_error',
-      'Invalid URL (GET /v1/chat/completions)',
+      'Unknown request URL: GET /v1/chat/completions.',
     ],
   ])('%s', async (_name, refused, status, type, says) => {
     const fake = createFakeLlm({ name: 'refusals', steps });

@@ -119,7 +119,7 @@ describe('chat completions rules the fake reports, through openai', () => {
     const route = fake.script(options.id, options.script);
     const client = new OpenAI({ apiKey: 'test', baseURL: `http://fake-llm.test/scenario/${options.id}/v1` });
     const create = (messages: OpenAI.ChatCompletionMessageParam[]) =>
-      client.chat.completions.create({ model: 'gpt-test', tools: [chatTool], messages });
+      client.chat.completions.create({ model: 'gpt-4o', tools: [chatTool], messages });
     const first = await create([chatQuestion]);
     const message = first.choices[0]?.message;
     if (message === undefined) throw new Error('The fake sent no message.');

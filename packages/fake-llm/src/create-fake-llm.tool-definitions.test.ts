@@ -155,7 +155,7 @@ describe('tool messages without tool definitions (chat completions)', () => {
     const route = fake.script('chat-no-tools', [{ text: 'Sunny in Paris.' }]);
     const client = new OpenAI({ apiKey: 'test', baseURL: 'http://fake-llm.test/scenario/chat-no-tools/v1' });
     const completion = await client.chat.completions.create({
-      model: 'gpt-test',
+      model: 'gpt-4o',
       messages: [
         { role: 'user', content: 'Weather in Paris?' },
         {

@@ -114,19 +114,20 @@ describe('nothing outlives a test', () => {
         maxRetries: 0,
         fetch: (input, init) => chat.handle(new Request(input, init)),
       });
-      const midStream = client.chat.completions.stream({ model: 'gpt-test', messages: [] });
+      const messages = [{ role: 'user' as const, content: 'Hi?' }];
+      const midStream = client.chat.completions.stream({ model: 'gpt-4o', messages });
       midStream.on('chunk', () => {
         midStream.abort();
       });
       await expect(midStream.finalChatCompletion()).rejects.toThrow(/abort/iu);
-      const hanging = client.chat.completions.stream({ model: 'gpt-test', messages: [] });
+      const hanging = client.chat.completions.stream({ model: 'gpt-4o', messages });
       hanging.on('connect', () => {
         hanging.abort();
       });
       await expect(hanging.finalChatCompletion()).rejects.toThrow(/abort/iu);
       const controller = new AbortController();
       const delayed = client.chat.completions.create(
-        { model: 'gpt-test', messages: [] },
+        { model: 'gpt-4o', messages },
         { signal: controller.signal },
       );
       await waitUntil(() => chat.requests.length === 3);

@@ -60,7 +60,7 @@ describe('fake-llm CLI', () => {
     await waitUntil(() => stdout.lines.length > 0);
     const client = new OpenAI({ apiKey: 'test', baseURL: `${stdout.lines[0]?.trim() ?? ''}/v1` });
     const completion = await client.chat.completions.create({
-      model: 'text-model',
+      model: 'gpt-4o',
       messages: [{ role: 'user', content: 'Q' }],
     });
     expect(completion.choices[0]?.message.content).toBe(

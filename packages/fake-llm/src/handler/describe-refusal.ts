@@ -1,12 +1,15 @@
 import { shortenForMessage } from '../internal/shorten-for-message.js';
 import { describeThreadRefusal, type ThreadRefusal } from '../threads/describe-thread-refusal.js';
+import { describeRequestLine } from './describe-request-line.js';
+import { describeUnknownPath } from './describe-unknown-path.js';
 import type { RuleRefusal } from '../rules/fake-llm-rule.js';
 import type { FakeLlmEndpoint } from './find-endpoint.js';
+import type { UnknownPathApi } from './find-unknown-path-api.js';
 
 /** Why the fake refuses a request. A refused request takes no step of any script. */
 export type Refusal =
-  /** No API at this path. */
-  | { type: 'unknown-path'; method: string; path: string }
+  /** No API at this path; `api` is the one it was meant for (see `findUnknownPathApi`). */
+  | { type: 'unknown-path'; method: string; path: string; api: UnknownPathApi }
   /** An API's path with a method other than POST. */
   | { type: 'wrong-method'; endpoint: FakeLlmEndpoint; method: string; path: string }
   /** CONNECT: the fake is no proxy. */
@@ -46,7 +49,8 @@ export type Refusal =
 
 /** A refusal as an answer: which API's error shape, the status, the error type when not the status's, the words. */
 export interface RefusalAnswer {
-  endpoint: FakeLlmEndpoint;
+  /** The error shape: the Messages API's, chat completions' (OpenAI's), or Ollama's native API's. */
+  endpoint: FakeLlmEndpoint | 'ollama';
   status: number;
   type?: string;
   message: string;
@@ -65,24 +69,16 @@ const apis = 'POST /v1/messages and POST /v1/chat/completions (or /scenario/<id>
 
 /**
  * The status, error type and message the real API gives for each refusal (see the README's table of refusals).
- * Requests that belong to no API get the Messages API's error shape.
+ * A path the fake does not serve is answered in the shape of the API it was meant for.
  */
 export function describeRefusal(refusal: Refusal): RefusalAnswer {
   switch (refusal.type) {
     case 'unknown-path':
-      return {
-        endpoint: 'messages',
-        status: 404,
-        message: `The fake LLM answers ${apis}, not ${describeRequestLine(refusal.method, refusal.path)}.`,
-      };
+      return describeUnknownPath({ ...refusal, apis });
     case 'wrong-method':
-      // OpenAI answers any method but POST on its paths with a 404 "Invalid URL (GET /v1/chat/completions)".
+      // OpenAI answers a method its path does not take as it answers an unknown path.
       if (refusal.endpoint === 'chat-completions') {
-        return {
-          endpoint: refusal.endpoint,
-          status: 404,
-          message: `Invalid URL (${describeRequestLine(refusal.method, refusal.path)}). The fake LLM answers ${apis}.`,
-        };
+        return describeUnknownPath({ ...refusal, api: 'openai', apis });
       }
       return {
         endpoint: refusal.endpoint,
@@ -196,7 +192,3 @@ const malformedReasons = {
   408: ' (its headers did not arrive in time)',
   431: ' (its headers are too large)',
 };
-
-function describeRequestLine(method: string, path: string): string {
-  return `${shortenForMessage(method, 20)} ${shortenForMessage(path)}`;
-}

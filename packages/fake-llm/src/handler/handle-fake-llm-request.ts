@@ -3,13 +3,15 @@ import { answerChatCompletionsRequest } from '../openai/answer-chat-completions-
 import { answerMessagesRequest } from './answer-messages-request.js';
 import type { FakeLlmState } from './fake-llm-state.js';
 import { findEndpoint, findOperation } from './find-endpoint.js';
+import { findUnknownPathApi } from './find-unknown-path-api.js';
 import { refuseRequest } from './refuse-request.js';
 import { resolveScenarioId } from './resolve-scenario-id.js';
 
 /**
  * Answers any request the way the fake's HTTP server does: `POST …/v1/messages`,
- * `POST …/v1/messages/count_tokens` and `POST …/v1/chat/completions` are answered; any other path gets a 404, another method on those paths the
- * error the real API gives (see `refuseRequest`).
+ * `POST …/v1/messages/count_tokens` and `POST …/v1/chat/completions` are answered; any other path gets a 404 in
+ * the error shape of the API it was meant for (see `findUnknownPathApi`), another method on those paths the error
+ * the real API gives (see `refuseRequest`).
  */
 export async function handleFakeLlmRequest(options: {
   request: Request;
@@ -31,7 +33,7 @@ export async function handleFakeLlmRequest(options: {
     scenarioId,
     refusal:
       endpoint === undefined
-        ? { type: 'unknown-path', method, path }
+        ? { type: 'unknown-path', method, path, api: findUnknownPathApi({ path, headers: request.headers }) }
         : { type: 'wrong-method', endpoint, method, path },
   });
 }

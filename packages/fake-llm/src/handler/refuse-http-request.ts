@@ -2,6 +2,7 @@ import type { HttpRefusal } from '../server/start-http-server.js';
 import type { Refusal } from './describe-refusal.js';
 import type { FakeLlmState } from './fake-llm-state.js';
 import { findEndpoint, findOperation } from './find-endpoint.js';
+import { findUnknownPathApi } from './find-unknown-path-api.js';
 import { refuseRequest } from './refuse-request.js';
 import { resolveScenarioId } from './resolve-scenario-id.js';
 
@@ -31,7 +32,7 @@ function toRefusal(
   if (options.type === 'unreadable' || path === undefined) return { type: 'unreadable', method, target };
   const operation = findOperation(path);
   return operation === undefined
-    ? { type: 'unknown-path', method, path }
+    ? { type: 'unknown-path', method, path, api: findUnknownPathApi({ path }) }
     : { type: 'wrong-method', endpoint: findEndpoint(operation), method, path };
 }
 

@@ -1,8 +1,15 @@
 import { shortenForMessage } from '../internal/shorten-for-message.js';
 import { createOpenAiErrorResponse } from '../openai/create-openai-error-response.js';
-import { createErrorResponse } from './create-error-response.js';
-import { describeRefusal, type Refusal } from './describe-refusal.js';
+import { createErrorResponse, type CreateErrorResponse } from './create-error-response.js';
+import { createOllamaErrorResponse } from './create-ollama-error-response.js';
+import { describeRefusal, type Refusal, type RefusalAnswer } from './describe-refusal.js';
 import { defaultScenarioId, type FakeLlmState } from './fake-llm-state.js';
+
+const errorShapes: Record<RefusalAnswer['endpoint'], CreateErrorResponse> = {
+  messages: createErrorResponse,
+  'chat-completions': createOpenAiErrorResponse,
+  ollama: createOllamaErrorResponse,
+};
 
 /**
  * Answers a request the fake will not take with the status and error JSON the real API gives (in the shape of
@@ -35,7 +42,7 @@ export function refuseRequest(options: {
       message: violationMessage,
     });
   }
-  const createError = answer.endpoint === 'messages' ? createErrorResponse : createOpenAiErrorResponse;
+  const createError = errorShapes[answer.endpoint];
   const response = createError({
     status: answer.status,
     type: answer.type,

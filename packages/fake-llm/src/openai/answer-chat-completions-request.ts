@@ -2,22 +2,21 @@ import { answerWithNextStep } from '../handler/answer-with-next-step.js';
 import type { FakeLlmState } from '../handler/fake-llm-state.js';
 import { receiveRequest } from '../handler/receive-request.js';
 import { recordRequest } from '../handler/record-request.js';
-import { refuseRequest } from '../handler/refuse-request.js';
 import { resolveChatCompletionsQuirks } from './chat-completions-dialect.js';
-import { parseChatCompletionsRequestBody } from './chat-completions-request-body.js';
-import { checkReasoningEcho } from './check-reasoning-echo.js';
-import { checkResponseFormat } from './check-response-format.js';
-import { checkToolMessages } from './check-tool-messages.js';
+import { chatCompletionsRules } from './chat-completions-rules.js';
 import { createChatCompletion } from './create-chat-completion.js';
 import { createChatCompletionChunks } from './create-chat-completion-chunks.js';
 import { createOpenAiErrorResponse } from './create-openai-error-response.js';
+import { holdToChatCompletionsRules } from './hold-to-chat-completions-rules.js';
 import { planChatCompletionsAnswer } from './plan-chat-completions-answer.js';
+import { findChatCompletionsReports } from './rules/apply-chat-completions-rules.js';
 
 /**
- * Answers one `POST /v1/chat/completions`: routes it to its script, records it, checks it (tool messages,
- * reasoning echo, offered tools) and answers with the next step, shaped by the script's `dialect`, `quirks`
+ * Answers one `POST /v1/chat/completions`: routes it to its script, holds it to the rules of the script's dialect
+ * (`chatCompletionsRules`), records it and answers with the next step, shaped by the script's `dialect`, `quirks`
  * and `toolFormat`. A request the fake cannot answer gets an OpenAI-shaped error the SDKs do not retry, and a
- * violation; one it refuses (not JSON, not a chat completions request, too large) also takes no step.
+ * violation; one it refuses (not JSON, too large, not a chat completions request, a refusing rule broken) also
+ * takes no step.
  */
 export async function answerChatCompletionsRequest(options: {
   request: Request;
@@ -36,47 +35,17 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
   const createError = createOpenAiErrorResponse;
   const arrived = await receiveRequest({ request, state, endpoint: 'chat-completions', createError });
   if (!arrived.success) return arrived.response;
-  const parsed = parseChatCompletionsRequestBody(arrived.value.json);
-  if (!parsed.success) {
-    return refuseRequest({
-      state,
-      scenarioId: arrived.value.route.id,
-      refusal: {
-        type: 'invalid-body',
-        endpoint: 'chat-completions',
-        scriptName: arrived.value.route.name,
-        problem: parsed.error,
-      },
-    });
-  }
-  const formatProblem = checkResponseFormat(parsed.value.responseFormat);
-  if (formatProblem !== undefined) {
-    return refuseRequest({
-      state,
-      scenarioId: arrived.value.route.id,
-      refusal: { type: 'output-format', endpoint: 'chat-completions', ...formatProblem },
-    });
-  }
+  const { script } = arrived.value.route;
+  const quirks = resolveChatCompletionsQuirks({ dialect: script.dialect, quirks: script.quirks });
+  const held = holdToChatCompletionsRules({ state, arrived: arrived.value, quirks });
+  if (!held.success) return held.response;
+  const { body, context } = held.value;
   const received = recordRequest({ request, arrived: arrived.value });
   const { route, requestIndex } = received;
   const prefix = `Fake LLM script '${route.name}', request ${requestIndex + 1}`;
-  const body = parsed.value;
-  const { script } = route;
-  const quirks = resolveChatCompletionsQuirks({ dialect: script.dialect, quirks: script.quirks });
-  for (const problem of checkToolMessages(body.messages)) {
-    route.addViolation({ type: problem.type, requestIndex, message: `${prefix}: ${problem.message}` });
-  }
-  const { reasoningField } = quirks;
-  const reasoningProblems =
-    reasoningField === 'none'
-      ? []
-      : checkReasoningEcho({
-          messages: body.messages,
-          answers: route.chatCompletionsAnswers,
-          reasoningField,
-        });
-  for (const problem of reasoningProblems) {
-    route.addViolation({ type: 'reasoning-not-echoed', requestIndex, message: `${prefix}: ${problem}` });
+  const relaxed = state.relaxedRules;
+  for (const report of findChatCompletionsReports({ rules: chatCompletionsRules, context, relaxed })) {
+    route.addViolation({ type: report.type, requestIndex, message: `${prefix}: ${report.message}` });
   }
   return answerWithNextStep({
     request,

@@ -40,7 +40,7 @@ describe("@ai-sdk/openai's .chat() model", () => {
 
   it('completes a two-round loop with generateText and no violation', async () => {
     const { fake, baseURL } = await start();
-    const model = createOpenAI({ apiKey: 'test', baseURL }).chat('gpt-test');
+    const model = createOpenAI({ apiKey: 'test', baseURL }).chat('gpt-4o');
     const result = await generateText({
       model,
       prompt: question,
@@ -52,7 +52,7 @@ describe("@ai-sdk/openai's .chat() model", () => {
 
   it('completes a two-round loop with streamText and no violation', async () => {
     const { fake, baseURL } = await start();
-    const model = createOpenAI({ apiKey: 'test', baseURL }).chat('gpt-test');
+    const model = createOpenAI({ apiKey: 'test', baseURL }).chat('gpt-4o');
     const result = streamText({
       model,
       prompt: question,
@@ -67,7 +67,7 @@ describe("LangChain's ChatOpenAI", () => {
   it('completes a two-round tool loop with no violation', async () => {
     const { fake, baseURL } = await start();
     const model = new ChatOpenAI({
-      model: 'gpt-test',
+      model: 'gpt-4o',
       apiKey: 'test',
       maxRetries: 0,
       configuration: { baseURL },

@@ -10,7 +10,7 @@ import type { LlmStep } from '../script/llm-step.js';
 import type { FakeLlmServer } from '../server/start-http-server.js';
 
 const fake = createFakeLlm();
-const model = 'gpt-test-model';
+const model = 'gpt-4o';
 const messages = [{ role: 'user' as const, content: 'Hi' }];
 let server: FakeLlmServer;
 

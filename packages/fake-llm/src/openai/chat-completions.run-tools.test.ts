@@ -30,8 +30,8 @@ async function runTools(options: { id: string; dialect: ChatCompletionsDialect; 
   ];
   const messages = [{ role: 'user' as const, content: 'Weather in Paris and Lyon?' }];
   const runner = options.stream
-    ? client.chat.completions.runTools({ model: 'gpt-test', messages, tools, stream: true })
-    : client.chat.completions.runTools({ model: 'gpt-test', messages, tools });
+    ? client.chat.completions.runTools({ model: 'gpt-4o', messages, tools, stream: true })
+    : client.chat.completions.runTools({ model: 'gpt-4o', messages, tools });
   return { route, answer: await runner.finalContent() };
 }
 
@@ -59,7 +59,7 @@ describe("openai's runTools against the openai dialect", () => {
       baseURL: 'http://fake-llm.test/scenario/openai-no-reasoning/v1',
     });
     const completion = await client.chat.completions.create({
-      model: 'gpt-test',
+      model: 'gpt-4o',
       messages: [{ role: 'user', content: 'Weather?' }],
     });
     const message = completion.choices[0]?.message ?? {};
@@ -70,13 +70,18 @@ describe("openai's runTools against the openai dialect", () => {
   });
 });
 
-describe('the dialects that have a reasoning field still require it back', () => {
-  it.each(['deepseek', 'ollama'] as const)('%s: runTools drops it and is reported', async (dialect) => {
-    const { route } = await runTools({ id: `run-tools-${dialect}`, dialect, stream: false });
+describe('reasoning sent back with the tool calls', () => {
+  it('deepseek: runTools drops it and is reported, as DeepSeek requires it', async () => {
+    const { route } = await runTools({ id: 'run-tools-deepseek', dialect: 'deepseek', stream: false });
     expect(route.violations.map((violation) => violation.type)).toEqual([
       'reasoning-not-echoed',
       'reasoning-not-echoed',
       'reasoning-not-echoed',
     ]);
+  });
+
+  it('ollama: runTools drops it and completes with no violation, as Ollama requires nothing back', async () => {
+    const { route, answer } = await runTools({ id: 'run-tools-ollama', dialect: 'ollama', stream: false });
+    expect([answer, route.violations]).toEqual(['Sunny in both.', []]);
   });
 });

@@ -6,7 +6,7 @@ import type { FakeLlmScript } from '../script/fake-llm-script.js';
 import type { LlmStep } from '../script/llm-step.js';
 
 const fake = createFakeLlm();
-const model = 'gpt-test-model';
+const model = 'gpt-4o';
 const question = [{ role: 'user' as const, content: 'Weather in Paris?' }];
 
 /** Registers a script and returns an SDK client whose requests go to it. */

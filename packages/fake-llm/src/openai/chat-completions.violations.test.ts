@@ -47,7 +47,7 @@ async function post(options: { script: FakeLlmScriptInput; bodies: unknown[] }) 
 }
 
 function createBody(messages: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { model: 'gpt-test', messages, ...extra };
+  return { model: 'gpt-4o', messages, ...extra };
 }
 
 describe('chat completions request checks', () => {
@@ -125,6 +125,22 @@ describe('chat completions request checks', () => {
     expect(fake.violations).toEqual([]);
   });
 
+  it('ollama: reasoning sent back as reasoning_content, or not at all, is no violation', async () => {
+    const { fake, statuses } = await post({
+      script: { dialect: 'ollama', steps: [thinkingStep, { text: 'Done.' }, { text: 'Again.' }] },
+      bodies: [
+        createBody([question]),
+        createBody([
+          question,
+          { role: 'assistant', content: null, reasoning_content: 'Paris first.', tool_calls: toolCalls },
+          ...toolResults,
+        ]),
+        createBody([question, { role: 'assistant', content: null, tool_calls: toolCalls }, ...toolResults]),
+      ],
+    });
+    expect([statuses, fake.violations]).toEqual([[200, 200, 200], []]);
+  });
+
   it('checks the offered tools against expectTools', async () => {
     const tool = { type: 'function', function: { name: 'get_weather', parameters: { type: 'object' } } };
     const { fake } = await post({
@@ -139,8 +155,19 @@ describe('chat completions request checks', () => {
     ]);
   });
 
-  it('answers a body that is not a chat completions request with a 400 and a violation', async () => {
-    const { fake, statuses } = await post({ script: [{ text: 'a' }], bodies: [{ model: 'gpt-test' }] });
+  it('answers a body without messages as OpenAI does, naming the field and the rule', async () => {
+    const { fake, statuses } = await post({ script: [{ text: 'a' }], bodies: [{ model: 'gpt-4o' }] });
+    expect(statuses).toEqual([400]);
+    expect(fake.violations[0]).toMatchObject({ type: 'invalid-request', requestIndex: 0 });
+    expect(fake.violations[0]?.message).toContain('fake LLM rule chat-completions/definition');
+    expect(fake.violations[0]?.message).toContain("Missing required parameter: 'messages'.");
+  });
+
+  it('answers a body that is not a chat completions request with a 400 in the other dialects', async () => {
+    const { fake, statuses } = await post({
+      script: { dialect: 'deepseek', steps: [{ text: 'a' }] },
+      bodies: [{ model: 'deepseek-chat' }],
+    });
     expect(statuses).toEqual([400]);
     expect(fake.violations[0]).toMatchObject({ type: 'invalid-request', requestIndex: 0 });
     expect(fake.violations[0]?.message).toContain('not a chat completions request');
@@ -157,14 +184,14 @@ describe('chat completions request checks', () => {
       { type: 'function' as const, function: { name: 'get_weather', parameters: { type: 'object' } } },
     ];
     const first = await client.chat.completions.create({
-      model: 'gpt-test',
+      model: 'gpt-4o',
       tools,
       messages: [{ role: 'user', content: 'Weather?' }],
     });
     const message = first.choices[0]?.message;
     expect(message?.tool_calls).toHaveLength(2);
     const second = await client.chat.completions.create({
-      model: 'gpt-test',
+      model: 'gpt-4o',
       tools,
       messages: [
         { role: 'user', content: 'Weather?' },

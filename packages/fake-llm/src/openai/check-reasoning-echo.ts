@@ -9,8 +9,8 @@ import type { ChatRequestMessage } from './chat-completions-request-body.js';
  * Answers without tool calls, or not in the transcript, are not checked.
  */
 export function checkReasoningEcho(options: {
-  messages: ChatRequestMessage[];
-  answers: ChatCompletionsAnswer[];
+  messages: readonly ChatRequestMessage[];
+  answers: readonly ChatCompletionsAnswer[];
   reasoningField: Exclude<ChatCompletionsQuirks['reasoningField'], 'none'>;
 }): string[] {
   const { messages, answers, reasoningField } = options;

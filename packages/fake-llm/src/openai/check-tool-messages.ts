@@ -1,28 +1,36 @@
 import type { ChatRequestMessage } from './chat-completions-request-body.js';
 
-/** A tool-result mistake in a chat completions transcript. */
-export interface ToolMessageProblem {
-  type: 'missing-tool-result' | 'unexpected-tool-result';
-  message: string;
-}
+/** A tool-result mistake in a chat completions transcript, and the message it is at. */
+export type ToolMessageProblem =
+  /** An assistant `tool_calls` id with no `tool` message among the messages right after it. */
+  | { type: 'missing-tool-result'; index: number; message: string }
+  /** A `tool` message right after an assistant message with `tool_calls`, for none of them. */
+  | { type: 'unexpected-tool-result'; index: number; message: string }
+  /** A `tool` message with no assistant message with `tool_calls` right before it (other tool messages aside). */
+  | { type: 'no-tool-calls-before'; index: number; message: string };
 
 /**
  * Finds the tool-result mistakes real servers reject: an assistant `tool_calls` id not answered by a `tool`
- * message among the messages right after it, and a `tool` message whose `tool_call_id` is not a call of the
- * assistant message before it.
+ * message among the messages right after it, a `tool` message whose `tool_call_id` is not a call of the
+ * assistant message before it, and a `tool` message that follows no assistant message with `tool_calls` at all.
  */
-export function checkToolMessages(messages: ChatRequestMessage[]): ToolMessageProblem[] {
+export function checkToolMessages(messages: readonly ChatRequestMessage[]): ToolMessageProblem[] {
   const problems: ToolMessageProblem[] = [];
   let lastAssistant: { index: number; ids: string[] } | undefined;
   for (const [index, message] of messages.entries()) {
     if (message.role === 'tool') {
       const id = message.toolCallId ?? '';
-      if (lastAssistant?.ids.includes(id) !== true) {
+      if (lastAssistant === undefined) {
+        problems.push({
+          type: 'no-tool-calls-before',
+          index,
+          message: `messages[${index}] is a tool message for '${id}', but no assistant message with tool_calls comes right before it.`,
+        });
+      } else if (!lastAssistant.ids.includes(id)) {
         problems.push({
           type: 'unexpected-tool-result',
-          message:
-            `messages[${index}] is a tool message for '${id}', which is not a tool call of ` +
-            `${lastAssistant === undefined ? 'any assistant message before it' : `messages[${lastAssistant.index}]`}.`,
+          index,
+          message: `messages[${index}] is a tool message for '${id}', which is not a tool call of messages[${lastAssistant.index}].`,
         });
       }
       continue;
@@ -39,6 +47,7 @@ export function checkToolMessages(messages: ChatRequestMessage[]): ToolMessagePr
       if (answered.has(id)) continue;
       problems.push({
         type: 'missing-tool-result',
+        index,
         message: `messages[${index}] has a tool call '${id}' with no tool message answering it right after.`,
       });
     }

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createFakeLlm, type FakeLlm } from '../create-fake-llm.js';
 import type { LlmStep } from '../script/llm-step.js';
 
-const model = 'text-only-model';
+const model = 'gpt-4o';
 const messages = [{ role: 'user' as const, content: 'Find it.' }];
 const xmlStep: LlmStep = {
   text: 'I will search, then read.',

@@ -36,7 +36,12 @@ function rawMessagesPost(path: string): string {
 
 describe('serve answers requests it cannot take with an HTTP error', () => {
   it.each([
-    ['a malformed percent-encoding in an unknown path', 'GET /v1/%E0%A4%A HTTP/1.1', 404, 'not_found_error'],
+    [
+      'a malformed percent-encoding in an unknown path',
+      'GET /v1/messages/%E0%A4%A HTTP/1.1',
+      404,
+      'not_found_error',
+    ],
     [
       'a malformed percent-encoding in a scenario id',
       'GET /scenario/%E0%A4%A/v1/messages HTTP/1.1',
@@ -60,14 +65,14 @@ describe('serve answers requests it cannot take with an HTTP error', () => {
     ['TRACE', 'TRACE /v1/chat/completions HTTP/1.1'],
     ['GET', 'GET /v1/chat/completions HTTP/1.1'],
   ])(
-    '%s on chat completions gets a 404 "Invalid URL" in OpenAI error JSON, as OpenAI answers',
+    '%s on chat completions gets a 404 unknown_url in OpenAI error JSON, as OpenAI answers',
     async (method, requestLine) => {
       const { server } = await serveFake();
       const response = await sendRawRequest({ port: server.port, text: rawRequest(requestLine) });
       expect(response.status).toBe(404);
-      const body = JSON.parse(response.body) as { error: { message: string; type: string } };
-      expect(body.error.type).toBe('invalid_request_error');
-      expect(body.error.message).toContain(`Invalid URL (${method} /v1/chat/completions)`);
+      const body = JSON.parse(response.body) as { error: { message: string; type: string; code: string } };
+      expect([body.error.type, body.error.code]).toEqual(['invalid_request_error', 'unknown_url']);
+      expect(body.error.message).toContain(`Unknown request URL: ${method} /v1/chat/completions.`);
     },
   );
 

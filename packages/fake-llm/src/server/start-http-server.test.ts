@@ -113,10 +113,12 @@ describe('serve', () => {
     expect(message.content).toEqual([{ type: 'text', text: 'From the other script.' }]);
   });
 
-  it('answers other paths with a 404 in Anthropic error JSON', async () => {
+  it('answers other paths with Anthropic headers with a 404 in Anthropic error JSON', async () => {
     const fake = createTrackedFake(steps);
     const server = await fake.serve();
-    const response = await fetch(`${server.url}/v1/models`);
+    const response = await fetch(`${server.url}/v1/models`, {
+      headers: { 'anthropic-version': '2023-06-01' },
+    });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ type: 'error', error: { type: 'not_found_error' } });
     expect(fake.violations.map((violation) => violation.type)).toEqual(['invalid-request']);

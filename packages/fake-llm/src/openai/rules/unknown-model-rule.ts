@@ -1,0 +1,33 @@
+import { shortenForMessage } from '../../internal/shorten-for-message.js';
+import { resolveRequestModel } from '../../models/resolve-request-model.js';
+import type { ChatCompletionsRefusalRule } from './chat-completions-rule.js';
+
+/**
+ * A model OpenAI does not serve: one its published definition does not list, that the script does not add. Other
+ * servers serve other models (and an Ollama server those it pulled, which the fake cannot know).
+ */
+export const unknownModelRule: ChatCompletionsRefusalRule = {
+  id: 'chat-completions/unknown-model',
+  wire: 'chat-completions',
+  outcome: 'refuses',
+  dialects: ['openai'],
+  summary:
+    "A model the API does not serve: one of neither the published definition's model list nor the script's models.",
+  source:
+    "The model ids of ModelIdsShared in OpenAI's OpenAPI description (the model catalogue), and a script's own " +
+    'models; the answer as quoted in https://github.com/openai/openai-agents-python/issues/458 and ' +
+    'https://github.com/jianchang512/pyvideotrans/issues/499.',
+  check({ body, scriptModels }) {
+    const { model } = body;
+    if (typeof model !== 'string') return undefined;
+    if (resolveRequestModel({ api: 'openai-chat-completions', id: model, scriptModels }) !== undefined) {
+      return undefined;
+    }
+    return {
+      status: 404,
+      type: 'invalid_request_error',
+      code: 'model_not_found',
+      message: `The model \`${shortenForMessage(model)}\` does not exist or you do not have access to it.`,
+    };
+  },
+};
