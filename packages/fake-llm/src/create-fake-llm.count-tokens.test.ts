@@ -30,4 +30,15 @@ describe.each(['served', 'msw'] as const)('POST /v1/messages/count_tokens (%s)',
     expect(input_tokens).toBeGreaterThan(1);
     expect(fake?.route().requests).toHaveLength(1);
   });
+
+  it("routes a /scenario/<id> path to that script's records", async () => {
+    const baseUrl = await start();
+    fake?.removeScript('default');
+    fake?.script('counting', [{ text: 'Unused.' }]);
+    const counted = await postMessages({
+      url: `${baseUrl}/scenario/counting/v1/messages/count_tokens`,
+      body: createMessagesBody(),
+    });
+    expect(counted.status).toBe(200);
+  });
 });
