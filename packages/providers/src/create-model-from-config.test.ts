@@ -31,7 +31,10 @@ describe('createModelFromConfig', () => {
     ['anthropic', '', 'claude-haiku-4-5'],
     ['ollama', '/v1', 'qwen3:8b'],
   ] as const)('a %s model talks to base_url', async (type, suffix, model) => {
-    fake.script(type, [{ text: `Hello from the ${type} wire.` }]);
+    fake.script(type, {
+      steps: [{ text: `Hello from the ${type} wire.` }],
+      ...(type === 'ollama' ? { dialect: 'ollama' as const } : {}),
+    });
     const configured = await createModelFromConfig({
       type,
       model,

@@ -53,7 +53,12 @@ const providers: Array<[string, (id: string) => Model, string]> = [
 describe.each(providers)('%s with a fetch of its own', (name, createModel, path) => {
   it('sends every request through it', async () => {
     seen.length = 0;
-    fake.script(name, [{ text: 'Through the given fetch.' }]);
+    fake.script(name, {
+      steps: [{ text: 'Through the given fetch.' }],
+      // A local server's own model; Ollama serves whatever it has pulled.
+      models: [{ id: 'local' }],
+      ...(name === 'ollama' ? { dialect: 'ollama' as const } : {}),
+    });
 
     const result = await runToolLoop({ model: createModel(name), prompt: 'Hi' }).result;
 

@@ -133,10 +133,14 @@ describe('structured output through the final-answer tool, for models without na
     '%s: the answer comes as the input of final_answer, and no format is sent',
     async (what, createModel) => {
       const id = `final-answer-${what.length}`;
-      fake.script(id, [
-        { toolCalls: [{ name: 'final_answer', input: { customer: 'ACME', total: 120 } }] },
-        { text: '{"customer":"ACME","total":120,"lines":[]}' },
-      ]);
+      fake.script(id, {
+        steps: [
+          { toolCalls: [{ name: 'final_answer', input: { customer: 'ACME', total: 120 } }] },
+          { text: '{"customer":"ACME","total":120,"lines":[]}' },
+        ],
+        // A vLLM server's own model, and a Claude model from before structured outputs (retired since).
+        models: [{ id: 'qwen3' }, { id: 'claude-sonnet-4-0', like: 'claude-sonnet-4-5' }],
+      });
 
       const result = await runToolLoop({ model: createModel(id), prompt: 'Invoice?', output: invoice })
         .result;

@@ -15,6 +15,8 @@ function startFake(steps: LlmStep[]): FakeLlm {
     name: 'faults through the OpenAI-compatible provider',
     steps,
     baseDirectory: malformedStreams,
+    // An OpenAI-compatible server's own model, and Ollama's: OpenAI's list names neither.
+    models: [{ id: 'test-model' }, { id: 'qwen3:8b' }],
   });
   fake.listen();
   return fake;

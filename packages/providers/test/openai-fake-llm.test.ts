@@ -16,6 +16,8 @@ function startFake(
     name: 'openai provider round trip',
     steps,
     quirks,
+    // An OpenAI-compatible server's own model, and Ollama's: OpenAI's list names neither.
+    models: [{ id: 'test-model' }, { id: 'qwen3:8b' }],
     ...(dialect === undefined ? {} : { dialect }),
   });
   fake.listen();

@@ -8,7 +8,13 @@ const baseURL = 'https://fake-llm.test/v1';
 let fake: FakeLlm | undefined;
 
 function startFake(steps: LlmStep[], dialect: 'openai' | 'deepseek' | 'ollama' = 'openai'): FakeLlm {
-  fake = createFakeLlm({ name: 'loop through the OpenAI-compatible provider', steps, dialect });
+  // DeepSeek's model, which OpenAI's list does not name, served on each dialect.
+  fake = createFakeLlm({
+    name: 'loop through the OpenAI-compatible provider',
+    steps,
+    dialect,
+    models: [{ id: 'deepseek-reasoner' }],
+  });
   fake.listen();
   return fake;
 }
