@@ -271,9 +271,9 @@ const cases: RefusalCase[] = [
     name: 'max_tokens above the model’s output limit',
     rule: 'messages/max-output-tokens',
     path: '/v1/messages',
-    body: body({ max_tokens: 100_000 }),
+    body: body({ model: 'claude-sonnet-4-5', max_tokens: 100_000 }),
     expected: invalid(
-      'max_tokens: 100000 > 64000, which is the maximum allowed number of output tokens for claude-sonnet-4-6',
+      'max_tokens: 100000 > 64000, which is the maximum allowed number of output tokens for claude-sonnet-4-5',
     ),
   },
   {
@@ -458,6 +458,11 @@ describe('requests the Messages API takes', () => {
       expect([status, violations]).toEqual([200, []]);
     },
   );
+
+  it('takes max_tokens up to a model’s output limit: 128000 for claude-sonnet-4-6, as @ai-sdk/anthropic sends by default', async () => {
+    const { status, violations } = await send({ body: body({ max_tokens: 128_000 }) });
+    expect([status, violations]).toEqual([200, []]);
+  });
 
   it('takes a model the script adds', async () => {
     const { status, answer } = await send({
