@@ -564,6 +564,22 @@ describe('strictness.relax', () => {
     expect([status, violations]).toEqual([200, []]);
   });
 
+  it.each(cases.map((refusal) => [refusal.rule, refusal.name, refusal] as const))(
+    'relaxing %s lets %s past it',
+    async (rule, _name, refusal) => {
+      const { violations } = await send({
+        path: refusal.path,
+        body: refusal.body,
+        ...(refusal.headers === undefined ? {} : { headers: refusal.headers }),
+        script: { models: [{ id: smallWindowModel, like: model, contextWindow: 100 }] },
+        fakeOptions: { strictness: { relax: [rule] } },
+      });
+      expect(violations.filter((violation) => violation.message.includes(`fake LLM rule ${rule},`))).toEqual(
+        [],
+      );
+    },
+  );
+
   it('throws for a rule id the fake does not have', () => {
     expect(() => createFakeLlm(undefined, { strictness: { relax: ['messages/no-such-rule'] } })).toThrow(
       "createFakeLlm: strictness.relax names no rule of the fake: 'messages/no-such-rule'.",
