@@ -52,6 +52,13 @@ const cases: RefusalCase[] = [
     expected: { status: 404, type: 'not_found_error', message: 'model: claude-made-up-9' },
   },
   {
+    name: 'a null model',
+    rule: 'messages/unknown-model',
+    path: '/v1/messages',
+    body: body({ model: null }),
+    expected: { status: 404, type: 'not_found_error', message: 'model: None' },
+  },
+  {
     name: 'max_tokens missing',
     rule: 'messages/definition',
     path: '/v1/messages',
