@@ -23,6 +23,10 @@ const anthropicVersions = [
   { apiVersion: '2026-10-21', sdkVersion: '1.12.0' },
 ] as const;
 
+/** Where the SDK declares the request types of `messages` and of `beta.messages`. */
+const gaFile = 'resources/messages/messages.d.ts';
+const betaFile = 'resources/beta/messages/messages.d.ts';
+
 const openAiSpecUrl = (ref: string) =>
   `https://raw.githubusercontent.com/openai/openai-openapi/${ref}/openapi.yaml`;
 
@@ -40,20 +44,25 @@ async function main(): Promise<void> {
   const openAiRef = readOption('--openai-ref') ?? 'main';
   const openAiSpec = { url: openAiSpecUrl(openAiRef), path: readOption('--openai-spec') };
   for (const { apiVersion, sdkVersion } of anthropicVersions) {
-    const { messages, betaMessages } = readAnthropicDefinitions(sdkVersion);
+    const { messages, betaMessages, countTokens, betaCountTokens } = readAnthropicDefinitions(sdkVersion);
     writeDefinition(`anthropic-messages-${apiVersion}`, messages);
     writeDefinition(`anthropic-beta-messages-${apiVersion}`, betaMessages);
+    writeDefinition(`anthropic-count-tokens-${apiVersion}`, countTokens);
+    writeDefinition(`anthropic-beta-count-tokens-${apiVersion}`, betaCountTokens);
   }
   writeDefinition('openai-chat-completions', await readOpenAiDefinition(openAiSpec));
 }
 
 /**
  * The Messages API's request, as the SDK's `messages.create` (the generally available fields) and
- * `beta.messages.create` (those and the fields of beta features, sent with `anthropic-beta`) type it.
+ * `beta.messages.create` (those and the fields of beta features, sent with `anthropic-beta`) type it, and the
+ * request of `POST /v1/messages/count_tokens` as `messages.countTokens` and `beta.messages.countTokens` do.
  */
 function readAnthropicDefinitions(sdkVersion: string): {
   messages: RequestDefinition;
   betaMessages: RequestDefinition;
+  countTokens: RequestDefinition;
+  betaCountTokens: RequestDefinition;
 } {
   const directory = mkdtempSync(join(tmpdir(), 'toolloop-anthropic-sdk-'));
   try {
@@ -63,13 +72,13 @@ function readAnthropicDefinitions(sdkVersion: string): {
       stdio: 'inherit',
     });
     const sdk = join(directory, 'node_modules/@anthropic-ai/sdk');
+    const generate = (file: string, entry: string) =>
+      generateAnthropicDefinition({ sdk, sdkVersion, file, entry });
     return {
-      messages: generateAnthropicDefinition({ sdk, sdkVersion, file: 'resources/messages/messages.d.ts' }),
-      betaMessages: generateAnthropicDefinition({
-        sdk,
-        sdkVersion,
-        file: 'resources/beta/messages/messages.d.ts',
-      }),
+      messages: generate(gaFile, 'MessageCreateParamsBase'),
+      betaMessages: generate(betaFile, 'MessageCreateParamsBase'),
+      countTokens: generate(gaFile, 'MessageCountTokensParams'),
+      betaCountTokens: generate(betaFile, 'MessageCountTokensParams'),
     };
   } finally {
     rmSync(directory, { recursive: true, force: true });
@@ -80,9 +89,10 @@ function generateAnthropicDefinition(options: {
   sdk: string;
   sdkVersion: string;
   file: string;
+  /** The request type: `MessageCreateParamsBase`, `MessageCountTokensParams`. */
+  entry: string;
 }): RequestDefinition {
-  const { sdkVersion, file } = options;
-  const entry = 'MessageCreateParamsBase';
+  const { sdkVersion, file, entry } = options;
   const path = join(options.sdk, file);
   {
     const generated = createGenerator({

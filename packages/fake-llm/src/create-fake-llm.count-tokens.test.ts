@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMessagesBody, postMessages } from '../test/post-messages.js';
+import { postMessages } from '../test/post-messages.js';
 import { createFakeLlm, type FakeLlm } from './create-fake-llm.js';
 
 let fake: FakeLlm | undefined;
@@ -18,16 +18,20 @@ describe.each(['served', 'msw'] as const)('POST /v1/messages/count_tokens (%s)',
     return (await fake.serve()).url;
   }
 
-  it('answers the input tokens its answer to the same request reports, and takes no step', async () => {
+  it('answers its estimate of the prompt, as its answers count input tokens, and takes no step', async () => {
     const baseUrl = await start();
-    const body = createMessagesBody({ messages: [{ role: 'user', content: 'How many tokens is this?' }] });
-    const counted = await postMessages({ url: `${baseUrl}/v1/messages/count_tokens`, body });
-    expect(counted.status).toBe(200);
-    const { input_tokens } = (await counted.json()) as { input_tokens: number };
-    const answered = await postMessages({ url: `${baseUrl}/v1/messages`, body });
+    // count_tokens takes the Messages body without max_tokens: the count is that of the same prompt.
+    const counted = { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'How many tokens?' }] };
+    const response = await postMessages({ url: `${baseUrl}/v1/messages/count_tokens`, body: counted });
+    expect(response.status).toBe(200);
+    const { input_tokens } = (await response.json()) as { input_tokens: number };
+    const answered = await postMessages({
+      url: `${baseUrl}/v1/messages`,
+      body: { ...counted, max_tokens: 256 },
+    });
     const message = (await answered.json()) as { usage: { input_tokens: number } };
-    expect(input_tokens).toBe(message.usage.input_tokens);
-    expect(input_tokens).toBeGreaterThan(1);
+    // 87 characters of body, four a token; the answer's body has the 17 of `,"max_tokens":256` more.
+    expect([input_tokens, message.usage.input_tokens]).toEqual([22, 26]);
     expect(fake?.route().requests).toHaveLength(1);
   });
 

@@ -130,8 +130,14 @@ describe('the fake LLM refuses cache_control the Messages API refuses', () => {
       body: { type: 'error', error: { type: 'invalid_request_error', message } },
     });
     expect(fake.violations.map(({ type, message: text }) => ({ type, text }))).toEqual([
-      { type: 'invalid-request', text: message },
+      {
+        type: 'invalid-request',
+        text: expect.stringMatching(
+          /^The real API refuses this request \(fake LLM rule messages\/cache-control, after /u,
+        ) as string,
+      },
     ]);
+    expect(fake.violations[0]?.message.endsWith(`): ${message}`)).toBe(true);
     expect(fake.route('default').remainingSteps).toBe(1);
   });
 });

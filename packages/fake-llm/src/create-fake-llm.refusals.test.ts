@@ -48,10 +48,10 @@ describe('a refused Messages API request leaves the script untouched', () => {
     ],
     [
       'a body without messages',
-      { url: messagesUrl, body: '{"model":"claude"}' },
+      { url: messagesUrl, body: '{"model":"claude-sonnet-4-6","max_tokens":256}' },
       400,
       'invalid_request_error',
-      'no "messages" list',
+      'messages: Field required',
     ],
     [
       'a text/plain body',

@@ -56,7 +56,11 @@ describe('what the fake keeps of the requests it received', () => {
     'keeps no more than 64 MiB of request bodies by default, however many large requests arrive',
     { timeout: 60_000 },
     async () => {
-      const fake = createFakeLlm(Array.from({ length: 3 }, () => ({ text: 'ok' })));
+      // 25 MiB is past every model's context window; what is kept of such requests is what this test is about.
+      const fake = createFakeLlm(
+        Array.from({ length: 3 }, () => ({ text: 'ok' })),
+        { strictness: { relax: ['messages/context-window'] } },
+      );
       for (let count = 0; count < 3; count += 1) expect(await postSized(fake, 25 * 1024 * 1024)).toBe(200);
       expect(fake.requests.map((request) => request.summarized)).toEqual([true, false, false]);
       expect(retainedBytes(fake.requests)).toBeLessThanOrEqual(64 * 1024 * 1024);

@@ -23,7 +23,7 @@ async function askTwice(options: {
   const route = fake.script(options.id, [toolStep, { text: 'Sunny.' }]);
   const client = new Anthropic({ apiKey: 'test', baseURL: `http://fake-llm.test/scenario/${options.id}` });
   const create = (messages: Anthropic.MessageParam[]) =>
-    client.messages.create({ model: 'claude-test', max_tokens: 512, tools: [weatherTool], messages });
+    client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 512, tools: [weatherTool], messages });
   const first = await create([question]);
   const second = await create(options.second(first.content));
   return { route, second };
@@ -92,7 +92,7 @@ describe('Messages API rules the fake reports, through @anthropic-ai/sdk', () =>
     const route = fake.script('expect-none', [{ text: 'Done.', expectTools: false }]);
     const client = new Anthropic({ apiKey: 'test', baseURL: 'http://fake-llm.test/scenario/expect-none' });
     await client.messages.create({
-      model: 'claude-test',
+      model: 'claude-sonnet-4-6',
       max_tokens: 64,
       tools: [weatherTool],
       messages: [question],

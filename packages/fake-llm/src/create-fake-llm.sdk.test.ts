@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeLlm } from './create-fake-llm.js';
 
 const fake = createFakeLlm();
-const model = 'claude-test-model';
+const model = 'claude-sonnet-4-6';
 
 /** An SDK client whose requests go to one of the fake's scripts. */
 function createClient(scenarioId: string, options: { maxRetries?: number } = {}): Anthropic {
@@ -37,8 +37,8 @@ describe('the real SDK parses a scripted stream', () => {
     fake.script('sdk-stream', [toolStep]);
     const stream = createClient('sdk-stream').messages.stream({
       model,
-      max_tokens: 1024,
-      thinking: { type: 'enabled', budget_tokens: 512 },
+      max_tokens: 2048,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
       tools: [weatherTool],
       messages: [{ role: 'user', content: 'Weather in Paris?' }],
     });

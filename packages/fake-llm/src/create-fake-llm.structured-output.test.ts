@@ -100,8 +100,14 @@ describe('output_config.format, through @anthropic-ai/sdk', () => {
       expect(route.requests).toHaveLength(0);
       expect(route.remainingSteps).toBe(1);
       expect(route.violations.map((violation) => [violation.type, violation.message])).toEqual([
-        ['invalid-request', message],
+        [
+          'invalid-request',
+          expect.stringMatching(
+            /^The real API refuses this request \(fake LLM rule messages\/output-format, after /u,
+          ),
+        ],
       ]);
+      expect(route.violations[0]?.message.endsWith(`): ${message}`)).toBe(true);
     },
   );
 

@@ -132,7 +132,7 @@ describe('answers', () => {
     const response = await postMessages({
       url: `${baseUrl}/v1/messages`,
       headers: { 'x-toolloop-scenario': 'event-order' },
-      body: createMessagesBody({ stream: true, model: 'claude-echo-me' }),
+      body: createMessagesBody({ stream: true, model: 'claude-haiku-4-5' }),
     });
     const text = await response.text();
     const events = [...text.matchAll(/^event: (.+)$/gmu)].map((match) => match[1]);
@@ -153,7 +153,7 @@ describe('answers', () => {
       'message_delta',
       'message_stop',
     ]);
-    expect(text).toContain('"model":"claude-echo-me"');
+    expect(text).toContain('"model":"claude-haiku-4-5"');
     expect(text.endsWith('event: message_stop\ndata: {"type":"message_stop"}\n\n')).toBe(true);
   });
 
@@ -161,14 +161,14 @@ describe('answers', () => {
     fake.script('json', [{ text: 'Plain.', usage: { inputTokens: 3, outputTokens: 4 } }]);
     const response = await postMessages({
       url: `${baseUrl}/scenario/json/v1/messages`,
-      body: createMessagesBody({ model: 'claude-json' }),
+      body: createMessagesBody({ model: 'claude-opus-4-6' }),
     });
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(await response.json()).toEqual({
       id: 'msg_fake_json_1',
       type: 'message',
       role: 'assistant',
-      model: 'claude-json',
+      model: 'claude-opus-4-6',
       content: [{ type: 'text', text: 'Plain.' }],
       stop_reason: 'end_turn',
       stop_sequence: null,

@@ -23,9 +23,9 @@ async function runConversation(options: {
   const history: Anthropic.MessageParam[] = [{ role: 'user', content: 'Weather in Paris and Lyon?' }];
   for (const _step of options.steps) {
     const message = await client.messages.create({
-      model: 'claude-test',
-      max_tokens: 1024,
-      thinking: { type: 'enabled', budget_tokens: 512 },
+      model: 'claude-sonnet-4-6',
+      max_tokens: 2048,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
       tools: [weatherTool],
       messages: options.edit?.(history) ?? history,
     });

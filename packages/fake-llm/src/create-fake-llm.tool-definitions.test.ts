@@ -36,7 +36,7 @@ describe('tool_use and tool_result blocks need tool definitions (Messages API)',
     const route = fake.script('no-tools', [{ text: 'Sunny in Paris.' }]);
     const client = createClient('no-tools');
     const error: unknown = await client.messages
-      .create({ model: 'claude-test', max_tokens: 256, messages: toolHistory })
+      .create({ model: 'claude-sonnet-4-6', max_tokens: 256, messages: toolHistory })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Anthropic.BadRequestError);
     const refused = error as InstanceType<typeof Anthropic.BadRequestError>;
@@ -52,7 +52,7 @@ describe('tool_use and tool_result blocks need tool definitions (Messages API)',
   it('refuses a tool_result even when the request sends an empty tool list', async () => {
     fake.script('empty-tools', [{ text: 'Sunny in Paris.' }]);
     const error: unknown = await createClient('empty-tools')
-      .messages.create({ model: 'claude-test', max_tokens: 256, tools: [], messages: toolHistory })
+      .messages.create({ model: 'claude-sonnet-4-6', max_tokens: 256, tools: [], messages: toolHistory })
       .catch((caught: unknown) => caught);
     expect((error as InstanceType<typeof Anthropic.APIError>).status).toBe(400);
   });
@@ -62,7 +62,7 @@ describe('tool_use and tool_result blocks need tool definitions (Messages API)',
       { text: 'Sunny in Paris.', expectTools: ['get_weather'] },
     ]);
     const message = await createClient('tool-choice-none').messages.create({
-      model: 'claude-test',
+      model: 'claude-sonnet-4-6',
       max_tokens: 256,
       tools: [weatherTool],
       tool_choice: { type: 'none' },
@@ -78,7 +78,7 @@ describe('tool_use ids are unique across the conversation (Messages API)', () =>
     const route = fake.script('duplicate-id', [{ text: 'Sunny in both.' }]);
     const error: unknown = await createClient('duplicate-id')
       .messages.create({
-        model: 'claude-test',
+        model: 'claude-sonnet-4-6',
         max_tokens: 256,
         tools: [weatherTool],
         messages: [
@@ -111,7 +111,7 @@ describe('every message has content, but a final assistant one (Messages API)', 
     const route = fake.script('empty-message', [{ text: 'Buds on every branch.' }]);
     const refused = async (messages: Anthropic.MessageParam[]) => {
       const error: unknown = await createClient('empty-message')
-        .messages.create({ model: 'claude-test', max_tokens: 256, messages })
+        .messages.create({ model: 'claude-sonnet-4-6', max_tokens: 256, messages })
         .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(Anthropic.BadRequestError);
       const { status, type, apiMessage } = error as InstanceType<typeof Anthropic.BadRequestError>;
@@ -138,7 +138,7 @@ describe('every message has content, but a final assistant one (Messages API)', 
   it('takes an empty final assistant message, a prefill', async () => {
     const route = fake.script('empty-prefill', [{ text: 'Buds on every branch.' }]);
     const message = await createClient('empty-prefill').messages.create({
-      model: 'claude-test',
+      model: 'claude-sonnet-4-6',
       max_tokens: 256,
       messages: [
         { role: 'user', content: 'A poem about spring.' },

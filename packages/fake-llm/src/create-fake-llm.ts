@@ -74,9 +74,10 @@ export interface FakeLlm {
  * shaped like the real ones, or JSON) from a script of steps, one per request, and checks what clients send
  * back. The script's `dialect`, `quirks` and `toolFormat` shape chat completions answers. The script given here
  * answers requests that name no script; `fake.script(id, steps)` adds more, for concurrent scenarios. A request
- * the real API refuses (not JSON, another method or path, over `maxRequestBytes`, tool blocks without tools, a
- * message thread it cannot continue) gets that API's error and an `invalid-request` violation, and takes no
- * step. Messages API threads are served as the API serves them. `options` bound what it reads and keeps.
+ * the real API refuses — not JSON, another method or path, over `maxRequestBytes`, against a rule that
+ * `listFakeLlmRules()` lists, a message thread it cannot continue — gets that API's error and an
+ * `invalid-request` violation, and takes no step. Messages API threads are served as the API serves them.
+ * `options` bound what it reads and keeps, and which rules it relaxes.
  *
  * @example
  * const fake = createFakeLlm({ name: 'weather', steps: [

@@ -13,6 +13,7 @@ afterAll(() => {
 });
 
 const slow = { text: 'A slow answer in several deltas.', delayMs: 0, chunkDelayMs: 60_000 };
+const greeting: Anthropic.MessageParam[] = [{ role: 'user', content: 'Hi' }];
 
 describe('nothing outlives a test', () => {
   const fake = createFakeLlm({
@@ -45,7 +46,11 @@ describe('nothing outlives a test', () => {
   it('clears the chunkDelayMs timer when the SDK aborts mid-stream', () =>
     tracker.run(async () => {
       const client = new Anthropic({ apiKey: 'test', baseURL: 'http://fake-llm.test' });
-      const stream = client.messages.stream({ model: 'claude-test-model', max_tokens: 10, messages: [] });
+      const stream = client.messages.stream({
+        model: 'claude-sonnet-4-6',
+        max_tokens: 10,
+        messages: greeting,
+      });
       stream.on('streamEvent', () => {
         stream.abort();
       });
@@ -57,7 +62,11 @@ describe('nothing outlives a test', () => {
   it('ends a hang when the SDK aborts', () =>
     tracker.run(async () => {
       const client = new Anthropic({ apiKey: 'test', baseURL: 'http://fake-llm.test' });
-      const stream = client.messages.stream({ model: 'claude-test-model', max_tokens: 10, messages: [] });
+      const stream = client.messages.stream({
+        model: 'claude-sonnet-4-6',
+        max_tokens: 10,
+        messages: greeting,
+      });
       stream.on('connect', () => {
         stream.abort();
       });
@@ -94,9 +103,13 @@ describe('nothing outlives a test', () => {
       closing.listen();
       const client = new Anthropic({ apiKey: 'test', baseURL: 'http://fake-llm.test', maxRetries: 0 });
       const hanging = client.messages
-        .stream({ model: 'claude-test-model', max_tokens: 10, messages: [] })
+        .stream({ model: 'claude-sonnet-4-6', max_tokens: 10, messages: greeting })
         .finalMessage();
-      const delayed = client.messages.create({ model: 'claude-test-model', max_tokens: 10, messages: [] });
+      const delayed = client.messages.create({
+        model: 'claude-sonnet-4-6',
+        max_tokens: 10,
+        messages: greeting,
+      });
       await waitUntil(() => closing.requests.length === 2);
       await closing.close();
       const results = await Promise.allSettled([hanging, delayed]);

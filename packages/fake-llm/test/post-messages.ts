@@ -3,7 +3,7 @@ export function createMessagesBody(
   options: { stream?: boolean; model?: string; messages?: unknown[]; tools?: unknown[] } = {},
 ): Record<string, unknown> {
   return {
-    model: options.model ?? 'claude-test-model',
+    model: options.model ?? 'claude-sonnet-4-6',
     max_tokens: 256,
     messages: options.messages ?? [{ role: 'user', content: 'Hello?' }],
     ...(options.tools === undefined ? {} : { tools: options.tools }),

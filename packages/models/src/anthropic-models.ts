@@ -131,7 +131,8 @@ export const anthropicModels: readonly CatalogueModel[] = [
   claude({
     id: 'claude-sonnet-4-6',
     contextWindow: 1_000_000,
-    maxOutputTokens: 64_000,
+    // Its model page (platform.claude.com/docs/en/models/sonnet-4-6/overview) says 128K, as for Opus 4.6.
+    maxOutputTokens: 128_000,
     thinking: 'adaptive',
     thinksByDefault: false,
     minCacheableTokens: 1024,

@@ -14,7 +14,7 @@ import type { RequestContentBlock, RequestMessage } from './messages-request-bod
  */
 export function checkThinkingEcho(options: {
   messages: RequestMessage[];
-  answers: AnthropicAnswer[];
+  answers: readonly AnthropicAnswer[];
 }): string[] {
   const problems: string[] = [];
   const echoIndexes = new Set<number>();
@@ -42,7 +42,7 @@ export function checkThinkingEcho(options: {
 
 function checkSignatures(options: {
   messages: RequestMessage[];
-  answers: AnthropicAnswer[];
+  answers: readonly AnthropicAnswer[];
   skip: Set<number>;
 }): string[] {
   const sentTexts = new Map<string, string>();

@@ -32,7 +32,7 @@ describe('fake-llm CLI', () => {
     const url = stdout.lines[0]?.trim() ?? '';
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/u);
     const message = await new Anthropic({ apiKey: 'test', baseURL: url }).messages.create({
-      model: 'claude-test-model',
+      model: 'claude-sonnet-4-6',
       max_tokens: 10,
       messages: [{ role: 'user', content: 'Hi' }],
     });

@@ -1,12 +1,10 @@
-import { checkCacheControl } from '../anthropic/check-cache-control.js';
-import { checkOutputFormat } from '../anthropic/check-output-format.js';
-import { checkThinkingEcho } from '../anthropic/check-thinking-echo.js';
-import { checkToolResults } from '../anthropic/check-tool-results.js';
-import { checkMessageContent } from '../anthropic/check-message-content.js';
-import { checkToolUseIds } from '../anthropic/check-tool-use-ids.js';
+import {
+  findMessagesConversationRefusal,
+  findMessagesRequestRefusal,
+  listMessagesRuleReports,
+} from '../anthropic/apply-messages-rules.js';
 import { createAnthropicEvents } from '../anthropic/create-anthropic-events.js';
 import { createAnthropicMessage } from '../anthropic/create-anthropic-message.js';
-import { hasToolBlocks } from '../anthropic/has-tool-blocks.js';
 import { listPromptBlocks } from '../anthropic/list-prompt-blocks.js';
 import {
   parseMessagesRequestBody,
@@ -14,6 +12,7 @@ import {
   toRequestMessages,
 } from '../anthropic/messages-request-body.js';
 import { planAnthropicAnswer } from '../anthropic/plan-anthropic-answer.js';
+import { readMessagesRequestContext } from '../anthropic/read-messages-request-context.js';
 import { formatSseEvent } from '../stream/sse-event.js';
 import { resolveThreadRequest } from '../threads/resolve-thread-request.js';
 import { startThreadTurn, type ThreadReply } from '../threads/start-thread-turn.js';
@@ -26,12 +25,14 @@ import { recordRequest } from './record-request.js';
 import { refuseRequest } from './refuse-request.js';
 
 /**
- * Answers one `POST /v1/messages`: routes it to its script, rebuilds the whole conversation of a `thread`
- * request, records it, checks that conversation (tool results, thinking echo, offered tools) and answers with
- * the next step. A request the fake cannot answer (unknown script, script run out) gets an Anthropic error that
- * the SDKs do not retry, and a violation; one it refuses (not JSON, not a Messages API request, too large, tool
- * blocks without tools, `cache_control` the API refuses, a thread it cannot continue) also takes no step. Its
- * usage reports what the script's prompt cache read and wrote for the request's breakpoints.
+ * Answers one `POST /v1/messages`: routes it to its script, holds the body to the Messages API's rules (see
+ * `messagesRules`: its definition for the request's `anthropic-version`, then the rules the definition cannot
+ * say), rebuilds the whole conversation of a `thread` request and holds that to the rules that read it,
+ * records it, reports what the reporting rules find (tool results, thinking echo) and the offered tools, and
+ * answers with the next step. A request the fake cannot answer (unknown script, script run out) gets an Anthropic
+ * error that the SDKs do not retry, and a violation; one it refuses (not JSON, too large, a rule's refusal, a
+ * thread it cannot continue) also takes no step. Its usage reports what the script's prompt cache read and wrote
+ * for the request's breakpoints.
  */
 export async function answerMessagesRequest(options: {
   request: Request;
@@ -62,6 +63,16 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     scriptName: arrivedRoute.name,
     problem,
   });
+  const relaxed = state.relaxedRules;
+  const context = readMessagesRequestContext({
+    request,
+    body: arrived.value.json,
+    operation: 'messages',
+    scriptModels: arrivedRoute.script.models,
+  });
+  const requestRefusal = findMessagesRequestRefusal({ context, relaxed });
+  if (requestRefusal !== undefined) return refuse(requestRefusal);
+  // Only when the definition is relaxed can a body still be something the fake cannot read.
   const parsed = parseMessagesRequestBody(arrived.value.json);
   if (!parsed.success) return refuse(invalid(parsed.error));
   const body = parsed.value;
@@ -76,24 +87,22 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
   // The messages were read once already: a thread's are those it stored, and the new ones just read.
   const messages = toRequestMessages(conversation.messages);
   if (!messages.success) return refuse(invalid(messages.error));
-  const emptyMessage = checkMessageContent(conversation.messages);
-  if (emptyMessage !== undefined) return refuse({ type: 'empty-message', message: emptyMessage });
-  const duplicateToolUse = checkToolUseIds(messages.value);
-  if (duplicateToolUse !== undefined) return refuse({ type: 'tool-use-ids', message: duplicateToolUse });
+  const conversationContext = {
+    ...context,
+    fields: body.fields,
+    messages: messages.value,
+    rawMessages: conversation.messages,
+    tools: conversation.tools,
+    promptLength: conversation.turn?.fullReplayBytes ?? arrived.value.bodyText.length,
+  };
+  const conversationRefusal = findMessagesConversationRefusal({ context: conversationContext, relaxed });
+  if (conversationRefusal !== undefined) return refuse(conversationRefusal);
   const toolNames = readToolNames(conversation.tools);
-  if (toolNames.length === 0 && hasToolBlocks(messages.value)) return refuse({ type: 'tools-undefined' });
-  const formatProblem = checkOutputFormat(body.fields);
-  if (formatProblem !== undefined) {
-    return refuse({ type: 'output-format', endpoint: 'messages', message: formatProblem });
-  }
   const promptBlocks = listPromptBlocks({
     tools: body.fields.tools,
     system: body.fields.system,
     messages: body.rawMessages,
   });
-  const cacheControlProblem = checkCacheControl(promptBlocks);
-  if (cacheControlProblem !== undefined)
-    return refuse({ type: 'cache-control', message: cacheControlProblem });
 
   const received = recordRequest({ request, arrived: arrived.value });
   const { route, requestIndex } = received;
@@ -106,11 +115,12 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
           bodyBytes: arrived.value.bodyBytes,
         });
   const prefix = `Fake LLM script '${route.name}', request ${requestIndex + 1}`;
-  for (const problem of checkToolResults(messages.value)) {
+  const reports = listMessagesRuleReports({
+    context: { ...conversationContext, answers: route.answers },
+    relaxed,
+  });
+  for (const problem of reports) {
     route.addViolation({ type: problem.type, requestIndex, message: `${prefix}: ${problem.message}` });
-  }
-  for (const problem of checkThinkingEcho({ messages: messages.value, answers: route.answers })) {
-    route.addViolation({ type: 'thinking-changed', requestIndex, message: `${prefix}: ${problem}` });
   }
   let reply: ThreadReply | undefined;
   return answerWithNextStep({

@@ -22,8 +22,6 @@ export type Refusal =
   | { type: 'invalid-json'; endpoint: FakeLlmEndpoint; where: string }
   /** JSON that is not a request of the API, such as one without `messages`. */
   | { type: 'invalid-body'; endpoint: FakeLlmEndpoint; scriptName: string; problem: string }
-  /** A Messages API conversation with `tool_use` or `tool_result` blocks, but no tools defined. */
-  | { type: 'tools-undefined' }
   /** A structured-output format the API refuses (`output_config.format`, `response_format`), in its words. */
   | {
       type: 'output-format';
@@ -32,12 +30,6 @@ export type Refusal =
       param?: string;
       code?: string | null;
     }
-  /** `cache_control` breakpoints the Messages API refuses, in its words. */
-  | { type: 'cache-control'; message: string }
-  /** Two `tool_use` blocks of a Messages API conversation with one id, in the API's words. */
-  | { type: 'tool-use-ids'; message: string }
-  /** A Messages API message without content (but a final assistant one), in the API's words. */
-  | { type: 'empty-message'; message: string }
   /** A Messages API `thread` the fake cannot continue. */
   | { type: 'thread'; refusal: ThreadRefusal }
   /** A method, target or headers that make no fetch `Request`. */
@@ -132,14 +124,6 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
         message: `Fake LLM script '${refusal.scriptName}': not ${api} request (${refusal.problem}).`,
       };
     }
-    case 'tools-undefined':
-      return {
-        endpoint: 'messages',
-        status: 400,
-        message:
-          'Requests which include `tool_use` or `tool_result` blocks must define tools. To stop the model ' +
-          'calling tools, keep the tool definitions and send `tool_choice: {"type": "none"}`.',
-      };
     case 'output-format':
       return {
         endpoint: refusal.endpoint,
@@ -149,10 +133,6 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
         ...(refusal.param === undefined ? {} : { param: refusal.param }),
         ...(refusal.code === undefined ? {} : { code: refusal.code }),
       };
-    case 'cache-control':
-    case 'tool-use-ids':
-    case 'empty-message':
-      return { endpoint: 'messages', status: 400, type: 'invalid_request_error', message: refusal.message };
     case 'thread':
       return { endpoint: 'messages', ...describeThreadRefusal(refusal.refusal) };
     case 'unreadable':

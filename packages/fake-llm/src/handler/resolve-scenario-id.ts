@@ -4,8 +4,8 @@ export const scenarioHeader = 'x-toolloop-scenario';
 const scenarioPathPattern = /\/scenario\/([^/]+)\/v1\/(?:messages(?:\/count_tokens)?|chat\/completions)\/?$/u;
 
 /**
- * Which script a request is for: the `<id>` of a `/scenario/<id>/v1/messages` (or `…/messages/count_tokens`) or
- * `/scenario/<id>/v1/chat/completions` path, else the `x-toolloop-scenario` header, else none (the default
+ * Which script a request is for: the `<id>` of a `/scenario/<id>/v1/messages` (or `…/messages/count_tokens`)
+ * or `/scenario/<id>/v1/chat/completions` path, else the `x-toolloop-scenario` header, else none (the default
  * script).
  */
 export function resolveScenarioId(options: { path: string; headers?: Headers }): string | undefined {

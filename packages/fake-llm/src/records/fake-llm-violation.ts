@@ -24,8 +24,8 @@ export type FakeLlmViolationType =
   | 'script-error'
   /**
    * The fake refused the request: another path or method, a content-type other than JSON, a body over
-   * `maxRequestBytes`, not JSON, not a request of the API, tool blocks without tools, or a message thread it cannot
-   * continue (answered with the real API's 4xx). It took no step.
+   * `maxRequestBytes`, not JSON, one a rule of the fake refuses (`listFakeLlmRules()`; the message names the rule
+   * and its source), or a message thread it cannot continue (answered with the real API's 4xx). It took no step.
    */
   | 'invalid-request';
 

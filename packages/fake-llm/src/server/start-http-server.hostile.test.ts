@@ -143,7 +143,7 @@ describe('serve caps request bodies', () => {
     const client = new Anthropic({ apiKey: 'test', baseURL: server.url });
     const ask = (content: string) =>
       client.messages.create({
-        model: 'claude-test-model',
+        model: 'claude-sonnet-4-6',
         max_tokens: 10,
         messages: [{ role: 'user', content }],
       });

@@ -36,7 +36,7 @@ afterEach(async () => {
 function askWithSdk(client: Anthropic) {
   return client.messages
     .stream({
-      model: 'claude-test-model',
+      model: 'claude-sonnet-4-6',
       max_tokens: 100,
       messages: [{ role: 'user', content: 'Weather?' }],
     })

@@ -16,17 +16,26 @@ const weatherTool = {
 };
 const question: Anthropic.Beta.BetaMessageParam = { role: 'user', content: 'Weather in Paris?' };
 
-/** A fake on a real HTTP server, and an SDK client for it that does not retry. */
+/**
+ * A fake on a real HTTP server, and an SDK client for it that does not retry. It sends the message threads beta,
+ * as the SDK's thread helper and tool runner do: without it, `thread` is no field of the request.
+ */
 async function start(steps: LlmStep[]) {
   fake = createFakeLlm({ name: 'threads', steps });
   const server = await fake.serve();
-  return { fake, client: new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 }) };
+  const client = new Anthropic({
+    apiKey: 'test',
+    baseURL: server.url,
+    maxRetries: 0,
+    defaultHeaders: { 'anthropic-beta': 'message-threads-2026-08-12' },
+  });
+  return { fake, client };
 }
 
 /** Creates a thread with one question and returns the reply's id. */
 async function createThread(client: Anthropic, fields: { system?: string } = {}): Promise<string> {
   const reply = await client.beta.messages.create({
-    model: 'claude-test',
+    model: 'claude-sonnet-4-6',
     max_tokens: 256,
     tools: [weatherTool],
     messages: [question],
@@ -39,7 +48,7 @@ async function createThread(client: Anthropic, fields: { system?: string } = {})
 /** Sends `thread: continue` from `previousMessageId` with one more user message. */
 function continueThread(client: Anthropic, previousMessageId: string, fields: { system?: string } = {}) {
   return client.beta.messages.create({
-    model: 'claude-test',
+    model: 'claude-sonnet-4-6',
     max_tokens: 256,
     messages: [{ role: 'user', content: 'And tomorrow?' }],
     thread: { type: 'continue', previous_message_id: previousMessageId },
@@ -96,7 +105,7 @@ describe('message thread errors, as the SDK types them', () => {
     const abort = new AbortController();
     await client.beta.messages.create(
       {
-        model: 'claude-test',
+        model: 'claude-sonnet-4-6',
         max_tokens: 256,
         messages: [{ role: 'user', content: 'And tomorrow?' }],
         thread: { type: 'continue', previous_message_id: first },
@@ -133,7 +142,7 @@ describe('message thread errors, as the SDK types them', () => {
   it('a continue that changes output_config is thread_fingerprint_mismatch too', async () => {
     const { client } = await start([{ text: 'Sunny.' }, { text: 'Rain.' }]);
     const created = await client.beta.messages.create({
-      model: 'claude-test',
+      model: 'claude-sonnet-4-6',
       max_tokens: 256,
       output_config: { effort: 'low' },
       messages: [question],
@@ -141,7 +150,7 @@ describe('message thread errors, as the SDK types them', () => {
     });
     const error = await client.beta.messages
       .create({
-        model: 'claude-test',
+        model: 'claude-sonnet-4-6',
         max_tokens: 256,
         output_config: { effort: 'high' },
         messages: [{ role: 'user', content: 'And tomorrow?' }],
@@ -158,7 +167,7 @@ describe('message thread errors, as the SDK types them', () => {
     const { fake, client } = await start([{ text: 'Sunny.' }, { text: 'Rain.' }]);
     const first = await createThread(client, { system: 'Be brief.' });
     const reply = await client.beta.messages.create({
-      model: 'claude-test',
+      model: 'claude-sonnet-4-6',
       max_tokens: 256,
       system: 'Be brief.',
       tools: [weatherTool],
@@ -177,7 +186,7 @@ describe('a continue is checked against the conversation the thread holds', () =
     ]);
     const first = await createThread(client);
     await client.beta.messages.create({
-      model: 'claude-test',
+      model: 'claude-sonnet-4-6',
       max_tokens: 256,
       messages: [
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_other', content: 'x' }] },
@@ -202,7 +211,7 @@ describe('a continue is checked against the conversation the thread holds', () =
       { text: 'x' },
     ]);
     const stream = await client.beta.messages.create({
-      model: 'claude-test',
+      model: 'claude-sonnet-4-6',
       max_tokens: 256,
       messages: [question],
       thread: { type: 'create' },

@@ -28,10 +28,10 @@ async function runToolRunner(options: { thread?: false; stream?: boolean } = {})
     run: ({ city }) => `Sunny in ${city}`,
   });
   const runner = client.beta.messages.toolRunner({
-    model: 'claude-test',
-    max_tokens: 1024,
+    model: 'claude-sonnet-4-6',
+    max_tokens: 2048,
     system: 'Answer briefly.',
-    thinking: { type: 'enabled', budget_tokens: 512 },
+    thinking: { type: 'enabled', budget_tokens: 1024 },
     tools: [getWeather],
     messages: [{ role: 'user', content: 'Weather in Paris and Lyon?' }],
     ...(options.thread === undefined ? {} : { thread: options.thread }),

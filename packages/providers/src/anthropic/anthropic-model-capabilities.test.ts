@@ -27,7 +27,7 @@ describe('getAnthropicModelCapabilities', () => {
     ['claude-sonnet-4-5-20250929', 'manual', false, 32_000, 64_000, true, true, 1024],
     ['claude-haiku-4-5', 'manual', false, 32_000, 64_000, true, true, 4096],
     ['claude-opus-4-5-20251101', 'manual', false, 32_000, 64_000, true, true, 4096],
-    ['claude-sonnet-4-6', 'adaptive', false, 32_000, 64_000, true, true, 1024],
+    ['claude-sonnet-4-6', 'adaptive', false, 32_000, 128_000, true, true, 1024],
     ['claude-opus-4-6', 'adaptive', false, 32_000, 128_000, true, true, 4096],
     ['claude-opus-4-7', 'adaptive-only', false, 32_000, 128_000, true, true, 2048],
     ['claude-opus-4-8', 'adaptive-only', false, 32_000, 128_000, true, true, 1024],

@@ -142,16 +142,15 @@ function capabilitiesOf(
       structuredOutput,
     };
   }
-  if (number < 47) {
-    const maxOutputTokens = version.line === 'opus' ? 128_000 : 64_000;
+  if (number < 47)
+    // Opus 4.6 and Sonnet 4.6 both produce up to 128k output tokens.
     return {
       thinking: 'adaptive',
       thinksByDefault: false,
       defaultMaxTokens: 32_000,
-      maxOutputTokens,
+      maxOutputTokens: 128_000,
       structuredOutput: true,
     };
-  }
   if (number < 50)
     return {
       thinking: 'adaptive-only',
