@@ -41,7 +41,7 @@ describe.each(['served', 'msw'] as const)('POST /v1/messages/count_tokens (%s)',
     fake?.script('counting', [{ text: 'Unused.' }]);
     const counted = await postMessages({
       url: `${baseUrl}/scenario/counting/v1/messages/count_tokens`,
-      body: createMessagesBody(),
+      body: { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'Hi' }] },
     });
     expect(counted.status).toBe(200);
   });
