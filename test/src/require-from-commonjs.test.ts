@@ -75,7 +75,7 @@ const isAsynchronous = (entry: string) =>
   asynchronous.some((name) => entry === name || entry.startsWith(`${name}/`));
 
 describe(`a CommonJS project on Node.js ${process.versions.node}`, () => {
-  it('require() loads every entry of core, providers and mock-mcp, with the names import() gives', () => {
+  it('require() loads every entry of core, models, providers and mock-mcp, with the names import() gives', () => {
     const synchronous = loaded.filter(({ entry }) => !isAsynchronous(entry));
 
     expect(synchronous.map(({ entry }) => entry)).toEqual([
@@ -85,6 +85,7 @@ describe(`a CommonJS project on Node.js ${process.versions.node}`, () => {
       '@toolloop/core/xml',
       '@toolloop/core/session',
       '@toolloop/mock-mcp',
+      '@toolloop/models',
       '@toolloop/providers',
       '@toolloop/providers/anthropic',
       '@toolloop/providers/openai',

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { anthropicModels } from './anthropic-models.js';
+import { findCatalogueModel } from './find-catalogue-model.js';
+import { openAiChatModels } from './openai-chat-models.js';
+
+describe('findCatalogueModel', () => {
+  it('finds a model of the API it is asked about', () => {
+    expect(findCatalogueModel({ api: 'anthropic-messages', id: 'claude-opus-4-7' })).toEqual({
+      id: 'claude-opus-4-7',
+      api: 'anthropic-messages',
+      contextWindow: 1_000_000,
+      maxOutputTokens: 128_000,
+      thinking: 'adaptive-only',
+      thinksByDefault: false,
+      structuredOutput: true,
+      minCacheableTokens: 2048,
+    });
+    expect(findCatalogueModel({ api: 'openai-chat-completions', id: 'gpt-4o' })).toMatchObject({
+      contextWindow: 128_000,
+      maxOutputTokens: 16_384,
+      thinking: 'none',
+    });
+  });
+
+  it('finds no model of another API, and none the API does not serve', () => {
+    expect(findCatalogueModel({ api: 'openai-chat-completions', id: 'claude-opus-4-7' })).toBeUndefined();
+    expect(
+      findCatalogueModel({ api: 'anthropic-messages', id: 'claude-3-5-haiku-20241022' }),
+    ).toBeUndefined();
+  });
+});
+
+describe.each([
+  ['Anthropic', anthropicModels],
+  ['OpenAI chat', openAiChatModels],
+])('the %s models', (_api, models) => {
+  it('list each id once', () => {
+    const ids = models.map((model) => model.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+  });
+
+  it('have an output limit no larger than their context window, and whole-number limits', () => {
+    const wrong = models.filter(
+      (model) =>
+        !Number.isSafeInteger(model.contextWindow) ||
+        !Number.isSafeInteger(model.maxOutputTokens) ||
+        model.maxOutputTokens > model.contextWindow,
+    );
+    expect(wrong).toEqual([]);
+  });
+});
