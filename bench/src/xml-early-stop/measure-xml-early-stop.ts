@@ -59,11 +59,8 @@ export async function measureXmlEarlyStop({
   runs: number;
 }): Promise<XmlEarlyStopResult> {
   const fake = createFakeLlm();
-  // A text-only model of an OpenAI-compatible server, which OpenAI's list of models never names.
-  const models = [{ id: 'text-only', thinking: 'none' as const }];
   fake.script('early-stop', {
     toolFormat: 'xml',
-    models,
     steps: Array.from({ length: runs }, () => [
       twoBlockStep(chunkDelayMs),
       { text: 'The answer is 42.' },
@@ -71,7 +68,6 @@ export async function measureXmlEarlyStop({
   });
   fake.script('read-to-end', {
     toolFormat: 'xml',
-    models,
     steps: Array.from({ length: runs }, () => twoBlockStep(chunkDelayMs)),
   });
   const server = await fake.serve();

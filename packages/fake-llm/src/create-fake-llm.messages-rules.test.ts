@@ -471,6 +471,73 @@ describe('requests the Messages API takes', () => {
     expect([status, violations]).toEqual([200, []]);
   });
 
+  it('counts an image by the tokens the API counts for it, not by its base64 data', async () => {
+    // 1.2 MB of base64: at four characters a token, past claude-haiku-4-5's 200k-token window.
+    const image = { type: 'base64', media_type: 'image/png', data: 'A'.repeat(1_200_000) };
+    const { status, violations, answer } = await send({
+      body: body({
+        model: 'claude-haiku-4-5',
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'image', source: image },
+              { type: 'text', text: 'What is it?' },
+            ],
+          },
+        ],
+      }),
+    });
+    expect([status, violations]).toEqual([200, []]);
+    expect((answer.usage as { input_tokens: number }).input_tokens).toBeLessThan(2000);
+  });
+
+  it('counts a PDF by its pages, not by its base64 data', async () => {
+    const pages = Array.from(
+      { length: 3 },
+      (_, index) => `${index + 3} 0 obj << /Type /Page /Parent 2 0 R >>`,
+    );
+    const pdf = `%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >>\n2 0 obj << /Type /Pages >>\n${pages.join('\n')}\n${'%'.repeat(900_000)}`;
+    const document = {
+      type: 'base64',
+      media_type: 'application/pdf',
+      data: Buffer.from(pdf).toString('base64'),
+    };
+    const { status, answer } = await send({
+      body: body({
+        model: 'claude-haiku-4-5',
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'document', source: document },
+              { type: 'text', text: 'Sum up.' },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(status).toBe(200);
+    // Three pages of 2500 tokens, and the rest of the request.
+    expect((answer.usage as { input_tokens: number }).input_tokens).toBeGreaterThan(7500);
+    expect((answer.usage as { input_tokens: number }).input_tokens).toBeLessThan(8000);
+  });
+
+  it.each([
+    [undefined, 400],
+    ['context-1m-2025-08-07', 200],
+  ])(
+    'holds claude-sonnet-4-5 to 200k tokens, or 1M with its long-context beta (anthropic-beta: %s)',
+    async (beta, expected) => {
+      const long = { role: 'user', content: 'word '.repeat(200_000) };
+      const { status } = await send({
+        body: body({ model: 'claude-sonnet-4-5', messages: [long] }),
+        ...(beta === undefined ? {} : { headers: { 'anthropic-beta': beta } }),
+      });
+      expect(status).toBe(expected);
+    },
+  );
+
   it('takes a model the script adds', async () => {
     const { status, answer } = await send({
       body: body({ model: 'acme-claude-finetune' }),

@@ -7,6 +7,9 @@ import type { CatalogueModel, ModelThinking } from './catalogue-model.js';
  * one the providers' capability table has always used is kept, so that providers and the fake LLM never
  * disagree.
  */
+/** Claude Sonnet 4 and 4.5 take a 1M-token context with this beta (Anthropic's context windows guide). */
+const sonnetLongContext = { beta: 'context-1m-2025-08-07', contextWindow: 1_000_000 };
+
 export const anthropicModels: readonly CatalogueModel[] = [
   claude({
     id: 'claude-fable-5-2',
@@ -172,6 +175,7 @@ export const anthropicModels: readonly CatalogueModel[] = [
   claude({
     id: 'claude-sonnet-4-5',
     contextWindow: 200_000,
+    longContext: sonnetLongContext,
     maxOutputTokens: 64_000,
     thinking: 'manual',
     thinksByDefault: false,
@@ -180,6 +184,7 @@ export const anthropicModels: readonly CatalogueModel[] = [
   claude({
     id: 'claude-sonnet-4-5-20250929',
     contextWindow: 200_000,
+    longContext: sonnetLongContext,
     maxOutputTokens: 64_000,
     thinking: 'manual',
     thinksByDefault: false,
@@ -194,6 +199,7 @@ function claude(options: {
   thinking: ModelThinking;
   thinksByDefault: boolean;
   minCacheableTokens: number;
+  longContext?: CatalogueModel['longContext'];
 }): CatalogueModel {
   // Every current Claude model takes `output_config.format` (structured outputs came with the 4.5 models).
   return { ...options, api: 'anthropic-messages', structuredOutput: true };

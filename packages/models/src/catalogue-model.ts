@@ -26,4 +26,6 @@ export interface CatalogueModel {
   structuredOutput: boolean;
   /** Messages API: the shortest prefix, in tokens, the prompt cache writes; 0 where the API caches none. */
   minCacheableTokens: number;
+  /** A larger context window the model takes with a beta header (`anthropic-beta`), such as 1M tokens. */
+  longContext?: { beta: string; contextWindow: number };
 }

@@ -5,6 +5,7 @@ import { receiveRequest } from '../handler/receive-request.js';
 import { refuseRequest } from '../handler/refuse-request.js';
 import { findMessagesConversationRefusal, findMessagesRequestRefusal } from './apply-messages-rules.js';
 import { estimatePromptTokens } from './estimate-prompt-tokens.js';
+import { measureMediaAdjustment } from './measure-media.js';
 import { parseMessagesRequestBody } from './messages-request-body.js';
 import { readMessagesRequestContext } from './read-messages-request-context.js';
 
@@ -55,6 +56,8 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     });
   }
   const { fields, messages, rawMessages } = parsed.value;
+  const promptLength =
+    bodyText.length + measureMediaAdjustment({ system: fields.system, messages: rawMessages });
   const conversationRefusal = findMessagesConversationRefusal({
     context: {
       ...context,
@@ -62,12 +65,12 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
       messages,
       rawMessages,
       tools: fields.tools,
-      promptLength: bodyText.length,
+      promptLength,
     },
     relaxed,
   });
   if (conversationRefusal !== undefined) return refuse(conversationRefusal);
-  const body = { input_tokens: estimatePromptTokens(bodyText.length) };
+  const body = { input_tokens: estimatePromptTokens(promptLength) };
   return new Response(JSON.stringify(body), {
     status: 200,
     headers: { 'content-type': 'application/json', 'request-id': 'req_fake_count_tokens' },

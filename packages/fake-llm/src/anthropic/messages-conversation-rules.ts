@@ -67,15 +67,26 @@ export const messagesConversationRules: readonly MessagesConversationRule[] = [
     outcome: 'refuses',
     operations: messagesOperationOnly,
     summary:
-      "A prompt past the model's context window, in the fake's estimate (four characters a token) of the whole " +
-      "conversation, a thread's included.",
+      "A prompt past the model's context window (the larger one its long-context beta opens, when the request " +
+      "sends it), in the fake's estimate of the whole conversation, a thread's included: four characters a " +
+      'token, an image 1600 tokens and a PDF 2500 a page in place of their base64 data.',
     source:
-      `${modelsPage} (context windows); the API's answer, as reported to ` +
+      `${modelsPage} (context windows); https://platform.claude.com/docs/en/build-with-claude/context-windows ` +
+      '(the 1M-token beta); https://platform.claude.com/docs/en/build-with-claude/vision (an image is about ' +
+      'width × height / 750 tokens, scaled to at most 1568 pixels a side, so about 1600 at most); ' +
+      'https://platform.claude.com/docs/en/build-with-claude/pdf-support (each page 1500 to 3000 tokens of ' +
+      "text, and an image); the API's answer, as reported to " +
       'https://github.com/anthropics/claude-code/issues/12186 ("prompt is too long: 208310 tokens > 200000 maximum")',
-    check: ({ model, promptLength }) => {
+    check: ({ model, promptLength, betas }) => {
       const tokens = estimatePromptTokens(promptLength);
-      if (model === undefined || tokens <= model.contextWindow) return undefined;
-      return invalidRequest(`prompt is too long: ${tokens} tokens > ${model.contextWindow} maximum`);
+      if (model === undefined) return undefined;
+      const { longContext } = model;
+      const window =
+        longContext !== undefined && betas.includes(longContext.beta)
+          ? longContext.contextWindow
+          : model.contextWindow;
+      if (tokens <= window) return undefined;
+      return invalidRequest(`prompt is too long: ${tokens} tokens > ${window} maximum`);
     },
   },
   {

@@ -20,6 +20,8 @@ export interface MessagesRequestContext {
   version: MessagesApiVersion;
   /** A `beta.messages` request: `?beta=true` in the URL, or an `anthropic-beta` header. */
   beta: boolean;
+  /** The betas the `anthropic-beta` header names (comma-separated), such as `context-1m-2025-08-07`. */
+  betas: string[];
   /** The model the body names, with its limits; `undefined` when the API (and the script) has no such model. */
   model: CatalogueModel | undefined;
 }

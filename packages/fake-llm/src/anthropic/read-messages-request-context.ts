@@ -26,6 +26,10 @@ export function readMessagesRequestContext(options: {
     version: readMessagesApiVersion(versionHeader) ?? '2023-06-01',
     beta:
       new URL(request.url).searchParams.get('beta') === 'true' || (betaHeader !== null && betaHeader !== ''),
+    betas: (betaHeader ?? '')
+      .split(',')
+      .map((beta) => beta.trim())
+      .filter((beta) => beta !== ''),
     model:
       typeof id === 'string'
         ? resolveRequestModel({ api: 'anthropic-messages', id, scriptModels: options.scriptModels })

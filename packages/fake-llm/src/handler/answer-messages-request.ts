@@ -6,6 +6,7 @@ import {
 import { createAnthropicEvents } from '../anthropic/create-anthropic-events.js';
 import { createAnthropicMessage } from '../anthropic/create-anthropic-message.js';
 import { listPromptBlocks } from '../anthropic/list-prompt-blocks.js';
+import { measureMediaAdjustment } from '../anthropic/measure-media.js';
 import {
   parseMessagesRequestBody,
   readToolNames,
@@ -93,7 +94,10 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     messages: messages.value,
     rawMessages: conversation.messages,
     tools: conversation.tools,
-    promptLength: conversation.turn?.fullReplayBytes ?? arrived.value.bodyText.length,
+    // Images and PDFs count the tokens the API counts for them, not their base64 data's length.
+    promptLength:
+      (conversation.turn?.fullReplayBytes ?? arrived.value.bodyText.length) +
+      measureMediaAdjustment({ system: body.fields.system, messages: conversation.messages }),
   };
   const conversationRefusal = findMessagesConversationRefusal({ context: conversationContext, relaxed });
   if (conversationRefusal !== undefined) return refuse(conversationRefusal);
@@ -152,7 +156,9 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
           scenarioId: route.id,
           requestIndex,
           model: body.model,
-          requestLength: received.bodyText.length,
+          requestLength:
+            received.bodyText.length +
+            measureMediaAdjustment({ system: body.fields.system, messages: body.rawMessages }),
           cache,
         });
         route.answers.push(answer);

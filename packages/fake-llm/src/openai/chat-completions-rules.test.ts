@@ -433,6 +433,14 @@ describe('what the other servers take', () => {
     expect(result).toEqual({ status: 200, violations: [] });
   });
 
+  it("the XML tool format: takes its text-only model, which OpenAI's list never names", async () => {
+    const result = await send({
+      script: { toolFormat: 'xml' },
+      body: { model: 'text-only-model', messages: [question] },
+    });
+    expect(result).toEqual({ status: 200, violations: [] });
+  });
+
   it('openai: takes a model the script adds', async () => {
     const result = await send({
       script: { models: [{ id: 'ft:gpt-4o-mini:acme::weather', like: 'gpt-4o-mini' }] },

@@ -33,6 +33,7 @@ export function holdToChatCompletionsRules(options: {
         dialect: script.dialect ?? 'openai',
         quirks,
         scriptModels: script.models,
+        toolFormat: script.toolFormat ?? 'native',
         answers: route.chatCompletionsAnswers,
       }
     : undefined;

@@ -1,4 +1,5 @@
 import type { FakeLlmModel } from '../../models/fake-llm-model.js';
+import type { ChatCompletionsToolFormat } from '../../script/fake-llm-script.js';
 import type { FakeLlmViolationType } from '../../records/fake-llm-violation.js';
 import type { FakeLlmRule, FakeLlmRuleDescription } from '../../rules/fake-llm-rule.js';
 import type { ChatCompletionsAnswer } from '../chat-completions-answer.js';
@@ -16,6 +17,8 @@ export interface ChatCompletionsRuleContext {
   quirks: ChatCompletionsQuirks;
   /** Models the script adds to those the API serves. */
   scriptModels: readonly FakeLlmModel[] | undefined;
+  /** `xml`: the fake plays a text-only model of an OpenAI-compatible server, not a model of OpenAI's. */
+  toolFormat: ChatCompletionsToolFormat;
   /** What the script answered before, oldest first, so a rule can check what comes back of it. */
   answers: readonly ChatCompletionsAnswer[];
 }

@@ -1,0 +1,30 @@
+/** The tokens the fake counts for an image: the most one costs once the API has scaled it (1568 pixels a side). */
+const imageTokens = 1600;
+/** The tokens the fake counts for a page of a PDF: its text (1500 to 3000 tokens) and its image. */
+const pdfPageTokens = 2500;
+
+/**
+ * How many characters the fake's token estimate (four characters a token) should count in place of the base64
+ * data of the images and PDFs in a request: negative when, as almost always, the data is longer than the tokens
+ * the API counts for it. An image counts 1600 tokens, a PDF 2500 a page (its `/Type /Page` objects).
+ */
+export function measureMediaAdjustment(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce<number>((sum, item) => sum + measureMediaAdjustment(item), 0);
+  if (typeof value !== 'object' || value === null) return 0;
+  const fields = value as Record<string, unknown>;
+  if (fields.type === 'base64' && typeof fields.data === 'string' && typeof fields.media_type === 'string') {
+    const tokens = countMediaTokens(fields.media_type, fields.data);
+    return tokens === undefined ? 0 : tokens * 4 - fields.data.length;
+  }
+  let sum = 0;
+  for (const field of Object.values(fields)) sum += measureMediaAdjustment(field);
+  return sum;
+}
+
+function countMediaTokens(mediaType: string, data: string): number | undefined {
+  if (mediaType.startsWith('image/')) return imageTokens;
+  if (mediaType !== 'application/pdf') return undefined;
+  const text = Buffer.from(data, 'base64').toString('latin1');
+  const pages = text.match(/\/Type\s*\/Page(?!s)/gu)?.length ?? 0;
+  return Math.max(1, pages) * pdfPageTokens;
+}
