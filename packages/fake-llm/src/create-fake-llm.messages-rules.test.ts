@@ -538,6 +538,16 @@ describe('requests the Messages API takes', () => {
     },
   );
 
+  it.each([
+    [
+      [{ id: 'acme', like: 'claude-haiku-4.5' }],
+      "Fake LLM script 'default': models[0].like: 'claude-haiku-4.5' is no model the APIs serve",
+    ],
+    [[{ id: 'acme' }, { id: 'acme' }], "Fake LLM script 'default': models[1].id: 'acme' is listed twice"],
+  ])('refuses a script whose models it cannot follow: %j', (models, message) => {
+    expect(() => createFakeLlm({ steps: [], models })).toThrow(message);
+  });
+
   it('takes a model the script adds', async () => {
     const { status, answer } = await send({
       body: body({ model: 'acme-claude-finetune' }),
@@ -648,7 +658,7 @@ describe('strictness.relax', () => {
         script: { models: [{ id: smallWindowModel, like: model, contextWindow: 100 }] },
         fakeOptions: { strictness: { relax: [rule] } },
       });
-      expect(violations.filter((violation) => violation.message.includes(`fake LLM rule ${rule},`))).toEqual(
+      expect(violations.filter((violation) => violation.message.includes(`fake LLM rule ${rule})`))).toEqual(
         [],
       );
     },

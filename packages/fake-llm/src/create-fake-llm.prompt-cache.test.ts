@@ -133,7 +133,7 @@ describe('the fake LLM refuses cache_control the Messages API refuses', () => {
       {
         type: 'invalid-request',
         text: expect.stringMatching(
-          /^The real API refuses this request \(fake LLM rule messages\/cache-control, after /u,
+          /^The real API refuses this request \(fake LLM rule messages\/cache-control\): /u,
         ) as string,
       },
     ]);

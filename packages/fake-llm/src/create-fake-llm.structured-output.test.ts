@@ -103,7 +103,7 @@ describe('output_config.format, through @anthropic-ai/sdk', () => {
         [
           'invalid-request',
           expect.stringMatching(
-            /^The real API refuses this request \(fake LLM rule messages\/output-format, after /u,
+            /^The real API refuses this request \(fake LLM rule messages\/output-format\): /u,
           ),
         ],
       ]);

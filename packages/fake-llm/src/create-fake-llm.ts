@@ -14,6 +14,7 @@ import { answerChatCompletionsRequest } from './openai/answer-chat-completions-r
 import type { FakeLlmViolation } from './records/fake-llm-violation.js';
 import type { RecordedRequest } from './records/recorded-request.js';
 import type { StreamRecord } from './records/stream-record.js';
+import { checkScriptModels } from './models/check-script-models.js';
 import { createFakeLlmRoute, type FakeLlmRoute } from './route/fake-llm-route.js';
 import { toFakeLlmScript, type FakeLlmScriptInput } from './script/fake-llm-script.js';
 import { startHttpServer, type FakeLlmServer } from './server/start-http-server.js';
@@ -30,8 +31,9 @@ export interface FakeLlm {
    */
   readonly handlers: HttpHandler[];
   /**
-   * Starts an msw server with these handlers (`onUnhandledRequest: 'error'`); stop it with `close()`. Needs msw
-   * installed, as `handlers` does.
+   * Starts an msw server with these handlers (`onUnhandledRequest: 'error'`), which also answers other
+   * `…/v1/…` and `…/api/…` paths and methods as the served fake does (a 404 or 405 in the shape of the API the
+   * path belongs to); stop it with `close()`. Needs msw installed, as `handlers` does.
    */
   listen(): void;
   /** Ends every open stream and wait (clients see a failed request), stops the msw server and every `serve` server. */
@@ -118,8 +120,15 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
     },
     listen() {
       if (mswServer !== undefined) throw new Error('This fake LLM is already listening; call close() first.');
-      const { setupServer } = requireMsw('fake.listen()');
-      const server = setupServer(...createHandlers('fake.listen()'));
+      const { http, setupServer } = requireMsw('fake.listen()');
+      // The fake's own msw server also answers what its HTTP server does on the APIs' other paths and methods (a
+      // wire-shaped 404 or 405, and a violation); any other request stays an error (onUnhandledRequest).
+      const answerAsServed = ({ request }: { request: Request }) => handleFakeLlmRequest({ request, state });
+      const server = setupServer(
+        ...createHandlers('fake.listen()'),
+        http.all('*/v1/*', answerAsServed),
+        http.all('*/api/*', answerAsServed),
+      );
       cancelMswResponseCopies(server);
       server.listen({ onUnhandledRequest: 'error' });
       mswServer = server;
@@ -151,9 +160,14 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
     script(id, input) {
       if (state.routes.has(id))
         throw new Error(`This fake LLM already has a script '${id}'; use another id.`);
+      const script = toFakeLlmScript(input);
+      const modelProblem = checkScriptModels(script.models ?? []);
+      if (modelProblem !== undefined) {
+        throw new Error(`Fake LLM script '${id}': ${modelProblem.path}: ${modelProblem.problem}.`);
+      }
       const route = createFakeLlmRoute({
         id,
-        script: toFakeLlmScript(input),
+        script,
         shared: state.records,
         retention: state.retention,
       });

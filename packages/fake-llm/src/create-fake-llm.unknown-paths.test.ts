@@ -122,3 +122,27 @@ describe('Anthropic paths, and other paths with Anthropic headers, get not_found
     });
   });
 });
+
+describe('behind msw (fake.listen()), the same answers as served', () => {
+  const listening = createFakeLlm({ name: 'unknown paths behind msw', steps: [{ text: 'Answered.' }] });
+  beforeAll(() => {
+    listening.listen();
+  });
+  afterAll(() => listening.close());
+
+  it.each([
+    ['POST', '/v1/responses'],
+    ['POST', '/v1/messages/batches'],
+    ['POST', '/api/chat'],
+    ['GET', '/v1/messages'],
+    ['GET', '/v1/chat/completions'],
+  ])('%s %s', async (method, path) => {
+    const served = await send({ method, path });
+    const response = await fetch(`http://fake-llm.test${path}`, {
+      method,
+      ...(method === 'GET' ? {} : { body: '{}' }),
+    });
+    expect({ status: response.status, body: await response.json() }).toEqual(served);
+    expect(listening.violations.at(-1)?.type).toBe('invalid-request');
+  });
+});

@@ -88,6 +88,11 @@ const openAiChatModelIds = [
   'gpt-3.5-turbo-1106',
   'gpt-3.5-turbo-0125',
   'gpt-3.5-turbo-16k-0613',
+  // OpenAI's model pages list these for v1/chat/completions too, though ModelIdsShared leaves them out (the
+  // description's own chat completions examples use gpt-audio).
+  'gpt-audio',
+  'gpt-audio-mini',
+  'gpt-5-search-api',
 ] as const;
 
 /**
@@ -114,7 +119,8 @@ function describeFamily(id: string): Family {
   if (id.startsWith('o1-mini') || id.startsWith('o1-preview')) {
     return {
       contextWindow: 128_000,
-      maxOutputTokens: 65_536,
+      // o1-mini writes up to 65,536 tokens, o1-preview 32,768 (OpenAI's model pages).
+      maxOutputTokens: id.startsWith('o1-mini') ? 65_536 : 32_768,
       thinking: 'reasoning-effort',
       structuredOutput: false,
     };
@@ -122,6 +128,7 @@ function describeFamily(id: string): Family {
   if (/^o\d/u.test(id) || id === 'codex-mini-latest') {
     return { contextWindow: 200_000, maxOutputTokens: 100_000, ...reasoning };
   }
+  if (id === 'gpt-5-search-api') return { contextWindow: 128_000, maxOutputTokens: 16_384, ...plain };
   if (id === 'chatgpt-4o-latest' || id.includes('audio') || id.includes('search')) {
     return { contextWindow: 128_000, maxOutputTokens: 16_384, thinking: 'none', structuredOutput: false };
   }

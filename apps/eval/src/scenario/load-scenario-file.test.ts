@@ -35,6 +35,20 @@ describe('scenario files', () => {
     expect(parseScenarioText({ text: json, file: 'x.json' }).name).toBe('j');
   });
 
+  it.each([
+    [
+      'a like no API serves',
+      '  - { id: acme, like: claude-haiku-4.5 }',
+      'models[0].like',
+      "'claude-haiku-4.5' is no model",
+    ],
+    ['an id twice', '  - { id: acme }\n  - { id: acme }', 'models[1].id', "'acme' is listed twice"],
+  ])('rejects models the fake LLM cannot follow: %s', (_what, models, path, message) => {
+    const issues = issuesOf(`${valid}models:\n${models}\n`);
+    expect(issues.map((issue) => issue.path)).toEqual([path]);
+    expect(issues[0]?.message).toContain(message);
+  });
+
   it('rejects an unknown field at its key, with line, column and path', () => {
     expect(
       issuesOf(

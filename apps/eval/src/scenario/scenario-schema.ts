@@ -1,4 +1,5 @@
 import { mockServerSpecSchema } from '@toolloop/mock-mcp';
+import { findCatalogueModel } from '@toolloop/models';
 import { z } from 'zod';
 import { approvalSchema } from './approval-schema.js';
 import { expectationSchema } from './expectation-schema.js';
@@ -112,6 +113,14 @@ const mockToolSchema = z.strictObject({
 });
 
 /** The fields that configure toolloop's own loop, which an agent scenario leaves to its agent. */
+/** Whether either API serves a model by this id (the model catalogue). */
+function isServedModel(id: string): boolean {
+  return (
+    findCatalogueModel({ api: 'anthropic-messages', id }) !== undefined ||
+    findCatalogueModel({ api: 'openai-chat-completions', id }) !== undefined
+  );
+}
+
 /** A model the fake LLM serves to one scenario, with the limits it holds requests to. */
 const fakeLlmModelSchema = z
   .strictObject({
@@ -224,6 +233,24 @@ export const scenarioSchema = z
           code: 'custom',
           path: ['turns', index, 'restart'],
           message: 'only a session scenario (`session`, or a session agent) has a host to restart',
+        });
+      }
+    }
+    const modelIds = new Set<string>();
+    for (const [index, model] of (scenario.models ?? []).entries()) {
+      if (modelIds.has(model.id)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['models', index, 'id'],
+          message: `'${model.id}' is listed twice`,
+        });
+      }
+      modelIds.add(model.id);
+      if (model.like !== undefined && !isServedModel(model.like)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['models', index, 'like'],
+          message: `'${model.like}' is no model the APIs serve (such as claude-sonnet-4-6 or gpt-5)`,
         });
       }
     }

@@ -150,7 +150,9 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
         ...(type === undefined ? {} : { type }),
         ...(param === undefined ? {} : { param }),
         ...(code === undefined ? {} : { code }),
-        violationMessage: `The real API refuses this request (fake LLM rule ${refusal.ruleId}, after ${refusal.source}): ${message}`,
+        // The rule's id leads to its source (listFakeLlmRules, the README): a source of several links would bury
+        // the API's message.
+        violationMessage: `The real API refuses this request (fake LLM rule ${refusal.ruleId}): ${message}`,
       };
     }
     case 'malformed':

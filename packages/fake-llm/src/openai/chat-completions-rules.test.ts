@@ -311,6 +311,34 @@ const openAiCases: RefusalCase[] = [
     },
   },
   {
+    name: 'max_completion_tokens above the model’s output limit',
+    rule: 'chat-completions/max-output-tokens',
+    path,
+    body: createBody({ model: 'gpt-4o-mini', max_completion_tokens: 16_385 }),
+    expected: {
+      status: 400,
+      type: 'invalid_request_error',
+      message:
+        'max_completion_tokens is too large: 16385. This model supports at most 16384 completion tokens, whereas you provided 16385.',
+      param: 'max_completion_tokens',
+      code: null,
+    },
+  },
+  {
+    name: 'a prompt past the model’s context window',
+    rule: 'chat-completions/context-window',
+    path,
+    body: createBody({ model: 'gpt-4', messages: [{ role: 'user', content: 'word '.repeat(7_000) }] }),
+    expected: {
+      status: 400,
+      type: 'invalid_request_error',
+      message:
+        /^This model's maximum context length is 8192 tokens\. However, your messages resulted in \d+ tokens\. Please reduce the length of the messages\.$/u,
+      param: 'messages',
+      code: 'context_length_exceeded',
+    },
+  },
+  {
     name: 'tool_choice: required with no tools',
     rule: 'chat-completions/tool-choice-without-tools',
     path,
@@ -437,6 +465,18 @@ describe('what the other servers take', () => {
     const result = await send({
       script: { toolFormat: 'xml' },
       body: { model: 'text-only-model', messages: [question] },
+    });
+    expect(result).toEqual({ status: 200, violations: [] });
+  });
+
+  it('openai: counts an image sent as a data URL by its tokens, not by its data', async () => {
+    const image = { type: 'image_url', image_url: { url: `data:image/png;base64,${'A'.repeat(600_000)}` } };
+    const result = await send({
+      script: {},
+      body: {
+        model: 'gpt-4o',
+        messages: [{ role: 'user', content: [image, { type: 'text', text: 'What is it?' }] }],
+      },
     });
     expect(result).toEqual({ status: 200, violations: [] });
   });

@@ -1,4 +1,5 @@
 import type { ChatCompletionsRule } from './rules/chat-completions-rule.js';
+import { contextWindowRule, maxOutputTokensRule } from './rules/model-limit-rules.js';
 import { definitionRule } from './rules/definition-rule.js';
 import { functionNameRule } from './rules/function-name-rule.js';
 import { reasoningEchoRule } from './rules/reasoning-echo-rule.js';
@@ -29,6 +30,8 @@ export const chatCompletionsRules: readonly ChatCompletionsRule[] = [
   functionNameRule,
   unknownFieldRule,
   unknownModelRule,
+  maxOutputTokensRule,
+  contextWindowRule,
   toolChoiceWithoutToolsRule,
   toolChoiceFunctionRule,
   streamOptionsRule,

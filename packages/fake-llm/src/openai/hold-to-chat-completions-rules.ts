@@ -29,6 +29,7 @@ export function holdToChatCompletionsRules(options: {
   const context: ChatCompletionsRuleContext | undefined = isRecord(json)
     ? {
         body: json,
+        bodyLength: arrived.bodyText.length,
         request: parsed.success ? parsed.value : undefined,
         dialect: script.dialect ?? 'openai',
         quirks,

@@ -106,12 +106,18 @@ describe("a script's models", () => {
   });
 
   it.each([
-    ['contextWindow', { id: 'x', contextWindow: -1 }],
-    ['thinking', { id: 'x', thinking: 'sometimes' }],
-  ])('names the field of a model that is not one: %s', (field, model) => {
-    const parsed = parseFakeLlmScript({ steps: [], models: [model] });
+    ['contextWindow', [{ id: 'x', contextWindow: -1 }], 'models[0].contextWindow'],
+    ['thinking', [{ id: 'x', thinking: 'sometimes' }], 'models[0].thinking'],
+    [
+      'a like no API serves',
+      [{ id: 'x', like: 'claude-haiku-4.5' }],
+      "models[0].like: 'claude-haiku-4.5' is no model",
+    ],
+    ['an id twice', [{ id: 'x' }, { id: 'x' }], "models[1].id: 'x' is listed twice"],
+  ])('names the field of a model that is not one: %s', (_what, models, message) => {
+    const parsed = parseFakeLlmScript({ steps: [], models });
 
     expect(parsed.success).toBe(false);
-    expect(parsed.success ? '' : parsed.error).toContain(`models[0].${field}`);
+    expect(parsed.success ? '' : parsed.error).toContain(message);
   });
 });

@@ -1,4 +1,5 @@
 import type { ModelThinking } from '@toolloop/models';
+import { checkScriptModels } from '../models/check-script-models.js';
 import type { FakeLlmModel } from '../models/fake-llm-model.js';
 import { readList, readObject, readString, ScriptFieldError } from './parse-llm-step.js';
 
@@ -12,7 +13,7 @@ const thinkingForms: readonly ModelThinking[] = [
 
 /** Reads a script's `models`: `[{ id, like?, contextWindow?, maxOutputTokens?, thinking? }]`. */
 export function readScriptModels(value: unknown, path: string): FakeLlmModel[] {
-  return readList(value, path).map((entry, index) => {
+  const models = readList(value, path).map((entry, index) => {
     const at = `${path}[${index}]`;
     const fields = readObject(
       entry,
@@ -38,4 +39,7 @@ export function readScriptModels(value: unknown, path: string): FakeLlmModel[] {
     }
     return model;
   });
+  const problem = checkScriptModels(models);
+  if (problem !== undefined) throw new ScriptFieldError(problem.path.replace(/^models/u, path), problem.problem);
+  return models;
 }

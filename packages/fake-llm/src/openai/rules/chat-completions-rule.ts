@@ -10,6 +10,8 @@ import type { ChatCompletionsRequestBody } from '../chat-completions-request-bod
 export interface ChatCompletionsRuleContext {
   /** The request body as sent. */
   body: Record<string, unknown>;
+  /** The length of the body's text, for the fake's token estimate. */
+  bodyLength: number;
   /** The fields the fake reads, or `undefined` when the body is no chat completions request (no `messages` list). */
   request: ChatCompletionsRequestBody | undefined;
   /** The script's dialect: the server whose answers the fake plays. */

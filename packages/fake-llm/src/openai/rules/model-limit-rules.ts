@@ -1,0 +1,98 @@
+import { resolveRequestModel } from '../../models/resolve-request-model.js';
+import type { ChatCompletionsRefusalRule, ChatCompletionsRuleContext } from './chat-completions-rule.js';
+
+const modelsPage = 'https://platform.openai.com/docs/models';
+
+/** The model a request names, with its limits; `undefined` when the fake does not know it (see the unknown-model rule). */
+function readModel({ body, scriptModels }: ChatCompletionsRuleContext) {
+  return typeof body.model === 'string'
+    ? resolveRequestModel({ api: 'openai-chat-completions', id: body.model, scriptModels })
+    : undefined;
+}
+
+/** `max_completion_tokens` or `max_tokens` above the most output tokens the model writes. */
+export const maxOutputTokensRule: ChatCompletionsRefusalRule = {
+  id: 'chat-completions/max-output-tokens',
+  wire: 'chat-completions',
+  outcome: 'refuses',
+  dialects: ['openai'],
+  summary: "`max_completion_tokens` (or `max_tokens`) above the most output tokens the model's page gives.",
+  source:
+    `${modelsPage} (each model's output limit); the answer (param max_tokens, code null) as quoted in ` +
+    'https://github.com/ChatGPTNextWeb/NextChat/issues/3195 and ' +
+    'https://github.com/algorithmicsuperintelligence/optillm/issues/4 ("max_tokens is too large: 8192. This ' +
+    'model supports at most 4096 completion tokens, whereas you provided 8192."); the same words for ' +
+    "max_completion_tokens are the fake's",
+  check(context) {
+    const model = readModel(context);
+    if (model === undefined) return undefined;
+    for (const field of ['max_completion_tokens', 'max_tokens'] as const) {
+      const asked = context.body[field];
+      if (typeof asked === 'number' && asked > model.maxOutputTokens) {
+        return {
+          status: 400,
+          type: 'invalid_request_error',
+          param: field,
+          code: null,
+          message:
+            `${field} is too large: ${asked}. This model supports at most ${model.maxOutputTokens} completion ` +
+            `tokens, whereas you provided ${asked}.`,
+        };
+      }
+    }
+    return undefined;
+  },
+};
+
+/** A prompt past the model's context window, in the fake's estimate: four characters of the body a token. */
+export const contextWindowRule: ChatCompletionsRefusalRule = {
+  id: 'chat-completions/context-window',
+  wire: 'chat-completions',
+  outcome: 'refuses',
+  dialects: ['openai'],
+  summary:
+    "A prompt past the model's context window, in the fake's estimate: four characters of the body a token, an " +
+    'image sent as a data URL 1600 tokens in place of its data.',
+  source:
+    `${modelsPage} (each model's context window); the answer (param messages, code context_length_exceeded) as ` +
+    'quoted in https://github.com/chathub-dev/chathub/issues/126 and ' +
+    'https://github.com/crewAIInc/crewAI-examples/issues/121 ("This model\'s maximum context length is 8192 ' +
+    'tokens. However, your messages resulted in 8227 tokens. Please reduce the length of the messages.")',
+  check(context) {
+    const model = readModel(context);
+    if (model === undefined) return undefined;
+    const length = context.bodyLength + measureDataUrlAdjustment(context.body.messages);
+    const tokens = Math.max(1, Math.ceil(length / 4));
+    if (tokens <= model.contextWindow) return undefined;
+    return {
+      status: 400,
+      type: 'invalid_request_error',
+      param: 'messages',
+      code: 'context_length_exceeded',
+      message:
+        `This model's maximum context length is ${model.contextWindow} tokens. However, your messages resulted in ` +
+        `${tokens} tokens. Please reduce the length of the messages.`,
+    };
+  },
+};
+
+/** The most tokens the fake counts for an image, as for the Messages API (OpenAI counts 765 for a 1024-pixel square). */
+const imageTokens = 1600;
+
+/**
+ * How many characters the token estimate should count in place of the images sent as `data:` URLs in `messages`
+ * (`image_url.url`): negative when, as almost always, the data is longer than the tokens counted for it.
+ */
+function measureDataUrlAdjustment(value: unknown): number {
+  if (Array.isArray(value))
+    return value.reduce<number>((sum, item) => sum + measureDataUrlAdjustment(item), 0);
+  if (typeof value !== 'object' || value === null) return 0;
+  const fields = value as Record<string, unknown>;
+  const image = fields.image_url as { url?: unknown } | undefined;
+  if (fields.type === 'image_url' && typeof image?.url === 'string' && image.url.startsWith('data:')) {
+    return imageTokens * 4 - image.url.length;
+  }
+  let sum = 0;
+  for (const field of Object.values(fields)) sum += measureDataUrlAdjustment(field);
+  return sum;
+}
