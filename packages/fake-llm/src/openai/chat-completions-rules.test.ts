@@ -339,6 +339,34 @@ const openAiCases: RefusalCase[] = [
     },
   },
   {
+    name: 'max_tokens to a reasoning model',
+    rule: 'chat-completions/reasoning-model-max-tokens',
+    path,
+    body: createBody({ model: 'gpt-5', max_tokens: 1000 }),
+    expected: {
+      status: 400,
+      type: 'invalid_request_error',
+      message:
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      param: 'max_tokens',
+      code: 'unsupported_parameter',
+    },
+  },
+  {
+    name: 'a temperature other than 1 to a reasoning model',
+    rule: 'chat-completions/reasoning-model-temperature',
+    path,
+    body: createBody({ model: 'o3', temperature: 0.2 }),
+    expected: {
+      status: 400,
+      type: 'invalid_request_error',
+      message:
+        "Unsupported value: 'temperature' does not support 0.2 with this model. Only the default (1) value is supported.",
+      param: 'temperature',
+      code: 'unsupported_value',
+    },
+  },
+  {
     name: 'tool_choice: required with no tools',
     rule: 'chat-completions/tool-choice-without-tools',
     path,
@@ -477,6 +505,14 @@ describe('what the other servers take', () => {
         model: 'gpt-4o',
         messages: [{ role: 'user', content: [image, { type: 'text', text: 'What is it?' }] }],
       },
+    });
+    expect(result).toEqual({ status: 200, violations: [] });
+  });
+
+  it('openai: takes temperature and max_tokens on a model that does not reason', async () => {
+    const result = await send({
+      script: {},
+      body: { model: 'gpt-4o', messages: [question], temperature: 0.2, max_tokens: 100 },
     });
     expect(result).toEqual({ status: 200, violations: [] });
   });

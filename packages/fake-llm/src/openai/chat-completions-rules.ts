@@ -1,5 +1,10 @@
 import type { ChatCompletionsRule } from './rules/chat-completions-rule.js';
-import { contextWindowRule, maxOutputTokensRule } from './rules/model-limit-rules.js';
+import {
+  contextWindowRule,
+  maxOutputTokensRule,
+  reasoningMaxTokensRule,
+  reasoningTemperatureRule,
+} from './rules/model-limit-rules.js';
 import { definitionRule } from './rules/definition-rule.js';
 import { functionNameRule } from './rules/function-name-rule.js';
 import { reasoningEchoRule } from './rules/reasoning-echo-rule.js';
@@ -32,6 +37,8 @@ export const chatCompletionsRules: readonly ChatCompletionsRule[] = [
   unknownModelRule,
   maxOutputTokensRule,
   contextWindowRule,
+  reasoningMaxTokensRule,
+  reasoningTemperatureRule,
   toolChoiceWithoutToolsRule,
   toolChoiceFunctionRule,
   streamOptionsRule,

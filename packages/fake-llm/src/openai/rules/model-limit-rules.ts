@@ -96,3 +96,58 @@ function measureDataUrlAdjustment(value: unknown): number {
   for (const field of Object.values(fields)) sum += measureDataUrlAdjustment(field);
   return sum;
 }
+
+/** `max_tokens` to a reasoning model, which takes only `max_completion_tokens`. */
+export const reasoningMaxTokensRule: ChatCompletionsRefusalRule = {
+  id: 'chat-completions/reasoning-model-max-tokens',
+  wire: 'chat-completions',
+  outcome: 'refuses',
+  dialects: ['openai'],
+  summary:
+    '`max_tokens` to a reasoning model (o-series, GPT-5), which takes `max_completion_tokens` instead.',
+  source:
+    'https://platform.openai.com/docs/guides/reasoning (reasoning models take max_completion_tokens); the answer ' +
+    '(param max_tokens, code unsupported_parameter) as quoted in https://github.com/griptape-ai/ComfyUI-Griptape/issues/312 ' +
+    '(gpt-5), https://github.com/fish2018/YPrompt/issues/26 (gpt-5.1) and https://github.com/teilomillet/gollm/issues/33 ' +
+    '(o1, o3-mini)',
+  check(context) {
+    if (readModel(context)?.thinking !== 'reasoning-effort' || context.body.max_tokens === undefined)
+      return undefined;
+    return {
+      status: 400,
+      type: 'invalid_request_error',
+      param: 'max_tokens',
+      code: 'unsupported_parameter',
+      message:
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+    };
+  },
+};
+
+/** A `temperature` other than 1 to a reasoning model, which takes only the default. */
+export const reasoningTemperatureRule: ChatCompletionsRefusalRule = {
+  id: 'chat-completions/reasoning-model-temperature',
+  wire: 'chat-completions',
+  outcome: 'refuses',
+  dialects: ['openai'],
+  summary:
+    'A `temperature` other than 1 to a reasoning model (o-series, GPT-5), unless the request turns reasoning off ' +
+    "(`reasoning_effort: 'none'`).",
+  source:
+    'https://platform.openai.com/docs/guides/reasoning; the answer (param temperature, code unsupported_value) as ' +
+    'quoted in https://github.com/johny-b/llmcomp/issues/69 (gpt-5.4), ' +
+    'https://github.com/owndev/Open-WebUI-Functions/issues/98 (gpt-5) and https://github.com/cline/cline/issues/341 ' +
+    '(o1)',
+  check(context) {
+    const { temperature, reasoning_effort: effort } = context.body;
+    if (readModel(context)?.thinking !== 'reasoning-effort' || effort === 'none') return undefined;
+    if (typeof temperature !== 'number' || temperature === 1) return undefined;
+    return {
+      status: 400,
+      type: 'invalid_request_error',
+      param: 'temperature',
+      code: 'unsupported_value',
+      message: `Unsupported value: 'temperature' does not support ${temperature} with this model. Only the default (1) value is supported.`,
+    };
+  },
+};
