@@ -11,6 +11,17 @@ function startTimeOf(pid: number): string {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
 }
 
+/** Resolves once `/proc` shows `pid` as a zombie (state `Z`); throws if it has not become one within 10 s. */
+async function waitForZombie(pid: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return;
+    if (Date.now() > deadline) throw new Error(`Process ${pid} did not become a zombie within 10 s.`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /** The lock process `pid` of this host would have written. */
 async function lockOf(pid: number, token = 'token-1') {
   const self = await currentLockHolder();
@@ -82,6 +93,9 @@ describe('isLockHolderGone on Linux', () => {
       const ended = once(parent.stdout.resume(), 'end');
       const [line] = (await once(createInterface({ input: parent.stderr }), 'line')) as [string];
       await ended;
+      // The kernel closes an exiting process's files before it marks it a zombie: on a loaded machine the check
+      // could run between the two, and find the process still running.
+      await waitForZombie(Number(line));
 
       expect(await isLockHolderGone(await lockOf(Number(line)))).toBe(true);
     } finally {
