@@ -37,6 +37,14 @@ const invalid = (message: string | RegExp) => ({ status: 400, type: 'invalid_req
 
 const cases: RefusalCase[] = [
   {
+    name: 'no anthropic-version header',
+    rule: 'messages/api-version-header',
+    path: '/v1/messages',
+    headers: { 'anthropic-version': null },
+    body: body(),
+    expected: invalid('anthropic-version: header is required'),
+  },
+  {
     name: 'an anthropic-version the API does not have',
     rule: 'messages/api-version',
     path: '/v1/messages',
@@ -426,7 +434,7 @@ async function send(options: {
   const { url } = await fake.serve();
   const response = await fetch(`${url}${options.path ?? '/v1/messages'}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...options.headers },
+    headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01', ...options.headers },
     body: JSON.stringify(options.body),
   });
   const answer = (await response.json()) as Record<string, unknown>;

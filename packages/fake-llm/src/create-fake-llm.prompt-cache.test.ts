@@ -15,7 +15,7 @@ async function send(fake: FakeLlm, body: Record<string, unknown>) {
   const response = await fake.handle(
     new Request(messagesUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
       body: JSON.stringify({ model: 'claude-sonnet-4-6', max_tokens: 256, ...body }),
     }),
   );

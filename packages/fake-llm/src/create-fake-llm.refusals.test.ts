@@ -16,6 +16,7 @@ function createRequest(options: {
 }): Request {
   const headers = new Headers();
   if (options.contentType !== null) headers.set('content-type', options.contentType ?? 'application/json');
+  headers.set('anthropic-version', '2023-06-01');
   return new Request(options.url, { method: options.method ?? 'POST', headers, body: options.body });
 }
 
@@ -131,7 +132,7 @@ describe('a refused Messages API request leaves the script untouched', () => {
     const response = await fake.handle(
       new Request(messagesUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
         body: endless,
         duplex: 'half',
       }),

@@ -7,7 +7,7 @@ async function post(fake: FakeLlm, id: string, size = 10): Promise<number> {
   const response = await fake.handle(
     new Request(`http://fake-llm.test/scenario/${id}/v1/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
       body: JSON.stringify(createMessagesBody({ messages: [{ role: 'user', content: 'x'.repeat(size) }] })),
     }),
   );

@@ -8,7 +8,7 @@ async function postSized(fake: FakeLlm, size: number): Promise<number> {
   const response = await fake.handle(
     new Request('http://fake-llm.test/v1/messages', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
       body: JSON.stringify(createMessagesBody({ messages: [{ role: 'user', content: 'x'.repeat(size) }] })),
     }),
   );

@@ -7,7 +7,7 @@ function startStream(fake: FakeLlm, id: string, signal?: AbortSignal): Promise<R
   return fake.handle(
     new Request(`http://fake-llm.test/scenario/${id}/v1/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
       body: JSON.stringify(createMessagesBody({ stream: true })),
       ...(signal === undefined ? {} : { signal }),
     }),

@@ -80,6 +80,7 @@ describe('routing', () => {
         new Request(`${baseUrl}/v1/messages`, { method: 'POST' }),
       ].map(async (request) => {
         request.headers.set('content-type', 'application/json');
+        request.headers.set('anthropic-version', '2023-06-01');
         const response = await routed.handle(
           new Request(request, { body: JSON.stringify(createMessagesBody()) }),
         );
@@ -101,7 +102,7 @@ describe('routing', () => {
     const response = await routed.handle(
       new Request(`${baseUrl}/scenario/nope/v1/messages`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
         body: JSON.stringify(createMessagesBody()),
       }),
     );
@@ -204,7 +205,11 @@ describe('answers', () => {
       body: createMessagesBody(),
     });
     const [request] = route.requests;
-    expect(request?.headers).toEqual({ 'content-type': 'application/json', 'x-custom': 'kept' });
+    expect(request?.headers).toEqual({
+      'content-type': 'application/json',
+      'anthropic-version': '2023-06-01',
+      'x-custom': 'kept',
+    });
     expect(request).toMatchObject({
       scenarioId: 'recorded',
       index: 0,

@@ -12,7 +12,7 @@ async function ask(fake: FakeLlm, body: Record<string, unknown>): Promise<Answer
   const response = await fake.handle(
     new Request('http://fake-llm.test/v1/messages', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
       body: JSON.stringify(body),
     }),
   );

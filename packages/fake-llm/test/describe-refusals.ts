@@ -12,7 +12,8 @@ export interface RefusalCase {
   rule: string;
   /** The path after the base URL, such as `/v1/messages`. */
   path: string;
-  headers?: Record<string, string>;
+  /** Headers to send besides content-type (and, to the Messages API, `anthropic-version: 2023-06-01`); `null` leaves one out. */
+  headers?: Record<string, string | null>;
   body: unknown;
   expected: {
     status: number;
@@ -38,7 +39,7 @@ export function describeRefusals(options: {
   title: string;
   cases: readonly RefusalCase[];
   /** A request the fake answers, sent after each refused one. */
-  valid: { path: string; headers?: Record<string, string>; body: unknown };
+  valid: { path: string; headers?: Record<string, string | null>; body: unknown };
   script?: Omit<FakeLlmScript, 'steps'>;
   fakeOptions?: FakeLlmOptions;
 }): void {
@@ -62,12 +63,20 @@ export function describeRefusals(options: {
     it.each(cases.map((refusal) => [refusal.name, refusal] as const))('%s', async (_name, refusal) => {
       const id = `case-${String(cases.indexOf(refusal))}`;
       const route = fake.script(id, { ...options.script, steps: [{ text: 'Answered.' }] });
-      const post = (request: { path: string; headers?: Record<string, string>; body: unknown }) =>
-        fetch(`${baseUrl}/scenario/${id}${request.path}`, {
+      const post = (request: { path: string; headers?: Record<string, string | null>; body: unknown }) => {
+        const headers = new Headers({ 'content-type': 'application/json' });
+        // Every Anthropic SDK sends the version; a case about the header leaves it out with `null`.
+        if (request.path.startsWith('/v1/messages')) headers.set('anthropic-version', '2023-06-01');
+        for (const [name, value] of Object.entries(request.headers ?? {})) {
+          if (value === null) headers.delete(name);
+          else headers.set(name, value);
+        }
+        return fetch(`${baseUrl}/scenario/${id}${request.path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...request.headers },
+          headers,
           body: JSON.stringify(request.body),
         });
+      };
       const refused = await post(refusal);
       const body = (await refused.json()) as { error: Record<string, unknown> };
       expect(refused.status).toBe(refusal.expected.status);

@@ -20,7 +20,12 @@ export function postMessages(options: {
 }): Promise<Response> {
   return fetch(options.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': 'test', ...options.headers },
+    headers: {
+      'content-type': 'application/json',
+      'anthropic-version': '2023-06-01',
+      'x-api-key': 'test',
+      ...options.headers,
+    },
     body: JSON.stringify(options.body),
     signal: options.signal,
   });

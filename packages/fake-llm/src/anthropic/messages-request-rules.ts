@@ -28,13 +28,28 @@ const version2026Sources =
  */
 export const messagesRequestRules: readonly MessagesRequestRule[] = [
   {
+    id: 'messages/api-version-header',
+    wire: 'messages',
+    stage: 'request',
+    outcome: 'refuses',
+    operations: allMessagesOperations,
+    summary: 'A request without an `anthropic-version` header (every SDK sends one).',
+    source:
+      'https://platform.claude.com/docs/en/api/versioning ("the anthropic-version header is required"); the ' +
+      "API's answer, as reported to https://github.com/envoyproxy/ai-gateway/pull/1909 and " +
+      'https://github.com/PipedreamHQ/pipedream/issues/9697',
+    check: ({ versionHeader }) =>
+      versionHeader === null ? invalidRequest('anthropic-version: header is required') : undefined,
+  },
+  {
     id: 'messages/api-version',
     wire: 'messages',
     stage: 'request',
     outcome: 'refuses',
     operations: allMessagesOperations,
     summary:
-      'An `anthropic-version` header other than 2023-06-01 and 2026-10-21 (none is read as 2023-06-01).',
+      'An `anthropic-version` header other than 2023-06-01 and 2026-10-21 (with `messages/api-version-header` ' +
+      'relaxed, none is read as 2023-06-01).',
     source:
       'https://platform.claude.com/docs/en/api/versioning (the versions the API has); the wording is the ' +
       "fake's, the API's answer to an unknown version is not on record",

@@ -3,7253 +3,6110 @@ import type { RequestDefinition } from './request-definition.js';
 
 /** The request types of the official Anthropic TypeScript SDK, generated from Anthropic's API definition: resources/beta/messages/messages.d.ts: MessageCreateParamsBase. */
 export const anthropicBetaMessages20261021Definition: RequestDefinition = {
-  "source": {
-    "origin": "The request types of the official Anthropic TypeScript SDK, generated from Anthropic's API definition",
-    "version": "@anthropic-ai/sdk 1.12.0",
-    "url": "https://www.npmjs.com/package/@anthropic-ai/sdk/v/1.12.0",
-    "entry": "resources/beta/messages/messages.d.ts: MessageCreateParamsBase"
+  source: {
+    origin:
+      "The request types of the official Anthropic TypeScript SDK, generated from Anthropic's API definition",
+    version: '@anthropic-ai/sdk 1.12.0',
+    url: 'https://www.npmjs.com/package/@anthropic-ai/sdk/v/1.12.0',
+    entry: 'resources/beta/messages/messages.d.ts: MessageCreateParamsBase',
   },
-  "root": {
-    "$ref": "#/definitions/MessageCreateParamsBase"
+  root: {
+    $ref: '#/definitions/MessageCreateParamsBase',
   },
-  "definitions": {
-    "MessageCreateParamsBase": {
-      "type": "object",
-      "properties": {
-        "max_tokens": {
-          "type": "number"
+  definitions: {
+    MessageCreateParamsBase: {
+      type: 'object',
+      properties: {
+        max_tokens: {
+          type: 'number',
         },
-        "messages": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaMessageParam"
-          }
+        messages: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaMessageParam',
+          },
         },
-        "model": {
-          "$ref": "#/definitions/Model"
+        model: {
+          $ref: '#/definitions/Model',
         },
-        "billing_policy": {
-          "anyOf": [
+        billing_policy: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BetaBillingPolicy"
+              $ref: '#/definitions/BetaBillingPolicy',
             },
             {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
+              type: 'null',
             },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "compaction": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCompactionConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "container": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaContainerParams"
-            },
-            {
-              "type": "string"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "context_management": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaContextManagementConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "diagnostics": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaDiagnosticsParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "fallback_credit_token": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "$ref": "#/definitions/BetaFallbackCreditTokenParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "fallbacks": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaFallbacksParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "inference_geo": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "mcp_servers": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaRequestMCPServerURLDefinition"
-          }
-        },
-        "metadata": {
-          "$ref": "#/definitions/BetaMetadata"
-        },
-        "output_config": {
-          "$ref": "#/definitions/BetaOutputConfig"
-        },
-        "output_format": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaJSONOutputFormat"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "service_tier": {
-          "type": "string",
-          "enum": [
-            "auto",
-            "standard_only"
-          ]
-        },
-        "speed": {
-          "type": [
-            "string",
-            "null"
           ],
-          "enum": [
-            "standard",
-            "fast",
-            null
-          ]
         },
-        "stop_sequences": {
-          "type": "array",
-          "items": {
-            "type": "string"
-          }
-        },
-        "stream": {
-          "type": "boolean"
-        },
-        "system": {
-          "anyOf": [
+        cache_control: {
+          anyOf: [
             {
-              "type": "string"
+              $ref: '#/definitions/BetaCacheControlEphemeral',
             },
             {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/BetaTextBlockParam"
-              }
-            }
-          ]
-        },
-        "thinking": {
-          "$ref": "#/definitions/BetaThinkingConfigParam"
-        },
-        "thread": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaMessageThreadParam"
+              type: 'null',
             },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "tool_choice": {
-          "$ref": "#/definitions/BetaToolChoice"
-        },
-        "tools": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaToolUnion"
-          }
-        }
-      },
-      "required": [
-        "max_tokens",
-        "messages",
-        "model"
-      ],
-      "additionalProperties": false
-    },
-    "BetaMessageParam": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/BetaUserMessageParam"
-        },
-        {
-          "$ref": "#/definitions/BetaAssistantMessageParam"
-        },
-        {
-          "$ref": "#/definitions/BetaSystemMessageParam"
-        }
-      ]
-    },
-    "BetaUserMessageParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "$ref": "#/definitions/BetaMessageContentParam"
-        },
-        "role": {
-          "type": "string",
-          "const": "user"
-        }
-      },
-      "required": [
-        "content",
-        "role"
-      ],
-      "additionalProperties": false
-    },
-    "BetaMessageContentParam": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaContentBlockParam"
-          }
-        }
-      ]
-    },
-    "BetaContentBlockParam": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/BetaTextBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaImageBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaRequestDocumentBlock"
-        },
-        {
-          "$ref": "#/definitions/BetaSearchResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaThinkingBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaRedactedThinkingBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaToolUseBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaServerToolUseBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaWebSearchToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaWebFetchToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaAdvisorToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaCodeExecutionToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaBashCodeExecutionToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaTextEditorCodeExecutionToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaToolSearchToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaMCPToolUseBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaRequestMCPToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaContainerUploadBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaCompactionBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaRequestToolAdditionBlock"
-        },
-        {
-          "$ref": "#/definitions/BetaRequestToolRemovalBlock"
-        },
-        {
-          "$ref": "#/definitions/BetaMCPToolListingBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaFallbackBlockParam"
-        }
-      ]
-    },
-    "BetaTextBlockParam": {
-      "type": "object",
-      "properties": {
-        "text": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "text"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "citations": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/BetaTextCitationParam"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "text",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCacheControlEphemeral": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "ephemeral"
-        },
-        "ttl": {
-          "type": "string",
-          "enum": [
-            "5m",
-            "1h"
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaTextCitationParam": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/BetaCitationCharLocationParam"
-        },
-        {
-          "$ref": "#/definitions/BetaCitationPageLocationParam"
-        },
-        {
-          "$ref": "#/definitions/BetaCitationContentBlockLocationParam"
-        },
-        {
-          "$ref": "#/definitions/BetaCitationWebSearchResultLocationParam"
-        },
-        {
-          "$ref": "#/definitions/BetaCitationSearchResultLocationParam"
-        }
-      ]
-    },
-    "BetaCitationCharLocationParam": {
-      "type": "object",
-      "properties": {
-        "cited_text": {
-          "type": "string"
-        },
-        "document_index": {
-          "type": "number"
-        },
-        "document_title": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "end_char_index": {
-          "type": "number"
-        },
-        "start_char_index": {
-          "type": "number"
-        },
-        "type": {
-          "type": "string",
-          "const": "char_location"
-        }
-      },
-      "required": [
-        "cited_text",
-        "document_index",
-        "document_title",
-        "end_char_index",
-        "start_char_index",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCitationPageLocationParam": {
-      "type": "object",
-      "properties": {
-        "cited_text": {
-          "type": "string"
-        },
-        "document_index": {
-          "type": "number"
-        },
-        "document_title": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "end_page_number": {
-          "type": "number"
-        },
-        "start_page_number": {
-          "type": "number"
-        },
-        "type": {
-          "type": "string",
-          "const": "page_location"
-        }
-      },
-      "required": [
-        "cited_text",
-        "document_index",
-        "document_title",
-        "end_page_number",
-        "start_page_number",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCitationContentBlockLocationParam": {
-      "type": "object",
-      "properties": {
-        "cited_text": {
-          "type": "string"
-        },
-        "document_index": {
-          "type": "number"
-        },
-        "document_title": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "end_block_index": {
-          "type": "number"
-        },
-        "start_block_index": {
-          "type": "number"
-        },
-        "type": {
-          "type": "string",
-          "const": "content_block_location"
-        }
-      },
-      "required": [
-        "cited_text",
-        "document_index",
-        "document_title",
-        "end_block_index",
-        "start_block_index",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCitationWebSearchResultLocationParam": {
-      "type": "object",
-      "properties": {
-        "cited_text": {
-          "type": "string"
-        },
-        "encrypted_index": {
-          "type": "string"
-        },
-        "title": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_result_location"
-        },
-        "url": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "cited_text",
-        "encrypted_index",
-        "title",
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCitationSearchResultLocationParam": {
-      "type": "object",
-      "properties": {
-        "cited_text": {
-          "type": "string"
-        },
-        "end_block_index": {
-          "type": "number"
-        },
-        "search_result_index": {
-          "type": "number"
-        },
-        "source": {
-          "type": "string"
-        },
-        "start_block_index": {
-          "type": "number"
-        },
-        "title": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "search_result_location"
-        }
-      },
-      "required": [
-        "cited_text",
-        "end_block_index",
-        "search_result_index",
-        "source",
-        "start_block_index",
-        "title",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaImageBlockParam": {
-      "type": "object",
-      "properties": {
-        "source": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBase64ImageSource"
-            },
-            {
-              "$ref": "#/definitions/BetaURLImageSource"
-            },
-            {
-              "$ref": "#/definitions/BetaFileImageSource"
-            }
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "image"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "transformations": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaImageTransformationsParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "source",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBase64ImageSource": {
-      "type": "object",
-      "properties": {
-        "data": {
-          "type": "string"
-        },
-        "media_type": {
-          "type": "string",
-          "enum": [
-            "image/jpeg",
-            "image/png",
-            "image/gif",
-            "image/webp"
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "base64"
-        }
-      },
-      "required": [
-        "data",
-        "media_type",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaURLImageSource": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "url"
-        },
-        "url": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BetaFileImageSource": {
-      "type": "object",
-      "properties": {
-        "file_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "file"
-        }
-      },
-      "required": [
-        "file_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaImageTransformationsParam": {
-      "type": "object",
-      "properties": {
-        "oversized_image": {
-          "type": "string",
-          "enum": [
-            "downsize",
-            "error"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaRequestDocumentBlock": {
-      "type": "object",
-      "properties": {
-        "source": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBase64PDFSource"
-            },
-            {
-              "$ref": "#/definitions/BetaPlainTextSource"
-            },
-            {
-              "$ref": "#/definitions/BetaContentBlockSource"
-            },
-            {
-              "$ref": "#/definitions/BetaURLPDFSource"
-            },
-            {
-              "$ref": "#/definitions/BetaFileDocumentSource"
-            }
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "document"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "citations": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCitationsConfigParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "context": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "title": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "source",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBase64PDFSource": {
-      "type": "object",
-      "properties": {
-        "data": {
-          "type": "string"
-        },
-        "media_type": {
-          "type": "string",
-          "const": "application/pdf"
-        },
-        "type": {
-          "type": "string",
-          "const": "base64"
-        }
-      },
-      "required": [
-        "data",
-        "media_type",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaPlainTextSource": {
-      "type": "object",
-      "properties": {
-        "data": {
-          "type": "string"
-        },
-        "media_type": {
-          "type": "string",
-          "const": "text/plain"
-        },
-        "type": {
-          "type": "string",
-          "const": "text"
-        }
-      },
-      "required": [
-        "data",
-        "media_type",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaContentBlockSource": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/BetaContentBlockSourceContent"
-              }
-            }
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "content"
-        }
-      },
-      "required": [
-        "content",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaContentBlockSourceContent": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/BetaTextBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaImageBlockParam"
-        }
-      ]
-    },
-    "BetaURLPDFSource": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "url"
-        },
-        "url": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BetaFileDocumentSource": {
-      "type": "object",
-      "properties": {
-        "file_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "file"
-        }
-      },
-      "required": [
-        "file_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCitationsConfigParam": {
-      "type": "object",
-      "properties": {
-        "enabled": {
-          "type": "boolean"
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaSearchResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaTextBlockParam"
-          }
-        },
-        "source": {
-          "type": "string"
-        },
-        "title": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "search_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "citations": {
-          "$ref": "#/definitions/BetaCitationsConfigParam"
-        }
-      },
-      "required": [
-        "content",
-        "source",
-        "title",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaThinkingBlockParam": {
-      "type": "object",
-      "properties": {
-        "signature": {
-          "type": "string"
-        },
-        "thinking": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "thinking"
-        }
-      },
-      "required": [
-        "signature",
-        "thinking",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaRedactedThinkingBlockParam": {
-      "type": "object",
-      "properties": {
-        "data": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "redacted_thinking"
-        }
-      },
-      "required": [
-        "data",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolUseBlockParam": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "input": {},
-        "name": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_use"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "caller": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaDirectCaller"
-            },
-            {
-              "$ref": "#/definitions/BetaServerToolCaller"
-            },
-            {
-              "$ref": "#/definitions/BetaServerToolCaller20260120"
-            }
-          ]
-        },
-        "toolset_name": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "id",
-        "input",
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaDirectCaller": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "direct"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaServerToolCaller": {
-      "type": "object",
-      "properties": {
-        "tool_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_20250825"
-        }
-      },
-      "required": [
-        "tool_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaServerToolCaller20260120": {
-      "type": "object",
-      "properties": {
-        "tool_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_20260120"
-        }
-      },
-      "required": [
-        "tool_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "content": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "$ref": "#/definitions/BetaTextBlockParam"
-                  },
-                  {
-                    "$ref": "#/definitions/BetaImageBlockParam"
-                  },
-                  {
-                    "$ref": "#/definitions/BetaSearchResultBlockParam"
-                  },
-                  {
-                    "$ref": "#/definitions/BetaRequestDocumentBlock"
-                  },
-                  {
-                    "$ref": "#/definitions/BetaToolReferenceBlockParam"
-                  },
-                  {
-                    "$ref": "#/definitions/BetaBrowserStateBlockParam"
-                  }
-                ]
-              }
-            }
-          ]
-        },
-        "is_error": {
-          "type": "boolean"
-        },
-        "toolset_name": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolReferenceBlockParam": {
-      "type": "object",
-      "properties": {
-        "tool_name": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_reference"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "tool_name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBrowserStateBlockParam": {
-      "type": "object",
-      "properties": {
-        "tabs": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaBrowserStateTabEntry"
-          }
-        },
-        "type": {
-          "type": "string",
-          "const": "browser_state"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "state_changes": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/BetaBrowserStateChange"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "tabs",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBrowserStateTabEntry": {
-      "type": "object",
-      "properties": {
-        "tab_id": {
-          "type": "string"
-        },
-        "title": {
-          "type": "string"
-        },
-        "url": {
-          "type": "string"
-        },
-        "active": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "tab_id",
-        "title",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBrowserStateChange": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/BetaBrowserStateChangeTabOpened"
-        },
-        {
-          "$ref": "#/definitions/BetaBrowserStateChangeDownloadStarted"
-        },
-        {
-          "$ref": "#/definitions/BetaBrowserStateChangeDownloadCompleted"
-        },
-        {
-          "$ref": "#/definitions/BetaBrowserStateChangeDownloadFailed"
-        }
-      ]
-    },
-    "BetaBrowserStateChangeTabOpened": {
-      "type": "object",
-      "properties": {
-        "tab_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "tab_opened"
-        }
-      },
-      "required": [
-        "tab_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBrowserStateChangeDownloadStarted": {
-      "type": "object",
-      "properties": {
-        "download_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "download_started"
-        },
-        "url": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "download_id",
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBrowserStateChangeDownloadCompleted": {
-      "type": "object",
-      "properties": {
-        "download_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "download_completed"
-        },
-        "url": {
-          "type": "string"
-        },
-        "path": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "size_bytes": {
-          "type": [
-            "number",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "download_id",
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBrowserStateChangeDownloadFailed": {
-      "type": "object",
-      "properties": {
-        "download_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "download_failed"
-        },
-        "url": {
-          "type": "string"
-        },
-        "error": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "download_id",
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BetaServerToolUseBlockParam": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "input": {},
-        "name": {
-          "type": "string",
-          "enum": [
-            "advisor",
-            "web_search",
-            "web_fetch",
-            "code_execution",
-            "bash_code_execution",
-            "text_editor_code_execution",
-            "tool_search_tool_regex",
-            "tool_search_tool_bm25"
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "server_tool_use"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "caller": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaDirectCaller"
-            },
-            {
-              "$ref": "#/definitions/BetaServerToolCaller"
-            },
-            {
-              "$ref": "#/definitions/BetaServerToolCaller20260120"
-            }
-          ]
-        }
-      },
-      "required": [
-        "id",
-        "input",
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebSearchToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "$ref": "#/definitions/BetaWebSearchToolResultBlockParamContent"
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "caller": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaDirectCaller"
-            },
-            {
-              "$ref": "#/definitions/BetaServerToolCaller"
-            },
-            {
-              "$ref": "#/definitions/BetaServerToolCaller20260120"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebSearchToolResultBlockParamContent": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaWebSearchResultBlockParam"
-          }
-        },
-        {
-          "$ref": "#/definitions/BetaWebSearchToolRequestErrorObject"
-        }
-      ]
-    },
-    "BetaWebSearchResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "encrypted_content": {
-          "type": "string"
-        },
-        "title": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_result"
-        },
-        "url": {
-          "type": "string"
-        },
-        "page_age": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "encrypted_content",
-        "title",
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebSearchToolRequestErrorObject": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "$ref": "#/definitions/BetaWebSearchToolResultErrorCode"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_tool_result_error"
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebSearchToolResultErrorCode": {
-      "type": "string",
-      "enum": [
-        "invalid_tool_input",
-        "unavailable",
-        "max_uses_exceeded",
-        "too_many_requests",
-        "query_too_long",
-        "request_too_large"
-      ]
-    },
-    "BetaWebFetchToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaWebFetchToolResultErrorBlockParam"
-            },
-            {
-              "$ref": "#/definitions/BetaWebFetchBlockParam"
-            }
-          ]
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "caller": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaDirectCaller"
-            },
-            {
-              "$ref": "#/definitions/BetaServerToolCaller"
-            },
-            {
-              "$ref": "#/definitions/BetaServerToolCaller20260120"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebFetchToolResultErrorBlockParam": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "$ref": "#/definitions/BetaWebFetchToolResultErrorCode"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_tool_result_error"
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebFetchToolResultErrorCode": {
-      "type": "string",
-      "enum": [
-        "invalid_tool_input",
-        "url_too_long",
-        "url_not_allowed",
-        "url_not_in_prior_context",
-        "url_not_accessible",
-        "unsupported_content_type",
-        "too_many_requests",
-        "max_uses_exceeded",
-        "unavailable",
-        "content_too_large"
-      ]
-    },
-    "BetaWebFetchBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "$ref": "#/definitions/BetaRequestDocumentBlock"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_result"
-        },
-        "url": {
-          "type": "string"
-        },
-        "retrieved_at": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BetaAdvisorToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaAdvisorToolResultErrorParam"
-            },
-            {
-              "$ref": "#/definitions/BetaAdvisorResultBlockParam"
-            },
-            {
-              "$ref": "#/definitions/BetaAdvisorRedactedResultBlockParam"
-            }
-          ]
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "advisor_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaAdvisorToolResultErrorParam": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "type": "string",
-          "enum": [
-            "max_uses_exceeded",
-            "prompt_too_long",
-            "too_many_requests",
-            "overloaded",
-            "unavailable",
-            "execution_time_exceeded",
-            "model_not_found"
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "advisor_tool_result_error"
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaAdvisorResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "text": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "advisor_result"
-        },
-        "stop_reason": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "text",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaAdvisorRedactedResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "encrypted_content": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "advisor_redacted_result"
-        },
-        "stop_reason": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "encrypted_content",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCodeExecutionToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "$ref": "#/definitions/BetaCodeExecutionToolResultBlockParamContent"
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCodeExecutionToolResultBlockParamContent": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/BetaCodeExecutionToolResultErrorParam"
-        },
-        {
-          "$ref": "#/definitions/BetaCodeExecutionResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BetaEncryptedCodeExecutionResultBlockParam"
-        }
-      ]
-    },
-    "BetaCodeExecutionToolResultErrorParam": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "$ref": "#/definitions/BetaCodeExecutionToolResultErrorCode"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_tool_result_error"
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCodeExecutionToolResultErrorCode": {
-      "type": "string",
-      "enum": [
-        "invalid_tool_input",
-        "unavailable",
-        "too_many_requests",
-        "execution_time_exceeded"
-      ]
-    },
-    "BetaCodeExecutionResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaCodeExecutionOutputBlockParam"
-          }
-        },
-        "return_code": {
-          "type": "number"
-        },
-        "stderr": {
-          "type": "string"
-        },
-        "stdout": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_result"
-        }
-      },
-      "required": [
-        "content",
-        "return_code",
-        "stderr",
-        "stdout",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCodeExecutionOutputBlockParam": {
-      "type": "object",
-      "properties": {
-        "file_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_output"
-        }
-      },
-      "required": [
-        "file_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaEncryptedCodeExecutionResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaCodeExecutionOutputBlockParam"
-          }
-        },
-        "encrypted_stdout": {
-          "type": "string"
-        },
-        "return_code": {
-          "type": "number"
-        },
-        "stderr": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "encrypted_code_execution_result"
-        }
-      },
-      "required": [
-        "content",
-        "encrypted_stdout",
-        "return_code",
-        "stderr",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBashCodeExecutionToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBashCodeExecutionToolResultErrorParam"
-            },
-            {
-              "$ref": "#/definitions/BetaBashCodeExecutionResultBlockParam"
-            }
-          ]
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "bash_code_execution_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBashCodeExecutionToolResultErrorParam": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "type": "string",
-          "enum": [
-            "invalid_tool_input",
-            "unavailable",
-            "too_many_requests",
-            "execution_time_exceeded",
-            "output_file_too_large"
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "bash_code_execution_tool_result_error"
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBashCodeExecutionResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaBashCodeExecutionOutputBlockParam"
-          }
-        },
-        "return_code": {
-          "type": "number"
-        },
-        "stderr": {
-          "type": "string"
-        },
-        "stdout": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "bash_code_execution_result"
-        }
-      },
-      "required": [
-        "content",
-        "return_code",
-        "stderr",
-        "stdout",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBashCodeExecutionOutputBlockParam": {
-      "type": "object",
-      "properties": {
-        "file_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "bash_code_execution_output"
-        }
-      },
-      "required": [
-        "file_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaTextEditorCodeExecutionToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaTextEditorCodeExecutionToolResultErrorParam"
-            },
-            {
-              "$ref": "#/definitions/BetaTextEditorCodeExecutionViewResultBlockParam"
-            },
-            {
-              "$ref": "#/definitions/BetaTextEditorCodeExecutionCreateResultBlockParam"
-            },
-            {
-              "$ref": "#/definitions/BetaTextEditorCodeExecutionStrReplaceResultBlockParam"
-            }
-          ]
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_code_execution_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaTextEditorCodeExecutionToolResultErrorParam": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "type": "string",
-          "enum": [
-            "invalid_tool_input",
-            "unavailable",
-            "too_many_requests",
-            "execution_time_exceeded",
-            "file_not_found"
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_code_execution_tool_result_error"
-        },
-        "error_message": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaTextEditorCodeExecutionViewResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "type": "string"
-        },
-        "file_type": {
-          "type": "string",
-          "enum": [
-            "text",
-            "image",
-            "pdf"
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_code_execution_view_result"
-        },
-        "num_lines": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "start_line": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "total_lines": {
-          "type": [
-            "number",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "file_type",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaTextEditorCodeExecutionCreateResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "is_file_update": {
-          "type": "boolean"
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_code_execution_create_result"
-        }
-      },
-      "required": [
-        "is_file_update",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaTextEditorCodeExecutionStrReplaceResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "text_editor_code_execution_str_replace_result"
-        },
-        "lines": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "new_lines": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "new_start": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "old_lines": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "old_start": {
-          "type": [
-            "number",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolSearchToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaToolSearchToolResultErrorParam"
-            },
-            {
-              "$ref": "#/definitions/BetaToolSearchToolSearchResultBlockParam"
-            }
-          ]
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_search_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolSearchToolResultErrorParam": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "type": "string",
-          "enum": [
-            "invalid_tool_input",
-            "unavailable",
-            "too_many_requests",
-            "execution_time_exceeded"
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_search_tool_result_error"
-        },
-        "error_message": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolSearchToolSearchResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "tool_references": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaToolReferenceBlockParam"
-          }
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_search_tool_search_result"
-        }
-      },
-      "required": [
-        "tool_references",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaMCPToolUseBlockParam": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "input": {},
-        "name": {
-          "type": "string"
-        },
-        "server_name": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "mcp_tool_use"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "id",
-        "input",
-        "name",
-        "server_name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaRequestMCPToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "mcp_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "content": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/BetaTextBlockParam"
-              }
-            }
-          ]
-        },
-        "is_error": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaContainerUploadBlockParam": {
-      "type": "object",
-      "properties": {
-        "file_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "container_upload"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "file_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCompactionBlockParam": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "compaction"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "content": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "encrypted_content": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "signature": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "tool_changes": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "$ref": "#/definitions/BetaRequestToolAdditionBlock"
-                  },
-                  {
-                    "$ref": "#/definitions/BetaRequestToolRemovalBlock"
-                  }
-                ]
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaRequestToolAdditionBlock": {
-      "type": "object",
-      "properties": {
-        "tool": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaToolChangeToolReference"
-            },
-            {
-              "$ref": "#/definitions/BetaToolChangeMCPToolReference"
-            },
-            {
-              "$ref": "#/definitions/BetaToolChangeMCPToolsetReference"
-            },
-            {
-              "$ref": "#/definitions/BetaToolChangeToolDefinitionParam"
-            }
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_addition"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "tool",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolChangeToolReference": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_reference"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolChangeMCPToolReference": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "server_name": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "mcp_tool_reference"
-        }
-      },
-      "required": [
-        "name",
-        "server_name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolChangeMCPToolsetReference": {
-      "type": "object",
-      "properties": {
-        "server_name": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "mcp_toolset_reference"
-        }
-      },
-      "required": [
-        "server_name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolChangeToolDefinitionParam": {
-      "type": "object",
-      "properties": {
-        "definition": {
-          "$ref": "#/definitions/BetaToolUnion"
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_definition"
-        }
-      },
-      "required": [
-        "definition",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolUnion": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/BetaTool"
-        },
-        {
-          "$ref": "#/definitions/BetaToolBash20241022"
-        },
-        {
-          "$ref": "#/definitions/BetaToolBash20250124"
-        },
-        {
-          "$ref": "#/definitions/BetaCodeExecutionTool20250522"
-        },
-        {
-          "$ref": "#/definitions/BetaCodeExecutionTool20250825"
-        },
-        {
-          "$ref": "#/definitions/BetaCodeExecutionTool20260120"
-        },
-        {
-          "$ref": "#/definitions/BetaCodeExecutionTool20260521"
-        },
-        {
-          "$ref": "#/definitions/BetaBrowserToolset20260801"
-        },
-        {
-          "$ref": "#/definitions/BetaToolComputerUse20241022"
-        },
-        {
-          "$ref": "#/definitions/BetaMemoryTool20250818"
-        },
-        {
-          "$ref": "#/definitions/BetaToolComputerUse20250124"
-        },
-        {
-          "$ref": "#/definitions/BetaToolTextEditor20241022"
-        },
-        {
-          "$ref": "#/definitions/BetaToolComputerUse20251124"
-        },
-        {
-          "$ref": "#/definitions/BetaComputerToolset20260801"
-        },
-        {
-          "$ref": "#/definitions/BetaToolTextEditor20250124"
-        },
-        {
-          "$ref": "#/definitions/BetaToolTextEditor20250429"
-        },
-        {
-          "$ref": "#/definitions/BetaToolTextEditor20250728"
-        },
-        {
-          "$ref": "#/definitions/BetaWebSearchTool20250305"
-        },
-        {
-          "$ref": "#/definitions/BetaWebFetchTool20250910"
-        },
-        {
-          "$ref": "#/definitions/BetaWebSearchTool20260209"
-        },
-        {
-          "$ref": "#/definitions/BetaWebFetchTool20260209"
-        },
-        {
-          "$ref": "#/definitions/BetaWebFetchTool20260309"
-        },
-        {
-          "$ref": "#/definitions/BetaWebSearchTool20260318"
-        },
-        {
-          "$ref": "#/definitions/BetaWebFetchTool20260318"
-        },
-        {
-          "$ref": "#/definitions/BetaAdvisorTool20260301"
-        },
-        {
-          "$ref": "#/definitions/BetaToolSearchToolBm25_20251119"
-        },
-        {
-          "$ref": "#/definitions/BetaToolSearchToolRegex20251119"
-        },
-        {
-          "$ref": "#/definitions/BetaMCPToolset"
-        }
-      ]
-    },
-    "BetaTool": {
-      "type": "object",
-      "properties": {
-        "input_schema": {
-          "$ref": "#/definitions/BetaTool.InputSchema"
-        },
-        "name": {
-          "type": "string"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "description": {
-          "type": "string"
-        },
-        "eager_input_streaming": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "type": {
-          "type": [
-            "string",
-            "null"
           ],
-          "enum": [
-            "custom",
-            null
-          ]
-        }
-      },
-      "required": [
-        "input_schema",
-        "name"
-      ],
-      "additionalProperties": false
-    },
-    "BetaTool.InputSchema": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "object"
         },
-        "properties": {
-          "anyOf": [
+        compaction: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCompactionConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        container: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaContainerParams',
+            },
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        context_management: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaContextManagementConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        diagnostics: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaDiagnosticsParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        fallback_credit_token: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              $ref: '#/definitions/BetaFallbackCreditTokenParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        fallbacks: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaFallbacksParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        inference_geo: {
+          type: ['string', 'null'],
+        },
+        mcp_servers: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaRequestMCPServerURLDefinition',
+          },
+        },
+        metadata: {
+          $ref: '#/definitions/BetaMetadata',
+        },
+        output_config: {
+          $ref: '#/definitions/BetaOutputConfig',
+        },
+        output_format: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaJSONOutputFormat',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        service_tier: {
+          type: 'string',
+          enum: ['auto', 'standard_only'],
+        },
+        speed: {
+          type: ['string', 'null'],
+          enum: ['standard', 'fast', null],
+        },
+        stop_sequences: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+        },
+        stream: {
+          type: 'boolean',
+        },
+        system: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'array',
+              items: {
+                $ref: '#/definitions/BetaTextBlockParam',
+              },
+            },
+          ],
+        },
+        thinking: {
+          $ref: '#/definitions/BetaThinkingConfigParam',
+        },
+        thread: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaMessageThreadParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        tool_choice: {
+          $ref: '#/definitions/BetaToolChoice',
+        },
+        tools: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaToolUnion',
+          },
+        },
+      },
+      required: ['max_tokens', 'messages', 'model'],
+      additionalProperties: false,
+    },
+    BetaMessageParam: {
+      anyOf: [
+        {
+          $ref: '#/definitions/BetaUserMessageParam',
+        },
+        {
+          $ref: '#/definitions/BetaAssistantMessageParam',
+        },
+        {
+          $ref: '#/definitions/BetaSystemMessageParam',
+        },
+      ],
+    },
+    BetaUserMessageParam: {
+      type: 'object',
+      properties: {
+        content: {
+          $ref: '#/definitions/BetaMessageContentParam',
+        },
+        role: {
+          type: 'string',
+          const: 'user',
+        },
+      },
+      required: ['content', 'role'],
+      additionalProperties: false,
+    },
+    BetaMessageContentParam: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaContentBlockParam',
+          },
+        },
+      ],
+    },
+    BetaContentBlockParam: {
+      anyOf: [
+        {
+          $ref: '#/definitions/BetaTextBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaImageBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaRequestDocumentBlock',
+        },
+        {
+          $ref: '#/definitions/BetaSearchResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaThinkingBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaRedactedThinkingBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaToolUseBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaServerToolUseBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaWebSearchToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaWebFetchToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaAdvisorToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaCodeExecutionToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaBashCodeExecutionToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaTextEditorCodeExecutionToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaToolSearchToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaMCPToolUseBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaRequestMCPToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaContainerUploadBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaCompactionBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaRequestToolAdditionBlock',
+        },
+        {
+          $ref: '#/definitions/BetaRequestToolRemovalBlock',
+        },
+        {
+          $ref: '#/definitions/BetaMCPToolListingBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaFallbackBlockParam',
+        },
+      ],
+    },
+    BetaTextBlockParam: {
+      type: 'object',
+      properties: {
+        text: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'text',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        citations: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                $ref: '#/definitions/BetaTextCitationParam',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['text', 'type'],
+      additionalProperties: false,
+    },
+    BetaCacheControlEphemeral: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'ephemeral',
+        },
+        ttl: {
+          type: 'string',
+          enum: ['5m', '1h'],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaTextCitationParam: {
+      anyOf: [
+        {
+          $ref: '#/definitions/BetaCitationCharLocationParam',
+        },
+        {
+          $ref: '#/definitions/BetaCitationPageLocationParam',
+        },
+        {
+          $ref: '#/definitions/BetaCitationContentBlockLocationParam',
+        },
+        {
+          $ref: '#/definitions/BetaCitationWebSearchResultLocationParam',
+        },
+        {
+          $ref: '#/definitions/BetaCitationSearchResultLocationParam',
+        },
+      ],
+    },
+    BetaCitationCharLocationParam: {
+      type: 'object',
+      properties: {
+        cited_text: {
+          type: 'string',
+        },
+        document_index: {
+          type: 'number',
+        },
+        document_title: {
+          type: ['string', 'null'],
+        },
+        end_char_index: {
+          type: 'number',
+        },
+        start_char_index: {
+          type: 'number',
+        },
+        type: {
+          type: 'string',
+          const: 'char_location',
+        },
+      },
+      required: [
+        'cited_text',
+        'document_index',
+        'document_title',
+        'end_char_index',
+        'start_char_index',
+        'type',
+      ],
+      additionalProperties: false,
+    },
+    BetaCitationPageLocationParam: {
+      type: 'object',
+      properties: {
+        cited_text: {
+          type: 'string',
+        },
+        document_index: {
+          type: 'number',
+        },
+        document_title: {
+          type: ['string', 'null'],
+        },
+        end_page_number: {
+          type: 'number',
+        },
+        start_page_number: {
+          type: 'number',
+        },
+        type: {
+          type: 'string',
+          const: 'page_location',
+        },
+      },
+      required: [
+        'cited_text',
+        'document_index',
+        'document_title',
+        'end_page_number',
+        'start_page_number',
+        'type',
+      ],
+      additionalProperties: false,
+    },
+    BetaCitationContentBlockLocationParam: {
+      type: 'object',
+      properties: {
+        cited_text: {
+          type: 'string',
+        },
+        document_index: {
+          type: 'number',
+        },
+        document_title: {
+          type: ['string', 'null'],
+        },
+        end_block_index: {
+          type: 'number',
+        },
+        start_block_index: {
+          type: 'number',
+        },
+        type: {
+          type: 'string',
+          const: 'content_block_location',
+        },
+      },
+      required: [
+        'cited_text',
+        'document_index',
+        'document_title',
+        'end_block_index',
+        'start_block_index',
+        'type',
+      ],
+      additionalProperties: false,
+    },
+    BetaCitationWebSearchResultLocationParam: {
+      type: 'object',
+      properties: {
+        cited_text: {
+          type: 'string',
+        },
+        encrypted_index: {
+          type: 'string',
+        },
+        title: {
+          type: ['string', 'null'],
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_result_location',
+        },
+        url: {
+          type: 'string',
+        },
+      },
+      required: ['cited_text', 'encrypted_index', 'title', 'type', 'url'],
+      additionalProperties: false,
+    },
+    BetaCitationSearchResultLocationParam: {
+      type: 'object',
+      properties: {
+        cited_text: {
+          type: 'string',
+        },
+        end_block_index: {
+          type: 'number',
+        },
+        search_result_index: {
+          type: 'number',
+        },
+        source: {
+          type: 'string',
+        },
+        start_block_index: {
+          type: 'number',
+        },
+        title: {
+          type: ['string', 'null'],
+        },
+        type: {
+          type: 'string',
+          const: 'search_result_location',
+        },
+      },
+      required: [
+        'cited_text',
+        'end_block_index',
+        'search_result_index',
+        'source',
+        'start_block_index',
+        'title',
+        'type',
+      ],
+      additionalProperties: false,
+    },
+    BetaImageBlockParam: {
+      type: 'object',
+      properties: {
+        source: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBase64ImageSource',
+            },
+            {
+              $ref: '#/definitions/BetaURLImageSource',
+            },
+            {
+              $ref: '#/definitions/BetaFileImageSource',
+            },
+          ],
+        },
+        type: {
+          type: 'string',
+          const: 'image',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        transformations: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaImageTransformationsParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['source', 'type'],
+      additionalProperties: false,
+    },
+    BetaBase64ImageSource: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'string',
+        },
+        media_type: {
+          type: 'string',
+          enum: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+        },
+        type: {
+          type: 'string',
+          const: 'base64',
+        },
+      },
+      required: ['data', 'media_type', 'type'],
+      additionalProperties: false,
+    },
+    BetaURLImageSource: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'url',
+        },
+        url: {
+          type: 'string',
+        },
+      },
+      required: ['type', 'url'],
+      additionalProperties: false,
+    },
+    BetaFileImageSource: {
+      type: 'object',
+      properties: {
+        file_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'file',
+        },
+      },
+      required: ['file_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaImageTransformationsParam: {
+      type: 'object',
+      properties: {
+        oversized_image: {
+          type: 'string',
+          enum: ['downsize', 'error'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaRequestDocumentBlock: {
+      type: 'object',
+      properties: {
+        source: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBase64PDFSource',
+            },
+            {
+              $ref: '#/definitions/BetaPlainTextSource',
+            },
+            {
+              $ref: '#/definitions/BetaContentBlockSource',
+            },
+            {
+              $ref: '#/definitions/BetaURLPDFSource',
+            },
+            {
+              $ref: '#/definitions/BetaFileDocumentSource',
+            },
+          ],
+        },
+        type: {
+          type: 'string',
+          const: 'document',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        citations: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCitationsConfigParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        context: {
+          type: ['string', 'null'],
+        },
+        title: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['source', 'type'],
+      additionalProperties: false,
+    },
+    BetaBase64PDFSource: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'string',
+        },
+        media_type: {
+          type: 'string',
+          const: 'application/pdf',
+        },
+        type: {
+          type: 'string',
+          const: 'base64',
+        },
+      },
+      required: ['data', 'media_type', 'type'],
+      additionalProperties: false,
+    },
+    BetaPlainTextSource: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'string',
+        },
+        media_type: {
+          type: 'string',
+          const: 'text/plain',
+        },
+        type: {
+          type: 'string',
+          const: 'text',
+        },
+      },
+      required: ['data', 'media_type', 'type'],
+      additionalProperties: false,
+    },
+    BetaContentBlockSource: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'array',
+              items: {
+                $ref: '#/definitions/BetaContentBlockSourceContent',
+              },
+            },
+          ],
+        },
+        type: {
+          type: 'string',
+          const: 'content',
+        },
+      },
+      required: ['content', 'type'],
+      additionalProperties: false,
+    },
+    BetaContentBlockSourceContent: {
+      anyOf: [
+        {
+          $ref: '#/definitions/BetaTextBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaImageBlockParam',
+        },
+      ],
+    },
+    BetaURLPDFSource: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'url',
+        },
+        url: {
+          type: 'string',
+        },
+      },
+      required: ['type', 'url'],
+      additionalProperties: false,
+    },
+    BetaFileDocumentSource: {
+      type: 'object',
+      properties: {
+        file_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'file',
+        },
+      },
+      required: ['file_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaCitationsConfigParam: {
+      type: 'object',
+      properties: {
+        enabled: {
+          type: 'boolean',
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaSearchResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaTextBlockParam',
+          },
+        },
+        source: {
+          type: 'string',
+        },
+        title: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'search_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        citations: {
+          $ref: '#/definitions/BetaCitationsConfigParam',
+        },
+      },
+      required: ['content', 'source', 'title', 'type'],
+      additionalProperties: false,
+    },
+    BetaThinkingBlockParam: {
+      type: 'object',
+      properties: {
+        signature: {
+          type: 'string',
+        },
+        thinking: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'thinking',
+        },
+      },
+      required: ['signature', 'thinking', 'type'],
+      additionalProperties: false,
+    },
+    BetaRedactedThinkingBlockParam: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'redacted_thinking',
+        },
+      },
+      required: ['data', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolUseBlockParam: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        input: {},
+        name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tool_use',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        caller: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaDirectCaller',
+            },
+            {
+              $ref: '#/definitions/BetaServerToolCaller',
+            },
+            {
+              $ref: '#/definitions/BetaServerToolCaller20260120',
+            },
+          ],
+        },
+        toolset_name: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['id', 'input', 'name', 'type'],
+      additionalProperties: false,
+    },
+    BetaDirectCaller: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'direct',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaServerToolCaller: {
+      type: 'object',
+      properties: {
+        tool_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_20250825',
+        },
+      },
+      required: ['tool_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaServerToolCaller20260120: {
+      type: 'object',
+      properties: {
+        tool_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_20260120',
+        },
+      },
+      required: ['tool_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        content: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'array',
+              items: {
+                anyOf: [
+                  {
+                    $ref: '#/definitions/BetaTextBlockParam',
+                  },
+                  {
+                    $ref: '#/definitions/BetaImageBlockParam',
+                  },
+                  {
+                    $ref: '#/definitions/BetaSearchResultBlockParam',
+                  },
+                  {
+                    $ref: '#/definitions/BetaRequestDocumentBlock',
+                  },
+                  {
+                    $ref: '#/definitions/BetaToolReferenceBlockParam',
+                  },
+                  {
+                    $ref: '#/definitions/BetaBrowserStateBlockParam',
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        is_error: {
+          type: 'boolean',
+        },
+        toolset_name: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolReferenceBlockParam: {
+      type: 'object',
+      properties: {
+        tool_name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tool_reference',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['tool_name', 'type'],
+      additionalProperties: false,
+    },
+    BetaBrowserStateBlockParam: {
+      type: 'object',
+      properties: {
+        tabs: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaBrowserStateTabEntry',
+          },
+        },
+        type: {
+          type: 'string',
+          const: 'browser_state',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        state_changes: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                $ref: '#/definitions/BetaBrowserStateChange',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['tabs', 'type'],
+      additionalProperties: false,
+    },
+    BetaBrowserStateTabEntry: {
+      type: 'object',
+      properties: {
+        tab_id: {
+          type: 'string',
+        },
+        title: {
+          type: 'string',
+        },
+        url: {
+          type: 'string',
+        },
+        active: {
+          type: 'boolean',
+        },
+      },
+      required: ['tab_id', 'title', 'url'],
+      additionalProperties: false,
+    },
+    BetaBrowserStateChange: {
+      anyOf: [
+        {
+          $ref: '#/definitions/BetaBrowserStateChangeTabOpened',
+        },
+        {
+          $ref: '#/definitions/BetaBrowserStateChangeDownloadStarted',
+        },
+        {
+          $ref: '#/definitions/BetaBrowserStateChangeDownloadCompleted',
+        },
+        {
+          $ref: '#/definitions/BetaBrowserStateChangeDownloadFailed',
+        },
+      ],
+    },
+    BetaBrowserStateChangeTabOpened: {
+      type: 'object',
+      properties: {
+        tab_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tab_opened',
+        },
+      },
+      required: ['tab_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaBrowserStateChangeDownloadStarted: {
+      type: 'object',
+      properties: {
+        download_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'download_started',
+        },
+        url: {
+          type: 'string',
+        },
+      },
+      required: ['download_id', 'type', 'url'],
+      additionalProperties: false,
+    },
+    BetaBrowserStateChangeDownloadCompleted: {
+      type: 'object',
+      properties: {
+        download_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'download_completed',
+        },
+        url: {
+          type: 'string',
+        },
+        path: {
+          type: ['string', 'null'],
+        },
+        size_bytes: {
+          type: ['number', 'null'],
+        },
+      },
+      required: ['download_id', 'type', 'url'],
+      additionalProperties: false,
+    },
+    BetaBrowserStateChangeDownloadFailed: {
+      type: 'object',
+      properties: {
+        download_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'download_failed',
+        },
+        url: {
+          type: 'string',
+        },
+        error: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['download_id', 'type', 'url'],
+      additionalProperties: false,
+    },
+    BetaServerToolUseBlockParam: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        input: {},
+        name: {
+          type: 'string',
+          enum: [
+            'advisor',
+            'web_search',
+            'web_fetch',
+            'code_execution',
+            'bash_code_execution',
+            'text_editor_code_execution',
+            'tool_search_tool_regex',
+            'tool_search_tool_bm25',
+          ],
+        },
+        type: {
+          type: 'string',
+          const: 'server_tool_use',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        caller: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaDirectCaller',
+            },
+            {
+              $ref: '#/definitions/BetaServerToolCaller',
+            },
+            {
+              $ref: '#/definitions/BetaServerToolCaller20260120',
+            },
+          ],
+        },
+      },
+      required: ['id', 'input', 'name', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebSearchToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          $ref: '#/definitions/BetaWebSearchToolResultBlockParamContent',
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        caller: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaDirectCaller',
+            },
+            {
+              $ref: '#/definitions/BetaServerToolCaller',
+            },
+            {
+              $ref: '#/definitions/BetaServerToolCaller20260120',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebSearchToolResultBlockParamContent: {
+      anyOf: [
+        {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaWebSearchResultBlockParam',
+          },
+        },
+        {
+          $ref: '#/definitions/BetaWebSearchToolRequestErrorObject',
+        },
+      ],
+    },
+    BetaWebSearchResultBlockParam: {
+      type: 'object',
+      properties: {
+        encrypted_content: {
+          type: 'string',
+        },
+        title: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_result',
+        },
+        url: {
+          type: 'string',
+        },
+        page_age: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['encrypted_content', 'title', 'type', 'url'],
+      additionalProperties: false,
+    },
+    BetaWebSearchToolRequestErrorObject: {
+      type: 'object',
+      properties: {
+        error_code: {
+          $ref: '#/definitions/BetaWebSearchToolResultErrorCode',
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_tool_result_error',
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebSearchToolResultErrorCode: {
+      type: 'string',
+      enum: [
+        'invalid_tool_input',
+        'unavailable',
+        'max_uses_exceeded',
+        'too_many_requests',
+        'query_too_long',
+        'request_too_large',
+      ],
+    },
+    BetaWebFetchToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaWebFetchToolResultErrorBlockParam',
+            },
+            {
+              $ref: '#/definitions/BetaWebFetchBlockParam',
+            },
+          ],
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        caller: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaDirectCaller',
+            },
+            {
+              $ref: '#/definitions/BetaServerToolCaller',
+            },
+            {
+              $ref: '#/definitions/BetaServerToolCaller20260120',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebFetchToolResultErrorBlockParam: {
+      type: 'object',
+      properties: {
+        error_code: {
+          $ref: '#/definitions/BetaWebFetchToolResultErrorCode',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_tool_result_error',
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebFetchToolResultErrorCode: {
+      type: 'string',
+      enum: [
+        'invalid_tool_input',
+        'url_too_long',
+        'url_not_allowed',
+        'url_not_in_prior_context',
+        'url_not_accessible',
+        'unsupported_content_type',
+        'too_many_requests',
+        'max_uses_exceeded',
+        'unavailable',
+        'content_too_large',
+      ],
+    },
+    BetaWebFetchBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          $ref: '#/definitions/BetaRequestDocumentBlock',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_result',
+        },
+        url: {
+          type: 'string',
+        },
+        retrieved_at: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['content', 'type', 'url'],
+      additionalProperties: false,
+    },
+    BetaAdvisorToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaAdvisorToolResultErrorParam',
+            },
+            {
+              $ref: '#/definitions/BetaAdvisorResultBlockParam',
+            },
+            {
+              $ref: '#/definitions/BetaAdvisorRedactedResultBlockParam',
+            },
+          ],
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'advisor_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaAdvisorToolResultErrorParam: {
+      type: 'object',
+      properties: {
+        error_code: {
+          type: 'string',
+          enum: [
+            'max_uses_exceeded',
+            'prompt_too_long',
+            'too_many_requests',
+            'overloaded',
+            'unavailable',
+            'execution_time_exceeded',
+            'model_not_found',
+          ],
+        },
+        type: {
+          type: 'string',
+          const: 'advisor_tool_result_error',
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    BetaAdvisorResultBlockParam: {
+      type: 'object',
+      properties: {
+        text: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'advisor_result',
+        },
+        stop_reason: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['text', 'type'],
+      additionalProperties: false,
+    },
+    BetaAdvisorRedactedResultBlockParam: {
+      type: 'object',
+      properties: {
+        encrypted_content: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'advisor_redacted_result',
+        },
+        stop_reason: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['encrypted_content', 'type'],
+      additionalProperties: false,
+    },
+    BetaCodeExecutionToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          $ref: '#/definitions/BetaCodeExecutionToolResultBlockParamContent',
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaCodeExecutionToolResultBlockParamContent: {
+      anyOf: [
+        {
+          $ref: '#/definitions/BetaCodeExecutionToolResultErrorParam',
+        },
+        {
+          $ref: '#/definitions/BetaCodeExecutionResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/BetaEncryptedCodeExecutionResultBlockParam',
+        },
+      ],
+    },
+    BetaCodeExecutionToolResultErrorParam: {
+      type: 'object',
+      properties: {
+        error_code: {
+          $ref: '#/definitions/BetaCodeExecutionToolResultErrorCode',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_tool_result_error',
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    BetaCodeExecutionToolResultErrorCode: {
+      type: 'string',
+      enum: ['invalid_tool_input', 'unavailable', 'too_many_requests', 'execution_time_exceeded'],
+    },
+    BetaCodeExecutionResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaCodeExecutionOutputBlockParam',
+          },
+        },
+        return_code: {
+          type: 'number',
+        },
+        stderr: {
+          type: 'string',
+        },
+        stdout: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_result',
+        },
+      },
+      required: ['content', 'return_code', 'stderr', 'stdout', 'type'],
+      additionalProperties: false,
+    },
+    BetaCodeExecutionOutputBlockParam: {
+      type: 'object',
+      properties: {
+        file_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_output',
+        },
+      },
+      required: ['file_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaEncryptedCodeExecutionResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaCodeExecutionOutputBlockParam',
+          },
+        },
+        encrypted_stdout: {
+          type: 'string',
+        },
+        return_code: {
+          type: 'number',
+        },
+        stderr: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'encrypted_code_execution_result',
+        },
+      },
+      required: ['content', 'encrypted_stdout', 'return_code', 'stderr', 'type'],
+      additionalProperties: false,
+    },
+    BetaBashCodeExecutionToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBashCodeExecutionToolResultErrorParam',
+            },
+            {
+              $ref: '#/definitions/BetaBashCodeExecutionResultBlockParam',
+            },
+          ],
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'bash_code_execution_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaBashCodeExecutionToolResultErrorParam: {
+      type: 'object',
+      properties: {
+        error_code: {
+          type: 'string',
+          enum: [
+            'invalid_tool_input',
+            'unavailable',
+            'too_many_requests',
+            'execution_time_exceeded',
+            'output_file_too_large',
+          ],
+        },
+        type: {
+          type: 'string',
+          const: 'bash_code_execution_tool_result_error',
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    BetaBashCodeExecutionResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaBashCodeExecutionOutputBlockParam',
+          },
+        },
+        return_code: {
+          type: 'number',
+        },
+        stderr: {
+          type: 'string',
+        },
+        stdout: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'bash_code_execution_result',
+        },
+      },
+      required: ['content', 'return_code', 'stderr', 'stdout', 'type'],
+      additionalProperties: false,
+    },
+    BetaBashCodeExecutionOutputBlockParam: {
+      type: 'object',
+      properties: {
+        file_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'bash_code_execution_output',
+        },
+      },
+      required: ['file_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaTextEditorCodeExecutionToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaTextEditorCodeExecutionToolResultErrorParam',
+            },
+            {
+              $ref: '#/definitions/BetaTextEditorCodeExecutionViewResultBlockParam',
+            },
+            {
+              $ref: '#/definitions/BetaTextEditorCodeExecutionCreateResultBlockParam',
+            },
+            {
+              $ref: '#/definitions/BetaTextEditorCodeExecutionStrReplaceResultBlockParam',
+            },
+          ],
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_code_execution_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaTextEditorCodeExecutionToolResultErrorParam: {
+      type: 'object',
+      properties: {
+        error_code: {
+          type: 'string',
+          enum: [
+            'invalid_tool_input',
+            'unavailable',
+            'too_many_requests',
+            'execution_time_exceeded',
+            'file_not_found',
+          ],
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_code_execution_tool_result_error',
+        },
+        error_message: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    BetaTextEditorCodeExecutionViewResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          type: 'string',
+        },
+        file_type: {
+          type: 'string',
+          enum: ['text', 'image', 'pdf'],
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_code_execution_view_result',
+        },
+        num_lines: {
+          type: ['number', 'null'],
+        },
+        start_line: {
+          type: ['number', 'null'],
+        },
+        total_lines: {
+          type: ['number', 'null'],
+        },
+      },
+      required: ['content', 'file_type', 'type'],
+      additionalProperties: false,
+    },
+    BetaTextEditorCodeExecutionCreateResultBlockParam: {
+      type: 'object',
+      properties: {
+        is_file_update: {
+          type: 'boolean',
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_code_execution_create_result',
+        },
+      },
+      required: ['is_file_update', 'type'],
+      additionalProperties: false,
+    },
+    BetaTextEditorCodeExecutionStrReplaceResultBlockParam: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'text_editor_code_execution_str_replace_result',
+        },
+        lines: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        new_lines: {
+          type: ['number', 'null'],
+        },
+        new_start: {
+          type: ['number', 'null'],
+        },
+        old_lines: {
+          type: ['number', 'null'],
+        },
+        old_start: {
+          type: ['number', 'null'],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaToolSearchToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaToolSearchToolResultErrorParam',
+            },
+            {
+              $ref: '#/definitions/BetaToolSearchToolSearchResultBlockParam',
+            },
+          ],
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tool_search_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolSearchToolResultErrorParam: {
+      type: 'object',
+      properties: {
+        error_code: {
+          type: 'string',
+          enum: ['invalid_tool_input', 'unavailable', 'too_many_requests', 'execution_time_exceeded'],
+        },
+        type: {
+          type: 'string',
+          const: 'tool_search_tool_result_error',
+        },
+        error_message: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolSearchToolSearchResultBlockParam: {
+      type: 'object',
+      properties: {
+        tool_references: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaToolReferenceBlockParam',
+          },
+        },
+        type: {
+          type: 'string',
+          const: 'tool_search_tool_search_result',
+        },
+      },
+      required: ['tool_references', 'type'],
+      additionalProperties: false,
+    },
+    BetaMCPToolUseBlockParam: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        input: {},
+        name: {
+          type: 'string',
+        },
+        server_name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'mcp_tool_use',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['id', 'input', 'name', 'server_name', 'type'],
+      additionalProperties: false,
+    },
+    BetaRequestMCPToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'mcp_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        content: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'array',
+              items: {
+                $ref: '#/definitions/BetaTextBlockParam',
+              },
+            },
+          ],
+        },
+        is_error: {
+          type: 'boolean',
+        },
+      },
+      required: ['tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaContainerUploadBlockParam: {
+      type: 'object',
+      properties: {
+        file_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'container_upload',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['file_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaCompactionBlockParam: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'compaction',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        content: {
+          type: ['string', 'null'],
+        },
+        encrypted_content: {
+          type: ['string', 'null'],
+        },
+        signature: {
+          type: ['string', 'null'],
+        },
+        tool_changes: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                anyOf: [
+                  {
+                    $ref: '#/definitions/BetaRequestToolAdditionBlock',
+                  },
+                  {
+                    $ref: '#/definitions/BetaRequestToolRemovalBlock',
+                  },
+                ],
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaRequestToolAdditionBlock: {
+      type: 'object',
+      properties: {
+        tool: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaToolChangeToolReference',
+            },
+            {
+              $ref: '#/definitions/BetaToolChangeMCPToolReference',
+            },
+            {
+              $ref: '#/definitions/BetaToolChangeMCPToolsetReference',
+            },
+            {
+              $ref: '#/definitions/BetaToolChangeToolDefinitionParam',
+            },
+          ],
+        },
+        type: {
+          type: 'string',
+          const: 'tool_addition',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['tool', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolChangeToolReference: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tool_reference',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolChangeMCPToolReference: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+        },
+        server_name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'mcp_tool_reference',
+        },
+      },
+      required: ['name', 'server_name', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolChangeMCPToolsetReference: {
+      type: 'object',
+      properties: {
+        server_name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'mcp_toolset_reference',
+        },
+      },
+      required: ['server_name', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolChangeToolDefinitionParam: {
+      type: 'object',
+      properties: {
+        definition: {
+          $ref: '#/definitions/BetaToolUnion',
+        },
+        type: {
+          type: 'string',
+          const: 'tool_definition',
+        },
+      },
+      required: ['definition', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolUnion: {
+      anyOf: [
+        {
+          $ref: '#/definitions/BetaTool',
+        },
+        {
+          $ref: '#/definitions/BetaToolBash20241022',
+        },
+        {
+          $ref: '#/definitions/BetaToolBash20250124',
+        },
+        {
+          $ref: '#/definitions/BetaCodeExecutionTool20250522',
+        },
+        {
+          $ref: '#/definitions/BetaCodeExecutionTool20250825',
+        },
+        {
+          $ref: '#/definitions/BetaCodeExecutionTool20260120',
+        },
+        {
+          $ref: '#/definitions/BetaCodeExecutionTool20260521',
+        },
+        {
+          $ref: '#/definitions/BetaBrowserToolset20260801',
+        },
+        {
+          $ref: '#/definitions/BetaToolComputerUse20241022',
+        },
+        {
+          $ref: '#/definitions/BetaMemoryTool20250818',
+        },
+        {
+          $ref: '#/definitions/BetaToolComputerUse20250124',
+        },
+        {
+          $ref: '#/definitions/BetaToolTextEditor20241022',
+        },
+        {
+          $ref: '#/definitions/BetaToolComputerUse20251124',
+        },
+        {
+          $ref: '#/definitions/BetaComputerToolset20260801',
+        },
+        {
+          $ref: '#/definitions/BetaToolTextEditor20250124',
+        },
+        {
+          $ref: '#/definitions/BetaToolTextEditor20250429',
+        },
+        {
+          $ref: '#/definitions/BetaToolTextEditor20250728',
+        },
+        {
+          $ref: '#/definitions/BetaWebSearchTool20250305',
+        },
+        {
+          $ref: '#/definitions/BetaWebFetchTool20250910',
+        },
+        {
+          $ref: '#/definitions/BetaWebSearchTool20260209',
+        },
+        {
+          $ref: '#/definitions/BetaWebFetchTool20260209',
+        },
+        {
+          $ref: '#/definitions/BetaWebFetchTool20260309',
+        },
+        {
+          $ref: '#/definitions/BetaWebSearchTool20260318',
+        },
+        {
+          $ref: '#/definitions/BetaWebFetchTool20260318',
+        },
+        {
+          $ref: '#/definitions/BetaAdvisorTool20260301',
+        },
+        {
+          $ref: '#/definitions/BetaToolSearchToolBm25_20251119',
+        },
+        {
+          $ref: '#/definitions/BetaToolSearchToolRegex20251119',
+        },
+        {
+          $ref: '#/definitions/BetaMCPToolset',
+        },
+      ],
+    },
+    BetaTool: {
+      type: 'object',
+      properties: {
+        input_schema: {
+          $ref: '#/definitions/BetaTool.InputSchema',
+        },
+        name: {
+          type: 'string',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        description: {
+          type: 'string',
+        },
+        eager_input_streaming: {
+          type: ['boolean', 'null'],
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
+        type: {
+          type: ['string', 'null'],
+          enum: ['custom', null],
+        },
+      },
+      required: ['input_schema', 'name'],
+      additionalProperties: false,
+    },
+    'BetaTool.InputSchema': {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'object',
+        },
+        properties: {
+          anyOf: [
             {},
             {
-              "type": "null"
-            }
-          ]
-        },
-        "required": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
+              type: 'null',
             },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": {}
-    },
-    "BetaToolBash20241022": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "bash"
-        },
-        "type": {
-          "type": "string",
-          "const": "bash_20241022"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolBash20250124": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "bash"
-        },
-        "type": {
-          "type": "string",
-          "const": "bash_20250124"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCodeExecutionTool20250522": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "code_execution"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_20250522"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCodeExecutionTool20250825": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "code_execution"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_20250825"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCodeExecutionTool20260120": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "code_execution"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_20260120"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCodeExecutionTool20260521": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "code_execution"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_20260521"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBrowserToolset20260801": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "browser_toolset_20260801"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "configs": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserToolsetConfigs"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBrowserToolsetConfigs": {
-      "type": "object",
-      "properties": {
-        "close_tab": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserCloseTabConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "double_click": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserDoubleClickConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "file_upload": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserFileUploadConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "find": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserFindConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "form_input": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserFormInputConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "get_page_text": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserGetPageTextConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "hold_key": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserHoldKeyConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "hover": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserHoverConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "javascript_exec": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserJavascriptExecConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "key": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserKeyConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "left_click": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserLeftClickConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "left_click_drag": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserLeftClickDragConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "left_mouse_down": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserLeftMouseDownConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "left_mouse_up": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserLeftMouseUpConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "list_tabs": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserListTabsConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "middle_click": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserMiddleClickConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "mouse_move": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserMouseMoveConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "navigate": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserNavigateConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "new_tab": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserNewTabConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "read_console": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserReadConsoleConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "read_network": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserReadNetworkConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "read_page": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserReadPageConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "right_click": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserRightClickConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "screenshot": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserScreenshotConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "scroll": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserScrollConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "scroll_to": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserScrollToConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "switch_tab": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserSwitchTabConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "triple_click": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserTripleClickConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "type": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserTypeConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "wait": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserWaitConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "zoom": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaBrowserZoomConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserCloseTabConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserDoubleClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserFileUploadConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserFindConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserFormInputConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserGetPageTextConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserHoldKeyConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserHoverConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserJavascriptExecConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserKeyConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserLeftClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserLeftClickDragConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserLeftMouseDownConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserLeftMouseUpConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserListTabsConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserMiddleClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserMouseMoveConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserNavigateConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserNewTabConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserReadConsoleConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserReadNetworkConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserReadPageConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserRightClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserScreenshotConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserScrollConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserScrollToConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserSwitchTabConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserTripleClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserTypeConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserWaitConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBrowserZoomConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaToolComputerUse20241022": {
-      "type": "object",
-      "properties": {
-        "display_height_px": {
-          "type": "number"
-        },
-        "display_width_px": {
-          "type": "number"
-        },
-        "name": {
-          "type": "string",
-          "const": "computer"
-        },
-        "type": {
-          "type": "string",
-          "const": "computer_20241022"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "display_number": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "display_height_px",
-        "display_width_px",
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaMemoryTool20250818": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "memory"
-        },
-        "type": {
-          "type": "string",
-          "const": "memory_20250818"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolComputerUse20250124": {
-      "type": "object",
-      "properties": {
-        "display_height_px": {
-          "type": "number"
-        },
-        "display_width_px": {
-          "type": "number"
-        },
-        "name": {
-          "type": "string",
-          "const": "computer"
-        },
-        "type": {
-          "type": "string",
-          "const": "computer_20250124"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "display_number": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "display_height_px",
-        "display_width_px",
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolTextEditor20241022": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "str_replace_editor"
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_20241022"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolComputerUse20251124": {
-      "type": "object",
-      "properties": {
-        "display_height_px": {
-          "type": "number"
-        },
-        "display_width_px": {
-          "type": "number"
-        },
-        "name": {
-          "type": "string",
-          "const": "computer"
-        },
-        "type": {
-          "type": "string",
-          "const": "computer_20251124"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "display_number": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "enable_zoom": {
-          "type": "boolean"
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "display_height_px",
-        "display_width_px",
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaComputerToolset20260801": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "computer_toolset_20260801"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "configs": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerToolsetConfigs"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaComputerToolsetConfigs": {
-      "type": "object",
-      "properties": {
-        "cursor_position": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerCursorPositionConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "double_click": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerDoubleClickConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "hold_key": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerHoldKeyConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "key": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerKeyConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "left_click": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerLeftClickConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "left_click_drag": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerLeftClickDragConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "left_mouse_down": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerLeftMouseDownConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "left_mouse_up": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerLeftMouseUpConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "middle_click": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerMiddleClickConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "mouse_move": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerMouseMoveConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "right_click": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerRightClickConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "screenshot": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerScreenshotConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "scroll": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerScrollConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "triple_click": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerTripleClickConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "type": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerTypeConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "wait": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerWaitConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "zoom": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaComputerZoomConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerCursorPositionConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerDoubleClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerHoldKeyConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerKeyConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerLeftClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerLeftClickDragConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerLeftMouseDownConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerLeftMouseUpConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerMiddleClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerMouseMoveConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerRightClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerScreenshotConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerScrollConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerTripleClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerTypeConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerWaitConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaComputerZoomConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaToolTextEditor20250124": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "str_replace_editor"
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_20250124"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolTextEditor20250429": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "str_replace_based_edit_tool"
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_20250429"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolTextEditor20250728": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "str_replace_based_edit_tool"
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_20250728"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "max_characters": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebSearchTool20250305": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_search"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_20250305"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "user_location": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaUserLocation"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaUserLocation": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "approximate"
-        },
-        "city": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "country": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "region": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "timezone": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebFetchTool20250910": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_fetch"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_20250910"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "citations": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCitationsConfigParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_content_tokens": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "url_sources": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSources"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebFetchURLSources": {
-      "type": "object",
-      "properties": {
-        "client_tool_results": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSourceAll"
-            },
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSourceNone"
-            },
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSourceOnly"
-            },
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSourceExcept"
-            }
-          ]
-        },
-        "server_tool_results": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSourceAll"
-            },
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSourceNone"
-            },
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSourceOnly"
-            },
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSourceExcept"
-            }
-          ]
-        },
-        "user_input": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSourceAll"
-            },
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSourceNone"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaWebFetchURLSourceAll": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "all"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebFetchURLSourceNone": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "none"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebFetchURLSourceOnly": {
-      "type": "object",
-      "properties": {
-        "tools": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaWebFetchURLSourceToolReference"
-          }
-        },
-        "type": {
-          "type": "string",
-          "const": "only"
-        }
-      },
-      "required": [
-        "tools",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebFetchURLSourceToolReference": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_reference"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebFetchURLSourceExcept": {
-      "type": "object",
-      "properties": {
-        "tools": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaWebFetchURLSourceToolReference"
-          }
-        },
-        "type": {
-          "type": "string",
-          "const": "except"
-        }
-      },
-      "required": [
-        "tools",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebSearchTool20260209": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_search"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_20260209"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "user_location": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaUserLocation"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebFetchTool20260209": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_fetch"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_20260209"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "citations": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCitationsConfigParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_content_tokens": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "url_sources": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSources"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebFetchTool20260309": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_fetch"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_20260309"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "citations": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCitationsConfigParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_content_tokens": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "url_sources": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSources"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "use_cache": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebSearchTool20260318": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_search"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_20260318"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "response_inclusion": {
-          "type": "string",
-          "enum": [
-            "full",
-            "excluded"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "user_location": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaUserLocation"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaWebFetchTool20260318": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_fetch"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_20260318"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "citations": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCitationsConfigParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_content_tokens": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "response_inclusion": {
-          "type": "string",
-          "enum": [
-            "full",
-            "excluded"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "url_sources": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaWebFetchURLSources"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "use_cache": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaAdvisorTool20260301": {
-      "type": "object",
-      "properties": {
-        "model": {
-          "$ref": "#/definitions/Model"
-        },
-        "name": {
-          "type": "string",
-          "const": "advisor"
-        },
-        "type": {
-          "type": "string",
-          "const": "advisor_20260301"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "caching": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_tokens": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "model",
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "Model": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "string",
-          "enum": [
-            "claude-fable-5-2",
-            "claude-mythos-5-2",
-            "claude-haiku-5-5",
-            "claude-sonnet-5-5",
-            "claude-fable-5-1",
-            "claude-opus-5-5",
-            "claude-mythos-5-1",
-            "claude-sonnet-5",
-            "claude-fable-5",
-            "claude-mythos-5",
-            "claude-opus-5",
-            "claude-opus-4-8",
-            "claude-opus-4-7",
-            "claude-mythos-preview",
-            "claude-opus-4-6",
-            "claude-sonnet-4-6",
-            "claude-haiku-4-5",
-            "claude-haiku-4-5-20251001",
-            "claude-opus-4-5",
-            "claude-opus-4-5-20251101",
-            "claude-sonnet-4-5",
-            "claude-sonnet-4-5-20250929"
-          ]
-        }
-      ]
-    },
-    "BetaToolSearchToolBm25_20251119": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "tool_search_tool_bm25"
-        },
-        "type": {
-          "type": "string",
-          "enum": [
-            "tool_search_tool_bm25_20251119",
-            "tool_search_tool_bm25"
-          ]
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolSearchToolRegex20251119": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "tool_search_tool_regex"
-        },
-        "type": {
-          "type": "string",
-          "enum": [
-            "tool_search_tool_regex_20251119",
-            "tool_search_tool_regex"
-          ]
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaMCPToolset": {
-      "type": "object",
-      "properties": {
-        "mcp_server_name": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "mcp_toolset"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "configs": {
-          "anyOf": [
-            {
-              "type": "object",
-              "additionalProperties": {
-                "$ref": "#/definitions/BetaMCPToolConfig"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "default_config": {
-          "$ref": "#/definitions/BetaMCPToolDefaultConfig"
-        },
-        "tools": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/BetaMCPToolParam"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "mcp_server_name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaMCPToolConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "enabled": {
-          "type": "boolean"
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaMCPToolDefaultConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "enabled": {
-          "type": "boolean"
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaMCPToolParam": {
-      "type": "object",
-      "properties": {
-        "input_schema": {
-          "type": "object",
-          "additionalProperties": {}
-        },
-        "name": {
-          "type": "string"
-        },
-        "description": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "input_schema",
-        "name"
-      ],
-      "additionalProperties": false
-    },
-    "BetaRequestToolRemovalBlock": {
-      "type": "object",
-      "properties": {
-        "tool": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaToolChangeToolReference"
-            },
-            {
-              "$ref": "#/definitions/BetaToolChangeMCPToolReference"
-            },
-            {
-              "$ref": "#/definitions/BetaToolChangeMCPToolsetReference"
-            }
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_removal"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaCacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "tool",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaMCPToolListingBlockParam": {
-      "type": "object",
-      "properties": {
-        "mcp_server_name": {
-          "type": "string"
-        },
-        "tools": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaMCPToolParam"
-          }
-        },
-        "type": {
-          "type": "string",
-          "const": "mcp_tool_listing"
-        }
-      },
-      "required": [
-        "mcp_server_name",
-        "tools",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaFallbackBlockParam": {
-      "type": "object",
-      "properties": {
-        "from": {
-          "$ref": "#/definitions/BetaFallbackInfoParam"
-        },
-        "to": {
-          "$ref": "#/definitions/BetaFallbackInfoParam"
-        },
-        "type": {
-          "type": "string",
-          "const": "fallback"
-        },
-        "trigger": {}
-      },
-      "required": [
-        "from",
-        "to",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaFallbackInfoParam": {
-      "type": "object",
-      "properties": {
-        "model": {
-          "$ref": "#/definitions/Model"
-        }
-      },
-      "required": [
-        "model"
-      ],
-      "additionalProperties": false
-    },
-    "BetaAssistantMessageParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "$ref": "#/definitions/BetaMessageContentParam"
-        },
-        "role": {
-          "type": "string",
-          "const": "assistant"
-        }
-      },
-      "required": [
-        "content",
-        "role"
-      ],
-      "additionalProperties": false
-    },
-    "BetaSystemMessageParam": {
-      "type": "object",
-      "properties": {
-        "role": {
-          "type": "string",
-          "const": "system"
-        },
-        "clear_at": {
-          "type": [
-            "string",
-            "null"
           ],
-          "enum": [
-            "next_user_message",
-            "never",
-            null
-          ]
         },
-        "content": {
-          "anyOf": [
+        required: {
+          anyOf: [
             {
-              "type": "string"
+              type: 'array',
+              items: {
+                type: 'string',
+              },
             },
             {
-              "type": "array",
-              "items": {
-                "anyOf": [
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['type'],
+      additionalProperties: {},
+    },
+    BetaToolBash20241022: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'bash',
+        },
+        type: {
+          type: 'string',
+          const: 'bash_20241022',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolBash20250124: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'bash',
+        },
+        type: {
+          type: 'string',
+          const: 'bash_20250124',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaCodeExecutionTool20250522: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'code_execution',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_20250522',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaCodeExecutionTool20250825: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'code_execution',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_20250825',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaCodeExecutionTool20260120: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'code_execution',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_20260120',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaCodeExecutionTool20260521: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'code_execution',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_20260521',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaBrowserToolset20260801: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'browser_toolset_20260801',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        configs: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserToolsetConfigs',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaBrowserToolsetConfigs: {
+      type: 'object',
+      properties: {
+        close_tab: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserCloseTabConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        double_click: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserDoubleClickConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        file_upload: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserFileUploadConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        find: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserFindConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        form_input: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserFormInputConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        get_page_text: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserGetPageTextConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        hold_key: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserHoldKeyConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        hover: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserHoverConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        javascript_exec: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserJavascriptExecConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        key: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserKeyConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        left_click: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserLeftClickConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        left_click_drag: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserLeftClickDragConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        left_mouse_down: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserLeftMouseDownConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        left_mouse_up: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserLeftMouseUpConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        list_tabs: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserListTabsConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        middle_click: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserMiddleClickConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        mouse_move: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserMouseMoveConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        navigate: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserNavigateConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        new_tab: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserNewTabConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        read_console: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserReadConsoleConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        read_network: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserReadNetworkConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        read_page: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserReadPageConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        right_click: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserRightClickConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        screenshot: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserScreenshotConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        scroll: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserScrollConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        scroll_to: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserScrollToConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        switch_tab: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserSwitchTabConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        triple_click: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserTripleClickConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        type: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserTypeConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        wait: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserWaitConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        zoom: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaBrowserZoomConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserCloseTabConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserDoubleClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserFileUploadConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserFindConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserFormInputConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserGetPageTextConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserHoldKeyConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserHoverConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserJavascriptExecConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserKeyConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserLeftClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserLeftClickDragConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserLeftMouseDownConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserLeftMouseUpConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserListTabsConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserMiddleClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserMouseMoveConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserNavigateConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserNewTabConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserReadConsoleConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserReadNetworkConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserReadPageConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserRightClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserScreenshotConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserScrollConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserScrollToConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserSwitchTabConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserTripleClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserTypeConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserWaitConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBrowserZoomConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaToolComputerUse20241022: {
+      type: 'object',
+      properties: {
+        display_height_px: {
+          type: 'number',
+        },
+        display_width_px: {
+          type: 'number',
+        },
+        name: {
+          type: 'string',
+          const: 'computer',
+        },
+        type: {
+          type: 'string',
+          const: 'computer_20241022',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        display_number: {
+          type: ['number', 'null'],
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['display_height_px', 'display_width_px', 'name', 'type'],
+      additionalProperties: false,
+    },
+    BetaMemoryTool20250818: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'memory',
+        },
+        type: {
+          type: 'string',
+          const: 'memory_20250818',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolComputerUse20250124: {
+      type: 'object',
+      properties: {
+        display_height_px: {
+          type: 'number',
+        },
+        display_width_px: {
+          type: 'number',
+        },
+        name: {
+          type: 'string',
+          const: 'computer',
+        },
+        type: {
+          type: 'string',
+          const: 'computer_20250124',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        display_number: {
+          type: ['number', 'null'],
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['display_height_px', 'display_width_px', 'name', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolTextEditor20241022: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'str_replace_editor',
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_20241022',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolComputerUse20251124: {
+      type: 'object',
+      properties: {
+        display_height_px: {
+          type: 'number',
+        },
+        display_width_px: {
+          type: 'number',
+        },
+        name: {
+          type: 'string',
+          const: 'computer',
+        },
+        type: {
+          type: 'string',
+          const: 'computer_20251124',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        display_number: {
+          type: ['number', 'null'],
+        },
+        enable_zoom: {
+          type: 'boolean',
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['display_height_px', 'display_width_px', 'name', 'type'],
+      additionalProperties: false,
+    },
+    BetaComputerToolset20260801: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'computer_toolset_20260801',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        configs: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerToolsetConfigs',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaComputerToolsetConfigs: {
+      type: 'object',
+      properties: {
+        cursor_position: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerCursorPositionConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        double_click: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerDoubleClickConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        hold_key: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerHoldKeyConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        key: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerKeyConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        left_click: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerLeftClickConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        left_click_drag: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerLeftClickDragConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        left_mouse_down: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerLeftMouseDownConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        left_mouse_up: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerLeftMouseUpConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        middle_click: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerMiddleClickConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        mouse_move: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerMouseMoveConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        right_click: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerRightClickConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        screenshot: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerScreenshotConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        scroll: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerScrollConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        triple_click: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerTripleClickConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        type: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerTypeConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        wait: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerWaitConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        zoom: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaComputerZoomConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerCursorPositionConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerDoubleClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerHoldKeyConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerKeyConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerLeftClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerLeftClickDragConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerLeftMouseDownConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerLeftMouseUpConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerMiddleClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerMouseMoveConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerRightClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerScreenshotConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerScrollConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerTripleClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerTypeConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerWaitConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaComputerZoomConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaToolTextEditor20250124: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'str_replace_editor',
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_20250124',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolTextEditor20250429: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'str_replace_based_edit_tool',
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_20250429',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolTextEditor20250728: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'str_replace_based_edit_tool',
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_20250728',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        max_characters: {
+          type: ['number', 'null'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebSearchTool20250305: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_search',
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_20250305',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        user_location: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaUserLocation',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaUserLocation: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'approximate',
+        },
+        city: {
+          type: ['string', 'null'],
+        },
+        country: {
+          type: ['string', 'null'],
+        },
+        region: {
+          type: ['string', 'null'],
+        },
+        timezone: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaWebFetchTool20250910: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_fetch',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_20250910',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        citations: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCitationsConfigParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_content_tokens: {
+          type: ['number', 'null'],
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        url_sources: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaWebFetchURLSources',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebFetchURLSources: {
+      type: 'object',
+      properties: {
+        client_tool_results: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaWebFetchURLSourceAll',
+            },
+            {
+              $ref: '#/definitions/BetaWebFetchURLSourceNone',
+            },
+            {
+              $ref: '#/definitions/BetaWebFetchURLSourceOnly',
+            },
+            {
+              $ref: '#/definitions/BetaWebFetchURLSourceExcept',
+            },
+          ],
+        },
+        server_tool_results: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaWebFetchURLSourceAll',
+            },
+            {
+              $ref: '#/definitions/BetaWebFetchURLSourceNone',
+            },
+            {
+              $ref: '#/definitions/BetaWebFetchURLSourceOnly',
+            },
+            {
+              $ref: '#/definitions/BetaWebFetchURLSourceExcept',
+            },
+          ],
+        },
+        user_input: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaWebFetchURLSourceAll',
+            },
+            {
+              $ref: '#/definitions/BetaWebFetchURLSourceNone',
+            },
+          ],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaWebFetchURLSourceAll: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'all',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaWebFetchURLSourceNone: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'none',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaWebFetchURLSourceOnly: {
+      type: 'object',
+      properties: {
+        tools: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaWebFetchURLSourceToolReference',
+          },
+        },
+        type: {
+          type: 'string',
+          const: 'only',
+        },
+      },
+      required: ['tools', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebFetchURLSourceToolReference: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tool_reference',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebFetchURLSourceExcept: {
+      type: 'object',
+      properties: {
+        tools: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaWebFetchURLSourceToolReference',
+          },
+        },
+        type: {
+          type: 'string',
+          const: 'except',
+        },
+      },
+      required: ['tools', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebSearchTool20260209: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_search',
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_20260209',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        user_location: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaUserLocation',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebFetchTool20260209: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_fetch',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_20260209',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        citations: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCitationsConfigParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_content_tokens: {
+          type: ['number', 'null'],
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        url_sources: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaWebFetchURLSources',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebFetchTool20260309: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_fetch',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_20260309',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        citations: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCitationsConfigParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_content_tokens: {
+          type: ['number', 'null'],
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        url_sources: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaWebFetchURLSources',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        use_cache: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebSearchTool20260318: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_search',
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_20260318',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        response_inclusion: {
+          type: 'string',
+          enum: ['full', 'excluded'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        user_location: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaUserLocation',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaWebFetchTool20260318: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_fetch',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_20260318',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        citations: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCitationsConfigParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_content_tokens: {
+          type: ['number', 'null'],
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        response_inclusion: {
+          type: 'string',
+          enum: ['full', 'excluded'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        url_sources: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaWebFetchURLSources',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        use_cache: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaAdvisorTool20260301: {
+      type: 'object',
+      properties: {
+        model: {
+          $ref: '#/definitions/Model',
+        },
+        name: {
+          type: 'string',
+          const: 'advisor',
+        },
+        type: {
+          type: 'string',
+          const: 'advisor_20260301',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        caching: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_tokens: {
+          type: ['number', 'null'],
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['model', 'name', 'type'],
+      additionalProperties: false,
+    },
+    Model: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'string',
+          enum: [
+            'claude-fable-5-2',
+            'claude-mythos-5-2',
+            'claude-haiku-5-5',
+            'claude-sonnet-5-5',
+            'claude-fable-5-1',
+            'claude-opus-5-5',
+            'claude-mythos-5-1',
+            'claude-sonnet-5',
+            'claude-fable-5',
+            'claude-mythos-5',
+            'claude-opus-5',
+            'claude-opus-4-8',
+            'claude-opus-4-7',
+            'claude-mythos-preview',
+            'claude-opus-4-6',
+            'claude-sonnet-4-6',
+            'claude-haiku-4-5',
+            'claude-haiku-4-5-20251001',
+            'claude-opus-4-5',
+            'claude-opus-4-5-20251101',
+            'claude-sonnet-4-5',
+            'claude-sonnet-4-5-20250929',
+          ],
+        },
+      ],
+    },
+    BetaToolSearchToolBm25_20251119: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'tool_search_tool_bm25',
+        },
+        type: {
+          type: 'string',
+          enum: ['tool_search_tool_bm25_20251119', 'tool_search_tool_bm25'],
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolSearchToolRegex20251119: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'tool_search_tool_regex',
+        },
+        type: {
+          type: 'string',
+          enum: ['tool_search_tool_regex_20251119', 'tool_search_tool_regex'],
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaMCPToolset: {
+      type: 'object',
+      properties: {
+        mcp_server_name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'mcp_toolset',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        configs: {
+          anyOf: [
+            {
+              type: 'object',
+              additionalProperties: {
+                $ref: '#/definitions/BetaMCPToolConfig',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        default_config: {
+          $ref: '#/definitions/BetaMCPToolDefaultConfig',
+        },
+        tools: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                $ref: '#/definitions/BetaMCPToolParam',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['mcp_server_name', 'type'],
+      additionalProperties: false,
+    },
+    BetaMCPToolConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: 'boolean',
+        },
+        enabled: {
+          type: 'boolean',
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaMCPToolDefaultConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: 'boolean',
+        },
+        enabled: {
+          type: 'boolean',
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaMCPToolParam: {
+      type: 'object',
+      properties: {
+        input_schema: {
+          type: 'object',
+          additionalProperties: {},
+        },
+        name: {
+          type: 'string',
+        },
+        description: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['input_schema', 'name'],
+      additionalProperties: false,
+    },
+    BetaRequestToolRemovalBlock: {
+      type: 'object',
+      properties: {
+        tool: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaToolChangeToolReference',
+            },
+            {
+              $ref: '#/definitions/BetaToolChangeMCPToolReference',
+            },
+            {
+              $ref: '#/definitions/BetaToolChangeMCPToolsetReference',
+            },
+          ],
+        },
+        type: {
+          type: 'string',
+          const: 'tool_removal',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaCacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['tool', 'type'],
+      additionalProperties: false,
+    },
+    BetaMCPToolListingBlockParam: {
+      type: 'object',
+      properties: {
+        mcp_server_name: {
+          type: 'string',
+        },
+        tools: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaMCPToolParam',
+          },
+        },
+        type: {
+          type: 'string',
+          const: 'mcp_tool_listing',
+        },
+      },
+      required: ['mcp_server_name', 'tools', 'type'],
+      additionalProperties: false,
+    },
+    BetaFallbackBlockParam: {
+      type: 'object',
+      properties: {
+        from: {
+          $ref: '#/definitions/BetaFallbackInfoParam',
+        },
+        to: {
+          $ref: '#/definitions/BetaFallbackInfoParam',
+        },
+        type: {
+          type: 'string',
+          const: 'fallback',
+        },
+        trigger: {},
+      },
+      required: ['from', 'to', 'type'],
+      additionalProperties: false,
+    },
+    BetaFallbackInfoParam: {
+      type: 'object',
+      properties: {
+        model: {
+          $ref: '#/definitions/Model',
+        },
+      },
+      required: ['model'],
+      additionalProperties: false,
+    },
+    BetaAssistantMessageParam: {
+      type: 'object',
+      properties: {
+        content: {
+          $ref: '#/definitions/BetaMessageContentParam',
+        },
+        role: {
+          type: 'string',
+          const: 'assistant',
+        },
+      },
+      required: ['content', 'role'],
+      additionalProperties: false,
+    },
+    BetaSystemMessageParam: {
+      type: 'object',
+      properties: {
+        role: {
+          type: 'string',
+          const: 'system',
+        },
+        clear_at: {
+          type: ['string', 'null'],
+          enum: ['next_user_message', 'never', null],
+        },
+        content: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'array',
+              items: {
+                anyOf: [
                   {
-                    "$ref": "#/definitions/BetaTextBlockParam"
+                    $ref: '#/definitions/BetaTextBlockParam',
                   },
                   {
-                    "$ref": "#/definitions/BetaRequestToolAdditionBlock"
+                    $ref: '#/definitions/BetaRequestToolAdditionBlock',
                   },
                   {
-                    "$ref": "#/definitions/BetaRequestToolRemovalBlock"
-                  }
-                ]
-              }
-            }
-          ]
-        },
-        "output_config": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaSystemMessageOutputConfig"
+                    $ref: '#/definitions/BetaRequestToolRemovalBlock',
+                  },
+                ],
+              },
             },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "role"
-      ],
-      "additionalProperties": false
-    },
-    "BetaSystemMessageOutputConfig": {
-      "type": "object",
-      "properties": {
-        "effort": {
-          "type": [
-            "string",
-            "null"
           ],
-          "enum": [
-            "low",
-            "medium",
-            "high",
-            "xhigh",
-            "max",
-            null
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaBillingPolicy": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "billing_policy"
         },
-        "bill_to": {
-          "$ref": "#/definitions/BetaBillTo"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaBillTo": {
-      "type": "string",
-      "enum": [
-        "self",
-        "user_profile"
-      ]
-    },
-    "BetaCompactionConfig": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "summarize"
-        },
-        "instructions": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaContainerParams": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "skills": {
-          "anyOf": [
+        output_config: {
+          anyOf: [
             {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/BetaSkillParams"
-              }
+              $ref: '#/definitions/BetaSystemMessageOutputConfig',
             },
             {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaSkillParams": {
-      "type": "object",
-      "properties": {
-        "skill_id": {
-          "type": "string"
+              type: 'null',
+            },
+          ],
         },
-        "type": {
-          "type": "string",
-          "enum": [
-            "anthropic",
-            "custom"
-          ]
-        },
-        "version": {
-          "type": "string"
-        }
       },
-      "required": [
-        "skill_id",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['role'],
+      additionalProperties: false,
     },
-    "BetaContextManagementConfig": {
-      "type": "object",
-      "properties": {
-        "edits": {
-          "type": "array",
-          "items": {
-            "anyOf": [
+    BetaSystemMessageOutputConfig: {
+      type: 'object',
+      properties: {
+        effort: {
+          type: ['string', 'null'],
+          enum: ['low', 'medium', 'high', 'xhigh', 'max', null],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaBillingPolicy: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'billing_policy',
+        },
+        bill_to: {
+          $ref: '#/definitions/BetaBillTo',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaBillTo: {
+      type: 'string',
+      enum: ['self', 'user_profile'],
+    },
+    BetaCompactionConfig: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'summarize',
+        },
+        instructions: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaContainerParams: {
+      type: 'object',
+      properties: {
+        id: {
+          type: ['string', 'null'],
+        },
+        skills: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                $ref: '#/definitions/BetaSkillParams',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaSkillParams: {
+      type: 'object',
+      properties: {
+        skill_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          enum: ['anthropic', 'custom'],
+        },
+        version: {
+          type: 'string',
+        },
+      },
+      required: ['skill_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaContextManagementConfig: {
+      type: 'object',
+      properties: {
+        edits: {
+          type: 'array',
+          items: {
+            anyOf: [
               {
-                "$ref": "#/definitions/BetaClearToolUses20250919Edit"
+                $ref: '#/definitions/BetaClearToolUses20250919Edit',
               },
               {
-                "$ref": "#/definitions/BetaClearThinking20251015Edit"
+                $ref: '#/definitions/BetaClearThinking20251015Edit',
               },
               {
-                "$ref": "#/definitions/BetaCompact20260112Edit"
-              }
-            ]
-          }
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaClearToolUses20250919Edit": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "clear_tool_uses_20250919"
+                $ref: '#/definitions/BetaCompact20260112Edit',
+              },
+            ],
+          },
         },
-        "clear_at_least": {
-          "anyOf": [
+      },
+      additionalProperties: false,
+    },
+    BetaClearToolUses20250919Edit: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'clear_tool_uses_20250919',
+        },
+        clear_at_least: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BetaInputTokensClearAtLeast"
+              $ref: '#/definitions/BetaInputTokensClearAtLeast',
             },
             {
-              "type": "null"
-            }
-          ]
-        },
-        "clear_tool_inputs": {
-          "anyOf": [
-            {
-              "type": "boolean"
+              type: 'null',
             },
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "exclude_tools": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "keep": {
-          "$ref": "#/definitions/BetaToolUsesKeep"
-        },
-        "trigger": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaInputTokensTrigger"
-            },
-            {
-              "$ref": "#/definitions/BetaToolUsesTrigger"
-            }
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaInputTokensClearAtLeast": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "input_tokens"
-        },
-        "value": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "type",
-        "value"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolUsesKeep": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "tool_uses"
-        },
-        "value": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "type",
-        "value"
-      ],
-      "additionalProperties": false
-    },
-    "BetaInputTokensTrigger": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "input_tokens"
-        },
-        "value": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "type",
-        "value"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolUsesTrigger": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "tool_uses"
-        },
-        "value": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "type",
-        "value"
-      ],
-      "additionalProperties": false
-    },
-    "BetaClearThinking20251015Edit": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "clear_thinking_20251015"
-        },
-        "keep": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaThinkingTurns"
-            },
-            {
-              "$ref": "#/definitions/BetaAllThinkingTurns"
-            },
-            {
-              "type": "string",
-              "const": "all"
-            }
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaThinkingTurns": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "thinking_turns"
-        },
-        "value": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "type",
-        "value"
-      ],
-      "additionalProperties": false
-    },
-    "BetaAllThinkingTurns": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "all"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaCompact20260112Edit": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "compact_20260112"
-        },
-        "instructions": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "pause_after_compaction": {
-          "type": "boolean"
-        },
-        "trigger": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaInputTokensTrigger"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaDiagnosticsParam": {
-      "type": "object",
-      "properties": {
-        "previous_message_id": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaFallbackCreditTokenParam": {
-      "type": "object",
-      "properties": {
-        "token": {
-          "type": "string"
-        },
-        "mode": {
-          "type": "string",
-          "enum": [
-            "strict",
-            "best_effort"
-          ]
-        }
-      },
-      "required": [
-        "token"
-      ],
-      "additionalProperties": false
-    },
-    "BetaFallbacksParam": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BetaFallbackParam"
-          }
-        },
-        {
-          "type": "string",
-          "const": "default"
-        }
-      ]
-    },
-    "BetaFallbackParam": {
-      "type": "object",
-      "properties": {
-        "model": {
-          "$ref": "#/definitions/Model"
-        },
-        "max_tokens": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "output_config": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaOutputConfig"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "speed": {
-          "type": [
-            "string",
-            "null"
           ],
-          "enum": [
-            "standard",
-            "fast",
-            null
-          ]
         },
-        "thinking": {
-          "anyOf": [
+        clear_tool_inputs: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BetaThinkingConfigEnabled"
+              type: 'boolean',
             },
             {
-              "$ref": "#/definitions/BetaThinkingConfigDisabled"
+              type: 'array',
+              items: {
+                type: 'string',
+              },
             },
             {
-              "$ref": "#/definitions/BetaThinkingConfigBetweenTools"
+              type: 'null',
             },
-            {
-              "$ref": "#/definitions/BetaThinkingConfigAdaptive"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "model"
-      ],
-      "additionalProperties": {}
-    },
-    "BetaOutputConfig": {
-      "type": "object",
-      "properties": {
-        "effort": {
-          "type": [
-            "string",
-            "null"
           ],
-          "enum": [
-            "low",
-            "medium",
-            "high",
-            "xhigh",
-            "max",
-            null
-          ]
         },
-        "format": {
-          "anyOf": [
+        exclude_tools: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BetaJSONOutputFormat"
+              type: 'array',
+              items: {
+                type: 'string',
+              },
             },
             {
-              "type": "null"
-            }
-          ]
-        },
-        "task_budget": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaTokenTaskBudget"
+              type: 'null',
             },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaJSONOutputFormat": {
-      "type": "object",
-      "properties": {
-        "schema": {
-          "type": "object",
-          "additionalProperties": {}
-        },
-        "type": {
-          "type": "string",
-          "const": "json_schema"
-        }
-      },
-      "required": [
-        "schema",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaTokenTaskBudget": {
-      "type": "object",
-      "properties": {
-        "total": {
-          "type": "number"
-        },
-        "type": {
-          "type": "string",
-          "const": "tokens"
-        },
-        "remaining": {
-          "type": [
-            "number",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "total",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaThinkingConfigEnabled": {
-      "type": "object",
-      "properties": {
-        "budget_tokens": {
-          "type": "number"
-        },
-        "type": {
-          "type": "string",
-          "const": "enabled"
-        },
-        "block_binding": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaThinkingBlockBinding"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "display": {
-          "type": [
-            "string",
-            "null"
           ],
-          "enum": [
-            "summarized",
-            "omitted",
-            "updates",
-            null
-          ]
-        }
-      },
-      "required": [
-        "budget_tokens",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaThinkingBlockBinding": {
-      "type": "object",
-      "properties": {
-        "prefix_mismatch_behavior": {
-          "anyOf": [
+        },
+        keep: {
+          $ref: '#/definitions/BetaToolUsesKeep',
+        },
+        trigger: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BetaThinkingPrefixMismatchBehavior"
+              $ref: '#/definitions/BetaInputTokensTrigger',
             },
             {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BetaThinkingPrefixMismatchBehavior": {
-      "type": "string",
-      "enum": [
-        "error",
-        "drop_block"
-      ]
-    },
-    "BetaThinkingConfigDisabled": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "disabled"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaThinkingConfigBetweenTools": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "between_tools"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaThinkingConfigAdaptive": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "adaptive"
-        },
-        "block_binding": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BetaThinkingBlockBinding"
+              $ref: '#/definitions/BetaToolUsesTrigger',
             },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "display": {
-          "type": [
-            "string",
-            "null"
           ],
-          "enum": [
-            "summarized",
-            "omitted",
-            "updates",
-            null
-          ]
-        }
+        },
       },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['type'],
+      additionalProperties: false,
     },
-    "BetaRequestMCPServerURLDefinition": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
+    BetaInputTokensClearAtLeast: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'input_tokens',
         },
-        "type": {
-          "type": "string",
-          "const": "url"
+        value: {
+          type: 'number',
         },
-        "url": {
-          "type": "string"
+      },
+      required: ['type', 'value'],
+      additionalProperties: false,
+    },
+    BetaToolUsesKeep: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'tool_uses',
         },
-        "authorization_token": {
-          "type": [
-            "string",
-            "null"
-          ]
+        value: {
+          type: 'number',
         },
-        "tool_configuration": {
-          "anyOf": [
+      },
+      required: ['type', 'value'],
+      additionalProperties: false,
+    },
+    BetaInputTokensTrigger: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'input_tokens',
+        },
+        value: {
+          type: 'number',
+        },
+      },
+      required: ['type', 'value'],
+      additionalProperties: false,
+    },
+    BetaToolUsesTrigger: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'tool_uses',
+        },
+        value: {
+          type: 'number',
+        },
+      },
+      required: ['type', 'value'],
+      additionalProperties: false,
+    },
+    BetaClearThinking20251015Edit: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'clear_thinking_20251015',
+        },
+        keep: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BetaRequestMCPServerToolConfiguration"
+              $ref: '#/definitions/BetaThinkingTurns',
             },
             {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BetaRequestMCPServerToolConfiguration": {
-      "type": "object",
-      "properties": {
-        "allowed_tools": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
+              $ref: '#/definitions/BetaAllThinkingTurns',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'string',
+              const: 'all',
+            },
+          ],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      required: ['type'],
+      additionalProperties: false,
     },
-    "BetaMetadata": {
-      "type": "object",
-      "properties": {
-        "user_id": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
+    BetaThinkingTurns: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'thinking_turns',
+        },
+        value: {
+          type: 'number',
+        },
       },
-      "additionalProperties": false
+      required: ['type', 'value'],
+      additionalProperties: false,
     },
-    "BetaThinkingConfigParam": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/BetaThinkingConfigEnabled"
+    BetaAllThinkingTurns: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'all',
         },
-        {
-          "$ref": "#/definitions/BetaThinkingConfigDisabled"
-        },
-        {
-          "$ref": "#/definitions/BetaThinkingConfigBetweenTools"
-        },
-        {
-          "$ref": "#/definitions/BetaThinkingConfigAdaptive"
-        }
-      ]
-    },
-    "BetaMessageThreadParam": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/BetaThreadCreateParams"
-        },
-        {
-          "$ref": "#/definitions/BetaThreadContinueParams"
-        }
-      ]
-    },
-    "BetaThreadCreateParams": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "create"
-        }
       },
-      "required": [
-        "type"
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaCompact20260112Edit: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'compact_20260112',
+        },
+        instructions: {
+          type: ['string', 'null'],
+        },
+        pause_after_compaction: {
+          type: 'boolean',
+        },
+        trigger: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaInputTokensTrigger',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaDiagnosticsParam: {
+      type: 'object',
+      properties: {
+        previous_message_id: {
+          type: ['string', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaFallbackCreditTokenParam: {
+      type: 'object',
+      properties: {
+        token: {
+          type: 'string',
+        },
+        mode: {
+          type: 'string',
+          enum: ['strict', 'best_effort'],
+        },
+      },
+      required: ['token'],
+      additionalProperties: false,
+    },
+    BetaFallbacksParam: {
+      anyOf: [
+        {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BetaFallbackParam',
+          },
+        },
+        {
+          type: 'string',
+          const: 'default',
+        },
       ],
-      "additionalProperties": false
     },
-    "BetaThreadContinueParams": {
-      "type": "object",
-      "properties": {
-        "previous_message_id": {
-          "type": "string"
+    BetaFallbackParam: {
+      type: 'object',
+      properties: {
+        model: {
+          $ref: '#/definitions/Model',
         },
-        "type": {
-          "type": "string",
-          "const": "continue"
-        }
+        max_tokens: {
+          type: ['number', 'null'],
+        },
+        output_config: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaOutputConfig',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        speed: {
+          type: ['string', 'null'],
+          enum: ['standard', 'fast', null],
+        },
+        thinking: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaThinkingConfigEnabled',
+            },
+            {
+              $ref: '#/definitions/BetaThinkingConfigDisabled',
+            },
+            {
+              $ref: '#/definitions/BetaThinkingConfigBetweenTools',
+            },
+            {
+              $ref: '#/definitions/BetaThinkingConfigAdaptive',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
       },
-      "required": [
-        "previous_message_id",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['model'],
+      additionalProperties: {},
     },
-    "BetaToolChoice": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/BetaToolChoiceAuto"
+    BetaOutputConfig: {
+      type: 'object',
+      properties: {
+        effort: {
+          type: ['string', 'null'],
+          enum: ['low', 'medium', 'high', 'xhigh', 'max', null],
         },
-        {
-          "$ref": "#/definitions/BetaToolChoiceAny"
+        format: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaJSONOutputFormat',
+            },
+            {
+              type: 'null',
+            },
+          ],
         },
-        {
-          "$ref": "#/definitions/BetaToolChoiceTool"
+        task_budget: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaTokenTaskBudget',
+            },
+            {
+              type: 'null',
+            },
+          ],
         },
-        {
-          "$ref": "#/definitions/BetaToolChoiceNone"
-        }
-      ]
-    },
-    "BetaToolChoiceAuto": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "auto"
-        },
-        "disable_parallel_tool_use": {
-          "type": "boolean"
-        }
       },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BetaToolChoiceAny": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "any"
+    BetaJSONOutputFormat: {
+      type: 'object',
+      properties: {
+        schema: {
+          type: 'object',
+          additionalProperties: {},
         },
-        "disable_parallel_tool_use": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BetaToolChoiceTool": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
+        type: {
+          type: 'string',
+          const: 'json_schema',
         },
-        "type": {
-          "type": "string",
-          "const": "tool"
+      },
+      required: ['schema', 'type'],
+      additionalProperties: false,
+    },
+    BetaTokenTaskBudget: {
+      type: 'object',
+      properties: {
+        total: {
+          type: 'number',
         },
-        "disable_parallel_tool_use": {
-          "type": "boolean"
-        }
+        type: {
+          type: 'string',
+          const: 'tokens',
+        },
+        remaining: {
+          type: ['number', 'null'],
+        },
       },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['total', 'type'],
+      additionalProperties: false,
     },
-    "BetaToolChoiceNone": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "none"
-        }
+    BetaThinkingConfigEnabled: {
+      type: 'object',
+      properties: {
+        budget_tokens: {
+          type: 'number',
+        },
+        type: {
+          type: 'string',
+          const: 'enabled',
+        },
+        block_binding: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaThinkingBlockBinding',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        display: {
+          type: ['string', 'null'],
+          enum: ['summarized', 'omitted', 'updates', null],
+        },
       },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['budget_tokens', 'type'],
+      additionalProperties: false,
     },
-    "AnthropicBeta": {
-      "anyOf": [
+    BetaThinkingBlockBinding: {
+      type: 'object',
+      properties: {
+        prefix_mismatch_behavior: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaThinkingPrefixMismatchBehavior',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaThinkingPrefixMismatchBehavior: {
+      type: 'string',
+      enum: ['error', 'drop_block'],
+    },
+    BetaThinkingConfigDisabled: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'disabled',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaThinkingConfigBetweenTools: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'between_tools',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaThinkingConfigAdaptive: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'adaptive',
+        },
+        block_binding: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaThinkingBlockBinding',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        display: {
+          type: ['string', 'null'],
+          enum: ['summarized', 'omitted', 'updates', null],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaRequestMCPServerURLDefinition: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'url',
+        },
+        url: {
+          type: 'string',
+        },
+        authorization_token: {
+          type: ['string', 'null'],
+        },
+        tool_configuration: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BetaRequestMCPServerToolConfiguration',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['name', 'type', 'url'],
+      additionalProperties: false,
+    },
+    BetaRequestMCPServerToolConfiguration: {
+      type: 'object',
+      properties: {
+        allowed_tools: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaMetadata: {
+      type: 'object',
+      properties: {
+        user_id: {
+          type: ['string', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BetaThinkingConfigParam: {
+      anyOf: [
         {
-          "type": "string"
+          $ref: '#/definitions/BetaThinkingConfigEnabled',
         },
         {
-          "type": "string",
-          "enum": [
-            "computer-use-2024-10-22",
-            "computer-use-2025-01-24",
-            "output-128k-2025-02-19",
-            "mcp-client-2025-04-04",
-            "mcp-client-2025-11-20",
-            "dev-full-thinking-2025-05-14",
-            "interleaved-thinking-2025-05-14",
-            "code-execution-2025-05-22",
-            "context-1m-2025-08-07",
-            "context-management-2025-06-27",
-            "model-context-window-exceeded-2025-08-26",
-            "fast-mode-2026-02-01",
-            "output-300k-2026-03-24",
-            "user-profiles-2026-03-24",
-            "user-profiles-2026-08-18",
-            "user-profiles-2026-09-04",
-            "advisor-tool-2026-03-01",
-            "managed-agents-2026-04-01",
-            "dreaming-2026-04-21",
-            "thinking-token-count-2026-05-13",
-            "server-side-fallback-2026-06-01",
-            "server-side-fallback-2026-07-01",
-            "fallback-credit-2026-06-01",
-            "fallback-credit-2026-07-01",
-            "agent-memory-2026-07-22",
-            "mid-conversation-tool-changes-2026-07-01",
-            "compact-2026-01-12",
-            "computer-use-2025-11-24",
-            "mcp-tunnels-2026-06-22",
-            "structured-outputs-2025-11-13",
-            "task-budgets-2026-03-13",
-            "thinking-display-updates-2026-08-18",
-            "mid-conversation-output-config-2026-07-01",
-            "thinking-binding-controls-2026-08-01",
-            "mid-conversation-system-clear-at-2026-08-21",
-            "compact-2026-09-04",
-            "inline-tools-2026-09-15",
-            "mcp-client-2026-09-15",
-            "ce-plugins-2026-09-01",
-            "spend-limit-reads-2026-09-26",
-            "telemetry-destinations-2026-08-11",
-            "webhooks-2026-10-07",
-            "admin-user-sign-out-2026-10-08",
-            "message-threads-2026-08-12",
-            "analytics-usage-cost-2026-08-24",
-            "experimental-claude-tag-2026-10-21",
-            "message-batches-2024-09-24",
-            "prompt-caching-2024-07-31",
-            "pdfs-2024-09-25",
-            "token-counting-2024-11-01",
-            "token-efficient-tools-2025-02-19",
-            "files-api-2025-04-14",
-            "extended-cache-ttl-2025-04-11",
-            "skills-2025-10-02",
-            "cache-diagnosis-2026-04-07",
-            "ce-user-management-2026-07-13",
-            "ce-claude-code-managed-settings-2026-10-06",
-            "user-profiles-billing-2026-10-01"
-          ]
-        }
-      ]
-    }
+          $ref: '#/definitions/BetaThinkingConfigDisabled',
+        },
+        {
+          $ref: '#/definitions/BetaThinkingConfigBetweenTools',
+        },
+        {
+          $ref: '#/definitions/BetaThinkingConfigAdaptive',
+        },
+      ],
+    },
+    BetaMessageThreadParam: {
+      anyOf: [
+        {
+          $ref: '#/definitions/BetaThreadCreateParams',
+        },
+        {
+          $ref: '#/definitions/BetaThreadContinueParams',
+        },
+      ],
+    },
+    BetaThreadCreateParams: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'create',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaThreadContinueParams: {
+      type: 'object',
+      properties: {
+        previous_message_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'continue',
+        },
+      },
+      required: ['previous_message_id', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolChoice: {
+      anyOf: [
+        {
+          $ref: '#/definitions/BetaToolChoiceAuto',
+        },
+        {
+          $ref: '#/definitions/BetaToolChoiceAny',
+        },
+        {
+          $ref: '#/definitions/BetaToolChoiceTool',
+        },
+        {
+          $ref: '#/definitions/BetaToolChoiceNone',
+        },
+      ],
+    },
+    BetaToolChoiceAuto: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'auto',
+        },
+        disable_parallel_tool_use: {
+          type: 'boolean',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaToolChoiceAny: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'any',
+        },
+        disable_parallel_tool_use: {
+          type: 'boolean',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    BetaToolChoiceTool: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tool',
+        },
+        disable_parallel_tool_use: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    BetaToolChoiceNone: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'none',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    AnthropicBeta: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'string',
+          enum: [
+            'computer-use-2024-10-22',
+            'computer-use-2025-01-24',
+            'output-128k-2025-02-19',
+            'mcp-client-2025-04-04',
+            'mcp-client-2025-11-20',
+            'dev-full-thinking-2025-05-14',
+            'interleaved-thinking-2025-05-14',
+            'code-execution-2025-05-22',
+            'context-1m-2025-08-07',
+            'context-management-2025-06-27',
+            'model-context-window-exceeded-2025-08-26',
+            'fast-mode-2026-02-01',
+            'output-300k-2026-03-24',
+            'user-profiles-2026-03-24',
+            'user-profiles-2026-08-18',
+            'user-profiles-2026-09-04',
+            'advisor-tool-2026-03-01',
+            'managed-agents-2026-04-01',
+            'dreaming-2026-04-21',
+            'thinking-token-count-2026-05-13',
+            'server-side-fallback-2026-06-01',
+            'server-side-fallback-2026-07-01',
+            'fallback-credit-2026-06-01',
+            'fallback-credit-2026-07-01',
+            'agent-memory-2026-07-22',
+            'mid-conversation-tool-changes-2026-07-01',
+            'compact-2026-01-12',
+            'computer-use-2025-11-24',
+            'mcp-tunnels-2026-06-22',
+            'structured-outputs-2025-11-13',
+            'task-budgets-2026-03-13',
+            'thinking-display-updates-2026-08-18',
+            'mid-conversation-output-config-2026-07-01',
+            'thinking-binding-controls-2026-08-01',
+            'mid-conversation-system-clear-at-2026-08-21',
+            'compact-2026-09-04',
+            'inline-tools-2026-09-15',
+            'mcp-client-2026-09-15',
+            'ce-plugins-2026-09-01',
+            'spend-limit-reads-2026-09-26',
+            'telemetry-destinations-2026-08-11',
+            'webhooks-2026-10-07',
+            'admin-user-sign-out-2026-10-08',
+            'message-threads-2026-08-12',
+            'analytics-usage-cost-2026-08-24',
+            'experimental-claude-tag-2026-10-21',
+            'message-batches-2024-09-24',
+            'prompt-caching-2024-07-31',
+            'pdfs-2024-09-25',
+            'token-counting-2024-11-01',
+            'token-efficient-tools-2025-02-19',
+            'files-api-2025-04-14',
+            'extended-cache-ttl-2025-04-11',
+            'skills-2025-10-02',
+            'cache-diagnosis-2026-04-07',
+            'ce-user-management-2026-07-13',
+            'ce-claude-code-managed-settings-2026-10-06',
+            'user-profiles-billing-2026-10-01',
+          ],
+        },
+      ],
+    },
   },
-  "modelIds": [
-    "claude-fable-5-2",
-    "claude-mythos-5-2",
-    "claude-haiku-5-5",
-    "claude-sonnet-5-5",
-    "claude-fable-5-1",
-    "claude-opus-5-5",
-    "claude-mythos-5-1",
-    "claude-sonnet-5",
-    "claude-fable-5",
-    "claude-mythos-5",
-    "claude-opus-5",
-    "claude-opus-4-8",
-    "claude-opus-4-7",
-    "claude-mythos-preview",
-    "claude-opus-4-6",
-    "claude-sonnet-4-6",
-    "claude-haiku-4-5",
-    "claude-haiku-4-5-20251001",
-    "claude-opus-4-5",
-    "claude-opus-4-5-20251101",
-    "claude-sonnet-4-5",
-    "claude-sonnet-4-5-20250929"
-  ]
+  modelIds: [
+    'claude-fable-5-2',
+    'claude-mythos-5-2',
+    'claude-haiku-5-5',
+    'claude-sonnet-5-5',
+    'claude-fable-5-1',
+    'claude-opus-5-5',
+    'claude-mythos-5-1',
+    'claude-sonnet-5',
+    'claude-fable-5',
+    'claude-mythos-5',
+    'claude-opus-5',
+    'claude-opus-4-8',
+    'claude-opus-4-7',
+    'claude-mythos-preview',
+    'claude-opus-4-6',
+    'claude-sonnet-4-6',
+    'claude-haiku-4-5',
+    'claude-haiku-4-5-20251001',
+    'claude-opus-4-5',
+    'claude-opus-4-5-20251101',
+    'claude-sonnet-4-5',
+    'claude-sonnet-4-5-20250929',
+  ],
 };

@@ -3,5330 +3,4453 @@ import type { RequestDefinition } from './request-definition.js';
 
 /** The request types of the official Anthropic TypeScript SDK, generated from Anthropic's API definition: resources/messages/messages.d.ts: MessageCountTokensParams. */
 export const anthropicCountTokens20230601Definition: RequestDefinition = {
-  "source": {
-    "origin": "The request types of the official Anthropic TypeScript SDK, generated from Anthropic's API definition",
-    "version": "@anthropic-ai/sdk 0.137.0",
-    "url": "https://www.npmjs.com/package/@anthropic-ai/sdk/v/0.137.0",
-    "entry": "resources/messages/messages.d.ts: MessageCountTokensParams"
+  source: {
+    origin:
+      "The request types of the official Anthropic TypeScript SDK, generated from Anthropic's API definition",
+    version: '@anthropic-ai/sdk 0.137.0',
+    url: 'https://www.npmjs.com/package/@anthropic-ai/sdk/v/0.137.0',
+    entry: 'resources/messages/messages.d.ts: MessageCountTokensParams',
   },
-  "root": {
-    "$ref": "#/definitions/MessageCountTokensParams"
+  root: {
+    $ref: '#/definitions/MessageCountTokensParams',
   },
-  "definitions": {
-    "MessageCountTokensParams": {
-      "type": "object",
-      "properties": {
-        "messages": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/MessageParam"
-          }
+  definitions: {
+    MessageCountTokensParams: {
+      type: 'object',
+      properties: {
+        messages: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/MessageParam',
+          },
         },
-        "model": {
-          "$ref": "#/definitions/Model"
+        model: {
+          $ref: '#/definitions/Model',
         },
-        "cache_control": {
-          "anyOf": [
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CacheControlEphemeral"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
-        },
-        "output_config": {
-          "$ref": "#/definitions/OutputConfig"
-        },
-        "speed": {
-          "type": [
-            "string",
-            "null"
+              type: 'null',
+            },
           ],
-          "enum": [
-            "standard",
-            "fast",
-            null
-          ]
         },
-        "system": {
-          "anyOf": [
+        output_config: {
+          $ref: '#/definitions/OutputConfig',
+        },
+        speed: {
+          type: ['string', 'null'],
+          enum: ['standard', 'fast', null],
+        },
+        system: {
+          anyOf: [
             {
-              "type": "string"
+              type: 'string',
             },
             {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/TextBlockParam"
-              }
-            }
-          ]
+              type: 'array',
+              items: {
+                $ref: '#/definitions/TextBlockParam',
+              },
+            },
+          ],
         },
-        "thinking": {
-          "$ref": "#/definitions/ThinkingConfigParam"
+        thinking: {
+          $ref: '#/definitions/ThinkingConfigParam',
         },
-        "tool_choice": {
-          "$ref": "#/definitions/ToolChoice"
+        tool_choice: {
+          $ref: '#/definitions/ToolChoice',
         },
-        "tools": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/MessageCountTokensTool"
-          }
-        }
+        tools: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/MessageCountTokensTool',
+          },
+        },
       },
-      "required": [
-        "messages",
-        "model"
-      ],
-      "additionalProperties": false
+      required: ['messages', 'model'],
+      additionalProperties: false,
     },
-    "MessageParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
+    MessageParam: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
             {
-              "type": "string"
+              type: 'string',
             },
             {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/ContentBlockParam"
-              }
-            }
-          ]
+              type: 'array',
+              items: {
+                $ref: '#/definitions/ContentBlockParam',
+              },
+            },
+          ],
         },
-        "role": {
-          "type": "string",
-          "enum": [
-            "user",
-            "assistant",
-            "system"
-          ]
-        }
+        role: {
+          type: 'string',
+          enum: ['user', 'assistant', 'system'],
+        },
       },
-      "required": [
-        "content",
-        "role"
+      required: ['content', 'role'],
+      additionalProperties: false,
+    },
+    ContentBlockParam: {
+      anyOf: [
+        {
+          $ref: '#/definitions/TextBlockParam',
+        },
+        {
+          $ref: '#/definitions/ImageBlockParam',
+        },
+        {
+          $ref: '#/definitions/DocumentBlockParam',
+        },
+        {
+          $ref: '#/definitions/SearchResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/ThinkingBlockParam',
+        },
+        {
+          $ref: '#/definitions/RedactedThinkingBlockParam',
+        },
+        {
+          $ref: '#/definitions/ToolUseBlockParam',
+        },
+        {
+          $ref: '#/definitions/ToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/ServerToolUseBlockParam',
+        },
+        {
+          $ref: '#/definitions/WebSearchToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/WebFetchToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/CodeExecutionToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/BashCodeExecutionToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/TextEditorCodeExecutionToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/ToolSearchToolResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/ContainerUploadBlockParam',
+        },
       ],
-      "additionalProperties": false
     },
-    "ContentBlockParam": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/TextBlockParam"
+    TextBlockParam: {
+      type: 'object',
+      properties: {
+        text: {
+          type: 'string',
         },
-        {
-          "$ref": "#/definitions/ImageBlockParam"
+        type: {
+          type: 'string',
+          const: 'text',
         },
-        {
-          "$ref": "#/definitions/DocumentBlockParam"
-        },
-        {
-          "$ref": "#/definitions/SearchResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/ThinkingBlockParam"
-        },
-        {
-          "$ref": "#/definitions/RedactedThinkingBlockParam"
-        },
-        {
-          "$ref": "#/definitions/ToolUseBlockParam"
-        },
-        {
-          "$ref": "#/definitions/ToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/ServerToolUseBlockParam"
-        },
-        {
-          "$ref": "#/definitions/WebSearchToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/WebFetchToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/CodeExecutionToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/BashCodeExecutionToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/TextEditorCodeExecutionToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/ToolSearchToolResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/ContainerUploadBlockParam"
-        }
-      ]
-    },
-    "TextBlockParam": {
-      "type": "object",
-      "properties": {
-        "text": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "text"
-        },
-        "cache_control": {
-          "anyOf": [
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CacheControlEphemeral"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "citations": {
-          "anyOf": [
+        citations: {
+          anyOf: [
             {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/TextCitationParam"
-              }
+              type: 'array',
+              items: {
+                $ref: '#/definitions/TextCitationParam',
+              },
             },
             {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "text",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "CacheControlEphemeral": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "ephemeral"
+              type: 'null',
+            },
+          ],
         },
-        "ttl": {
-          "type": "string",
-          "enum": [
-            "5m",
-            "1h"
-          ]
-        }
       },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['text', 'type'],
+      additionalProperties: false,
     },
-    "TextCitationParam": {
-      "anyOf": [
+    CacheControlEphemeral: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'ephemeral',
+        },
+        ttl: {
+          type: 'string',
+          enum: ['5m', '1h'],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    TextCitationParam: {
+      anyOf: [
         {
-          "$ref": "#/definitions/CitationCharLocationParam"
+          $ref: '#/definitions/CitationCharLocationParam',
         },
         {
-          "$ref": "#/definitions/CitationPageLocationParam"
+          $ref: '#/definitions/CitationPageLocationParam',
         },
         {
-          "$ref": "#/definitions/CitationContentBlockLocationParam"
+          $ref: '#/definitions/CitationContentBlockLocationParam',
         },
         {
-          "$ref": "#/definitions/CitationWebSearchResultLocationParam"
+          $ref: '#/definitions/CitationWebSearchResultLocationParam',
         },
         {
-          "$ref": "#/definitions/CitationSearchResultLocationParam"
-        }
-      ]
-    },
-    "CitationCharLocationParam": {
-      "type": "object",
-      "properties": {
-        "cited_text": {
-          "type": "string"
+          $ref: '#/definitions/CitationSearchResultLocationParam',
         },
-        "document_index": {
-          "type": "number"
-        },
-        "document_title": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "end_char_index": {
-          "type": "number"
-        },
-        "start_char_index": {
-          "type": "number"
-        },
-        "type": {
-          "type": "string",
-          "const": "char_location"
-        }
-      },
-      "required": [
-        "cited_text",
-        "document_index",
-        "document_title",
-        "end_char_index",
-        "start_char_index",
-        "type"
       ],
-      "additionalProperties": false
     },
-    "CitationPageLocationParam": {
-      "type": "object",
-      "properties": {
-        "cited_text": {
-          "type": "string"
+    CitationCharLocationParam: {
+      type: 'object',
+      properties: {
+        cited_text: {
+          type: 'string',
         },
-        "document_index": {
-          "type": "number"
+        document_index: {
+          type: 'number',
         },
-        "document_title": {
-          "type": [
-            "string",
-            "null"
-          ]
+        document_title: {
+          type: ['string', 'null'],
         },
-        "end_page_number": {
-          "type": "number"
+        end_char_index: {
+          type: 'number',
         },
-        "start_page_number": {
-          "type": "number"
+        start_char_index: {
+          type: 'number',
         },
-        "type": {
-          "type": "string",
-          "const": "page_location"
-        }
+        type: {
+          type: 'string',
+          const: 'char_location',
+        },
       },
-      "required": [
-        "cited_text",
-        "document_index",
-        "document_title",
-        "end_page_number",
-        "start_page_number",
-        "type"
+      required: [
+        'cited_text',
+        'document_index',
+        'document_title',
+        'end_char_index',
+        'start_char_index',
+        'type',
       ],
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "CitationContentBlockLocationParam": {
-      "type": "object",
-      "properties": {
-        "cited_text": {
-          "type": "string"
+    CitationPageLocationParam: {
+      type: 'object',
+      properties: {
+        cited_text: {
+          type: 'string',
         },
-        "document_index": {
-          "type": "number"
+        document_index: {
+          type: 'number',
         },
-        "document_title": {
-          "type": [
-            "string",
-            "null"
-          ]
+        document_title: {
+          type: ['string', 'null'],
         },
-        "end_block_index": {
-          "type": "number"
+        end_page_number: {
+          type: 'number',
         },
-        "start_block_index": {
-          "type": "number"
+        start_page_number: {
+          type: 'number',
         },
-        "type": {
-          "type": "string",
-          "const": "content_block_location"
-        }
+        type: {
+          type: 'string',
+          const: 'page_location',
+        },
       },
-      "required": [
-        "cited_text",
-        "document_index",
-        "document_title",
-        "end_block_index",
-        "start_block_index",
-        "type"
+      required: [
+        'cited_text',
+        'document_index',
+        'document_title',
+        'end_page_number',
+        'start_page_number',
+        'type',
       ],
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "CitationWebSearchResultLocationParam": {
-      "type": "object",
-      "properties": {
-        "cited_text": {
-          "type": "string"
+    CitationContentBlockLocationParam: {
+      type: 'object',
+      properties: {
+        cited_text: {
+          type: 'string',
         },
-        "encrypted_index": {
-          "type": "string"
+        document_index: {
+          type: 'number',
         },
-        "title": {
-          "type": [
-            "string",
-            "null"
-          ]
+        document_title: {
+          type: ['string', 'null'],
         },
-        "type": {
-          "type": "string",
-          "const": "web_search_result_location"
+        end_block_index: {
+          type: 'number',
         },
-        "url": {
-          "type": "string"
-        }
+        start_block_index: {
+          type: 'number',
+        },
+        type: {
+          type: 'string',
+          const: 'content_block_location',
+        },
       },
-      "required": [
-        "cited_text",
-        "encrypted_index",
-        "title",
-        "type",
-        "url"
+      required: [
+        'cited_text',
+        'document_index',
+        'document_title',
+        'end_block_index',
+        'start_block_index',
+        'type',
       ],
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "CitationSearchResultLocationParam": {
-      "type": "object",
-      "properties": {
-        "cited_text": {
-          "type": "string"
+    CitationWebSearchResultLocationParam: {
+      type: 'object',
+      properties: {
+        cited_text: {
+          type: 'string',
         },
-        "end_block_index": {
-          "type": "number"
+        encrypted_index: {
+          type: 'string',
         },
-        "search_result_index": {
-          "type": "number"
+        title: {
+          type: ['string', 'null'],
         },
-        "source": {
-          "type": "string"
+        type: {
+          type: 'string',
+          const: 'web_search_result_location',
         },
-        "start_block_index": {
-          "type": "number"
+        url: {
+          type: 'string',
         },
-        "title": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "search_result_location"
-        }
       },
-      "required": [
-        "cited_text",
-        "end_block_index",
-        "search_result_index",
-        "source",
-        "start_block_index",
-        "title",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['cited_text', 'encrypted_index', 'title', 'type', 'url'],
+      additionalProperties: false,
     },
-    "ImageBlockParam": {
-      "type": "object",
-      "properties": {
-        "source": {
-          "anyOf": [
+    CitationSearchResultLocationParam: {
+      type: 'object',
+      properties: {
+        cited_text: {
+          type: 'string',
+        },
+        end_block_index: {
+          type: 'number',
+        },
+        search_result_index: {
+          type: 'number',
+        },
+        source: {
+          type: 'string',
+        },
+        start_block_index: {
+          type: 'number',
+        },
+        title: {
+          type: ['string', 'null'],
+        },
+        type: {
+          type: 'string',
+          const: 'search_result_location',
+        },
+      },
+      required: [
+        'cited_text',
+        'end_block_index',
+        'search_result_index',
+        'source',
+        'start_block_index',
+        'title',
+        'type',
+      ],
+      additionalProperties: false,
+    },
+    ImageBlockParam: {
+      type: 'object',
+      properties: {
+        source: {
+          anyOf: [
             {
-              "$ref": "#/definitions/Base64ImageSource"
+              $ref: '#/definitions/Base64ImageSource',
             },
             {
-              "$ref": "#/definitions/URLImageSource"
+              $ref: '#/definitions/URLImageSource',
             },
             {
-              "$ref": "#/definitions/FileImageSource"
-            }
-          ]
+              $ref: '#/definitions/FileImageSource',
+            },
+          ],
         },
-        "type": {
-          "type": "string",
-          "const": "image"
+        type: {
+          type: 'string',
+          const: 'image',
         },
-        "cache_control": {
-          "anyOf": [
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CacheControlEphemeral"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "transformations": {
-          "anyOf": [
+        transformations: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ImageTransformationsParam"
+              $ref: '#/definitions/ImageTransformationsParam',
             },
             {
-              "type": "null"
-            }
-          ]
-        }
+              type: 'null',
+            },
+          ],
+        },
       },
-      "required": [
-        "source",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['source', 'type'],
+      additionalProperties: false,
     },
-    "Base64ImageSource": {
-      "type": "object",
-      "properties": {
-        "data": {
-          "type": "string"
+    Base64ImageSource: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'string',
         },
-        "media_type": {
-          "type": "string",
-          "enum": [
-            "image/jpeg",
-            "image/png",
-            "image/gif",
-            "image/webp"
-          ]
+        media_type: {
+          type: 'string',
+          enum: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
         },
-        "type": {
-          "type": "string",
-          "const": "base64"
-        }
-      },
-      "required": [
-        "data",
-        "media_type",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "URLImageSource": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "url"
+        type: {
+          type: 'string',
+          const: 'base64',
         },
-        "url": {
-          "type": "string"
-        }
       },
-      "required": [
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
+      required: ['data', 'media_type', 'type'],
+      additionalProperties: false,
     },
-    "FileImageSource": {
-      "type": "object",
-      "properties": {
-        "file_id": {
-          "type": "string"
+    URLImageSource: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'url',
         },
-        "type": {
-          "type": "string",
-          "const": "file"
-        }
+        url: {
+          type: 'string',
+        },
       },
-      "required": [
-        "file_id",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['type', 'url'],
+      additionalProperties: false,
     },
-    "ImageTransformationsParam": {
-      "type": "object",
-      "properties": {
-        "oversized_image": {
-          "type": "string",
-          "enum": [
-            "downsize",
-            "error"
-          ]
-        }
+    FileImageSource: {
+      type: 'object',
+      properties: {
+        file_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'file',
+        },
       },
-      "additionalProperties": false
+      required: ['file_id', 'type'],
+      additionalProperties: false,
     },
-    "DocumentBlockParam": {
-      "type": "object",
-      "properties": {
-        "source": {
-          "anyOf": [
+    ImageTransformationsParam: {
+      type: 'object',
+      properties: {
+        oversized_image: {
+          type: 'string',
+          enum: ['downsize', 'error'],
+        },
+      },
+      additionalProperties: false,
+    },
+    DocumentBlockParam: {
+      type: 'object',
+      properties: {
+        source: {
+          anyOf: [
             {
-              "$ref": "#/definitions/Base64PDFSource"
+              $ref: '#/definitions/Base64PDFSource',
             },
             {
-              "$ref": "#/definitions/PlainTextSource"
+              $ref: '#/definitions/PlainTextSource',
             },
             {
-              "$ref": "#/definitions/ContentBlockSource"
+              $ref: '#/definitions/ContentBlockSource',
             },
             {
-              "$ref": "#/definitions/URLPDFSource"
+              $ref: '#/definitions/URLPDFSource',
             },
             {
-              "$ref": "#/definitions/FileDocumentSource"
-            }
-          ]
+              $ref: '#/definitions/FileDocumentSource',
+            },
+          ],
         },
-        "type": {
-          "type": "string",
-          "const": "document"
+        type: {
+          type: 'string',
+          const: 'document',
         },
-        "cache_control": {
-          "anyOf": [
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CacheControlEphemeral"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "citations": {
-          "anyOf": [
+        citations: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CitationsConfigParam"
+              $ref: '#/definitions/CitationsConfigParam',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "context": {
-          "type": [
-            "string",
-            "null"
-          ]
+        context: {
+          type: ['string', 'null'],
         },
-        "title": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
+        title: {
+          type: ['string', 'null'],
+        },
       },
-      "required": [
-        "source",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['source', 'type'],
+      additionalProperties: false,
     },
-    "Base64PDFSource": {
-      "type": "object",
-      "properties": {
-        "data": {
-          "type": "string"
+    Base64PDFSource: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'string',
         },
-        "media_type": {
-          "type": "string",
-          "const": "application/pdf"
+        media_type: {
+          type: 'string',
+          const: 'application/pdf',
         },
-        "type": {
-          "type": "string",
-          "const": "base64"
-        }
+        type: {
+          type: 'string',
+          const: 'base64',
+        },
       },
-      "required": [
-        "data",
-        "media_type",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['data', 'media_type', 'type'],
+      additionalProperties: false,
     },
-    "PlainTextSource": {
-      "type": "object",
-      "properties": {
-        "data": {
-          "type": "string"
+    PlainTextSource: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'string',
         },
-        "media_type": {
-          "type": "string",
-          "const": "text/plain"
+        media_type: {
+          type: 'string',
+          const: 'text/plain',
         },
-        "type": {
-          "type": "string",
-          "const": "text"
-        }
+        type: {
+          type: 'string',
+          const: 'text',
+        },
       },
-      "required": [
-        "data",
-        "media_type",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['data', 'media_type', 'type'],
+      additionalProperties: false,
     },
-    "ContentBlockSource": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
+    ContentBlockSource: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
             {
-              "type": "string"
+              type: 'string',
             },
             {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/ContentBlockSourceContent"
-              }
-            }
-          ]
+              type: 'array',
+              items: {
+                $ref: '#/definitions/ContentBlockSourceContent',
+              },
+            },
+          ],
         },
-        "type": {
-          "type": "string",
-          "const": "content"
-        }
+        type: {
+          type: 'string',
+          const: 'content',
+        },
       },
-      "required": [
-        "content",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['content', 'type'],
+      additionalProperties: false,
     },
-    "ContentBlockSourceContent": {
-      "anyOf": [
+    ContentBlockSourceContent: {
+      anyOf: [
         {
-          "$ref": "#/definitions/TextBlockParam"
+          $ref: '#/definitions/TextBlockParam',
         },
         {
-          "$ref": "#/definitions/ImageBlockParam"
-        }
-      ]
-    },
-    "URLPDFSource": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "url"
+          $ref: '#/definitions/ImageBlockParam',
         },
-        "url": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "type",
-        "url"
       ],
-      "additionalProperties": false
     },
-    "FileDocumentSource": {
-      "type": "object",
-      "properties": {
-        "file_id": {
-          "type": "string"
+    URLPDFSource: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'url',
         },
-        "type": {
-          "type": "string",
-          "const": "file"
-        }
+        url: {
+          type: 'string',
+        },
       },
-      "required": [
-        "file_id",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['type', 'url'],
+      additionalProperties: false,
     },
-    "CitationsConfigParam": {
-      "type": "object",
-      "properties": {
-        "enabled": {
-          "type": "boolean"
-        }
+    FileDocumentSource: {
+      type: 'object',
+      properties: {
+        file_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'file',
+        },
       },
-      "additionalProperties": false
+      required: ['file_id', 'type'],
+      additionalProperties: false,
     },
-    "SearchResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/TextBlockParam"
-          }
+    CitationsConfigParam: {
+      type: 'object',
+      properties: {
+        enabled: {
+          type: 'boolean',
         },
-        "source": {
-          "type": "string"
+      },
+      additionalProperties: false,
+    },
+    SearchResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/TextBlockParam',
+          },
         },
-        "title": {
-          "type": "string"
+        source: {
+          type: 'string',
         },
-        "type": {
-          "type": "string",
-          "const": "search_result"
+        title: {
+          type: 'string',
         },
-        "cache_control": {
-          "anyOf": [
+        type: {
+          type: 'string',
+          const: 'search_result',
+        },
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CacheControlEphemeral"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "citations": {
-          "$ref": "#/definitions/CitationsConfigParam"
-        }
+        citations: {
+          $ref: '#/definitions/CitationsConfigParam',
+        },
       },
-      "required": [
-        "content",
-        "source",
-        "title",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['content', 'source', 'title', 'type'],
+      additionalProperties: false,
     },
-    "ThinkingBlockParam": {
-      "type": "object",
-      "properties": {
-        "signature": {
-          "type": "string"
+    ThinkingBlockParam: {
+      type: 'object',
+      properties: {
+        signature: {
+          type: 'string',
         },
-        "thinking": {
-          "type": "string"
+        thinking: {
+          type: 'string',
         },
-        "type": {
-          "type": "string",
-          "const": "thinking"
-        }
+        type: {
+          type: 'string',
+          const: 'thinking',
+        },
       },
-      "required": [
-        "signature",
-        "thinking",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['signature', 'thinking', 'type'],
+      additionalProperties: false,
     },
-    "RedactedThinkingBlockParam": {
-      "type": "object",
-      "properties": {
-        "data": {
-          "type": "string"
+    RedactedThinkingBlockParam: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'string',
         },
-        "type": {
-          "type": "string",
-          "const": "redacted_thinking"
-        }
+        type: {
+          type: 'string',
+          const: 'redacted_thinking',
+        },
       },
-      "required": [
-        "data",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['data', 'type'],
+      additionalProperties: false,
     },
-    "ToolUseBlockParam": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": "string"
+    ToolUseBlockParam: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
         },
-        "input": {},
-        "name": {
-          "type": "string"
+        input: {},
+        name: {
+          type: 'string',
         },
-        "type": {
-          "type": "string",
-          "const": "tool_use"
+        type: {
+          type: 'string',
+          const: 'tool_use',
         },
-        "cache_control": {
-          "anyOf": [
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CacheControlEphemeral"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "caller": {
-          "anyOf": [
+        caller: {
+          anyOf: [
             {
-              "$ref": "#/definitions/DirectCaller"
+              $ref: '#/definitions/DirectCaller',
             },
             {
-              "$ref": "#/definitions/ServerToolCaller"
+              $ref: '#/definitions/ServerToolCaller',
             },
             {
-              "$ref": "#/definitions/ServerToolCaller20260120"
-            }
-          ]
+              $ref: '#/definitions/ServerToolCaller20260120',
+            },
+          ],
         },
-        "toolset_name": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
+        toolset_name: {
+          type: ['string', 'null'],
+        },
       },
-      "required": [
-        "id",
-        "input",
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['id', 'input', 'name', 'type'],
+      additionalProperties: false,
     },
-    "DirectCaller": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "direct"
-        }
+    DirectCaller: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'direct',
+        },
       },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['type'],
+      additionalProperties: false,
     },
-    "ServerToolCaller": {
-      "type": "object",
-      "properties": {
-        "tool_id": {
-          "type": "string"
+    ServerToolCaller: {
+      type: 'object',
+      properties: {
+        tool_id: {
+          type: 'string',
         },
-        "type": {
-          "type": "string",
-          "const": "code_execution_20250825"
-        }
+        type: {
+          type: 'string',
+          const: 'code_execution_20250825',
+        },
       },
-      "required": [
-        "tool_id",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['tool_id', 'type'],
+      additionalProperties: false,
     },
-    "ServerToolCaller20260120": {
-      "type": "object",
-      "properties": {
-        "tool_id": {
-          "type": "string"
+    ServerToolCaller20260120: {
+      type: 'object',
+      properties: {
+        tool_id: {
+          type: 'string',
         },
-        "type": {
-          "type": "string",
-          "const": "code_execution_20260120"
-        }
+        type: {
+          type: 'string',
+          const: 'code_execution_20260120',
+        },
       },
-      "required": [
-        "tool_id",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['tool_id', 'type'],
+      additionalProperties: false,
     },
-    "ToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "tool_use_id": {
-          "type": "string"
+    ToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        tool_use_id: {
+          type: 'string',
         },
-        "type": {
-          "type": "string",
-          "const": "tool_result"
+        type: {
+          type: 'string',
+          const: 'tool_result',
         },
-        "cache_control": {
-          "anyOf": [
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CacheControlEphemeral"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "content": {
-          "anyOf": [
+        content: {
+          anyOf: [
             {
-              "type": "string"
+              type: 'string',
             },
             {
-              "type": "array",
-              "items": {
-                "anyOf": [
+              type: 'array',
+              items: {
+                anyOf: [
                   {
-                    "$ref": "#/definitions/TextBlockParam"
+                    $ref: '#/definitions/TextBlockParam',
                   },
                   {
-                    "$ref": "#/definitions/ImageBlockParam"
+                    $ref: '#/definitions/ImageBlockParam',
                   },
                   {
-                    "$ref": "#/definitions/SearchResultBlockParam"
+                    $ref: '#/definitions/SearchResultBlockParam',
                   },
                   {
-                    "$ref": "#/definitions/DocumentBlockParam"
+                    $ref: '#/definitions/DocumentBlockParam',
                   },
                   {
-                    "$ref": "#/definitions/ToolReferenceBlockParam"
+                    $ref: '#/definitions/ToolReferenceBlockParam',
                   },
                   {
-                    "$ref": "#/definitions/BrowserStateBlockParam"
-                  }
-                ]
-              }
-            }
-          ]
-        },
-        "is_error": {
-          "type": "boolean"
-        },
-        "toolset_name": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ToolReferenceBlockParam": {
-      "type": "object",
-      "properties": {
-        "tool_name": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_reference"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
+                    $ref: '#/definitions/BrowserStateBlockParam',
+                  },
+                ],
+              },
             },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "tool_name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BrowserStateBlockParam": {
-      "type": "object",
-      "properties": {
-        "tabs": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BrowserStateTabEntry"
-          }
-        },
-        "type": {
-          "type": "string",
-          "const": "browser_state"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "state_changes": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/BrowserStateChange"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "tabs",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BrowserStateTabEntry": {
-      "type": "object",
-      "properties": {
-        "tab_id": {
-          "type": "string"
-        },
-        "title": {
-          "type": "string"
-        },
-        "url": {
-          "type": "string"
-        },
-        "active": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "tab_id",
-        "title",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BrowserStateChange": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/BrowserStateChangeTabOpened"
-        },
-        {
-          "$ref": "#/definitions/BrowserStateChangeDownloadStarted"
-        },
-        {
-          "$ref": "#/definitions/BrowserStateChangeDownloadCompleted"
-        },
-        {
-          "$ref": "#/definitions/BrowserStateChangeDownloadFailed"
-        }
-      ]
-    },
-    "BrowserStateChangeTabOpened": {
-      "type": "object",
-      "properties": {
-        "tab_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "tab_opened"
-        }
-      },
-      "required": [
-        "tab_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BrowserStateChangeDownloadStarted": {
-      "type": "object",
-      "properties": {
-        "download_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "download_started"
-        },
-        "url": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "download_id",
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BrowserStateChangeDownloadCompleted": {
-      "type": "object",
-      "properties": {
-        "download_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "download_completed"
-        },
-        "url": {
-          "type": "string"
-        },
-        "path": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "size_bytes": {
-          "type": [
-            "number",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "download_id",
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "BrowserStateChangeDownloadFailed": {
-      "type": "object",
-      "properties": {
-        "download_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "download_failed"
-        },
-        "url": {
-          "type": "string"
-        },
-        "error": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "download_id",
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "ServerToolUseBlockParam": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "input": {},
-        "name": {
-          "type": "string",
-          "enum": [
-            "web_search",
-            "web_fetch",
-            "code_execution",
-            "bash_code_execution",
-            "text_editor_code_execution",
-            "tool_search_tool_regex",
-            "tool_search_tool_bm25"
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "server_tool_use"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "caller": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/DirectCaller"
-            },
-            {
-              "$ref": "#/definitions/ServerToolCaller"
-            },
-            {
-              "$ref": "#/definitions/ServerToolCaller20260120"
-            }
-          ]
-        }
-      },
-      "required": [
-        "id",
-        "input",
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebSearchToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "$ref": "#/definitions/WebSearchToolResultBlockParamContent"
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "caller": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/DirectCaller"
-            },
-            {
-              "$ref": "#/definitions/ServerToolCaller"
-            },
-            {
-              "$ref": "#/definitions/ServerToolCaller20260120"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebSearchToolResultBlockParamContent": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/WebSearchResultBlockParam"
-          }
-        },
-        {
-          "$ref": "#/definitions/WebSearchToolRequestError"
-        }
-      ]
-    },
-    "WebSearchResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "encrypted_content": {
-          "type": "string"
-        },
-        "title": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_result"
-        },
-        "url": {
-          "type": "string"
-        },
-        "page_age": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "encrypted_content",
-        "title",
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "WebSearchToolRequestError": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "$ref": "#/definitions/WebSearchToolResultErrorCode"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_tool_result_error"
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebSearchToolResultErrorCode": {
-      "type": "string",
-      "enum": [
-        "invalid_tool_input",
-        "unavailable",
-        "max_uses_exceeded",
-        "too_many_requests",
-        "query_too_long",
-        "request_too_large"
-      ]
-    },
-    "WebFetchToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/WebFetchToolResultErrorBlockParam"
-            },
-            {
-              "$ref": "#/definitions/WebFetchBlockParam"
-            }
-          ]
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "caller": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/DirectCaller"
-            },
-            {
-              "$ref": "#/definitions/ServerToolCaller"
-            },
-            {
-              "$ref": "#/definitions/ServerToolCaller20260120"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebFetchToolResultErrorBlockParam": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "$ref": "#/definitions/WebFetchToolResultErrorCode"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_tool_result_error"
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebFetchToolResultErrorCode": {
-      "type": "string",
-      "enum": [
-        "invalid_tool_input",
-        "url_too_long",
-        "url_not_allowed",
-        "url_not_in_prior_context",
-        "url_not_accessible",
-        "unsupported_content_type",
-        "too_many_requests",
-        "max_uses_exceeded",
-        "unavailable",
-        "content_too_large"
-      ]
-    },
-    "WebFetchBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "$ref": "#/definitions/DocumentBlockParam"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_result"
-        },
-        "url": {
-          "type": "string"
-        },
-        "retrieved_at": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "type",
-        "url"
-      ],
-      "additionalProperties": false
-    },
-    "CodeExecutionToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "$ref": "#/definitions/CodeExecutionToolResultBlockParamContent"
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "CodeExecutionToolResultBlockParamContent": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/CodeExecutionToolResultErrorParam"
-        },
-        {
-          "$ref": "#/definitions/CodeExecutionResultBlockParam"
-        },
-        {
-          "$ref": "#/definitions/EncryptedCodeExecutionResultBlockParam"
-        }
-      ]
-    },
-    "CodeExecutionToolResultErrorParam": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "$ref": "#/definitions/CodeExecutionToolResultErrorCode"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_tool_result_error"
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "CodeExecutionToolResultErrorCode": {
-      "type": "string",
-      "enum": [
-        "invalid_tool_input",
-        "unavailable",
-        "too_many_requests",
-        "execution_time_exceeded"
-      ]
-    },
-    "CodeExecutionResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/CodeExecutionOutputBlockParam"
-          }
-        },
-        "return_code": {
-          "type": "number"
-        },
-        "stderr": {
-          "type": "string"
-        },
-        "stdout": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_result"
-        }
-      },
-      "required": [
-        "content",
-        "return_code",
-        "stderr",
-        "stdout",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "CodeExecutionOutputBlockParam": {
-      "type": "object",
-      "properties": {
-        "file_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_output"
-        }
-      },
-      "required": [
-        "file_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "EncryptedCodeExecutionResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/CodeExecutionOutputBlockParam"
-          }
-        },
-        "encrypted_stdout": {
-          "type": "string"
-        },
-        "return_code": {
-          "type": "number"
-        },
-        "stderr": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "encrypted_code_execution_result"
-        }
-      },
-      "required": [
-        "content",
-        "encrypted_stdout",
-        "return_code",
-        "stderr",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BashCodeExecutionToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/BashCodeExecutionToolResultErrorParam"
-            },
-            {
-              "$ref": "#/definitions/BashCodeExecutionResultBlockParam"
-            }
-          ]
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "bash_code_execution_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BashCodeExecutionToolResultErrorParam": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "$ref": "#/definitions/BashCodeExecutionToolResultErrorCode"
-        },
-        "type": {
-          "type": "string",
-          "const": "bash_code_execution_tool_result_error"
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BashCodeExecutionToolResultErrorCode": {
-      "type": "string",
-      "enum": [
-        "invalid_tool_input",
-        "unavailable",
-        "too_many_requests",
-        "execution_time_exceeded",
-        "output_file_too_large"
-      ]
-    },
-    "BashCodeExecutionResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/BashCodeExecutionOutputBlockParam"
-          }
-        },
-        "return_code": {
-          "type": "number"
-        },
-        "stderr": {
-          "type": "string"
-        },
-        "stdout": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "bash_code_execution_result"
-        }
-      },
-      "required": [
-        "content",
-        "return_code",
-        "stderr",
-        "stdout",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "BashCodeExecutionOutputBlockParam": {
-      "type": "object",
-      "properties": {
-        "file_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "bash_code_execution_output"
-        }
-      },
-      "required": [
-        "file_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "TextEditorCodeExecutionToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/TextEditorCodeExecutionToolResultErrorParam"
-            },
-            {
-              "$ref": "#/definitions/TextEditorCodeExecutionViewResultBlockParam"
-            },
-            {
-              "$ref": "#/definitions/TextEditorCodeExecutionCreateResultBlockParam"
-            },
-            {
-              "$ref": "#/definitions/TextEditorCodeExecutionStrReplaceResultBlockParam"
-            }
-          ]
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_code_execution_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "TextEditorCodeExecutionToolResultErrorParam": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "$ref": "#/definitions/TextEditorCodeExecutionToolResultErrorCode"
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_code_execution_tool_result_error"
-        },
-        "error_message": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "TextEditorCodeExecutionToolResultErrorCode": {
-      "type": "string",
-      "enum": [
-        "invalid_tool_input",
-        "unavailable",
-        "too_many_requests",
-        "execution_time_exceeded",
-        "file_not_found"
-      ]
-    },
-    "TextEditorCodeExecutionViewResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "type": "string"
-        },
-        "file_type": {
-          "type": "string",
-          "enum": [
-            "text",
-            "image",
-            "pdf"
-          ]
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_code_execution_view_result"
-        },
-        "num_lines": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "start_line": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "total_lines": {
-          "type": [
-            "number",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "file_type",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "TextEditorCodeExecutionCreateResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "is_file_update": {
-          "type": "boolean"
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_code_execution_create_result"
-        }
-      },
-      "required": [
-        "is_file_update",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "TextEditorCodeExecutionStrReplaceResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "text_editor_code_execution_str_replace_result"
-        },
-        "lines": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "new_lines": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "new_start": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "old_lines": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "old_start": {
-          "type": [
-            "number",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ToolSearchToolResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/ToolSearchToolResultErrorParam"
-            },
-            {
-              "$ref": "#/definitions/ToolSearchToolSearchResultBlockParam"
-            }
-          ]
-        },
-        "tool_use_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_search_tool_result"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "content",
-        "tool_use_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ToolSearchToolResultErrorParam": {
-      "type": "object",
-      "properties": {
-        "error_code": {
-          "$ref": "#/definitions/ToolSearchToolResultErrorCode"
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_search_tool_result_error"
-        },
-        "error_message": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "error_code",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ToolSearchToolResultErrorCode": {
-      "type": "string",
-      "enum": [
-        "invalid_tool_input",
-        "unavailable",
-        "too_many_requests",
-        "execution_time_exceeded"
-      ]
-    },
-    "ToolSearchToolSearchResultBlockParam": {
-      "type": "object",
-      "properties": {
-        "tool_references": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/ToolReferenceBlockParam"
-          }
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_search_tool_search_result"
-        }
-      },
-      "required": [
-        "tool_references",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ContainerUploadBlockParam": {
-      "type": "object",
-      "properties": {
-        "file_id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "container_upload"
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "file_id",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "Model": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "string",
-          "enum": [
-            "claude-haiku-5-5",
-            "claude-sonnet-5-5",
-            "claude-fable-5-1",
-            "claude-opus-5-5",
-            "claude-mythos-5-1",
-            "claude-sonnet-5",
-            "claude-fable-5",
-            "claude-mythos-5",
-            "claude-opus-5",
-            "claude-opus-4-8",
-            "claude-opus-4-7",
-            "claude-mythos-preview",
-            "claude-opus-4-6",
-            "claude-sonnet-4-6",
-            "claude-haiku-4-5",
-            "claude-haiku-4-5-20251001",
-            "claude-opus-4-5",
-            "claude-opus-4-5-20251101",
-            "claude-sonnet-4-5",
-            "claude-sonnet-4-5-20250929"
-          ]
-        }
-      ]
-    },
-    "OutputConfig": {
-      "type": "object",
-      "properties": {
-        "effort": {
-          "type": [
-            "string",
-            "null"
           ],
-          "enum": [
-            "low",
-            "medium",
-            "high",
-            "xhigh",
-            "max",
-            null
-          ]
         },
-        "format": {
-          "anyOf": [
+        is_error: {
+          type: 'boolean',
+        },
+        toolset_name: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    ToolReferenceBlockParam: {
+      type: 'object',
+      properties: {
+        tool_name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tool_reference',
+        },
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/JSONOutputFormat"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "JSONOutputFormat": {
-      "type": "object",
-      "properties": {
-        "schema": {
-          "type": "object",
-          "additionalProperties": {}
-        },
-        "type": {
-          "type": "string",
-          "const": "json_schema"
-        }
-      },
-      "required": [
-        "schema",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ThinkingConfigParam": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/ThinkingConfigEnabled"
-        },
-        {
-          "$ref": "#/definitions/ThinkingConfigDisabled"
-        },
-        {
-          "$ref": "#/definitions/ThinkingConfigBetweenTools"
-        },
-        {
-          "$ref": "#/definitions/ThinkingConfigAdaptive"
-        }
-      ]
-    },
-    "ThinkingConfigEnabled": {
-      "type": "object",
-      "properties": {
-        "budget_tokens": {
-          "type": "number"
-        },
-        "type": {
-          "type": "string",
-          "const": "enabled"
-        },
-        "display": {
-          "type": [
-            "string",
-            "null"
+              type: 'null',
+            },
           ],
-          "enum": [
-            "summarized",
-            "omitted",
-            null
-          ]
-        }
+        },
       },
-      "required": [
-        "budget_tokens",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['tool_name', 'type'],
+      additionalProperties: false,
     },
-    "ThinkingConfigDisabled": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "disabled"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ThinkingConfigBetweenTools": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "between_tools"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ThinkingConfigAdaptive": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "adaptive"
+    BrowserStateBlockParam: {
+      type: 'object',
+      properties: {
+        tabs: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BrowserStateTabEntry',
+          },
         },
-        "display": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "enum": [
-            "summarized",
-            "omitted",
-            null
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ToolChoice": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/ToolChoiceAuto"
+        type: {
+          type: 'string',
+          const: 'browser_state',
         },
-        {
-          "$ref": "#/definitions/ToolChoiceAny"
-        },
-        {
-          "$ref": "#/definitions/ToolChoiceTool"
-        },
-        {
-          "$ref": "#/definitions/ToolChoiceNone"
-        }
-      ]
-    },
-    "ToolChoiceAuto": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "auto"
-        },
-        "disable_parallel_tool_use": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ToolChoiceAny": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "any"
-        },
-        "disable_parallel_tool_use": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ToolChoiceTool": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "tool"
-        },
-        "disable_parallel_tool_use": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ToolChoiceNone": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "none"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "MessageCountTokensTool": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/Tool"
-        },
-        {
-          "$ref": "#/definitions/ToolBash20250124"
-        },
-        {
-          "$ref": "#/definitions/CodeExecutionTool20250522"
-        },
-        {
-          "$ref": "#/definitions/CodeExecutionTool20250825"
-        },
-        {
-          "$ref": "#/definitions/CodeExecutionTool20260120"
-        },
-        {
-          "$ref": "#/definitions/CodeExecutionTool20260521"
-        },
-        {
-          "$ref": "#/definitions/BrowserToolset20260801"
-        },
-        {
-          "$ref": "#/definitions/MemoryTool20250818"
-        },
-        {
-          "$ref": "#/definitions/ComputerToolset20260801"
-        },
-        {
-          "$ref": "#/definitions/ToolTextEditor20250124"
-        },
-        {
-          "$ref": "#/definitions/ToolTextEditor20250429"
-        },
-        {
-          "$ref": "#/definitions/ToolTextEditor20250728"
-        },
-        {
-          "$ref": "#/definitions/WebSearchTool20250305"
-        },
-        {
-          "$ref": "#/definitions/WebFetchTool20250910"
-        },
-        {
-          "$ref": "#/definitions/WebSearchTool20260209"
-        },
-        {
-          "$ref": "#/definitions/WebFetchTool20260209"
-        },
-        {
-          "$ref": "#/definitions/WebFetchTool20260309"
-        },
-        {
-          "$ref": "#/definitions/WebSearchTool20260318"
-        },
-        {
-          "$ref": "#/definitions/WebFetchTool20260318"
-        },
-        {
-          "$ref": "#/definitions/ToolSearchToolBm25_20251119"
-        },
-        {
-          "$ref": "#/definitions/ToolSearchToolRegex20251119"
-        }
-      ]
-    },
-    "Tool": {
-      "type": "object",
-      "properties": {
-        "input_schema": {
-          "$ref": "#/definitions/Tool.InputSchema"
-        },
-        "name": {
-          "type": "string"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CacheControlEphemeral"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "description": {
-          "type": "string"
-        },
-        "eager_input_streaming": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "type": {
-          "type": [
-            "string",
-            "null"
+              type: 'null',
+            },
           ],
-          "enum": [
-            "custom",
-            null
-          ]
-        }
-      },
-      "required": [
-        "input_schema",
-        "name"
-      ],
-      "additionalProperties": false
-    },
-    "Tool.InputSchema": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "object"
         },
-        "properties": {
-          "anyOf": [
+        state_changes: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                $ref: '#/definitions/BrowserStateChange',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['tabs', 'type'],
+      additionalProperties: false,
+    },
+    BrowserStateTabEntry: {
+      type: 'object',
+      properties: {
+        tab_id: {
+          type: 'string',
+        },
+        title: {
+          type: 'string',
+        },
+        url: {
+          type: 'string',
+        },
+        active: {
+          type: 'boolean',
+        },
+      },
+      required: ['tab_id', 'title', 'url'],
+      additionalProperties: false,
+    },
+    BrowserStateChange: {
+      anyOf: [
+        {
+          $ref: '#/definitions/BrowserStateChangeTabOpened',
+        },
+        {
+          $ref: '#/definitions/BrowserStateChangeDownloadStarted',
+        },
+        {
+          $ref: '#/definitions/BrowserStateChangeDownloadCompleted',
+        },
+        {
+          $ref: '#/definitions/BrowserStateChangeDownloadFailed',
+        },
+      ],
+    },
+    BrowserStateChangeTabOpened: {
+      type: 'object',
+      properties: {
+        tab_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tab_opened',
+        },
+      },
+      required: ['tab_id', 'type'],
+      additionalProperties: false,
+    },
+    BrowserStateChangeDownloadStarted: {
+      type: 'object',
+      properties: {
+        download_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'download_started',
+        },
+        url: {
+          type: 'string',
+        },
+      },
+      required: ['download_id', 'type', 'url'],
+      additionalProperties: false,
+    },
+    BrowserStateChangeDownloadCompleted: {
+      type: 'object',
+      properties: {
+        download_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'download_completed',
+        },
+        url: {
+          type: 'string',
+        },
+        path: {
+          type: ['string', 'null'],
+        },
+        size_bytes: {
+          type: ['number', 'null'],
+        },
+      },
+      required: ['download_id', 'type', 'url'],
+      additionalProperties: false,
+    },
+    BrowserStateChangeDownloadFailed: {
+      type: 'object',
+      properties: {
+        download_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'download_failed',
+        },
+        url: {
+          type: 'string',
+        },
+        error: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['download_id', 'type', 'url'],
+      additionalProperties: false,
+    },
+    ServerToolUseBlockParam: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        input: {},
+        name: {
+          type: 'string',
+          enum: [
+            'web_search',
+            'web_fetch',
+            'code_execution',
+            'bash_code_execution',
+            'text_editor_code_execution',
+            'tool_search_tool_regex',
+            'tool_search_tool_bm25',
+          ],
+        },
+        type: {
+          type: 'string',
+          const: 'server_tool_use',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        caller: {
+          anyOf: [
+            {
+              $ref: '#/definitions/DirectCaller',
+            },
+            {
+              $ref: '#/definitions/ServerToolCaller',
+            },
+            {
+              $ref: '#/definitions/ServerToolCaller20260120',
+            },
+          ],
+        },
+      },
+      required: ['id', 'input', 'name', 'type'],
+      additionalProperties: false,
+    },
+    WebSearchToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          $ref: '#/definitions/WebSearchToolResultBlockParamContent',
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        caller: {
+          anyOf: [
+            {
+              $ref: '#/definitions/DirectCaller',
+            },
+            {
+              $ref: '#/definitions/ServerToolCaller',
+            },
+            {
+              $ref: '#/definitions/ServerToolCaller20260120',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    WebSearchToolResultBlockParamContent: {
+      anyOf: [
+        {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/WebSearchResultBlockParam',
+          },
+        },
+        {
+          $ref: '#/definitions/WebSearchToolRequestError',
+        },
+      ],
+    },
+    WebSearchResultBlockParam: {
+      type: 'object',
+      properties: {
+        encrypted_content: {
+          type: 'string',
+        },
+        title: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_result',
+        },
+        url: {
+          type: 'string',
+        },
+        page_age: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['encrypted_content', 'title', 'type', 'url'],
+      additionalProperties: false,
+    },
+    WebSearchToolRequestError: {
+      type: 'object',
+      properties: {
+        error_code: {
+          $ref: '#/definitions/WebSearchToolResultErrorCode',
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_tool_result_error',
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    WebSearchToolResultErrorCode: {
+      type: 'string',
+      enum: [
+        'invalid_tool_input',
+        'unavailable',
+        'max_uses_exceeded',
+        'too_many_requests',
+        'query_too_long',
+        'request_too_large',
+      ],
+    },
+    WebFetchToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              $ref: '#/definitions/WebFetchToolResultErrorBlockParam',
+            },
+            {
+              $ref: '#/definitions/WebFetchBlockParam',
+            },
+          ],
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        caller: {
+          anyOf: [
+            {
+              $ref: '#/definitions/DirectCaller',
+            },
+            {
+              $ref: '#/definitions/ServerToolCaller',
+            },
+            {
+              $ref: '#/definitions/ServerToolCaller20260120',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    WebFetchToolResultErrorBlockParam: {
+      type: 'object',
+      properties: {
+        error_code: {
+          $ref: '#/definitions/WebFetchToolResultErrorCode',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_tool_result_error',
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    WebFetchToolResultErrorCode: {
+      type: 'string',
+      enum: [
+        'invalid_tool_input',
+        'url_too_long',
+        'url_not_allowed',
+        'url_not_in_prior_context',
+        'url_not_accessible',
+        'unsupported_content_type',
+        'too_many_requests',
+        'max_uses_exceeded',
+        'unavailable',
+        'content_too_large',
+      ],
+    },
+    WebFetchBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          $ref: '#/definitions/DocumentBlockParam',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_result',
+        },
+        url: {
+          type: 'string',
+        },
+        retrieved_at: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['content', 'type', 'url'],
+      additionalProperties: false,
+    },
+    CodeExecutionToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          $ref: '#/definitions/CodeExecutionToolResultBlockParamContent',
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    CodeExecutionToolResultBlockParamContent: {
+      anyOf: [
+        {
+          $ref: '#/definitions/CodeExecutionToolResultErrorParam',
+        },
+        {
+          $ref: '#/definitions/CodeExecutionResultBlockParam',
+        },
+        {
+          $ref: '#/definitions/EncryptedCodeExecutionResultBlockParam',
+        },
+      ],
+    },
+    CodeExecutionToolResultErrorParam: {
+      type: 'object',
+      properties: {
+        error_code: {
+          $ref: '#/definitions/CodeExecutionToolResultErrorCode',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_tool_result_error',
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    CodeExecutionToolResultErrorCode: {
+      type: 'string',
+      enum: ['invalid_tool_input', 'unavailable', 'too_many_requests', 'execution_time_exceeded'],
+    },
+    CodeExecutionResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/CodeExecutionOutputBlockParam',
+          },
+        },
+        return_code: {
+          type: 'number',
+        },
+        stderr: {
+          type: 'string',
+        },
+        stdout: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_result',
+        },
+      },
+      required: ['content', 'return_code', 'stderr', 'stdout', 'type'],
+      additionalProperties: false,
+    },
+    CodeExecutionOutputBlockParam: {
+      type: 'object',
+      properties: {
+        file_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_output',
+        },
+      },
+      required: ['file_id', 'type'],
+      additionalProperties: false,
+    },
+    EncryptedCodeExecutionResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/CodeExecutionOutputBlockParam',
+          },
+        },
+        encrypted_stdout: {
+          type: 'string',
+        },
+        return_code: {
+          type: 'number',
+        },
+        stderr: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'encrypted_code_execution_result',
+        },
+      },
+      required: ['content', 'encrypted_stdout', 'return_code', 'stderr', 'type'],
+      additionalProperties: false,
+    },
+    BashCodeExecutionToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              $ref: '#/definitions/BashCodeExecutionToolResultErrorParam',
+            },
+            {
+              $ref: '#/definitions/BashCodeExecutionResultBlockParam',
+            },
+          ],
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'bash_code_execution_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    BashCodeExecutionToolResultErrorParam: {
+      type: 'object',
+      properties: {
+        error_code: {
+          $ref: '#/definitions/BashCodeExecutionToolResultErrorCode',
+        },
+        type: {
+          type: 'string',
+          const: 'bash_code_execution_tool_result_error',
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    BashCodeExecutionToolResultErrorCode: {
+      type: 'string',
+      enum: [
+        'invalid_tool_input',
+        'unavailable',
+        'too_many_requests',
+        'execution_time_exceeded',
+        'output_file_too_large',
+      ],
+    },
+    BashCodeExecutionResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/BashCodeExecutionOutputBlockParam',
+          },
+        },
+        return_code: {
+          type: 'number',
+        },
+        stderr: {
+          type: 'string',
+        },
+        stdout: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'bash_code_execution_result',
+        },
+      },
+      required: ['content', 'return_code', 'stderr', 'stdout', 'type'],
+      additionalProperties: false,
+    },
+    BashCodeExecutionOutputBlockParam: {
+      type: 'object',
+      properties: {
+        file_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'bash_code_execution_output',
+        },
+      },
+      required: ['file_id', 'type'],
+      additionalProperties: false,
+    },
+    TextEditorCodeExecutionToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              $ref: '#/definitions/TextEditorCodeExecutionToolResultErrorParam',
+            },
+            {
+              $ref: '#/definitions/TextEditorCodeExecutionViewResultBlockParam',
+            },
+            {
+              $ref: '#/definitions/TextEditorCodeExecutionCreateResultBlockParam',
+            },
+            {
+              $ref: '#/definitions/TextEditorCodeExecutionStrReplaceResultBlockParam',
+            },
+          ],
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_code_execution_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    TextEditorCodeExecutionToolResultErrorParam: {
+      type: 'object',
+      properties: {
+        error_code: {
+          $ref: '#/definitions/TextEditorCodeExecutionToolResultErrorCode',
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_code_execution_tool_result_error',
+        },
+        error_message: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    TextEditorCodeExecutionToolResultErrorCode: {
+      type: 'string',
+      enum: [
+        'invalid_tool_input',
+        'unavailable',
+        'too_many_requests',
+        'execution_time_exceeded',
+        'file_not_found',
+      ],
+    },
+    TextEditorCodeExecutionViewResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          type: 'string',
+        },
+        file_type: {
+          type: 'string',
+          enum: ['text', 'image', 'pdf'],
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_code_execution_view_result',
+        },
+        num_lines: {
+          type: ['number', 'null'],
+        },
+        start_line: {
+          type: ['number', 'null'],
+        },
+        total_lines: {
+          type: ['number', 'null'],
+        },
+      },
+      required: ['content', 'file_type', 'type'],
+      additionalProperties: false,
+    },
+    TextEditorCodeExecutionCreateResultBlockParam: {
+      type: 'object',
+      properties: {
+        is_file_update: {
+          type: 'boolean',
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_code_execution_create_result',
+        },
+      },
+      required: ['is_file_update', 'type'],
+      additionalProperties: false,
+    },
+    TextEditorCodeExecutionStrReplaceResultBlockParam: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'text_editor_code_execution_str_replace_result',
+        },
+        lines: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        new_lines: {
+          type: ['number', 'null'],
+        },
+        new_start: {
+          type: ['number', 'null'],
+        },
+        old_lines: {
+          type: ['number', 'null'],
+        },
+        old_start: {
+          type: ['number', 'null'],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    ToolSearchToolResultBlockParam: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              $ref: '#/definitions/ToolSearchToolResultErrorParam',
+            },
+            {
+              $ref: '#/definitions/ToolSearchToolSearchResultBlockParam',
+            },
+          ],
+        },
+        tool_use_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tool_search_tool_result',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['content', 'tool_use_id', 'type'],
+      additionalProperties: false,
+    },
+    ToolSearchToolResultErrorParam: {
+      type: 'object',
+      properties: {
+        error_code: {
+          $ref: '#/definitions/ToolSearchToolResultErrorCode',
+        },
+        type: {
+          type: 'string',
+          const: 'tool_search_tool_result_error',
+        },
+        error_message: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['error_code', 'type'],
+      additionalProperties: false,
+    },
+    ToolSearchToolResultErrorCode: {
+      type: 'string',
+      enum: ['invalid_tool_input', 'unavailable', 'too_many_requests', 'execution_time_exceeded'],
+    },
+    ToolSearchToolSearchResultBlockParam: {
+      type: 'object',
+      properties: {
+        tool_references: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/ToolReferenceBlockParam',
+          },
+        },
+        type: {
+          type: 'string',
+          const: 'tool_search_tool_search_result',
+        },
+      },
+      required: ['tool_references', 'type'],
+      additionalProperties: false,
+    },
+    ContainerUploadBlockParam: {
+      type: 'object',
+      properties: {
+        file_id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'container_upload',
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['file_id', 'type'],
+      additionalProperties: false,
+    },
+    Model: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'string',
+          enum: [
+            'claude-haiku-5-5',
+            'claude-sonnet-5-5',
+            'claude-fable-5-1',
+            'claude-opus-5-5',
+            'claude-mythos-5-1',
+            'claude-sonnet-5',
+            'claude-fable-5',
+            'claude-mythos-5',
+            'claude-opus-5',
+            'claude-opus-4-8',
+            'claude-opus-4-7',
+            'claude-mythos-preview',
+            'claude-opus-4-6',
+            'claude-sonnet-4-6',
+            'claude-haiku-4-5',
+            'claude-haiku-4-5-20251001',
+            'claude-opus-4-5',
+            'claude-opus-4-5-20251101',
+            'claude-sonnet-4-5',
+            'claude-sonnet-4-5-20250929',
+          ],
+        },
+      ],
+    },
+    OutputConfig: {
+      type: 'object',
+      properties: {
+        effort: {
+          type: ['string', 'null'],
+          enum: ['low', 'medium', 'high', 'xhigh', 'max', null],
+        },
+        format: {
+          anyOf: [
+            {
+              $ref: '#/definitions/JSONOutputFormat',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      additionalProperties: false,
+    },
+    JSONOutputFormat: {
+      type: 'object',
+      properties: {
+        schema: {
+          type: 'object',
+          additionalProperties: {},
+        },
+        type: {
+          type: 'string',
+          const: 'json_schema',
+        },
+      },
+      required: ['schema', 'type'],
+      additionalProperties: false,
+    },
+    ThinkingConfigParam: {
+      anyOf: [
+        {
+          $ref: '#/definitions/ThinkingConfigEnabled',
+        },
+        {
+          $ref: '#/definitions/ThinkingConfigDisabled',
+        },
+        {
+          $ref: '#/definitions/ThinkingConfigBetweenTools',
+        },
+        {
+          $ref: '#/definitions/ThinkingConfigAdaptive',
+        },
+      ],
+    },
+    ThinkingConfigEnabled: {
+      type: 'object',
+      properties: {
+        budget_tokens: {
+          type: 'number',
+        },
+        type: {
+          type: 'string',
+          const: 'enabled',
+        },
+        display: {
+          type: ['string', 'null'],
+          enum: ['summarized', 'omitted', null],
+        },
+      },
+      required: ['budget_tokens', 'type'],
+      additionalProperties: false,
+    },
+    ThinkingConfigDisabled: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'disabled',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    ThinkingConfigBetweenTools: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'between_tools',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    ThinkingConfigAdaptive: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'adaptive',
+        },
+        display: {
+          type: ['string', 'null'],
+          enum: ['summarized', 'omitted', null],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    ToolChoice: {
+      anyOf: [
+        {
+          $ref: '#/definitions/ToolChoiceAuto',
+        },
+        {
+          $ref: '#/definitions/ToolChoiceAny',
+        },
+        {
+          $ref: '#/definitions/ToolChoiceTool',
+        },
+        {
+          $ref: '#/definitions/ToolChoiceNone',
+        },
+      ],
+    },
+    ToolChoiceAuto: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'auto',
+        },
+        disable_parallel_tool_use: {
+          type: 'boolean',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    ToolChoiceAny: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'any',
+        },
+        disable_parallel_tool_use: {
+          type: 'boolean',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    ToolChoiceTool: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tool',
+        },
+        disable_parallel_tool_use: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    ToolChoiceNone: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'none',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    MessageCountTokensTool: {
+      anyOf: [
+        {
+          $ref: '#/definitions/Tool',
+        },
+        {
+          $ref: '#/definitions/ToolBash20250124',
+        },
+        {
+          $ref: '#/definitions/CodeExecutionTool20250522',
+        },
+        {
+          $ref: '#/definitions/CodeExecutionTool20250825',
+        },
+        {
+          $ref: '#/definitions/CodeExecutionTool20260120',
+        },
+        {
+          $ref: '#/definitions/CodeExecutionTool20260521',
+        },
+        {
+          $ref: '#/definitions/BrowserToolset20260801',
+        },
+        {
+          $ref: '#/definitions/MemoryTool20250818',
+        },
+        {
+          $ref: '#/definitions/ComputerToolset20260801',
+        },
+        {
+          $ref: '#/definitions/ToolTextEditor20250124',
+        },
+        {
+          $ref: '#/definitions/ToolTextEditor20250429',
+        },
+        {
+          $ref: '#/definitions/ToolTextEditor20250728',
+        },
+        {
+          $ref: '#/definitions/WebSearchTool20250305',
+        },
+        {
+          $ref: '#/definitions/WebFetchTool20250910',
+        },
+        {
+          $ref: '#/definitions/WebSearchTool20260209',
+        },
+        {
+          $ref: '#/definitions/WebFetchTool20260209',
+        },
+        {
+          $ref: '#/definitions/WebFetchTool20260309',
+        },
+        {
+          $ref: '#/definitions/WebSearchTool20260318',
+        },
+        {
+          $ref: '#/definitions/WebFetchTool20260318',
+        },
+        {
+          $ref: '#/definitions/ToolSearchToolBm25_20251119',
+        },
+        {
+          $ref: '#/definitions/ToolSearchToolRegex20251119',
+        },
+      ],
+    },
+    Tool: {
+      type: 'object',
+      properties: {
+        input_schema: {
+          $ref: '#/definitions/Tool.InputSchema',
+        },
+        name: {
+          type: 'string',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        description: {
+          type: 'string',
+        },
+        eager_input_streaming: {
+          type: ['boolean', 'null'],
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
+        type: {
+          type: ['string', 'null'],
+          enum: ['custom', null],
+        },
+      },
+      required: ['input_schema', 'name'],
+      additionalProperties: false,
+    },
+    'Tool.InputSchema': {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'object',
+        },
+        properties: {
+          anyOf: [
             {},
             {
-              "type": "null"
-            }
-          ]
-        },
-        "required": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": {}
-    },
-    "ToolBash20250124": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "bash"
-        },
-        "type": {
-          "type": "string",
-          "const": "bash_20250124"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "CodeExecutionTool20250522": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "code_execution"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_20250522"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "CodeExecutionTool20250825": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "code_execution"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_20250825"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "CodeExecutionTool20260120": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "code_execution"
-        },
-        "type": {
-          "type": "string",
-          "const": "code_execution_20260120"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
+              type: 'null',
+            },
+          ],
+        },
+        required: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['type'],
+      additionalProperties: {},
+    },
+    ToolBash20250124: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'bash',
+        },
+        type: {
+          type: 'string',
+          const: 'bash_20250124',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    CodeExecutionTool20250522: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'code_execution',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_20250522',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    CodeExecutionTool20250825: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'code_execution',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_20250825',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    CodeExecutionTool20260120: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'code_execution',
+        },
+        type: {
+          type: 'string',
+          const: 'code_execution_20260120',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
     },
-    "CodeExecutionTool20260521": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "code_execution"
+    CodeExecutionTool20260521: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'code_execution',
         },
-        "type": {
-          "type": "string",
-          "const": "code_execution_20260521"
+        type: {
+          type: 'string',
+          const: 'code_execution_20260521',
         },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
         },
-        "cache_control": {
-          "anyOf": [
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CacheControlEphemeral"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "defer_loading": {
-          "type": "boolean"
+        defer_loading: {
+          type: 'boolean',
         },
-        "strict": {
-          "type": "boolean"
-        }
+        strict: {
+          type: 'boolean',
+        },
       },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['name', 'type'],
+      additionalProperties: false,
     },
-    "BrowserToolset20260801": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "browser_toolset_20260801"
+    BrowserToolset20260801: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'browser_toolset_20260801',
         },
-        "cache_control": {
-          "anyOf": [
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CacheControlEphemeral"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "configs": {
-          "anyOf": [
+        configs: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserToolsetConfigs"
+              $ref: '#/definitions/BrowserToolsetConfigs',
             },
             {
-              "type": "null"
-            }
-          ]
-        }
+              type: 'null',
+            },
+          ],
+        },
       },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['type'],
+      additionalProperties: false,
     },
-    "BrowserToolsetConfigs": {
-      "type": "object",
-      "properties": {
-        "close_tab": {
-          "anyOf": [
+    BrowserToolsetConfigs: {
+      type: 'object',
+      properties: {
+        close_tab: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserCloseTabConfig"
+              $ref: '#/definitions/BrowserCloseTabConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "double_click": {
-          "anyOf": [
+        double_click: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserDoubleClickConfig"
+              $ref: '#/definitions/BrowserDoubleClickConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "file_upload": {
-          "anyOf": [
+        file_upload: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserFileUploadConfig"
+              $ref: '#/definitions/BrowserFileUploadConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "find": {
-          "anyOf": [
+        find: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserFindConfig"
+              $ref: '#/definitions/BrowserFindConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "form_input": {
-          "anyOf": [
+        form_input: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserFormInputConfig"
+              $ref: '#/definitions/BrowserFormInputConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "get_page_text": {
-          "anyOf": [
+        get_page_text: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserGetPageTextConfig"
+              $ref: '#/definitions/BrowserGetPageTextConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "hold_key": {
-          "anyOf": [
+        hold_key: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserHoldKeyConfig"
+              $ref: '#/definitions/BrowserHoldKeyConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "hover": {
-          "anyOf": [
+        hover: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserHoverConfig"
+              $ref: '#/definitions/BrowserHoverConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "javascript_exec": {
-          "anyOf": [
+        javascript_exec: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserJavascriptExecConfig"
+              $ref: '#/definitions/BrowserJavascriptExecConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "key": {
-          "anyOf": [
+        key: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserKeyConfig"
+              $ref: '#/definitions/BrowserKeyConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "left_click": {
-          "anyOf": [
+        left_click: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserLeftClickConfig"
+              $ref: '#/definitions/BrowserLeftClickConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "left_click_drag": {
-          "anyOf": [
+        left_click_drag: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserLeftClickDragConfig"
+              $ref: '#/definitions/BrowserLeftClickDragConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "left_mouse_down": {
-          "anyOf": [
+        left_mouse_down: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserLeftMouseDownConfig"
+              $ref: '#/definitions/BrowserLeftMouseDownConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "left_mouse_up": {
-          "anyOf": [
+        left_mouse_up: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserLeftMouseUpConfig"
+              $ref: '#/definitions/BrowserLeftMouseUpConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "list_tabs": {
-          "anyOf": [
+        list_tabs: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserListTabsConfig"
+              $ref: '#/definitions/BrowserListTabsConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "middle_click": {
-          "anyOf": [
+        middle_click: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserMiddleClickConfig"
+              $ref: '#/definitions/BrowserMiddleClickConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "mouse_move": {
-          "anyOf": [
+        mouse_move: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserMouseMoveConfig"
+              $ref: '#/definitions/BrowserMouseMoveConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "navigate": {
-          "anyOf": [
+        navigate: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserNavigateConfig"
+              $ref: '#/definitions/BrowserNavigateConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "new_tab": {
-          "anyOf": [
+        new_tab: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserNewTabConfig"
+              $ref: '#/definitions/BrowserNewTabConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "read_console": {
-          "anyOf": [
+        read_console: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserReadConsoleConfig"
+              $ref: '#/definitions/BrowserReadConsoleConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "read_network": {
-          "anyOf": [
+        read_network: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserReadNetworkConfig"
+              $ref: '#/definitions/BrowserReadNetworkConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "read_page": {
-          "anyOf": [
+        read_page: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserReadPageConfig"
+              $ref: '#/definitions/BrowserReadPageConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "right_click": {
-          "anyOf": [
+        right_click: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserRightClickConfig"
+              $ref: '#/definitions/BrowserRightClickConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "screenshot": {
-          "anyOf": [
+        screenshot: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserScreenshotConfig"
+              $ref: '#/definitions/BrowserScreenshotConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "scroll": {
-          "anyOf": [
+        scroll: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserScrollConfig"
+              $ref: '#/definitions/BrowserScrollConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "scroll_to": {
-          "anyOf": [
+        scroll_to: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserScrollToConfig"
+              $ref: '#/definitions/BrowserScrollToConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "switch_tab": {
-          "anyOf": [
+        switch_tab: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserSwitchTabConfig"
+              $ref: '#/definitions/BrowserSwitchTabConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "triple_click": {
-          "anyOf": [
+        triple_click: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserTripleClickConfig"
+              $ref: '#/definitions/BrowserTripleClickConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "type": {
-          "anyOf": [
+        type: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserTypeConfig"
+              $ref: '#/definitions/BrowserTypeConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "wait": {
-          "anyOf": [
+        wait: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserWaitConfig"
+              $ref: '#/definitions/BrowserWaitConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "zoom": {
-          "anyOf": [
+        zoom: {
+          anyOf: [
             {
-              "$ref": "#/definitions/BrowserZoomConfig"
+              $ref: '#/definitions/BrowserZoomConfig',
             },
             {
-              "type": "null"
-            }
-          ]
-        }
+              type: 'null',
+            },
+          ],
+        },
+      },
+      additionalProperties: false,
+    },
+    BrowserCloseTabConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BrowserDoubleClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BrowserFileUploadConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BrowserFindConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BrowserFormInputConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BrowserGetPageTextConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    BrowserHoldKeyConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserCloseTabConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserHoverConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserDoubleClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserJavascriptExecConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserFileUploadConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserKeyConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserFindConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserLeftClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserFormInputConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserLeftClickDragConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserGetPageTextConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserLeftMouseDownConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserHoldKeyConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserLeftMouseUpConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserHoverConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserListTabsConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserJavascriptExecConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserMiddleClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserKeyConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserMouseMoveConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserLeftClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserNavigateConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserLeftClickDragConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserNewTabConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserLeftMouseDownConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserReadConsoleConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserLeftMouseUpConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserReadNetworkConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserListTabsConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserReadPageConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserMiddleClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserRightClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserMouseMoveConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserScreenshotConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserNavigateConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserScrollConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserNewTabConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserScrollToConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserReadConsoleConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserSwitchTabConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserReadNetworkConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserTripleClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserReadPageConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserTypeConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserRightClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserWaitConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "BrowserScreenshotConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    BrowserZoomConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
+      },
+      additionalProperties: false,
     },
-    "BrowserScrollConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BrowserScrollToConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BrowserSwitchTabConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BrowserTripleClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BrowserTypeConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BrowserWaitConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "BrowserZoomConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "MemoryTool20250818": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "memory"
-        },
-        "type": {
-          "type": "string",
-          "const": "memory_20250818"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
+    MemoryTool20250818: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'memory',
+        },
+        type: {
+          type: 'string',
+          const: 'memory_20250818',
         },
-        "cache_control": {
-          "anyOf": [
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CacheControlEphemeral"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "defer_loading": {
-          "type": "boolean"
+        defer_loading: {
+          type: 'boolean',
         },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
         },
-        "strict": {
-          "type": "boolean"
-        }
+        strict: {
+          type: 'boolean',
+        },
       },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['name', 'type'],
+      additionalProperties: false,
     },
-    "ComputerToolset20260801": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "computer_toolset_20260801"
+    ComputerToolset20260801: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'computer_toolset_20260801',
         },
-        "cache_control": {
-          "anyOf": [
+        cache_control: {
+          anyOf: [
             {
-              "$ref": "#/definitions/CacheControlEphemeral"
+              $ref: '#/definitions/CacheControlEphemeral',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "configs": {
-          "anyOf": [
+        configs: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerToolsetConfigs"
+              $ref: '#/definitions/ComputerToolsetConfigs',
             },
             {
-              "type": "null"
-            }
-          ]
-        }
+              type: 'null',
+            },
+          ],
+        },
       },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
+      required: ['type'],
+      additionalProperties: false,
     },
-    "ComputerToolsetConfigs": {
-      "type": "object",
-      "properties": {
-        "cursor_position": {
-          "anyOf": [
+    ComputerToolsetConfigs: {
+      type: 'object',
+      properties: {
+        cursor_position: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerCursorPositionConfig"
+              $ref: '#/definitions/ComputerCursorPositionConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "double_click": {
-          "anyOf": [
+        double_click: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerDoubleClickConfig"
+              $ref: '#/definitions/ComputerDoubleClickConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "hold_key": {
-          "anyOf": [
+        hold_key: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerHoldKeyConfig"
+              $ref: '#/definitions/ComputerHoldKeyConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "key": {
-          "anyOf": [
+        key: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerKeyConfig"
+              $ref: '#/definitions/ComputerKeyConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "left_click": {
-          "anyOf": [
+        left_click: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerLeftClickConfig"
+              $ref: '#/definitions/ComputerLeftClickConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "left_click_drag": {
-          "anyOf": [
+        left_click_drag: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerLeftClickDragConfig"
+              $ref: '#/definitions/ComputerLeftClickDragConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "left_mouse_down": {
-          "anyOf": [
+        left_mouse_down: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerLeftMouseDownConfig"
+              $ref: '#/definitions/ComputerLeftMouseDownConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "left_mouse_up": {
-          "anyOf": [
+        left_mouse_up: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerLeftMouseUpConfig"
+              $ref: '#/definitions/ComputerLeftMouseUpConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "middle_click": {
-          "anyOf": [
+        middle_click: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerMiddleClickConfig"
+              $ref: '#/definitions/ComputerMiddleClickConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "mouse_move": {
-          "anyOf": [
+        mouse_move: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerMouseMoveConfig"
+              $ref: '#/definitions/ComputerMouseMoveConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "right_click": {
-          "anyOf": [
+        right_click: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerRightClickConfig"
+              $ref: '#/definitions/ComputerRightClickConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "screenshot": {
-          "anyOf": [
+        screenshot: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerScreenshotConfig"
+              $ref: '#/definitions/ComputerScreenshotConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "scroll": {
-          "anyOf": [
+        scroll: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerScrollConfig"
+              $ref: '#/definitions/ComputerScrollConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "triple_click": {
-          "anyOf": [
+        triple_click: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerTripleClickConfig"
+              $ref: '#/definitions/ComputerTripleClickConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "type": {
-          "anyOf": [
+        type: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerTypeConfig"
+              $ref: '#/definitions/ComputerTypeConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "wait": {
-          "anyOf": [
+        wait: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerWaitConfig"
+              $ref: '#/definitions/ComputerWaitConfig',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "zoom": {
-          "anyOf": [
+        zoom: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ComputerZoomConfig"
+              $ref: '#/definitions/ComputerZoomConfig',
             },
             {
-              "type": "null"
-            }
-          ]
-        }
+              type: 'null',
+            },
+          ],
+        },
+      },
+      additionalProperties: false,
+    },
+    ComputerCursorPositionConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    ComputerDoubleClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    ComputerHoldKeyConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    ComputerKeyConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    ComputerLeftClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "ComputerCursorPositionConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    ComputerLeftClickDragConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    ComputerLeftMouseDownConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    ComputerLeftMouseUpConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    ComputerMiddleClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    ComputerMouseMoveConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    ComputerRightClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
+      },
+      additionalProperties: false,
+    },
+    ComputerScreenshotConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "ComputerDoubleClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    ComputerScrollConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "ComputerHoldKeyConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    ComputerTripleClickConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "ComputerKeyConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    ComputerTypeConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "ComputerLeftClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    ComputerWaitConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        enabled: {
+          type: ['boolean', 'null'],
+        },
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "ComputerLeftClickDragConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    ComputerZoomConfig: {
+      type: 'object',
+      properties: {
+        defer_loading: {
+          type: ['boolean', 'null'],
+        },
+        enabled: {
+          type: ['boolean', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
       },
-      "additionalProperties": false
+      additionalProperties: false,
     },
-    "ComputerLeftMouseDownConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    ToolTextEditor20250124: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'str_replace_editor',
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_20250124',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
       },
-      "additionalProperties": false
+      required: ['name', 'type'],
+      additionalProperties: false,
     },
-    "ComputerLeftMouseUpConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    ToolTextEditor20250429: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'str_replace_based_edit_tool',
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_20250429',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        strict: {
+          type: 'boolean',
+        },
       },
-      "additionalProperties": false
+      required: ['name', 'type'],
+      additionalProperties: false,
     },
-    "ComputerMiddleClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    ToolTextEditor20250728: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'str_replace_based_edit_tool',
+        },
+        type: {
+          type: 'string',
+          const: 'text_editor_20250728',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        input_examples: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: {},
+          },
+        },
+        max_characters: {
+          type: ['number', 'null'],
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
+        strict: {
+          type: 'boolean',
+        },
       },
-      "additionalProperties": false
+      required: ['name', 'type'],
+      additionalProperties: false,
     },
-    "ComputerMouseMoveConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
+    WebSearchTool20250305: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_search',
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_20250305',
         },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "ComputerRightClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "ComputerScreenshotConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "ComputerScrollConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "ComputerTripleClickConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "ComputerTypeConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "ComputerWaitConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "ComputerZoomConfig": {
-      "type": "object",
-      "properties": {
-        "defer_loading": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        },
-        "enabled": {
-          "type": [
-            "boolean",
-            "null"
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "ToolTextEditor20250124": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "str_replace_editor"
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_20250124"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ToolTextEditor20250429": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "str_replace_based_edit_tool"
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_20250429"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ToolTextEditor20250728": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "str_replace_based_edit_tool"
-        },
-        "type": {
-          "type": "string",
-          "const": "text_editor_20250728"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "input_examples": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": {}
-          }
-        },
-        "max_characters": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebSearchTool20250305": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_search"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_20250305"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "user_location": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/UserLocation"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "UserLocation": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "approximate"
-        },
-        "city": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "country": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "region": {
-          "type": [
-            "string",
-            "null"
-          ]
-        },
-        "timezone": {
-          "type": [
-            "string",
-            "null"
-          ]
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebFetchTool20250910": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_fetch"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_20250910"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "citations": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CitationsConfigParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_content_tokens": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "url_sources": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/WebFetchURLSources"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebFetchURLSources": {
-      "type": "object",
-      "properties": {
-        "client_tool_results": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/WebFetchURLSourceAll"
-            },
-            {
-              "$ref": "#/definitions/WebFetchURLSourceNone"
-            },
-            {
-              "$ref": "#/definitions/WebFetchURLSourceOnly"
-            },
-            {
-              "$ref": "#/definitions/WebFetchURLSourceExcept"
-            }
-          ]
-        },
-        "server_tool_results": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/WebFetchURLSourceAll"
-            },
-            {
-              "$ref": "#/definitions/WebFetchURLSourceNone"
-            },
-            {
-              "$ref": "#/definitions/WebFetchURLSourceOnly"
-            },
-            {
-              "$ref": "#/definitions/WebFetchURLSourceExcept"
-            }
-          ]
-        },
-        "user_input": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/WebFetchURLSourceAll"
-            },
-            {
-              "$ref": "#/definitions/WebFetchURLSourceNone"
-            }
-          ]
-        }
-      },
-      "additionalProperties": false
-    },
-    "WebFetchURLSourceAll": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "all"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebFetchURLSourceNone": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "none"
-        }
-      },
-      "required": [
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebFetchURLSourceOnly": {
-      "type": "object",
-      "properties": {
-        "tools": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/WebFetchURLSourceToolReference"
-          }
-        },
-        "type": {
-          "type": "string",
-          "const": "only"
-        }
-      },
-      "required": [
-        "tools",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebFetchURLSourceToolReference": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "tool_reference"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebFetchURLSourceExcept": {
-      "type": "object",
-      "properties": {
-        "tools": {
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/WebFetchURLSourceToolReference"
-          }
-        },
-        "type": {
-          "type": "string",
-          "const": "except"
-        }
-      },
-      "required": [
-        "tools",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebSearchTool20260209": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_search"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_20260209"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "user_location": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/UserLocation"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebFetchTool20260209": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_fetch"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_20260209"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "citations": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CitationsConfigParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_content_tokens": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "url_sources": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/WebFetchURLSources"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebFetchTool20260309": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_fetch"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_20260309"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "citations": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CitationsConfigParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_content_tokens": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "url_sources": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/WebFetchURLSources"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "use_cache": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebSearchTool20260318": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_search"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_search_20260318"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "response_inclusion": {
-          "type": "string",
-          "enum": [
-            "full",
-            "excluded"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "user_location": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/UserLocation"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "WebFetchTool20260318": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "web_fetch"
-        },
-        "type": {
-          "type": "string",
-          "const": "web_fetch_20260318"
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "allowed_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "blocked_domains": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "citations": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CitationsConfigParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "max_content_tokens": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "max_uses": {
-          "type": [
-            "number",
-            "null"
-          ]
-        },
-        "response_inclusion": {
-          "type": "string",
-          "enum": [
-            "full",
-            "excluded"
-          ]
-        },
-        "strict": {
-          "type": "boolean"
-        },
-        "url_sources": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/WebFetchURLSources"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "use_cache": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ToolSearchToolBm25_20251119": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "tool_search_tool_bm25"
-        },
-        "type": {
-          "type": "string",
-          "enum": [
-            "tool_search_tool_bm25_20251119",
-            "tool_search_tool_bm25"
-          ]
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    },
-    "ToolSearchToolRegex20251119": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "const": "tool_search_tool_regex"
-        },
-        "type": {
-          "type": "string",
-          "enum": [
-            "tool_search_tool_regex_20251119",
-            "tool_search_tool_regex"
-          ]
-        },
-        "allowed_callers": {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "direct",
-              "code_execution_20250825",
-              "code_execution_20260120",
-              "code_execution_20260521"
-            ]
-          }
-        },
-        "cache_control": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/CacheControlEphemeral"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "defer_loading": {
-          "type": "boolean"
-        },
-        "strict": {
-          "type": "boolean"
-        }
-      },
-      "required": [
-        "name",
-        "type"
-      ],
-      "additionalProperties": false
-    }
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        user_location: {
+          anyOf: [
+            {
+              $ref: '#/definitions/UserLocation',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    UserLocation: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'approximate',
+        },
+        city: {
+          type: ['string', 'null'],
+        },
+        country: {
+          type: ['string', 'null'],
+        },
+        region: {
+          type: ['string', 'null'],
+        },
+        timezone: {
+          type: ['string', 'null'],
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    WebFetchTool20250910: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_fetch',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_20250910',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        citations: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CitationsConfigParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_content_tokens: {
+          type: ['number', 'null'],
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        url_sources: {
+          anyOf: [
+            {
+              $ref: '#/definitions/WebFetchURLSources',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    WebFetchURLSources: {
+      type: 'object',
+      properties: {
+        client_tool_results: {
+          anyOf: [
+            {
+              $ref: '#/definitions/WebFetchURLSourceAll',
+            },
+            {
+              $ref: '#/definitions/WebFetchURLSourceNone',
+            },
+            {
+              $ref: '#/definitions/WebFetchURLSourceOnly',
+            },
+            {
+              $ref: '#/definitions/WebFetchURLSourceExcept',
+            },
+          ],
+        },
+        server_tool_results: {
+          anyOf: [
+            {
+              $ref: '#/definitions/WebFetchURLSourceAll',
+            },
+            {
+              $ref: '#/definitions/WebFetchURLSourceNone',
+            },
+            {
+              $ref: '#/definitions/WebFetchURLSourceOnly',
+            },
+            {
+              $ref: '#/definitions/WebFetchURLSourceExcept',
+            },
+          ],
+        },
+        user_input: {
+          anyOf: [
+            {
+              $ref: '#/definitions/WebFetchURLSourceAll',
+            },
+            {
+              $ref: '#/definitions/WebFetchURLSourceNone',
+            },
+          ],
+        },
+      },
+      additionalProperties: false,
+    },
+    WebFetchURLSourceAll: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'all',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    WebFetchURLSourceNone: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'none',
+        },
+      },
+      required: ['type'],
+      additionalProperties: false,
+    },
+    WebFetchURLSourceOnly: {
+      type: 'object',
+      properties: {
+        tools: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/WebFetchURLSourceToolReference',
+          },
+        },
+        type: {
+          type: 'string',
+          const: 'only',
+        },
+      },
+      required: ['tools', 'type'],
+      additionalProperties: false,
+    },
+    WebFetchURLSourceToolReference: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'tool_reference',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    WebFetchURLSourceExcept: {
+      type: 'object',
+      properties: {
+        tools: {
+          type: 'array',
+          items: {
+            $ref: '#/definitions/WebFetchURLSourceToolReference',
+          },
+        },
+        type: {
+          type: 'string',
+          const: 'except',
+        },
+      },
+      required: ['tools', 'type'],
+      additionalProperties: false,
+    },
+    WebSearchTool20260209: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_search',
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_20260209',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        user_location: {
+          anyOf: [
+            {
+              $ref: '#/definitions/UserLocation',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    WebFetchTool20260209: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_fetch',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_20260209',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        citations: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CitationsConfigParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_content_tokens: {
+          type: ['number', 'null'],
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        url_sources: {
+          anyOf: [
+            {
+              $ref: '#/definitions/WebFetchURLSources',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    WebFetchTool20260309: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_fetch',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_20260309',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        citations: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CitationsConfigParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_content_tokens: {
+          type: ['number', 'null'],
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        url_sources: {
+          anyOf: [
+            {
+              $ref: '#/definitions/WebFetchURLSources',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        use_cache: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    WebSearchTool20260318: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_search',
+        },
+        type: {
+          type: 'string',
+          const: 'web_search_20260318',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        response_inclusion: {
+          type: 'string',
+          enum: ['full', 'excluded'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        user_location: {
+          anyOf: [
+            {
+              $ref: '#/definitions/UserLocation',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    WebFetchTool20260318: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'web_fetch',
+        },
+        type: {
+          type: 'string',
+          const: 'web_fetch_20260318',
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        allowed_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        blocked_domains: {
+          anyOf: [
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        citations: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CitationsConfigParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        max_content_tokens: {
+          type: ['number', 'null'],
+        },
+        max_uses: {
+          type: ['number', 'null'],
+        },
+        response_inclusion: {
+          type: 'string',
+          enum: ['full', 'excluded'],
+        },
+        strict: {
+          type: 'boolean',
+        },
+        url_sources: {
+          anyOf: [
+            {
+              $ref: '#/definitions/WebFetchURLSources',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        use_cache: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    ToolSearchToolBm25_20251119: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'tool_search_tool_bm25',
+        },
+        type: {
+          type: 'string',
+          enum: ['tool_search_tool_bm25_20251119', 'tool_search_tool_bm25'],
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
+    ToolSearchToolRegex20251119: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+          const: 'tool_search_tool_regex',
+        },
+        type: {
+          type: 'string',
+          enum: ['tool_search_tool_regex_20251119', 'tool_search_tool_regex'],
+        },
+        allowed_callers: {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['direct', 'code_execution_20250825', 'code_execution_20260120', 'code_execution_20260521'],
+          },
+        },
+        cache_control: {
+          anyOf: [
+            {
+              $ref: '#/definitions/CacheControlEphemeral',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        defer_loading: {
+          type: 'boolean',
+        },
+        strict: {
+          type: 'boolean',
+        },
+      },
+      required: ['name', 'type'],
+      additionalProperties: false,
+    },
   },
-  "modelIds": [
-    "claude-haiku-5-5",
-    "claude-sonnet-5-5",
-    "claude-fable-5-1",
-    "claude-opus-5-5",
-    "claude-mythos-5-1",
-    "claude-sonnet-5",
-    "claude-fable-5",
-    "claude-mythos-5",
-    "claude-opus-5",
-    "claude-opus-4-8",
-    "claude-opus-4-7",
-    "claude-mythos-preview",
-    "claude-opus-4-6",
-    "claude-sonnet-4-6",
-    "claude-haiku-4-5",
-    "claude-haiku-4-5-20251001",
-    "claude-opus-4-5",
-    "claude-opus-4-5-20251101",
-    "claude-sonnet-4-5",
-    "claude-sonnet-4-5-20250929"
-  ]
+  modelIds: [
+    'claude-haiku-5-5',
+    'claude-sonnet-5-5',
+    'claude-fable-5-1',
+    'claude-opus-5-5',
+    'claude-mythos-5-1',
+    'claude-sonnet-5',
+    'claude-fable-5',
+    'claude-mythos-5',
+    'claude-opus-5',
+    'claude-opus-4-8',
+    'claude-opus-4-7',
+    'claude-mythos-preview',
+    'claude-opus-4-6',
+    'claude-sonnet-4-6',
+    'claude-haiku-4-5',
+    'claude-haiku-4-5-20251001',
+    'claude-opus-4-5',
+    'claude-opus-4-5-20251101',
+    'claude-sonnet-4-5',
+    'claude-sonnet-4-5-20250929',
+  ],
 };

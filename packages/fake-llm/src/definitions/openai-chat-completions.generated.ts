@@ -3,1732 +3,1532 @@ import type { RequestDefinition } from './request-definition.js';
 
 /** OpenAI's OpenAPI description of its API: components.schemas.CreateChatCompletionRequest. */
 export const openaiChatCompletionsDefinition: RequestDefinition = {
-  "source": {
-    "origin": "OpenAI's OpenAPI description of its API",
-    "version": "openapi.yaml 2.3.0",
-    "url": "https://raw.githubusercontent.com/openai/openai-openapi/f85dbe223d40e1a31cba812ab2d755c7e98a92a3/openapi.yaml",
-    "entry": "components.schemas.CreateChatCompletionRequest"
+  source: {
+    origin: "OpenAI's OpenAPI description of its API",
+    version: 'openapi.yaml 2.3.0',
+    url: 'https://raw.githubusercontent.com/openai/openai-openapi/f85dbe223d40e1a31cba812ab2d755c7e98a92a3/openapi.yaml',
+    entry: 'components.schemas.CreateChatCompletionRequest',
   },
-  "root": {
-    "$ref": "#/definitions/CreateChatCompletionRequest"
+  root: {
+    $ref: '#/definitions/CreateChatCompletionRequest',
   },
-  "definitions": {
-    "CreateChatCompletionRequest": {
-      "type": "object",
-      "properties": {
-        "metadata": {
-          "$ref": "#/definitions/Metadata"
+  definitions: {
+    CreateChatCompletionRequest: {
+      type: 'object',
+      properties: {
+        metadata: {
+          $ref: '#/definitions/Metadata',
         },
-        "top_logprobs": {
-          "anyOf": [
+        top_logprobs: {
+          anyOf: [
             {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 20
+              type: 'integer',
+              minimum: 0,
+              maximum: 20,
             },
             {
-              "type": "null"
-            }
-          ]
-        },
-        "temperature": {
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": 0,
-              "maximum": 2
+              type: 'null',
             },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "top_p": {
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": 0,
-              "maximum": 1
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "user": {
-          "type": "string"
-        },
-        "safety_identifier": {
-          "anyOf": [
-            {
-              "type": "string",
-              "maxLength": 64
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "prompt_cache_key": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "prompt_cache_retention": {
-          "anyOf": [
-            {
-              "type": "string",
-              "enum": [
-                "in_memory",
-                "24h"
-              ]
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "prompt_cache_options": {
-          "$ref": "#/definitions/PromptCacheOptionsParam"
-        },
-        "messages": {
-          "type": "array",
-          "minItems": 1,
-          "items": {
-            "$ref": "#/definitions/ChatCompletionRequestMessage"
-          }
-        },
-        "model": {
-          "$ref": "#/definitions/ModelIdsShared"
-        },
-        "service_tier": {
-          "$ref": "#/definitions/ServiceTier"
-        },
-        "modalities": {
-          "$ref": "#/definitions/ResponseModalities"
-        },
-        "verbosity": {
-          "$ref": "#/definitions/Verbosity"
-        },
-        "reasoning_effort": {
-          "$ref": "#/definitions/ReasoningEffort"
-        },
-        "max_completion_tokens": {
-          "anyOf": [
-            {
-              "type": "integer"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "frequency_penalty": {
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": -2,
-              "maximum": 2
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "presence_penalty": {
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": -2,
-              "maximum": 2
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "web_search_options": {
-          "type": "object",
-          "properties": {
-            "user_location": {
-              "anyOf": [
-                {
-                  "type": "object",
-                  "required": [
-                    "type",
-                    "approximate"
-                  ],
-                  "properties": {
-                    "type": {
-                      "type": "string",
-                      "const": "approximate"
-                    },
-                    "approximate": {
-                      "$ref": "#/definitions/WebSearchLocation"
-                    }
-                  }
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            "search_context_size": {
-              "$ref": "#/definitions/WebSearchContextSize"
-            }
-          }
-        },
-        "response_format": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/ResponseFormatText"
-            },
-            {
-              "$ref": "#/definitions/ResponseFormatJsonSchema"
-            },
-            {
-              "$ref": "#/definitions/ResponseFormatJsonObject"
-            }
           ],
-          "discriminator": "type"
         },
-        "audio": {
-          "anyOf": [
+        temperature: {
+          anyOf: [
             {
-              "type": "object",
-              "required": [
-                "voice",
-                "format"
-              ],
-              "properties": {
-                "voice": {
-                  "$ref": "#/definitions/VoiceIdsOrCustomVoice"
-                },
-                "format": {
-                  "type": "string",
-                  "enum": [
-                    "wav",
-                    "aac",
-                    "mp3",
-                    "flac",
-                    "opus",
-                    "pcm16"
-                  ]
-                }
-              }
+              type: 'number',
+              minimum: 0,
+              maximum: 2,
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "store": {
-          "anyOf": [
+        top_p: {
+          anyOf: [
             {
-              "type": "boolean"
+              type: 'number',
+              minimum: 0,
+              maximum: 1,
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "moderation": {
-          "anyOf": [
+        user: {
+          type: 'string',
+        },
+        safety_identifier: {
+          anyOf: [
             {
-              "$ref": "#/definitions/ModerationParam"
+              type: 'string',
+              maxLength: 64,
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "stream": {
-          "anyOf": [
+        prompt_cache_key: {
+          anyOf: [
             {
-              "type": "boolean"
+              type: 'string',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "stop": {
-          "$ref": "#/definitions/StopConfiguration"
-        },
-        "logit_bias": {
-          "anyOf": [
+        prompt_cache_retention: {
+          anyOf: [
             {
-              "type": "object",
-              "additionalProperties": {
-                "type": "integer"
-              }
+              type: 'string',
+              enum: ['in_memory', '24h'],
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "logprobs": {
-          "anyOf": [
+        prompt_cache_options: {
+          $ref: '#/definitions/PromptCacheOptionsParam',
+        },
+        messages: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            $ref: '#/definitions/ChatCompletionRequestMessage',
+          },
+        },
+        model: {
+          $ref: '#/definitions/ModelIdsShared',
+        },
+        service_tier: {
+          $ref: '#/definitions/ServiceTier',
+        },
+        modalities: {
+          $ref: '#/definitions/ResponseModalities',
+        },
+        verbosity: {
+          $ref: '#/definitions/Verbosity',
+        },
+        reasoning_effort: {
+          $ref: '#/definitions/ReasoningEffort',
+        },
+        max_completion_tokens: {
+          anyOf: [
             {
-              "type": "boolean"
+              type: 'integer',
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "max_tokens": {
-          "anyOf": [
+        frequency_penalty: {
+          anyOf: [
             {
-              "type": "integer"
+              type: 'number',
+              minimum: -2,
+              maximum: 2,
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "n": {
-          "anyOf": [
+        presence_penalty: {
+          anyOf: [
             {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 128
+              type: 'number',
+              minimum: -2,
+              maximum: 2,
             },
             {
-              "type": "null"
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "prediction": {
-          "anyOf": [
-            {
-              "anyOf": [
+        web_search_options: {
+          type: 'object',
+          properties: {
+            user_location: {
+              anyOf: [
                 {
-                  "$ref": "#/definitions/PredictionContent"
-                }
-              ]
+                  type: 'object',
+                  required: ['type', 'approximate'],
+                  properties: {
+                    type: {
+                      type: 'string',
+                      const: 'approximate',
+                    },
+                    approximate: {
+                      $ref: '#/definitions/WebSearchLocation',
+                    },
+                  },
+                },
+                {
+                  type: 'null',
+                },
+              ],
+            },
+            search_context_size: {
+              $ref: '#/definitions/WebSearchContextSize',
+            },
+          },
+        },
+        response_format: {
+          anyOf: [
+            {
+              $ref: '#/definitions/ResponseFormatText',
             },
             {
-              "type": "null"
-            }
-          ]
-        },
-        "seed": {
-          "anyOf": [
-            {
-              "type": "integer",
-              "minimum": -9223372036854776000,
-              "maximum": 9223372036854776000
+              $ref: '#/definitions/ResponseFormatJsonSchema',
             },
             {
-              "type": "null"
-            }
-          ]
+              $ref: '#/definitions/ResponseFormatJsonObject',
+            },
+          ],
+          discriminator: 'type',
         },
-        "stream_options": {
-          "$ref": "#/definitions/ChatCompletionStreamOptions"
+        audio: {
+          anyOf: [
+            {
+              type: 'object',
+              required: ['voice', 'format'],
+              properties: {
+                voice: {
+                  $ref: '#/definitions/VoiceIdsOrCustomVoice',
+                },
+                format: {
+                  type: 'string',
+                  enum: ['wav', 'aac', 'mp3', 'flac', 'opus', 'pcm16'],
+                },
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
         },
-        "tools": {
-          "type": "array",
-          "items": {
-            "anyOf": [
+        store: {
+          anyOf: [
+            {
+              type: 'boolean',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        moderation: {
+          anyOf: [
+            {
+              $ref: '#/definitions/ModerationParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        stream: {
+          anyOf: [
+            {
+              type: 'boolean',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        stop: {
+          $ref: '#/definitions/StopConfiguration',
+        },
+        logit_bias: {
+          anyOf: [
+            {
+              type: 'object',
+              additionalProperties: {
+                type: 'integer',
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        logprobs: {
+          anyOf: [
+            {
+              type: 'boolean',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        max_tokens: {
+          anyOf: [
+            {
+              type: 'integer',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        n: {
+          anyOf: [
+            {
+              type: 'integer',
+              minimum: 1,
+              maximum: 128,
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        prediction: {
+          anyOf: [
+            {
+              anyOf: [
+                {
+                  $ref: '#/definitions/PredictionContent',
+                },
+              ],
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        seed: {
+          anyOf: [
+            {
+              type: 'integer',
+              minimum: -9223372036854776000,
+              maximum: 9223372036854776000,
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        stream_options: {
+          $ref: '#/definitions/ChatCompletionStreamOptions',
+        },
+        tools: {
+          type: 'array',
+          items: {
+            anyOf: [
               {
-                "$ref": "#/definitions/ChatCompletionTool"
+                $ref: '#/definitions/ChatCompletionTool',
               },
               {
-                "$ref": "#/definitions/CustomToolChatCompletions"
-              }
-            ]
-          }
+                $ref: '#/definitions/CustomToolChatCompletions',
+              },
+            ],
+          },
         },
-        "tool_choice": {
-          "$ref": "#/definitions/ChatCompletionToolChoiceOption"
+        tool_choice: {
+          $ref: '#/definitions/ChatCompletionToolChoiceOption',
         },
-        "parallel_tool_calls": {
-          "$ref": "#/definitions/ParallelToolCalls"
+        parallel_tool_calls: {
+          $ref: '#/definitions/ParallelToolCalls',
         },
-        "function_call": {
-          "anyOf": [
+        function_call: {
+          anyOf: [
             {
-              "type": "string",
-              "enum": [
-                "none",
-                "auto"
-              ]
+              type: 'string',
+              enum: ['none', 'auto'],
             },
             {
-              "$ref": "#/definitions/ChatCompletionFunctionCallOption"
-            }
-          ]
-        },
-        "functions": {
-          "type": "array",
-          "minItems": 1,
-          "maxItems": 128,
-          "items": {
-            "$ref": "#/definitions/ChatCompletionFunctions"
-          }
-        }
-      },
-      "required": [
-        "model",
-        "messages"
-      ]
-    },
-    "ChatCompletionFunctions": {
-      "type": "object",
-      "properties": {
-        "description": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "parameters": {
-          "$ref": "#/definitions/FunctionParameters"
-        }
-      },
-      "required": [
-        "name"
-      ]
-    },
-    "FunctionParameters": {
-      "type": "object",
-      "additionalProperties": true
-    },
-    "ChatCompletionFunctionCallOption": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "name"
-      ]
-    },
-    "ParallelToolCalls": {
-      "type": "boolean"
-    },
-    "ChatCompletionToolChoiceOption": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "none",
-            "auto",
-            "required"
-          ]
-        },
-        {
-          "$ref": "#/definitions/ChatCompletionAllowedToolsChoice"
-        },
-        {
-          "$ref": "#/definitions/ChatCompletionNamedToolChoice"
-        },
-        {
-          "$ref": "#/definitions/ChatCompletionNamedToolChoiceCustom"
-        }
-      ]
-    },
-    "ChatCompletionNamedToolChoiceCustom": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "custom"
-        },
-        "custom": {
-          "type": "object",
-          "properties": {
-            "name": {
-              "type": "string"
-            }
-          },
-          "required": [
-            "name"
-          ]
-        }
-      },
-      "required": [
-        "type",
-        "custom"
-      ]
-    },
-    "ChatCompletionNamedToolChoice": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "function"
-        },
-        "function": {
-          "type": "object",
-          "properties": {
-            "name": {
-              "type": "string"
-            }
-          },
-          "required": [
-            "name"
-          ]
-        }
-      },
-      "required": [
-        "type",
-        "function"
-      ]
-    },
-    "ChatCompletionAllowedToolsChoice": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "allowed_tools"
-        },
-        "allowed_tools": {
-          "$ref": "#/definitions/ChatCompletionAllowedTools"
-        }
-      },
-      "required": [
-        "type",
-        "allowed_tools"
-      ]
-    },
-    "ChatCompletionAllowedTools": {
-      "type": "object",
-      "properties": {
-        "mode": {
-          "type": "string",
-          "enum": [
-            "auto",
-            "required"
-          ]
-        },
-        "tools": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "additionalProperties": true
-          }
-        }
-      },
-      "required": [
-        "mode",
-        "tools"
-      ]
-    },
-    "CustomToolChatCompletions": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "custom"
-        },
-        "custom": {
-          "type": "object",
-          "properties": {
-            "name": {
-              "type": "string"
+              $ref: '#/definitions/ChatCompletionFunctionCallOption',
             },
-            "description": {
-              "type": "string"
+          ],
+        },
+        functions: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 128,
+          items: {
+            $ref: '#/definitions/ChatCompletionFunctions',
+          },
+        },
+      },
+      required: ['model', 'messages'],
+    },
+    ChatCompletionFunctions: {
+      type: 'object',
+      properties: {
+        description: {
+          type: 'string',
+        },
+        name: {
+          type: 'string',
+        },
+        parameters: {
+          $ref: '#/definitions/FunctionParameters',
+        },
+      },
+      required: ['name'],
+    },
+    FunctionParameters: {
+      type: 'object',
+      additionalProperties: true,
+    },
+    ChatCompletionFunctionCallOption: {
+      type: 'object',
+      properties: {
+        name: {
+          type: 'string',
+        },
+      },
+      required: ['name'],
+    },
+    ParallelToolCalls: {
+      type: 'boolean',
+    },
+    ChatCompletionToolChoiceOption: {
+      anyOf: [
+        {
+          type: 'string',
+          enum: ['none', 'auto', 'required'],
+        },
+        {
+          $ref: '#/definitions/ChatCompletionAllowedToolsChoice',
+        },
+        {
+          $ref: '#/definitions/ChatCompletionNamedToolChoice',
+        },
+        {
+          $ref: '#/definitions/ChatCompletionNamedToolChoiceCustom',
+        },
+      ],
+    },
+    ChatCompletionNamedToolChoiceCustom: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'custom',
+        },
+        custom: {
+          type: 'object',
+          properties: {
+            name: {
+              type: 'string',
             },
-            "format": {
-              "anyOf": [
+          },
+          required: ['name'],
+        },
+      },
+      required: ['type', 'custom'],
+    },
+    ChatCompletionNamedToolChoice: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'function',
+        },
+        function: {
+          type: 'object',
+          properties: {
+            name: {
+              type: 'string',
+            },
+          },
+          required: ['name'],
+        },
+      },
+      required: ['type', 'function'],
+    },
+    ChatCompletionAllowedToolsChoice: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'allowed_tools',
+        },
+        allowed_tools: {
+          $ref: '#/definitions/ChatCompletionAllowedTools',
+        },
+      },
+      required: ['type', 'allowed_tools'],
+    },
+    ChatCompletionAllowedTools: {
+      type: 'object',
+      properties: {
+        mode: {
+          type: 'string',
+          enum: ['auto', 'required'],
+        },
+        tools: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+      },
+      required: ['mode', 'tools'],
+    },
+    CustomToolChatCompletions: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'custom',
+        },
+        custom: {
+          type: 'object',
+          properties: {
+            name: {
+              type: 'string',
+            },
+            description: {
+              type: 'string',
+            },
+            format: {
+              anyOf: [
                 {
-                  "type": "object",
-                  "properties": {
-                    "type": {
-                      "type": "string",
-                      "const": "text"
-                    }
+                  type: 'object',
+                  properties: {
+                    type: {
+                      type: 'string',
+                      const: 'text',
+                    },
                   },
-                  "required": [
-                    "type"
-                  ],
-                  "additionalProperties": false
+                  required: ['type'],
+                  additionalProperties: false,
                 },
                 {
-                  "type": "object",
-                  "properties": {
-                    "type": {
-                      "type": "string",
-                      "const": "grammar"
+                  type: 'object',
+                  properties: {
+                    type: {
+                      type: 'string',
+                      const: 'grammar',
                     },
-                    "grammar": {
-                      "type": "object",
-                      "properties": {
-                        "definition": {
-                          "type": "string"
+                    grammar: {
+                      type: 'object',
+                      properties: {
+                        definition: {
+                          type: 'string',
                         },
-                        "syntax": {
-                          "type": "string",
-                          "enum": [
-                            "lark",
-                            "regex"
-                          ]
-                        }
+                        syntax: {
+                          type: 'string',
+                          enum: ['lark', 'regex'],
+                        },
                       },
-                      "required": [
-                        "definition",
-                        "syntax"
-                      ]
-                    }
+                      required: ['definition', 'syntax'],
+                    },
                   },
-                  "required": [
-                    "type",
-                    "grammar"
-                  ],
-                  "additionalProperties": false
-                }
-              ]
-            }
-          },
-          "required": [
-            "name"
-          ]
-        }
-      },
-      "required": [
-        "type",
-        "custom"
-      ]
-    },
-    "ChatCompletionTool": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "function"
-        },
-        "function": {
-          "$ref": "#/definitions/FunctionObject"
-        }
-      },
-      "required": [
-        "type",
-        "function"
-      ]
-    },
-    "FunctionObject": {
-      "type": "object",
-      "properties": {
-        "description": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "parameters": {
-          "$ref": "#/definitions/FunctionParameters"
-        },
-        "strict": {
-          "anyOf": [
-            {
-              "type": "boolean"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "required": [
-        "name"
-      ]
-    },
-    "ChatCompletionStreamOptions": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "include_usage": {
-              "type": "boolean"
-            },
-            "include_obfuscation": {
-              "type": "boolean"
-            }
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "PredictionContent": {
-      "type": "object",
-      "required": [
-        "type",
-        "content"
-      ],
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "content"
-        },
-        "content": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/ChatCompletionRequestMessageContentPartText"
-              },
-              "minItems": 1
-            }
-          ]
-        }
-      }
-    },
-    "ChatCompletionRequestMessageContentPartText": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "text"
-        },
-        "text": {
-          "type": "string"
-        },
-        "prompt_cache_breakpoint": {
-          "$ref": "#/definitions/PromptCacheBreakpointParam"
-        }
-      },
-      "required": [
-        "type",
-        "text"
-      ]
-    },
-    "PromptCacheBreakpointParam": {
-      "properties": {
-        "mode": {
-          "type": "string",
-          "const": "explicit"
-        }
-      },
-      "type": "object",
-      "required": [
-        "mode"
-      ]
-    },
-    "StopConfiguration": {
-      "anyOf": [
-        {
-          "anyOf": [
-            {
-              "anyOf": [
-                {
-                  "type": "string"
+                  required: ['type', 'grammar'],
+                  additionalProperties: false,
                 },
-                {
-                  "type": "null"
-                }
-              ]
-            },
-            {
-              "type": "array",
-              "minItems": 1,
-              "maxItems": 4,
-              "items": {
-                "type": "string"
-              }
-            }
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "ModerationParam": {
-      "properties": {
-        "model": {
-          "type": "string"
-        },
-        "policy": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/ModerationPolicyParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "type": "object",
-      "required": [
-        "model"
-      ]
-    },
-    "ModerationPolicyParam": {
-      "properties": {
-        "input": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/ModerationConfigParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "output": {
-          "anyOf": [
-            {
-              "$ref": "#/definitions/ModerationConfigParam"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        }
-      },
-      "type": "object",
-      "required": []
-    },
-    "ModerationConfigParam": {
-      "properties": {
-        "mode": {
-          "$ref": "#/definitions/ModerationMode"
-        }
-      },
-      "type": "object",
-      "required": [
-        "mode"
-      ]
-    },
-    "ModerationMode": {
-      "type": "string",
-      "enum": [
-        "score",
-        "block"
-      ]
-    },
-    "VoiceIdsOrCustomVoice": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/VoiceIdsShared"
-        },
-        {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "id"
-          ],
-          "properties": {
-            "id": {
-              "type": "string"
-            }
-          }
-        }
-      ]
-    },
-    "VoiceIdsShared": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "string",
-          "enum": [
-            "alloy",
-            "ash",
-            "ballad",
-            "coral",
-            "echo",
-            "sage",
-            "shimmer",
-            "verse",
-            "marin",
-            "cedar"
-          ]
-        }
-      ]
-    },
-    "ResponseFormatJsonObject": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "json_object"
-        }
-      },
-      "required": [
-        "type"
-      ]
-    },
-    "ResponseFormatJsonSchema": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "json_schema"
-        },
-        "json_schema": {
-          "type": "object",
-          "properties": {
-            "description": {
-              "type": "string"
-            },
-            "name": {
-              "type": "string"
-            },
-            "schema": {
-              "$ref": "#/definitions/ResponseFormatJsonSchemaSchema"
-            },
-            "strict": {
-              "anyOf": [
-                {
-                  "type": "boolean"
-                },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "required": [
-            "name"
-          ]
-        }
-      },
-      "required": [
-        "type",
-        "json_schema"
-      ]
-    },
-    "ResponseFormatJsonSchemaSchema": {
-      "type": "object",
-      "additionalProperties": true
-    },
-    "ResponseFormatText": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "text"
-        }
-      },
-      "required": [
-        "type"
-      ]
-    },
-    "WebSearchContextSize": {
-      "type": "string",
-      "enum": [
-        "low",
-        "medium",
-        "high"
-      ]
-    },
-    "WebSearchLocation": {
-      "type": "object",
-      "properties": {
-        "country": {
-          "type": "string"
-        },
-        "region": {
-          "type": "string"
-        },
-        "city": {
-          "type": "string"
-        },
-        "timezone": {
-          "type": "string"
-        }
-      }
-    },
-    "ReasoningEffort": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "none",
-            "minimal",
-            "low",
-            "medium",
-            "high",
-            "xhigh",
-            "max"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "Verbosity": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "low",
-            "medium",
-            "high"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "ResponseModalities": {
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "string",
-            "enum": [
-              "text",
-              "audio"
-            ]
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "ServiceTier": {
-      "anyOf": [
-        {
-          "type": "string",
-          "enum": [
-            "auto",
-            "default",
-            "flex",
-            "scale",
-            "priority",
-            "fast"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "ModelIdsShared": {
-      "anyOf": [
-        {
-          "type": "string"
-        },
-        {
-          "type": "string",
-          "enum": [
-            "gpt-5.6-sol",
-            "gpt-5.6-terra",
-            "gpt-5.6-luna",
-            "gpt-5.5",
-            "gpt-5.5-2026-04-23",
-            "gpt-5.4",
-            "gpt-5.4-mini",
-            "gpt-5.4-nano",
-            "gpt-5.4-mini-2026-03-17",
-            "gpt-5.4-nano-2026-03-17",
-            "gpt-5.3-chat-latest",
-            "gpt-5.2",
-            "gpt-5.2-2025-12-11",
-            "gpt-5.2-chat-latest",
-            "gpt-5.2-pro",
-            "gpt-5.2-pro-2025-12-11",
-            "gpt-5.1",
-            "gpt-5.1-2025-11-13",
-            "gpt-5.1-codex",
-            "gpt-5.1-mini",
-            "gpt-5.1-chat-latest",
-            "gpt-5",
-            "gpt-5-mini",
-            "gpt-5-nano",
-            "gpt-5-2025-08-07",
-            "gpt-5-mini-2025-08-07",
-            "gpt-5-nano-2025-08-07",
-            "gpt-5-chat-latest",
-            "gpt-4.1",
-            "gpt-4.1-mini",
-            "gpt-4.1-nano",
-            "gpt-4.1-2025-04-14",
-            "gpt-4.1-mini-2025-04-14",
-            "gpt-4.1-nano-2025-04-14",
-            "o4-mini",
-            "o4-mini-2025-04-16",
-            "o3",
-            "o3-2025-04-16",
-            "o3-mini",
-            "o3-mini-2025-01-31",
-            "o1",
-            "o1-2024-12-17",
-            "o1-preview",
-            "o1-preview-2024-09-12",
-            "o1-mini",
-            "o1-mini-2024-09-12",
-            "gpt-4o",
-            "gpt-4o-2024-11-20",
-            "gpt-4o-2024-08-06",
-            "gpt-4o-2024-05-13",
-            "gpt-4o-audio-preview",
-            "gpt-4o-audio-preview-2024-10-01",
-            "gpt-4o-audio-preview-2024-12-17",
-            "gpt-4o-audio-preview-2025-06-03",
-            "gpt-4o-mini-audio-preview",
-            "gpt-4o-mini-audio-preview-2024-12-17",
-            "gpt-4o-search-preview",
-            "gpt-4o-mini-search-preview",
-            "gpt-4o-search-preview-2025-03-11",
-            "gpt-4o-mini-search-preview-2025-03-11",
-            "chatgpt-4o-latest",
-            "codex-mini-latest",
-            "gpt-4o-mini",
-            "gpt-4o-mini-2024-07-18",
-            "gpt-4-turbo",
-            "gpt-4-turbo-2024-04-09",
-            "gpt-4-0125-preview",
-            "gpt-4-turbo-preview",
-            "gpt-4-1106-preview",
-            "gpt-4-vision-preview",
-            "gpt-4",
-            "gpt-4-0314",
-            "gpt-4-0613",
-            "gpt-4-32k",
-            "gpt-4-32k-0314",
-            "gpt-4-32k-0613",
-            "gpt-3.5-turbo",
-            "gpt-3.5-turbo-16k",
-            "gpt-3.5-turbo-0301",
-            "gpt-3.5-turbo-0613",
-            "gpt-3.5-turbo-1106",
-            "gpt-3.5-turbo-0125",
-            "gpt-3.5-turbo-16k-0613"
-          ]
-        }
-      ]
-    },
-    "ChatCompletionRequestMessage": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/ChatCompletionRequestDeveloperMessage"
-        },
-        {
-          "$ref": "#/definitions/ChatCompletionRequestSystemMessage"
-        },
-        {
-          "$ref": "#/definitions/ChatCompletionRequestUserMessage"
-        },
-        {
-          "$ref": "#/definitions/ChatCompletionRequestAssistantMessage"
-        },
-        {
-          "$ref": "#/definitions/ChatCompletionRequestToolMessage"
-        },
-        {
-          "$ref": "#/definitions/ChatCompletionRequestFunctionMessage"
-        }
-      ],
-      "discriminator": "role"
-    },
-    "ChatCompletionRequestFunctionMessage": {
-      "type": "object",
-      "properties": {
-        "role": {
-          "type": "string",
-          "const": "function"
-        },
-        "content": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "name": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "role",
-        "content",
-        "name"
-      ]
-    },
-    "ChatCompletionRequestToolMessage": {
-      "type": "object",
-      "properties": {
-        "role": {
-          "type": "string",
-          "const": "tool"
-        },
-        "content": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/ChatCompletionRequestToolMessageContentPart"
-              },
-              "minItems": 1
-            }
-          ]
-        },
-        "tool_call_id": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "role",
-        "content",
-        "tool_call_id"
-      ]
-    },
-    "ChatCompletionRequestToolMessageContentPart": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/ChatCompletionRequestMessageContentPartText"
-        }
-      ]
-    },
-    "ChatCompletionRequestAssistantMessage": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
-            {
-              "anyOf": [
-                {
-                  "type": "string"
-                },
-                {
-                  "type": "array",
-                  "items": {
-                    "$ref": "#/definitions/ChatCompletionRequestAssistantMessageContentPart"
-                  },
-                  "minItems": 1
-                }
-              ]
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "refusal": {
-          "anyOf": [
-            {
-              "type": "string"
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
-        "role": {
-          "type": "string",
-          "const": "assistant"
-        },
-        "name": {
-          "type": "string"
-        },
-        "audio": {
-          "anyOf": [
-            {
-              "type": "object",
-              "required": [
-                "id"
               ],
-              "properties": {
-                "id": {
-                  "type": "string"
-                }
-              }
+            },
+          },
+          required: ['name'],
+        },
+      },
+      required: ['type', 'custom'],
+    },
+    ChatCompletionTool: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'function',
+        },
+        function: {
+          $ref: '#/definitions/FunctionObject',
+        },
+      },
+      required: ['type', 'function'],
+    },
+    FunctionObject: {
+      type: 'object',
+      properties: {
+        description: {
+          type: 'string',
+        },
+        name: {
+          type: 'string',
+        },
+        parameters: {
+          $ref: '#/definitions/FunctionParameters',
+        },
+        strict: {
+          anyOf: [
+            {
+              type: 'boolean',
             },
             {
-              "type": "null"
-            }
-          ]
-        },
-        "tool_calls": {
-          "$ref": "#/definitions/ChatCompletionMessageToolCalls"
-        },
-        "function_call": {
-          "anyOf": [
-            {
-              "type": "object",
-              "properties": {
-                "arguments": {
-                  "type": "string"
-                },
-                "name": {
-                  "type": "string"
-                }
-              },
-              "required": [
-                "arguments",
-                "name"
-              ]
+              type: 'null',
             },
-            {
-              "type": "null"
-            }
-          ]
-        }
+          ],
+        },
       },
-      "required": [
-        "role"
-      ]
+      required: ['name'],
     },
-    "ChatCompletionMessageToolCalls": {
-      "type": "array",
-      "items": {
-        "anyOf": [
-          {
-            "$ref": "#/definitions/ChatCompletionMessageToolCall"
-          },
-          {
-            "$ref": "#/definitions/ChatCompletionMessageCustomToolCall"
-          }
-        ],
-        "discriminator": "type"
-      }
-    },
-    "ChatCompletionMessageCustomToolCall": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "custom"
-        },
-        "custom": {
-          "type": "object",
-          "properties": {
-            "name": {
-              "type": "string"
-            },
-            "input": {
-              "type": "string"
-            }
-          },
-          "required": [
-            "name",
-            "input"
-          ]
-        }
-      },
-      "required": [
-        "id",
-        "type",
-        "custom"
-      ]
-    },
-    "ChatCompletionMessageToolCall": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string",
-          "const": "function"
-        },
-        "function": {
-          "type": "object",
-          "properties": {
-            "name": {
-              "type": "string"
-            },
-            "arguments": {
-              "type": "string"
-            }
-          },
-          "required": [
-            "name",
-            "arguments"
-          ]
-        }
-      },
-      "required": [
-        "id",
-        "type",
-        "function"
-      ]
-    },
-    "ChatCompletionRequestAssistantMessageContentPart": {
-      "anyOf": [
+    ChatCompletionStreamOptions: {
+      anyOf: [
         {
-          "$ref": "#/definitions/ChatCompletionRequestMessageContentPartText"
+          type: 'object',
+          properties: {
+            include_usage: {
+              type: 'boolean',
+            },
+            include_obfuscation: {
+              type: 'boolean',
+            },
+          },
         },
         {
-          "$ref": "#/definitions/ChatCompletionRequestMessageContentPartRefusal"
-        }
+          type: 'null',
+        },
       ],
-      "discriminator": "type"
     },
-    "ChatCompletionRequestMessageContentPartRefusal": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "refusal"
+    PredictionContent: {
+      type: 'object',
+      required: ['type', 'content'],
+      properties: {
+        type: {
+          type: 'string',
+          const: 'content',
         },
-        "refusal": {
-          "type": "string"
-        }
-      },
-      "required": [
-        "type",
-        "refusal"
-      ]
-    },
-    "ChatCompletionRequestUserMessage": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
+        content: {
+          anyOf: [
             {
-              "type": "string"
+              type: 'string',
             },
             {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/ChatCompletionRequestUserMessageContentPart"
+              type: 'array',
+              items: {
+                $ref: '#/definitions/ChatCompletionRequestMessageContentPartText',
               },
-              "minItems": 1
-            }
-          ]
+              minItems: 1,
+            },
+          ],
         },
-        "role": {
-          "type": "string",
-          "const": "user"
-        },
-        "name": {
-          "type": "string"
-        }
       },
-      "required": [
-        "content",
-        "role"
-      ]
     },
-    "ChatCompletionRequestUserMessageContentPart": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/ChatCompletionRequestMessageContentPartText"
+    ChatCompletionRequestMessageContentPartText: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'text',
         },
-        {
-          "$ref": "#/definitions/ChatCompletionRequestMessageContentPartImage"
+        text: {
+          type: 'string',
         },
-        {
-          "$ref": "#/definitions/ChatCompletionRequestMessageContentPartAudio"
+        prompt_cache_breakpoint: {
+          $ref: '#/definitions/PromptCacheBreakpointParam',
         },
-        {
-          "$ref": "#/definitions/ChatCompletionRequestMessageContentPartFile"
-        }
-      ]
-    },
-    "ChatCompletionRequestMessageContentPartFile": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "file"
-        },
-        "file": {
-          "type": "object",
-          "properties": {
-            "filename": {
-              "type": "string"
-            },
-            "file_data": {
-              "type": "string"
-            },
-            "file_id": {
-              "type": "string"
-            }
-          }
-        },
-        "prompt_cache_breakpoint": {
-          "$ref": "#/definitions/PromptCacheBreakpointParam"
-        }
       },
-      "required": [
-        "type",
-        "file"
-      ]
+      required: ['type', 'text'],
     },
-    "ChatCompletionRequestMessageContentPartAudio": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "input_audio"
+    PromptCacheBreakpointParam: {
+      properties: {
+        mode: {
+          type: 'string',
+          const: 'explicit',
         },
-        "input_audio": {
-          "type": "object",
-          "properties": {
-            "data": {
-              "type": "string"
+      },
+      type: 'object',
+      required: ['mode'],
+    },
+    StopConfiguration: {
+      anyOf: [
+        {
+          anyOf: [
+            {
+              anyOf: [
+                {
+                  type: 'string',
+                },
+                {
+                  type: 'null',
+                },
+              ],
             },
-            "format": {
-              "type": "string",
-              "enum": [
-                "wav",
-                "mp3"
-              ]
-            }
+            {
+              type: 'array',
+              minItems: 1,
+              maxItems: 4,
+              items: {
+                type: 'string',
+              },
+            },
+          ],
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    ModerationParam: {
+      properties: {
+        model: {
+          type: 'string',
+        },
+        policy: {
+          anyOf: [
+            {
+              $ref: '#/definitions/ModerationPolicyParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      type: 'object',
+      required: ['model'],
+    },
+    ModerationPolicyParam: {
+      properties: {
+        input: {
+          anyOf: [
+            {
+              $ref: '#/definitions/ModerationConfigParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        output: {
+          anyOf: [
+            {
+              $ref: '#/definitions/ModerationConfigParam',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+      },
+      type: 'object',
+      required: [],
+    },
+    ModerationConfigParam: {
+      properties: {
+        mode: {
+          $ref: '#/definitions/ModerationMode',
+        },
+      },
+      type: 'object',
+      required: ['mode'],
+    },
+    ModerationMode: {
+      type: 'string',
+      enum: ['score', 'block'],
+    },
+    VoiceIdsOrCustomVoice: {
+      anyOf: [
+        {
+          $ref: '#/definitions/VoiceIdsShared',
+        },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id'],
+          properties: {
+            id: {
+              type: 'string',
+            },
           },
-          "required": [
-            "data",
-            "format"
-          ]
         },
-        "prompt_cache_breakpoint": {
-          "$ref": "#/definitions/PromptCacheBreakpointParam"
-        }
-      },
-      "required": [
-        "type",
-        "input_audio"
-      ]
+      ],
     },
-    "ChatCompletionRequestMessageContentPartImage": {
-      "type": "object",
-      "properties": {
-        "type": {
-          "type": "string",
-          "const": "image_url"
+    VoiceIdsShared: {
+      anyOf: [
+        {
+          type: 'string',
         },
-        "image_url": {
-          "type": "object",
-          "properties": {
-            "url": {
-              "type": "string"
+        {
+          type: 'string',
+          enum: ['alloy', 'ash', 'ballad', 'coral', 'echo', 'sage', 'shimmer', 'verse', 'marin', 'cedar'],
+        },
+      ],
+    },
+    ResponseFormatJsonObject: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'json_object',
+        },
+      },
+      required: ['type'],
+    },
+    ResponseFormatJsonSchema: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'json_schema',
+        },
+        json_schema: {
+          type: 'object',
+          properties: {
+            description: {
+              type: 'string',
             },
-            "detail": {
-              "type": "string",
-              "enum": [
-                "auto",
-                "low",
-                "high"
-              ]
-            }
+            name: {
+              type: 'string',
+            },
+            schema: {
+              $ref: '#/definitions/ResponseFormatJsonSchemaSchema',
+            },
+            strict: {
+              anyOf: [
+                {
+                  type: 'boolean',
+                },
+                {
+                  type: 'null',
+                },
+              ],
+            },
           },
-          "required": [
-            "url"
-          ]
+          required: ['name'],
         },
-        "prompt_cache_breakpoint": {
-          "$ref": "#/definitions/PromptCacheBreakpointParam"
-        }
       },
-      "required": [
-        "type",
-        "image_url"
-      ]
+      required: ['type', 'json_schema'],
     },
-    "ChatCompletionRequestSystemMessage": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
+    ResponseFormatJsonSchemaSchema: {
+      type: 'object',
+      additionalProperties: true,
+    },
+    ResponseFormatText: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'text',
+        },
+      },
+      required: ['type'],
+    },
+    WebSearchContextSize: {
+      type: 'string',
+      enum: ['low', 'medium', 'high'],
+    },
+    WebSearchLocation: {
+      type: 'object',
+      properties: {
+        country: {
+          type: 'string',
+        },
+        region: {
+          type: 'string',
+        },
+        city: {
+          type: 'string',
+        },
+        timezone: {
+          type: 'string',
+        },
+      },
+    },
+    ReasoningEffort: {
+      anyOf: [
+        {
+          type: 'string',
+          enum: ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'],
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    Verbosity: {
+      anyOf: [
+        {
+          type: 'string',
+          enum: ['low', 'medium', 'high'],
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    ResponseModalities: {
+      anyOf: [
+        {
+          type: 'array',
+          items: {
+            type: 'string',
+            enum: ['text', 'audio'],
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    ServiceTier: {
+      anyOf: [
+        {
+          type: 'string',
+          enum: ['auto', 'default', 'flex', 'scale', 'priority', 'fast'],
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
+    ModelIdsShared: {
+      anyOf: [
+        {
+          type: 'string',
+        },
+        {
+          type: 'string',
+          enum: [
+            'gpt-5.6-sol',
+            'gpt-5.6-terra',
+            'gpt-5.6-luna',
+            'gpt-5.5',
+            'gpt-5.5-2026-04-23',
+            'gpt-5.4',
+            'gpt-5.4-mini',
+            'gpt-5.4-nano',
+            'gpt-5.4-mini-2026-03-17',
+            'gpt-5.4-nano-2026-03-17',
+            'gpt-5.3-chat-latest',
+            'gpt-5.2',
+            'gpt-5.2-2025-12-11',
+            'gpt-5.2-chat-latest',
+            'gpt-5.2-pro',
+            'gpt-5.2-pro-2025-12-11',
+            'gpt-5.1',
+            'gpt-5.1-2025-11-13',
+            'gpt-5.1-codex',
+            'gpt-5.1-mini',
+            'gpt-5.1-chat-latest',
+            'gpt-5',
+            'gpt-5-mini',
+            'gpt-5-nano',
+            'gpt-5-2025-08-07',
+            'gpt-5-mini-2025-08-07',
+            'gpt-5-nano-2025-08-07',
+            'gpt-5-chat-latest',
+            'gpt-4.1',
+            'gpt-4.1-mini',
+            'gpt-4.1-nano',
+            'gpt-4.1-2025-04-14',
+            'gpt-4.1-mini-2025-04-14',
+            'gpt-4.1-nano-2025-04-14',
+            'o4-mini',
+            'o4-mini-2025-04-16',
+            'o3',
+            'o3-2025-04-16',
+            'o3-mini',
+            'o3-mini-2025-01-31',
+            'o1',
+            'o1-2024-12-17',
+            'o1-preview',
+            'o1-preview-2024-09-12',
+            'o1-mini',
+            'o1-mini-2024-09-12',
+            'gpt-4o',
+            'gpt-4o-2024-11-20',
+            'gpt-4o-2024-08-06',
+            'gpt-4o-2024-05-13',
+            'gpt-4o-audio-preview',
+            'gpt-4o-audio-preview-2024-10-01',
+            'gpt-4o-audio-preview-2024-12-17',
+            'gpt-4o-audio-preview-2025-06-03',
+            'gpt-4o-mini-audio-preview',
+            'gpt-4o-mini-audio-preview-2024-12-17',
+            'gpt-4o-search-preview',
+            'gpt-4o-mini-search-preview',
+            'gpt-4o-search-preview-2025-03-11',
+            'gpt-4o-mini-search-preview-2025-03-11',
+            'chatgpt-4o-latest',
+            'codex-mini-latest',
+            'gpt-4o-mini',
+            'gpt-4o-mini-2024-07-18',
+            'gpt-4-turbo',
+            'gpt-4-turbo-2024-04-09',
+            'gpt-4-0125-preview',
+            'gpt-4-turbo-preview',
+            'gpt-4-1106-preview',
+            'gpt-4-vision-preview',
+            'gpt-4',
+            'gpt-4-0314',
+            'gpt-4-0613',
+            'gpt-4-32k',
+            'gpt-4-32k-0314',
+            'gpt-4-32k-0613',
+            'gpt-3.5-turbo',
+            'gpt-3.5-turbo-16k',
+            'gpt-3.5-turbo-0301',
+            'gpt-3.5-turbo-0613',
+            'gpt-3.5-turbo-1106',
+            'gpt-3.5-turbo-0125',
+            'gpt-3.5-turbo-16k-0613',
+          ],
+        },
+      ],
+    },
+    ChatCompletionRequestMessage: {
+      anyOf: [
+        {
+          $ref: '#/definitions/ChatCompletionRequestDeveloperMessage',
+        },
+        {
+          $ref: '#/definitions/ChatCompletionRequestSystemMessage',
+        },
+        {
+          $ref: '#/definitions/ChatCompletionRequestUserMessage',
+        },
+        {
+          $ref: '#/definitions/ChatCompletionRequestAssistantMessage',
+        },
+        {
+          $ref: '#/definitions/ChatCompletionRequestToolMessage',
+        },
+        {
+          $ref: '#/definitions/ChatCompletionRequestFunctionMessage',
+        },
+      ],
+      discriminator: 'role',
+    },
+    ChatCompletionRequestFunctionMessage: {
+      type: 'object',
+      properties: {
+        role: {
+          type: 'string',
+          const: 'function',
+        },
+        content: {
+          anyOf: [
             {
-              "type": "string"
+              type: 'string',
             },
             {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/ChatCompletionRequestSystemMessageContentPart"
-              },
-              "minItems": 1
-            }
-          ]
+              type: 'null',
+            },
+          ],
         },
-        "role": {
-          "type": "string",
-          "const": "system"
+        name: {
+          type: 'string',
         },
-        "name": {
-          "type": "string"
-        }
       },
-      "required": [
-        "content",
-        "role"
-      ]
+      required: ['role', 'content', 'name'],
     },
-    "ChatCompletionRequestSystemMessageContentPart": {
-      "anyOf": [
-        {
-          "$ref": "#/definitions/ChatCompletionRequestMessageContentPartText"
-        }
-      ]
-    },
-    "ChatCompletionRequestDeveloperMessage": {
-      "type": "object",
-      "properties": {
-        "content": {
-          "anyOf": [
+    ChatCompletionRequestToolMessage: {
+      type: 'object',
+      properties: {
+        role: {
+          type: 'string',
+          const: 'tool',
+        },
+        content: {
+          anyOf: [
             {
-              "type": "string"
+              type: 'string',
             },
             {
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/ChatCompletionRequestMessageContentPartText"
+              type: 'array',
+              items: {
+                $ref: '#/definitions/ChatCompletionRequestToolMessageContentPart',
               },
-              "minItems": 1
-            }
-          ]
+              minItems: 1,
+            },
+          ],
         },
-        "role": {
-          "type": "string",
-          "const": "developer"
+        tool_call_id: {
+          type: 'string',
         },
-        "name": {
-          "type": "string"
-        }
       },
-      "required": [
-        "content",
-        "role"
-      ]
+      required: ['role', 'content', 'tool_call_id'],
     },
-    "PromptCacheOptionsParam": {
-      "properties": {
-        "ttl": {
-          "$ref": "#/definitions/PromptCacheTTLEnum"
+    ChatCompletionRequestToolMessageContentPart: {
+      anyOf: [
+        {
+          $ref: '#/definitions/ChatCompletionRequestMessageContentPartText',
         },
-        "mode": {
-          "$ref": "#/definitions/PromptCacheModeEnum"
-        }
+      ],
+    },
+    ChatCompletionRequestAssistantMessage: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              anyOf: [
+                {
+                  type: 'string',
+                },
+                {
+                  type: 'array',
+                  items: {
+                    $ref: '#/definitions/ChatCompletionRequestAssistantMessageContentPart',
+                  },
+                  minItems: 1,
+                },
+              ],
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        refusal: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        role: {
+          type: 'string',
+          const: 'assistant',
+        },
+        name: {
+          type: 'string',
+        },
+        audio: {
+          anyOf: [
+            {
+              type: 'object',
+              required: ['id'],
+              properties: {
+                id: {
+                  type: 'string',
+                },
+              },
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
+        tool_calls: {
+          $ref: '#/definitions/ChatCompletionMessageToolCalls',
+        },
+        function_call: {
+          anyOf: [
+            {
+              type: 'object',
+              properties: {
+                arguments: {
+                  type: 'string',
+                },
+                name: {
+                  type: 'string',
+                },
+              },
+              required: ['arguments', 'name'],
+            },
+            {
+              type: 'null',
+            },
+          ],
+        },
       },
-      "type": "object",
-      "required": []
+      required: ['role'],
     },
-    "PromptCacheModeEnum": {
-      "type": "string",
-      "enum": [
-        "implicit",
-        "explicit"
-      ]
+    ChatCompletionMessageToolCalls: {
+      type: 'array',
+      items: {
+        anyOf: [
+          {
+            $ref: '#/definitions/ChatCompletionMessageToolCall',
+          },
+          {
+            $ref: '#/definitions/ChatCompletionMessageCustomToolCall',
+          },
+        ],
+        discriminator: 'type',
+      },
     },
-    "PromptCacheTTLEnum": {
-      "type": "string",
-      "enum": [
-        "30m"
-      ]
+    ChatCompletionMessageCustomToolCall: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'custom',
+        },
+        custom: {
+          type: 'object',
+          properties: {
+            name: {
+              type: 'string',
+            },
+            input: {
+              type: 'string',
+            },
+          },
+          required: ['name', 'input'],
+        },
+      },
+      required: ['id', 'type', 'custom'],
     },
-    "Metadata": {
-      "anyOf": [
+    ChatCompletionMessageToolCall: {
+      type: 'object',
+      properties: {
+        id: {
+          type: 'string',
+        },
+        type: {
+          type: 'string',
+          const: 'function',
+        },
+        function: {
+          type: 'object',
+          properties: {
+            name: {
+              type: 'string',
+            },
+            arguments: {
+              type: 'string',
+            },
+          },
+          required: ['name', 'arguments'],
+        },
+      },
+      required: ['id', 'type', 'function'],
+    },
+    ChatCompletionRequestAssistantMessageContentPart: {
+      anyOf: [
         {
-          "type": "object",
-          "additionalProperties": {
-            "type": "string"
-          }
+          $ref: '#/definitions/ChatCompletionRequestMessageContentPartText',
         },
         {
-          "type": "null"
-        }
-      ]
-    }
+          $ref: '#/definitions/ChatCompletionRequestMessageContentPartRefusal',
+        },
+      ],
+      discriminator: 'type',
+    },
+    ChatCompletionRequestMessageContentPartRefusal: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'refusal',
+        },
+        refusal: {
+          type: 'string',
+        },
+      },
+      required: ['type', 'refusal'],
+    },
+    ChatCompletionRequestUserMessage: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'array',
+              items: {
+                $ref: '#/definitions/ChatCompletionRequestUserMessageContentPart',
+              },
+              minItems: 1,
+            },
+          ],
+        },
+        role: {
+          type: 'string',
+          const: 'user',
+        },
+        name: {
+          type: 'string',
+        },
+      },
+      required: ['content', 'role'],
+    },
+    ChatCompletionRequestUserMessageContentPart: {
+      anyOf: [
+        {
+          $ref: '#/definitions/ChatCompletionRequestMessageContentPartText',
+        },
+        {
+          $ref: '#/definitions/ChatCompletionRequestMessageContentPartImage',
+        },
+        {
+          $ref: '#/definitions/ChatCompletionRequestMessageContentPartAudio',
+        },
+        {
+          $ref: '#/definitions/ChatCompletionRequestMessageContentPartFile',
+        },
+      ],
+    },
+    ChatCompletionRequestMessageContentPartFile: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'file',
+        },
+        file: {
+          type: 'object',
+          properties: {
+            filename: {
+              type: 'string',
+            },
+            file_data: {
+              type: 'string',
+            },
+            file_id: {
+              type: 'string',
+            },
+          },
+        },
+        prompt_cache_breakpoint: {
+          $ref: '#/definitions/PromptCacheBreakpointParam',
+        },
+      },
+      required: ['type', 'file'],
+    },
+    ChatCompletionRequestMessageContentPartAudio: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'input_audio',
+        },
+        input_audio: {
+          type: 'object',
+          properties: {
+            data: {
+              type: 'string',
+            },
+            format: {
+              type: 'string',
+              enum: ['wav', 'mp3'],
+            },
+          },
+          required: ['data', 'format'],
+        },
+        prompt_cache_breakpoint: {
+          $ref: '#/definitions/PromptCacheBreakpointParam',
+        },
+      },
+      required: ['type', 'input_audio'],
+    },
+    ChatCompletionRequestMessageContentPartImage: {
+      type: 'object',
+      properties: {
+        type: {
+          type: 'string',
+          const: 'image_url',
+        },
+        image_url: {
+          type: 'object',
+          properties: {
+            url: {
+              type: 'string',
+            },
+            detail: {
+              type: 'string',
+              enum: ['auto', 'low', 'high'],
+            },
+          },
+          required: ['url'],
+        },
+        prompt_cache_breakpoint: {
+          $ref: '#/definitions/PromptCacheBreakpointParam',
+        },
+      },
+      required: ['type', 'image_url'],
+    },
+    ChatCompletionRequestSystemMessage: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'array',
+              items: {
+                $ref: '#/definitions/ChatCompletionRequestSystemMessageContentPart',
+              },
+              minItems: 1,
+            },
+          ],
+        },
+        role: {
+          type: 'string',
+          const: 'system',
+        },
+        name: {
+          type: 'string',
+        },
+      },
+      required: ['content', 'role'],
+    },
+    ChatCompletionRequestSystemMessageContentPart: {
+      anyOf: [
+        {
+          $ref: '#/definitions/ChatCompletionRequestMessageContentPartText',
+        },
+      ],
+    },
+    ChatCompletionRequestDeveloperMessage: {
+      type: 'object',
+      properties: {
+        content: {
+          anyOf: [
+            {
+              type: 'string',
+            },
+            {
+              type: 'array',
+              items: {
+                $ref: '#/definitions/ChatCompletionRequestMessageContentPartText',
+              },
+              minItems: 1,
+            },
+          ],
+        },
+        role: {
+          type: 'string',
+          const: 'developer',
+        },
+        name: {
+          type: 'string',
+        },
+      },
+      required: ['content', 'role'],
+    },
+    PromptCacheOptionsParam: {
+      properties: {
+        ttl: {
+          $ref: '#/definitions/PromptCacheTTLEnum',
+        },
+        mode: {
+          $ref: '#/definitions/PromptCacheModeEnum',
+        },
+      },
+      type: 'object',
+      required: [],
+    },
+    PromptCacheModeEnum: {
+      type: 'string',
+      enum: ['implicit', 'explicit'],
+    },
+    PromptCacheTTLEnum: {
+      type: 'string',
+      enum: ['30m'],
+    },
+    Metadata: {
+      anyOf: [
+        {
+          type: 'object',
+          additionalProperties: {
+            type: 'string',
+          },
+        },
+        {
+          type: 'null',
+        },
+      ],
+    },
   },
-  "modelIds": [
-    "gpt-5.6-sol",
-    "gpt-5.6-terra",
-    "gpt-5.6-luna",
-    "gpt-5.5",
-    "gpt-5.5-2026-04-23",
-    "gpt-5.4",
-    "gpt-5.4-mini",
-    "gpt-5.4-nano",
-    "gpt-5.4-mini-2026-03-17",
-    "gpt-5.4-nano-2026-03-17",
-    "gpt-5.3-chat-latest",
-    "gpt-5.2",
-    "gpt-5.2-2025-12-11",
-    "gpt-5.2-chat-latest",
-    "gpt-5.2-pro",
-    "gpt-5.2-pro-2025-12-11",
-    "gpt-5.1",
-    "gpt-5.1-2025-11-13",
-    "gpt-5.1-codex",
-    "gpt-5.1-mini",
-    "gpt-5.1-chat-latest",
-    "gpt-5",
-    "gpt-5-mini",
-    "gpt-5-nano",
-    "gpt-5-2025-08-07",
-    "gpt-5-mini-2025-08-07",
-    "gpt-5-nano-2025-08-07",
-    "gpt-5-chat-latest",
-    "gpt-4.1",
-    "gpt-4.1-mini",
-    "gpt-4.1-nano",
-    "gpt-4.1-2025-04-14",
-    "gpt-4.1-mini-2025-04-14",
-    "gpt-4.1-nano-2025-04-14",
-    "o4-mini",
-    "o4-mini-2025-04-16",
-    "o3",
-    "o3-2025-04-16",
-    "o3-mini",
-    "o3-mini-2025-01-31",
-    "o1",
-    "o1-2024-12-17",
-    "o1-preview",
-    "o1-preview-2024-09-12",
-    "o1-mini",
-    "o1-mini-2024-09-12",
-    "gpt-4o",
-    "gpt-4o-2024-11-20",
-    "gpt-4o-2024-08-06",
-    "gpt-4o-2024-05-13",
-    "gpt-4o-audio-preview",
-    "gpt-4o-audio-preview-2024-10-01",
-    "gpt-4o-audio-preview-2024-12-17",
-    "gpt-4o-audio-preview-2025-06-03",
-    "gpt-4o-mini-audio-preview",
-    "gpt-4o-mini-audio-preview-2024-12-17",
-    "gpt-4o-search-preview",
-    "gpt-4o-mini-search-preview",
-    "gpt-4o-search-preview-2025-03-11",
-    "gpt-4o-mini-search-preview-2025-03-11",
-    "chatgpt-4o-latest",
-    "codex-mini-latest",
-    "gpt-4o-mini",
-    "gpt-4o-mini-2024-07-18",
-    "gpt-4-turbo",
-    "gpt-4-turbo-2024-04-09",
-    "gpt-4-0125-preview",
-    "gpt-4-turbo-preview",
-    "gpt-4-1106-preview",
-    "gpt-4-vision-preview",
-    "gpt-4",
-    "gpt-4-0314",
-    "gpt-4-0613",
-    "gpt-4-32k",
-    "gpt-4-32k-0314",
-    "gpt-4-32k-0613",
-    "gpt-3.5-turbo",
-    "gpt-3.5-turbo-16k",
-    "gpt-3.5-turbo-0301",
-    "gpt-3.5-turbo-0613",
-    "gpt-3.5-turbo-1106",
-    "gpt-3.5-turbo-0125",
-    "gpt-3.5-turbo-16k-0613"
-  ]
+  modelIds: [
+    'gpt-5.6-sol',
+    'gpt-5.6-terra',
+    'gpt-5.6-luna',
+    'gpt-5.5',
+    'gpt-5.5-2026-04-23',
+    'gpt-5.4',
+    'gpt-5.4-mini',
+    'gpt-5.4-nano',
+    'gpt-5.4-mini-2026-03-17',
+    'gpt-5.4-nano-2026-03-17',
+    'gpt-5.3-chat-latest',
+    'gpt-5.2',
+    'gpt-5.2-2025-12-11',
+    'gpt-5.2-chat-latest',
+    'gpt-5.2-pro',
+    'gpt-5.2-pro-2025-12-11',
+    'gpt-5.1',
+    'gpt-5.1-2025-11-13',
+    'gpt-5.1-codex',
+    'gpt-5.1-mini',
+    'gpt-5.1-chat-latest',
+    'gpt-5',
+    'gpt-5-mini',
+    'gpt-5-nano',
+    'gpt-5-2025-08-07',
+    'gpt-5-mini-2025-08-07',
+    'gpt-5-nano-2025-08-07',
+    'gpt-5-chat-latest',
+    'gpt-4.1',
+    'gpt-4.1-mini',
+    'gpt-4.1-nano',
+    'gpt-4.1-2025-04-14',
+    'gpt-4.1-mini-2025-04-14',
+    'gpt-4.1-nano-2025-04-14',
+    'o4-mini',
+    'o4-mini-2025-04-16',
+    'o3',
+    'o3-2025-04-16',
+    'o3-mini',
+    'o3-mini-2025-01-31',
+    'o1',
+    'o1-2024-12-17',
+    'o1-preview',
+    'o1-preview-2024-09-12',
+    'o1-mini',
+    'o1-mini-2024-09-12',
+    'gpt-4o',
+    'gpt-4o-2024-11-20',
+    'gpt-4o-2024-08-06',
+    'gpt-4o-2024-05-13',
+    'gpt-4o-audio-preview',
+    'gpt-4o-audio-preview-2024-10-01',
+    'gpt-4o-audio-preview-2024-12-17',
+    'gpt-4o-audio-preview-2025-06-03',
+    'gpt-4o-mini-audio-preview',
+    'gpt-4o-mini-audio-preview-2024-12-17',
+    'gpt-4o-search-preview',
+    'gpt-4o-mini-search-preview',
+    'gpt-4o-search-preview-2025-03-11',
+    'gpt-4o-mini-search-preview-2025-03-11',
+    'chatgpt-4o-latest',
+    'codex-mini-latest',
+    'gpt-4o-mini',
+    'gpt-4o-mini-2024-07-18',
+    'gpt-4-turbo',
+    'gpt-4-turbo-2024-04-09',
+    'gpt-4-0125-preview',
+    'gpt-4-turbo-preview',
+    'gpt-4-1106-preview',
+    'gpt-4-vision-preview',
+    'gpt-4',
+    'gpt-4-0314',
+    'gpt-4-0613',
+    'gpt-4-32k',
+    'gpt-4-32k-0314',
+    'gpt-4-32k-0613',
+    'gpt-3.5-turbo',
+    'gpt-3.5-turbo-16k',
+    'gpt-3.5-turbo-0301',
+    'gpt-3.5-turbo-0613',
+    'gpt-3.5-turbo-1106',
+    'gpt-3.5-turbo-0125',
+    'gpt-3.5-turbo-16k-0613',
+  ],
 };

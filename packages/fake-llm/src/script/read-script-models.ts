@@ -40,6 +40,7 @@ export function readScriptModels(value: unknown, path: string): FakeLlmModel[] {
     return model;
   });
   const problem = checkScriptModels(models);
-  if (problem !== undefined) throw new ScriptFieldError(problem.path.replace(/^models/u, path), problem.problem);
+  if (problem !== undefined)
+    throw new ScriptFieldError(problem.path.replace(/^models/u, path), problem.problem);
   return models;
 }

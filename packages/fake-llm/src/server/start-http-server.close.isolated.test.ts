@@ -15,6 +15,7 @@ function rawMessagesPost(bodyLength?: number): string {
   const body = JSON.stringify(createMessagesBody({ stream: true }));
   return (
     `POST /v1/messages HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n` +
+    'anthropic-version: 2023-06-01\r\n' +
     `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, bodyLength)}`
   );
 }

@@ -29,6 +29,7 @@ function rawMessagesPost(path: string): string {
   return (
     rawRequest(`POST ${path} HTTP/1.1`, [
       'content-type: application/json',
+      'anthropic-version: 2023-06-01',
       `content-length: ${Buffer.byteLength(body)}`,
     ]) + body
   );

@@ -60,7 +60,7 @@ describe('serve', () => {
     const inProcess = await createTrackedFake(steps).handle(
       new Request('http://fake-llm.test/v1/messages', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
         body: JSON.stringify(createMessagesBody({ stream: true })),
       }),
     );
