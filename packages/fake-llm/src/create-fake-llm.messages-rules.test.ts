@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createRequestHeaders } from '../test/create-request-headers.js';
 import { describeRefusals, type RefusalCase } from '../test/describe-refusals.js';
 import { createFakeLlm, type FakeLlm } from './create-fake-llm.js';
 import type { FakeLlmOptions } from './fake-llm-options.js';
@@ -425,16 +426,21 @@ afterEach(async () => {
 /** Serves a fake with one answer, sends `request` to it, and returns the answer's status and the fake. */
 async function send(options: {
   body: unknown;
-  headers?: Record<string, string>;
+  /** Besides content-type and `anthropic-version: 2023-06-01`; `null` leaves one out. */
+  headers?: Record<string, string | null>;
   path?: string;
   script?: Omit<FakeLlmScript, 'steps'>;
   fakeOptions?: FakeLlmOptions;
 }) {
   fake = createFakeLlm({ ...options.script, steps: [{ text: 'Answered.' }] }, options.fakeOptions);
   const { url } = await fake.serve();
-  const response = await fetch(`${url}${options.path ?? '/v1/messages'}`, {
+  const path = options.path ?? '/v1/messages';
+  const response = await fetch(`${url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01', ...options.headers },
+    headers: createRequestHeaders({
+      path,
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
+    }),
     body: JSON.stringify(options.body),
   });
   const answer = (await response.json()) as Record<string, unknown>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequestHeaders } from './create-request-headers.js';
 import { createFakeLlm, type FakeLlm } from '../src/create-fake-llm.js';
 import type { FakeLlmOptions } from '../src/fake-llm-options.js';
 import { listFakeLlmRules } from '../src/rules/list-fake-llm-rules.js';
@@ -64,16 +65,10 @@ export function describeRefusals(options: {
       const id = `case-${String(cases.indexOf(refusal))}`;
       const route = fake.script(id, { ...options.script, steps: [{ text: 'Answered.' }] });
       const post = (request: { path: string; headers?: Record<string, string | null>; body: unknown }) => {
-        const headers = new Headers({ 'content-type': 'application/json' });
-        // Every Anthropic SDK sends the version; a case about the header leaves it out with `null`.
-        if (request.path.startsWith('/v1/messages')) headers.set('anthropic-version', '2023-06-01');
-        for (const [name, value] of Object.entries(request.headers ?? {})) {
-          if (value === null) headers.delete(name);
-          else headers.set(name, value);
-        }
+        // A case about a header the SDKs always send leaves it out with `null`.
         return fetch(`${baseUrl}/scenario/${id}${request.path}`, {
           method: 'POST',
-          headers,
+          headers: createRequestHeaders(request),
           body: JSON.stringify(request.body),
         });
       };
