@@ -562,6 +562,26 @@ describe('requests the Messages API takes', () => {
     expect(() => createFakeLlm({ steps: [], models })).toThrow(message);
   });
 
+  it("holds a script's model like one of the other API's to that model's limits", async () => {
+    const { status, answer } = await send({
+      body: body({ model: 'proxy-gpt-4o', max_tokens: 60_000 }),
+      script: { models: [{ id: 'proxy-gpt-4o', like: 'gpt-4o' }] },
+    });
+    expect([status, (answer.error as { message: string }).message]).toEqual([
+      400,
+      'max_tokens: 60000 > 16384, which is the maximum allowed number of output tokens for proxy-gpt-4o',
+    ]);
+  });
+
+  it('counts an image by link as the tokens of an image, not as its link', async () => {
+    const image = { type: 'image', source: { type: 'url', url: 'https://example.com/cat.png' } };
+    const { status, answer } = await send({
+      body: body({ messages: [{ role: 'user', content: [image, { type: 'text', text: 'What is it?' }] }] }),
+    });
+    expect(status).toBe(200);
+    expect((answer.usage as { input_tokens: number }).input_tokens).toBeGreaterThan(1600);
+  });
+
   it('takes a model the script adds', async () => {
     const { status, answer } = await send({
       body: body({ model: 'acme-claude-finetune' }),

@@ -21,6 +21,13 @@ import { startHttpServer, type FakeLlmServer } from './server/start-http-server.
 import { sumThreadBytes } from './threads/message-thread-store.js';
 import type { ThreadBytes } from './threads/thread-bytes.js';
 
+/**
+ * The paths of the LLM APIs the fake does not serve but answers as their API would (OpenAI's and Anthropic's
+ * `/v1/…`, Ollama's native `/api/…`), behind its own msw server.
+ */
+const llmApiPaths =
+  /\/(?:v1\/(?:messages|chat|responses|completions|complete|embeddings|models|audio|images|batches|files|moderations|fine_tuning|vector_stores|assistants|threads|realtime)|api\/(?:chat|generate|tags|show|pull|push|embed|embeddings|ps|version|create|copy|delete))(?:\/|$)/u;
+
 /** A fake Anthropic Messages API and OpenAI chat completions API that answer from scripts; see `createFakeLlm`. */
 export interface FakeLlm {
   /**
@@ -121,14 +128,11 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
     listen() {
       if (mswServer !== undefined) throw new Error('This fake LLM is already listening; call close() first.');
       const { http, setupServer } = requireMsw('fake.listen()');
-      // The fake's own msw server also answers what its HTTP server does on the APIs' other paths and methods (a
-      // wire-shaped 404 or 405, and a violation); any other request stays an error (onUnhandledRequest).
+      // The fake's own msw server also answers what its HTTP server does on the LLM APIs' other paths and methods
+      // (a wire-shaped 404 or 405, and a violation). Any other request, another host's /v1/users included, stays
+      // an error (onUnhandledRequest), or goes to a user's own handlers.
       const answerAsServed = ({ request }: { request: Request }) => handleFakeLlmRequest({ request, state });
-      const server = setupServer(
-        ...createHandlers('fake.listen()'),
-        http.all('*/v1/*', answerAsServed),
-        http.all('*/api/*', answerAsServed),
-      );
+      const server = setupServer(...createHandlers('fake.listen()'), http.all(llmApiPaths, answerAsServed));
       cancelMswResponseCopies(server);
       server.listen({ onUnhandledRequest: 'error' });
       mswServer = server;

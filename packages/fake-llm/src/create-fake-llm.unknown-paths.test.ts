@@ -130,6 +130,14 @@ describe('behind msw (fake.listen()), the same answers as served', () => {
   });
   afterAll(() => listening.close());
 
+  it("leaves another host's own /v1 and /api paths to msw: an error, as any request no handler takes", async () => {
+    await expect(fetch('https://api.example.com/v1/users')).rejects.toThrow();
+    await expect(
+      fetch('https://shop.example.com/api/orders', { method: 'POST', body: '{}' }),
+    ).rejects.toThrow();
+    expect(listening.violations).toEqual([]);
+  });
+
   it.each([
     ['POST', '/v1/responses'],
     ['POST', '/v1/messages/batches'],

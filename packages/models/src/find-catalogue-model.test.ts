@@ -22,6 +22,18 @@ describe('findCatalogueModel', () => {
     });
   });
 
+  it.each([
+    ['gpt-5-search-api', 128_000, 16_384, 'none'],
+    ['gpt-5', 272_000, 128_000, 'reasoning-effort'],
+    ['o1-preview', 128_000, 32_768, 'reasoning-effort'],
+  ])('gives %s the limits of its page', (id, contextWindow, maxOutputTokens, thinking) => {
+    expect(findCatalogueModel({ api: 'openai-chat-completions', id })).toMatchObject({
+      contextWindow,
+      maxOutputTokens,
+      thinking,
+    });
+  });
+
   it('finds no model of another API, and none the API does not serve', () => {
     expect(findCatalogueModel({ api: 'openai-chat-completions', id: 'claude-opus-4-7' })).toBeUndefined();
     expect(

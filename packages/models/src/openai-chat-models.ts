@@ -114,7 +114,9 @@ function describeFamily(id: string): Family {
   const reasoning = { thinking: 'reasoning-effort', structuredOutput: true } as const;
   const plain = { thinking: 'none', structuredOutput: true } as const;
   if (id.includes('chat-latest')) return { contextWindow: 128_000, maxOutputTokens: 16_384, ...plain };
-  if (id.startsWith('gpt-5')) return { contextWindow: 400_000, maxOutputTokens: 128_000, ...reasoning };
+  if (id === 'gpt-5-search-api') return { contextWindow: 128_000, maxOutputTokens: 16_384, ...plain };
+  // GPT-5's 400,000 tokens are input and output together: a prompt takes at most 272,000 of them.
+  if (id.startsWith('gpt-5')) return { contextWindow: 272_000, maxOutputTokens: 128_000, ...reasoning };
   if (id.startsWith('gpt-4.1')) return { contextWindow: 1_047_576, maxOutputTokens: 32_768, ...plain };
   if (id.startsWith('o1-mini') || id.startsWith('o1-preview')) {
     return {
@@ -128,7 +130,6 @@ function describeFamily(id: string): Family {
   if (/^o\d/u.test(id) || id === 'codex-mini-latest') {
     return { contextWindow: 200_000, maxOutputTokens: 100_000, ...reasoning };
   }
-  if (id === 'gpt-5-search-api') return { contextWindow: 128_000, maxOutputTokens: 16_384, ...plain };
   if (id === 'chatgpt-4o-latest' || id.includes('audio') || id.includes('search')) {
     return { contextWindow: 128_000, maxOutputTokens: 16_384, thinking: 'none', structuredOutput: false };
   }

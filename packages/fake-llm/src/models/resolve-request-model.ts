@@ -7,6 +7,11 @@ const defaultLikeByApi: Record<ModelApi, string> = {
   'openai-chat-completions': 'gpt-5',
 };
 
+const otherApi: Record<ModelApi, ModelApi> = {
+  'anthropic-messages': 'openai-chat-completions',
+  'openai-chat-completions': 'anthropic-messages',
+};
+
 /**
  * The model a request names, with the limits it is held to: one the script adds, else the catalogue's entry
  * for the API, else `undefined` (the API serves no model by that id).
@@ -19,12 +24,17 @@ export function resolveRequestModel(options: {
   const { api, id } = options;
   const added = options.scriptModels?.find((model) => model.id === id);
   if (added === undefined) return findCatalogueModel({ api, id });
+  const likeId = added.like ?? defaultLikeByApi[api];
+  // A model like one of the other API's (a proxy serving Claude on chat completions, say) takes that model's
+  // limits: the script checked that `like` names a model of one API or the other.
   const like =
-    findCatalogueModel({ api, id: added.like ?? defaultLikeByApi[api] }) ??
+    findCatalogueModel({ api, id: likeId }) ??
+    findCatalogueModel({ api: otherApi[api], id: likeId }) ??
     findCatalogueModel({ api, id: defaultLikeByApi[api] });
   if (like === undefined) throw new Error(`The model catalogue lacks ${defaultLikeByApi[api]}.`);
   return {
     ...like,
+    api,
     id,
     ...(added.contextWindow === undefined ? {} : { contextWindow: added.contextWindow }),
     ...(added.maxOutputTokens === undefined ? {} : { maxOutputTokens: added.maxOutputTokens }),

@@ -8,6 +8,7 @@ import { createChatCompletion } from './create-chat-completion.js';
 import { createChatCompletionChunks } from './create-chat-completion-chunks.js';
 import { createOpenAiErrorResponse } from './create-openai-error-response.js';
 import { holdToChatCompletionsRules } from './hold-to-chat-completions-rules.js';
+import { measureChatMediaAdjustment } from './measure-chat-media.js';
 import { planChatCompletionsAnswer } from './plan-chat-completions-answer.js';
 import { findChatCompletionsReports } from './rules/apply-chat-completions-rules.js';
 
@@ -66,7 +67,8 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
           scenarioId: route.id,
           requestIndex,
           model: body.model,
-          requestLength: received.bodyText.length,
+          // Images, PDFs and audio count the tokens the fake counts for them, not their base64 data's length.
+          requestLength: received.bodyText.length + measureChatMediaAdjustment(received.json),
           toolFormat,
           sendsReasoning: quirks.reasoningField !== 'none',
         });

@@ -509,6 +509,53 @@ describe('what the other servers take', () => {
     expect(result).toEqual({ status: 200, violations: [] });
   });
 
+  it.each([
+    ['gpt-5.1', undefined, 200],
+    ['gpt-5.1', 'none', 200],
+    ['gpt-5.1', 'medium', 400],
+    ['gpt-5', undefined, 400],
+  ])('openai: %s with reasoning_effort %s and temperature 0.2 answers %i', async (model, effort, status) => {
+    const result = await send({
+      script: {},
+      body: {
+        model,
+        messages: [question],
+        temperature: 0.2,
+        ...(effort === undefined ? {} : { reasoning_effort: effort }),
+      },
+    });
+    expect(result.status).toBe(status);
+  });
+
+  it('openai: counts a PDF and audio by their tokens, not by their data, and reports them so in usage', async () => {
+    const pdf = `%PDF-1.7\n3 0 obj << /Type /Page >>\n4 0 obj << /Type /PageLabel >>\n${'%'.repeat(900_000)}`;
+    const file = {
+      type: 'file',
+      file: {
+        filename: 'a.pdf',
+        file_data: `data:application/pdf;base64,${Buffer.from(pdf).toString('base64')}`,
+      },
+    };
+    const audio = { type: 'input_audio', input_audio: { format: 'wav', data: 'A'.repeat(600_000) } };
+    const image = { type: 'image_url', image_url: { url: `data:image/png;base64,${'A'.repeat(600_000)}` } };
+    const fake = createFakeLlm({ steps: [{ text: 'Read.' }] });
+    const response = await fake.handle(
+      new Request(`http://fake-llm.test${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'gpt-4o',
+          messages: [{ role: 'user', content: [file, audio, image] }],
+        }),
+      }),
+    );
+    const answer = (await response.json()) as { usage: { prompt_tokens: number } };
+    expect(response.status).toBe(200);
+    // One page (a PageLabel is no page) of 2500 tokens, about 94 s of audio at ten a second, an image of 1600.
+    expect(answer.usage.prompt_tokens).toBeGreaterThan(4000);
+    expect(answer.usage.prompt_tokens).toBeLessThan(6000);
+  });
+
   it('openai: takes temperature and max_tokens on a model that does not reason', async () => {
     const result = await send({
       script: {},

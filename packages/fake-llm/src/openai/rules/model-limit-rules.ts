@@ -1,4 +1,5 @@
 import { resolveRequestModel } from '../../models/resolve-request-model.js';
+import { measureChatMediaAdjustment } from '../measure-chat-media.js';
 import type { ChatCompletionsRefusalRule, ChatCompletionsRuleContext } from './chat-completions-rule.js';
 
 const modelsPage = 'https://platform.openai.com/docs/models';
@@ -61,7 +62,7 @@ export const contextWindowRule: ChatCompletionsRefusalRule = {
   check(context) {
     const model = readModel(context);
     if (model === undefined) return undefined;
-    const length = context.bodyLength + measureDataUrlAdjustment(context.body.messages);
+    const length = context.bodyLength + measureChatMediaAdjustment(context.body.messages);
     const tokens = Math.max(1, Math.ceil(length / 4));
     if (tokens <= model.contextWindow) return undefined;
     return {
@@ -75,27 +76,6 @@ export const contextWindowRule: ChatCompletionsRefusalRule = {
     };
   },
 };
-
-/** The most tokens the fake counts for an image, as for the Messages API (OpenAI counts 765 for a 1024-pixel square). */
-const imageTokens = 1600;
-
-/**
- * How many characters the token estimate should count in place of the images sent as `data:` URLs in `messages`
- * (`image_url.url`): negative when, as almost always, the data is longer than the tokens counted for it.
- */
-function measureDataUrlAdjustment(value: unknown): number {
-  if (Array.isArray(value))
-    return value.reduce<number>((sum, item) => sum + measureDataUrlAdjustment(item), 0);
-  if (typeof value !== 'object' || value === null) return 0;
-  const fields = value as Record<string, unknown>;
-  const image = fields.image_url as { url?: unknown } | undefined;
-  if (fields.type === 'image_url' && typeof image?.url === 'string' && image.url.startsWith('data:')) {
-    return imageTokens * 4 - image.url.length;
-  }
-  let sum = 0;
-  for (const field of Object.values(fields)) sum += measureDataUrlAdjustment(field);
-  return sum;
-}
 
 /** `max_tokens` to a reasoning model, which takes only `max_completion_tokens`. */
 export const reasoningMaxTokensRule: ChatCompletionsRefusalRule = {
@@ -124,24 +104,36 @@ export const reasoningMaxTokensRule: ChatCompletionsRefusalRule = {
   },
 };
 
-/** A `temperature` other than 1 to a reasoning model, which takes only the default. */
+/**
+ * Whether a model takes a `temperature` other than 1 with the reasoning effort a request asks for: the o-series
+ * and GPT-5 never do; from GPT-5.1 on, the default effort is `none`, and then they do.
+ */
+function takesTemperature(modelId: string, effort: unknown): boolean {
+  const reasoningOffByDefault = /^gpt-5\.\d/u.test(modelId);
+  return reasoningOffByDefault && (effort === undefined || effort === null || effort === 'none');
+}
+
+/** A `temperature` other than 1 to a reasoning model that is reasoning, which takes only the default. */
 export const reasoningTemperatureRule: ChatCompletionsRefusalRule = {
   id: 'chat-completions/reasoning-model-temperature',
   wire: 'chat-completions',
   outcome: 'refuses',
   dialects: ['openai'],
   summary:
-    'A `temperature` other than 1 to a reasoning model (o-series, GPT-5), unless the request turns reasoning off ' +
-    "(`reasoning_effort: 'none'`).",
+    'A `temperature` other than 1 to a reasoning model while it reasons: the o-series and GPT-5 always; GPT-5.1 ' +
+    "and later only with a `reasoning_effort` other than 'none' (their default is 'none').",
   source:
-    'https://platform.openai.com/docs/guides/reasoning; the answer (param temperature, code unsupported_value) as ' +
-    'quoted in https://github.com/johny-b/llmcomp/issues/69 (gpt-5.4), ' +
+    'https://platform.openai.com/docs/guides/reasoning; GPT-5.1 and later reason with effort none by default and ' +
+    'then take temperature, as https://github.com/vercel/ai/pull/10942 and ' +
+    'https://github.com/langchain-ai/langchain/pull/35424 found; the answer (param temperature, code ' +
+    'unsupported_value) as quoted in https://github.com/johny-b/llmcomp/issues/69, ' +
     'https://github.com/owndev/Open-WebUI-Functions/issues/98 (gpt-5) and https://github.com/cline/cline/issues/341 ' +
     '(o1)',
   check(context) {
-    const { temperature, reasoning_effort: effort } = context.body;
-    if (readModel(context)?.thinking !== 'reasoning-effort' || effort === 'none') return undefined;
-    if (typeof temperature !== 'number' || temperature === 1) return undefined;
+    const { temperature, reasoning_effort: effort, model } = context.body;
+    if (readModel(context)?.thinking !== 'reasoning-effort' || typeof model !== 'string') return undefined;
+    if (typeof temperature !== 'number' || temperature === 1 || takesTemperature(model, effort))
+      return undefined;
     return {
       status: 400,
       type: 'invalid_request_error',
