@@ -1,13 +1,18 @@
 import type { OpenAI } from 'openai';
-import type { Model, ModelRequest, ModelStreamPart } from '@toolloop/core';
+import type {
+  ResponseCreateParamsStreaming,
+  ResponseStreamEvent,
+} from 'openai/resources/responses/responses';
+import type { AssistantContentPart, Model, ModelRequest, ModelStreamPart } from '@toolloop/core';
 import { createOpenAIClient } from '../openai/create-openai-client.js';
 import { mapOpenAIError } from '../openai/map-openai-error.js';
-import { buildOpenAIResponsesRequest } from './build-openai-responses-request.js';
+import { buildOpenAIResponsesRequest, type OpenAIResponsesParams } from './build-openai-responses-request.js';
 import {
   getOpenAIResponsesCapabilities,
   type OpenAIResponsesCapabilities,
 } from './openai-responses-capabilities.js';
 import type { OpenAIResponsesProviderOptions } from './openai-responses-provider-options.js';
+import { isPreviousResponseNotFound, OpenAIResponsesThreads } from './openai-responses-threads.js';
 import { parseOpenAIResponsesStream } from './parse-openai-responses-stream.js';
 
 /** A model behind OpenAI's Responses API, as a core `Model`, with the capabilities its requests follow. */
@@ -21,7 +26,8 @@ export interface OpenAIResponsesModel extends Model {
  * A model on OpenAI's Responses API (`responses.create({ stream: true })`). Nothing is stored on the server by
  * default: a reasoning model's reasoning items come back encrypted and go back whole, before the function calls
  * they preceded, in every later request of the turn. The key is `apiKey`, else `OPENAI_API_KEY`, read at the
- * first request.
+ * first request. With `threads`, responses are stored and each request that goes on from the last one sends only
+ * the new items, with `previous_response_id`.
  *
  * @example
  * const model = openaiResponses({ model: 'gpt-5-mini', thinking: { enabled: true, effort: 'low' } });
@@ -31,6 +37,7 @@ export function openaiResponses(options: OpenAIResponsesProviderOptions): OpenAI
   const provider = 'openai';
   const modelId = options.model;
   const capabilities = { ...getOpenAIResponsesCapabilities(modelId), ...options.capabilities };
+  const threads = options.threads === true ? new OpenAIResponsesThreads() : undefined;
   let connection: { client: OpenAI; apiKey: string | undefined } | undefined =
     options.client === undefined
       ? undefined
@@ -54,16 +61,44 @@ export function openaiResponses(options: OpenAIResponsesProviderOptions): OpenAI
       capabilities,
       defaultMaxTokens: options.maxTokens,
       defaultThinking: options.thinking,
-      store: options.store === true || options.threads === true,
+      store: options.store === true || threads !== undefined,
     });
     for (const warning of warnings) yield warning;
+    const client = connection.client;
+    const thread = threads?.start(rest.messages);
+    const chained: OpenAIResponsesParams =
+      thread === undefined
+        ? params
+        : { ...params, previous_response_id: thread.previousResponseId, input: thread.input };
+    // The input items are this provider's own shape (reasoning items are opaque JSON), which the SDK sends as is.
+    const send = (body: OpenAIResponsesParams) =>
+      client.responses.create(body as unknown as ResponseCreateParamsStreaming, { signal });
+    const reply: AssistantContentPart[] = [];
     try {
-      // The input items are this provider's own shape (reasoning items are opaque JSON), which the SDK sends as is.
-      const events = await connection.client.responses.create(
-        params as unknown as Parameters<OpenAI['responses']['create']>[0] & { stream: true },
-        { signal },
-      );
-      yield* parseOpenAIResponsesStream({ events, signal, provider, modelId, apiKey: connection.apiKey });
+      let events: AsyncIterable<ResponseStreamEvent>;
+      try {
+        events = await send(chained);
+      } catch (error) {
+        if (thread === undefined || !isPreviousResponseNotFound(error)) throw error;
+        // The server has lost the response (expired, deleted): the whole conversation goes again.
+        threads?.forget(thread.previousResponseId);
+        events = await send(params);
+      }
+      for await (const part of parseOpenAIResponsesStream({
+        events,
+        signal,
+        provider,
+        modelId,
+        apiKey: connection.apiKey,
+      })) {
+        if (part.type === 'text' || part.type === 'thinking' || part.type === 'tool-call') reply.push(part);
+        if (part.type === 'finish') {
+          const responseId = part.providerData?.['responseId'];
+          if (threads !== undefined && typeof responseId === 'string' && part.finishReason !== 'max_tokens')
+            threads.hold({ responseId, messages: rest.messages, reply });
+        }
+        yield part;
+      }
     } catch (error) {
       // An abort is the caller's: it surfaces as the signal's reason, never hidden in a ModelError.
       signal.throwIfAborted();
