@@ -1,5 +1,6 @@
 import type { ResponseFormatJSONSchema } from 'openai/resources/shared';
-import type { JsonObject, JsonValue, ResponseFormat, WarningPart } from '@toolloop/core';
+import type { ResponseFormat, WarningPart } from '@toolloop/core';
+import { fitsOpenAIStrictMode } from './fits-openai-strict-mode.js';
 
 /**
  * A core `responseFormat` as chat completions' `response_format: { type: 'json_schema', json_schema }`.
@@ -33,26 +34,9 @@ export function convertToOpenAIResponseFormat({
       json_schema: {
         name: responseFormat.name,
         schema: responseFormat.schema,
-        strict: fitsStrictMode(responseFormat.schema),
+        strict: fitsOpenAIStrictMode(responseFormat.schema),
       },
     },
     warnings: [],
   };
-}
-
-/** Whether every object in the schema closes its properties and requires them all, as strict mode demands. */
-function fitsStrictMode(schema: JsonValue): boolean {
-  if (Array.isArray(schema)) return schema.every(fitsStrictMode);
-  if (typeof schema !== 'object' || schema === null) return true;
-  if (schema.type === 'object' || schema.properties !== undefined) {
-    const properties = isObject(schema.properties) ? Object.keys(schema.properties) : [];
-    const required = Array.isArray(schema.required) ? schema.required : [];
-    if (schema.additionalProperties !== false) return false;
-    if (!properties.every((name) => required.includes(name))) return false;
-  }
-  return Object.values(schema).every(fitsStrictMode);
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

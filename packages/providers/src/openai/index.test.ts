@@ -7,6 +7,9 @@ import type {
   OpenAICompatibleModel,
   OpenAICompatibleProviderOptions,
   OpenAIProviderOptions,
+  OpenAIResponsesCapabilities,
+  OpenAIResponsesModel,
+  OpenAIResponsesProviderOptions,
 } from '@toolloop/providers/openai';
 
 describe('@toolloop/providers/openai', () => {
@@ -14,10 +17,12 @@ describe('@toolloop/providers/openai', () => {
     expect(Object.keys(publicApi).sort()).toEqual([
       'defaultOpenAICompatibleCapabilities',
       'getOpenAIModelCapabilities',
+      'getOpenAIResponsesCapabilities',
       'ollama',
       'ollamaBaseURL',
       'openai',
       'openaiCompatible',
+      'openaiResponses',
     ]);
   });
 
@@ -30,6 +35,12 @@ describe('@toolloop/providers/openai', () => {
     expectTypeOf(publicApi.ollama).returns.toEqualTypeOf<OpenAICompatibleModel>();
     expectTypeOf<OpenAICompatibleModel>().toExtend<Model>();
     expectTypeOf(publicApi.getOpenAIModelCapabilities).returns.toEqualTypeOf<OpenAICompatibleCapabilities>();
+    expectTypeOf(publicApi.openaiResponses).parameter(0).toEqualTypeOf<OpenAIResponsesProviderOptions>();
+    expectTypeOf(publicApi.openaiResponses).returns.toEqualTypeOf<OpenAIResponsesModel>();
+    expectTypeOf<OpenAIResponsesModel>().toExtend<Model>();
+    expectTypeOf(
+      publicApi.getOpenAIResponsesCapabilities,
+    ).returns.toEqualTypeOf<OpenAIResponsesCapabilities>();
     expectTypeOf<OpenAICompatibleCapabilities['maxTokensField']>().toEqualTypeOf<
       'max_tokens' | 'max_completion_tokens'
     >();

@@ -15,3 +15,10 @@ export {
   getOpenAIModelCapabilities,
 } from './openai-compatible-capabilities.js';
 export type { OpenAICompatibleCapabilities } from './openai-compatible-capabilities.js';
+
+// The Responses API (same SDK, so the same subpath)
+export { openaiResponses } from '../openai-responses/openai-responses.js';
+export { getOpenAIResponsesCapabilities } from '../openai-responses/openai-responses-capabilities.js';
+export type { OpenAIResponsesModel } from '../openai-responses/openai-responses.js';
+export type { OpenAIResponsesCapabilities } from '../openai-responses/openai-responses-capabilities.js';
+export type { OpenAIResponsesProviderOptions } from '../openai-responses/openai-responses-provider-options.js';
