@@ -11,6 +11,7 @@ import { createActivityTracker } from './internal/create-activity-tracker.js';
 import { requireMsw } from './internal/load-msw.js';
 import { createRequestRetention } from './records/create-request-retention.js';
 import { answerChatCompletionsRequest } from './openai/answer-chat-completions-request.js';
+import { answerResponsesRequest } from './responses/answer-responses-request.js';
 import type { FakeLlmViolation } from './records/fake-llm-violation.js';
 import type { RecordedRequest } from './records/recorded-request.js';
 import type { StreamRecord } from './records/stream-record.js';
@@ -21,11 +22,14 @@ import { startHttpServer, type FakeLlmServer } from './server/start-http-server.
 import { sumThreadBytes } from './threads/message-thread-store.js';
 import type { ThreadBytes } from './threads/thread-bytes.js';
 
-/** A fake Anthropic Messages API and OpenAI chat completions API that answer from scripts; see `createFakeLlm`. */
+/**
+ * A fake Anthropic Messages API and OpenAI chat completions and Responses APIs that answer from scripts; see
+ * `createFakeLlm`.
+ */
 export interface FakeLlm {
   /**
-   * msw handlers for `POST /v1/messages` and `POST /v1/chat/completions` on any origin (the `/scenario/<id>`
-   * prefix included). In your own
+   * msw handlers for `POST /v1/messages`, `POST /v1/chat/completions` and `POST /v1/responses` on any origin
+   * (the `/scenario/<id>` prefix included). In your own
    * `setupServer(...fake.handlers)`, also call `cancelMswResponseCopies(server)`, or SDK retries never start.
    * Needs msw installed (an optional peer dependency); reading it without msw throws, saying so.
    */
@@ -110,6 +114,7 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
       http.post('*/v1/messages', ({ request }) => answerMessagesRequest({ request, state })),
       http.post('*/v1/messages/count_tokens', ({ request }) => answerCountTokensRequest({ request, state })),
       http.post('*/v1/chat/completions', ({ request }) => answerChatCompletionsRequest({ request, state })),
+      http.post('*/v1/responses', ({ request }) => answerResponsesRequest({ request, state })),
     ];
     return handlers;
   };
