@@ -1,9 +1,11 @@
+import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   describeStreamShape,
   readRecordedResponses,
   type ResponsesStreamEvent,
 } from '../../test/openai-responses-fixtures.js';
+import { cancelMswResponseCopies } from '../cancel-msw-response-copies.js';
 import { createFakeLlm } from '../create-fake-llm.js';
 import type { LlmStep } from '../script/llm-step.js';
 
@@ -199,5 +201,32 @@ describe('POST /v1/responses without stream', () => {
     const body = (await response.json()) as { output: Record<string, unknown>[] };
     expect(body.output[0]?.type).toBe('reasoning');
     expect(body.output[0]).not.toHaveProperty('encrypted_content');
+  });
+});
+
+describe('POST /v1/responses through fake.handlers in your own msw server', () => {
+  const listening = createFakeLlm({ name: 'responses behind msw', steps: [{ text: 'Answered.' }] });
+  const server = setupServer(...listening.handlers);
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+    cancelMswResponseCopies(server);
+  });
+  afterAll(async () => {
+    server.close();
+    await listening.close();
+  });
+
+  it('answers any origin with the script', async () => {
+    const response = await fetch('http://fake-llm.test/v1/responses', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model, input: 'Hi' }),
+    });
+    const body = (await response.json()) as { output: { content?: { text: string }[] }[] };
+    expect([response.status, body.output[0]?.content?.[0]?.text, listening.violations]).toEqual([
+      200,
+      'Answered.',
+      [],
+    ]);
   });
 });
