@@ -133,6 +133,48 @@ async function runOpenAiByHand(url: string): Promise<string> {
   return message.content ?? '';
 }
 
+/**
+ * `openai`: `responses.create` in a loop written by hand, stateless (`store: false`): each round sends the whole
+ * conversation back, the reasoning items with their `encrypted_content` as they came.
+ */
+async function runOpenAiResponsesByHand(url: string): Promise<string> {
+  const client = new OpenAI({ apiKey: 'test', baseURL: `${url}/v1`, maxRetries: 0 });
+  const input: OpenAI.Responses.ResponseInputItem[] = [{ role: 'user', content: question }];
+  const ask = () =>
+    client.responses.create({
+      model: 'gpt-5',
+      tools: [
+        {
+          type: 'function',
+          name: toolName,
+          description: toolDescription,
+          parameters: citySchema,
+          strict: false,
+        },
+      ],
+      input,
+      store: false,
+      include: ['reasoning.encrypted_content'],
+    });
+  let response = await ask();
+  const calls = () => response.output.filter((item) => item.type === 'function_call');
+  while (calls().length > 0) {
+    // The reasoning items and the calls, as they came (the SDK types other output items apart from input).
+    input.push(
+      ...response.output.filter((item) => item.type === 'reasoning' || item.type === 'function_call'),
+    );
+    for (const call of calls()) {
+      input.push({
+        type: 'function_call_output',
+        call_id: call.call_id,
+        output: getWeather(JSON.parse(call.arguments)),
+      });
+    }
+    response = await ask();
+  }
+  return response.output_text;
+}
+
 /** The AI SDK's `generateText` with the weather tool, as many steps as the model asks for. */
 async function runGenerateText(options: {
   model: LanguageModel;
@@ -188,6 +230,11 @@ const families: ClientFamily[] = [
   { name: '@anthropic-ai/sdk beta.messages.toolRunner', thinking: true, run: runAnthropicToolRunner },
   { name: 'openai chat.completions.create by hand', thinking: false, run: runOpenAiByHand },
   {
+    name: 'openai responses.create by hand (store: false, reasoning sent back)',
+    thinking: true,
+    run: runOpenAiResponsesByHand,
+  },
+  {
     name: '@ai-sdk/anthropic with generateText',
     thinking: true,
     run: (url) =>
@@ -205,6 +252,11 @@ const families: ClientFamily[] = [
     thinking: false,
     run: (url) =>
       runGenerateText({ model: createOpenAI({ apiKey: 'test', baseURL: `${url}/v1` }).chat('gpt-4o') }),
+  },
+  {
+    name: "@ai-sdk/openai's default model (the Responses API) with generateText",
+    thinking: true,
+    run: (url) => runGenerateText({ model: createOpenAI({ apiKey: 'test', baseURL: `${url}/v1` })('gpt-5') }),
   },
   {
     name: '@ai-sdk/openai-compatible with generateText, against OpenAI',

@@ -11,6 +11,7 @@ import { createActivityTracker } from './internal/create-activity-tracker.js';
 import { requireMsw } from './internal/load-msw.js';
 import { createRequestRetention } from './records/create-request-retention.js';
 import { answerChatCompletionsRequest } from './openai/answer-chat-completions-request.js';
+import { answerResponsesRequest } from './responses/answer-responses-request.js';
 import type { FakeLlmViolation } from './records/fake-llm-violation.js';
 import type { RecordedRequest } from './records/recorded-request.js';
 import type { StreamRecord } from './records/stream-record.js';
@@ -28,11 +29,14 @@ import type { ThreadBytes } from './threads/thread-bytes.js';
 const llmApiPaths =
   /\/(?:v1\/(?:messages|chat|responses|completions|complete|embeddings|models|audio|images|batches|files|moderations|fine_tuning|vector_stores|assistants|threads|realtime)|api\/(?:chat|generate|tags|show|pull|push|embed|embeddings|ps|version|create|copy|delete))(?:\/|$)/u;
 
-/** A fake Anthropic Messages API and OpenAI chat completions API that answer from scripts; see `createFakeLlm`. */
+/**
+ * A fake Anthropic Messages API and OpenAI chat completions and Responses APIs that answer from scripts; see
+ * `createFakeLlm`.
+ */
 export interface FakeLlm {
   /**
-   * msw handlers for `POST /v1/messages` and `POST /v1/chat/completions` on any origin (the `/scenario/<id>`
-   * prefix included). In your own
+   * msw handlers for `POST /v1/messages`, `POST /v1/chat/completions` and `POST /v1/responses` on any origin
+   * (the `/scenario/<id>` prefix included). In your own
    * `setupServer(...fake.handlers)`, also call `cancelMswResponseCopies(server)`, or SDK retries never start.
    * Needs msw installed (an optional peer dependency); reading it without msw throws, saying so.
    */
@@ -117,6 +121,7 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
       http.post('*/v1/messages', ({ request }) => answerMessagesRequest({ request, state })),
       http.post('*/v1/messages/count_tokens', ({ request }) => answerCountTokensRequest({ request, state })),
       http.post('*/v1/chat/completions', ({ request }) => answerChatCompletionsRequest({ request, state })),
+      http.post('*/v1/responses', ({ request }) => answerResponsesRequest({ request, state })),
     ];
     return handlers;
   };

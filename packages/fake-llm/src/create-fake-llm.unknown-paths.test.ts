@@ -30,13 +30,13 @@ async function send(options: { method?: string; path: string; headers?: Record<s
 
 describe("OpenAI paths get OpenAI's unknown_url error", () => {
   it.each([
-    ['POST', '/v1/responses', {}],
     ['POST', '/v1/embeddings', {}],
+    ['GET', '/v1/responses', {}],
     ['POST', '/v1/completions', {}],
     ['GET', '/v1/models', { authorization: 'Bearer test' }],
     ['POST', '/v1/foo', {}],
-    ['POST', '/api/v1/responses', {}],
-    ['POST', '/scenario/unknown-paths/v1/responses', { authorization: 'Bearer test' }],
+    ['POST', '/api/v1/embeddings', {}],
+    ['POST', '/scenario/unknown-paths/v1/embeddings', { authorization: 'Bearer test' }],
     ['GET', '/v1/chat/completions', { authorization: 'Bearer test' }],
   ])('%s %s', async (method, path, headers) => {
     expect(await send({ method, path, headers })).toEqual({
@@ -72,12 +72,12 @@ describe("OpenAI paths get OpenAI's unknown_url error", () => {
 
   it('reaches the openai SDK as a NotFoundError with code unknown_url', async () => {
     const client = new OpenAI({ apiKey: 'test', baseURL: `${baseUrl}/v1`, maxRetries: 0 });
-    const failure: unknown = await client.responses
-      .create({ model: 'gpt-5', input: 'Hi' })
+    const failure: unknown = await client.embeddings
+      .create({ model: 'text-embedding-3-small', input: 'Hi' })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(OpenAI.NotFoundError);
     expect((failure as InstanceType<typeof OpenAI.NotFoundError>).code).toBe('unknown_url');
-    expect((failure as Error).message).toBe(`404 Unknown request URL: POST /v1/responses. ${openAiHelp}`);
+    expect((failure as Error).message).toBe(`404 Unknown request URL: POST /v1/embeddings. ${openAiHelp}`);
   });
 });
 
@@ -139,7 +139,7 @@ describe('behind msw (fake.listen()), the same answers as served', () => {
   });
 
   it.each([
-    ['POST', '/v1/responses'],
+    ['POST', '/v1/embeddings'],
     ['POST', '/v1/messages/batches'],
     ['POST', '/api/chat'],
     ['GET', '/v1/messages'],

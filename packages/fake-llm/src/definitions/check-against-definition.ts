@@ -237,7 +237,7 @@ const unionPlans = new WeakMap<DefinitionSchema, UnionPlan>();
 function planUnion(union: DefinitionSchema, resolve: Resolve): UnionPlan {
   const planned = unionPlans.get(union);
   if (planned !== undefined) return planned;
-  const variants = (union.anyOf ?? []).map(resolve);
+  const variants = listUnionVariants(union, resolve);
   const byKind = new Map<ValueKind, DefinitionSchema[]>();
   for (const kind of valueKinds) {
     // An integer-only variant still takes some numbers: a number is matched against `number` and `integer`.
@@ -304,6 +304,21 @@ function chooseByTag(options: {
   const chosen = typeof actual === 'string' ? tag.byValue.get(actual) : undefined;
   if (chosen === undefined) return { issue: { kind: 'tag', path, field, allowed: tag.allowed, actual } };
   return { variants: chosen, tag: actual as string };
+}
+
+/**
+ * A union's variants, resolved. Under a declared discriminator a variant that is itself a union without fields
+ * of its own (OpenAI's `InputItem` holds the union `Item` of most item types) is replaced by its variants: the
+ * discriminator tells them all apart.
+ */
+function listUnionVariants(union: DefinitionSchema, resolve: Resolve): DefinitionSchema[] {
+  const variants = (union.anyOf ?? []).map(resolve);
+  if (union.discriminator === undefined) return variants;
+  return variants.flatMap((variant) =>
+    variant.anyOf !== undefined && variant.properties === undefined
+      ? listUnionVariants({ ...variant, discriminator: union.discriminator }, resolve)
+      : [variant],
+  );
 }
 
 /** The field that tells a union's object variants apart: the declared discriminator, else one every variant fixes. */

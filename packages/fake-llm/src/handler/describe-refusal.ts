@@ -57,7 +57,13 @@ export interface RefusalAnswer {
   violationMessage?: string;
 }
 
-const apis = 'POST /v1/messages and POST /v1/chat/completions (or /scenario/<id>/v1/…)';
+const apis = 'POST /v1/messages, POST /v1/chat/completions and POST /v1/responses (or /scenario/<id>/v1/…)';
+
+const apiNames: Record<FakeLlmEndpoint, string> = {
+  messages: 'a Messages API',
+  'chat-completions': 'a chat completions',
+  responses: 'a Responses API',
+};
 
 /**
  * The status, error type and message the real API gives for each refusal (see the README's table of refusals).
@@ -69,7 +75,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
       return describeUnknownPath({ ...refusal, apis });
     case 'wrong-method':
       // OpenAI answers a method its path does not take as it answers an unknown path.
-      if (refusal.endpoint === 'chat-completions') {
+      if (refusal.endpoint !== 'messages') {
         return describeUnknownPath({ ...refusal, api: 'openai', apis });
       }
       return {
@@ -117,7 +123,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
             : `We could not parse the JSON body of your request${refusal.where}: the fake LLM, like the OpenAI API, expects a JSON payload.`,
       };
     case 'invalid-body': {
-      const api = refusal.endpoint === 'messages' ? 'a Messages API' : 'a chat completions';
+      const api = apiNames[refusal.endpoint];
       return {
         endpoint: refusal.endpoint,
         status: 400,

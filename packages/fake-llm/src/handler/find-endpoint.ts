@@ -1,21 +1,25 @@
-/** The two APIs the fake speaks, and so the two error shapes: the Messages API and chat completions. */
-export type FakeLlmEndpoint = 'messages' | 'chat-completions';
+/**
+ * The APIs the fake speaks: the Messages API, chat completions and the Responses API (the last two answer errors
+ * in OpenAI's shape).
+ */
+export type FakeLlmEndpoint = 'messages' | 'chat-completions' | 'responses';
 
-/** What a path asks for: a Messages API answer, a token count, or a chat completion. */
-export type FakeLlmOperation = 'messages' | 'count-tokens' | 'chat-completions';
+/** What a path asks for: a Messages API answer, a token count, a chat completion, or a response. */
+export type FakeLlmOperation = 'messages' | 'count-tokens' | 'chat-completions' | 'responses';
 
 /**
- * Which operation a path is for (`…/v1/messages`, `…/v1/messages/count_tokens`, `…/v1/chat/completions`, a
- * trailing slash allowed), or none.
+ * Which operation a path is for (`…/v1/messages`, `…/v1/messages/count_tokens`, `…/v1/chat/completions`,
+ * `…/v1/responses`, a trailing slash allowed), or none.
  */
 export function findOperation(path: string): FakeLlmOperation | undefined {
   if (/\/v1\/messages\/?$/u.test(path)) return 'messages';
   if (/\/v1\/messages\/count_tokens\/?$/u.test(path)) return 'count-tokens';
   if (/\/v1\/chat\/completions\/?$/u.test(path)) return 'chat-completions';
+  if (/\/v1\/responses\/?$/u.test(path)) return 'responses';
   return undefined;
 }
 
 /** The API whose error shape an operation's refusals take. */
 export function findEndpoint(operation: FakeLlmOperation): FakeLlmEndpoint {
-  return operation === 'chat-completions' ? 'chat-completions' : 'messages';
+  return operation === 'count-tokens' ? 'messages' : operation;
 }

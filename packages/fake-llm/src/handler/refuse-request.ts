@@ -8,6 +8,7 @@ import { defaultScenarioId, type FakeLlmState } from './fake-llm-state.js';
 const errorShapes: Record<RefusalAnswer['endpoint'], CreateErrorResponse> = {
   messages: createErrorResponse,
   'chat-completions': createOpenAiErrorResponse,
+  responses: createOpenAiErrorResponse,
   ollama: createOllamaErrorResponse,
 };
 

@@ -1,11 +1,11 @@
 /** The header that routes a request to a script by id. */
 export const scenarioHeader = 'x-toolloop-scenario';
 
-const scenarioPathPattern = /\/scenario\/([^/]+)\/v1\/(?:messages(?:\/count_tokens)?|chat\/completions)\/?$/u;
+const scenarioPathPattern = /\/scenario\/([^/]+)\/v1\/(?:messages(?:\/count_tokens)?|chat\/completions|responses)\/?$/u;
 
 /**
  * Which script a request is for: the `<id>` of a `/scenario/<id>/v1/messages` (or `…/messages/count_tokens`)
- * or `/scenario/<id>/v1/chat/completions` path, else the `x-toolloop-scenario` header, else none (the default
+ * `/scenario/<id>/v1/chat/completions` or `/scenario/<id>/v1/responses` path, else the `x-toolloop-scenario` header, else none (the default
  * script).
  */
 export function resolveScenarioId(options: { path: string; headers?: Headers }): string | undefined {

@@ -8,6 +8,8 @@ import type { FakeLlmScript } from '../script/fake-llm-script.js';
 import { createPromptCache, type PromptCache } from '../anthropic/prompt-cache.js';
 import { createMessageThreadStore, type MessageThreadStore } from '../threads/message-thread-store.js';
 import type { ThreadBytes } from '../threads/thread-bytes.js';
+import type { ResponsesAnswer } from '../responses/responses-answer.js';
+import { createResponseStore, type ResponseStore } from '../responses/response-store.js';
 import { createActivityTracker, type ActivityTracker } from '../internal/create-activity-tracker.js';
 
 /** One script registered on a fake LLM, and what happened to the requests routed to it. */
@@ -49,6 +51,10 @@ export interface FakeLlmRouteState extends FakeLlmRoute {
   readonly answers: AnthropicAnswer[];
   /** Chat completions answers sent, for the reasoning echo check. */
   readonly chatCompletionsAnswers: ChatCompletionsAnswer[];
+  /** Responses API answers sent, for the reasoning continuity check. */
+  readonly responsesAnswers: ResponsesAnswer[];
+  /** The Responses API responses this script keeps (`store` on), by id, and their items. */
+  readonly responses: ResponseStore;
   /** The Messages API threads of this script, by the reply each goes on from. */
   readonly threads: MessageThreadStore;
   /** The Messages API prompt cache of this script. */
@@ -91,6 +97,8 @@ export function createFakeLlmRoute(options: {
     streams,
     answers: [],
     chatCompletionsAnswers: [],
+    responsesAnswers: [],
+    responses: createResponseStore(),
     threads,
     promptCache: createPromptCache(),
     activity,

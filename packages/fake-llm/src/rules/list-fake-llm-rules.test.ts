@@ -7,13 +7,13 @@ const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8'
 const rules = listFakeLlmRules();
 
 describe('listFakeLlmRules', () => {
-  it('lists the rules of both wires, each id once', () => {
+  it('lists the rules of every wire, each id once', () => {
     const ids = rules.map((rule) => rule.id);
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
-    expect(new Set(rules.map((rule) => rule.wire))).toEqual(new Set(['messages', 'chat-completions']));
-    expect(
-      ids.every((id) => id.startsWith(`${id.startsWith('messages/') ? 'messages' : 'chat-completions'}/`)),
-    ).toBe(true);
+    expect(new Set(rules.map((rule) => rule.wire))).toEqual(
+      new Set(['messages', 'chat-completions', 'responses']),
+    );
+    expect(rules.every((rule) => rule.id.startsWith(`${rule.wire}/`))).toBe(true);
   });
 
   it.each(rules.map((rule) => [rule.id, rule] as const))('names the source of %s', (_id, rule) => {

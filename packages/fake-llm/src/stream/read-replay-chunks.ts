@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
 
-/** How a `.chunks.jsonl` line is framed: Anthropic's `event:` + `data:` lines, or chat completions' `data:` line and final `[DONE]`. */
-export type ReplayFraming = 'anthropic' | 'chat-completions';
+/**
+ * How a `.chunks.jsonl` line is framed: Anthropic's and the Responses API's `event:` + `data:` lines, or chat
+ * completions' `data:` line and final `[DONE]`.
+ */
+export type ReplayFraming = 'anthropic' | 'chat-completions' | 'responses';
 
 /**
  * Reads a recorded stream as framed events, to be sent as it is. A `.sse` file is cut after each blank line
  * (the pieces join back to the file byte for byte). Each line of a `.chunks.jsonl` file is framed as
- * `event: <json.type>\ndata: <line>\n\n` (Anthropic), or as `data: <line>\n\n` followed by one last
+ * `event: <json.type>\ndata: <line>\n\n` (Anthropic, the Responses API), or as `data: <line>\n\n` followed by one last
  * `data: [DONE]\n\n` (chat completions), as `fixtures/real-wire/README.md` says.
  */
 export async function readReplayChunks(options: { path: string; framing: ReplayFraming }): Promise<string[]> {
@@ -20,6 +23,7 @@ export async function readReplayChunks(options: { path: string; framing: ReplayF
       .filter((line) => line.trim() !== '');
     switch (framing) {
       case 'anthropic':
+      case 'responses':
         return lines.map((line) => `event: ${readEventType(line, path)}\ndata: ${line}\n\n`);
       case 'chat-completions':
         return [...lines.map((line) => `data: ${line}\n\n`), 'data: [DONE]\n\n'];

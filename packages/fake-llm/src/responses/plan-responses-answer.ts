@@ -1,0 +1,76 @@
+import { createThinkingSignature } from '../anthropic/create-thinking-signature.js';
+import { toIdSafe } from '../internal/to-id-safe.js';
+import { fakeCreatedTime } from '../openai/plan-chat-completions-answer.js';
+import type { LlmStep } from '../script/llm-step.js';
+import type { ResponsesAnswer, ResponsesOutputItem } from './responses-answer.js';
+
+/** The stop reasons that end a response `incomplete`, with the reason the API gives in `incomplete_details`. */
+const incompleteReasons: Readonly<Record<string, ResponsesAnswer['incompleteReason']>> = {
+  max_tokens: 'max_output_tokens',
+  model_context_window_exceeded: 'max_output_tokens',
+  refusal: 'content_filter',
+};
+
+/**
+ * Resolves a step into the response the fake sends: its thinking as a reasoning item (the summary, and an
+ * `encrypted_content` made up as the Messages API's thinking signatures are), its text as a message, its tool
+ * calls as `function_call` items (ids `rs_`, `msg_`, `fc_fake_<script>_<n>_<k>`, call ids
+ * `call_fake_<script>_<n>_<k>` unless a call sets its `id`). Usage is estimated at about four characters a token
+ * when the step gives none; the thinking counts as reasoning tokens. `redactedThinking` has no form here.
+ */
+export function planResponsesAnswer(options: {
+  step: LlmStep;
+  scenarioId: string;
+  requestIndex: number;
+  model: string;
+  requestLength: number;
+}): ResponsesAnswer {
+  const { step } = options;
+  const idPart = `${toIdSafe(options.scenarioId)}_${options.requestIndex + 1}`;
+  const output: ResponsesOutputItem[] = [];
+  if (step.thinking !== undefined) {
+    output.push({
+      type: 'reasoning',
+      id: `rs_fake_${idPart}`,
+      summary: step.thinking,
+      encryptedContent: createThinkingSignature({
+        scenarioId: options.scenarioId,
+        requestIndex: options.requestIndex,
+        blockIndex: 0,
+        thinking: step.thinking,
+      }),
+    });
+  }
+  if (step.text !== undefined) output.push({ type: 'message', id: `msg_fake_${idPart}`, text: step.text });
+  (step.toolCalls ?? []).forEach((call, index) => {
+    output.push({
+      type: 'function_call',
+      id: `fc_fake_${idPart}_${index + 1}`,
+      callId: call.id ?? `call_fake_${idPart}_${index + 1}`,
+      name: call.name,
+      arguments: 'rawInput' in call ? call.rawInput : JSON.stringify(call.input ?? {}),
+    });
+  });
+  const reasoningTokens = Math.ceil((step.thinking?.length ?? 0) / 4);
+  const characters = output.reduce(
+    (sum, item) =>
+      sum +
+      (item.type === 'message' ? item.text.length : 0) +
+      (item.type === 'function_call' ? item.name.length + item.arguments.length : 0),
+    0,
+  );
+  const incompleteReason = step.stopReason === undefined ? undefined : incompleteReasons[step.stopReason];
+  return {
+    id: `resp_fake_${idPart}`,
+    model: options.model,
+    createdAt: fakeCreatedTime,
+    output,
+    status: incompleteReason === undefined ? 'completed' : 'incomplete',
+    incompleteReason,
+    usage: {
+      inputTokens: step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4)),
+      outputTokens: step.usage?.outputTokens ?? Math.max(1, reasoningTokens + Math.ceil(characters / 4)),
+      reasoningTokens,
+    },
+  };
+}
