@@ -147,6 +147,54 @@ describe('reasoning continuity (responses/reasoning-continuity)', () => {
     );
   });
 
+  it('refuses a reasoning item sent back without the function_call that followed it (responses/reasoning-following-item)', async () => {
+    const store = { store: false, include: ['reasoning.encrypted_content'] };
+    const { reasoning } = await startRound('reasoning-alone', store);
+    const second = await post('reasoning-alone', {
+      ...store,
+      input: [question, reasoning, { role: 'user', content: 'And?' }],
+    });
+    expect([second.status, (second.body.error as { message: string }).message]).toEqual([
+      400,
+      "Item 'rs_fake_reasoning-alone_1' of type 'reasoning' was provided without its required following item.",
+    ]);
+  });
+
+  it('refuses a reasoning item sent back by id alone when nothing was stored (responses/item-not-stored)', async () => {
+    const store = { store: false, include: ['reasoning.encrypted_content'] };
+    const { reasoning, call, result } = await startRound('by-id-alone', store);
+    const { encrypted_content: _dropped, ...byId } = reasoning;
+    const second = await post('by-id-alone', { ...store, input: [question, byId, call, result] });
+    expect(second.status).toBe(404);
+    expect((second.body.error as { message: string }).message).toContain(
+      "Item with id 'rs_fake_by-id-alone_1' not found. Items are not persisted when `store` is set to false.",
+    );
+  });
+
+  it('answers an assistant message sent back without the id and status of the answer it came from', async () => {
+    const fakeOfText = createFakeLlm({ steps: [{ text: 'Hello.' }, { text: 'Again.' }] });
+    try {
+      const { url } = await fakeOfText.serve();
+      const send = (input: unknown[]) =>
+        fetch(`${url}/v1/responses`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'gpt-4o', input }),
+        });
+      await send([question]);
+      const assistant = {
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'Hello.', annotations: [] }],
+      };
+      const second = await send([question, assistant, { role: 'user', content: 'Again?' }]);
+      expect(second.status).toBe(200);
+      expect(fakeOfText.violations).toEqual([]);
+    } finally {
+      await fakeOfText.close();
+    }
+  });
+
   it('answers a function_call sent back after its reasoning item, encrypted_content unchanged', async () => {
     const store = { store: false, include: ['reasoning.encrypted_content'] };
     const { route, reasoning, call, result } = await startRound('with-reasoning', store);

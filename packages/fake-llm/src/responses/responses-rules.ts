@@ -1,7 +1,11 @@
 import { definitionRule } from './rules/definition-rule.js';
 import { functionCallOutputRule } from './rules/function-call-output-rule.js';
 import { previousResponseRule } from './rules/previous-response-rule.js';
-import { reasoningContinuityRule } from './rules/reasoning-continuity-rule.js';
+import {
+  itemNotStoredRule,
+  reasoningContinuityRule,
+  reasoningFollowingItemRule,
+} from './rules/reasoning-continuity-rule.js';
 import type { ResponsesRule } from './rules/responses-rule.js';
 import { unknownFieldRule } from './rules/unknown-field-rule.js';
 import { unknownModelRule } from './rules/unknown-model-rule.js';
@@ -16,5 +20,7 @@ export const responsesRules: readonly ResponsesRule[] = [
   unknownModelRule,
   previousResponseRule,
   functionCallOutputRule,
+  itemNotStoredRule,
   reasoningContinuityRule,
+  reasoningFollowingItemRule,
 ];

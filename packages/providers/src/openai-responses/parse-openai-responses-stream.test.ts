@@ -135,6 +135,24 @@ describe('parseOpenAIResponsesStream', () => {
     ]);
   });
 
+  it('turns an error event of the documented shape into a ModelError with its code and message', async () => {
+    const { error } = await parse([
+      created,
+      {
+        type: 'error',
+        code: 'server_error',
+        message: 'The server had an error processing your request.',
+        param: null,
+      },
+    ]);
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error).toMatchObject({
+      errorType: 'server_error',
+      retryable: true,
+      message: expect.stringContaining('The server had an error processing your request.') as unknown,
+    });
+  });
+
   it('turns response.failed into a ModelError with its code, the key redacted', async () => {
     const { error } = await parse([
       created,

@@ -13,7 +13,7 @@ import { mapOpenAIResponsesUsage } from './map-openai-responses-usage.js';
  * (encrypted content included), to be sent back unchanged; then one `finish` from `response.completed` or
  * `response.incomplete`, when the stream ends. Items this provider cannot act on (server tools, programs) are dropped with a warning.
  *
- * - `response.failed` is a `ModelError` with the failure's code; an `error` event, which the SDK throws, is
+ * - `response.failed` and an `error` event are a `ModelError` with the failure's code; an `error` event the SDK throws is
  *   mapped by the caller.
  * - A stream that ends before `response.completed` (or `incomplete`, `failed`) was cut off: a retryable
  *   `ModelError` (`incomplete_stream`), or the abort reason when `signal` was aborted.
@@ -112,10 +112,19 @@ export async function* parseOpenAIResponsesStream({
             provider,
             apiKey,
           });
+        case 'error':
+          // The SDK throws an event that nests its error (`{ error: {…} }`); the documented shape, with `code`
+          // and `message` on the event itself, comes here.
+          throw mapOpenAIResponsesFailure({
+            error: event,
+            responseId:
+              typeof providerData['responseId'] === 'string' ? providerData['responseId'] : undefined,
+            modelId,
+            provider,
+            apiKey,
+          });
         // These repeat what the events above carry (`.done` events, content parts, argument fragments, whole
         // at `output_item.done`), report progress, or belong to server tools, dropped at `output_item.done`.
-        // An `error` event never comes here: the SDK throws it.
-        case 'error':
         case 'response.audio.delta':
         case 'response.audio.done':
         case 'response.audio.transcript.delta':

@@ -10,7 +10,14 @@ const { source } = openaiResponsesDefinition;
  * Fields the description marks required that the API takes without: a function tool's `strict` (the API
  * defaults it, and `@ai-sdk/openai` leaves it out unless asked to).
  */
-const optionalInPractice: Readonly<Record<string, readonly string[]>> = { FunctionTool: ['strict'] };
+const optionalInPractice: Readonly<Record<string, readonly string[]>> = {
+  FunctionTool: ['strict'],
+  // An assistant message sent back as input: clients send it without the id and status of the answer it came
+  // from (@ai-sdk/openai does), and the API's validator lists output_text among the content types it takes
+  // (https://github.com/MervinPraison/PraisonAI/issues/3934).
+  OutputMessage: ['id', 'status'],
+  OutputTextContent: ['annotations', 'logprobs'],
+};
 
 const definition: RequestDefinition = {
   ...openaiResponsesDefinition,
@@ -37,7 +44,9 @@ export const definitionRule: ResponsesRule = {
   source:
     `${source.origin}, ${source.version}, ${source.entry} (${source.url}); the answers in the words of ` +
     "chat completions' validator (see chat-completions/definition). A function tool's strict, which the " +
-    'description marks required, may be left out: the API defaults it.',
+    "description marks required, may be left out: the API defaults it; so may an assistant message's id and " +
+    "status and its text's annotations and logprobs (output_text is among the content types the validator " +
+    'lists, https://github.com/MervinPraison/PraisonAI/issues/3934).',
   check({ body }) {
     const issue = checkAgainstDefinition({ definition, value: body });
     if (issue === undefined) return undefined;
