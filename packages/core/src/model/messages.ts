@@ -4,6 +4,11 @@ import type { JsonObject, JsonValue } from '../json-value.js';
 export interface TextPart {
   type: 'text';
   text: string;
+  /**
+   * What the provider needs to send the text back as the model gave it (the Responses API's message item id);
+   * opaque to the loop and echoed unchanged.
+   */
+  providerData?: JsonObject;
 }
 
 /**

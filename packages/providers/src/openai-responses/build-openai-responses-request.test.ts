@@ -68,6 +68,41 @@ describe('buildOpenAIResponsesRequest', () => {
     ]);
   });
 
+  it('sends the text of a message item back with its id, so the reasoning before it has its following item', () => {
+    const messages: Message[] = [
+      { role: 'user' as const, content: 'Hi' },
+      {
+        role: 'assistant' as const,
+        content: [
+          { type: 'thinking' as const, text: 'Greet.', providerData: { item: reasoningItem } },
+          { type: 'text' as const, text: 'Hello', providerData: { itemId: 'msg_1' } },
+          { type: 'text' as const, text: ' there.', providerData: { itemId: 'msg_1' } },
+          { type: 'text' as const, text: 'Another.', providerData: { itemId: 'msg_2' } },
+        ],
+      },
+      { role: 'user' as const, content: 'Again?' },
+    ];
+    expect(build({ messages }).params.input).toEqual([
+      { role: 'user', content: 'Hi' },
+      reasoningItem,
+      {
+        type: 'message',
+        role: 'assistant',
+        id: 'msg_1',
+        status: 'completed',
+        content: [{ type: 'output_text', text: 'Hello there.', annotations: [] }],
+      },
+      {
+        type: 'message',
+        role: 'assistant',
+        id: 'msg_2',
+        status: 'completed',
+        content: [{ type: 'output_text', text: 'Another.', annotations: [] }],
+      },
+      { role: 'user', content: 'Again?' },
+    ]);
+  });
+
   it('does not store responses by default, and asks for the encrypted reasoning back', () => {
     expect(build().params).toMatchObject({
       model: 'gpt-5-mini',

@@ -48,20 +48,30 @@ export function convertToOpenAIResponsesInput(messages: readonly Message[]): Ope
 function convertAssistantMessage(message: AssistantMessage): OpenAIResponsesInputItem[] {
   const items: OpenAIResponsesInputItem[] = [];
   let text = '';
+  let textItemId: string | undefined;
   const flushText = () => {
     if (text === '') return;
     items.push({
       type: 'message',
       role: 'assistant',
+      // The answer's own message id, when the text came from this API: a reasoning item goes back with it.
+      ...(textItemId === undefined ? {} : { id: textItemId, status: 'completed' as const }),
       content: [{ type: 'output_text', text, annotations: [] }],
     });
     text = '';
+    textItemId = undefined;
   };
   for (const part of message.content) {
     switch (part.type) {
-      case 'text':
+      case 'text': {
+        const itemId = part.providerData?.['itemId'];
+        const id = typeof itemId === 'string' ? itemId : undefined;
+        // Text of two message items goes back as two items, each with its id.
+        if (text !== '' && id !== textItemId) flushText();
+        textItemId = id;
         text += part.text;
         break;
+      }
       case 'thinking': {
         const item = part.providerData?.['item'];
         if (isReasoningItem(item)) {

@@ -76,7 +76,11 @@ describe('recorded OpenAI Responses streams', () => {
     const { parts } = await streamFixture(encrypted, 3);
     expect(joinDeltas(parts, 'text-delta')).toBe('The final result is **570**.');
     expect(wholeParts(parts)).toEqual([
-      { type: 'text', text: 'The final result is **570**.' },
+      {
+        type: 'text',
+        text: 'The final result is **570**.',
+        providerData: { itemId: 'msg_01830d662ab3856501693c32183a488190a612c410a0a39823' },
+      },
       expect.objectContaining({ type: 'finish', finishReason: 'end', rawFinishReason: 'completed' }),
     ]);
   });

@@ -104,7 +104,7 @@ describe('parseOpenAIResponsesStream', () => {
     ]);
     expect(parts).toEqual([
       { type: 'text-delta', text: "I can't help with that." },
-      { type: 'text', text: "I can't help with that." },
+      { type: 'text', text: "I can't help with that.", providerData: { itemId: 'msg_1' } },
       expect.objectContaining({ type: 'finish', finishReason: 'refusal', rawFinishReason: 'completed' }),
     ]);
   });

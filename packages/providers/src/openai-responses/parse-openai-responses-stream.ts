@@ -205,6 +205,8 @@ function convertOutputItem(item: ResponseOutputItem): ModelStreamPart {
         text: item.content
           .map((content) => (content.type === 'output_text' ? content.text : content.refusal))
           .join(''),
+        // The message item's id goes back with it: the API pairs a reasoning item with the item it led to.
+        providerData: { itemId: item.id },
       };
     case 'function_call':
       return {
