@@ -1,10 +1,8 @@
-import { shortenForMessage } from '../../internal/shorten-for-message.js';
 import { openaiChatCompletionsDefinition } from '../../definitions/openai-chat-completions.generated.js';
+import { createUnrecognizedArgumentsCheck } from './create-unrecognized-arguments-check.js';
 import type { ChatCompletionsRefusalRule } from './chat-completions-rule.js';
-import { createSchemaResolver } from './create-schema-resolver.js';
 
-const resolve = createSchemaResolver(openaiChatCompletionsDefinition);
-const knownFields = new Set(Object.keys(resolve(openaiChatCompletionsDefinition.root).properties ?? {}));
+const findUnrecognizedArguments = createUnrecognizedArgumentsCheck(openaiChatCompletionsDefinition);
 
 /**
  * A top-level field the published definition does not have. The definition does not close its objects, so this
@@ -22,19 +20,5 @@ export const unknownFieldRule: ChatCompletionsRefusalRule = {
     'https://github.com/xlinx/sd-webui-decadetw-auto-prompt-llm/issues/29 and ' +
     'https://github.com/nashsu/llm_wiki/issues/336 ("Unrecognized request argument supplied: thinking"); for ' +
     'several, "Unrecognized request arguments supplied: tool_choice, tools" as quoted in public code.',
-  check({ body }) {
-    const unknown = Object.keys(body)
-      .filter((field) => !knownFields.has(field))
-      .sort();
-    if (unknown.length === 0) return undefined;
-    return {
-      status: 400,
-      type: 'invalid_request_error',
-      code: null,
-      message:
-        unknown.length === 1
-          ? `Unrecognized request argument supplied: ${shortenForMessage(String(unknown[0]))}`
-          : `Unrecognized request arguments supplied: ${shortenForMessage(unknown.join(', '))}`,
-    };
-  },
+  check: ({ body }) => findUnrecognizedArguments(body),
 };

@@ -1,5 +1,4 @@
-import { shortenForMessage } from '../../internal/shorten-for-message.js';
-import { resolveRequestModel } from '../../models/resolve-request-model.js';
+import { refuseUnknownOpenAiModel } from './refuse-unknown-openai-model.js';
 import type { ChatCompletionsRefusalRule } from './chat-completions-rule.js';
 
 /**
@@ -19,17 +18,6 @@ export const unknownModelRule: ChatCompletionsRefusalRule = {
     "The model ids of ModelIdsShared in OpenAI's OpenAPI description (the model catalogue), and a script's own " +
     'models; the answer as quoted in https://github.com/openai/openai-agents-python/issues/458 and ' +
     'https://github.com/jianchang512/pyvideotrans/issues/499.',
-  check({ body, scriptModels, toolFormat }) {
-    const { model } = body;
-    if (typeof model !== 'string' || toolFormat === 'xml') return undefined;
-    if (resolveRequestModel({ api: 'openai-chat-completions', id: model, scriptModels }) !== undefined) {
-      return undefined;
-    }
-    return {
-      status: 404,
-      type: 'invalid_request_error',
-      code: 'model_not_found',
-      message: `The model \`${shortenForMessage(model)}\` does not exist or you do not have access to it.`,
-    };
-  },
+  check: ({ body, scriptModels, toolFormat }) =>
+    toolFormat === 'xml' ? undefined : refuseUnknownOpenAiModel({ body, scriptModels }),
 };

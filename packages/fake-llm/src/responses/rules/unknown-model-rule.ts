@@ -1,5 +1,4 @@
-import { shortenForMessage } from '../../internal/shorten-for-message.js';
-import { resolveRequestModel } from '../../models/resolve-request-model.js';
+import { refuseUnknownOpenAiModel } from '../../openai/rules/refuse-unknown-openai-model.js';
 import type { ResponsesRule } from './responses-rule.js';
 
 /**
@@ -14,17 +13,5 @@ export const unknownModelRule: ResponsesRule = {
   source:
     "The model ids of ModelIdsShared in OpenAI's OpenAPI description (the model catalogue), and a script's own " +
     'models; the answer as chat completions gives it (see chat-completions/unknown-model).',
-  check({ body, scriptModels }) {
-    const { model } = body;
-    if (typeof model !== 'string') return undefined;
-    if (resolveRequestModel({ api: 'openai-chat-completions', id: model, scriptModels }) !== undefined) {
-      return undefined;
-    }
-    return {
-      status: 404,
-      type: 'invalid_request_error',
-      code: 'model_not_found',
-      message: `The model \`${shortenForMessage(model)}\` does not exist or you do not have access to it.`,
-    };
-  },
+  check: ({ body, scriptModels }) => refuseUnknownOpenAiModel({ body, scriptModels }),
 };
