@@ -15,16 +15,11 @@ import { readMessagesRequestContext } from './read-messages-request-context.js';
  * held to the Messages API's rules that counting takes part in (see `messagesRules`), with the count request's
  * own definition: the Messages body without `max_tokens`. It takes no step of the script.
  */
-export async function answerCountTokensRequest(options: {
+export function answerCountTokensRequest(options: {
   request: Request;
   state: FakeLlmState;
 }): Promise<Response> {
-  const end = options.state.activity.begin();
-  try {
-    return await answer(options);
-  } finally {
-    end();
-  }
+  return options.state.activity.track(() => answer(options));
 }
 
 async function answer(options: { request: Request; state: FakeLlmState }): Promise<Response> {

@@ -35,16 +35,8 @@ import { refuseRequest } from './refuse-request.js';
  * thread it cannot continue) also takes no step. Its usage reports what the script's prompt cache read and wrote
  * for the request's breakpoints.
  */
-export async function answerMessagesRequest(options: {
-  request: Request;
-  state: FakeLlmState;
-}): Promise<Response> {
-  const end = options.state.activity.begin();
-  try {
-    return await answer(options);
-  } finally {
-    end();
-  }
+export function answerMessagesRequest(options: { request: Request; state: FakeLlmState }): Promise<Response> {
+  return options.state.activity.track(() => answer(options));
 }
 
 async function answer(options: { request: Request; state: FakeLlmState }): Promise<Response> {

@@ -1,7 +1,8 @@
 /** The header that routes a request to a script by id. */
 export const scenarioHeader = 'x-toolloop-scenario';
 
-const scenarioPathPattern = /\/scenario\/([^/]+)\/v1\/(?:messages(?:\/count_tokens)?|chat\/completions|responses)\/?$/u;
+const scenarioPathPattern =
+  /\/scenario\/([^/]+)\/v1\/(?:messages(?:\/count_tokens)?|chat\/completions|responses)\/?$/u;
 
 /**
  * Which script a request is for: the `<id>` of a `/scenario/<id>/v1/messages` (or `…/messages/count_tokens`)

@@ -2,6 +2,8 @@
 export interface ActivityTracker {
   /** Marks one piece of work as started; call the returned function once when it ends. */
   begin(): () => void;
+  /** Runs one piece of work, counted from its start until it settles. */
+  track<T>(work: () => Promise<T>): Promise<T>;
   /** Resolves when no work is in flight (at once if none is). */
   waitForIdle(): Promise<void>;
 }
@@ -23,6 +25,14 @@ export function createActivityTracker(): ActivityTracker {
         waiters = [];
         for (const resolve of resolved) resolve();
       };
+    },
+    async track(work) {
+      const end = this.begin();
+      try {
+        return await work();
+      } finally {
+        end();
+      }
     },
     waitForIdle() {
       if (active === 0) return Promise.resolve();

@@ -19,16 +19,11 @@ import { findChatCompletionsReports } from './rules/apply-chat-completions-rules
  * violation; one it refuses (not JSON, too large, not a chat completions request, a refusing rule broken) also
  * takes no step.
  */
-export async function answerChatCompletionsRequest(options: {
+export function answerChatCompletionsRequest(options: {
   request: Request;
   state: FakeLlmState;
 }): Promise<Response> {
-  const end = options.state.activity.begin();
-  try {
-    return await answer(options);
-  } finally {
-    end();
-  }
+  return options.state.activity.track(() => answer(options));
 }
 
 async function answer(options: { request: Request; state: FakeLlmState }): Promise<Response> {

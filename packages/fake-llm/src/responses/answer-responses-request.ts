@@ -16,16 +16,11 @@ import type { ResponsesAnswer } from './responses-answer.js';
  * request the fake cannot answer gets an OpenAI-shaped error the SDKs do not retry, and a violation; a refused
  * one also takes no step.
  */
-export async function answerResponsesRequest(options: {
+export function answerResponsesRequest(options: {
   request: Request;
   state: FakeLlmState;
 }): Promise<Response> {
-  const end = options.state.activity.begin();
-  try {
-    return await answer(options);
-  } finally {
-    end();
-  }
+  return options.state.activity.track(() => answer(options));
 }
 
 async function answer(options: { request: Request; state: FakeLlmState }): Promise<Response> {
