@@ -1,10 +1,13 @@
+import { isRecord } from '../internal/is-record.js';
+import { createDefinitionResolver, type DefinitionResolver } from './create-definition-resolver.js';
+import { fitsType, kindOf, listTypes, type ValueKind } from './definition-value-kinds.js';
+import { planUnion, readTags, type UnionTag } from './plan-definition-union.js';
 import type { DefinitionSchema, DefinitionType, RequestDefinition } from './request-definition.js';
+
+export type { ValueKind } from './definition-value-kinds.js';
 
 /** One step into a request body: a field, an item, or the variant of a union a tag chose. */
 export type DefinitionPathSegment = string | number | { tag: string };
-
-/** The kind of JSON value found where a definition expected another. */
-export type ValueKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 
 /** The first way a request body departs from its definition. */
 export type DefinitionIssue =
@@ -38,44 +41,15 @@ export function checkAgainstDefinition(options: {
   definition: RequestDefinition;
   value: unknown;
 }): DefinitionIssue | undefined {
-  const resolve = createResolve(options.definition);
+  const resolve = createDefinitionResolver(options.definition);
   return checkValue({ schema: options.definition.root, value: options.value, path: [], resolve });
-}
-
-type Resolve = (schema: DefinitionSchema) => DefinitionSchema;
-
-const resolvers = new WeakMap<RequestDefinition, Resolve>();
-
-/** Follows `$ref`s to the schema they name; one resolver per definition, which remembers every reference. */
-function createResolve(definition: RequestDefinition): Resolve {
-  const known = resolvers.get(definition);
-  if (known !== undefined) return known;
-  const resolved = new Map<string, DefinitionSchema>();
-  const resolve: Resolve = (schema) => {
-    if (schema.$ref === undefined) return schema;
-    const reference = schema.$ref;
-    const cached = resolved.get(reference);
-    if (cached !== undefined) return cached;
-    let current = schema;
-    // A chain of references ends in a schema; the generated definitions have no cycles of references alone.
-    for (let depth = 0; current.$ref !== undefined && depth < 32; depth += 1) {
-      const name = current.$ref.replace(/^#\/definitions\//u, '');
-      const target = definition.definitions[name];
-      if (target === undefined) throw new Error(`The request definition has no schema '${name}'.`);
-      current = target;
-    }
-    resolved.set(reference, current);
-    return current;
-  };
-  resolvers.set(definition, resolve);
-  return resolve;
 }
 
 interface CheckOptions {
   schema: DefinitionSchema;
   value: unknown;
   path: DefinitionPathSegment[];
-  resolve: Resolve;
+  resolve: DefinitionResolver;
 }
 
 function checkValue(options: CheckOptions): DefinitionIssue | undefined {
@@ -203,80 +177,11 @@ function checkUnion(options: CheckOptions): DefinitionIssue | undefined {
   return checkFirstFitting({ variants: fitting, value, path, resolve });
 }
 
-/** How a union is told apart: its variants by the kind of value they take, and by tag when they have one. */
-interface UnionPlan {
-  byKind: Map<ValueKind, DefinitionSchema[]>;
-  /** Every type a variant takes, for a value none takes. */
-  expected: DefinitionType[];
-  tag: UnionTag | undefined;
-}
-
-/** The field whose fixed values tell a union's object variants apart, and the variants of each value. */
-interface UnionTag {
-  field: string;
-  byValue: Map<string, DefinitionSchema[]>;
-  /** The variants that do not require the field (taken when a value leaves it out). */
-  untagged: DefinitionSchema[];
-  allowed: string[];
-}
-
-const valueKinds: readonly ValueKind[] = ['object', 'array', 'string', 'number', 'boolean', 'null'];
-const samples: Record<ValueKind, unknown> = {
-  object: {},
-  array: [],
-  string: '',
-  number: 0.5,
-  boolean: true,
-  null: null,
-};
-
-// A request body holds the same unions (content blocks, messages) hundreds of times: each is planned once. A
-// 575 KiB body of 500 messages took 23 ms to check with the plan made for every value, 7 ms with it kept.
-const unionPlans = new WeakMap<DefinitionSchema, UnionPlan>();
-
-function planUnion(union: DefinitionSchema, resolve: Resolve): UnionPlan {
-  const planned = unionPlans.get(union);
-  if (planned !== undefined) return planned;
-  const variants = listUnionVariants(union, resolve);
-  const byKind = new Map<ValueKind, DefinitionSchema[]>();
-  for (const kind of valueKinds) {
-    // An integer-only variant still takes some numbers: a number is matched against `number` and `integer`.
-    const sample = kind === 'number' ? 1 : samples[kind];
-    byKind.set(
-      kind,
-      variants.filter(
-        (variant) =>
-          mayHoldKind(variant, sample, resolve) || (kind === 'number' && mayHoldKind(variant, 0.5, resolve)),
-      ),
-    );
-  }
-  const expected = [...new Set(variants.flatMap((variant) => listVariantTypes(variant, resolve)))];
-  const objects = byKind.get('object') ?? [];
-  const field = findTagField(union, objects);
-  let tag: UnionTag | undefined;
-  if (field !== undefined) {
-    const byValue = new Map<string, DefinitionSchema[]>();
-    for (const variant of objects) {
-      for (const value of readTags(variant, field))
-        byValue.set(value, [...(byValue.get(value) ?? []), variant]);
-    }
-    tag = {
-      field,
-      byValue,
-      untagged: objects.filter((variant) => !(variant.required ?? []).includes(field)),
-      allowed: [...byValue.keys()],
-    };
-  }
-  const plan = { byKind, expected, tag };
-  unionPlans.set(union, plan);
-  return plan;
-}
-
 function checkFirstFitting(options: {
   variants: DefinitionSchema[];
   value: unknown;
   path: DefinitionPathSegment[];
-  resolve: Resolve;
+  resolve: DefinitionResolver;
 }): DefinitionIssue | undefined {
   let closest: DefinitionIssue | undefined;
   for (const variant of options.variants) {
@@ -304,96 +209,4 @@ function chooseByTag(options: {
   const chosen = typeof actual === 'string' ? tag.byValue.get(actual) : undefined;
   if (chosen === undefined) return { issue: { kind: 'tag', path, field, allowed: tag.allowed, actual } };
   return { variants: chosen, tag: actual as string };
-}
-
-/**
- * A union's variants, resolved. Under a declared discriminator a variant that is itself a union without fields
- * of its own (OpenAI's `InputItem` holds the union `Item` of most item types) is replaced by its variants: the
- * discriminator tells them all apart.
- */
-function listUnionVariants(union: DefinitionSchema, resolve: Resolve): DefinitionSchema[] {
-  const variants = (union.anyOf ?? []).map(resolve);
-  if (union.discriminator === undefined) return variants;
-  return variants.flatMap((variant) =>
-    variant.anyOf !== undefined && variant.properties === undefined
-      ? listUnionVariants({ ...variant, discriminator: union.discriminator }, resolve)
-      : [variant],
-  );
-}
-
-/** The field that tells a union's object variants apart: the declared discriminator, else one every variant fixes. */
-function findTagField(union: DefinitionSchema, variants: DefinitionSchema[]): string | undefined {
-  if (union.discriminator !== undefined) return union.discriminator;
-  const objects = variants.filter((variant) => variant.properties !== undefined);
-  if (objects.length < 2 || objects.length !== variants.length) return undefined;
-  const candidates = Object.keys(objects[0]?.properties ?? {});
-  return candidates.find((field) => objects.every((variant) => readTags(variant, field).length > 0));
-}
-
-function readTags(variant: DefinitionSchema, field: string): string[] {
-  const property = variant.properties?.[field];
-  if (property === undefined) return [];
-  const values = [property, ...(property.anyOf ?? [])].flatMap((schema) => [
-    ...(schema.const === undefined ? [] : [schema.const]),
-    ...(schema.enum ?? []),
-  ]);
-  return values.filter((tag): tag is string => typeof tag === 'string');
-}
-
-/** Whether a variant could describe a value of this kind (before looking inside it). */
-function mayHoldKind(variant: DefinitionSchema, value: unknown, resolve: Resolve): boolean {
-  if (variant.anyOf !== undefined) {
-    return variant.anyOf.some((inner) => mayHoldKind(resolve(inner), value, resolve));
-  }
-  const types = listVariantTypes(variant, resolve);
-  return types.length === 0 || types.some((type) => fitsType(type, value));
-}
-
-function listVariantTypes(variant: DefinitionSchema, resolve: Resolve): DefinitionType[] {
-  if (variant.anyOf !== undefined)
-    return variant.anyOf.flatMap((inner) => listVariantTypes(resolve(inner), resolve));
-  return listTypes(variant);
-}
-
-function listTypes(schema: DefinitionSchema): DefinitionType[] {
-  if (schema.type !== undefined) return Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (schema.properties !== undefined) return ['object'];
-  if (schema.items !== undefined) return ['array'];
-  const fixed = schema.const !== undefined ? [schema.const] : (schema.enum ?? []);
-  return [...new Set(fixed.map((value) => kindOf(value)))];
-}
-
-function fitsType(type: DefinitionType, value: unknown): boolean {
-  switch (type) {
-    case 'integer':
-      return Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'object':
-      return isRecord(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'null':
-      return value === null;
-    case 'string':
-    case 'boolean':
-      return typeof value === type;
-    default: {
-      const unexpected: never = type;
-      throw new Error(`Unexpected definition type ${String(unexpected)}`);
-    }
-  }
-}
-
-/** The kind of a JSON value, as the definitions name types. */
-export function kindOf(value: unknown): ValueKind {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  const type = typeof value;
-  if (type === 'string' || type === 'number' || type === 'boolean') return type;
-  return 'object';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
 import type { RequestDefinition } from '../../definitions/request-definition.js';
 import { shortenForMessage } from '../../internal/shorten-for-message.js';
 import type { RuleRefusal } from '../../rules/fake-llm-rule.js';
-import { createSchemaResolver } from './create-schema-resolver.js';
+import { createDefinitionResolver } from '../../definitions/create-definition-resolver.js';
 
 /**
  * A check of a body's top-level fields against those an OpenAI request definition has: OpenAI's answer naming
@@ -11,7 +11,7 @@ import { createSchemaResolver } from './create-schema-resolver.js';
 export function createUnrecognizedArgumentsCheck(
   definition: RequestDefinition,
 ): (body: Record<string, unknown>) => RuleRefusal | undefined {
-  const resolve = createSchemaResolver(definition);
+  const resolve = createDefinitionResolver(definition);
   const knownFields = new Set(Object.keys(resolve(definition.root).properties ?? {}));
   return (body) => {
     const unknown = Object.keys(body)

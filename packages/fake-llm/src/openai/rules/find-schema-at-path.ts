@@ -1,6 +1,6 @@
 import type { DefinitionPathSegment } from '../../definitions/check-against-definition.js';
 import type { DefinitionSchema, RequestDefinition } from '../../definitions/request-definition.js';
-import { createSchemaResolver } from './create-schema-resolver.js';
+import { createDefinitionResolver } from '../../definitions/create-definition-resolver.js';
 
 /**
  * The schema a definition gives for the value at a path of a request body (a field, an item, the variant a tag
@@ -10,7 +10,7 @@ export function findSchemaAtPath(options: {
   definition: RequestDefinition;
   path: readonly DefinitionPathSegment[];
 }): DefinitionSchema | undefined {
-  const resolve = createSchemaResolver(options.definition);
+  const resolve = createDefinitionResolver(options.definition);
   let schema: DefinitionSchema | undefined = resolve(options.definition.root);
   for (const segment of options.path) {
     if (schema === undefined) return undefined;

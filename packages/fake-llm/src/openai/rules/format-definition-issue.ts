@@ -2,7 +2,7 @@ import type { DefinitionIssue } from '../../definitions/check-against-definition
 import type { RequestDefinition } from '../../definitions/request-definition.js';
 import { shortenForMessage } from '../../internal/shorten-for-message.js';
 import type { RuleRefusal } from '../../rules/fake-llm-rule.js';
-import { createSchemaResolver } from './create-schema-resolver.js';
+import { createDefinitionResolver } from '../../definitions/create-definition-resolver.js';
 import { describeExpectedValue, describeSentValue, joinList } from './describe-expected-value.js';
 import { findSchemaAtPath } from './find-schema-at-path.js';
 import { toOpenAiParam } from './to-openai-param.js';
@@ -63,7 +63,7 @@ export function formatDefinitionIssue(options: {
       ) {
         return refuseNullContent(issue, refuse);
       }
-      const resolve = createSchemaResolver(options.definition);
+      const resolve = createDefinitionResolver(options.definition);
       const schema = findSchemaAtPath({ definition: options.definition, path: issue.path });
       const expected =
         schema === undefined
