@@ -15,8 +15,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGenerator } from 'ts-json-schema-generator';
+import { format, resolveConfig } from 'prettier';
 import { parse } from 'yaml';
 import type { DefinitionSchema, RequestDefinition } from '../src/definitions/request-definition.ts';
+import { mergeAllOf, normalize } from './normalize-definition-schema.ts';
 
 /** The SDK version whose request types describe each `anthropic-version`: the last one that sent it. */
 const anthropicVersions = [
@@ -46,17 +48,17 @@ async function main(): Promise<void> {
   const openAiSpec = { url: openAiSpecUrl(openAiRef), path: readOption('--openai-spec') };
   for (const { apiVersion, sdkVersion } of anthropicVersions) {
     const { messages, betaMessages, countTokens, betaCountTokens } = readAnthropicDefinitions(sdkVersion);
-    writeDefinition(`anthropic-messages-${apiVersion}`, messages);
-    writeDefinition(`anthropic-beta-messages-${apiVersion}`, betaMessages);
-    writeDefinition(`anthropic-count-tokens-${apiVersion}`, countTokens);
-    writeDefinition(`anthropic-beta-count-tokens-${apiVersion}`, betaCountTokens);
+    await writeDefinition(`anthropic-messages-${apiVersion}`, messages);
+    await writeDefinition(`anthropic-beta-messages-${apiVersion}`, betaMessages);
+    await writeDefinition(`anthropic-count-tokens-${apiVersion}`, countTokens);
+    await writeDefinition(`anthropic-beta-count-tokens-${apiVersion}`, betaCountTokens);
   }
   const openAiDescription = await readOpenAiDescription(openAiSpec);
-  writeDefinition(
+  await writeDefinition(
     'openai-chat-completions',
     readOpenAiDefinition({ ...openAiDescription, entry: 'CreateChatCompletionRequest' }),
   );
-  writeDefinition(
+  await writeDefinition(
     'openai-responses',
     readOpenAiDefinition({ ...openAiDescription, entry: 'CreateResponse' }),
   );
@@ -207,107 +209,14 @@ async function download(url: string): Promise<string> {
   return response.text();
 }
 
-/** `allOf` of objects (OpenAPI's way of extending a schema) as one object with every part's fields. */
-function mergeAllOf(schema: unknown, schemas: Record<string, unknown>): unknown {
-  if (!isRecord(schema)) return schema;
-  if (!Array.isArray(schema.allOf)) {
-    return Object.fromEntries(
-      Object.entries(schema).map(([key, value]) => [
-        key,
-        key === 'properties' && isRecord(value)
-          ? Object.fromEntries(
-              Object.entries(value).map(([field, inner]) => [field, mergeAllOf(inner, schemas)]),
-            )
-          : Array.isArray(value)
-            ? value.map((inner) => mergeAllOf(inner, schemas))
-            : key === 'items' || key === 'additionalProperties'
-              ? mergeAllOf(value, schemas)
-              : value,
-      ]),
-    );
-  }
-  const parts = schema.allOf.map((part: unknown) => {
-    const resolved =
-      isRecord(part) && typeof part.$ref === 'string'
-        ? schemas[part.$ref.replace(/^#\/components\/schemas\//u, '')]
-        : part;
-    return mergeAllOf(resolved, schemas) as Record<string, unknown>;
-  });
-  const { allOf: _allOf, ...rest } = schema;
-  const merged: Record<string, unknown> = {
-    ...(mergeAllOf(rest, schemas) as Record<string, unknown>),
-    type: 'object',
-  };
-  const properties: Record<string, unknown> = {};
-  const required = new Set<string>();
-  for (const part of [merged, ...parts]) {
-    Object.assign(properties, isRecord(part.properties) ? part.properties : {});
-    for (const field of Array.isArray(part.required) ? part.required : []) required.add(String(field));
-  }
-  return { ...merged, properties, required: [...required] };
-}
-
-const kept = new Set([
-  'type',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  'minItems',
-  'maxItems',
-  'anyOf',
-  'enum',
-  'const',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  '$ref',
-]);
-
-/**
- * One schema in the fake's JSON Schema subset: `oneOf` and `nullable` become `anyOf`, a discriminator its field
- * name, references `#/definitions/<name>`; descriptions, examples and defaults go.
- */
-function normalize(schema: unknown, onReference: (reference: string) => string): DefinitionSchema {
-  if (!isRecord(schema)) return {};
-  const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'oneOf') result.anyOf = (value as unknown[]).map((inner) => normalize(inner, onReference));
-    else if (key === 'discriminator' && isRecord(value)) result.discriminator = value.propertyName;
-    else if (!kept.has(key)) continue;
-    else if (key === '$ref')
-      result.$ref = `#/definitions/${onReference(String(value).replace(/^#\/(definitions|components\/schemas)\//u, ''))}`;
-    else if (key === 'properties' && isRecord(value)) {
-      result.properties = Object.fromEntries(
-        Object.entries(value).map(([field, inner]) => [field, normalize(inner, onReference)]),
-      );
-    } else if (key === 'anyOf')
-      result.anyOf = (value as unknown[]).map((inner) => normalize(inner, onReference));
-    else if ((key === 'items' || key === 'additionalProperties') && isRecord(value)) {
-      result[key] = normalize(value, onReference);
-    } else result[key] = value;
-  }
-  if (schema['x-stainless-const'] === true && Array.isArray(schema.enum) && schema.enum.length === 1) {
-    result.const = schema.enum[0];
-    delete result.enum;
-  }
-  if (schema.nullable === true) {
-    return { anyOf: [result, { type: 'null' }] };
-  }
-  return result;
-}
-
 /** The model ids an `anyOf [string, enum]` model schema lists. */
 function readModelEnum(schema: DefinitionSchema | undefined): string[] {
   const lists = [schema, ...(schema?.anyOf ?? [])].flatMap((inner) => inner?.enum ?? []);
   return lists.filter((id): id is string => typeof id === 'string');
 }
 
-function writeDefinition(name: string, definition: RequestDefinition): void {
+/** Writes a definition as a TypeScript module, formatted as the project formats its code (prettier). */
+async function writeDefinition(name: string, definition: RequestDefinition): Promise<void> {
   const identifier = name
     .replace(/[-.](\w)/gu, (_match, letter: string) => letter.toUpperCase())
     .replace(/-/gu, '');
@@ -317,7 +226,8 @@ function writeDefinition(name: string, definition: RequestDefinition): void {
     `import type { RequestDefinition } from './request-definition.js';\n\n` +
     `/** ${definition.source.origin}: ${definition.source.entry}. */\n` +
     `export const ${identifier}Definition: RequestDefinition = ${JSON.stringify(definition, null, 2)};\n`;
-  writeFileSync(file, text);
+  const options = (await resolveConfig(file)) ?? {};
+  writeFileSync(file, await format(text, { ...options, filepath: file }));
   console.log(`wrote ${file} (${Object.keys(definition.definitions).length} schemas)`);
 }
 
