@@ -2,20 +2,21 @@ import type { Model } from '@toolloop/core';
 import type { LlmConfig } from '@toolloop/core/session';
 
 /**
- * The model a host config names (its `type`, `model`, `api_key`, `base_url` and `max_tokens`): `claude` or
- * `anthropic` → the Anthropic provider, `openai` → OpenAI, `ollama` → Ollama. Each provider's SDK is loaded only
- * when chosen. Hand it to `SessionManager` as `createModel`.
+ * The model a host config names (its `type`, `model`, `api_key`, `base_url`, `region` and `max_tokens`):
+ * `claude` or `anthropic` → the Messages API, `openai` → chat completions, `openai-responses` → OpenAI's
+ * Responses API, `gemini` → Google's Gemini API, `bedrock` → Bedrock's Converse API (credentials from the AWS
+ * chain), `ollama` → Ollama's `/api/chat`, `ollama-openai` → Ollama's OpenAI-compatible `/v1`. Each provider's
+ * SDK is loaded only when chosen. Hand it to `SessionManager` as `createModel`.
  *
  * @example
  * const manager = new SessionManager({ createModel: createModelFromConfig, connectServers: connectMcpServers });
  */
 export async function createModelFromConfig(config: LlmConfig): Promise<Model> {
-  const common = {
-    model: config.model,
-    ...(config.api_key === undefined ? {} : { apiKey: config.api_key }),
-    ...(config.base_url === undefined ? {} : { baseURL: config.base_url }),
-    ...(config.max_tokens === undefined ? {} : { maxTokens: config.max_tokens }),
-  };
+  const { model } = config;
+  const apiKey = config.api_key === undefined ? {} : { apiKey: config.api_key };
+  const baseURL = config.base_url === undefined ? {} : { baseURL: config.base_url };
+  const maxTokens = config.max_tokens === undefined ? {} : { maxTokens: config.max_tokens };
+  const common = { model, ...apiKey, ...baseURL, ...maxTokens };
   switch (config.type) {
     case 'claude':
     case 'anthropic': {
@@ -26,9 +27,22 @@ export async function createModelFromConfig(config: LlmConfig): Promise<Model> {
       const { openai } = await import('./openai/index.js');
       return openai(common);
     }
+    case 'openai-responses': {
+      const { openaiResponses } = await import('./openai/index.js');
+      return openaiResponses(common);
+    }
+    case 'gemini': {
+      throw new Error('TODO-MERGE');
+    }
+    case 'bedrock': {
+      throw new Error('TODO-MERGE');
+    }
     case 'ollama': {
-      const { ollama } = await import('./openai/index.js');
-      return ollama(common);
+      throw new Error('TODO-MERGE');
+    }
+    case 'ollama-openai': {
+      const { ollamaOpenAI } = await import('./openai/index.js');
+      return ollamaOpenAI(common);
     }
     default: {
       const unexpected: never = config.type;

@@ -2,7 +2,7 @@ import { runToolLoop, type Model } from '@toolloop/core';
 import { createFakeLlm } from '@toolloop/fake-llm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { anthropic } from './anthropic/anthropic.js';
-import { ollama } from './openai/ollama.js';
+import { ollamaOpenAI } from './openai/ollama-openai.js';
 import { openai } from './openai/openai.js';
 import { openaiCompatible } from './openai/openai-compatible.js';
 
@@ -45,7 +45,7 @@ const providers: Array<[string, (id: string) => Model, string]> = [
   ],
   [
     'ollama',
-    (id) => ollama({ model: 'qwen3:8b', baseURL: `${origin}/scenario/${id}/v1`, fetch: inProcess }),
+    (id) => ollamaOpenAI({ model: 'qwen3:8b', baseURL: `${origin}/scenario/${id}/v1`, fetch: inProcess }),
     '/v1/chat/completions',
   ],
 ];

@@ -1,6 +1,6 @@
 import { defineTool, runToolLoop } from '@toolloop/core';
 import { createFakeLlm, type FakeLlm, type LlmStep } from '@toolloop/fake-llm';
-import { ollama, openai } from '@toolloop/providers/openai';
+import { ollamaOpenAI, openai } from '@toolloop/providers/openai';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -105,7 +105,7 @@ describe('runToolLoop through the OpenAI-compatible provider, against hostile mo
 
   it("keeps the ollama preset's placeholder key from garbling the error message", async () => {
     startFake([{ error: { status: 401, message: 'no key is needed on this ollama server' } }]);
-    const model = ollama({ model: 'qwen3:8b', apiKey: 'ollama', baseURL, maxRetries: 0 });
+    const model = ollamaOpenAI({ model: 'qwen3:8b', apiKey: 'ollama', baseURL, maxRetries: 0 });
     const result = await runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result;
     expect(result.stopReason).toBe('model_error');
     expect(result.error?.message).toBe(

@@ -1,6 +1,6 @@
 import { ModelError, type AssistantContentPart, type ModelStreamPart } from '@toolloop/core';
 import { createFakeLlm, type ChatCompletionsQuirks, type FakeLlm, type LlmStep } from '@toolloop/fake-llm';
-import { ollama, openai, openaiCompatible } from '@toolloop/providers/openai';
+import { ollamaOpenAI, openai, openaiCompatible } from '@toolloop/providers/openai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectStream, createModelRequest } from './support/collect-stream.js';
 
@@ -174,7 +174,7 @@ describe('the OpenAI-compatible provider against the fake LLM', () => {
   it('runs through the ollama and openai presets too', async () => {
     const llm = startFake([{ text: 'From Ollama.' }, { text: 'From OpenAI.' }]);
     const fromOllama = await collectStream({
-      model: ollama({ model: 'qwen3:8b', baseURL }),
+      model: ollamaOpenAI({ model: 'qwen3:8b', baseURL }),
       request: createModelRequest(),
     });
     const fromOpenAI = await collectStream({

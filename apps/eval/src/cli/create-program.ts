@@ -12,7 +12,7 @@ import { ScenarioFileError } from '../scenario/scenario-file-error.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
 import { EmptySelectionError } from '../scenario/empty-selection-error.js';
 import { selectScenarios } from '../scenario/select-scenarios.js';
-import { LiveSetupError } from '../record/resolve-live-upstream.js';
+import { LiveSetupError } from '../record/live-setup-error.js';
 import { addInitCommand } from './add-init-command.js';
 import {
   addRunOptions,
@@ -207,14 +207,20 @@ export function createProgram({
         patterns: paths.length > 0 ? paths : (config?.scenarios ?? ['scenarios/']),
         cwd,
       });
-      const { loadEachScenarioFile } = await import('./load-each-scenario-file.js');
-      const scenarios = await loadEachScenarioFile({
-        files,
-        cwd,
-        defaults: config?.defaults ?? {},
-        configFile: config?.file,
-        keep: (scenario) => scenario,
-      });
+      const [{ loadEachScenarioFile }, { expandWires }] = await Promise.all([
+        import('./load-each-scenario-file.js'),
+        import('../scenario/expand-wires.js'),
+      ]);
+      // A scenario with `wires` is listed once per wire, as `run` runs it.
+      const scenarios = (
+        await loadEachScenarioFile({
+          files,
+          cwd,
+          defaults: config?.defaults ?? {},
+          configFile: config?.file,
+          keep: expandWires,
+        })
+      ).flat();
       reportAgentsNotLoaded({ output, command: 'list', scenarios });
       const criteria = {
         tags: options.tag,

@@ -1,66 +1,82 @@
 import { z } from 'zod';
 import { reporters, type ReporterName } from '../report/reporters.js';
+import { scenarioProviderSchema, wiresSchema } from '../scenario/wires.js';
 import { timeoutMsSchema } from '../scenario/timer-duration-schemas.js';
 
 const reporterNames = Object.keys(reporters) as [ReporterName, ...ReporterName[]];
 
 /** A `toolloop.config.*` file: what a run does when the command line does not say. Unknown keys are errors. */
-export const configSchema = z.strictObject({
-  scenarios: z
-    .array(z.string().min(1))
-    .min(1)
-    .optional()
-    .describe('Scenario files, directories or globs, relative to the config file. Default: scenarios/.'),
-  agent: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      'The agent module for scenarios that name none, relative to the config file (its default export made by defineAgent).',
-    ),
-  provider: z
-    .enum(['anthropic', 'openai', 'ollama', 'xml'])
-    .optional()
-    .describe('The provider of scenarios that name none. Default: anthropic.'),
-  model: z
-    .string()
-    .min(1)
-    .optional()
-    .describe("The model of scenarios that name none and run on the config's provider."),
-  reporters: z
-    .array(z.enum(reporterNames))
-    .min(1)
-    .optional()
-    .describe('The reporters of `run`: pretty, json, junit, html. Default: pretty.'),
-  outDir: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      'Where json, junit and html reports are written, relative to the config file. Default: reports.',
-    ),
-  concurrency: z.int().positive().optional().describe('Scenarios run at once. Default: the CPU count.'),
-  scenarioTimeoutMs: timeoutMsSchema
-    .optional()
-    .describe(
-      "How long a scenario may run, in milliseconds, before it is stopped and fails naming the turn it was in. Default: its turns' timeoutMs (120000 where none is set) plus a margin.",
-    ),
-  redact: z
-    .strictObject({
-      headers: z
-        .array(z.string().min(1))
-        .optional()
-        .describe('Request headers whose values recordings replace with [redacted].'),
-      bodyFields: z
-        .array(z.string().min(1))
-        .optional()
-        .describe(
-          'Request body fields recordings replace with [redacted], as dotted paths (* for every element): metadata.user_id.',
-        ),
-    })
-    .optional()
-    .describe('What recordings leave out, on top of API keys and credential headers, which are never kept.'),
-});
+export const configSchema = z
+  .strictObject({
+    scenarios: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe('Scenario files, directories or globs, relative to the config file. Default: scenarios/.'),
+    agent: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'The agent module for scenarios that name none, relative to the config file (its default export made by defineAgent).',
+      ),
+    provider: scenarioProviderSchema
+      .optional()
+      .describe('The provider of scenarios that name neither a provider nor wires. Default: anthropic.'),
+    wires: wiresSchema
+      .optional()
+      .describe(
+        'The wires each scenario that names neither a provider nor wires runs on (or `all`), instead of `provider`.',
+      ),
+    model: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("The model of scenarios that name none and run on the config's provider."),
+    reporters: z
+      .array(z.enum(reporterNames))
+      .min(1)
+      .optional()
+      .describe('The reporters of `run`: pretty, json, junit, html. Default: pretty.'),
+    outDir: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Where json, junit and html reports are written, relative to the config file. Default: reports.',
+      ),
+    concurrency: z.int().positive().optional().describe('Scenarios run at once. Default: the CPU count.'),
+    scenarioTimeoutMs: timeoutMsSchema
+      .optional()
+      .describe(
+        "How long a scenario may run, in milliseconds, before it is stopped and fails naming the turn it was in. Default: its turns' timeoutMs (120000 where none is set) plus a margin.",
+      ),
+    redact: z
+      .strictObject({
+        headers: z
+          .array(z.string().min(1))
+          .optional()
+          .describe('Request headers whose values recordings replace with [redacted].'),
+        bodyFields: z
+          .array(z.string().min(1))
+          .optional()
+          .describe(
+            'Request body fields recordings replace with [redacted], as dotted paths (* for every element): metadata.user_id.',
+          ),
+      })
+      .optional()
+      .describe(
+        'What recordings leave out, on top of API keys and credential headers, which are never kept.',
+      ),
+  })
+  .superRefine((config, context) => {
+    if (config.provider !== undefined && config.wires !== undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['wires'],
+        message: 'give the default `provider` or the default `wires`, not both',
+      });
+  });
 
 /** What a config file holds, as written (paths relative to the file). */
 export type ToolloopConfig = z.input<typeof configSchema>;

@@ -45,6 +45,7 @@ export async function loadConfigFile(file: string): Promise<LoadedConfig> {
   const defaults: ScenarioDefaults = {};
   if (config.agent !== undefined) defaults.agent = absolute(config.agent);
   if (config.provider !== undefined) defaults.provider = config.provider;
+  if (config.wires !== undefined) defaults.wires = config.wires;
   if (config.model !== undefined) defaults.model = config.model;
   const loaded: LoadedConfig = { file, defaults };
   if (config.scenarios !== undefined) loaded.scenarios = config.scenarios.map(absolute);

@@ -1,4 +1,9 @@
+import { scenarioProviders } from '../run/scenario-providers.js';
+import type { ScenarioProvider } from '../scenario/wires.js';
+import { LiveSetupError } from './live-setup-error.js';
 import type { ProxyUpstream } from './start-model-proxy.js';
+
+export { LiveSetupError } from './live-setup-error.js';
 
 /** What a live run of one provider needs: where the API is and the key, from the options or the environment. */
 export interface LiveOptions {
@@ -8,46 +13,26 @@ export interface LiveOptions {
   env?: Record<string, string | undefined>;
 }
 
-type LiveProvider = 'anthropic' | 'openai' | 'ollama' | 'xml';
-
-const settings = {
-  anthropic: {
-    keyVariable: 'ANTHROPIC_API_KEY',
-    urlVariable: 'ANTHROPIC_BASE_URL',
-    defaultURL: 'https://api.anthropic.com',
-  },
-  openai: {
-    keyVariable: 'OPENAI_API_KEY',
-    urlVariable: 'OPENAI_BASE_URL',
-    defaultURL: 'https://api.openai.com/v1',
-  },
-  xml: {
-    keyVariable: 'OPENAI_API_KEY',
-    urlVariable: 'OPENAI_BASE_URL',
-    defaultURL: 'https://api.openai.com/v1',
-  },
-  ollama: { keyVariable: undefined, urlVariable: 'OLLAMA_BASE_URL', defaultURL: 'http://localhost:11434/v1' },
-} as const;
-
-/** A live run that cannot start: a key that is not set. The message names the variable, never a value. */
-export class LiveSetupError extends Error {
-  override readonly name = 'LiveSetupError';
-}
-
 /**
- * Where a provider's live requests go: the `baseURL` option, else `ANTHROPIC_BASE_URL` / `OPENAI_BASE_URL` /
- * `OLLAMA_BASE_URL`, else the public API; with the key of `ANTHROPIC_API_KEY` or `OPENAI_API_KEY` (Ollama
- * needs none). A missing key is a `LiveSetupError` naming the variable.
+ * Where a provider's live requests go: the `baseURL` option, else the provider's variable
+ * (`ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`, `GEMINI_BASE_URL`, `OLLAMA_HOST`, `OLLAMA_BASE_URL`), else the public
+ * API; with the key of `ANTHROPIC_API_KEY`, `OPENAI_API_KEY` or `GEMINI_API_KEY` (Ollama needs none). A missing
+ * key is a `LiveSetupError` naming the variable; so is Bedrock, whose requests are signed for the host they go to
+ * and cannot pass through the recording proxy.
  */
 export function resolveLiveUpstream({
   provider,
   live,
 }: {
-  provider: LiveProvider;
+  provider: ScenarioProvider;
   live: LiveOptions;
 }): ProxyUpstream & { keys: string[] } {
+  if (provider === 'bedrock')
+    throw new LiveSetupError(
+      'A live run of a bedrock scenario is not possible: Bedrock requests are signed (AWS SigV4) for the host they go to, and the recording proxy between the agent and the API would break the signature. Run bedrock scenarios scripted or replayed.',
+    );
   const env = live.env ?? process.env;
-  const setting = settings[provider];
+  const setting = scenarioProviders[provider].live;
   const baseURL = live.baseURL ?? env[setting.urlVariable] ?? setting.defaultURL;
   if (setting.keyVariable === undefined) return { baseURL, authHeaders: {}, keys: [] };
   const key = env[setting.keyVariable];
@@ -55,9 +40,5 @@ export function resolveLiveUpstream({
     throw new LiveSetupError(
       `A live run of an ${provider} scenario needs the API key in ${setting.keyVariable}; it is not set.`,
     );
-  return {
-    baseURL,
-    authHeaders: provider === 'anthropic' ? { 'x-api-key': key } : { authorization: `Bearer ${key}` },
-    keys: [key],
-  };
+  return { baseURL, authHeaders: setting.authHeaders(key), keys: [key] };
 }

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import type { RecordingOutcome } from '../report/run-report.js';
-import { defaultModels } from '../run/create-scenario-model.js';
+import { scenarioModelOf } from '../run/scenario-providers.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { recoverRecordingDirectory } from './recover-recording-directory.js';
 import { hasRecording, recordingDirectoryOf } from './recording-directory.js';
@@ -45,7 +45,7 @@ export async function saveLiveRecording({
       version: 1,
       scenario: scenario.name,
       provider: scenario.provider,
-      model: scenario.model ?? defaultModels[scenario.provider],
+      model: scenarioModelOf(scenario),
       servers,
       turns: turns.map((turn) => ({
         ...(turn.user === undefined ? {} : { user: turn.user }),

@@ -1,19 +1,16 @@
 import type { Model } from '@toolloop/core';
 import { withXmlTools } from '@toolloop/core/xml';
-import { anthropic } from '@toolloop/providers/anthropic';
-import { ollama, openai } from '@toolloop/providers/openai';
 import type { Scenario } from '../scenario/scenario-schema.js';
+import { scenarioModelOf, scenarioProviders } from './scenario-providers.js';
 
 /** The key every fake request carries: the fake LLM needs none, and a real key must never be read here. */
 export const fakeApiKey = 'toolloop-eval-fake-key';
 
-/** The default model of each provider, when a scenario names none. */
-export const defaultModels = {
-  anthropic: 'claude-sonnet-4-6',
-  openai: 'gpt-5.1',
-  ollama: 'qwen3:8b',
-  xml: 'text-only-model',
-} as const;
+/** AWS credentials for the fake LLM, which checks that Bedrock requests are signed but not with what. */
+export const fakeAwsCredentials = {
+  accessKeyId: 'AKIATOOLLOOPEVALFAKE',
+  secretAccessKey: 'toolloop-eval-fake-secret',
+};
 
 /**
  * Where a scenario's model requests go: `baseURL` routes them to the scenario's script (on the fake LLM, or on
@@ -26,29 +23,52 @@ export interface ModelEndpoint {
 }
 
 /**
- * The real provider a scenario names, pointed at `endpoint`: the Messages API for `anthropic`, chat completions
- * for `openai` and `ollama`, and for `xml` a text-only chat-completions model given tools through the XML
- * protocol.
+ * The real provider a scenario names, pointed at `endpoint`: each wire's own provider (the Messages API, chat
+ * completions, the Responses API, Gemini, Bedrock's Converse API, Ollama's `/api/chat`), chat completions with
+ * Ollama's quirks for `ollama-openai`, and for `xml` a text-only chat-completions model given tools through the
+ * XML protocol.
  */
-export function createScenarioModel({
+export async function createScenarioModel({
   scenario,
   endpoint,
 }: {
   scenario: Scenario;
   endpoint: ModelEndpoint;
-}): Model {
-  const model = scenario.model ?? defaultModels[scenario.provider];
-  const { baseURL } = endpoint;
+}): Promise<Model> {
+  const model = scenarioModelOf(scenario);
+  const settings = scenarioProviders[scenario.provider];
+  const baseURL = `${endpoint.baseURL}${settings.apiPath}`;
   const fetch = endpoint.fetch === undefined ? {} : { fetch: endpoint.fetch };
   switch (scenario.provider) {
-    case 'anthropic':
+    case 'anthropic': {
+      const { anthropic } = await import('@toolloop/providers/anthropic');
       return anthropic({ model, apiKey: fakeApiKey, baseURL, ...fetch });
-    case 'openai':
-      return openai({ model, apiKey: fakeApiKey, baseURL: `${baseURL}/v1`, ...fetch });
-    case 'ollama':
-      return ollama({ model, baseURL: `${baseURL}/v1`, ...fetch });
-    case 'xml':
-      return withXmlTools(openai({ model, apiKey: fakeApiKey, baseURL: `${baseURL}/v1`, ...fetch }));
+    }
+    case 'openai-chat': {
+      const { openai } = await import('@toolloop/providers/openai');
+      return openai({ model, apiKey: fakeApiKey, baseURL, ...fetch });
+    }
+    case 'openai-responses': {
+      const { openaiResponses } = await import('@toolloop/providers/openai');
+      return openaiResponses({ model, apiKey: fakeApiKey, baseURL, ...fetch });
+    }
+    case 'gemini': {
+      throw new Error('TODO-MERGE');
+    }
+    case 'bedrock': {
+      throw new Error('TODO-MERGE');
+    }
+    case 'ollama': {
+      throw new Error('TODO-MERGE');
+    }
+    case 'ollama-openai': {
+      const { ollamaOpenAI } = await import('@toolloop/providers/openai');
+      return ollamaOpenAI({ model, baseURL, ...fetch });
+    }
+    case 'xml': {
+      const { openai } = await import('@toolloop/providers/openai');
+      return withXmlTools(openai({ model, apiKey: fakeApiKey, baseURL, ...fetch }));
+    }
     default: {
       const unexpected: never = scenario.provider;
       throw new Error(`Unknown provider '${String(unexpected)}'.`);

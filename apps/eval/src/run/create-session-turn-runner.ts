@@ -6,7 +6,8 @@ import { createFileSessionStore, SessionManager, type SessionStore } from '@tool
 import { createModelFromConfig } from '@toolloop/providers';
 import type { AgentSessionConfig, AgentTool } from '../agent/define-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
-import { defaultModels, fakeApiKey } from './create-scenario-model.js';
+import { fakeApiKey } from './create-scenario-model.js';
+import { scenarioModelOf, scenarioProviders } from './scenario-providers.js';
 import type { TurnRunner } from './create-loop-turn-runner.js';
 import { instrumentModel } from './instrument-model.js';
 
@@ -30,9 +31,9 @@ export async function createSessionTurnRunner({
   config: AgentSessionConfig;
   onRequest: (request: ModelRequest) => void;
 }): Promise<TurnRunner> {
-  const { provider } = scenario;
-  if (provider === 'xml')
-    throw new Error('A session scenario needs a provider type: anthropic, openai or ollama.');
+  const { sessionType, apiPath } = scenarioProviders[scenario.provider];
+  if (sessionType === undefined)
+    throw new Error(`A session scenario needs a provider type; ${scenario.provider} has none.`);
   const directory = scenario.turns.some((turn) => turn.restart === true)
     ? await mkdtemp(join(tmpdir(), 'toolloop-eval-sessions-'))
     : undefined;
@@ -48,10 +49,11 @@ export async function createSessionTurnRunner({
   let manager = createManager();
   try {
     const session = await manager.initializeSession({
-      type: provider,
-      model: scenario.model ?? defaultModels[provider],
-      api_key: fakeApiKey,
-      base_url: provider === 'anthropic' ? baseURL : `${baseURL}/v1`,
+      type: sessionType,
+      model: scenarioModelOf(scenario),
+      // Bedrock's credentials come from the AWS chain: the runner's session sets them in its environment.
+      ...(sessionType === 'bedrock' ? { region: 'us-east-1' } : { api_key: fakeApiKey }),
+      base_url: `${baseURL}${apiPath}`,
       ...config,
     });
     return {

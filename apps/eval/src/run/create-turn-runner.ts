@@ -39,7 +39,7 @@ export async function createTurnRunner({
   if (agent === undefined) {
     if (scenario.session === undefined) {
       return createLoopTurnRunner({
-        model: instrumentModel(createScenarioModel({ scenario, endpoint }), onRequest),
+        model: instrumentModel(await createScenarioModel({ scenario, endpoint }), onRequest),
         system: scenario.system,
         tools,
         loop: scenario.loop ?? {},
@@ -60,7 +60,7 @@ export async function createTurnRunner({
   const agentTools = await createAgentTools({
     tools: agent.tools,
     mockTools: scenario.mockTools,
-    samplingModel: createScenarioModel({ scenario, endpoint }),
+    samplingModel: await createScenarioModel({ scenario, endpoint }),
     onElicitation,
     cwd,
   });
@@ -102,7 +102,7 @@ export async function createTurnRunner({
   }
 }
 
-function createAgentTurnRunner({
+async function createAgentTurnRunner({
   scenario,
   agent,
   endpoint,
@@ -116,13 +116,19 @@ function createAgentTurnRunner({
   tools: AgentTool[];
   onRequest: (request: ModelRequest) => void;
   cwd: string;
-}): Promise<TurnRunner> | TurnRunner {
-  const model = () => instrumentModel(createScenarioModel({ scenario, endpoint }), onRequest);
+}): Promise<TurnRunner> {
+  const model = async () => instrumentModel(await createScenarioModel({ scenario, endpoint }), onRequest);
   switch (agent.type) {
     case 'declarative':
-      return createLoopTurnRunner({ model: model(), system: agent.system, tools, loop: agent.loop, cwd });
+      return createLoopTurnRunner({
+        model: await model(),
+        system: agent.system,
+        tools,
+        loop: agent.loop,
+        cwd,
+      });
     case 'run':
-      return createRunTurnRunner({ run: agent.run, model: model(), tools, cwd });
+      return createRunTurnRunner({ run: agent.run, model: await model(), tools, cwd });
     case 'session':
       return createSessionTurnRunner({
         scenario,

@@ -16,7 +16,8 @@ const workerFile = fileURLToPath(new URL('../../dist/run/scenario-worker.js', im
 export interface WorkerPool {
   /**
    * Reads and validates `files` (relative to the run's directory) across the workers, a contiguous part each,
-   * and resolves with each file's outcome in the order given. Rejects if a worker exits while loading.
+   * and resolves with each file's outcomes in the order given (one per wire a scenario with `wires` runs on).
+   * Rejects if a worker exits while loading.
    */
   load: (files: readonly string[], defaults: ScenarioDefaults) => Promise<LoadOutcome[]>;
   /**

@@ -17,6 +17,7 @@ import type { ScenarioResult } from '../report/run-report.js';
 import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { createScenarioModel } from './create-scenario-model.js';
+import { scenarioProviders } from './scenario-providers.js';
 import { listScenarioModels } from './list-scenario-models.js';
 import { createTurnRunner } from './create-turn-runner.js';
 import { createTurnObserver } from './create-turn-observer.js';
@@ -107,8 +108,7 @@ async function runUnredacted({
         : scenario.turns.flatMap((turn) => turn.llm),
     baseDirectory: directory,
     // Ollama's stream has its own quirks; a text-only model gets its tool calls written as XML blocks.
-    ...(scenario.provider === 'ollama' ? { dialect: 'ollama' as const } : {}),
-    ...(scenario.provider === 'xml' ? { toolFormat: 'xml' as const } : {}),
+    ...scenarioProviders[scenario.provider].route,
     ...listScenarioModels(scenario),
   });
   const { turns, failures } = progress;
@@ -131,7 +131,7 @@ async function runUnredacted({
         : live.proxy.route(routeId, {
             upstream: live.upstream,
             // The fake's chat completions path has a /v1 of its own; a live base URL for chat completions ends with it.
-            stripPrefix: scenario.provider === 'anthropic' ? '' : '/v1',
+            stripPrefix: scenarioProviders[scenario.provider].apiPath,
           });
     // The runner's own models reach the fake in process; an agent that builds its clients from `baseURL` (a
     // session config) and the live proxy go over the network.
@@ -150,7 +150,7 @@ async function runUnredacted({
         mode.type === 'replay'
           ? { ...scenario.servers, ...toReplayServers(mode.recording) }
           : scenario.servers,
-      samplingModel: createScenarioModel({ scenario, endpoint }),
+      samplingModel: await createScenarioModel({ scenario, endpoint }),
       onElicitation: elicitation.handler,
       // Paths in a scenario start at its file, as `agent` and `replay` do: the same in the CLI and in vitest.
       cwd: directory,

@@ -6,6 +6,7 @@ import type { RunReport, ScenarioResult } from '../report/run-report.js';
 import { assertScenariosSelected } from '../scenario/assert-scenarios-selected.js';
 import { findScenarioFiles } from '../scenario/find-scenario-files.js';
 import { createAgentLoader } from '../agent/create-agent-loader.js';
+import { expandWires } from '../scenario/expand-wires.js';
 import { loadScenarioFile } from '../scenario/load-scenario-file.js';
 import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
@@ -257,11 +258,11 @@ async function loadAll({
   const outcomes = await mapBounded(files, async (file) => {
     try {
       const loaded = await loadScenarioFile(resolve(cwd, file), { cwd, defaults, agents });
-      const found: FoundScenario = {
+      const found = expandWires(loaded).map((run): FoundScenario => ({
         file,
-        scenario: toSelectable(loaded.scenario),
-        packed: packScenario({ ...loaded, file }),
-      };
+        scenario: toSelectable(run.scenario),
+        packed: packScenario({ ...run, file }),
+      }));
       return { status: 'fulfilled' as const, value: found };
     } catch (reason) {
       return { status: 'rejected' as const, reason };
@@ -277,7 +278,7 @@ async function loadAll({
         : [],
     ),
   });
-  return outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  return outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? outcome.value : []));
 }
 
 /** `loadAll`, each worker reading a part of the files: the scenarios come back packed, with their agents' paths. */

@@ -6,6 +6,7 @@ import { createAgentLoader, type AgentLoader } from '../agent/create-agent-loade
 import { endWithSignal } from '../cli/end-with-signal.js';
 import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
+import { expandWires } from '../scenario/expand-wires.js';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load-scenario-file.js';
 import { openScenarioExecutor, type ScenarioExecutor } from './open-scenario-executor.js';
 import { toSelectable } from './pack-scenario.js';
@@ -91,23 +92,23 @@ async function load(files: readonly string[], defaults: ScenarioDefaults): Promi
   if (settings === undefined || agents === undefined) throw new Error('files came before the settings');
   const { cwd } = settings;
   const loader = agents;
-  const outcomes = await mapBounded(files, async (file): Promise<LoadOutcome> => {
+  const outcomes = await mapBounded(files, async (file): Promise<LoadOutcome[]> => {
     try {
       const loaded = await loadScenarioFile(resolve(cwd, file), { cwd, defaults, agents: loader });
-      return {
+      return expandWires(loaded).map((run) => ({
         type: 'loaded',
         file,
-        selectable: toSelectable(loaded.scenario),
-        bytes: serialize(loaded.scenario),
-        ...(loaded.agent === undefined ? {} : { agentFile: loaded.agent.file }),
-      };
+        selectable: toSelectable(run.scenario),
+        bytes: serialize(run.scenario),
+        ...(run.agent === undefined ? {} : { agentFile: run.agent.file }),
+      }));
     } catch (error) {
-      if (ScenarioFileError.isInstance(error)) return { type: 'invalid', file, issues: error.issues };
+      if (ScenarioFileError.isInstance(error)) return [{ type: 'invalid', file, issues: error.issues }];
       const { message, stack } = error instanceof Error ? error : new Error(String(error));
-      return { type: 'failed', file, message, ...(stack === undefined ? {} : { stack }) };
+      return [{ type: 'failed', file, message, ...(stack === undefined ? {} : { stack }) }];
     }
   });
-  await send({ type: 'loaded', outcomes });
+  await send({ type: 'loaded', outcomes: outcomes.flat() });
 }
 
 async function runBatch(scenarios: WorkerScenario[]): Promise<void> {

@@ -108,7 +108,7 @@ export async function checkScenarioAgent({
       kind: 'field',
       path: ['provider'],
       target: 'value',
-      message: 'a session agent runs on a provider type (anthropic, openai, ollama); xml has none',
+      message: 'a session agent runs on a provider type (a wire, or ollama-openai); xml has none',
     });
   }
   return { agent: { file: agentFile, agent }, problems };

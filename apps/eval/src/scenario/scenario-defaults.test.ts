@@ -2,20 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { applyScenarioDefaults } from './scenario-defaults.js';
 
 describe('applyScenarioDefaults', () => {
-  const defaults = { provider: 'openai' as const, model: 'gpt-5.1-mini' };
+  const defaults = { provider: 'openai-chat' as const, model: 'gpt-5.1-mini' };
 
   it('fills in the provider and model of a scenario that names neither', () => {
     expect(applyScenarioDefaults({ name: 'a' }, defaults)).toEqual({
       name: 'a',
-      provider: 'openai',
+      provider: 'openai-chat',
       model: 'gpt-5.1-mini',
     });
   });
 
   it("keeps a scenario's own provider, and then its provider's default model", () => {
     expect(applyScenarioDefaults({ provider: 'anthropic' }, defaults)).toEqual({ provider: 'anthropic' });
-    expect(applyScenarioDefaults({ model: 'gpt-4o' }, defaults)).toEqual({
+    expect(applyScenarioDefaults({ provider: 'openai' }, defaults)).toEqual({
       provider: 'openai',
+      model: 'gpt-5.1-mini',
+    });
+    expect(applyScenarioDefaults({ model: 'gpt-4o' }, defaults)).toEqual({
+      provider: 'openai-chat',
       model: 'gpt-4o',
     });
   });
@@ -25,6 +29,13 @@ describe('applyScenarioDefaults', () => {
     expect(applyScenarioDefaults({ provider: 'ollama' }, { model: 'claude-haiku-4-5' })).toEqual({
       provider: 'ollama',
     });
+  });
+
+  it("runs a scenario that names neither provider nor wires on the config's wires, with their default models", () => {
+    const wires = { wires: ['gemini', 'bedrock'] as ['gemini', 'bedrock'], model: 'gpt-5.1-mini' };
+    expect(applyScenarioDefaults({ name: 'a' }, wires)).toEqual({ name: 'a', wires: ['gemini', 'bedrock'] });
+    expect(applyScenarioDefaults({ provider: 'anthropic' }, wires)).toEqual({ provider: 'anthropic' });
+    expect(applyScenarioDefaults({ wires: 'all' }, defaults)).toEqual({ wires: 'all' });
   });
 
   it('leaves a value that is not a mapping for validation to report', () => {

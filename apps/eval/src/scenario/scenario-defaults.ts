@@ -1,11 +1,13 @@
-import type { Scenario } from './scenario-schema.js';
+import { toScenarioProvider, type ScenarioProvider } from './wires.js';
 
-/** What a config file sets for the scenarios that do not say: the agent under test, provider and model. */
+/** What a config file sets for the scenarios that do not say: the agent under test, provider (or wires) and model. */
 export interface ScenarioDefaults {
   /** The agent module for scenarios that name none: absolute, or relative to the run's directory. */
   agent?: string;
-  /** The provider of scenarios that name none. */
-  provider?: Scenario['provider'];
+  /** The provider of scenarios that name neither a provider nor wires. */
+  provider?: ScenarioProvider;
+  /** The wires each scenario that names neither a provider nor wires runs on (instead of `provider`). */
+  wires?: 'all' | ScenarioProvider[];
   /** The model of scenarios that name none and run on the default provider (`provider`, else `anthropic`). */
   model?: string;
 }
@@ -17,10 +19,15 @@ export interface ScenarioDefaults {
 export function applyScenarioDefaults(value: unknown, defaults: ScenarioDefaults): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const filled: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  if (filled.provider === undefined && defaults.provider !== undefined) filled.provider = defaults.provider;
-  const provider = filled.provider ?? 'anthropic';
+  if (filled.provider === undefined && filled.wires === undefined) {
+    if (defaults.wires !== undefined) return { ...filled, wires: defaults.wires };
+    if (defaults.provider !== undefined) filled.provider = defaults.provider;
+  }
+  const provider = toScenarioProvider(filled.provider ?? 'anthropic');
   if (
     filled.model === undefined &&
+    filled.wires === undefined &&
+    defaults.wires === undefined &&
     defaults.model !== undefined &&
     provider === (defaults.provider ?? 'anthropic')
   )

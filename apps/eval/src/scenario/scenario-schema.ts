@@ -6,6 +6,7 @@ import { expectationSchema } from './expectation-schema.js';
 import { llmStepSchema } from './llm-step-schema.js';
 import { loopOptionsSchema } from './loop-options-schema.js';
 import { sessionConfigSchema } from './session-config-schema.js';
+import { scenarioProviderSchema, wireNames, wiresSchema, type ScenarioProvider } from './wires.js';
 
 /** A mock server tool's `responses`, the very schema (mock-mcp exports the server's schema, of which it is part). */
 const mockResponsesSchema = mockServerSpecSchema.in.shape.tools.element.shape.responses;
@@ -155,18 +156,22 @@ export const scenarioSchema = z
     name: z.string().min(1).describe("The scenario's name in reports; unique in the run."),
     description: z.string().optional().describe('What the scenario proves.'),
     tags: z.array(z.string().min(1)).optional().describe('Topics that --tag selects on.'),
-    provider: z
-      .enum(['anthropic', 'openai', 'ollama', 'xml'])
-      .default('anthropic')
+    provider: scenarioProviderSchema
+      .optional()
       .describe(
-        'The provider that talks to the fake LLM: anthropic (Messages API), openai or ollama (chat completions), xml (a text-only model with XML tool blocks).',
+        "The provider that talks to the fake LLM: a wire (anthropic, openai-chat, openai-responses, gemini, bedrock, ollama), ollama-openai (Ollama's OpenAI-compatible /v1 layer) or xml (a text-only model with XML tool blocks); openai is openai-chat. Default: anthropic.",
+      ),
+    wires: wiresSchema
+      .optional()
+      .describe(
+        "Run the scenario once on each of these providers (or `all`: every wire), each reported as its own scenario, `name [wire]`, with the wire's default model. Instead of `provider`.",
       ),
     model: z
       .string()
       .min(1)
       .optional()
       .describe(
-        "The model id sent in every request; it decides how thinking is sent. Default: the provider's.",
+        "The model id sent in every request; it decides how thinking is sent. Default: the provider's (with `wires`, each wire's).",
       ),
     models: z
       .array(fakeLlmModelSchema)
@@ -254,14 +259,42 @@ export const scenarioSchema = z
         });
       }
     }
-    if (scenario.session !== undefined && scenario.provider === 'xml') {
+    if (scenario.wires !== undefined) {
+      for (const field of ['provider', 'model'] as const) {
+        if (scenario[field] !== undefined)
+          context.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `\`wires\` runs each wire with its default model; remove \`${field}\` (or \`wires\`)`,
+          });
+      }
+      const wires = scenario.wires === 'all' ? [] : scenario.wires;
+      for (const [index, wire] of wires.entries()) {
+        if (wires.indexOf(wire) !== index)
+          context.addIssue({ code: 'custom', path: ['wires', index], message: `'${wire}' is listed twice` });
+      }
+    }
+    const providers = scenario.wires === 'all' ? [] : (scenario.wires ?? [scenario.provider ?? 'anthropic']);
+    if (scenario.session !== undefined && providers.includes('xml')) {
       context.addIssue({
         code: 'custom',
-        path: ['session'],
-        message: 'a session config names a provider type (claude, openai, ollama); xml has none',
+        path: [scenario.wires === undefined ? 'session' : 'wires'],
+        message: 'a session config names a provider type; xml has none',
       });
     }
-  });
+  })
+  .transform(({ wires, provider, ...scenario }) => ({
+    ...scenario,
+    // A scenario with `wires` runs only once expanded into one scenario per wire (`expandWires`).
+    provider: provider ?? (wires === undefined ? 'anthropic' : toWires(wires)[0]),
+    ...(wires === undefined ? {} : { wires: toWires(wires) }),
+  }));
+
+/** The providers `wires` names: `all` is every wire, in the order of `wireNames`. */
+function toWires(wires: 'all' | readonly ScenarioProvider[]): [ScenarioProvider, ...ScenarioProvider[]] {
+  const [first = 'anthropic', ...rest] = wires === 'all' ? wireNames : wires;
+  return [first, ...rest];
+}
 
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ScenarioTurn = z.infer<typeof turnSchema>;

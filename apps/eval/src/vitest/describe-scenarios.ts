@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentLoader, type AgentLoader } from '../agent/create-agent-loader.js';
 import { runScenario } from '../run/run-scenario.js';
 import { findScenarioFiles } from '../scenario/find-scenario-files.js';
+import { expandWires } from '../scenario/expand-wires.js';
 import { loadScenarioFile, type LoadedScenario } from '../scenario/load-scenario-file.js';
 import type { ScenarioDefaults } from '../scenario/scenario-defaults.js';
 import { ScenarioFileError } from '../scenario/scenario-file-error.js';
@@ -79,27 +80,28 @@ export function describeScenarios(
         });
         continue;
       }
-      const { scenario, agent } = loaded;
-      if (!hasAnyTag(scenario.tags ?? [], options.tags)) continue;
-      const routeId = `vitest-${routes++}`;
-      const test = scenario.skip === true ? it.skip : scenario.only === true ? it.only : it;
+      if (!hasAnyTag(loaded.scenario.tags ?? [], options.tags)) continue;
+      const runs = expandWires(loaded).map((run) => ({ ...run, routeId: `vitest-${routes++}` }));
       describe(file, () => {
-        test(scenario.name, testOptions, async () => {
-          if (fakeUrl === undefined) throw new Error('The fake LLM of these scenarios did not start.');
-          const result = await runScenario({
-            scenario,
-            file,
-            directory: dirname(resolve(cwd, file)),
-            cwd,
-            fake,
-            fakeUrl,
-            routeId,
-            // The agent's system prompt, tools and loop options: without them the scenario runs bare.
-            ...(agent === undefined ? {} : { agent }),
+        for (const { scenario, agent, routeId } of runs) {
+          const test = scenario.skip === true ? it.skip : scenario.only === true ? it.only : it;
+          test(scenario.name, testOptions, async () => {
+            if (fakeUrl === undefined) throw new Error('The fake LLM of these scenarios did not start.');
+            const result = await runScenario({
+              scenario,
+              file,
+              directory: dirname(resolve(cwd, file)),
+              cwd,
+              fake,
+              fakeUrl,
+              routeId,
+              // The agent's system prompt, tools and loop options: without them the scenario runs bare.
+              ...(agent === undefined ? {} : { agent }),
+            });
+            const error = toScenarioError(result);
+            if (error !== undefined) throw error;
           });
-          const error = toScenarioError(result);
-          if (error !== undefined) throw error;
-        });
+        }
       });
     }
     if (files.length > 0 && routes === 0 && (options.tags?.length ?? 0) > 0) {

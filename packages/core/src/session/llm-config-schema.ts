@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { hasOnlyWellFormedReferences } from './environment-references.js';
-import type { LlmConfig, LlmServerConfig, StoredLlmConfig, StoredServerConfig } from './llm-config.js';
+import type {
+  LlmConfig,
+  LlmProviderType,
+  LlmServerConfig,
+  StoredLlmConfig,
+  StoredServerConfig,
+} from './llm-config.js';
 
 /** The longest delay `setTimeout` honours. */
 const maxTimerMs = 2_147_483_647;
@@ -77,15 +83,30 @@ const storedServerConfigSchema = serverObject(storedServerValue)
     return url === undefined ? { command: command ?? '', ...rest } : { url, ...rest };
   });
 
+const providerTypes = [
+  'claude',
+  'anthropic',
+  'openai',
+  'openai-responses',
+  'gemini',
+  'bedrock',
+  'ollama',
+  'ollama-openai',
+] as const satisfies readonly LlmProviderType[];
+
 /** Every field of a config but the API key, with `servers` entries as `server` describes them. */
 function configShape<SERVER extends z.ZodType>(server: SERVER) {
   return {
-    type: z.enum(['claude', 'anthropic', 'openai', 'ollama'], {
-      error: "expected one of 'claude', 'anthropic', 'openai', 'ollama'",
+    type: z.enum(providerTypes, {
+      error: `expected one of ${providerTypes.map((type) => `'${type}'`).join(', ')}`,
     }),
     model: z.string({ error: 'expected a model id' }).min(1, { error: 'expected a model id' }),
     system_prompt: z.string({ error: 'expected a string' }).optional(),
     base_url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
+    region: z
+      .string({ error: 'expected an AWS region' })
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, { error: 'expected an AWS region such as us-east-1' })
+      .optional(),
     servers: z
       .record(
         z
@@ -158,12 +179,52 @@ function configShape<SERVER extends z.ZodType>(server: SERVER) {
  * The zod schema of `LlmConfig`: the host's snake_case fields plus the loop's limits. Unknown fields are
  * rejected, so a misspelt limit is an error rather than silently ignored.
  */
-export const llmConfigSchema: z.ZodType<LlmConfig> = z.strictObject({
-  ...configShape(serverConfigSchema),
-  api_key: z.string({ error: 'expected a string' }).min(1, { error: 'expected a non-empty key' }).optional(),
-});
+export const llmConfigSchema: z.ZodType<LlmConfig> = z
+  .strictObject({
+    ...configShape(serverConfigSchema),
+    api_key: z
+      .string({ error: 'expected a string' })
+      .min(1, { error: 'expected a non-empty key' })
+      .optional(),
+  })
+  .superRefine(checkProviderFields);
 
 /** A config as a session file stores it: no API key, and `null` for server values kept in memory only. */
-export const storedLlmConfigSchema: z.ZodType<StoredLlmConfig> = z.strictObject(
-  configShape(storedServerConfigSchema),
-);
+export const storedLlmConfigSchema: z.ZodType<StoredLlmConfig> = z
+  .strictObject(configShape(storedServerConfigSchema))
+  .superRefine(checkProviderFields);
+
+/** The fields only some providers take, and Ollama's two APIs told apart by their URL. */
+function checkProviderFields(
+  config: {
+    type: LlmProviderType;
+    region?: string | undefined;
+    base_url?: string | undefined;
+    api_key?: string | undefined;
+  },
+  context: z.RefinementCtx,
+): void {
+  if (config.region !== undefined && config.type !== 'bedrock') {
+    context.addIssue({ code: 'custom', path: ['region'], message: 'only bedrock takes a region' });
+  }
+  if (config.type === 'bedrock' && config.api_key !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['api_key'],
+      message:
+        'bedrock takes no API key: its credentials come from the AWS credential chain (AWS_PROFILE, AWS_ACCESS_KEY_ID, a role)',
+    });
+  }
+  if (
+    config.type === 'ollama' &&
+    config.base_url !== undefined &&
+    /\/v1\/?$/.test(new URL(config.base_url).pathname)
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['base_url'],
+      message:
+        "a URL ending in /v1 is Ollama's OpenAI-compatible layer: give type 'ollama-openai', or the server's root for 'ollama'",
+    });
+  }
+}

@@ -1,7 +1,13 @@
 import type { ThinkingEffort } from '../model/model.js';
 
-/** Which provider a session talks to; `claude` and `anthropic` are the same. */
-export type LlmProviderType = 'claude' | 'anthropic' | 'openai' | 'ollama';
+/**
+ * Which API a session talks to: `claude` and `anthropic` (the Messages API, the same), `openai` (chat
+ * completions), `openai-responses` (OpenAI's Responses API), `gemini` (Google's Gemini API), `bedrock` (AWS
+ * Bedrock's Converse API), `ollama` (Ollama's own `/api/chat`) and `ollama-openai` (Ollama's OpenAI-compatible
+ * `/v1` layer).
+ */
+export type LlmProviderType =
+  'claude' | 'anthropic' | 'openai' | 'openai-responses' | 'gemini' | 'bedrock' | 'ollama' | 'ollama-openai';
 
 /**
  * An MCP server started as a child process. `env` values may read the host's environment as `${NAME}` when
@@ -32,12 +38,17 @@ export type LlmServerConfig = LlmStdioServerConfig | LlmHttpServerConfig;
  */
 export interface LlmConfig {
   type: LlmProviderType;
-  /** Optional: when missing, the session reads it from the environment (`ANTHROPIC_API_KEY`, `OPENAI_API_KEY`). */
+  /**
+   * Optional: when missing, the session reads it from the environment (`ANTHROPIC_API_KEY`, `OPENAI_API_KEY`,
+   * `GEMINI_API_KEY`). Bedrock takes none: its credentials come from the AWS credential chain.
+   */
   api_key?: string;
   model: string;
   system_prompt?: string;
   /** Where the provider's API lives, for proxies, compatible servers and fakes. */
   base_url?: string;
+  /** Bedrock only: the AWS region (default: the AWS SDK's, from `AWS_REGION` or the profile). */
+  region?: string;
   servers?: Record<string, LlmServerConfig>;
   /** A number is the per-message limit; per-session limits count across every turn of the session. */
   max_tool_calls?: number | { per_message?: number; per_session?: number };

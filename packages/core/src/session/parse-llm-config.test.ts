@@ -60,7 +60,7 @@ describe('parseLlmConfig', () => {
 
   it('lists every problem by field, one per line', () => {
     const error = captureError({
-      type: 'gemini',
+      type: 'palm',
       api_key: secret,
       model: 'claude-3-7-sonnet-20250219',
       max_tool_calls: { per_message: -1 },
@@ -80,7 +80,7 @@ describe('parseLlmConfig', () => {
     ]);
     expect(error.message).toMatchInlineSnapshot(`
       "Invalid LLM config (7 problems):
-      - type: expected one of 'claude', 'anthropic', 'openai', 'ollama'
+      - type: expected one of 'claude', 'anthropic', 'openai', 'openai-responses', 'gemini', 'bedrock', 'ollama', 'ollama-openai'
       - max_tool_calls.per_message: expected at least 0
       - thinking.budget_tokens: Invalid input: expected number, received string
       - token_budget.per_message: unknown field (check the spelling; fields are snake_case)
@@ -96,6 +96,39 @@ describe('parseLlmConfig', () => {
     expect(error.message).not.toContain(secret);
     expect(JSON.stringify(error)).not.toContain(secret);
     expect(error.issues.map((issue) => issue.path)).toEqual(['model', 'thinking.enabled']);
+  });
+
+  it('takes a region only for bedrock, no key for bedrock, and no /v1 URL for native ollama', () => {
+    const error = captureError({
+      type: 'ollama',
+      model: 'qwen3',
+      region: 'us-east-1',
+      base_url: 'http://localhost:11434/v1',
+    });
+    expect(error.message).toContain('- region: only bedrock takes a region');
+    expect(error.message).toContain(
+      "- base_url: a URL ending in /v1 is Ollama's OpenAI-compatible layer: give type 'ollama-openai', or the server's root for 'ollama'",
+    );
+    const bedrock = captureError({
+      type: 'bedrock',
+      model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      api_key: secret,
+      region: 'mars',
+    });
+    expect(bedrock.issues.map((issue) => issue.path)).toEqual(['region', 'api_key']);
+    expect(bedrock.message).not.toContain(secret);
+    expect(
+      parseLlmConfig({
+        type: 'bedrock',
+        model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+        region: 'eu-west-3',
+      }),
+    ).toMatchObject({ type: 'bedrock', region: 'eu-west-3' });
+    expect(
+      parseLlmConfig({ type: 'ollama-openai', model: 'qwen3', base_url: 'http://localhost:11434/v1' }),
+    ).toMatchObject({
+      type: 'ollama-openai',
+    });
   });
 
   it('names unknown fields and server mistakes by path', () => {

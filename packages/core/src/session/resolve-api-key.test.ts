@@ -13,4 +13,13 @@ describe('resolveApiKey', () => {
     expect(resolveApiKey({ type: 'openai', apiKey: undefined, environment })).toBeUndefined();
     expect(resolveApiKey({ type: 'ollama', apiKey: undefined, environment })).toBeUndefined();
   });
+
+  it('reads no key for bedrock, whose credentials the AWS SDK finds itself, and GEMINI_API_KEY for gemini', () => {
+    const withKeys = { ...environment, OPENAI_API_KEY: 'sk-openai', GEMINI_API_KEY: 'gemini-key' };
+    expect(resolveApiKey({ type: 'bedrock', apiKey: undefined, environment: withKeys })).toBeUndefined();
+    expect(resolveApiKey({ type: 'gemini', apiKey: undefined, environment: withKeys })).toBe('gemini-key');
+    expect(resolveApiKey({ type: 'openai-responses', apiKey: undefined, environment: withKeys })).toBe(
+      'sk-openai',
+    );
+  });
 });

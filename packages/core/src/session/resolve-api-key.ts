@@ -1,11 +1,18 @@
 import type { LlmProviderType } from './llm-config.js';
 
-/** The environment variable each provider type's key is read from when the config has none. */
-export const apiKeyEnvironmentVariables: Record<LlmProviderType, string> = {
+/**
+ * The environment variable each provider type's key is read from when the config has none; Bedrock has none
+ * (the AWS SDK reads its credential chain itself).
+ */
+export const apiKeyEnvironmentVariables: Record<LlmProviderType, string | undefined> = {
   claude: 'ANTHROPIC_API_KEY',
   anthropic: 'ANTHROPIC_API_KEY',
   openai: 'OPENAI_API_KEY',
+  'openai-responses': 'OPENAI_API_KEY',
+  gemini: 'GEMINI_API_KEY',
+  bedrock: undefined,
   ollama: 'OLLAMA_API_KEY',
+  'ollama-openai': 'OLLAMA_API_KEY',
 };
 
 /**
@@ -22,6 +29,7 @@ export function resolveApiKey({
   environment: Readonly<Record<string, string | undefined>>;
 }): string | undefined {
   if (apiKey !== undefined && apiKey !== '') return apiKey;
-  const fromEnvironment = environment[apiKeyEnvironmentVariables[type]];
+  const variable = apiKeyEnvironmentVariables[type];
+  const fromEnvironment = variable === undefined ? undefined : environment[variable];
   return fromEnvironment === '' ? undefined : fromEnvironment;
 }

@@ -2,7 +2,7 @@ import type { Model } from '@toolloop/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as publicApi from '@toolloop/providers/openai';
 import type {
-  OllamaProviderOptions,
+  OllamaOpenAIProviderOptions,
   OpenAICompatibleCapabilities,
   OpenAICompatibleModel,
   OpenAICompatibleProviderOptions,
@@ -18,8 +18,8 @@ describe('@toolloop/providers/openai', () => {
       'defaultOpenAICompatibleCapabilities',
       'getOpenAIModelCapabilities',
       'getOpenAIResponsesCapabilities',
-      'ollama',
-      'ollamaBaseURL',
+      'ollamaOpenAI',
+      'ollamaOpenAIBaseURL',
       'openai',
       'openaiCompatible',
       'openaiResponses',
@@ -29,10 +29,10 @@ describe('@toolloop/providers/openai', () => {
   it('exports its public types', () => {
     expectTypeOf(publicApi.openaiCompatible).parameter(0).toEqualTypeOf<OpenAICompatibleProviderOptions>();
     expectTypeOf(publicApi.openai).parameter(0).toEqualTypeOf<OpenAIProviderOptions>();
-    expectTypeOf(publicApi.ollama).parameter(0).toEqualTypeOf<OllamaProviderOptions>();
+    expectTypeOf(publicApi.ollamaOpenAI).parameter(0).toEqualTypeOf<OllamaOpenAIProviderOptions>();
     expectTypeOf(publicApi.openaiCompatible).returns.toEqualTypeOf<OpenAICompatibleModel>();
     expectTypeOf(publicApi.openai).returns.toEqualTypeOf<OpenAICompatibleModel>();
-    expectTypeOf(publicApi.ollama).returns.toEqualTypeOf<OpenAICompatibleModel>();
+    expectTypeOf(publicApi.ollamaOpenAI).returns.toEqualTypeOf<OpenAICompatibleModel>();
     expectTypeOf<OpenAICompatibleModel>().toExtend<Model>();
     expectTypeOf(publicApi.getOpenAIModelCapabilities).returns.toEqualTypeOf<OpenAICompatibleCapabilities>();
     expectTypeOf(publicApi.openaiResponses).parameter(0).toEqualTypeOf<OpenAIResponsesProviderOptions>();

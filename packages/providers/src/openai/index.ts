@@ -1,10 +1,10 @@
 // The providers
 export { openaiCompatible } from './openai-compatible.js';
 export { openai } from './openai.js';
-export { ollama, ollamaBaseURL } from './ollama.js';
+export { ollamaOpenAI, ollamaOpenAIBaseURL } from './ollama-openai.js';
 export type { OpenAICompatibleModel } from './create-openai-compatible-model.js';
 export type {
-  OllamaProviderOptions,
+  OllamaOpenAIProviderOptions,
   OpenAICompatibleProviderOptions,
   OpenAIProviderOptions,
 } from './openai-compatible-provider-options.js';

@@ -41,8 +41,8 @@ export interface OpenAIProviderOptions extends Omit<OpenAICompatibleProviderOpti
   baseURL?: string;
 }
 
-/** Options of `ollama()`: like `openaiCompatible()`, with Ollama's local URL and no key needed. */
-export interface OllamaProviderOptions extends Omit<OpenAICompatibleProviderOptions, 'baseURL' | 'name'> {
+/** Options of `ollamaOpenAI()`: like `openaiCompatible()`, with Ollama's local URL and no key needed. */
+export interface OllamaOpenAIProviderOptions extends Omit<OpenAICompatibleProviderOptions, 'baseURL' | 'name'> {
   /** Default `http://localhost:11434/v1`. Ignored with `client`. */
   baseURL?: string;
 }

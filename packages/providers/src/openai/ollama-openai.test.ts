@@ -3,7 +3,7 @@ import { createEventStreamResponse } from '../../test/support/anthropic-wire.js'
 import { collectStream, createModelRequest } from '../../test/support/collect-stream.js';
 import { useOpenAITestServer } from '../../test/support/openai-test-server.js';
 import { createOpenAIChunks, encodeOpenAIChunks } from '../../test/support/openai-wire.js';
-import { ollama } from './ollama.js';
+import { ollamaOpenAI } from './ollama-openai.js';
 
 const { answer } = useOpenAITestServer();
 
@@ -21,7 +21,7 @@ const getWeather = {
 describe('ollama', () => {
   it('talks to localhost:11434 without a key', async () => {
     const received = answer([hello], 'http://localhost:11434/v1');
-    const model = ollama({ model: 'qwen3:8b', maxRetries: 0 });
+    const model = ollamaOpenAI({ model: 'qwen3:8b', maxRetries: 0 });
     const { error } = await collectStream({ model, request: createModelRequest() });
     expect(error).toBeUndefined();
     expect(model.provider).toBe('ollama');
@@ -30,7 +30,7 @@ describe('ollama', () => {
 
   it('emulates tool choice none by sending no tools', async () => {
     const received = answer([hello], 'http://localhost:11434/v1');
-    const model = ollama({ model: 'qwen3:8b', maxRetries: 0 });
+    const model = ollamaOpenAI({ model: 'qwen3:8b', maxRetries: 0 });
     await collectStream({
       model,
       request: createModelRequest({

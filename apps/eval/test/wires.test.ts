@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runScenarios } from '../src/run/run-scenarios.js';
+
+const fixtures = join(import.meta.dirname, 'fixtures');
+
+describe('wires', () => {
+  it('runs a scenario once per wire it names, each reported on its own as `name [wire]`, all passing', async () => {
+    const { report, exitCode } = await runScenarios({ paths: ['wires/tool-loop.yaml'], cwd: fixtures });
+
+    expect(report.scenarios.map((scenario) => [scenario.name, scenario.status, scenario.failures])).toEqual([
+      ['tool loop with thinking [anthropic]', 'passed', []],
+      ['tool loop with thinking [openai-chat]', 'passed', []],
+      ['tool loop with thinking [openai-responses]', 'passed', []],
+    ]);
+    expect(exitCode).toBe(0);
+  });
+
+  it('an agent that drops thinking between tool rounds fails on each wire that must carry it back, naming why', async () => {
+    const { report } = await runScenarios({ paths: ['wires/drop-thinking.yaml'], cwd: fixtures });
+
+    expect(outcomes(report.scenarios)).toEqual({
+      'history without thinking [anthropic]': [
+        expect.stringMatching(
+          /messages\[1\] echoes answer .* but its reasoning blocks differ .*received none/u,
+        ),
+      ],
+      'history without thinking [openai-chat]': 'passed',
+      'history without thinking [openai-responses]': [
+        expect.stringContaining("'model_error'"),
+        expect.stringContaining('expected the answer to equal'),
+        expect.stringMatching(
+          /fake LLM rule responses\/reasoning-continuity\): Item 'fc_\w+' of type 'function_call' was provided without its required 'reasoning' item/u,
+        ),
+      ],
+    });
+  });
+
+  it('an agent that drops what tool calls carry fails on each wire that needs it back, and passes on the others', async () => {
+    const { report } = await runScenarios({ paths: ['wires/drop-call-data.yaml'], cwd: fixtures });
+
+    expect(outcomes(report.scenarios)).toEqual({
+      'tool calls without what they carried [anthropic]': 'passed',
+      'tool calls without what they carried [openai-chat]': 'passed',
+      'tool calls without what they carried [openai-responses]': 'passed',
+    });
+  });
+});
+
+/** Each scenario's outcome: `passed`, or its failures' messages. */
+function outcomes(
+  scenarios: ReadonlyArray<{ name: string; status: string; failures: ReadonlyArray<{ message: string }> }>,
+): Record<string, string | string[]> {
+  return Object.fromEntries(
+    scenarios.map((scenario) => [
+      scenario.name,
+      scenario.status === 'passed' ? 'passed' : scenario.failures.map((failure) => failure.message),
+    ]),
+  );
+}
