@@ -4,6 +4,7 @@ import { refuseRequest } from '../handler/refuse-request.js';
 import { isRecord } from '../internal/is-record.js';
 import { findRuleRefusal } from '../rules/find-rule-refusal.js';
 import { ollamaChatRules } from './ollama-chat-rules.js';
+import { definitionRule } from './rules/definition-rule.js';
 import { readOllamaChatRequestBody, type OllamaChatRequestBody } from './ollama-chat-request-body.js';
 
 /**
@@ -17,21 +18,23 @@ export function holdToOllamaChatRules(options: {
 }): { success: true; value: OllamaChatRequestBody } | { success: false; response: Response } {
   const { state, arrived } = options;
   const { route, json } = arrived;
-  if (!isRecord(json)) {
+  // Go decodes `null` into an empty request, which the rules then hold to (no model).
+  const body = json === null ? {} : json;
+  if (!isRecord(body)) {
     const refusal = {
       type: 'rule',
       endpoint: 'ollama',
       ruleId: 'ollama/definition',
-      source: 'Go encoding/json',
+      source: definitionRule.source,
       refusal: {
         status: 400,
-        message: `json: cannot unmarshal ${json === null ? 'null' : Array.isArray(json) ? 'array' : typeof json === 'boolean' ? 'bool' : typeof json} into Go value of type api.ChatRequest`,
+        message: `json: cannot unmarshal ${describeGoKind(body)} into Go value of type api.ChatRequest`,
       },
     } as const;
     return { success: false, response: refuseRequest({ state, scenarioId: route.id, refusal }) };
   }
-  const request = readOllamaChatRequestBody(json);
-  const context = { body: json, request, scriptModels: route.script.models };
+  const request = readOllamaChatRequestBody(body);
+  const context = { body, request, scriptModels: route.script.models };
   const found = findRuleRefusal({ rules: ollamaChatRules, context, relaxed: state.relaxedRules });
   if (found === undefined) return { success: true, value: request };
   const refusal = {
@@ -42,4 +45,10 @@ export function holdToOllamaChatRules(options: {
     refusal: found.refusal,
   } as const;
   return { success: false, response: refuseRequest({ state, scenarioId: route.id, refusal }) };
+}
+
+/** What Go's decoder calls a JSON value that is no object (`null` decodes to an empty request, and passes). */
+function describeGoKind(json: unknown): string {
+  if (Array.isArray(json)) return 'array';
+  return typeof json === 'boolean' ? 'bool' : typeof json;
 }

@@ -75,6 +75,13 @@ const cases: RefusalCase[] = [
     },
   },
   {
+    name: 'a body that is no JSON object',
+    rule: 'ollama/definition',
+    path,
+    body: [question],
+    expected: { status: 400, message: 'json: cannot unmarshal array into Go value of type api.ChatRequest' },
+  },
+  {
     name: 'top_logprobs above 20',
     rule: 'ollama/top-logprobs',
     path,

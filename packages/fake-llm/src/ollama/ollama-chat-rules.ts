@@ -1,11 +1,9 @@
 import { definitionRule } from './rules/definition-rule.js';
-import {
-  modelNotFoundRule,
-  modelRequiredRule,
-  thinkingUnsupportedRule,
-  toolsUnsupportedRule,
-  topLogprobsRule,
-} from './rules/model-rules.js';
+import { modelNotFoundRule } from './rules/model-not-found-rule.js';
+import { modelRequiredRule } from './rules/model-required-rule.js';
+import { thinkingUnsupportedRule } from './rules/thinking-unsupported-rule.js';
+import { toolsUnsupportedRule } from './rules/tools-unsupported-rule.js';
+import { topLogprobsRule } from './rules/top-logprobs-rule.js';
 import type { OllamaChatRule } from './rules/ollama-chat-rule.js';
 
 /**
