@@ -164,6 +164,30 @@ describe("what Ollama's server takes", () => {
     }
   });
 
+  it("serves a script's own model, holding it to the model it is like", async () => {
+    const fake = createFakeLlm({
+      models: [{ id: 'my-gemma:latest', like: 'gemma3' }],
+      steps: [{ text: 'Answered.' }],
+    });
+    try {
+      const ask = (tools: unknown[]) =>
+        fake.handle(
+          new Request('http://fake-llm.test/api/chat', {
+            method: 'POST',
+            body: JSON.stringify({ model: 'my-gemma:latest', messages: [question], tools, stream: false }),
+          }),
+        );
+      const refused = await ask([weather]);
+      expect([refused.status, await refused.json()]).toEqual([
+        400,
+        { error: 'registry.ollama.ai/library/my-gemma:latest does not support tools' },
+      ]);
+      expect((await ask([])).status).toBe(200);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('relaxes a rule by id, as for the other wires', async () => {
     const fake = createFakeLlm([{ text: 'Answered.' }], {
       strictness: { relax: ['ollama/model-not-found'] },
