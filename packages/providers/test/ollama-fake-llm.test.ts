@@ -140,4 +140,16 @@ describe("the Ollama provider against the fake LLM's /api/chat", () => {
       ['other', 'completed'],
     ]);
   });
+
+  it('ends the connection of a stream its consumer stops reading', async () => {
+    fake = createFakeLlm([{ text: 'one two three four five six seven eight nine', chunkDelayMs: 20 }]);
+    const { url } = await fake.serve();
+    for await (const part of ollama({ model: 'qwen3', host: url }).stream(createModelRequest())) {
+      if (part.type === 'text-delta') break;
+    }
+    await fake.waitForIdle();
+    expect(fake.streams.map(({ status, clientAborted }) => [status, clientAborted])).toEqual([
+      ['aborted', true],
+    ]);
+  });
 });
