@@ -11,6 +11,7 @@ import { createActivityTracker } from './internal/create-activity-tracker.js';
 import { requireMsw } from './internal/load-msw.js';
 import { createRequestRetention } from './records/create-request-retention.js';
 import { answerChatCompletionsRequest } from './openai/answer-chat-completions-request.js';
+import { answerOllamaChatRequest } from './ollama/answer-ollama-chat-request.js';
 import { answerResponsesRequest } from './responses/answer-responses-request.js';
 import type { FakeLlmViolation } from './records/fake-llm-violation.js';
 import type { RecordedRequest } from './records/recorded-request.js';
@@ -35,7 +36,7 @@ const llmApiPaths =
  */
 export interface FakeLlm {
   /**
-   * msw handlers for `POST /v1/messages`, `POST /v1/chat/completions` and `POST /v1/responses` on any origin
+   * msw handlers for `POST /v1/messages`, `POST /v1/chat/completions`, `POST /v1/responses` and `POST /api/chat` on any origin
    * (the `/scenario/<id>` prefix included). In your own
    * `setupServer(...fake.handlers)`, also call `cancelMswResponseCopies(server)`, or SDK retries never start.
    * Needs msw installed (an optional peer dependency); reading it without msw throws, saying so.
@@ -122,6 +123,7 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
       http.post('*/v1/messages/count_tokens', ({ request }) => answerCountTokensRequest({ request, state })),
       http.post('*/v1/chat/completions', ({ request }) => answerChatCompletionsRequest({ request, state })),
       http.post('*/v1/responses', ({ request }) => answerResponsesRequest({ request, state })),
+      http.post('*/api/chat', ({ request }) => answerOllamaChatRequest({ request, state })),
     ];
     return handlers;
   };

@@ -18,8 +18,8 @@ export interface RefusalCase {
   body: unknown;
   expected: {
     status: number;
-    /** `error.type` (Messages API) or `error.type` (chat completions). */
-    type: string;
+    /** `error.type` (Messages API) or `error.type` (chat completions); none for Ollama, whose `error` is a string. */
+    type?: string;
     /** The whole message, or a pattern it matches. */
     message: string | RegExp;
     /** Chat completions: `error.param` and `error.code`. */
@@ -73,14 +73,15 @@ export function describeRefusals(options: {
         });
       };
       const refused = await post(refusal);
-      const body = (await refused.json()) as { error: Record<string, unknown> };
+      const body = (await refused.json()) as { error: Record<string, unknown> | string };
       expect(refused.status).toBe(refusal.expected.status);
-      expect(body.error.type).toBe(refusal.expected.type);
-      if (typeof refusal.expected.message === 'string')
-        expect(body.error.message).toBe(refusal.expected.message);
-      else expect(body.error.message).toMatch(refusal.expected.message);
-      if (refusal.expected.param !== undefined) expect(body.error.param).toBe(refusal.expected.param);
-      if (refusal.expected.code !== undefined) expect(body.error.code).toBe(refusal.expected.code);
+      // Ollama's error is the message itself (`{ "error": "…" }`).
+      const error = typeof body.error === 'string' ? { message: body.error } : body.error;
+      expect(error.type).toBe(refusal.expected.type);
+      if (typeof refusal.expected.message === 'string') expect(error.message).toBe(refusal.expected.message);
+      else expect(error.message).toMatch(refusal.expected.message);
+      if (refusal.expected.param !== undefined) expect(error.param).toBe(refusal.expected.param);
+      if (refusal.expected.code !== undefined) expect(error.code).toBe(refusal.expected.code);
       expect(refused.headers.get('x-should-retry')).toBe('false');
       expect(route.violations.map(({ type }) => type)).toEqual(['invalid-request']);
       expect(route.violations[0]?.message).toContain(`fake LLM rule ${refusal.rule}`);

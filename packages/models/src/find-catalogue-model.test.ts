@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anthropicModels } from './anthropic-models.js';
 import { findCatalogueModel } from './find-catalogue-model.js';
+import { ollamaModels } from './ollama-models.js';
 import { openAiChatModels } from './openai-chat-models.js';
 
 describe('findCatalogueModel', () => {
@@ -42,9 +43,37 @@ describe('findCatalogueModel', () => {
   });
 });
 
+describe('findCatalogueModel for Ollama', () => {
+  it.each(['qwen3', 'qwen3:8b', 'library/qwen3:latest', 'registry.ollama.ai/library/qwen3:0.6b'])(
+    'finds %s by its library name, keeping the id asked for',
+    (id) => {
+      expect(findCatalogueModel({ api: 'ollama-chat', id })).toMatchObject({
+        id,
+        contextWindow: 40_960,
+        thinking: 'think',
+        tools: true,
+      });
+    },
+  );
+
+  it('tells think levels (gpt-oss) from think on and off, and a model without tools', () => {
+    expect(findCatalogueModel({ api: 'ollama-chat', id: 'gpt-oss:20b' })?.thinking).toBe('think-levels');
+    expect(findCatalogueModel({ api: 'ollama-chat', id: 'gemma3:4b' })).toMatchObject({
+      thinking: 'none',
+      tools: false,
+    });
+  });
+
+  it('lists no model of another namespace, and none under another API', () => {
+    expect(findCatalogueModel({ api: 'ollama-chat', id: 'someone/qwen3:8b' })).toBeUndefined();
+    expect(findCatalogueModel({ api: 'openai-chat-completions', id: 'qwen3' })).toBeUndefined();
+  });
+});
+
 describe.each([
   ['Anthropic', anthropicModels],
   ['OpenAI chat', openAiChatModels],
+  ['Ollama', ollamaModels],
 ])('the %s models', (_api, models) => {
   it('list each id once', () => {
     const ids = models.map((model) => model.id);

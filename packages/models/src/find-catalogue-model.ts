@@ -1,13 +1,27 @@
 import { anthropicModels } from './anthropic-models.js';
 import type { CatalogueModel, ModelApi } from './catalogue-model.js';
+import { ollamaModels } from './ollama-models.js';
 import { openAiChatModels } from './openai-chat-models.js';
 
 const byApi: Record<ModelApi, ReadonlyMap<string, CatalogueModel>> = {
   'anthropic-messages': new Map(anthropicModels.map((model) => [model.id, model])),
   'openai-chat-completions': new Map(openAiChatModels.map((model) => [model.id, model])),
+  'ollama-chat': new Map(ollamaModels.map((model) => [model.id, model])),
 };
 
-/** The catalogue's entry for a model id of one API, or `undefined` when the API serves no model by that id. */
+/**
+ * The catalogue's entry for a model id of one API, or `undefined` when the catalogue lists no model by that id.
+ * An Ollama name is looked up without its tag and library namespace (`qwen3:8b`, `library/qwen3:latest` and
+ * `registry.ollama.ai/library/qwen3` are `qwen3`), and the entry keeps the id asked for.
+ */
 export function findCatalogueModel(options: { api: ModelApi; id: string }): CatalogueModel | undefined {
-  return byApi[options.api].get(options.id);
+  const models = byApi[options.api];
+  const exact = models.get(options.id);
+  if (exact !== undefined || options.api !== 'ollama-chat') return exact;
+  const family = options.id
+    .toLowerCase()
+    .replace(/^(?:registry\.ollama\.ai\/)?(?:library\/)?/u, '')
+    .replace(/:[^/:]*$/u, '');
+  const entry = models.get(family);
+  return entry === undefined ? undefined : { ...entry, id: options.id };
 }

@@ -38,4 +38,8 @@ describe('provider subpaths', () => {
       '@toolloop/models',
     ]);
   });
+
+  it('@toolloop/providers/ollama reaches only the ollama client, core and the catalogue', () => {
+    expect(packagesReachedFrom('ollama/index.ts')).toEqual(['@toolloop/core', '@toolloop/models', 'ollama']);
+  });
 });

@@ -33,7 +33,7 @@ export function describeUnknownPath(options: {
       return {
         endpoint: 'ollama',
         status: 404,
-        message: `404 page not found: the fake LLM does not serve Ollama's native API (${line}); point the client at Ollama's OpenAI-compatible API, POST /v1/chat/completions, with the script's dialect: ollama.`,
+        message: `404 page not found: the fake LLM serves only POST /api/chat of Ollama's native API, not ${line}; Ollama's OpenAI-compatible API is POST /v1/chat/completions, with the script's dialect: ollama.`,
       };
     case 'anthropic':
       return {

@@ -9,6 +9,8 @@ const thinkingForms: readonly ModelThinking[] = [
   'adaptive',
   'adaptive-only',
   'reasoning-effort',
+  'think',
+  'think-levels',
 ];
 
 /** Reads a script's `models`: `[{ id, like?, contextWindow?, maxOutputTokens?, thinking? }]`. */

@@ -66,8 +66,8 @@ export function getAnthropicFamilyCapabilities(modelId: string): AnthropicModelC
 
 function fromCatalogue(model: CatalogueModel): AnthropicModelCapabilities {
   return {
-    // The catalogue's Anthropic entries never say `reasoning-effort`, chat completions' form.
-    thinking: model.thinking === 'reasoning-effort' ? 'adaptive' : model.thinking,
+    // The catalogue's Anthropic entries never say another API's form (`reasoning-effort`, Ollama's `think`).
+    thinking: isAnthropicThinkingMode(model.thinking) ? model.thinking : 'adaptive',
     thinksByDefault: model.thinksByDefault,
     defaultMaxTokens: Math.min(32_000, model.maxOutputTokens),
     maxOutputTokens: model.maxOutputTokens,
@@ -165,4 +165,10 @@ function capabilitiesOf(
     ...newest
   } = newestAnthropicModelCapabilities;
   return newest;
+}
+
+function isAnthropicThinkingMode(thinking: string): thinking is AnthropicThinkingMode {
+  return (
+    thinking === 'none' || thinking === 'manual' || thinking === 'adaptive' || thinking === 'adaptive-only'
+  );
 }
