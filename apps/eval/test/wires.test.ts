@@ -12,6 +12,7 @@ describe('wires', () => {
       ['tool loop with thinking [anthropic]', 'passed', []],
       ['tool loop with thinking [openai-chat]', 'passed', []],
       ['tool loop with thinking [openai-responses]', 'passed', []],
+      ['tool loop with thinking [ollama]', 'passed', []],
     ]);
     expect(exitCode).toBe(0);
   });
@@ -26,6 +27,8 @@ describe('wires', () => {
         ),
       ],
       'history without thinking [openai-chat]': 'passed',
+      // Ollama takes a history without thinking: the model starts the round from the transcript alone.
+      'history without thinking [ollama]': 'passed',
       'history without thinking [openai-responses]': [
         expect.stringContaining("'model_error'"),
         expect.stringContaining('expected the answer to equal'),
@@ -43,6 +46,7 @@ describe('wires', () => {
       'tool calls without what they carried [anthropic]': 'passed',
       'tool calls without what they carried [openai-chat]': 'passed',
       'tool calls without what they carried [openai-responses]': 'passed',
+      'tool calls without what they carried [ollama]': 'passed',
     });
   });
 });

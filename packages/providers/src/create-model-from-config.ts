@@ -38,7 +38,12 @@ export async function createModelFromConfig(config: LlmConfig): Promise<Model> {
       throw new Error('TODO-MERGE');
     }
     case 'ollama': {
-      throw new Error('TODO-MERGE');
+      const { ollama } = await import('./ollama/index.js');
+      return ollama({
+        model,
+        ...(config.base_url === undefined ? {} : { host: config.base_url }),
+        ...maxTokens,
+      });
     }
     case 'ollama-openai': {
       const { ollamaOpenAI } = await import('./openai/index.js');

@@ -59,7 +59,8 @@ export async function createScenarioModel({
       throw new Error('TODO-MERGE');
     }
     case 'ollama': {
-      throw new Error('TODO-MERGE');
+      const { ollama } = await import('@toolloop/providers/ollama');
+      return ollama({ model, host: baseURL, ...fetch });
     }
     case 'ollama-openai': {
       const { ollamaOpenAI } = await import('@toolloop/providers/openai');
