@@ -8,11 +8,12 @@ describe('wires', () => {
   it('runs a scenario once per wire it names, each reported on its own as `name [wire]`, all passing', async () => {
     const { report, exitCode } = await runScenarios({ paths: ['wires/tool-loop.yaml'], cwd: fixtures });
 
+    // The report lists scenarios by name.
     expect(report.scenarios.map((scenario) => [scenario.name, scenario.status, scenario.failures])).toEqual([
       ['tool loop with thinking [anthropic]', 'passed', []],
+      ['tool loop with thinking [ollama]', 'passed', []],
       ['tool loop with thinking [openai-chat]', 'passed', []],
       ['tool loop with thinking [openai-responses]', 'passed', []],
-      ['tool loop with thinking [ollama]', 'passed', []],
     ]);
     expect(exitCode).toBe(0);
   });
