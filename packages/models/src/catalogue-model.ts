@@ -1,5 +1,5 @@
-/** The APIs whose models the catalogue lists. */
-export type ModelApi = 'anthropic-messages' | 'openai-chat-completions';
+/** The APIs whose models the catalogue lists: the Messages API, chat completions, Gemini's generateContent. */
+export type ModelApi = 'anthropic-messages' | 'openai-chat-completions' | 'gemini';
 
 /**
  * How a model takes thinking (reasoning):
@@ -7,9 +7,18 @@ export type ModelApi = 'anthropic-messages' | 'openai-chat-completions';
  * - `manual`: the Messages API's `{ type: 'enabled', budget_tokens }` (Claude 3.7 to 4.5);
  * - `adaptive`: `{ type: 'adaptive' }` with `output_config.effort`, a manual budget still taken (Claude 4.6);
  * - `adaptive-only`: `{ type: 'adaptive' }` only; a manual budget is refused (Claude 4.7 and later);
- * - `reasoning-effort`: chat completions' `reasoning_effort` (OpenAI's reasoning models).
+ * - `reasoning-effort`: chat completions' `reasoning_effort` (OpenAI's reasoning models);
+ * - `thinking-budget`: Gemini's `thinkingConfig.thinkingBudget` (Gemini 2.5);
+ * - `thinking-level`: Gemini's `thinkingConfig.thinkingLevel` (Gemini 3; a budget is still taken).
  */
-export type ModelThinking = 'none' | 'manual' | 'adaptive' | 'adaptive-only' | 'reasoning-effort';
+export type ModelThinking =
+  | 'none'
+  | 'manual'
+  | 'adaptive'
+  | 'adaptive-only'
+  | 'reasoning-effort'
+  | 'thinking-budget'
+  | 'thinking-level';
 
 /** What one model of one API accepts: the limits a request to it must keep. */
 export interface CatalogueModel {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anthropicModels } from './anthropic-models.js';
 import { findCatalogueModel } from './find-catalogue-model.js';
+import { geminiModels } from './gemini-models.js';
 import { openAiChatModels } from './openai-chat-models.js';
 
 describe('findCatalogueModel', () => {
@@ -34,6 +35,26 @@ describe('findCatalogueModel', () => {
     });
   });
 
+  it('gives Gemini 2.5 a thinking budget and Gemini 3 a thinking level', () => {
+    expect(findCatalogueModel({ api: 'gemini', id: 'gemini-2.5-flash' })).toEqual({
+      id: 'gemini-2.5-flash',
+      api: 'gemini',
+      contextWindow: 1_048_576,
+      maxOutputTokens: 65_536,
+      thinking: 'thinking-budget',
+      thinksByDefault: true,
+      structuredOutput: true,
+      minCacheableTokens: 0,
+    });
+    expect(findCatalogueModel({ api: 'gemini', id: 'gemini-3-pro-preview' })).toMatchObject({
+      thinking: 'thinking-level',
+      thinksByDefault: true,
+    });
+    expect(findCatalogueModel({ api: 'gemini', id: 'gemini-2.5-flash-lite' })).toMatchObject({
+      thinksByDefault: false,
+    });
+  });
+
   it('finds no model of another API, and none the API does not serve', () => {
     expect(findCatalogueModel({ api: 'openai-chat-completions', id: 'claude-opus-4-7' })).toBeUndefined();
     expect(
@@ -45,6 +66,7 @@ describe('findCatalogueModel', () => {
 describe.each([
   ['Anthropic', anthropicModels],
   ['OpenAI chat', openAiChatModels],
+  ['Gemini', geminiModels],
 ])('the %s models', (_api, models) => {
   it('list each id once', () => {
     const ids = models.map((model) => model.id);

@@ -9,6 +9,8 @@ const thinkingForms: readonly ModelThinking[] = [
   'adaptive',
   'adaptive-only',
   'reasoning-effort',
+  'thinking-budget',
+  'thinking-level',
 ];
 
 /** Reads a script's `models`: `[{ id, like?, contextWindow?, maxOutputTokens?, thinking? }]`. */
