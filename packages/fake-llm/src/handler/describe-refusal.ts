@@ -41,7 +41,7 @@ export type Refusal =
 
 /** A refusal as an answer: which API's error shape, the status, the error type when not the status's, the words. */
 export interface RefusalAnswer {
-  /** The error shape: the Messages API's, chat completions' (OpenAI's), or Ollama's native API's. */
+  /** The error shape: the Messages API's, chat completions' (OpenAI's), Gemini's (Google's), or Ollama's native API's. */
   endpoint: FakeLlmEndpoint | 'ollama';
   status: number;
   type?: string;
@@ -57,12 +57,14 @@ export interface RefusalAnswer {
   violationMessage?: string;
 }
 
-const apis = 'POST /v1/messages, POST /v1/chat/completions and POST /v1/responses (or /scenario/<id>/v1/…)';
+const apis =
+  'POST /v1/messages, POST /v1/chat/completions, POST /v1/responses and POST /v1beta/models/<model>:generateContent (or /scenario/<id>/v1/…)';
 
 const apiNames: Record<FakeLlmEndpoint, string> = {
   messages: 'a Messages API',
   'chat-completions': 'a chat completions',
   responses: 'a Responses API',
+  gemini: 'a generateContent',
 };
 
 /**
@@ -74,6 +76,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
     case 'unknown-path':
       return describeUnknownPath({ ...refusal, apis });
     case 'wrong-method':
+      if (refusal.endpoint === 'gemini') return describeUnknownPath({ ...refusal, api: 'gemini', apis });
       // OpenAI answers a method its path does not take as it answers an unknown path.
       if (refusal.endpoint !== 'messages') {
         return describeUnknownPath({ ...refusal, api: 'openai', apis });
@@ -118,7 +121,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
         endpoint: refusal.endpoint,
         status: 400,
         message:
-          refusal.endpoint === 'messages'
+          refusal.endpoint === 'messages' || refusal.endpoint === 'gemini'
             ? `The request body is not valid JSON${refusal.where}; send one JSON object.`
             : `We could not parse the JSON body of your request${refusal.where}: the fake LLM, like the OpenAI API, expects a JSON payload.`,
       };
