@@ -8,7 +8,7 @@ import { gemini } from './gemini.js';
 function replay(files: readonly string[]): { fetch: typeof globalThis.fetch; bodies: unknown[] } {
   const bodies: unknown[] = [];
   const fetch: typeof globalThis.fetch = (_input, init) => {
-    bodies.push(JSON.parse(String(init?.body)));
+    bodies.push(JSON.parse(typeof init?.body === 'string' ? init.body : '{}'));
     const file = files[bodies.length - 1];
     if (file === undefined) return Promise.resolve(new Response('no more recordings', { status: 500 }));
     return Promise.resolve(
