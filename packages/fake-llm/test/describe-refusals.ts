@@ -18,7 +18,7 @@ export interface RefusalCase {
   body: unknown;
   expected: {
     status: number;
-    /** `error.type` (Messages API) or `error.type` (chat completions). */
+    /** `error.type` (Messages API, chat completions), or `error.status` (Gemini: `INVALID_ARGUMENT`, …). */
     type: string;
     /** The whole message, or a pattern it matches. */
     message: string | RegExp;
@@ -75,7 +75,7 @@ export function describeRefusals(options: {
       const refused = await post(refusal);
       const body = (await refused.json()) as { error: Record<string, unknown> };
       expect(refused.status).toBe(refusal.expected.status);
-      expect(body.error.type).toBe(refusal.expected.type);
+      expect(body.error.type ?? body.error.status).toBe(refusal.expected.type);
       if (typeof refusal.expected.message === 'string')
         expect(body.error.message).toBe(refusal.expected.message);
       else expect(body.error.message).toMatch(refusal.expected.message);
