@@ -104,7 +104,7 @@ export const definitionRule: GeminiRule = {
     'A body that departs from the definition of the request (an unknown field, a value of another type or not ' +
     'listed), answered as the API answers the first departure; snake_case field names are read as camelCase.',
   source:
-    `${source.origin}, ${source.version} (${source.url}); a Schema's type may be lower case and its int64 limits ` +
+    `${source.origin}, ${source.version} (${source.url}); enum values may be lower case (clients send them so) and a Schema's int64 limits ` +
     'numbers. The unknown-field answer as quoted in https://github.com/google-gemini/gemini-cli/issues/13972 and ' +
     'https://github.com/zed-industries/zed/issues/44875; a wrong value in the form quoted in ' +
     "https://github.com/simonw/llm-gemini/issues/49, with the fake's own type names (TYPE_ENUM, TYPE_MESSAGE); a " +
