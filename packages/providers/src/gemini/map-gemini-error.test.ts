@@ -72,7 +72,6 @@ describe('mapGeminiUsage', () => {
         cachedContentTokenCount: 800,
         candidatesTokenCount: 50,
         thoughtsTokenCount: 30,
-        totalTokenCount: 1080,
       }),
     ).toEqual({ inputTokens: 200, outputTokens: 80, cacheReadTokens: 800, reasoningTokens: 30 });
   });

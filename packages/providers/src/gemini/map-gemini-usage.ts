@@ -1,5 +1,12 @@
-import type { GenerateContentResponseUsageMetadata } from '@google/genai';
 import type { Usage } from '@toolloop/core';
+
+/** The counts of a response's `usageMetadata` that core usage is made of. */
+export interface GeminiUsageMetadata {
+  promptTokenCount?: number;
+  cachedContentTokenCount?: number;
+  candidatesTokenCount?: number;
+  thoughtsTokenCount?: number;
+}
 
 /**
  * Gemini's usage as core usage: cached prompt tokens (`cachedContentTokenCount`, a part of `promptTokenCount`)
@@ -7,7 +14,7 @@ import type { Usage } from '@toolloop/core';
  * (`candidatesTokenCount`) and the thoughts' (`thoughtsTokenCount`, not in the candidates' count), the latter
  * also `reasoningTokens`.
  */
-export function mapGeminiUsage(usage: GenerateContentResponseUsageMetadata | undefined): Usage {
+export function mapGeminiUsage(usage: GeminiUsageMetadata | undefined): Usage {
   const prompt = usage?.promptTokenCount ?? 0;
   const cached = usage?.cachedContentTokenCount ?? 0;
   const thoughts = usage?.thoughtsTokenCount ?? 0;
