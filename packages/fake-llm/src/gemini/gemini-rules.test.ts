@@ -183,3 +183,26 @@ it('takes Gemini 3 calls of an earlier turn without signatures, and the placehol
     await fake.close();
   }
 });
+
+it('lets an unsigned Gemini 3 call through when gemini/thought-signature is relaxed, and only then', async () => {
+  const body = JSON.stringify({
+    contents: [ask, { role: 'model', parts: [call('Paris')] }, { role: 'user', parts: [response('Paris')] }],
+    tools: [weatherTool],
+  });
+  const post = async (relax: string[]) => {
+    const fake = createFakeLlm({ steps: [{ text: 'Sunny.' }] }, { strictness: { relax } });
+    try {
+      const { url } = await fake.serve();
+      const answered = await fetch(`${url}${gemini3}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...key },
+        body,
+      });
+      return [answered.status, fake.violations.length];
+    } finally {
+      await fake.close();
+    }
+  };
+  expect(await post(['gemini/thought-signature'])).toEqual([200, 0]);
+  expect(await post([])).toEqual([400, 1]);
+});

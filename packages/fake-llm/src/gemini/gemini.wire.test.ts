@@ -178,4 +178,14 @@ describe('POST …:generateContent', () => {
       },
     });
   });
+
+  it("answers another Gemini path with a 404 in Google's shape", async () => {
+    const response = await fetch(`${baseUrl}/v1beta/models/gemini-2.5-flash:countTokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': 'test-key' },
+      body: '{}',
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: 404, status: 'NOT_FOUND' } });
+  });
 });
