@@ -93,6 +93,16 @@ describe('POST …:streamGenerateContent?alt=sse', () => {
     });
   });
 
+  it('records the request as streaming, without its key', async () => {
+    await postGemini({ id: 'recorded', steps: [{ text: 'Three.' }], path: stream });
+    const recorded = fake.route('recorded').requests[0];
+    expect(recorded).toMatchObject({
+      path: '/scenario/recorded/v1beta/models/gemini-3-pro-preview:streamGenerateContent',
+      stream: true,
+    });
+    expect(recorded?.headers).not.toHaveProperty('x-goog-api-key');
+  });
+
   it('replays a recording as it was sent', async () => {
     fake.script('replay', {
       baseDirectory: `${import.meta.dirname}/../../../../fixtures/real-wire/gemini`,
