@@ -74,6 +74,18 @@ describe('buildGeminiRequest', () => {
       { includeThoughts: true, thinkingBudget: 2048 },
     ],
     [
+      'gemini-3-pro-preview',
+      { enabled: true, effort: 'medium' },
+      { includeThoughts: true, thinkingLevel: 'HIGH' },
+    ],
+    [
+      'gemini-3-flash-preview',
+      { enabled: true, effort: 'medium' },
+      { includeThoughts: true, thinkingLevel: 'MEDIUM' },
+    ],
+    ['gemini-2.5-pro', { enabled: true, effort: 'max' }, { includeThoughts: true, thinkingBudget: 32_768 }],
+    ['gemini-2.5-flash', { enabled: true, effort: 'max' }, { includeThoughts: true, thinkingBudget: 24_576 }],
+    [
       'gemini-2.5-flash',
       { enabled: true, effort: 'medium' },
       { includeThoughts: true, thinkingBudget: 8192 },

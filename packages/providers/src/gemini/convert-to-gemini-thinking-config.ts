@@ -2,10 +2,11 @@ import type { ThinkingEffort, ThinkingSettings, WarningPart } from '@toolloop/co
 import type { GeminiCapabilities } from './gemini-capabilities.js';
 import type { GeminiThinkingConfig } from './gemini-request.js';
 
-/** The thinking budgets a Gemini 2.5 model gets for an effort (the guide's dynamic budget is -1). */
-const budgets: Record<ThinkingEffort, number> = { low: 1024, medium: 8192, high: 24_576, max: 32_768 };
+/** The thinking budgets a Gemini 2.5 model gets for an effort; `max` is the model's most (Pro 32,768, else 24,576). */
+const budgets: Record<ThinkingEffort, number> = { low: 1024, medium: 8192, high: 24_576, max: 24_576 };
+const proMaxBudget = 32_768;
 
-/** The thinking level a Gemini 3 model gets for an effort. */
+/** The thinking level a Gemini 3 model gets for an effort (Gemini 3 Pro takes no `MEDIUM`: it gets `HIGH`). */
 const levels: Record<ThinkingEffort, 'LOW' | 'MEDIUM' | 'HIGH'> = {
   low: 'LOW',
   medium: 'MEDIUM',
@@ -17,7 +18,8 @@ const levels: Record<ThinkingEffort, 'LOW' | 'MEDIUM' | 'HIGH'> = {
  * The loop's thinking settings as Gemini's `thinkingConfig`, thoughts included whenever the model thinks:
  * - none given: the model's own thinking, its thoughts asked for when it thinks by default;
  * - enabled: Gemini 2.5 a `thinkingBudget` (`budgetTokens`, else the effort's budget, else -1, the model's
- *   choice); Gemini 3 a `thinkingLevel` from the effort (`budgetTokens` alone goes as a budget, which it takes too);
+ *   choice); Gemini 3 a `thinkingLevel` from the effort (`budgetTokens` alone goes as a budget, which it takes too;
+ *   Gemini 3 Pro, which has no `MEDIUM`, gets `HIGH` for it);
  * - disabled: `thinkingBudget: 0` on Gemini 2.5; Gemini 3 cannot stop thinking, so nothing is sent, with a warning.
  * A model that does not think gets nothing, and a warning when thinking was asked for.
  */
@@ -62,12 +64,16 @@ export function convertToGeminiThinkingConfig(options: {
   }
   const { budgetTokens, effort } = settings;
   if (kind === 'level') {
-    if (effort !== undefined)
-      return { thinkingConfig: { includeThoughts: true, thinkingLevel: levels[effort] }, warnings: [] };
+    if (effort !== undefined) {
+      const level = effort === 'medium' && /^gemini-3-pro/u.test(modelId) ? 'HIGH' : levels[effort];
+      return { thinkingConfig: { includeThoughts: true, thinkingLevel: level }, warnings: [] };
+    }
     if (budgetTokens !== undefined)
       return { thinkingConfig: { includeThoughts: true, thinkingBudget: budgetTokens }, warnings: [] };
     return { thinkingConfig: { includeThoughts: true }, warnings: [] };
   }
-  const thinkingBudget = budgetTokens ?? (effort === undefined ? -1 : budgets[effort]);
+  const effortBudget =
+    effort === 'max' && /-pro\b/u.test(modelId) ? proMaxBudget : effort === undefined ? -1 : budgets[effort];
+  const thinkingBudget = budgetTokens ?? effortBudget;
   return { thinkingConfig: { includeThoughts: true, thinkingBudget }, warnings: [] };
 }
