@@ -110,4 +110,29 @@ describe('the Gemini provider against the fake LLM', () => {
       expect.stringContaining('fake LLM rule gemini/thought-signature'),
     ]);
   });
+
+  it('stops when the caller aborts mid-stream, with the abort reason, leaving no stream open', async () => {
+    fake = createFakeLlm({
+      steps: [{ text: 'One two three four five six.', truncate: { afterEvents: 1 }, hang: true }],
+    });
+    const { url } = await fake.serve();
+    const model = gemini({ baseURL: url, apiKey: 'test-key', model: 'gemini-2.5-flash', maxRetries: 0 });
+    const controller = new AbortController();
+    const reason = new Error('The caller stopped.');
+    const parts: string[] = [];
+    const consume = async () => {
+      for await (const part of model.stream({
+        messages: [{ role: 'user', content: 'Count.' }],
+        tools: [],
+        signal: controller.signal,
+      })) {
+        parts.push(part.type);
+        if (part.type === 'text-delta') controller.abort(reason);
+      }
+    };
+    await expect(consume()).rejects.toBe(reason);
+    expect(parts).toEqual(['text-delta']);
+    await fake.waitForIdle();
+    expect(fake.streams[0]).toMatchObject({ status: 'aborted', clientAborted: true });
+  });
 });
