@@ -99,6 +99,19 @@ const cases: RefusalCase[] = [
     },
   },
   {
+    name: "an input past the model's context window",
+    rule: 'gemini/context-window',
+    path: flash,
+    headers: key,
+    body: { contents: [{ role: 'user', parts: [{ text: 'x'.repeat(4_200_000) }] }] },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message:
+        /^The input token count \(105\d{4}\) exceeds the maximum number of tokens allowed \(1048576\)\.$/u,
+    },
+  },
+  {
     name: 'one function response for two function calls',
     rule: 'gemini/function-response-count',
     path: flash,

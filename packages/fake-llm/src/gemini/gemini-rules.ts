@@ -1,4 +1,5 @@
 import { apiKeyRule } from './rules/api-key-rule.js';
+import { contextWindowRule } from './rules/context-window-rule.js';
 import { definitionRule } from './rules/definition-rule.js';
 import { functionResponseCountRule } from './rules/function-response-count-rule.js';
 import type { GeminiRule } from './rules/gemini-rule.js';
@@ -15,6 +16,7 @@ export const geminiRules: readonly GeminiRule[] = [
   unknownModelRule,
   definitionRule,
   thinkingLevelRule,
+  contextWindowRule,
   functionResponseCountRule,
   thoughtSignatureRule,
 ];
