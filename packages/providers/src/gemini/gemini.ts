@@ -36,7 +36,8 @@ export function gemini(options: GeminiProviderOptions): GeminiModel {
     const { signal, ...rest } = request;
     signal.throwIfAborted();
     connection ??= await createGeminiClient({
-      apiKey: options.apiKey ?? process.env['GOOGLE_API_KEY'] ?? process.env['GEMINI_API_KEY'],
+      // The SDK's order: GOOGLE_API_KEY, else GEMINI_API_KEY; an empty variable counts as unset.
+      apiKey: options.apiKey ?? (process.env['GOOGLE_API_KEY'] || process.env['GEMINI_API_KEY']),
       baseURL: options.baseURL,
       maxRetries: options.maxRetries,
       fetch: options.fetch,
