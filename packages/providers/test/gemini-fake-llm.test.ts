@@ -135,4 +135,21 @@ describe('the Gemini provider against the fake LLM', () => {
     await fake.waitForIdle();
     expect(fake.streams[0]).toMatchObject({ status: 'aborted', clientAborted: true });
   });
+
+  it('asks for a structured answer with a response schema the fake takes, and parses it', async () => {
+    fake = createFakeLlm({ steps: [{ text: '{"customer":"ACME","total":120}' }] });
+    const { url } = await fake.serve();
+    const result = await runToolLoop({
+      model: gemini({ baseURL: url, apiKey: 'test-key', model: 'gemini-2.5-flash', maxRetries: 0 }),
+      prompt: 'Invoice?',
+      output: z.object({ customer: z.string(), total: z.number() }),
+    }).result;
+
+    expect(result).toMatchObject({ stopReason: 'completed', output: { customer: 'ACME', total: 120 } });
+    expect(fake.violations).toEqual([]);
+    expect((fake.requests[0]?.body as { generationConfig: unknown }).generationConfig).toMatchObject({
+      responseMimeType: 'application/json',
+      responseJsonSchema: { type: 'object', required: ['customer', 'total'] },
+    });
+  });
 });
