@@ -90,6 +90,7 @@ describe(`a CommonJS project on Node.js ${process.versions.node}`, () => {
       '@toolloop/providers/anthropic',
       '@toolloop/providers/openai',
       '@toolloop/providers/ollama',
+      '@toolloop/providers/gemini',
     ]);
     expect(synchronous.filter(({ required, imported }) => !isSameNames(required, imported))).toEqual([]);
   });

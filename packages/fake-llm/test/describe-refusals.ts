@@ -18,7 +18,10 @@ export interface RefusalCase {
   body: unknown;
   expected: {
     status: number;
-    /** `error.type` (Messages API) or `error.type` (chat completions); none for Ollama, whose `error` is a string. */
+    /**
+     * `error.type` (Messages API, chat completions), or `error.status` (Gemini: `INVALID_ARGUMENT`, …); none for
+     * Ollama, whose `error` is a string.
+     */
     type?: string;
     /** The whole message, or a pattern it matches. */
     message: string | RegExp;
@@ -77,7 +80,7 @@ export function describeRefusals(options: {
       expect(refused.status).toBe(refusal.expected.status);
       // Ollama's error is the message itself (`{ "error": "…" }`).
       const error = typeof body.error === 'string' ? { message: body.error } : body.error;
-      expect(error.type).toBe(refusal.expected.type);
+      expect(error.type ?? error.status).toBe(refusal.expected.type);
       if (typeof refusal.expected.message === 'string') expect(error.message).toBe(refusal.expected.message);
       else expect(error.message).toMatch(refusal.expected.message);
       if (refusal.expected.param !== undefined) expect(error.param).toBe(refusal.expected.param);

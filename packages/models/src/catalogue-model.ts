@@ -1,5 +1,5 @@
-/** The APIs whose models the catalogue lists. */
-export type ModelApi = 'anthropic-messages' | 'openai-chat-completions' | 'ollama-chat';
+/** The APIs whose models the catalogue lists: the Messages API, chat completions, Gemini's generateContent, Ollama's chat. */
+export type ModelApi = 'anthropic-messages' | 'openai-chat-completions' | 'gemini' | 'ollama-chat';
 
 /**
  * How a model takes thinking (reasoning):
@@ -8,11 +8,21 @@ export type ModelApi = 'anthropic-messages' | 'openai-chat-completions' | 'ollam
  * - `adaptive`: `{ type: 'adaptive' }` with `output_config.effort`, a manual budget still taken (Claude 4.6);
  * - `adaptive-only`: `{ type: 'adaptive' }` only; a manual budget is refused (Claude 4.7 and later);
  * - `reasoning-effort`: chat completions' `reasoning_effort` (OpenAI's reasoning models);
+ * - `thinking-budget`: Gemini's `thinkingConfig.thinkingBudget` (Gemini 2.5);
+ * - `thinking-level`: Gemini's `thinkingConfig.thinkingLevel` (Gemini 3; a budget is still taken);
  * - `think`: Ollama's `think: true | false` (Qwen 3, DeepSeek-R1);
  * - `think-levels`: Ollama's `think: 'low' | 'medium' | 'high'` (gpt-oss, which cannot stop thinking).
  */
 export type ModelThinking =
-  'none' | 'manual' | 'adaptive' | 'adaptive-only' | 'reasoning-effort' | 'think' | 'think-levels';
+  | 'none'
+  | 'manual'
+  | 'adaptive'
+  | 'adaptive-only'
+  | 'reasoning-effort'
+  | 'thinking-budget'
+  | 'thinking-level'
+  | 'think'
+  | 'think-levels';
 
 /** What one model of one API accepts: the limits a request to it must keep. */
 export interface CatalogueModel {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { anthropicModels } from './anthropic-models.js';
 import { findCatalogueModel } from './find-catalogue-model.js';
 import { ollamaModels } from './ollama-models.js';
+import { geminiModels } from './gemini-models.js';
 import { openAiChatModels } from './openai-chat-models.js';
 
 describe('findCatalogueModel', () => {
@@ -32,6 +33,26 @@ describe('findCatalogueModel', () => {
       contextWindow,
       maxOutputTokens,
       thinking,
+    });
+  });
+
+  it('gives Gemini 2.5 a thinking budget and Gemini 3 a thinking level', () => {
+    expect(findCatalogueModel({ api: 'gemini', id: 'gemini-2.5-flash' })).toEqual({
+      id: 'gemini-2.5-flash',
+      api: 'gemini',
+      contextWindow: 1_048_576,
+      maxOutputTokens: 65_536,
+      thinking: 'thinking-budget',
+      thinksByDefault: true,
+      structuredOutput: true,
+      minCacheableTokens: 0,
+    });
+    expect(findCatalogueModel({ api: 'gemini', id: 'gemini-3-pro-preview' })).toMatchObject({
+      thinking: 'thinking-level',
+      thinksByDefault: true,
+    });
+    expect(findCatalogueModel({ api: 'gemini', id: 'gemini-2.5-flash-lite' })).toMatchObject({
+      thinksByDefault: false,
     });
   });
 
@@ -74,6 +95,7 @@ describe.each([
   ['Anthropic', anthropicModels],
   ['OpenAI chat', openAiChatModels],
   ['Ollama', ollamaModels],
+  ['Gemini', geminiModels],
 ])('the %s models', (_api, models) => {
   it('list each id once', () => {
     const ids = models.map((model) => model.id);

@@ -1,12 +1,14 @@
 import { anthropicModels } from './anthropic-models.js';
 import type { CatalogueModel, ModelApi } from './catalogue-model.js';
 import { ollamaModels } from './ollama-models.js';
+import { geminiModels } from './gemini-models.js';
 import { openAiChatModels } from './openai-chat-models.js';
 
 const byApi: Record<ModelApi, ReadonlyMap<string, CatalogueModel>> = {
   'anthropic-messages': new Map(anthropicModels.map((model) => [model.id, model])),
   'openai-chat-completions': new Map(openAiChatModels.map((model) => [model.id, model])),
   'ollama-chat': new Map(ollamaModels.map((model) => [model.id, model])),
+  gemini: new Map(geminiModels.map((model) => [model.id, model])),
 };
 
 /**

@@ -6,6 +6,7 @@ it('exports exactly the public API', () => {
     'anthropicModels',
     'findCatalogueModel',
     'ollamaModels',
+    'geminiModels',
     'openAiChatModels',
   ]);
 });

@@ -31,6 +31,11 @@ describe('provider subpaths', () => {
     expect(reached).toContain('openai');
   });
 
+  it('@toolloop/providers/gemini reaches only @google/genai, core and models', () => {
+    const reached = packagesReachedFrom('gemini/index.ts');
+    expect(reached).toEqual(['@google/genai', '@toolloop/core', '@toolloop/models']);
+  });
+
   it('@toolloop/providers/anthropic never reaches the openai SDK', () => {
     const reached = packagesReachedFrom('anthropic/index.ts');
     expect(reached.filter((specifier) => !specifier.startsWith('@anthropic-ai/sdk'))).toEqual([

@@ -41,7 +41,7 @@ export type Refusal =
 
 /** A refusal as an answer: which API's error shape, the status, the error type when not the status's, the words. */
 export interface RefusalAnswer {
-  /** The error shape: the Messages API's, chat completions' (OpenAI's), or Ollama's native API's. */
+  /** The error shape: the Messages API's, chat completions' (OpenAI's), Gemini's (Google's), or Ollama's native API's. */
   endpoint: FakeLlmEndpoint;
   status: number;
   type?: string;
@@ -58,13 +58,14 @@ export interface RefusalAnswer {
 }
 
 const apis =
-  'POST /v1/messages, POST /v1/chat/completions, POST /v1/responses (or /scenario/<id>/v1/…) and POST /api/chat';
+  'POST /v1/messages, POST /v1/chat/completions, POST /v1/responses, POST /v1beta/models/<model>:generateContent (or /scenario/<id>/v1/…) and POST /api/chat';
 
 const apiNames: Record<FakeLlmEndpoint, string> = {
   messages: 'a Messages API',
   'chat-completions': 'a chat completions',
   responses: 'a Responses API',
   ollama: 'an Ollama chat',
+  gemini: 'a generateContent',
 };
 
 /**
@@ -76,6 +77,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
     case 'unknown-path':
       return describeUnknownPath({ ...refusal, apis });
     case 'wrong-method':
+      if (refusal.endpoint === 'gemini') return describeUnknownPath({ ...refusal, api: 'gemini', apis });
       // OpenAI answers a method its path does not take as it answers an unknown path; so does Ollama's router.
       if (refusal.endpoint !== 'messages') {
         const api = refusal.endpoint === 'ollama' ? 'ollama' : 'openai';
@@ -179,6 +181,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
 function describeInvalidJson(refusal: { endpoint: FakeLlmEndpoint; where: string }): string {
   switch (refusal.endpoint) {
     case 'messages':
+    case 'gemini':
       return `The request body is not valid JSON${refusal.where}; send one JSON object.`;
     case 'ollama':
       return `invalid character in the JSON body${refusal.where}: the fake LLM, like Ollama, reads one JSON object.`;

@@ -2,6 +2,7 @@ import { answerCountTokensRequest } from '../anthropic/answer-count-tokens-reque
 import { answerChatCompletionsRequest } from '../openai/answer-chat-completions-request.js';
 import { answerOllamaChatRequest } from '../ollama/answer-ollama-chat-request.js';
 import { answerResponsesRequest } from '../responses/answer-responses-request.js';
+import { answerGeminiRequest } from '../gemini/answer-gemini-request.js';
 import { answerMessagesRequest } from './answer-messages-request.js';
 import type { FakeLlmState } from './fake-llm-state.js';
 import { findEndpoint, findOperation } from './find-endpoint.js';
@@ -11,7 +12,8 @@ import { resolveScenarioId } from './resolve-scenario-id.js';
 
 /**
  * Answers any request the way the fake's HTTP server does: `POST …/v1/messages`,
- * `POST …/v1/messages/count_tokens`, `POST …/v1/chat/completions`, `POST …/v1/responses` and Ollama's `POST /api/chat` are answered; any other path gets a 404 in
+ * `POST …/v1/messages/count_tokens`, `POST …/v1/chat/completions`, `POST …/v1/responses`, Gemini's
+ * `POST …/v1beta/models/<model>:generateContent` (and `:streamGenerateContent`) and Ollama's `POST /api/chat` are answered; any other path gets a 404 in
  * the error shape of the API it was meant for (see `findUnknownPathApi`), another method on those paths the error
  * the real API gives (see `refuseRequest`).
  */
@@ -29,6 +31,7 @@ export async function handleFakeLlmRequest(options: {
     if (operation === 'chat-completions') return answerChatCompletionsRequest(options);
     if (operation === 'responses') return answerResponsesRequest(options);
     if (operation === 'ollama-chat') return answerOllamaChatRequest(options);
+    if (operation === 'gemini') return answerGeminiRequest(options);
   }
   const endpoint = operation === undefined ? undefined : findEndpoint(operation);
   const scenarioId = resolveScenarioId({ path, headers: request.headers });

@@ -1,8 +1,8 @@
 import type { RecordedRequest } from '../records/recorded-request.js';
 
-const secretHeaders = new Set(['x-api-key', 'authorization']);
+const secretHeaders = new Set(['x-api-key', 'authorization', 'x-goog-api-key']);
 
-/** Records a request as JSON data, without its auth headers. */
+/** Records a request as JSON data, without its auth headers (its path without the query, so no `?key=`). */
 export function toRecordedRequest(options: {
   request: Request;
   json: unknown;
@@ -11,6 +11,7 @@ export function toRecordedRequest(options: {
   index: number;
 }): RecordedRequest {
   const { request, json } = options;
+  const path = new URL(request.url).pathname;
   const headers: Record<string, string> = {};
   for (const [name, value] of request.headers) {
     if (!secretHeaders.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
@@ -19,11 +20,13 @@ export function toRecordedRequest(options: {
     scenarioId: options.scenarioId,
     index: options.index,
     method: request.method,
-    path: new URL(request.url).pathname,
+    path,
     headers,
     body: json,
     bodyBytes: options.bodyBytes,
-    stream: typeof json === 'object' && json !== null && 'stream' in json && json.stream === true,
+    stream:
+      (typeof json === 'object' && json !== null && 'stream' in json && json.stream === true) ||
+      path.endsWith(':streamGenerateContent'),
     summarized: false,
   };
 }

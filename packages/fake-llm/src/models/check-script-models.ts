@@ -20,7 +20,8 @@ export function checkScriptModels(
       like !== undefined &&
       findCatalogueModel({ api: 'anthropic-messages', id: like }) === undefined &&
       findCatalogueModel({ api: 'openai-chat-completions', id: like }) === undefined &&
-      findCatalogueModel({ api: 'ollama-chat', id: like }) === undefined
+      findCatalogueModel({ api: 'ollama-chat', id: like }) === undefined &&
+      findCatalogueModel({ api: 'gemini', id: like }) === undefined
     ) {
       return {
         path: `models[${index}].like`,

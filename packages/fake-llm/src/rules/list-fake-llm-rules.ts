@@ -2,6 +2,7 @@ import { messagesRules } from '../anthropic/messages-rules.js';
 import { chatCompletionsRules } from '../openai/chat-completions-rules.js';
 import { ollamaChatRules } from '../ollama/ollama-chat-rules.js';
 import { responsesRules } from '../responses/responses-rules.js';
+import { geminiRules } from '../gemini/gemini-rules.js';
 import type { FakeLlmRuleDescription } from './fake-llm-rule.js';
 
 /**
@@ -9,14 +10,18 @@ import type { FakeLlmRuleDescription } from './fake-llm-rule.js';
  * refuses or reports, and its source.
  */
 export function listFakeLlmRules(): FakeLlmRuleDescription[] {
-  return [...messagesRules, ...chatCompletionsRules, ...responsesRules, ...ollamaChatRules].map(
-    ({ id, wire, outcome, summary, source, dialects }) => ({
-      id,
-      wire,
-      outcome,
-      summary,
-      source,
-      ...(dialects === undefined ? {} : { dialects }),
-    }),
-  );
+  return [
+    ...messagesRules,
+    ...chatCompletionsRules,
+    ...responsesRules,
+    ...geminiRules,
+    ...ollamaChatRules,
+  ].map(({ id, wire, outcome, summary, source, dialects }) => ({
+    id,
+    wire,
+    outcome,
+    summary,
+    source,
+    ...(dialects === undefined ? {} : { dialects }),
+  }));
 }

@@ -11,6 +11,8 @@ const thinkingForms: readonly ModelThinking[] = [
   'reasoning-effort',
   'think',
   'think-levels',
+  'thinking-budget',
+  'thinking-level',
 ];
 
 /** Reads a script's `models`: `[{ id, like?, contextWindow?, maxOutputTokens?, thinking? }]`. */

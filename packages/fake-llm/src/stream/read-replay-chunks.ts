@@ -4,13 +4,14 @@ import { readFile } from 'node:fs/promises';
  * How a `.chunks.jsonl` line is framed: Anthropic's and the Responses API's `event:` + `data:` lines, or chat
  * completions' `data:` line and final `[DONE]`.
  */
-export type ReplayFraming = 'anthropic' | 'chat-completions' | 'responses' | 'ollama';
+export type ReplayFraming = 'anthropic' | 'chat-completions' | 'responses' | 'gemini' | 'ollama';
 
 /**
  * Reads a recorded stream as framed events, to be sent as it is. A `.sse` file is cut after each blank line
  * (the pieces join back to the file byte for byte). Each line of a `.chunks.jsonl` file is framed as
- * `event: <json.type>\ndata: <line>\n\n` (Anthropic, the Responses API), or as `data: <line>\n\n` followed by one last
- * `data: [DONE]\n\n` (chat completions), as `fixtures/real-wire/README.md` says; for Ollama as `<line>\n` (NDJSON).
+ * `event: <json.type>\ndata: <line>\n\n` (Anthropic, the Responses API), as `data: <line>\n\n` followed by one last
+ * `data: [DONE]\n\n` (chat completions), as `data: <line>\r\n\r\n` (Gemini), as `fixtures/real-wire/README.md` says;
+ * for Ollama as `<line>\n` (NDJSON).
  */
 export async function readReplayChunks(options: { path: string; framing: ReplayFraming }): Promise<string[]> {
   const { path, framing } = options;
@@ -30,6 +31,8 @@ export async function readReplayChunks(options: { path: string; framing: ReplayF
       case 'ollama':
         // Ollama's NDJSON: each object on a line of its own.
         return lines.map((line) => `${line}\n`);
+      case 'gemini':
+        return lines.map((line) => `data: ${line}\r\n\r\n`);
       default: {
         const unexpected: never = framing;
         throw new Error(`Unexpected replay framing ${JSON.stringify(unexpected)}`);
