@@ -11,6 +11,7 @@ describe('wires', () => {
     // The report lists scenarios by name.
     expect(report.scenarios.map((scenario) => [scenario.name, scenario.status, scenario.failures])).toEqual([
       ['tool loop with thinking [anthropic]', 'passed', []],
+      ['tool loop with thinking [gemini]', 'passed', []],
       ['tool loop with thinking [ollama]', 'passed', []],
       ['tool loop with thinking [openai-chat]', 'passed', []],
       ['tool loop with thinking [openai-responses]', 'passed', []],
@@ -28,6 +29,8 @@ describe('wires', () => {
         ),
       ],
       'history without thinking [openai-chat]': 'passed',
+      // Gemini's thoughts need not come back: the signature on the call carries the reasoning.
+      'history without thinking [gemini]': 'passed',
       // Ollama takes a history without thinking: the model starts the round from the transcript alone.
       'history without thinking [ollama]': 'passed',
       'history without thinking [openai-responses]': [
@@ -47,6 +50,13 @@ describe('wires', () => {
       'tool calls without what they carried [anthropic]': 'passed',
       'tool calls without what they carried [openai-chat]': 'passed',
       'tool calls without what they carried [openai-responses]': 'passed',
+      'tool calls without what they carried [gemini]': [
+        expect.stringContaining("'model_error'"),
+        expect.stringContaining('expected the answer to equal'),
+        expect.stringMatching(
+          /fake LLM rule gemini\/thought-signature\): Function call is missing a thought_signature in functionCall parts/u,
+        ),
+      ],
       'tool calls without what they carried [ollama]': 'passed',
     });
   });

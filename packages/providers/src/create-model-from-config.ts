@@ -32,7 +32,8 @@ export async function createModelFromConfig(config: LlmConfig): Promise<Model> {
       return openaiResponses(common);
     }
     case 'gemini': {
-      throw new Error('TODO-MERGE');
+      const { gemini } = await import('./gemini/index.js');
+      return gemini(common);
     }
     case 'bedrock': {
       throw new Error('TODO-MERGE');

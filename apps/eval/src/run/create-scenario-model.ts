@@ -53,7 +53,8 @@ export async function createScenarioModel({
       return openaiResponses({ model, apiKey: fakeApiKey, baseURL, ...fetch });
     }
     case 'gemini': {
-      throw new Error('TODO-MERGE');
+      const { gemini } = await import('@toolloop/providers/gemini');
+      return gemini({ model, apiKey: fakeApiKey, baseURL, ...fetch });
     }
     case 'bedrock': {
       throw new Error('TODO-MERGE');
