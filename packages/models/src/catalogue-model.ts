@@ -1,5 +1,5 @@
 /** The APIs whose models the catalogue lists. */
-export type ModelApi = 'anthropic-messages' | 'openai-chat-completions';
+export type ModelApi = 'anthropic-messages' | 'openai-chat-completions' | 'bedrock-converse';
 
 /**
  * How a model takes thinking (reasoning):

@@ -1,6 +1,7 @@
 // The catalogue
 export { anthropicModels } from './anthropic-models.js';
 export { openAiChatModels } from './openai-chat-models.js';
+export { bedrockModels, toBedrockBaseModelId } from './bedrock-models.js';
 export { findCatalogueModel } from './find-catalogue-model.js';
 
 // Types

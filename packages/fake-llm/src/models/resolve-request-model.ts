@@ -5,11 +5,13 @@ import type { FakeLlmModel } from './fake-llm-model.js';
 const defaultLikeByApi: Record<ModelApi, string> = {
   'anthropic-messages': 'claude-sonnet-4-6',
   'openai-chat-completions': 'gpt-5',
+  'bedrock-converse': 'anthropic.claude-sonnet-4-6',
 };
 
 const otherApi: Record<ModelApi, ModelApi> = {
   'anthropic-messages': 'openai-chat-completions',
   'openai-chat-completions': 'anthropic-messages',
+  'bedrock-converse': 'anthropic-messages',
 };
 
 /**
