@@ -12,6 +12,7 @@ import { requireMsw } from './internal/load-msw.js';
 import { createRequestRetention } from './records/create-request-retention.js';
 import { answerChatCompletionsRequest } from './openai/answer-chat-completions-request.js';
 import { answerResponsesRequest } from './responses/answer-responses-request.js';
+import { answerBedrockRequest } from './bedrock/answer-bedrock-request.js';
 import type { FakeLlmViolation } from './records/fake-llm-violation.js';
 import type { RecordedRequest } from './records/recorded-request.js';
 import type { StreamRecord } from './records/stream-record.js';
@@ -27,7 +28,7 @@ import type { ThreadBytes } from './threads/thread-bytes.js';
  * `/v1/…`, Ollama's native `/api/…`), behind its own msw server.
  */
 const llmApiPaths =
-  /\/(?:v1\/(?:messages|chat|responses|completions|complete|embeddings|models|audio|images|batches|files|moderations|fine_tuning|vector_stores|assistants|threads|realtime)|api\/(?:chat|generate|tags|show|pull|push|embed|embeddings|ps|version|create|copy|delete))(?:\/|$)/u;
+  /\/(?:model\/[^/]+\/(?:converse|converse-stream|invoke|invoke-with-response-stream)|v1\/(?:messages|chat|responses|completions|complete|embeddings|models|audio|images|batches|files|moderations|fine_tuning|vector_stores|assistants|threads|realtime)|api\/(?:chat|generate|tags|show|pull|push|embed|embeddings|ps|version|create|copy|delete))(?:\/|$)/u;
 
 /**
  * A fake Anthropic Messages API and OpenAI chat completions and Responses APIs that answer from scripts; see
@@ -122,6 +123,10 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
       http.post('*/v1/messages/count_tokens', ({ request }) => answerCountTokensRequest({ request, state })),
       http.post('*/v1/chat/completions', ({ request }) => answerChatCompletionsRequest({ request, state })),
       http.post('*/v1/responses', ({ request }) => answerResponsesRequest({ request, state })),
+      http.post('*/model/:modelId/converse', ({ request }) => answerBedrockRequest({ request, state })),
+      http.post('*/model/:modelId/converse-stream', ({ request }) =>
+        answerBedrockRequest({ request, state }),
+      ),
     ];
     return handlers;
   };

@@ -57,12 +57,14 @@ export interface RefusalAnswer {
   violationMessage?: string;
 }
 
-const apis = 'POST /v1/messages, POST /v1/chat/completions and POST /v1/responses (or /scenario/<id>/v1/…)';
+const apis =
+  'POST /v1/messages, POST /v1/chat/completions, POST /v1/responses and POST /model/<modelId>/converse(-stream) (or /scenario/<id>/…)';
 
 const apiNames: Record<FakeLlmEndpoint, string> = {
   messages: 'a Messages API',
   'chat-completions': 'a chat completions',
   responses: 'a Responses API',
+  bedrock: 'a Converse',
 };
 
 /**

@@ -1,6 +1,7 @@
 import { answerCountTokensRequest } from '../anthropic/answer-count-tokens-request.js';
 import { answerChatCompletionsRequest } from '../openai/answer-chat-completions-request.js';
 import { answerResponsesRequest } from '../responses/answer-responses-request.js';
+import { answerBedrockRequest } from '../bedrock/answer-bedrock-request.js';
 import { answerMessagesRequest } from './answer-messages-request.js';
 import type { FakeLlmState } from './fake-llm-state.js';
 import { findEndpoint, findOperation } from './find-endpoint.js';
@@ -27,6 +28,7 @@ export async function handleFakeLlmRequest(options: {
     if (operation === 'count-tokens') return answerCountTokensRequest(options);
     if (operation === 'chat-completions') return answerChatCompletionsRequest(options);
     if (operation === 'responses') return answerResponsesRequest(options);
+    if (operation === 'bedrock-converse') return answerBedrockRequest(options);
   }
   const endpoint = operation === undefined ? undefined : findEndpoint(operation);
   const scenarioId = resolveScenarioId({ path, headers: request.headers });

@@ -2,7 +2,7 @@
 export const scenarioHeader = 'x-toolloop-scenario';
 
 const scenarioPathPattern =
-  /\/scenario\/([^/]+)\/v1\/(?:messages(?:\/count_tokens)?|chat\/completions|responses)\/?$/u;
+  /\/scenario\/([^/]+)\/(?:v1\/(?:messages(?:\/count_tokens)?|chat\/completions|responses)|model\/[^/]+\/converse(?:-stream)?)\/?$/u;
 
 /**
  * Which script a request is for: the `<id>` of a `/scenario/<id>/v1/messages` (or `…/messages/count_tokens`)

@@ -1,7 +1,7 @@
 import type { ChatCompletionsDialect } from '../openai/chat-completions-dialect.js';
 
-/** The APIs a rule belongs to: the Messages API, chat completions, the Responses API. */
-export type FakeLlmRuleWire = 'messages' | 'chat-completions' | 'responses';
+/** The APIs a rule belongs to: the Messages API, chat completions, the Responses API, Bedrock's Converse API. */
+export type FakeLlmRuleWire = 'messages' | 'chat-completions' | 'responses' | 'bedrock';
 
 /** What one rule of the fake LLM holds clients to, and where that rule comes from. */
 export interface FakeLlmRuleDescription {

@@ -1,6 +1,7 @@
 import { messagesRules } from '../anthropic/messages-rules.js';
 import { chatCompletionsRules } from '../openai/chat-completions-rules.js';
 import { responsesRules } from '../responses/responses-rules.js';
+import { bedrockRules } from '../bedrock/bedrock-rules.js';
 import type { FakeLlmRuleDescription } from './fake-llm-rule.js';
 
 /**
@@ -8,7 +9,7 @@ import type { FakeLlmRuleDescription } from './fake-llm-rule.js';
  * refuses or reports, and its source.
  */
 export function listFakeLlmRules(): FakeLlmRuleDescription[] {
-  return [...messagesRules, ...chatCompletionsRules, ...responsesRules].map(
+  return [...messagesRules, ...chatCompletionsRules, ...responsesRules, ...bedrockRules].map(
     ({ id, wire, outcome, summary, source, dialects }) => ({
       id,
       wire,
