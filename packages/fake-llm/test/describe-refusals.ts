@@ -73,7 +73,7 @@ export function describeRefusals(options: {
         });
       };
       const refused = await post(refusal);
-      const body = (await refused.json()) as { error: Record<string, unknown> };
+      const body = readErrorBody(refused, await refused.json());
       expect(refused.status).toBe(refusal.expected.status);
       expect(body.error.type).toBe(refusal.expected.type);
       if (typeof refusal.expected.message === 'string')
@@ -91,4 +91,15 @@ export function describeRefusals(options: {
       expect(route.requests).toHaveLength(1);
     });
   });
+}
+
+/**
+ * The error of a refusal as `{ error: { type, message, … } }`: the body itself, or Bedrock's (AWS's) shape, the
+ * exception's name in `x-amzn-errortype` and `{ message }` as the body.
+ */
+function readErrorBody(response: Response, json: unknown): { error: Record<string, unknown> } {
+  const body = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
+  const errorType = response.headers.get('x-amzn-errortype');
+  if (errorType === null) return body as { error: Record<string, unknown> };
+  return { error: { type: errorType.split(':')[0], message: body.message } };
 }

@@ -10,6 +10,8 @@ export type BedrockAnswerBlock =
 /** Everything the fake sends for one scripted Converse answer. */
 export interface BedrockAnswer {
   modelId: string;
+  /** Whether the model is a Claude model, whose answers carry Claude's `additionalModelResponseFields`. */
+  claude: boolean;
   blocks: BedrockAnswerBlock[];
   stopReason: string;
   usage: { inputTokens: number; outputTokens: number };

@@ -34,5 +34,7 @@ export function createBedrockErrorResponse(options: ErrorResponseOptions): Respo
     'x-amzn-errortype': `${exception}:http://internal.amazon.com/coral/com.amazon.bedrock/`,
   });
   if (options.retryAfter !== undefined) headers.set('retry-after', String(options.retryAfter));
+  // The AWS SDK decides retries by the exception; other clients of the fake read this header.
+  if (options.retry === false) headers.set('x-should-retry', 'false');
   return new Response(JSON.stringify({ message: options.message }), { status: options.status, headers });
 }

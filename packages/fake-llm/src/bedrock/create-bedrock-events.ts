@@ -10,7 +10,8 @@ const fakeLatencyMs = 100;
  * The ConverseStream events of an answer, each framed in the AWS event-stream encoding, in the order of the
  * real recordings: `messageStart`; per content block its deltas (reasoning text then one signature delta; text;
  * a tool call's `contentBlockStart` with its id and name, then input fragments) and its `contentBlockStop`;
- * `messageStop` with the stop reason; `metadata` with usage and metrics.
+ * `messageStop` with the stop reason (and, for Claude, the `additionalModelResponseFields` Bedrock relays);
+ * `metadata` with usage and metrics.
  */
 export function createBedrockEvents(answer: BedrockAnswer): Uint8Array[] {
   const events: Uint8Array[] = [encodeBedrockEvent('messageStart', { role: 'assistant' })];
@@ -20,11 +21,16 @@ export function createBedrockEvents(answer: BedrockAnswer): Uint8Array[] {
     }
     events.push(encodeBedrockEvent('contentBlockStop', { contentBlockIndex }));
   });
-  events.push(encodeBedrockEvent('messageStop', { stopReason: answer.stopReason }));
+  events.push(
+    encodeBedrockEvent('messageStop', {
+      stopReason: answer.stopReason,
+      ...(answer.claude ? { additionalModelResponseFields: { delta: { stop_sequence: null } } } : {}),
+    }),
+  );
   const { inputTokens, outputTokens } = answer.usage;
   events.push(
     encodeBedrockEvent('metadata', {
-      usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+      usage: { inputTokens, outputTokens, serverToolUsage: {}, totalTokens: inputTokens + outputTokens },
       metrics: { latencyMs: fakeLatencyMs },
     }),
   );

@@ -10,7 +10,7 @@ export function createConverseResponse(answer: BedrockAnswer): Record<string, un
   return {
     output: { message: { role: 'assistant', content: answer.blocks.map(toContentBlock) } },
     stopReason: answer.stopReason,
-    usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
+    usage: { inputTokens, outputTokens, serverToolUsage: {}, totalTokens: inputTokens + outputTokens },
     metrics: { latencyMs: 100 },
   };
 }

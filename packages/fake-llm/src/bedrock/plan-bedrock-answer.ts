@@ -1,6 +1,7 @@
 import { createThinkingSignature } from '../anthropic/create-thinking-signature.js';
 import { toIdSafe } from '../internal/to-id-safe.js';
 import type { LlmStep } from '../script/llm-step.js';
+import { toBedrockBaseModelId } from '@toolloop/models';
 import type { BedrockAnswer, BedrockAnswerBlock } from './bedrock-answer.js';
 
 /**
@@ -54,6 +55,7 @@ export function planBedrockAnswer(options: {
   const calls = step.toolCalls !== undefined && step.toolCalls.length > 0;
   return {
     modelId: options.modelId,
+    claude: toBedrockBaseModelId(options.modelId).startsWith('anthropic.claude'),
     blocks,
     stopReason: step.stopReason ?? (calls ? 'tool_use' : 'end_turn'),
     usage: {

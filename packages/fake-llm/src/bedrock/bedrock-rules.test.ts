@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeRefusals, type RefusalCase } from '../../test/describe-refusals.js';
+import { createRequestHeaders } from '../../test/create-request-headers.js';
+import { createFakeLlm } from '../create-fake-llm.js';
+
+const modelId = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
+const path = `/model/${encodeURIComponent(modelId)}/converse`;
+const question = { role: 'user', content: [{ text: 'What is 12 + 7?' }] };
+const valid = { path, body: { messages: [question] } };
+const calculator = {
+  toolSpec: {
+    name: 'calculator',
+    inputSchema: { json: { type: 'object', properties: { a: { type: 'number' } } } },
+  },
+};
+const toolUse = { toolUse: { toolUseId: 'tooluse_1', name: 'calculator', input: { a: 12 } } };
+const toolResult = { toolResult: { toolUseId: 'tooluse_1', content: [{ text: '19' }] } };
+
+const cases: RefusalCase[] = [
+  {
+    name: 'a request without an Authorization header',
+    rule: 'bedrock/missing-authorization',
+    path,
+    headers: { authorization: null },
+    body: valid.body,
+    expected: { status: 403, type: 'AccessDeniedException', message: 'Authorization header is missing' },
+  },
+  {
+    name: 'maxTokens of another type',
+    rule: 'bedrock/definition',
+    path,
+    body: { ...valid.body, inferenceConfig: { maxTokens: 'many' } },
+    expected: {
+      status: 400,
+      type: 'ValidationException',
+      message:
+        "1 validation error detected: Value at 'inferenceConfig.maxTokens' failed to satisfy constraint: Member must be a number",
+    },
+  },
+  {
+    name: 'a content block of no kind Converse has',
+    rule: 'bedrock/definition',
+    path,
+    body: { messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] },
+    expected: { status: 400, type: 'ValidationException', message: /at 'messages\.0\.content\.0/u },
+  },
+  {
+    name: 'a model Bedrock does not serve',
+    rule: 'bedrock/unknown-model',
+    path: '/model/anthropic.claude-made-up-v1%3A0/converse',
+    body: valid.body,
+    expected: {
+      status: 400,
+      type: 'ValidationException',
+      message: 'The provided model identifier is invalid.',
+    },
+  },
+  {
+    name: 'two user messages in a row',
+    rule: 'bedrock/alternating-roles',
+    path,
+    body: { messages: [question, question] },
+    expected: {
+      status: 400,
+      type: 'ValidationException',
+      message:
+        'A conversation must alternate between user and assistant roles. Make sure the conversation alternates ' +
+        'between user and assistant roles and try again.',
+    },
+  },
+  {
+    name: 'a blank text block',
+    rule: 'bedrock/blank-text',
+    path,
+    body: { messages: [{ role: 'user', content: [{ text: ' ' }] }] },
+    expected: {
+      status: 400,
+      type: 'ValidationException',
+      message:
+        'The text field in the ContentBlock object at messages.0.content.0 is blank. Add text to the text field, and try again.',
+    },
+  },
+  {
+    name: 'tool blocks without toolConfig',
+    rule: 'bedrock/tool-config-required',
+    path,
+    body: {
+      messages: [
+        question,
+        { role: 'assistant', content: [toolUse] },
+        { role: 'user', content: [toolResult] },
+      ],
+    },
+    expected: {
+      status: 400,
+      type: 'ValidationException',
+      message: 'The toolConfig field must be defined when using toolUse and toolResult content blocks.',
+    },
+  },
+  {
+    name: 'reasoning text sent back without its signature',
+    rule: 'bedrock/thinking-signature-required',
+    path,
+    body: {
+      toolConfig: { tools: [calculator] },
+      messages: [
+        question,
+        { role: 'assistant', content: [{ reasoningContent: { reasoningText: { text: 'Add.' } } }, toolUse] },
+        { role: 'user', content: [toolResult] },
+      ],
+    },
+    expected: {
+      status: 400,
+      type: 'ValidationException',
+      message:
+        'The model returned the following errors: messages.1.content.0.thinking.signature: Field required',
+    },
+  },
+];
+
+describeRefusals({ title: "Bedrock's Converse API refuses", cases, valid });
+
+describe('reasoning continuity on a Claude model with thinking on', () => {
+  const fake = createFakeLlm();
+  let baseUrl: string;
+  const thinking = { thinking: { type: 'enabled', budget_tokens: 1024 } };
+  beforeAll(async () => {
+    baseUrl = (await fake.serve()).url;
+  });
+  afterAll(() => fake.close());
+
+  /** Posts a Converse request to the script `id`, returning the status, the exception and the JSON body. */
+  async function post(id: string, messages: unknown[]) {
+    const response = await fetch(`${baseUrl}/scenario/${id}${path}`, {
+      method: 'POST',
+      headers: createRequestHeaders({ path }),
+      body: JSON.stringify({
+        messages,
+        toolConfig: { tools: [calculator] },
+        additionalModelRequestFields: thinking,
+      }),
+    });
+    return {
+      status: response.status,
+      exception: response.headers.get('x-amzn-errortype')?.split(':')[0],
+      body: (await response.json()) as Record<string, unknown>,
+    };
+  }
+
+  /** A script that thinks and calls the calculator, then answers; and its first answer's content blocks. */
+  async function startRound(id: string) {
+    const route = fake.script(id, {
+      steps: [
+        { thinking: 'Add them.', toolCalls: [{ name: 'calculator', input: { a: 12 } }] },
+        { text: '19.' },
+      ],
+    });
+    const first = await post(id, [question]);
+    const output = first.body.output as { message: { content: Record<string, Record<string, unknown>>[] } };
+    const [reasoning, call] = output.message.content;
+    const toolUseId = call?.toolUse?.toolUseId;
+    const result = { role: 'user', content: [{ toolResult: { toolUseId, content: [{ text: '19' }] } }] };
+    return { route, reasoning: reasoning ?? {}, call: call ?? {}, result };
+  }
+
+  it('answers the tool results when the reasoning comes back first, unchanged', async () => {
+    const { route, reasoning, call, result } = await startRound('kept');
+    const second = await post('kept', [question, { role: 'assistant', content: [reasoning, call] }, result]);
+    expect(second.status).toBe(200);
+    expect(route.violations).toEqual([]);
+  });
+
+  it('refuses the tool results when the reasoning was left out (bedrock/reasoning-continuity)', async () => {
+    const { route, call, result } = await startRound('dropped');
+    const second = await post('dropped', [question, { role: 'assistant', content: [call] }, result]);
+    expect([second.status, second.exception, second.body.message]).toEqual([
+      400,
+      'ValidationException',
+      'The model returned the following errors: messages.1.content.0.type: Expected `thinking` or ' +
+        '`redacted_thinking`, but found `tool_use`. When `thinking` is enabled, a final `assistant` message must ' +
+        'start with a thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks). We ' +
+        'recommend you include thinking blocks from previous turns. To avoid this requirement, disable ' +
+        '`thinking`. Please consult our documentation at ' +
+        'https://docs.claude.com/en/docs/build-with-claude/extended-thinking',
+    ]);
+    expect(route.violations[0]?.message).toContain('bedrock/reasoning-continuity');
+  });
+
+  it('refuses reasoning whose text was changed (bedrock/thinking-signature)', async () => {
+    const { reasoning, call, result } = await startRound('text-changed');
+    const changed = structuredClone(reasoning);
+    const text = (changed.reasoningContent?.reasoningText ?? {}) as Record<string, unknown>;
+    text.text = 'Multiply them.';
+    const second = await post('text-changed', [
+      question,
+      { role: 'assistant', content: [changed, call] },
+      result,
+    ]);
+    expect([second.status, second.body.message]).toEqual([
+      400,
+      'messages.1.content.0: Invalid signature in thinking block',
+    ]);
+  });
+
+  it('refuses reasoning whose signature was changed (bedrock/thinking-signature)', async () => {
+    const { reasoning, call, result } = await startRound('signature-changed');
+    const changed = structuredClone(reasoning);
+    const text = (changed.reasoningContent?.reasoningText ?? {}) as Record<string, unknown>;
+    text.signature = Buffer.from('toolloop-fake-llm:tampered', 'utf8').toString('base64');
+    const second = await post('signature-changed', [
+      question,
+      { role: 'assistant', content: [changed, call] },
+      result,
+    ]);
+    expect([second.status, second.body.message]).toEqual([
+      400,
+      'messages.1.content.0: Invalid signature in thinking block',
+    ]);
+  });
+
+  it('takes a tool turn without reasoning when thinking is off', async () => {
+    const route = fake.script('thinking-off', { steps: [{ text: '19.' }] });
+    const response = await fetch(`${baseUrl}/scenario/thinking-off${path}`, {
+      method: 'POST',
+      headers: createRequestHeaders({ path }),
+      body: JSON.stringify({
+        messages: [
+          question,
+          { role: 'assistant', content: [toolUse] },
+          { role: 'user', content: [toolResult] },
+        ],
+        toolConfig: { tools: [calculator] },
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(route.violations).toEqual([]);
+  });
+});
