@@ -38,4 +38,12 @@ describe('provider subpaths', () => {
       '@toolloop/models',
     ]);
   });
+
+  it('@toolloop/providers/bedrock reaches only the AWS SDK, core and the models, never @anthropic-ai/sdk or openai', () => {
+    expect(packagesReachedFrom('bedrock/index.ts')).toEqual([
+      '@aws-sdk/client-bedrock-runtime',
+      '@toolloop/core',
+      '@toolloop/models',
+    ]);
+  });
 });

@@ -33,18 +33,19 @@ export function mapBedrockError({ error, modelId }: { error: unknown; modelId: s
   const name = error instanceof Error ? error.name : undefined;
   const detail = error instanceof Error ? error.message : String(error);
   const status = readStatus(error);
-  const what = status === undefined ? 'The Bedrock request' : `Bedrock answered ${status}`;
+  const named = name !== undefined && name !== 'Error';
+  const what = status === undefined ? 'The Bedrock request failed' : `Bedrock answered ${status}`;
   const sentenceEnd = /[.!?]$/u.test(detail) ? '' : '.';
   const hint = name === undefined ? '' : (hints[name] ?? '');
   return new ModelError({
-    message: `${what}${name === undefined || name === 'Error' ? '' : ` (${name})`} for ${modelId}: ${detail}${sentenceEnd}${hint}`,
+    message: `${what}${named ? ` (${name})` : ''} for ${modelId}: ${detail}${sentenceEnd}${hint}`,
     provider,
     retryable:
       (name !== undefined && retryableNames.has(name)) ||
       status === 429 ||
       (status !== undefined && status >= 500),
     ...(status === undefined ? {} : { status }),
-    ...(name === undefined || name === 'Error' ? {} : { errorType: name }),
+    ...(named ? { errorType: name } : {}),
     cause: error,
   });
 }
