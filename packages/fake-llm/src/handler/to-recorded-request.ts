@@ -23,7 +23,10 @@ export function toRecordedRequest(options: {
     headers,
     body: json,
     bodyBytes: options.bodyBytes,
-    stream: typeof json === 'object' && json !== null && 'stream' in json && json.stream === true,
+    // Bedrock streams by path (`converse-stream`), the other APIs by `"stream": true`.
+    stream:
+      /\/converse-stream\/?$/u.test(new URL(request.url).pathname) ||
+      (typeof json === 'object' && json !== null && 'stream' in json && json.stream === true),
     summarized: false,
   };
 }

@@ -69,7 +69,8 @@ function readEventType(line: string, path: string): string {
 /** A decoded ConverseStream event (`{ "contentBlockDelta": { … } }`) in the AWS event-stream encoding. */
 function encodeBedrockLine(line: string, path: string): Uint8Array {
   const parsed: unknown = JSON.parse(line);
-  const entries = typeof parsed === 'object' && parsed !== null ? Object.entries(parsed) : [];
+  const entries: Array<[string, unknown]> =
+    typeof parsed === 'object' && parsed !== null ? Object.entries(parsed) : [];
   const [entry] = entries;
   if (entry === undefined || entries.length !== 1) {
     throw new Error(`Cannot replay '${path}': the line ${line.slice(0, 80)} is not one event of one member.`);

@@ -9,7 +9,9 @@ import { bedrock } from './bedrock.js';
 
 const fixtures = join(import.meta.dirname, '../../test/fixtures/bedrock');
 const scratch = mkdtempSync(join(tmpdir(), 'toolloop-bedrock-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+});
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await close?.();

@@ -1,3 +1,4 @@
+import type * as BedrockSdk from '@aws-sdk/client-bedrock-runtime';
 import type { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
 import type { BedrockProviderOptions } from './bedrock-provider-options.js';
 
@@ -13,7 +14,7 @@ export interface BedrockConnection {
  * given ones, else its default chain; this provider never reads a key itself.
  */
 export async function createBedrockClient(options: BedrockProviderOptions): Promise<BedrockConnection> {
-  let sdk: typeof import('@aws-sdk/client-bedrock-runtime');
+  let sdk: typeof BedrockSdk;
   try {
     sdk = await import('@aws-sdk/client-bedrock-runtime');
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { StopReason } from '@aws-sdk/client-bedrock-runtime';
 import type { FinishReason } from '@toolloop/core';
 
 /**
@@ -6,7 +7,7 @@ import type { FinishReason } from '@toolloop/core';
  * → `context_window_exceeded`; `malformed_model_output`, `malformed_tool_use` and reasons newer than this
  * provider → `other`.
  */
-export function mapBedrockStopReason(stopReason: string | undefined): FinishReason {
+export function mapBedrockStopReason(stopReason: StopReason | undefined): FinishReason {
   switch (stopReason) {
     case 'end_turn':
       return 'end';
@@ -21,7 +22,14 @@ export function mapBedrockStopReason(stopReason: string | undefined): FinishReas
       return 'refusal';
     case 'model_context_window_exceeded':
       return 'context_window_exceeded';
-    default:
+    case 'malformed_model_output':
+    case 'malformed_tool_use':
+    case undefined:
       return 'other';
+    default: {
+      // A reason newer than this SDK arrives here at run time.
+      const _newerReason: never = stopReason;
+      return 'other';
+    }
   }
 }

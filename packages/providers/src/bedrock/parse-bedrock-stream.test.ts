@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ConverseStreamOutput } from '@aws-sdk/client-bedrock-runtime';
+import { ModelStreamErrorException, type ConverseStreamOutput } from '@aws-sdk/client-bedrock-runtime';
 import { ModelError, type ModelStreamPart } from '@toolloop/core';
 import { describe, expect, it } from 'vitest';
 import { parseBedrockStream } from './parse-bedrock-stream.js';
@@ -153,16 +153,11 @@ describe('parseBedrockStream', () => {
   });
 
   it('throws an exception event as an error of its name', async () => {
+    const exception = new ModelStreamErrorException({ message: 'The model stream failed.', $metadata: {} });
     const { error } = await parse([
       { messageStart: { role: 'assistant' } },
-      {
-        modelStreamErrorException: {
-          name: 'ModelStreamErrorException',
-          $fault: 'client',
-          message: 'The model stream failed.',
-        },
-      },
-    ] as ConverseStreamOutput[]);
+      { modelStreamErrorException: exception },
+    ]);
     expect(error).toMatchObject({ name: 'ModelStreamErrorException', message: 'The model stream failed.' });
   });
 });

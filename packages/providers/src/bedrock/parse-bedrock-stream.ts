@@ -1,4 +1,4 @@
-import type { ConverseStreamOutput, TokenUsage } from '@aws-sdk/client-bedrock-runtime';
+import type { ConverseStreamOutput, StopReason, TokenUsage } from '@aws-sdk/client-bedrock-runtime';
 import { ModelError, parseToolInput } from '@toolloop/core';
 import type { AssistantContentPart, ModelStreamPart } from '@toolloop/core';
 import { mapBedrockStopReason } from './map-bedrock-stop-reason.js';
@@ -41,7 +41,7 @@ export async function* parseBedrockStream({
   modelId: string;
 }): AsyncGenerator<ModelStreamPart> {
   const open = new Map<number, OpenBlock>();
-  let stopReason: string | undefined;
+  let stopReason: StopReason | undefined;
   let stopped = false;
   let usage: TokenUsage | undefined;
 
