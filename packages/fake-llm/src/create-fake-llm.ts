@@ -36,7 +36,8 @@ const llmApiPaths =
  */
 export interface FakeLlm {
   /**
-   * msw handlers for `POST /v1/messages`, `POST /v1/chat/completions` and `POST /v1/responses` on any origin
+   * msw handlers for `POST /v1/messages`, `POST /v1/chat/completions`, `POST /v1/responses` and Bedrock's
+   * `POST /model/<modelId>/converse(-stream)` on any origin
    * (the `/scenario/<id>` prefix included). In your own
    * `setupServer(...fake.handlers)`, also call `cancelMswResponseCopies(server)`, or SDK retries never start.
    * Needs msw installed (an optional peer dependency); reading it without msw throws, saying so.

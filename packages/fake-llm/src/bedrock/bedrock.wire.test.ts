@@ -197,3 +197,25 @@ describe('POST /model/<modelId>/converse', () => {
     client.destroy();
   });
 });
+
+describe('other Bedrock paths', () => {
+  it('answers an operation the fake does not serve (InvokeModel) with a 404 in AWS shape', async () => {
+    const path = `/model/${encodeURIComponent(modelId)}/invoke`;
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: createRequestHeaders({ path }),
+      body: '{}',
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-amzn-errortype')).toMatch(/^ResourceNotFoundException:/u);
+    expect(((await response.json()) as { message: string }).message).toContain(
+      'POST /model/<modelId>/converse',
+    );
+  });
+
+  it('answers GET on a Converse path with a 404 in AWS shape', async () => {
+    const response = await fetch(`${baseUrl}/model/${encodeURIComponent(modelId)}/converse`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-amzn-errortype')).toMatch(/^ResourceNotFoundException:/u);
+  });
+});

@@ -76,6 +76,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
     case 'unknown-path':
       return describeUnknownPath({ ...refusal, apis });
     case 'wrong-method':
+      if (refusal.endpoint === 'bedrock') return describeUnknownPath({ ...refusal, api: 'bedrock', apis });
       // OpenAI answers a method its path does not take as it answers an unknown path.
       if (refusal.endpoint !== 'messages') {
         return describeUnknownPath({ ...refusal, api: 'openai', apis });

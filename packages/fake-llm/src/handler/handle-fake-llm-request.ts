@@ -11,7 +11,8 @@ import { resolveScenarioId } from './resolve-scenario-id.js';
 
 /**
  * Answers any request the way the fake's HTTP server does: `POST …/v1/messages`,
- * `POST …/v1/messages/count_tokens`, `POST …/v1/chat/completions` and `POST …/v1/responses` are answered; any other path gets a 404 in
+ * `POST …/v1/messages/count_tokens`, `POST …/v1/chat/completions`, `POST …/v1/responses` and Bedrock's
+ * `POST …/model/<modelId>/converse(-stream)` are answered; any other path gets a 404 in
  * the error shape of the API it was meant for (see `findUnknownPathApi`), another method on those paths the error
  * the real API gives (see `refuseRequest`).
  */

@@ -6,7 +6,7 @@ const scenarioPathPattern =
 
 /**
  * Which script a request is for: the `<id>` of a `/scenario/<id>/v1/messages` (or `…/messages/count_tokens`)
- * `/scenario/<id>/v1/chat/completions` or `/scenario/<id>/v1/responses` path, else the `x-toolloop-scenario` header, else none (the default
+ * `/scenario/<id>/v1/chat/completions`, `/scenario/<id>/v1/responses` or `/scenario/<id>/model/<modelId>/converse(-stream)` path, else the `x-toolloop-scenario` header, else none (the default
  * script).
  */
 export function resolveScenarioId(options: { path: string; headers?: Headers }): string | undefined {
