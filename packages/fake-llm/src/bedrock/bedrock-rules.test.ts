@@ -218,6 +218,25 @@ describe('reasoning continuity on a Claude model with thinking on', () => {
     ]);
   });
 
+  it('takes the tool results of an answer that had no reasoning (a step without thinking)', async () => {
+    const route = fake.script('no-thinking-step', {
+      steps: [
+        { toolCalls: [{ id: 'tooluse_plain', name: 'calculator', input: { a: 12 } }] },
+        { text: '19.' },
+      ],
+    });
+    await post('no-thinking-step', [question]);
+    const call = { toolUse: { toolUseId: 'tooluse_plain', name: 'calculator', input: { a: 12 } } };
+    const result = { toolResult: { toolUseId: 'tooluse_plain', content: [{ text: '19' }] } };
+    const second = await post('no-thinking-step', [
+      question,
+      { role: 'assistant', content: [call] },
+      { role: 'user', content: [result] },
+    ]);
+    expect(second.status).toBe(200);
+    expect(route.violations).toEqual([]);
+  });
+
   it('takes a tool turn without reasoning when thinking is off', async () => {
     const route = fake.script('thinking-off', { steps: [{ text: '19.' }] });
     const response = await fetch(`${baseUrl}/scenario/thinking-off${path}`, {

@@ -65,7 +65,8 @@ export const signatureRequiredRule: BedrockRule = {
 
 /**
  * With thinking on, the assistant message whose tool calls the request answers (the last assistant message,
- * followed by the tool results) must start with its reasoning.
+ * followed by the tool results) must start with its reasoning, unless it echoes an answer of the fake that had
+ * none (a step without thinking: the script's choice, not the client's fault).
  */
 export const reasoningContinuityRule: BedrockRule = {
   id: 'bedrock/reasoning-continuity',
@@ -82,8 +83,11 @@ export const reasoningContinuityRule: BedrockRule = {
     if (!claude || !thinks) return undefined;
     const { messages } = context.request;
     const index = findCurrentToolUseCycle(messages);
-    const first = messages[index]?.content[0];
-    if (first === undefined || 'reasoningContent' in first) return undefined;
+    const echoed = messages[index];
+    const first = echoed?.content[0];
+    if (echoed === undefined || first === undefined || 'reasoningContent' in first) return undefined;
+    // An answer of the fake's own that had no reasoning (a step without thinking) has none to send back.
+    if (echoesAnswerWithoutReasoning(echoed, context)) return undefined;
     const found =
       'toolUse' in first ? 'tool_use' : 'text' in first ? 'text' : (Object.keys(first)[0] ?? 'text');
     return refuse(
@@ -137,6 +141,22 @@ export const signatureRule: BedrockRule = {
     return undefined;
   },
 };
+
+/** Whether a message echoes (by its tool call ids) an answer the fake sent without reasoning. */
+function echoesAnswerWithoutReasoning(message: BedrockRequestMessage, context: BedrockRuleContext): boolean {
+  const ids = new Set(
+    message.content.flatMap((block) =>
+      isRecord(block.toolUse) && typeof block.toolUse.toolUseId === 'string' ? [block.toolUse.toolUseId] : [],
+    ),
+  );
+  const answer = context.answers.find((sent) =>
+    sent.blocks.some((block) => block.type === 'tool-use' && ids.has(block.toolUseId)),
+  );
+  return (
+    answer !== undefined &&
+    !answer.blocks.some((block) => block.type === 'reasoning' || block.type === 'redacted-reasoning')
+  );
+}
 
 /**
  * The index of the assistant message whose tool calls the request answers (followed by the last message, a
