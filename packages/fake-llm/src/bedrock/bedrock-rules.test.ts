@@ -56,6 +56,18 @@ const cases: RefusalCase[] = [
     },
   },
   {
+    name: 'maxTokens above the model output limit',
+    rule: 'bedrock/max-tokens',
+    path,
+    body: { ...valid.body, inferenceConfig: { maxTokens: 64_001 } },
+    expected: {
+      status: 400,
+      type: 'ValidationException',
+      message:
+        'The maximum tokens you requested exceeds the model limit of 64000. Try again with a maximum tokens value that is lower than 64000.',
+    },
+  },
+  {
     name: 'two user messages in a row',
     rule: 'bedrock/alternating-roles',
     path,

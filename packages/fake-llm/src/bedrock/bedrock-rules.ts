@@ -7,6 +7,7 @@ import {
   signatureRequiredRule,
   signatureRule,
 } from './rules/reasoning-continuity-rules.js';
+import { maxTokensRule } from './rules/max-tokens-rule.js';
 import { unknownModelRule } from './rules/unknown-model-rule.js';
 
 /**
@@ -17,6 +18,7 @@ export const bedrockRules: readonly BedrockRule[] = [
   authorizationRule,
   definitionRule,
   unknownModelRule,
+  maxTokensRule,
   alternatingRolesRule,
   blankTextRule,
   toolConfigRule,
