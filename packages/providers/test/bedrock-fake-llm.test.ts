@@ -1,4 +1,4 @@
-import { defineTool, runToolLoop } from '@toolloop/core';
+import { defineTool, runToolLoop, type ModelStreamPart } from '@toolloop/core';
 import { createFakeLlm, type FakeLlm } from '@toolloop/fake-llm';
 import { bedrock } from '@toolloop/providers/bedrock';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,5 +78,52 @@ describe('the Bedrock provider against the fake LLM', () => {
       provider: 'bedrock',
     });
     expect(JSON.stringify(result)).not.toMatch(/fake-secret-access-key|AKIDFAKEEXAMPLE/u);
+  });
+
+  it('asks for an answer schema through outputConfig.textFormat, which the fake takes as Converse defines it', async () => {
+    fake = createFakeLlm({ steps: [{ text: '{"city":"Paris"}' }] });
+    const { url } = await fake.serve();
+    const model = bedrock({
+      model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      region: 'us-east-1',
+      credentials,
+      endpoint: url,
+    });
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const parts: ModelStreamPart[] = [];
+    for await (const part of model.stream({
+      messages: [{ role: 'user', content: 'Which city?' }],
+      tools: [],
+      responseFormat: { type: 'json', name: 'city', schema },
+      signal: new AbortController().signal,
+    })) {
+      parts.push(part);
+    }
+    expect(parts.filter((part) => part.type === 'text')).toEqual([
+      { type: 'text', text: '{"city":"Paris"}' },
+    ]);
+    expect(fake.violations).toEqual([]);
+    expect((fake.requests[0]?.body as { outputConfig: unknown }).outputConfig).toEqual({
+      textFormat: {
+        type: 'json_schema',
+        structure: { jsonSchema: { schema: JSON.stringify(schema), name: 'city' } },
+      },
+    });
+  });
+
+  it('ends with a retryable ModelError when Bedrock throttles past the SDK attempts', async () => {
+    fake = createFakeLlm({
+      steps: [{ error: { status: 429, message: 'Too many requests, please wait before trying again.' } }],
+    });
+    const { url } = await fake.serve();
+    const model = bedrock({
+      model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      region: 'us-east-1',
+      credentials,
+      endpoint: url,
+      maxAttempts: 1,
+    });
+    const result = await runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result;
+    expect(result.error).toMatchObject({ status: 429, retryable: true, errorType: 'ThrottlingException' });
   });
 });
