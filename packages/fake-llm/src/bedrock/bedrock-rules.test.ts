@@ -249,6 +249,42 @@ describe('reasoning continuity on a Claude model with thinking on', () => {
     expect(route.violations).toEqual([]);
   });
 
+  it('refuses redacted reasoning left out of the tool turn (bedrock/reasoning-unmodified)', async () => {
+    fake.script('redacted', {
+      steps: [
+        {
+          thinking: 'Add.',
+          redactedThinking: 'opaque',
+          toolCalls: [{ id: 'tooluse_r', name: 'calculator', input: { a: 1 } }],
+        },
+        { text: '1.' },
+      ],
+    });
+    const first = await post('redacted', [question]);
+    const [reasoning, redacted, call] = (first.body.output as { message: { content: unknown[] } }).message
+      .content;
+    const result = {
+      role: 'user',
+      content: [{ toolResult: { toolUseId: 'tooluse_r', content: [{ text: '1' }] } }],
+    };
+    const dropped = await post('redacted', [
+      question,
+      { role: 'assistant', content: [reasoning, call] },
+      result,
+    ]);
+    expect([dropped.status, dropped.body.message]).toEqual([
+      400,
+      'messages.1.content.1: thinking or redacted_thinking blocks in the latest assistant message cannot be ' +
+        'modified. These blocks must remain as they were in the original response.',
+    ]);
+    const kept = await post('redacted', [
+      question,
+      { role: 'assistant', content: [reasoning, redacted, call] },
+      result,
+    ]);
+    expect(kept.status).toBe(200);
+  });
+
   it('takes a tool turn without reasoning when thinking is off', async () => {
     const route = fake.script('thinking-off', { steps: [{ text: '19.' }] });
     const response = await fetch(`${baseUrl}/scenario/thinking-off${path}`, {

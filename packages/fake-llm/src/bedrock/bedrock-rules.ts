@@ -4,6 +4,7 @@ import { alternatingRolesRule, blankTextRule, toolConfigRule } from './rules/con
 import { definitionRule } from './rules/definition-rule.js';
 import {
   reasoningContinuityRule,
+  redactedReasoningRule,
   signatureRequiredRule,
   signatureRule,
 } from './rules/reasoning-continuity-rules.js';
@@ -25,4 +26,5 @@ export const bedrockRules: readonly BedrockRule[] = [
   signatureRequiredRule,
   reasoningContinuityRule,
   signatureRule,
+  redactedReasoningRule,
 ];

@@ -142,16 +142,65 @@ export const signatureRule: BedrockRule = {
   },
 };
 
-/** Whether a message echoes (by its tool call ids) an answer the fake sent without reasoning. */
-function echoesAnswerWithoutReasoning(message: BedrockRequestMessage, context: BedrockRuleContext): boolean {
+/**
+ * The redacted reasoning of the assistant message whose tool calls the request answers must come back as the
+ * fake sent it: the same blocks, in order, each with its bytes unchanged.
+ */
+export const redactedReasoningRule: BedrockRule = {
+  id: 'bedrock/reasoning-unmodified',
+  wire: 'bedrock',
+  outcome: 'refuses',
+  summary:
+    'A Claude request whose latest assistant message (with the tool calls it answers) brings back redacted ' +
+    'reasoning other than the fake sent (changed, or missing while other reasoning came back).',
+  source:
+    "Bedrock's 400 quoted in https://github.com/BerriAI/litellm/pull/25375 (a redacted_thinking block dropped " +
+    'from the latest assistant message).',
+  check(context) {
+    if (!readClaude(context).claude) return undefined;
+    const { messages } = context.request;
+    const index = findCurrentToolUseCycle(messages);
+    const message = messages[index];
+    if (message === undefined) return undefined;
+    const answer = findEchoedAnswer(message, context);
+    const sent = (answer?.blocks ?? []).flatMap((block, blockIndex) =>
+      block.type === 'redacted-reasoning' ? [{ blockIndex, data: block.data }] : [],
+    );
+    if (sent.length === 0) return undefined;
+    const received = message.content.flatMap((block, blockIndex) => {
+      const reasoning = block.reasoningContent;
+      if (!isRecord(reasoning) || !('redactedContent' in reasoning)) return [];
+      return [{ blockIndex, data: reasoning.redactedContent }];
+    });
+    const differs = sent.findIndex(({ data }, at) => received[at]?.data !== data);
+    if (differs === -1) return undefined;
+    // Where the block is, or where it was in the answer when it is missing.
+    const blockIndex = received[differs]?.blockIndex ?? sent[differs]?.blockIndex ?? differs;
+    return refuse(
+      `messages.${index}.content.${blockIndex}: thinking or redacted_thinking blocks in the latest assistant ` +
+        'message cannot be modified. These blocks must remain as they were in the original response.',
+    );
+  },
+};
+
+/** The answer of the fake a message echoes, found by its tool call ids. */
+function findEchoedAnswer(
+  message: BedrockRequestMessage,
+  context: BedrockRuleContext,
+): BedrockRuleContext['answers'][number] | undefined {
   const ids = new Set(
     message.content.flatMap((block) =>
       isRecord(block.toolUse) && typeof block.toolUse.toolUseId === 'string' ? [block.toolUse.toolUseId] : [],
     ),
   );
-  const answer = context.answers.find((sent) =>
+  return context.answers.find((sent) =>
     sent.blocks.some((block) => block.type === 'tool-use' && ids.has(block.toolUseId)),
   );
+}
+
+/** Whether a message echoes (by its tool call ids) an answer the fake sent without reasoning. */
+function echoesAnswerWithoutReasoning(message: BedrockRequestMessage, context: BedrockRuleContext): boolean {
+  const answer = findEchoedAnswer(message, context);
   return (
     answer !== undefined &&
     !answer.blocks.some((block) => block.type === 'reasoning' || block.type === 'redacted-reasoning')
