@@ -126,4 +126,35 @@ describe('the Bedrock provider against the fake LLM', () => {
     const result = await runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result;
     expect(result.error).toMatchObject({ status: 429, retryable: true, errorType: 'ThrottlingException' });
   });
+
+  it('sends redacted reasoning back as the bytes it came as', async () => {
+    fake = createFakeLlm({
+      steps: [
+        {
+          thinking: 'Paris first.',
+          redactedThinking: 'opaque reasoning',
+          toolCalls: [{ name: 'get_weather', input: { city: 'Paris' } }],
+        },
+        { text: 'Sunny in Paris.' },
+      ],
+    });
+    const { url } = await fake.serve();
+    const result = await runToolLoop({
+      model: bedrock({
+        model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+        region: 'us-east-1',
+        credentials,
+        endpoint: url,
+      }),
+      prompt: 'Weather in Paris?',
+      tools: [weather],
+      thinking: true,
+      statusMessages: 'off',
+    }).result;
+    expect([result.stopReason, fake.violations]).toEqual(['completed', []]);
+    const second = fake.requests[1]?.body as { messages: Array<{ content: unknown[] }> };
+    expect(second.messages[1]?.content[1]).toEqual({
+      reasoningContent: { redactedContent: Buffer.from('opaque reasoning').toString('base64') },
+    });
+  });
 });
