@@ -303,3 +303,41 @@ describe('reasoning continuity on a Claude model with thinking on', () => {
     expect(route.violations).toEqual([]);
   });
 });
+
+describe('relaxing a Bedrock rule', () => {
+  it('lets a tool turn without its reasoning through when bedrock/reasoning-continuity is relaxed', async () => {
+    const relaxed = createFakeLlm(
+      {
+        steps: [
+          { thinking: 'Add.', toolCalls: [{ id: 'tooluse_x', name: 'calculator', input: { a: 1 } }] },
+          { text: '1.' },
+        ],
+      },
+      { strictness: { relax: ['bedrock/reasoning-continuity'] } },
+    );
+    try {
+      const { url } = await relaxed.serve();
+      const send = (messages: unknown[]) =>
+        fetch(`${url}${path}`, {
+          method: 'POST',
+          headers: createRequestHeaders({ path }),
+          body: JSON.stringify({
+            messages,
+            toolConfig: { tools: [calculator] },
+            additionalModelRequestFields: { thinking: { type: 'enabled', budget_tokens: 1024 } },
+          }),
+        });
+      await send([question]);
+      const call = { toolUse: { toolUseId: 'tooluse_x', name: 'calculator', input: { a: 1 } } };
+      const result = { toolResult: { toolUseId: 'tooluse_x', content: [{ text: '1' }] } };
+      const second = await send([
+        question,
+        { role: 'assistant', content: [call] },
+        { role: 'user', content: [result] },
+      ]);
+      expect([second.status, relaxed.violations]).toEqual([200, []]);
+    } finally {
+      await relaxed.close();
+    }
+  });
+});
