@@ -2,12 +2,8 @@ import { authorizationRule } from './rules/authorization-rule.js';
 import type { BedrockRule } from './rules/bedrock-rule.js';
 import { alternatingRolesRule, blankTextRule, toolConfigRule } from './rules/conversation-rules.js';
 import { definitionRule } from './rules/definition-rule.js';
-import {
-  reasoningContinuityRule,
-  redactedReasoningRule,
-  signatureRequiredRule,
-  signatureRule,
-} from './rules/reasoning-continuity-rules.js';
+import { reasoningContinuityRule, redactedReasoningRule } from './rules/reasoning-continuity-rules.js';
+import { signatureRequiredRule, signatureRule } from './rules/thinking-signature-rules.js';
 import { maxTokensRule } from './rules/max-tokens-rule.js';
 import { unknownModelRule } from './rules/unknown-model-rule.js';
 
