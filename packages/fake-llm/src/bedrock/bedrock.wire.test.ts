@@ -145,6 +145,7 @@ describe('POST /model/<modelId>/converse-stream', () => {
     const events: unknown[] = [];
     for await (const event of response.stream ?? []) events.push(event);
     expect(events[0]).toEqual({ messageStart: { role: 'assistant' } });
+    expect(fake.route('stream-sdk').requests[0]?.stream).toBe(true);
     expect(events.at(-1)).toMatchObject({ metadata: { metrics: { latencyMs: 100 } } });
     client.destroy();
   });
@@ -217,5 +218,29 @@ describe('other Bedrock paths', () => {
     const response = await fetch(`${baseUrl}/model/${encodeURIComponent(modelId)}/converse`);
     expect(response.status).toBe(404);
     expect(response.headers.get('x-amzn-errortype')).toMatch(/^ResourceNotFoundException:/u);
+  });
+});
+
+describe('recorded Bedrock requests', () => {
+  it('keep no credential: neither the signature nor an AWS session token', async () => {
+    const route = fake.script('recorded-credentials', { steps: [{ text: 'Hi.' }] });
+    const client = new BedrockRuntimeClient({
+      region: 'us-east-1',
+      credentials: {
+        accessKeyId: 'AKIDFAKEEXAMPLE',
+        secretAccessKey: 'fake-secret-access-key',
+        sessionToken: 'fake-session-token',
+      },
+      endpoint: `${baseUrl}/scenario/recorded-credentials`,
+    });
+    await client.send(
+      new ConverseCommand({ modelId, messages: [{ role: 'user', content: [{ text: 'Hi' }] }] }),
+    );
+    client.destroy();
+    const recorded = JSON.stringify(route.requests);
+    expect(recorded).not.toMatch(
+      /AKIDFAKEEXAMPLE|fake-secret-access-key|fake-session-token|AWS4-HMAC-SHA256/u,
+    );
+    expect(route.requests[0]?.stream).toBe(false);
   });
 });

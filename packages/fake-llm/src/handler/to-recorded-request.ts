@@ -1,8 +1,9 @@
 import type { RecordedRequest } from '../records/recorded-request.js';
 
-const secretHeaders = new Set(['x-api-key', 'authorization']);
+/** Headers that carry credentials: API keys, the SigV4 signature, an AWS session token. */
+const secretHeaders = new Set(['x-api-key', 'authorization', 'x-amz-security-token']);
 
-/** Records a request as JSON data, without its auth headers. */
+/** Records a request as JSON data, without its auth headers (credentials never reach a record). */
 export function toRecordedRequest(options: {
   request: Request;
   json: unknown;
