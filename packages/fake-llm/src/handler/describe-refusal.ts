@@ -121,7 +121,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
         endpoint: refusal.endpoint,
         status: 400,
         message:
-          refusal.endpoint === 'messages'
+          refusal.endpoint === 'messages' || refusal.endpoint === 'bedrock'
             ? `The request body is not valid JSON${refusal.where}; send one JSON object.`
             : `We could not parse the JSON body of your request${refusal.where}: the fake LLM, like the OpenAI API, expects a JSON payload.`,
       };
