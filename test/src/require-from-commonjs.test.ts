@@ -91,6 +91,7 @@ describe(`a CommonJS project on Node.js ${process.versions.node}`, () => {
       '@toolloop/providers/openai',
       '@toolloop/providers/ollama',
       '@toolloop/providers/gemini',
+      '@toolloop/providers/bedrock',
     ]);
     expect(synchronous.filter(({ required, imported }) => !isSameNames(required, imported))).toEqual([]);
   });

@@ -15,6 +15,7 @@ import { answerOllamaChatRequest } from './ollama/answer-ollama-chat-request.js'
 import { answerResponsesRequest } from './responses/answer-responses-request.js';
 import { answerGeminiRequest } from './gemini/answer-gemini-request.js';
 import { geminiPathPattern } from './handler/find-endpoint.js';
+import { answerBedrockRequest } from './bedrock/answer-bedrock-request.js';
 import type { FakeLlmViolation } from './records/fake-llm-violation.js';
 import type { RecordedRequest } from './records/recorded-request.js';
 import type { StreamRecord } from './records/stream-record.js';
@@ -30,7 +31,7 @@ import type { ThreadBytes } from './threads/thread-bytes.js';
  * `/v1/…`, Gemini's `/v1beta/…`, Ollama's native `/api/…`), behind its own msw server.
  */
 const llmApiPaths =
-  /\/(?:v1beta|v1\/(?:messages|chat|responses|completions|complete|embeddings|models|audio|images|batches|files|moderations|fine_tuning|vector_stores|assistants|threads|realtime)|api\/(?:chat|generate|tags|show|pull|push|embed|embeddings|ps|version|create|copy|delete))(?:\/|$)/u;
+  /\/(?:v1beta|model\/[^/]+\/(?:converse|converse-stream|invoke|invoke-with-response-stream)|v1\/(?:messages|chat|responses|completions|complete|embeddings|models|audio|images|batches|files|moderations|fine_tuning|vector_stores|assistants|threads|realtime)|api\/(?:chat|generate|tags|show|pull|push|embed|embeddings|ps|version|create|copy|delete))(?:\/|$)/u;
 
 /**
  * A fake Anthropic Messages API and OpenAI chat completions and Responses APIs that answer from scripts; see
@@ -39,7 +40,8 @@ const llmApiPaths =
 export interface FakeLlm {
   /**
    * msw handlers for `POST /v1/messages`, `POST /v1/chat/completions`, `POST /v1/responses`, Gemini's
-   * `POST /v1beta/models/<model>:generateContent` (and `:streamGenerateContent`) and `POST /api/chat` on any origin
+   * `POST /v1beta/models/<model>:generateContent` (and `:streamGenerateContent`), Bedrock's
+   * `POST /model/<modelId>/converse(-stream)` and `POST /api/chat` on any origin
    * (the `/scenario/<id>` prefix included). In your own
    * `setupServer(...fake.handlers)`, also call `cancelMswResponseCopies(server)`, or SDK retries never start.
    * Needs msw installed (an optional peer dependency); reading it without msw throws, saying so.
@@ -128,6 +130,10 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
       http.post('*/v1/responses', ({ request }) => answerResponsesRequest({ request, state })),
       http.post('*/api/chat', ({ request }) => answerOllamaChatRequest({ request, state })),
       http.post(geminiPathPattern, ({ request }) => answerGeminiRequest({ request, state })),
+      http.post('*/model/:modelId/converse', ({ request }) => answerBedrockRequest({ request, state })),
+      http.post('*/model/:modelId/converse-stream', ({ request }) =>
+        answerBedrockRequest({ request, state }),
+      ),
     ];
     return handlers;
   };

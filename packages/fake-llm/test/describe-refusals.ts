@@ -76,7 +76,7 @@ export function describeRefusals(options: {
         });
       };
       const refused = await post(refusal);
-      const body = (await refused.json()) as { error: Record<string, unknown> | string };
+      const body = readErrorBody(refused, await refused.json());
       expect(refused.status).toBe(refusal.expected.status);
       // Ollama's error is the message itself (`{ "error": "…" }`).
       const error = typeof body.error === 'string' ? { message: body.error } : body.error;
@@ -95,4 +95,15 @@ export function describeRefusals(options: {
       expect(route.requests).toHaveLength(1);
     });
   });
+}
+
+/**
+ * The error of a refusal as `{ error: { type, message, … } }`: the body itself, or Bedrock's (AWS's) shape, the
+ * exception's name in `x-amzn-errortype` and `{ message }` as the body.
+ */
+function readErrorBody(response: Response, json: unknown): { error: Record<string, unknown> | string } {
+  const body = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
+  const errorType = response.headers.get('x-amzn-errortype');
+  if (errorType === null) return body as { error: Record<string, unknown> | string };
+  return { error: { type: errorType.split(':')[0], message: body.message } };
 }

@@ -1,5 +1,9 @@
-/** The APIs whose models the catalogue lists: the Messages API, chat completions, Gemini's generateContent, Ollama's chat. */
-export type ModelApi = 'anthropic-messages' | 'openai-chat-completions' | 'gemini' | 'ollama-chat';
+/**
+ * The APIs whose models the catalogue lists: the Messages API, chat completions, Gemini's generateContent,
+ * Bedrock's Converse API, Ollama's chat.
+ */
+export type ModelApi =
+  'anthropic-messages' | 'openai-chat-completions' | 'gemini' | 'bedrock-converse' | 'ollama-chat';
 
 /**
  * How a model takes thinking (reasoning):

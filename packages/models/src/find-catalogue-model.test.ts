@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anthropicModels } from './anthropic-models.js';
+import { bedrockModels } from './bedrock-models.js';
 import { findCatalogueModel } from './find-catalogue-model.js';
 import { ollamaModels } from './ollama-models.js';
 import { geminiModels } from './gemini-models.js';
@@ -91,11 +92,46 @@ describe('findCatalogueModel for Ollama', () => {
   });
 });
 
+describe('findCatalogueModel for Bedrock', () => {
+  it('finds a Claude model by its Bedrock id, with the figures of the Anthropic model it is', () => {
+    expect(
+      findCatalogueModel({ api: 'bedrock-converse', id: 'anthropic.claude-sonnet-4-5-20250929-v1:0' }),
+    ).toEqual({
+      id: 'anthropic.claude-sonnet-4-5-20250929-v1:0',
+      api: 'bedrock-converse',
+      contextWindow: 200_000,
+      maxOutputTokens: 64_000,
+      thinking: 'manual',
+      thinksByDefault: false,
+      structuredOutput: true,
+      minCacheableTokens: 1024,
+    });
+  });
+
+  it('finds the model a cross-region inference profile routes to', () => {
+    expect(
+      findCatalogueModel({ api: 'bedrock-converse', id: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0' })?.id,
+    ).toBe('anthropic.claude-sonnet-4-5-20250929-v1:0');
+    expect(
+      findCatalogueModel({ api: 'bedrock-converse', id: 'global.anthropic.claude-opus-4-7' })?.thinking,
+    ).toBe('adaptive-only');
+  });
+
+  it('lists other families without thinking, and no Anthropic id', () => {
+    expect(findCatalogueModel({ api: 'bedrock-converse', id: 'amazon.nova-pro-v1:0' })).toMatchObject({
+      thinking: 'none',
+      structuredOutput: false,
+    });
+    expect(findCatalogueModel({ api: 'bedrock-converse', id: 'claude-sonnet-4-6' })).toBeUndefined();
+  });
+});
+
 describe.each([
   ['Anthropic', anthropicModels],
   ['OpenAI chat', openAiChatModels],
   ['Ollama', ollamaModels],
   ['Gemini', geminiModels],
+  ['Bedrock', bedrockModels],
 ])('the %s models', (_api, models) => {
   it('list each id once', () => {
     const ids = models.map((model) => model.id);

@@ -4,9 +4,11 @@ import * as models from './index.js';
 it('exports exactly the public API', () => {
   expect(Object.keys(models).sort()).toEqual([
     'anthropicModels',
+    'bedrockModels',
     'findCatalogueModel',
     'ollamaModels',
     'geminiModels',
     'openAiChatModels',
+    'toBedrockBaseModelId',
   ]);
 });

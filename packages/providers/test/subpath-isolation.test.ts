@@ -47,4 +47,12 @@ describe('provider subpaths', () => {
   it('@toolloop/providers/ollama reaches only the ollama client, core and the catalogue', () => {
     expect(packagesReachedFrom('ollama/index.ts')).toEqual(['@toolloop/core', '@toolloop/models', 'ollama']);
   });
+
+  it('@toolloop/providers/bedrock reaches only the AWS SDK, core and the models, never @anthropic-ai/sdk or openai', () => {
+    expect(packagesReachedFrom('bedrock/index.ts')).toEqual([
+      '@aws-sdk/client-bedrock-runtime',
+      '@toolloop/core',
+      '@toolloop/models',
+    ]);
+  });
 });

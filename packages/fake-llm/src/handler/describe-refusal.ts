@@ -58,7 +58,7 @@ export interface RefusalAnswer {
 }
 
 const apis =
-  'POST /v1/messages, POST /v1/chat/completions, POST /v1/responses, POST /v1beta/models/<model>:generateContent (or /scenario/<id>/v1/…) and POST /api/chat';
+  'POST /v1/messages, POST /v1/chat/completions, POST /v1/responses, POST /v1beta/models/<model>:generateContent, POST /model/<modelId>/converse(-stream) (or /scenario/<id>/…) and POST /api/chat';
 
 const apiNames: Record<FakeLlmEndpoint, string> = {
   messages: 'a Messages API',
@@ -66,6 +66,7 @@ const apiNames: Record<FakeLlmEndpoint, string> = {
   responses: 'a Responses API',
   ollama: 'an Ollama chat',
   gemini: 'a generateContent',
+  bedrock: 'a Converse',
 };
 
 /**
@@ -78,6 +79,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
       return describeUnknownPath({ ...refusal, apis });
     case 'wrong-method':
       if (refusal.endpoint === 'gemini') return describeUnknownPath({ ...refusal, api: 'gemini', apis });
+      if (refusal.endpoint === 'bedrock') return describeUnknownPath({ ...refusal, api: 'bedrock', apis });
       // OpenAI answers a method its path does not take as it answers an unknown path; so does Ollama's router.
       if (refusal.endpoint !== 'messages') {
         const api = refusal.endpoint === 'ollama' ? 'ollama' : 'openai';
@@ -182,6 +184,7 @@ function describeInvalidJson(refusal: { endpoint: FakeLlmEndpoint; where: string
   switch (refusal.endpoint) {
     case 'messages':
     case 'gemini':
+    case 'bedrock':
       return `The request body is not valid JSON${refusal.where}; send one JSON object.`;
     case 'ollama':
       return `invalid character in the JSON body${refusal.where}: the fake LLM, like Ollama, reads one JSON object.`;

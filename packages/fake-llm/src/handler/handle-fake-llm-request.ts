@@ -3,6 +3,7 @@ import { answerChatCompletionsRequest } from '../openai/answer-chat-completions-
 import { answerOllamaChatRequest } from '../ollama/answer-ollama-chat-request.js';
 import { answerResponsesRequest } from '../responses/answer-responses-request.js';
 import { answerGeminiRequest } from '../gemini/answer-gemini-request.js';
+import { answerBedrockRequest } from '../bedrock/answer-bedrock-request.js';
 import { answerMessagesRequest } from './answer-messages-request.js';
 import type { FakeLlmState } from './fake-llm-state.js';
 import { findEndpoint, findOperation } from './find-endpoint.js';
@@ -13,7 +14,8 @@ import { resolveScenarioId } from './resolve-scenario-id.js';
 /**
  * Answers any request the way the fake's HTTP server does: `POST …/v1/messages`,
  * `POST …/v1/messages/count_tokens`, `POST …/v1/chat/completions`, `POST …/v1/responses`, Gemini's
- * `POST …/v1beta/models/<model>:generateContent` (and `:streamGenerateContent`) and Ollama's `POST /api/chat` are answered; any other path gets a 404 in
+ * `POST …/v1beta/models/<model>:generateContent` (and `:streamGenerateContent`), Bedrock's
+ * `POST …/model/<modelId>/converse(-stream)` and Ollama's `POST /api/chat` are answered; any other path gets a 404 in
  * the error shape of the API it was meant for (see `findUnknownPathApi`), another method on those paths the error
  * the real API gives (see `refuseRequest`).
  */
@@ -32,6 +34,7 @@ export async function handleFakeLlmRequest(options: {
     if (operation === 'responses') return answerResponsesRequest(options);
     if (operation === 'ollama-chat') return answerOllamaChatRequest(options);
     if (operation === 'gemini') return answerGeminiRequest(options);
+    if (operation === 'bedrock-converse') return answerBedrockRequest(options);
   }
   const endpoint = operation === undefined ? undefined : findEndpoint(operation);
   const scenarioId = resolveScenarioId({ path, headers: request.headers });

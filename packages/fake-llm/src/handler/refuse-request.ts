@@ -3,6 +3,7 @@ import { createOpenAiErrorResponse } from '../openai/create-openai-error-respons
 import { createErrorResponse, type CreateErrorResponse } from './create-error-response.js';
 import { createOllamaErrorResponse } from './create-ollama-error-response.js';
 import { createGeminiErrorResponse } from '../gemini/create-gemini-error-response.js';
+import { createBedrockErrorResponse } from '../bedrock/create-bedrock-error-response.js';
 import { describeRefusal, type Refusal, type RefusalAnswer } from './describe-refusal.js';
 import { defaultScenarioId, type FakeLlmState } from './fake-llm-state.js';
 
@@ -11,6 +12,7 @@ const errorShapes: Record<RefusalAnswer['endpoint'], CreateErrorResponse> = {
   'chat-completions': createOpenAiErrorResponse,
   responses: createOpenAiErrorResponse,
   gemini: createGeminiErrorResponse,
+  bedrock: createBedrockErrorResponse,
   ollama: createOllamaErrorResponse,
 };
 

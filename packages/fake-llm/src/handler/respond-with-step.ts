@@ -12,7 +12,7 @@ import { trackXmlToolBlocks } from './track-xml-tool-blocks.js';
 /** What a wire makes of a step's content: a JSON body, or framed stream events. */
 export type StepContent =
   | { type: 'json'; body: unknown }
-  | { type: 'stream'; chunks: string[]; xmlToolBlockStarts?: StreamPosition[] };
+  | { type: 'stream'; chunks: Array<string | Uint8Array>; xmlToolBlockStarts?: StreamPosition[] };
 
 /** What differs between the wires when a step is answered. */
 export interface StepWire {

@@ -1,6 +1,7 @@
 import type { RecordedRequest } from '../records/recorded-request.js';
 
-const secretHeaders = new Set(['x-api-key', 'authorization', 'x-goog-api-key']);
+/** Headers that carry credentials: API keys, the SigV4 signature, an AWS session token. */
+const secretHeaders = new Set(['x-api-key', 'authorization', 'x-goog-api-key', 'x-amz-security-token']);
 
 /** Records a request as JSON data, without its auth headers (its path without the query, so no `?key=`). */
 export function toRecordedRequest(options: {
@@ -24,9 +25,12 @@ export function toRecordedRequest(options: {
     headers,
     body: json,
     bodyBytes: options.bodyBytes,
+    // Bedrock streams by path (`converse-stream`), Gemini by method (`:streamGenerateContent`), the others by
+    // `"stream": true`.
     stream:
-      (typeof json === 'object' && json !== null && 'stream' in json && json.stream === true) ||
-      path.endsWith(':streamGenerateContent'),
+      /\/converse-stream\/?$/u.test(path) ||
+      path.endsWith(':streamGenerateContent') ||
+      (typeof json === 'object' && json !== null && 'stream' in json && json.stream === true),
     summarized: false,
   };
 }

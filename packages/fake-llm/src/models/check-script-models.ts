@@ -21,7 +21,8 @@ export function checkScriptModels(
       findCatalogueModel({ api: 'anthropic-messages', id: like }) === undefined &&
       findCatalogueModel({ api: 'openai-chat-completions', id: like }) === undefined &&
       findCatalogueModel({ api: 'ollama-chat', id: like }) === undefined &&
-      findCatalogueModel({ api: 'gemini', id: like }) === undefined
+      findCatalogueModel({ api: 'gemini', id: like }) === undefined &&
+      findCatalogueModel({ api: 'bedrock-converse', id: like }) === undefined
     ) {
       return {
         path: `models[${index}].like`,

@@ -7,9 +7,16 @@ const defaultLikeByApi: Record<ModelApi, string> = {
   'openai-chat-completions': 'gpt-5',
   gemini: 'gemini-2.5-flash',
   'ollama-chat': 'qwen3',
+  'bedrock-converse': 'anthropic.claude-sonnet-4-6',
 };
 
-const apis: readonly ModelApi[] = ['anthropic-messages', 'openai-chat-completions', 'gemini', 'ollama-chat'];
+const apis: readonly ModelApi[] = [
+  'anthropic-messages',
+  'openai-chat-completions',
+  'gemini',
+  'ollama-chat',
+  'bedrock-converse',
+];
 
 /**
  * The model a request names, with the limits it is held to: one the script adds, else the catalogue's entry

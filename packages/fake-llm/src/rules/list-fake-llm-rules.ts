@@ -3,6 +3,7 @@ import { chatCompletionsRules } from '../openai/chat-completions-rules.js';
 import { ollamaChatRules } from '../ollama/ollama-chat-rules.js';
 import { responsesRules } from '../responses/responses-rules.js';
 import { geminiRules } from '../gemini/gemini-rules.js';
+import { bedrockRules } from '../bedrock/bedrock-rules.js';
 import type { FakeLlmRuleDescription } from './fake-llm-rule.js';
 
 /**
@@ -15,6 +16,7 @@ export function listFakeLlmRules(): FakeLlmRuleDescription[] {
     ...chatCompletionsRules,
     ...responsesRules,
     ...geminiRules,
+    ...bedrockRules,
     ...ollamaChatRules,
   ].map(({ id, wire, outcome, summary, source, dialects }) => ({
     id,
