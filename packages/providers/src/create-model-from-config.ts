@@ -36,7 +36,10 @@ export async function createModelFromConfig(config: LlmConfig): Promise<Model> {
       return gemini(common);
     }
     case 'bedrock': {
-      throw new Error('TODO-MERGE');
+      const { bedrock } = await import('./bedrock/index.js');
+      const region = config.region === undefined ? {} : { region: config.region };
+      const endpoint = config.base_url === undefined ? {} : { endpoint: config.base_url };
+      return bedrock({ model, ...region, ...endpoint, ...maxTokens });
     }
     case 'ollama': {
       const { ollama } = await import('./ollama/index.js');

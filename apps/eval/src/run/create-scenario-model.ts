@@ -57,7 +57,8 @@ export async function createScenarioModel({
       return gemini({ model, apiKey: fakeApiKey, baseURL, ...fetch });
     }
     case 'bedrock': {
-      throw new Error('TODO-MERGE');
+      const { bedrock } = await import('@toolloop/providers/bedrock');
+      return bedrock({ model, region: 'us-east-1', credentials: fakeAwsCredentials, endpoint: baseURL });
     }
     case 'ollama': {
       const { ollama } = await import('@toolloop/providers/ollama');
