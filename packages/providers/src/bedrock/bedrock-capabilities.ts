@@ -5,7 +5,7 @@ import { getAnthropicFamilyCapabilities } from '../anthropic/anthropic-model-cap
  * How a Bedrock model takes thinking: `none`; Anthropic's `manual` budget, `adaptive` (a budget still taken) or
  * `adaptive-only`, sent in `additionalModelRequestFields.thinking` as the Messages API takes them.
  */
-export type BedrockThinkingMode = Exclude<ModelThinking, 'reasoning-effort'>;
+export type BedrockThinkingMode = 'none' | 'manual' | 'adaptive' | 'adaptive-only';
 
 /** What a model behind Bedrock's Converse API accepts; `capabilities` overrides any field. */
 export interface BedrockCapabilities {
@@ -30,7 +30,7 @@ export function getBedrockCapabilities(modelId: string): BedrockCapabilities {
   const listed = findCatalogueModel({ api: 'bedrock-converse', id: modelId });
   if (listed !== undefined) {
     return {
-      thinking: listed.thinking === 'reasoning-effort' ? 'none' : listed.thinking,
+      thinking: toBedrockThinking(listed.thinking),
       thinksByDefault: listed.thinksByDefault,
       structuredOutput: listed.structuredOutput,
       defaultMaxTokens: Math.min(32_000, listed.maxOutputTokens),
@@ -55,4 +55,9 @@ export function getBedrockCapabilities(modelId: string): BedrockCapabilities {
     defaultMaxTokens: 4096,
     maxOutputTokens: 4096,
   };
+}
+
+/** The catalogue's thinking form as Bedrock relays it to Claude; another API's form (none of its models) is none. */
+function toBedrockThinking(thinking: ModelThinking): BedrockThinkingMode {
+  return thinking === 'manual' || thinking === 'adaptive' || thinking === 'adaptive-only' ? thinking : 'none';
 }
