@@ -1,7 +1,9 @@
 /**
- * A request's abort signal: the caller's, and also aborted when the response's consumer stops reading before the
- * end (`cancel`), so that the request's connection is ended rather than left open on the server. Some SDKs do
- * not cancel a response stream that is only left unread (the AWS SDK over HTTP/2, `@google/genai`).
+ * A request's own abort signal: aborted with the caller's, and when the response's consumer stops reading before
+ * the end (`cancel`), so that the request's connection is ended rather than left open on the server (the AWS SDK
+ * over HTTP/2 and `@google/genai` do not cancel a response stream only left unread). What an SDK hangs on it
+ * (the OpenAI SDK and `@google/genai` add an abort listener per request) goes with it, instead of piling up on
+ * the turn's signal over a long turn.
  */
 export function cancelWhenUnread(caller: AbortSignal): { signal: AbortSignal; cancel: () => void } {
   const unread = new AbortController();

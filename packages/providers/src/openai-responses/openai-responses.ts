@@ -1,4 +1,5 @@
 import type { OpenAI } from 'openai';
+import { cancelWhenUnread } from '../cancel-when-unread.js';
 import type {
   ResponseCreateParamsStreaming,
   ResponseStreamEvent,
@@ -71,9 +72,11 @@ export function openaiResponses(options: OpenAIResponsesProviderOptions): OpenAI
         ? params
         : { ...params, previous_response_id: thread.previousResponseId, input: thread.input };
     // The input items are this provider's own shape (reasoning items are opaque JSON), which the SDK sends as is.
+    const http = cancelWhenUnread(signal);
     const send = (body: OpenAIResponsesParams) =>
-      client.responses.create(body as unknown as ResponseCreateParamsStreaming, { signal });
+      client.responses.create(body as unknown as ResponseCreateParamsStreaming, { signal: http.signal });
     const reply: AssistantContentPart[] = [];
+    let drained = false;
     try {
       let events: AsyncIterable<ResponseStreamEvent>;
       try {
@@ -99,10 +102,13 @@ export function openaiResponses(options: OpenAIResponsesProviderOptions): OpenAI
         }
         yield part;
       }
+      drained = true;
     } catch (error) {
       // An abort is the caller's: it surfaces as the signal's reason, never hidden in a ModelError.
       signal.throwIfAborted();
       throw mapOpenAIError({ error, modelId, provider, apiKey: connection.apiKey });
+    } finally {
+      if (!drained) http.cancel();
     }
   }
 
