@@ -75,7 +75,8 @@ export async function startHttpServer(options: {
   });
   /** Connections whose first bytes have not come yet. */
   const arriving = new Set<Socket>();
-  const front = createNetServer((socket) => {
+  // No Nagle delay: a streamed answer's last small write would otherwise wait for the client's acknowledgement.
+  const front = createNetServer({ noDelay: true }, (socket) => {
     arriving.add(socket);
     socket.once('close', () => arriving.delete(socket));
     socket.once('readable', () => {
