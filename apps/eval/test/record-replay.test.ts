@@ -144,6 +144,94 @@ describe.each(wires)('record, replay, drift and update over $provider', ({ provi
   });
 });
 
+describe('record, replay, drift and update of a scenario that names wires', () => {
+  const names = ['anthropic', 'openai-chat', 'openai-responses'] as const;
+  // Each wire reads its own variables, as a live run of `wires` does: one base URL would not fit them all.
+  const liveEnv = (url: string) => ({
+    ANTHROPIC_API_KEY: plantedKey,
+    ANTHROPIC_BASE_URL: url,
+    OPENAI_API_KEY: plantedKey,
+    OPENAI_BASE_URL: `${url}/v1`,
+  });
+  const outcomes = (scenarios: ReadonlyArray<{ name: string; status: string; source?: string }>) =>
+    scenarios.map(({ name, status, source }) => [name, status, source]);
+
+  it('records each wire in its own directory, replays each offline, and reports and updates a drift on one wire only', async () => {
+    const { directory, scenario } = await writeSuite({ provider: 'anthropic', system: 'You are terse.' });
+    const text = await readFile(scenario, 'utf8');
+    await writeFile(scenario, text.replace('provider: anthropic', `wires: [${names.join(', ')}]`));
+    // One API for the three wires, one scenario at a time: it answers each wire's two requests in turn.
+    const api = await startApi([...apiSteps, ...apiSteps, ...apiSteps]);
+    const recorded = await runScenarios({
+      paths: ['echo.yaml'],
+      cwd: directory,
+      concurrency: 1,
+      live: { env: liveEnv(api.url), record: true },
+    });
+    await api.fake.close();
+    expect(outcomes(recorded.report.scenarios)).toEqual(
+      names.map((wire) => [`echo through a real server [${wire}]`, 'passed', 'live']),
+    );
+    expect(api.fake.route().requests.map((request) => request.path)).toEqual([
+      '/v1/messages',
+      '/v1/messages',
+      '/v1/chat/completions',
+      '/v1/chat/completions',
+      '/v1/responses',
+      '/v1/responses',
+    ]);
+    const base = recordingDirectoryOf(scenario);
+    expect((await readdir(base)).sort()).toEqual([...names]);
+    for (const wire of names) {
+      const index = JSON.parse(await readFile(join(base, wire, 'recording.json'), 'utf8')) as {
+        scenario: string;
+        provider: string;
+      };
+      expect([index.scenario, index.provider]).toEqual([`echo through a real server [${wire}]`, wire]);
+    }
+    for (const file of await filesUnder(directory))
+      expect(await readFile(file, 'utf8'), file).not.toContain(plantedKey);
+
+    const replayed = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
+    expect(outcomes(replayed.report.scenarios)).toEqual(
+      names.map((wire) => [`echo through a real server [${wire}]`, 'passed', 'recording']),
+    );
+    expect(await startsOf(directory)).toBe(3);
+
+    // The chat completions recording goes stale: only that wire drifts.
+    const stale = join(base, 'openai-chat/turn-1/model-1.request.json');
+    await writeFile(stale, (await readFile(stale, 'utf8')).replace('You are terse.', 'You were terse.'));
+    const untouched = await readFile(join(base, 'anthropic/turn-1/model-1.request.json'), 'utf8');
+    const drifted = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
+    expect(drifted.exitCode).toBe(1);
+    expect(
+      drifted.report.scenarios.map(({ name, failures }) => [name, failures.map((failure) => failure.kind)]),
+    ).toEqual([
+      ['echo through a real server [anthropic]', []],
+      ['echo through a real server [openai-chat]', ['drift']],
+      ['echo through a real server [openai-responses]', []],
+    ]);
+
+    // --update records that wire again, and only it.
+    const apiAgain = await startApi(apiSteps);
+    const updated = await runScenarios({
+      paths: ['echo.yaml'],
+      cwd: directory,
+      update: { env: liveEnv(apiAgain.url) },
+    });
+    await apiAgain.fake.close();
+    expect(updated.exitCode).toBe(0);
+    expect(apiAgain.fake.route().requests.map((request) => request.path)).toEqual([
+      '/v1/chat/completions',
+      '/v1/chat/completions',
+    ]);
+    expect(await readFile(stale, 'utf8')).toContain('You are terse.');
+    expect(await readFile(join(base, 'anthropic/turn-1/model-1.request.json'), 'utf8')).toBe(untouched);
+    const green = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
+    expect(green.exitCode).toBe(0);
+  });
+});
+
 describe('live runs', () => {
   it('--repeat 5 against an API that answers differently per run: 3 of 5, pass@k, not pass^k, flaky in every report', async () => {
     const { directory } = await writeSuite({ provider: 'anthropic', system: 'You are terse.' });

@@ -2,7 +2,12 @@ import { realpath } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createRecordingFileReader, type RecordingFileReader } from './read-recording-file.js';
 import { recordingFileKinds } from './recording-schema.js';
-import { recordingDirectoryOf, recordingFormatName, recordingIndexFile } from './recording-directory.js';
+import {
+  recordingDirectoryOf,
+  recordingFormatName,
+  recordingIndexFile,
+  type RecordingWireOption,
+} from './recording-directory.js';
 import {
   recordingFormatVersion,
   type RecordedModelExchange,
@@ -12,16 +17,16 @@ import {
 } from './recording.js';
 
 /**
- * Reads the recording beside a scenario file, every file validated as `writeRecording` writes it
+ * Reads the recording beside a scenario file (`wire`: that wire's, of a scenario that names `wires`), every file validated as `writeRecording` writes it
  * (docs/recordings.md). A file that is missing, damaged, not a regular file, over 16 MiB or outside the
  * recording's directory is a `RecordingFileError` naming the file (relative to `cwd`, default the process's
  * working directory), the field and what is wrong.
  */
 export async function readRecording(
   scenarioFile: string,
-  { cwd = process.cwd() }: { cwd?: string } = {},
+  { cwd = process.cwd(), wire }: { cwd?: string } & RecordingWireOption = {},
 ): Promise<Recording> {
-  const directory = recordingDirectoryOf(scenarioFile);
+  const directory = recordingDirectoryOf(scenarioFile, { wire });
   const reader = createRecordingFileReader({
     root: await realpath(directory).catch(() => directory),
     cwd,

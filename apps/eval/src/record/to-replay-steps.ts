@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import type { LlmStep } from '@toolloop/fake-llm';
-import { recordingDirectoryOf } from './recording-directory.js';
 import type { RecordedModelResponse, Recording } from './recording.js';
 
 /**
@@ -9,12 +8,12 @@ import type { RecordedModelResponse, Recording } from './recording.js';
  */
 export function toReplaySteps({
   recording,
-  scenarioFile,
+  directory,
 }: {
   recording: Recording;
-  scenarioFile: string;
+  /** The recording's directory (`recordingDirectoryOf`). */
+  directory: string;
 }): LlmStep[] {
-  const directory = recordingDirectoryOf(scenarioFile);
   return recording.turns.flatMap((turn, turnIndex) =>
     turn.models.map((exchange, modelIndex) =>
       exchange.response.type === 'stream'

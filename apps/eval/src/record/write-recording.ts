@@ -1,16 +1,17 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   recordingDirectoryOf,
   recordingFormatName,
   recordingIndexFile,
   writeDirectoryOf,
+  type RecordingWireOption,
 } from './recording-directory.js';
 import { recordingFormatVersion, type Recording } from './recording.js';
 import { replaceRecordingDirectory } from './replace-recording-directory.js';
 
 /**
- * Writes a recording beside its scenario file, one file per request and per response, so that a diff of two
+ * Writes a recording beside its scenario file (`wire`: that wire's, of a scenario that names `wires`), one file per request and per response, so that a diff of two
  * recordings reads like a diff of the conversation. The new recording is written aside, in a directory of its own
  * (`<name>.recording.writing-<pid>-<random>/`), and replaces the old one whole only once it is complete: a write
  * that fails or is stopped half-way leaves a complete recording, the old one. Several writes of one recording at
@@ -18,13 +19,16 @@ import { replaceRecordingDirectory } from './replace-recording-directory.js';
  */
 export async function writeRecording({
   scenarioFile,
+  wire,
   recording,
 }: {
   scenarioFile: string;
   recording: Recording;
-}): Promise<string> {
-  const directory = recordingDirectoryOf(scenarioFile);
+} & RecordingWireOption): Promise<string> {
+  const directory = recordingDirectoryOf(scenarioFile, { wire });
   const staging = writeDirectoryOf({ directory, purpose: 'writing' });
+  // A wire's recording is written in `<name>.recording/`, which its first recording makes.
+  await mkdir(dirname(staging), { recursive: true });
   await mkdir(staging);
   try {
     await writeFiles({ staging, recording });

@@ -104,7 +104,7 @@ async function runUnredacted({
     name: scenario.name,
     steps:
       mode.type === 'replay'
-        ? toReplaySteps({ recording: mode.recording, scenarioFile: mode.scenarioFile })
+        ? toReplaySteps({ recording: mode.recording, directory: mode.directory })
         : scenario.turns.flatMap((turn) => turn.llm),
     baseDirectory: directory,
     // Ollama's stream has its own quirks; a text-only model gets its tool calls written as XML blocks.
