@@ -7,7 +7,8 @@ import {
   writeDirectoryOf,
   type RecordingWireOption,
 } from './recording-directory.js';
-import { recordingFormatVersion, type Recording } from './recording.js';
+import type { Recording, RecordingFormatVersion } from './recording.js';
+import { findStreamFormat } from './stream-formats.js';
 import { replaceRecordingDirectory } from './replace-recording-directory.js';
 
 /**
@@ -44,7 +45,7 @@ export async function writeRecording({
 async function writeFiles({ staging, recording }: { staging: string; recording: Recording }): Promise<void> {
   const index = {
     format: recordingFormatName,
-    version: recordingFormatVersion,
+    version: formatVersionOf(recording),
     scenario: recording.scenario,
     provider: recording.provider,
     model: recording.model,
@@ -63,7 +64,8 @@ async function writeFiles({ staging, recording }: { staging: string; recording: 
       const stem = join(turnDirectory, `model-${modelIndex + 1}`);
       await writeFile(`${stem}.request.json`, `${JSON.stringify(exchange.request, null, 2)}\n`);
       const { response } = exchange;
-      if (response.type === 'stream') await writeFile(`${stem}.response.sse`, response.body);
+      if (response.type === 'stream')
+        await writeFile(`${stem}.response.${streamExtensionOf(response.contentType)}`, response.body);
       else await writeFile(`${stem}.error.json`, `${JSON.stringify(response, null, 2)}\n`);
     }
     if (turn.toolCalls.length > 0)
@@ -72,4 +74,19 @@ async function writeFiles({ staging, recording }: { staging: string; recording: 
         turn.toolCalls.map((call) => `${JSON.stringify(call)}\n`).join(''),
       );
   }
+}
+
+/** The file an answer streamed with `contentType` is kept in: a stream the recording has no format for as bytes. */
+function streamExtensionOf(contentType: string): string {
+  return findStreamFormat(contentType)?.extension ?? 'bin';
+}
+
+/** The oldest format version that holds the recording: 1 when every stream is server-sent events, else 2. */
+function formatVersionOf(recording: Recording): RecordingFormatVersion {
+  const sseOnly = recording.turns.every((turn) =>
+    turn.models.every(
+      ({ response }) => response.type !== 'stream' || streamExtensionOf(response.contentType) === 'sse',
+    ),
+  );
+  return sseOnly ? 1 : 2;
 }

@@ -45,8 +45,6 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const urls = Object.values(options.scenario.servers ?? {}).flatMap((server) =>
     'url' in server ? [server.url] : [],
   );
-  // Reports, the pretty reporter and the HTML timeline all start from this result: no URL secret goes past here.
-  const secrets = options.mode?.type === 'live' ? options.mode.secrets : [];
   const result = await runWithinDeadline({
     timeoutMs: options.timeoutMs,
     scenario: {
@@ -57,6 +55,10 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     },
     run: (progress) => runUnredacted({ ...options, progress }),
   });
+  // Reports, the pretty reporter and the HTML timeline all start from this result: no URL secret, key or
+  // credential the live proxy signed with goes past here.
+  const secrets =
+    options.mode?.type === 'live' ? liveSecrets({ mode: options.mode, routeId: options.routeId }) : [];
   return mapStrings(result, createSecretRedactor({ urls, secrets }));
 }
 
@@ -263,7 +265,7 @@ async function runUnredacted({
         : await saveLiveRecording({
             ...live.record,
             cwd,
-            secrets: live.secrets,
+            secrets: liveSecrets({ mode: live, routeId }),
             recorded:
               failures.length > 0 || recorder === undefined
                 ? undefined
@@ -291,7 +293,13 @@ async function runUnredacted({
           : { message: String(error) },
       // A run that ended in a runner error writes no recording.
       ...(mode.type === 'live' && mode.record !== undefined
-        ? { recording: await saveLiveRecording({ ...mode.record, cwd, secrets: mode.secrets }) }
+        ? {
+            recording: await saveLiveRecording({
+              ...mode.record,
+              cwd,
+              secrets: liveSecrets({ mode, routeId }),
+            }),
+          }
         : {}),
     };
   }
@@ -299,4 +307,15 @@ async function runUnredacted({
 
 function elapsed(startedAt: number): number {
   return Math.round(performance.now() - startedAt);
+}
+
+/** What a live run must never write: the run's keys, and the credentials its proxy route added or signed with. */
+function liveSecrets({
+  mode,
+  routeId,
+}: {
+  mode: Extract<ScenarioMode, { type: 'live' }>;
+  routeId: string;
+}): string[] {
+  return [...mode.secrets, ...mode.proxy.secrets(routeId)];
 }
