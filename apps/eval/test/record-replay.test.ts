@@ -229,6 +229,26 @@ describe('record, replay, drift and update of a scenario that names wires', () =
     expect(await readFile(join(base, 'anthropic/turn-1/model-1.request.json'), 'utf8')).toBe(untouched);
     const green = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
     expect(green.exitCode).toBe(0);
+
+    // A recording of requests to another path (another endpoint, or a model named in the path): only that wire drifts.
+    const moved = join(base, 'openai-responses/turn-1/model-1.request.json');
+    await writeFile(moved, (await readFile(moved, 'utf8')).replace('"/responses"', '"/responses/compact"'));
+    const elsewhere = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
+    expect(
+      elsewhere.report.scenarios.map(({ name, failures }) => [
+        name,
+        failures.map((failure) => failure.message),
+      ]),
+    ).toEqual([
+      ['echo through a real server [anthropic]', []],
+      ['echo through a real server [openai-chat]', []],
+      [
+        'echo through a real server [openai-responses]',
+        [
+          'model request 1 of the turn went to /responses; the recorded one went to /responses/compact (the agent changed its model or endpoint, or the recording is stale); re-record with --update',
+        ],
+      ],
+    ]);
   });
 });
 

@@ -28,6 +28,7 @@ import { runWithinDeadline } from './run-within-deadline.js';
 import { toScenarioSource, type ScenarioMode } from './scenario-mode.js';
 import { sumTurnTotals } from './sum-turn-totals.js';
 import { toRecordedRequest } from './to-recorded-request.js';
+import { toReplayedPath } from './to-replayed-path.js';
 import { driveTurn } from './drive-turn.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
 import { startScenarioServers } from './start-scenario-servers.js';
@@ -228,7 +229,14 @@ async function runUnredacted({
           failures.push(
             ...checkDrift({
               recorded: mode.recording.turns[turnIndex]?.models.map((exchange) => exchange.request) ?? [],
-              sent: received.map((request) => request.body as JsonValue),
+              sent: received.map((request) => ({
+                path: toReplayedPath({
+                  path: request.path,
+                  routeId,
+                  apiPath: scenarioProviders[scenario.provider].apiPath,
+                }),
+                body: request.body as JsonValue,
+              })),
               path: `turns[${turnIndex}]`,
               bodyFields: mode.redaction.bodyFields ?? [],
             }),
