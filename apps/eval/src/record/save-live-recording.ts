@@ -31,13 +31,14 @@ export async function saveLiveRecording({
 }): Promise<RecordingOutcome> {
   const recordingDirectory = recordingDirectoryOf(scenarioFile, { wire });
   const directory = relative(cwd, recordingDirectory);
+  const place = wire === undefined ? { directory } : { directory, wire };
   if (recorded === undefined) {
     // A recording an earlier record left aside when it was stopped is the one kept: it goes back in place.
     await withRecordingDirectoryLock({
       directory: recordingDirectory,
       action: () => recoverRecordingDirectory({ directory: recordingDirectory }),
     });
-    return { type: 'kept', directory, previous: await hasRecording(scenarioFile, { wire }) };
+    return { type: 'kept', ...place, previous: await hasRecording(scenarioFile, { wire }) };
   }
   const { scenario, servers, turns } = recorded;
   await writeRecording({
@@ -56,5 +57,5 @@ export async function saveLiveRecording({
       })),
     },
   });
-  return { type: 'written', directory };
+  return { type: 'written', ...place };
 }
