@@ -31,12 +31,27 @@ export function resolveLiveUpstream({
   const env = live.env ?? process.env;
   if (provider === 'bedrock') return resolveBedrockUpstream({ baseURL: live.baseURL, env });
   const setting = scenarioProviders[provider].live;
-  const baseURL = live.baseURL ?? env[setting.urlVariable] ?? setting.defaultURL;
+  const baseURL =
+    live.baseURL ??
+    readBaseURL({ variable: setting.urlVariable, value: env[setting.urlVariable] }) ??
+    setting.defaultURL;
   if (setting.keyVariable === undefined) return { baseURL, authHeaders: {}, keys: [] };
   const key = env[setting.keyVariable];
   if (key === undefined || key === '')
     throw new LiveSetupError(
-      `A live run of an ${provider} scenario needs the API key in ${setting.keyVariable}; it is not set.`,
+      `A live run of ${/^[aeiou]/u.test(provider) ? 'an' : 'a'} ${provider} scenario needs the API key in ${setting.keyVariable}; it is not set.`,
     );
   return { baseURL, authHeaders: setting.authHeaders(key), keys: [key] };
+}
+
+/** A base URL variable's value, if set; Ollama's own clients read `OLLAMA_HOST` as `host:port` too, http implied. */
+function readBaseURL({
+  variable,
+  value,
+}: {
+  variable: string;
+  value: string | undefined;
+}): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  return variable === 'OLLAMA_HOST' && !/^[a-z][\w+.-]*:\/\//iu.test(value) ? `http://${value}` : value;
 }
