@@ -22,3 +22,9 @@ export function findStreamFormat(contentType: string): StreamFormat | undefined 
   const type = contentType.split(';')[0]?.trim().toLowerCase();
   return streamFormats.find((format) => format.contentType === type);
 }
+
+/** The extension of the file an answer streamed as `contentType` is kept in (`turn-N/model-M.response.<it>`). */
+export function streamExtensionOf(contentType: string): string {
+  // The proxy keeps as a stream only the answers of a format above; any other is kept as its bytes.
+  return findStreamFormat(contentType)?.extension ?? 'bin';
+}

@@ -8,7 +8,7 @@ import {
   type RecordingWireOption,
 } from './recording-directory.js';
 import type { Recording, RecordingFormatVersion } from './recording.js';
-import { findStreamFormat } from './stream-formats.js';
+import { streamExtensionOf } from './stream-formats.js';
 import { replaceRecordingDirectory } from './replace-recording-directory.js';
 
 /**
@@ -74,11 +74,6 @@ async function writeFiles({ staging, recording }: { staging: string; recording: 
         turn.toolCalls.map((call) => `${JSON.stringify(call)}\n`).join(''),
       );
   }
-}
-
-/** The file an answer streamed with `contentType` is kept in: a stream the recording has no format for as bytes. */
-function streamExtensionOf(contentType: string): string {
-  return findStreamFormat(contentType)?.extension ?? 'bin';
 }
 
 /** The oldest format version that holds the recording: 1 when every stream is server-sent events, else 2. */
