@@ -167,7 +167,8 @@ async function handle({
   });
   const contentType = upstream.headers.get('content-type') ?? '';
   const passed: Record<string, string> = { 'content-type': contentType };
-  for (const name of ['retry-after', 'request-id', 'x-request-id', 'x-amzn-requestid']) {
+  // Bedrock names an error's type only in `x-amzn-errortype`: the agent's AWS SDK reads it there.
+  for (const name of ['retry-after', 'request-id', 'x-request-id', 'x-amzn-requestid', 'x-amzn-errortype']) {
     const value = upstream.headers.get(name);
     if (value !== null) passed[name] = value;
   }
@@ -192,7 +193,12 @@ async function handle({
   });
 }
 
-/** An answer as a recording keeps it: a stream's bytes as they came, anything else (an error) as text. */
+const keptErrorHeaders = new Set(['retry-after', 'x-amzn-errortype']);
+
+/**
+ * An answer as a recording keeps it: a stream's bytes as they came, anything else (an error) as text, with the
+ * headers a replay needs to answer it again (`retry-after`, Bedrock's error type).
+ */
 function toKeptResponse({
   status,
   ok,
@@ -209,7 +215,7 @@ function toKeptResponse({
   return {
     type: 'error',
     status,
-    headers: Object.fromEntries(Object.entries(passed).filter(([name]) => name === 'retry-after')),
+    headers: Object.fromEntries(Object.entries(passed).filter(([name]) => keptErrorHeaders.has(name))),
     body: body.toString('utf8'),
   };
 }

@@ -3,8 +3,8 @@ import type { Recording } from './recording.js';
 import { buildRecording } from './test-support/build-recording.js';
 import { toReplaySteps } from './to-replay-steps.js';
 
-/** A recording whose one request was answered with an HTTP 429 whose body is `body`. */
-function answeredWith(body: string): Recording {
+/** A recording whose one request was answered with an HTTP 429 with `body` and `headers`. */
+function answeredWith({ body, headers = {} }: { body: string; headers?: Record<string, string> }): Recording {
   const recording = buildRecording();
   return {
     ...recording,
@@ -12,7 +12,7 @@ function answeredWith(body: string): Recording {
       ...turn,
       models: turn.models.map((exchange) => ({
         ...exchange,
-        response: { type: 'error', status: 429, headers: { 'retry-after': '2' }, body },
+        response: { type: 'error', status: 429, headers: { 'retry-after': '2', ...headers }, body },
       })),
     })),
   };
@@ -34,7 +34,10 @@ describe('toReplaySteps of a recorded error', () => {
     {
       api: 'Bedrock',
       body: '{"message":"the message"}',
-      step: { status: 429, message: 'the message', retryAfter: 2 },
+      headers: {
+        'x-amzn-errortype': 'ThrottlingException:http://internal.amazon.com/coral/com.amazon.bedrock/',
+      },
+      step: { status: 429, type: 'ThrottlingException', message: 'the message', retryAfter: 2 },
     },
     {
       api: 'Ollama',
@@ -42,8 +45,8 @@ describe('toReplaySteps of a recorded error', () => {
       step: { status: 429, message: 'the message', retryAfter: 2 },
     },
     { api: 'a proxy', body: 'the message', step: { status: 429, message: 'the message', retryAfter: 2 } },
-  ])("answers again with the status and the message of $api's error body", ({ body, step }) => {
-    expect(toReplaySteps({ recording: answeredWith(body), directory: '/recording' })).toEqual([
+  ])('answers an error body of $api again with its status, type and message', ({ body, headers, step }) => {
+    expect(toReplaySteps({ recording: answeredWith({ body, headers }), directory: '/recording' })).toEqual([
       { error: step },
     ]);
   });

@@ -38,7 +38,8 @@ function toErrorStep(
   try {
     const body: unknown = JSON.parse(response.body);
     const error = readField(body, 'error');
-    type = readString(error, 'type');
+    // Bedrock names the type in a header: `ThrottlingException:http://internal.amazon.com/coral/…`.
+    type = readString(error, 'type') ?? response.headers['x-amzn-errortype']?.split(':')[0];
     // The Messages API, OpenAI and Gemini: `error.message`; Bedrock: `message`; Ollama: `error`, a string.
     message =
       readString(error, 'message') ??
