@@ -23,13 +23,19 @@ const region = 'us-west-2';
 const path = '/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream';
 const frame = Buffer.from('0000005c0000004e8c4bd3940b3a6576656e742d74797065ff80c328', 'hex');
 // Bedrock's answer to a request whose signature it did not compute, as it sends it (quoted from a converse-stream
-// call in https://github.com/BerriAI/litellm/issues/14763).
-const signatureRefusal =
-  '{"message":"The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details."}';
+// call in https://github.com/BerriAI/litellm/issues/14763): the message, then the canonical request, which holds
+// the value of every signed header, the session token's too.
+const signatureMismatch =
+  'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.';
+const signatureRefusal = (canonicalHeaders: string) =>
+  JSON.stringify({
+    message: `${signatureMismatch}\n\nThe Canonical String for this request should have been\n'POST\n${path}\n\n${canonicalHeaders}'`,
+  });
 
 interface Checked {
   authorization: string;
   valid: boolean;
+  canonicalHeaders: string;
 }
 
 /**
@@ -48,7 +54,7 @@ async function startBedrock(): Promise<{ server: Server; url: string; checked: C
         response.end(frame);
       } else {
         response.writeHead(403, { 'content-type': 'application/json' });
-        response.end(signatureRefusal);
+        response.end(signatureRefusal(result.canonicalHeaders));
       }
     });
   });
@@ -78,7 +84,13 @@ async function startBedrock(): Promise<{ server: Server; url: string; checked: C
       },
       { signingDate },
     );
-    return { authorization, valid: authorization !== '' && expected.headers.authorization === authorization };
+    return {
+      authorization,
+      valid: authorization !== '' && expected.headers.authorization === authorization,
+      canonicalHeaders: Object.entries(headers)
+        .map(([name, value]) => `${name}:${value}\n`)
+        .join(''),
+    };
   };
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -190,7 +202,11 @@ describe('a bedrock live run', () => {
     });
     const routeUrl = proxy.route('r', { upstream });
 
-    expect(await postAsAgent(routeUrl)).toEqual({ status: 403, body: Buffer.from(signatureRefusal) });
+    const refused = await postAsAgent(routeUrl);
+    expect(refused.status).toBe(403);
+    expect((JSON.parse(refused.body.toString('utf8')) as { message: string }).message).toContain(
+      signatureMismatch,
+    );
     expect(bedrock.checked.map(({ valid }) => valid)).toEqual([false]);
   });
 
@@ -210,6 +226,21 @@ describe('a bedrock live run', () => {
       'the-agents-own-token',
     ])
       for (const text of kept) expect(text).not.toContain(secret);
+  });
+
+  it("writes no credential of Bedrock's refusal, whose canonical request holds the session token", async () => {
+    const upstream = resolveLiveUpstream({
+      provider: 'bedrock',
+      live: { baseURL: bedrock.url, env: { ...env, AWS_SECRET_ACCESS_KEY: 'another-secret' } },
+    });
+    const routeUrl = proxy.route('r', { upstream });
+    const refused = await postAsAgent(routeUrl);
+
+    // The API's answer names it; what is written from it does not.
+    expect(refused.body.toString('utf8')).toContain(`x-amz-security-token:${credentials.sessionToken}`);
+    const files = await writtenFiles('r');
+    expect(files.some((text) => text.includes(signatureMismatch))).toBe(true);
+    for (const text of files) expect(text).not.toContain(credentials.sessionToken);
   });
 
   it("sends to BEDROCK_BASE_URL, else the endpoint of AWS_REGION's region, else us-east-1's", () => {
