@@ -70,6 +70,10 @@ export function createSigV4Signer({
     };
   };
   return {
+    async prepare() {
+      loaded ??= load();
+      await loaded;
+    },
     async sign(request) {
       loaded ??= load();
       return (await loaded)(request);

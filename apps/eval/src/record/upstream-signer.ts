@@ -11,6 +11,8 @@ export interface UnsignedRequest {
  * AWS SigV4): the agent signed for the proxy, so the proxy signs again for the API.
  */
 export interface UpstreamSigner {
+  /** Loads what signing needs, so that a run can fail before anything runs: a `LiveSetupError` when it cannot. */
+  prepare(): Promise<void>;
   /** The headers to send on top of the request's own (`authorization`, `x-amz-date`, …). */
   sign(request: UnsignedRequest): Promise<Record<string, string>>;
   /** The credential values signed with so far, so that no recording or report holds them. */
