@@ -89,6 +89,9 @@ describe(`a CommonJS project on Node.js ${process.versions.node}`, () => {
       '@toolloop/providers',
       '@toolloop/providers/anthropic',
       '@toolloop/providers/openai',
+      '@toolloop/providers/ollama',
+      '@toolloop/providers/gemini',
+      '@toolloop/providers/bedrock',
     ]);
     expect(synchronous.filter(({ required, imported }) => !isSameNames(required, imported))).toEqual([]);
   });

@@ -5,11 +5,15 @@ import { runScenarios } from '../src/run/run-scenarios.js';
 const fixtures = join(import.meta.dirname, 'fixtures');
 
 describe('wires', () => {
-  it('runs a scenario once per wire it names, each reported on its own as `name [wire]`, all passing', async () => {
+  it('runs a scenario on every wire (`wires: all`), each reported on its own as `name [wire]`, all passing', async () => {
     const { report, exitCode } = await runScenarios({ paths: ['wires/tool-loop.yaml'], cwd: fixtures });
 
+    // The report lists scenarios by name.
     expect(report.scenarios.map((scenario) => [scenario.name, scenario.status, scenario.failures])).toEqual([
       ['tool loop with thinking [anthropic]', 'passed', []],
+      ['tool loop with thinking [bedrock]', 'passed', []],
+      ['tool loop with thinking [gemini]', 'passed', []],
+      ['tool loop with thinking [ollama]', 'passed', []],
       ['tool loop with thinking [openai-chat]', 'passed', []],
       ['tool loop with thinking [openai-responses]', 'passed', []],
     ]);
@@ -25,7 +29,18 @@ describe('wires', () => {
           /messages\[1\] echoes answer .* but its reasoning blocks differ .*received none/u,
         ),
       ],
+      'history without thinking [bedrock]': [
+        expect.stringMatching(/stopped with 'model_error' \(Bedrock answered 400 \(ValidationException\)/u),
+        expect.stringContaining('expected the answer to equal'),
+        expect.stringMatching(
+          /fake LLM rule bedrock\/reasoning-continuity\): .*When `thinking` is enabled, a final `assistant` message must start with a thinking block/u,
+        ),
+      ],
       'history without thinking [openai-chat]': 'passed',
+      // Gemini's thoughts need not come back: the signature on the call carries the reasoning.
+      'history without thinking [gemini]': 'passed',
+      // Ollama takes a history without thinking: the model starts the round from the transcript alone.
+      'history without thinking [ollama]': 'passed',
       'history without thinking [openai-responses]': [
         expect.stringContaining("'model_error'"),
         expect.stringContaining('expected the answer to equal'),
@@ -41,8 +56,17 @@ describe('wires', () => {
 
     expect(outcomes(report.scenarios)).toEqual({
       'tool calls without what they carried [anthropic]': 'passed',
+      'tool calls without what they carried [bedrock]': 'passed',
       'tool calls without what they carried [openai-chat]': 'passed',
       'tool calls without what they carried [openai-responses]': 'passed',
+      'tool calls without what they carried [gemini]': [
+        expect.stringContaining("'model_error'"),
+        expect.stringContaining('expected the answer to equal'),
+        expect.stringMatching(
+          /fake LLM rule gemini\/thought-signature\): Function call is missing a thought_signature in functionCall parts/u,
+        ),
+      ],
+      'tool calls without what they carried [ollama]': 'passed',
     });
   });
 });

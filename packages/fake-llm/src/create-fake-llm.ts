@@ -11,7 +11,11 @@ import { createActivityTracker } from './internal/create-activity-tracker.js';
 import { requireMsw } from './internal/load-msw.js';
 import { createRequestRetention } from './records/create-request-retention.js';
 import { answerChatCompletionsRequest } from './openai/answer-chat-completions-request.js';
+import { answerOllamaChatRequest } from './ollama/answer-ollama-chat-request.js';
 import { answerResponsesRequest } from './responses/answer-responses-request.js';
+import { answerGeminiRequest } from './gemini/answer-gemini-request.js';
+import { geminiPathPattern } from './handler/find-endpoint.js';
+import { answerBedrockRequest } from './bedrock/answer-bedrock-request.js';
 import type { FakeLlmViolation } from './records/fake-llm-violation.js';
 import type { RecordedRequest } from './records/recorded-request.js';
 import type { StreamRecord } from './records/stream-record.js';
@@ -24,10 +28,10 @@ import type { ThreadBytes } from './threads/thread-bytes.js';
 
 /**
  * The paths of the LLM APIs the fake does not serve but answers as their API would (OpenAI's and Anthropic's
- * `/v1/…`, Ollama's native `/api/…`), behind its own msw server.
+ * `/v1/…`, Gemini's `/v1beta/…`, Ollama's native `/api/…`), behind its own msw server.
  */
 const llmApiPaths =
-  /\/(?:v1\/(?:messages|chat|responses|completions|complete|embeddings|models|audio|images|batches|files|moderations|fine_tuning|vector_stores|assistants|threads|realtime)|api\/(?:chat|generate|tags|show|pull|push|embed|embeddings|ps|version|create|copy|delete))(?:\/|$)/u;
+  /\/(?:v1beta|model\/[^/]+\/(?:converse|converse-stream|invoke|invoke-with-response-stream)|v1\/(?:messages|chat|responses|completions|complete|embeddings|models|audio|images|batches|files|moderations|fine_tuning|vector_stores|assistants|threads|realtime)|api\/(?:chat|generate|tags|show|pull|push|embed|embeddings|ps|version|create|copy|delete))(?:\/|$)/u;
 
 /**
  * A fake Anthropic Messages API and OpenAI chat completions and Responses APIs that answer from scripts; see
@@ -35,7 +39,9 @@ const llmApiPaths =
  */
 export interface FakeLlm {
   /**
-   * msw handlers for `POST /v1/messages`, `POST /v1/chat/completions` and `POST /v1/responses` on any origin
+   * msw handlers for `POST /v1/messages`, `POST /v1/chat/completions`, `POST /v1/responses`, Gemini's
+   * `POST /v1beta/models/<model>:generateContent` (and `:streamGenerateContent`), Bedrock's
+   * `POST /model/<modelId>/converse(-stream)` and `POST /api/chat` on any origin
    * (the `/scenario/<id>` prefix included). In your own
    * `setupServer(...fake.handlers)`, also call `cancelMswResponseCopies(server)`, or SDK retries never start.
    * Needs msw installed (an optional peer dependency); reading it without msw throws, saying so.
@@ -122,6 +128,12 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
       http.post('*/v1/messages/count_tokens', ({ request }) => answerCountTokensRequest({ request, state })),
       http.post('*/v1/chat/completions', ({ request }) => answerChatCompletionsRequest({ request, state })),
       http.post('*/v1/responses', ({ request }) => answerResponsesRequest({ request, state })),
+      http.post('*/api/chat', ({ request }) => answerOllamaChatRequest({ request, state })),
+      http.post(geminiPathPattern, ({ request }) => answerGeminiRequest({ request, state })),
+      http.post('*/model/:modelId/converse', ({ request }) => answerBedrockRequest({ request, state })),
+      http.post('*/model/:modelId/converse-stream', ({ request }) =>
+        answerBedrockRequest({ request, state }),
+      ),
     ];
     return handlers;
   };

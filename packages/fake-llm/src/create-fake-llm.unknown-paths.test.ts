@@ -83,7 +83,8 @@ describe("OpenAI paths get OpenAI's unknown_url error", () => {
 
 describe("Ollama's native paths get Ollama's error shape", () => {
   it.each([
-    ['POST', '/api/chat'],
+    ['POST', '/api/generate'],
+    ['GET', '/api/chat'],
     ['GET', '/api/tags'],
     ['POST', '/scenario/unknown-paths/api/generate'],
   ])(
@@ -92,7 +93,9 @@ describe("Ollama's native paths get Ollama's error shape", () => {
       const { status, body } = await send({ method, path });
       expect(status).toBe(404);
       expect(body).toEqual({
-        error: expect.stringMatching(/^404 page not found: .*Ollama's native API/u) as unknown,
+        error: expect.stringMatching(
+          /^404 page not found: the fake LLM serves only POST \/api\/chat of Ollama's native API/u,
+        ) as unknown,
       });
       expect((body as { error: string }).error).toContain(`${method} ${path}`);
     },

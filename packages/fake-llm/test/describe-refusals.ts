@@ -18,8 +18,11 @@ export interface RefusalCase {
   body: unknown;
   expected: {
     status: number;
-    /** `error.type` (Messages API) or `error.type` (chat completions). */
-    type: string;
+    /**
+     * `error.type` (Messages API, chat completions), or `error.status` (Gemini: `INVALID_ARGUMENT`, …); none for
+     * Ollama, whose `error` is a string.
+     */
+    type?: string;
     /** The whole message, or a pattern it matches. */
     message: string | RegExp;
     /** Chat completions: `error.param` and `error.code`. */
@@ -73,14 +76,15 @@ export function describeRefusals(options: {
         });
       };
       const refused = await post(refusal);
-      const body = (await refused.json()) as { error: Record<string, unknown> };
+      const body = readErrorBody(refused, await refused.json());
       expect(refused.status).toBe(refusal.expected.status);
-      expect(body.error.type).toBe(refusal.expected.type);
-      if (typeof refusal.expected.message === 'string')
-        expect(body.error.message).toBe(refusal.expected.message);
-      else expect(body.error.message).toMatch(refusal.expected.message);
-      if (refusal.expected.param !== undefined) expect(body.error.param).toBe(refusal.expected.param);
-      if (refusal.expected.code !== undefined) expect(body.error.code).toBe(refusal.expected.code);
+      // Ollama's error is the message itself (`{ "error": "…" }`).
+      const error = typeof body.error === 'string' ? { message: body.error } : body.error;
+      expect(error.type ?? error.status).toBe(refusal.expected.type);
+      if (typeof refusal.expected.message === 'string') expect(error.message).toBe(refusal.expected.message);
+      else expect(error.message).toMatch(refusal.expected.message);
+      if (refusal.expected.param !== undefined) expect(error.param).toBe(refusal.expected.param);
+      if (refusal.expected.code !== undefined) expect(error.code).toBe(refusal.expected.code);
       expect(refused.headers.get('x-should-retry')).toBe('false');
       expect(route.violations.map(({ type }) => type)).toEqual(['invalid-request']);
       expect(route.violations[0]?.message).toContain(`fake LLM rule ${refusal.rule}`);
@@ -91,4 +95,15 @@ export function describeRefusals(options: {
       expect(route.requests).toHaveLength(1);
     });
   });
+}
+
+/**
+ * The error of a refusal as `{ error: { type, message, … } }`: the body itself, or Bedrock's (AWS's) shape, the
+ * exception's name in `x-amzn-errortype` and `{ message }` as the body.
+ */
+function readErrorBody(response: Response, json: unknown): { error: Record<string, unknown> | string } {
+  const body = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
+  const errorType = response.headers.get('x-amzn-errortype');
+  if (errorType === null) return body as { error: Record<string, unknown> | string };
+  return { error: { type: errorType.split(':')[0], message: body.message } };
 }

@@ -2,5 +2,13 @@ import { expect, it } from 'vitest';
 import * as models from './index.js';
 
 it('exports exactly the public API', () => {
-  expect(Object.keys(models).sort()).toEqual(['anthropicModels', 'findCatalogueModel', 'openAiChatModels']);
+  expect(Object.keys(models).sort()).toEqual([
+    'anthropicModels',
+    'bedrockModels',
+    'findCatalogueModel',
+    'ollamaModels',
+    'geminiModels',
+    'openAiChatModels',
+    'toBedrockBaseModelId',
+  ]);
 });

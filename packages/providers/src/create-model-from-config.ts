@@ -32,13 +32,22 @@ export async function createModelFromConfig(config: LlmConfig): Promise<Model> {
       return openaiResponses(common);
     }
     case 'gemini': {
-      throw new Error('TODO-MERGE');
+      const { gemini } = await import('./gemini/index.js');
+      return gemini(common);
     }
     case 'bedrock': {
-      throw new Error('TODO-MERGE');
+      const { bedrock } = await import('./bedrock/index.js');
+      const region = config.region === undefined ? {} : { region: config.region };
+      const endpoint = config.base_url === undefined ? {} : { endpoint: config.base_url };
+      return bedrock({ model, ...region, ...endpoint, ...maxTokens });
     }
     case 'ollama': {
-      throw new Error('TODO-MERGE');
+      const { ollama } = await import('./ollama/index.js');
+      return ollama({
+        model,
+        ...(config.base_url === undefined ? {} : { host: config.base_url }),
+        ...maxTokens,
+      });
     }
     case 'ollama-openai': {
       const { ollamaOpenAI } = await import('./openai/index.js');

@@ -1,2 +1,2 @@
-// Choosing a provider from a host config (each provider also has its own subpath: ./anthropic, ./openai)
+// Choosing a provider from a host config (each provider also has its own subpath: ./anthropic, ./openai, ./gemini)
 export { createModelFromConfig } from './create-model-from-config.js';

@@ -31,9 +31,26 @@ describe('provider subpaths', () => {
     expect(reached).toContain('openai');
   });
 
+  it('@toolloop/providers/gemini reaches only @google/genai, core and models', () => {
+    const reached = packagesReachedFrom('gemini/index.ts');
+    expect(reached).toEqual(['@google/genai', '@toolloop/core', '@toolloop/models']);
+  });
+
   it('@toolloop/providers/anthropic never reaches the openai SDK', () => {
     const reached = packagesReachedFrom('anthropic/index.ts');
     expect(reached.filter((specifier) => !specifier.startsWith('@anthropic-ai/sdk'))).toEqual([
+      '@toolloop/core',
+      '@toolloop/models',
+    ]);
+  });
+
+  it('@toolloop/providers/ollama reaches only the ollama client, core and the catalogue', () => {
+    expect(packagesReachedFrom('ollama/index.ts')).toEqual(['@toolloop/core', '@toolloop/models', 'ollama']);
+  });
+
+  it('@toolloop/providers/bedrock reaches only the AWS SDK, core and the models, never @anthropic-ai/sdk or openai', () => {
+    expect(packagesReachedFrom('bedrock/index.ts')).toEqual([
+      '@aws-sdk/client-bedrock-runtime',
       '@toolloop/core',
       '@toolloop/models',
     ]);

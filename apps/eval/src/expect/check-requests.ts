@@ -262,10 +262,15 @@ function checkRequestAt({
     const expected = at[`${which}Message`];
     if (expected === undefined) continue;
     const actual = request[`${which}Message`];
-    if (actual?.role !== expected.role)
+    // `tool` is the message that holds tool results on every wire: a user turn of them on the Messages API.
+    const roleMatches =
+      actual?.role === expected.role || (expected.role === 'tool' && actual?.holdsToolResults === true);
+    if (!roleMatches)
       fail(
         `${which}Message.role`,
-        `expected the ${which} message to be the ${expected.role}'s`,
+        expected.role === 'tool'
+          ? `expected the ${which} message to hold tool results`
+          : `expected the ${which} message to be the ${expected.role}'s`,
         expected.role,
         actual?.role,
       );

@@ -51,12 +51,22 @@ export interface RequestSummary {
    */
   outputFormat?: { name?: string; schema?: JsonValue };
   /** The first message after the system prompt (chat completions send that as a message). */
-  firstMessage?: { role: string; text: string };
-  lastMessage?: { role: string; text: string };
+  firstMessage?: MessageSummary;
+  lastMessage?: MessageSummary;
   /** The text of each tool result the request carried, in order (`tool_result` blocks, or `tool` messages). */
   toolResults?: string[];
   /** How the response stream went (streamed responses only). */
   stream?: StreamSummary;
+}
+
+/**
+ * A message of a request: its role as the wire names it (Gemini's `model` as `assistant`), its text (tool
+ * results included), and whether it holds tool results (a `tool` message, or a user turn of tool results).
+ */
+export interface MessageSummary {
+  role: string;
+  text: string;
+  holdsToolResults?: true;
 }
 
 /** A tool a request offered: `description` and `input_schema` (Messages API) or `parameters` (chat completions). */

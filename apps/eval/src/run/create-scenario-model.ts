@@ -53,13 +53,16 @@ export async function createScenarioModel({
       return openaiResponses({ model, apiKey: fakeApiKey, baseURL, ...fetch });
     }
     case 'gemini': {
-      throw new Error('TODO-MERGE');
+      const { gemini } = await import('@toolloop/providers/gemini');
+      return gemini({ model, apiKey: fakeApiKey, baseURL, ...fetch });
     }
     case 'bedrock': {
-      throw new Error('TODO-MERGE');
+      const { bedrock } = await import('@toolloop/providers/bedrock');
+      return bedrock({ model, region: 'us-east-1', credentials: fakeAwsCredentials, endpoint: baseURL });
     }
     case 'ollama': {
-      throw new Error('TODO-MERGE');
+      const { ollama } = await import('@toolloop/providers/ollama');
+      return ollama({ model, host: baseURL, ...fetch });
     }
     case 'ollama-openai': {
       const { ollamaOpenAI } = await import('@toolloop/providers/openai');

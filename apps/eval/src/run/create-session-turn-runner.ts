@@ -2,11 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoopEvent, Model, ModelRequest } from '@toolloop/core';
-import { createFileSessionStore, SessionManager, type SessionStore } from '@toolloop/core/session';
+import {
+  createFileSessionStore,
+  SessionManager,
+  type LlmConfig,
+  type SessionStore,
+} from '@toolloop/core/session';
 import { createModelFromConfig } from '@toolloop/providers';
 import type { AgentSessionConfig, AgentTool } from '../agent/define-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
-import { fakeApiKey } from './create-scenario-model.js';
+import { fakeApiKey, fakeAwsCredentials } from './create-scenario-model.js';
 import { scenarioModelOf, scenarioProviders } from './scenario-providers.js';
 import type { TurnRunner } from './create-loop-turn-runner.js';
 import { instrumentModel } from './instrument-model.js';
@@ -42,7 +47,7 @@ export async function createSessionTurnRunner({
   const createManager = () =>
     new SessionManager({
       createModel: async (modelConfig): Promise<Model> =>
-        instrumentModel(await createModelFromConfig(modelConfig), onRequest),
+        instrumentModel(await createSessionModel(modelConfig), onRequest),
       tools,
       ...(directory === undefined ? {} : { store: createStore() }),
     });
@@ -51,7 +56,7 @@ export async function createSessionTurnRunner({
     const session = await manager.initializeSession({
       type: sessionType,
       model: scenarioModelOf(scenario),
-      // Bedrock's credentials come from the AWS chain: the runner's session sets them in its environment.
+      // Bedrock takes no key: its credentials are the AWS chain's (`createSessionModel` gives the fake's).
       ...(sessionType === 'bedrock' ? { region: 'us-east-1' } : { api_key: fakeApiKey }),
       base_url: `${baseURL}${apiPath}`,
       ...config,
@@ -88,4 +93,20 @@ export async function createSessionTurnRunner({
 
 async function* toEvents(chunks: AsyncIterable<{ event: LoopEvent }>): AsyncGenerator<LoopEvent> {
   for await (const chunk of chunks) yield chunk.event;
+}
+
+/**
+ * The host's model, as `createModelFromConfig` makes it; for Bedrock with the fake LLM's AWS credentials, so that
+ * a run never reads (or waits on) the machine's credential chain.
+ */
+async function createSessionModel(config: LlmConfig): Promise<Model> {
+  if (config.type !== 'bedrock') return createModelFromConfig(config);
+  const { bedrock } = await import('@toolloop/providers/bedrock');
+  return bedrock({
+    model: config.model,
+    region: config.region ?? 'us-east-1',
+    credentials: fakeAwsCredentials,
+    ...(config.base_url === undefined ? {} : { endpoint: config.base_url }),
+    ...(config.max_tokens === undefined ? {} : { maxTokens: config.max_tokens }),
+  });
 }

@@ -191,7 +191,11 @@ const requestAtSchema = z.strictObject({
     .describe("The request's first message after the system prompt."),
   lastMessage: z
     .strictObject({
-      role: z.enum(['user', 'assistant', 'tool']).describe("The last message's role."),
+      role: z
+        .enum(['user', 'assistant', 'tool'])
+        .describe(
+          "The last message's role; tool is the message that holds a round's tool results on every wire (user matches those of the Messages API, Gemini and Bedrock too).",
+        ),
       contains: z.string().optional().describe('A text the last message contains (tool results included).'),
       notContains: z.string().optional().describe('A text the last message does not contain.'),
     })

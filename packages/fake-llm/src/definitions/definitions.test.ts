@@ -4,6 +4,7 @@ import { anthropicBetaMessages20230601Definition } from './anthropic-beta-messag
 import { anthropicBetaMessages20261021Definition } from './anthropic-beta-messages-2026-10-21.generated.js';
 import { anthropicMessages20230601Definition } from './anthropic-messages-2023-06-01.generated.js';
 import { anthropicMessages20261021Definition } from './anthropic-messages-2026-10-21.generated.js';
+import { geminiGenerateContentDefinition } from './gemini-generate-content.generated.js';
 import { openaiChatCompletionsDefinition } from './openai-chat-completions.generated.js';
 import type { RequestDefinition } from './request-definition.js';
 
@@ -13,6 +14,7 @@ const definitions: readonly (readonly [string, RequestDefinition, ModelApi])[] =
   ['Messages API 2026-10-21', anthropicMessages20261021Definition, 'anthropic-messages'],
   ['Messages API 2026-10-21, beta', anthropicBetaMessages20261021Definition, 'anthropic-messages'],
   ['chat completions', openaiChatCompletionsDefinition, 'openai-chat-completions'],
+  ['Gemini generateContent', geminiGenerateContentDefinition, 'gemini'],
 ];
 
 describe.each(definitions)('the %s definition', (_name, definition) => {

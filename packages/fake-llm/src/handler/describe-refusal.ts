@@ -41,8 +41,8 @@ export type Refusal =
 
 /** A refusal as an answer: which API's error shape, the status, the error type when not the status's, the words. */
 export interface RefusalAnswer {
-  /** The error shape: the Messages API's, chat completions' (OpenAI's), or Ollama's native API's. */
-  endpoint: FakeLlmEndpoint | 'ollama';
+  /** The error shape: the Messages API's, chat completions' (OpenAI's), Gemini's (Google's), or Ollama's native API's. */
+  endpoint: FakeLlmEndpoint;
   status: number;
   type?: string;
   message: string;
@@ -57,12 +57,16 @@ export interface RefusalAnswer {
   violationMessage?: string;
 }
 
-const apis = 'POST /v1/messages, POST /v1/chat/completions and POST /v1/responses (or /scenario/<id>/v1/…)';
+const apis =
+  'POST /v1/messages, POST /v1/chat/completions, POST /v1/responses, POST /v1beta/models/<model>:generateContent, POST /model/<modelId>/converse(-stream) (or /scenario/<id>/…) and POST /api/chat';
 
 const apiNames: Record<FakeLlmEndpoint, string> = {
   messages: 'a Messages API',
   'chat-completions': 'a chat completions',
   responses: 'a Responses API',
+  ollama: 'an Ollama chat',
+  gemini: 'a generateContent',
+  bedrock: 'a Converse',
 };
 
 /**
@@ -74,9 +78,12 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
     case 'unknown-path':
       return describeUnknownPath({ ...refusal, apis });
     case 'wrong-method':
-      // OpenAI answers a method its path does not take as it answers an unknown path.
+      if (refusal.endpoint === 'gemini') return describeUnknownPath({ ...refusal, api: 'gemini', apis });
+      if (refusal.endpoint === 'bedrock') return describeUnknownPath({ ...refusal, api: 'bedrock', apis });
+      // OpenAI answers a method its path does not take as it answers an unknown path; so does Ollama's router.
       if (refusal.endpoint !== 'messages') {
-        return describeUnknownPath({ ...refusal, api: 'openai', apis });
+        const api = refusal.endpoint === 'ollama' ? 'ollama' : 'openai';
+        return describeUnknownPath({ ...refusal, api, apis });
       }
       return {
         endpoint: refusal.endpoint,
@@ -117,10 +124,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
       return {
         endpoint: refusal.endpoint,
         status: 400,
-        message:
-          refusal.endpoint === 'messages'
-            ? `The request body is not valid JSON${refusal.where}; send one JSON object.`
-            : `We could not parse the JSON body of your request${refusal.where}: the fake LLM, like the OpenAI API, expects a JSON payload.`,
+        message: describeInvalidJson(refusal),
       };
     case 'invalid-body': {
       const api = apiNames[refusal.endpoint];
@@ -171,6 +175,25 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
     default: {
       const unexpected: never = refusal;
       throw new Error(`Unexpected refusal ${JSON.stringify(unexpected)}`);
+    }
+  }
+}
+
+/** What each API says of a body that is not JSON (Ollama: Go's decoder's words, which the fake does not copy). */
+function describeInvalidJson(refusal: { endpoint: FakeLlmEndpoint; where: string }): string {
+  switch (refusal.endpoint) {
+    case 'messages':
+    case 'gemini':
+    case 'bedrock':
+      return `The request body is not valid JSON${refusal.where}; send one JSON object.`;
+    case 'ollama':
+      return `invalid character in the JSON body${refusal.where}: the fake LLM, like Ollama, reads one JSON object.`;
+    case 'chat-completions':
+    case 'responses':
+      return `We could not parse the JSON body of your request${refusal.where}: the fake LLM, like the OpenAI API, expects a JSON payload.`;
+    default: {
+      const unexpected: never = refusal.endpoint;
+      throw new Error(`Unexpected endpoint ${String(unexpected)}`);
     }
   }
 }

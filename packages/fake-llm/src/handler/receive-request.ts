@@ -59,7 +59,9 @@ export async function receiveRequest(options: {
     response: refuseRequest({ state, scenarioId, refusal }),
   });
   const contentType = request.headers.get('content-type');
-  if (!isJsonContentType(contentType)) return refuse({ type: 'content-type', endpoint, contentType });
+  // Ollama reads the body as JSON whatever its content-type (gin's ShouldBindJSON), and clients send none.
+  if (endpoint !== 'ollama' && !isJsonContentType(contentType))
+    return refuse({ type: 'content-type', endpoint, contentType });
   const body = await readRequestBody({
     request,
     maxBytes: state.maxRequestBytes,

@@ -2,6 +2,8 @@ import { shortenForMessage } from '../internal/shorten-for-message.js';
 import { createOpenAiErrorResponse } from '../openai/create-openai-error-response.js';
 import { createErrorResponse, type CreateErrorResponse } from './create-error-response.js';
 import { createOllamaErrorResponse } from './create-ollama-error-response.js';
+import { createGeminiErrorResponse } from '../gemini/create-gemini-error-response.js';
+import { createBedrockErrorResponse } from '../bedrock/create-bedrock-error-response.js';
 import { describeRefusal, type Refusal, type RefusalAnswer } from './describe-refusal.js';
 import { defaultScenarioId, type FakeLlmState } from './fake-llm-state.js';
 
@@ -9,6 +11,8 @@ const errorShapes: Record<RefusalAnswer['endpoint'], CreateErrorResponse> = {
   messages: createErrorResponse,
   'chat-completions': createOpenAiErrorResponse,
   responses: createOpenAiErrorResponse,
+  gemini: createGeminiErrorResponse,
+  bedrock: createBedrockErrorResponse,
   ollama: createOllamaErrorResponse,
 };
 

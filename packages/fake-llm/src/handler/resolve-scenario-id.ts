@@ -2,11 +2,13 @@
 export const scenarioHeader = 'x-toolloop-scenario';
 
 const scenarioPathPattern =
-  /\/scenario\/([^/]+)\/v1\/(?:messages(?:\/count_tokens)?|chat\/completions|responses)\/?$/u;
+  /\/scenario\/([^/]+)\/(?:v1\/(?:messages(?:\/count_tokens)?|chat\/completions|responses)\/?|api\/chat\/?|model\/[^/]+\/converse(?:-stream)?\/?|v1(?:beta)?\/models\/[^/:]+:(?:generateContent|streamGenerateContent))$/u;
 
 /**
  * Which script a request is for: the `<id>` of a `/scenario/<id>/v1/messages` (or `…/messages/count_tokens`)
- * `/scenario/<id>/v1/chat/completions` or `/scenario/<id>/v1/responses` path, else the `x-toolloop-scenario` header, else none (the default
+ * `/scenario/<id>/v1/chat/completions`, `/scenario/<id>/v1/responses`,
+ * `/scenario/<id>/v1beta/models/<model>:generateContent`, `/scenario/<id>/model/<modelId>/converse(-stream)` or
+ * `/scenario/<id>/api/chat` path, else the `x-toolloop-scenario` header, else none (the default
  * script).
  */
 export function resolveScenarioId(options: { path: string; headers?: Headers }): string | undefined {

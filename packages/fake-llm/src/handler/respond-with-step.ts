@@ -12,7 +12,7 @@ import { trackXmlToolBlocks } from './track-xml-tool-blocks.js';
 /** What a wire makes of a step's content: a JSON body, or framed stream events. */
 export type StepContent =
   | { type: 'json'; body: unknown }
-  | { type: 'stream'; chunks: string[]; xmlToolBlockStarts?: StreamPosition[] };
+  | { type: 'stream'; chunks: Array<string | Uint8Array>; xmlToolBlockStarts?: StreamPosition[] };
 
 /** What differs between the wires when a step is answered. */
 export interface StepWire {
@@ -21,6 +21,8 @@ export interface StepWire {
   framing: ReplayFraming;
   /** The response header that carries the request id (`request-id`, `x-request-id`). */
   requestIdHeader: string;
+  /** The content-type of a stream; default `text/event-stream; charset=utf-8` (SSE). */
+  streamContentType?: string;
   /** Plans the scripted content (called once, only when the step has content to send). */
   createContent(): StepContent;
 }
@@ -150,7 +152,7 @@ async function respond(
   });
   return new Response(body, {
     headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
+      'content-type': wire.streamContentType ?? 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
       [wire.requestIdHeader]: requestId,
     },

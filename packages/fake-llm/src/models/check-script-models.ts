@@ -3,7 +3,7 @@ import type { FakeLlmModel } from './fake-llm-model.js';
 
 /**
  * What is wrong with a script's `models`, as `{ path, problem }` (`models[1].like`), or `undefined`: every `like`
- * must name a model the catalogue lists (of either API), and no id may come twice — a typo would otherwise give
+ * must name a model the catalogue lists (of any API), and no id may come twice — a typo would otherwise give
  * the model another model's limits without a word.
  */
 export function checkScriptModels(
@@ -19,7 +19,10 @@ export function checkScriptModels(
     if (
       like !== undefined &&
       findCatalogueModel({ api: 'anthropic-messages', id: like }) === undefined &&
-      findCatalogueModel({ api: 'openai-chat-completions', id: like }) === undefined
+      findCatalogueModel({ api: 'openai-chat-completions', id: like }) === undefined &&
+      findCatalogueModel({ api: 'ollama-chat', id: like }) === undefined &&
+      findCatalogueModel({ api: 'gemini', id: like }) === undefined &&
+      findCatalogueModel({ api: 'bedrock-converse', id: like }) === undefined
     ) {
       return {
         path: `models[${index}].like`,

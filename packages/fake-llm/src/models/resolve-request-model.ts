@@ -5,12 +5,18 @@ import type { FakeLlmModel } from './fake-llm-model.js';
 const defaultLikeByApi: Record<ModelApi, string> = {
   'anthropic-messages': 'claude-sonnet-4-6',
   'openai-chat-completions': 'gpt-5',
+  gemini: 'gemini-2.5-flash',
+  'ollama-chat': 'qwen3',
+  'bedrock-converse': 'anthropic.claude-sonnet-4-6',
 };
 
-const otherApi: Record<ModelApi, ModelApi> = {
-  'anthropic-messages': 'openai-chat-completions',
-  'openai-chat-completions': 'anthropic-messages',
-};
+const apis: readonly ModelApi[] = [
+  'anthropic-messages',
+  'openai-chat-completions',
+  'gemini',
+  'ollama-chat',
+  'bedrock-converse',
+];
 
 /**
  * The model a request names, with the limits it is held to: one the script adds, else the catalogue's entry
@@ -25,11 +31,13 @@ export function resolveRequestModel(options: {
   const added = options.scriptModels?.find((model) => model.id === id);
   if (added === undefined) return findCatalogueModel({ api, id });
   const likeId = added.like ?? defaultLikeByApi[api];
-  // A model like one of the other API's (a proxy serving Claude on chat completions, say) takes that model's
+  // A model like one of another API's (a proxy serving Claude on chat completions, say) takes that model's
   // limits: the script checked that `like` names a model of one API or the other.
   const like =
     findCatalogueModel({ api, id: likeId }) ??
-    findCatalogueModel({ api: otherApi[api], id: likeId }) ??
+    apis
+      .map((other) => findCatalogueModel({ api: other, id: likeId }))
+      .find((found) => found !== undefined) ??
     findCatalogueModel({ api, id: defaultLikeByApi[api] });
   if (like === undefined) throw new Error(`The model catalogue lacks ${defaultLikeByApi[api]}.`);
   return {

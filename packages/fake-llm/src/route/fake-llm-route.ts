@@ -9,6 +9,8 @@ import { createPromptCache, type PromptCache } from '../anthropic/prompt-cache.j
 import { createMessageThreadStore, type MessageThreadStore } from '../threads/message-thread-store.js';
 import type { ThreadBytes } from '../threads/thread-bytes.js';
 import type { ResponsesAnswer } from '../responses/responses-answer.js';
+import type { GeminiAnswer } from '../gemini/gemini-answer.js';
+import type { BedrockAnswer } from '../bedrock/bedrock-answer.js';
 import { createResponseStore, type ResponseStore } from '../responses/response-store.js';
 import { createActivityTracker, type ActivityTracker } from '../internal/create-activity-tracker.js';
 
@@ -53,6 +55,10 @@ export interface FakeLlmRouteState extends FakeLlmRoute {
   readonly chatCompletionsAnswers: ChatCompletionsAnswer[];
   /** Responses API answers sent, for the reasoning continuity check. */
   readonly responsesAnswers: ResponsesAnswer[];
+  /** Gemini answers sent, for the thought signature check. */
+  readonly geminiAnswers: GeminiAnswer[];
+  /** Converse answers sent, for the reasoning continuity check. */
+  readonly bedrockAnswers: BedrockAnswer[];
   /** The Responses API responses this script keeps (`store` on), by id, and their items. */
   readonly responses: ResponseStore;
   /** The Messages API threads of this script, by the reply each goes on from. */
@@ -98,6 +104,8 @@ export function createFakeLlmRoute(options: {
     answers: [],
     chatCompletionsAnswers: [],
     responsesAnswers: [],
+    geminiAnswers: [],
+    bedrockAnswers: [],
     responses: createResponseStore(),
     threads,
     promptCache: createPromptCache(),

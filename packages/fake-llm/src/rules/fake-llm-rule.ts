@@ -1,7 +1,10 @@
 import type { ChatCompletionsDialect } from '../openai/chat-completions-dialect.js';
 
-/** The APIs a rule belongs to: the Messages API, chat completions, the Responses API. */
-export type FakeLlmRuleWire = 'messages' | 'chat-completions' | 'responses';
+/**
+ * The APIs a rule belongs to: the Messages API, chat completions, the Responses API, Gemini's generateContent,
+ * Bedrock's Converse API, Ollama's native API.
+ */
+export type FakeLlmRuleWire = 'messages' | 'chat-completions' | 'responses' | 'gemini' | 'bedrock' | 'ollama';
 
 /** What one rule of the fake LLM holds clients to, and where that rule comes from. */
 export interface FakeLlmRuleDescription {

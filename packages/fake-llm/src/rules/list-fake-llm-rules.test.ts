@@ -11,7 +11,7 @@ describe('listFakeLlmRules', () => {
     const ids = rules.map((rule) => rule.id);
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
     expect(new Set(rules.map((rule) => rule.wire))).toEqual(
-      new Set(['messages', 'chat-completions', 'responses']),
+      new Set(['messages', 'chat-completions', 'responses', 'gemini', 'bedrock', 'ollama']),
     );
     expect(rules.every((rule) => rule.id.startsWith(`${rule.wire}/`))).toBe(true);
   });

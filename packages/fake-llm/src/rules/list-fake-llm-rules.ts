@@ -1,6 +1,9 @@
 import { messagesRules } from '../anthropic/messages-rules.js';
 import { chatCompletionsRules } from '../openai/chat-completions-rules.js';
+import { ollamaChatRules } from '../ollama/ollama-chat-rules.js';
 import { responsesRules } from '../responses/responses-rules.js';
+import { geminiRules } from '../gemini/gemini-rules.js';
+import { bedrockRules } from '../bedrock/bedrock-rules.js';
 import type { FakeLlmRuleDescription } from './fake-llm-rule.js';
 
 /**
@@ -8,14 +11,19 @@ import type { FakeLlmRuleDescription } from './fake-llm-rule.js';
  * refuses or reports, and its source.
  */
 export function listFakeLlmRules(): FakeLlmRuleDescription[] {
-  return [...messagesRules, ...chatCompletionsRules, ...responsesRules].map(
-    ({ id, wire, outcome, summary, source, dialects }) => ({
-      id,
-      wire,
-      outcome,
-      summary,
-      source,
-      ...(dialects === undefined ? {} : { dialects }),
-    }),
-  );
+  return [
+    ...messagesRules,
+    ...chatCompletionsRules,
+    ...responsesRules,
+    ...geminiRules,
+    ...bedrockRules,
+    ...ollamaChatRules,
+  ].map(({ id, wire, outcome, summary, source, dialects }) => ({
+    id,
+    wire,
+    outcome,
+    summary,
+    source,
+    ...(dialects === undefined ? {} : { dialects }),
+  }));
 }

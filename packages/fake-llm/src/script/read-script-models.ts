@@ -9,6 +9,10 @@ const thinkingForms: readonly ModelThinking[] = [
   'adaptive',
   'adaptive-only',
   'reasoning-effort',
+  'think',
+  'think-levels',
+  'thinking-budget',
+  'thinking-level',
 ];
 
 /** Reads a script's `models`: `[{ id, like?, contextWindow?, maxOutputTokens?, thinking? }]`. */

@@ -1,6 +1,12 @@
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer, ServerResponse, type IncomingMessage } from 'node:http';
+import {
+  createServer as createHttp2Server,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type Http2Session,
+} from 'node:http2';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { toBodyStream } from './to-body-stream.js';
 import { writeRawResponse } from './write-raw-response.js';
@@ -26,8 +32,13 @@ export type HttpRefusal =
 /** Methods the fetch `Request` refuses to carry. */
 const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
+/** The first bytes of an HTTP/2 connection with prior knowledge (RFC 9113, section 3.4). */
+const http2Preface = 'PRI * HTTP/2.0';
+
 /**
- * Serves a fetch-style handler on a real HTTP server (for clients in other processes or languages). Every request
+ * Serves a fetch-style handler on a real HTTP server (for clients in other processes or languages), over
+ * HTTP/1.1 and over cleartext HTTP/2 with prior knowledge (h2c, which the AWS SDK's default handler speaks to an
+ * `http://` endpoint), told apart by a connection's first bytes. Every request
  * gets an HTTP answer: what cannot become a `Request` is answered by `refuse`. A client disconnecting aborts the
  * handler's request signal, so the handler's timers stop with it; a body the handler stops reading (such as one
  * over a size limit) is not read further, and the connection closes after the answer.
@@ -54,6 +65,31 @@ export async function startHttpServer(options: {
     outgoing.once('close', () => answering.delete(incoming.socket));
     void bridge({ incoming, outgoing, handle, refuse, origin });
   });
+  const http2Server = createHttp2Server((incoming, outgoing) => {
+    void bridge({ incoming, outgoing, handle, refuse, origin });
+  });
+  const sessions = new Set<Http2Session>();
+  http2Server.on('session', (session: Http2Session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  /** Connections whose first bytes have not come yet. */
+  const arriving = new Set<Socket>();
+  const front = createNetServer((socket) => {
+    arriving.add(socket);
+    socket.once('close', () => arriving.delete(socket));
+    socket.once('readable', () => {
+      arriving.delete(socket);
+      const head: Buffer | null = socket.read() as Buffer | null;
+      if (head === null) {
+        socket.destroy();
+        return;
+      }
+      socket.unshift(head);
+      const isHttp2 = head.subarray(0, http2Preface.length).toString('latin1') === http2Preface;
+      (isHttp2 ? http2Server : server).emit('connection', socket);
+    });
+  });
   server.on('connect', (incoming: IncomingMessage, socket: Duplex) => {
     answerRaw(socket, refuse({ type: 'unsupported-method', method: 'CONNECT', target: incoming.url ?? '' }));
   });
@@ -66,20 +102,26 @@ export async function startHttpServer(options: {
       error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     answerRaw(socket, refuse({ type: 'malformed', status }));
   });
-  server.listen(options.port ?? 0, host);
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  front.listen(options.port ?? 0, host);
+  await once(front, 'listening');
+  // The HTTP/1.1 server gets its connections from `front`; what it does when it starts listening (tracking
+  // connections for closeAllConnections, checking header and request timeouts) it does now.
+  server.emit('listening');
+  const { port } = front.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
     port,
     close() {
       closing ??= new Promise<void>((resolve) => {
-        server.close(() => {
+        front.close(() => {
           resolve();
         });
+        // Not listening itself, it only stops its timeout checks here (its callback reports just that).
+        server.close(() => undefined);
         server.closeAllConnections();
-        for (const socket of detached) socket.destroy();
+        for (const session of sessions) session.destroy();
+        for (const socket of [...detached, ...arriving]) socket.destroy();
       });
       return closing;
     },
@@ -87,8 +129,8 @@ export async function startHttpServer(options: {
 }
 
 async function bridge(options: {
-  incoming: IncomingMessage;
-  outgoing: ServerResponse;
+  incoming: IncomingMessage | Http2ServerRequest;
+  outgoing: ServerResponse | Http2ServerResponse;
   handle: (request: Request) => Promise<Response>;
   refuse: (refusal: HttpRefusal) => Response;
   origin: string;
@@ -105,9 +147,11 @@ async function bridge(options: {
       return;
     }
     // The rest of an unread body is not worth reading: close the connection after the answer instead.
-    if (!incoming.complete) outgoing.setHeader('connection', 'close');
+    // (HTTP/2 has no such header: the stream ends alone.)
+    if (!incoming.complete && incoming.httpVersionMajor < 2) outgoing.setHeader('connection', 'close');
     outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-    outgoing.flushHeaders();
+    // An HTTP/2 response sends its headers at writeHead.
+    if (outgoing instanceof ServerResponse) outgoing.flushHeaders();
     if (response.body === null) {
       outgoing.end();
       return;
@@ -116,7 +160,8 @@ async function bridge(options: {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!outgoing.write(value)) await once(outgoing, 'drain', { signal: disconnect.signal });
+      const written = outgoing instanceof ServerResponse ? outgoing.write(value) : outgoing.write(value);
+      if (!written) await once(outgoing, 'drain', { signal: disconnect.signal });
     }
     outgoing.end();
   } catch {
@@ -127,7 +172,7 @@ async function bridge(options: {
 
 /** Hands the request to `handle`, or to `refuse` when it cannot be a fetch `Request`. */
 async function answer(options: {
-  incoming: IncomingMessage;
+  incoming: IncomingMessage | Http2ServerRequest;
   handle: (request: Request) => Promise<Response>;
   refuse: (refusal: HttpRefusal) => Response;
   origin: string;
@@ -141,6 +186,8 @@ async function answer(options: {
   try {
     const headers = new Headers();
     for (const [name, value] of Object.entries(incoming.headers)) {
+      // HTTP/2's pseudo-headers (`:method`, `:path`, …) are the request line, not headers.
+      if (name.startsWith(':')) continue;
       if (typeof value === 'string') headers.set(name, value);
       else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     }

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import type { Http2ServerRequest } from 'node:http2';
 
 /**
  * A request body as a web stream that reads the socket only as fast as the stream is read. Cancelling it stops
  * reading without destroying the connection, so an answer (such as a 413) can still be sent; the caller then
  * closes the connection, since the rest of the body was never read.
  */
-export function toBodyStream(incoming: IncomingMessage): ReadableStream<Uint8Array> {
+export function toBodyStream(incoming: IncomingMessage | Http2ServerRequest): ReadableStream<Uint8Array> {
   let settled = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {

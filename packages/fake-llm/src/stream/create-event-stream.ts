@@ -4,12 +4,12 @@ import type { StreamRecord, StreamStatus } from '../records/stream-record.js';
 const encoder = new TextEncoder();
 
 /**
- * A response body that sends framed events one at a time, on demand, with `chunkDelayMs` between them. It stops
+ * A response body that sends framed events (text, or bytes already encoded) one at a time, on demand, with `chunkDelayMs` between them. It stops
  * after `truncateAfter` events when set; with `hang` it then sends nothing more until the client goes away.
  * Client aborts (`signal`) and cancels clear every timer, error the body and mark the record `aborted`.
  */
 export function createEventStream(options: {
-  chunks: string[];
+  chunks: ReadonlyArray<string | Uint8Array>;
   chunkDelayMs?: number;
   truncateAfter?: number;
   hang?: boolean;
@@ -72,7 +72,8 @@ export function createEventStream(options: {
           await wait({ ms: chunkDelayMs, signal: stopped });
           if (stopped.aborted) return;
         }
-        const bytes = encoder.encode(chunks[sent]);
+        const chunk = chunks[sent] ?? '';
+        const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
         controller.enqueue(bytes);
         sent += 1;
         record.eventsSent = sent;

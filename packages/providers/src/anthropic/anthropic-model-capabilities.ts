@@ -1,4 +1,4 @@
-import { findCatalogueModel, type CatalogueModel } from '@toolloop/models';
+import { findCatalogueModel, type CatalogueModel, type ModelThinking } from '@toolloop/models';
 import { parseAnthropicModelId, type AnthropicModelVersion } from './parse-anthropic-model-id.js';
 
 /**
@@ -64,10 +64,30 @@ export function getAnthropicFamilyCapabilities(modelId: string): AnthropicModelC
   return { ...capabilitiesOf(version), ...promptCachingOf(version) };
 }
 
+/** A catalogue thinking form as the Messages API's; its Anthropic entries never take another API's form. */
+function toAnthropicThinking(thinking: ModelThinking): AnthropicThinkingMode {
+  switch (thinking) {
+    case 'none':
+    case 'manual':
+    case 'adaptive':
+    case 'adaptive-only':
+      return thinking;
+    case 'reasoning-effort':
+    case 'thinking-budget':
+    case 'thinking-level':
+    case 'think':
+    case 'think-levels':
+      return 'adaptive';
+    default: {
+      const unexpected: never = thinking;
+      throw new Error(`Unexpected thinking form ${String(unexpected)}`);
+    }
+  }
+}
+
 function fromCatalogue(model: CatalogueModel): AnthropicModelCapabilities {
   return {
-    // The catalogue's Anthropic entries never say `reasoning-effort`, chat completions' form.
-    thinking: model.thinking === 'reasoning-effort' ? 'adaptive' : model.thinking,
+    thinking: toAnthropicThinking(model.thinking),
     thinksByDefault: model.thinksByDefault,
     defaultMaxTokens: Math.min(32_000, model.maxOutputTokens),
     maxOutputTokens: model.maxOutputTokens,

@@ -42,7 +42,10 @@ export interface OpenAIProviderOptions extends Omit<OpenAICompatibleProviderOpti
 }
 
 /** Options of `ollamaOpenAI()`: like `openaiCompatible()`, with Ollama's local URL and no key needed. */
-export interface OllamaOpenAIProviderOptions extends Omit<OpenAICompatibleProviderOptions, 'baseURL' | 'name'> {
+export interface OllamaOpenAIProviderOptions extends Omit<
+  OpenAICompatibleProviderOptions,
+  'baseURL' | 'name'
+> {
   /** Default `http://localhost:11434/v1`. Ignored with `client`. */
   baseURL?: string;
 }

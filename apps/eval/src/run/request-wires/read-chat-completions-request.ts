@@ -3,7 +3,10 @@ import {
   asArray,
   asObject,
   asString,
+  endsOf,
+  joinSystemTexts,
   toolDefinition,
+  toolMessage,
   type JsonObject,
   type WireRequest,
 } from './wire-request.js';
@@ -11,17 +14,19 @@ import { textOf } from './text-of.js';
 
 /**
  * A chat completions request (`/v1/chat/completions`), read as expectations see every wire: the system prompt
- * is its first `system` message, tools are functions, `reasoning_effort` is its thinking.
+ * is its `system` messages (the first, and the round line a progressive prompt adds at the end), tools are
+ * functions, `reasoning_effort` is its thinking.
  */
 export function readChatCompletionsRequest(body: JsonObject): WireRequest {
   const messages = asArray(body.messages).map(asObject);
-  const toMessage = (message: JsonObject) => ({
-    role: asString(message.role) ?? '?',
-    text: textOf(message.content ?? ''),
-  });
-  const system = messages.find((message) => message.role === 'system')?.content;
-  const first = messages.find((message) => message.role !== 'system');
-  const last = messages.at(-1);
+  const isSystem = (message: JsonObject) => message.role === 'system' || message.role === 'developer';
+  const conversation = messages
+    .filter((message) => !isSystem(message))
+    .map((message) =>
+      message.role === 'tool'
+        ? toolMessage(textOf(message.content ?? ''))
+        : { role: asString(message.role) ?? '?', text: textOf(message.content ?? '') },
+    );
   const maxTokens = body.max_completion_tokens ?? body.max_tokens;
   const format = asObject(body.response_format);
   const schema = asObject(format.json_schema);
@@ -34,7 +39,7 @@ export function readChatCompletionsRequest(body: JsonObject): WireRequest {
         return toolDefinition(definition.name, definition.description, definition.parameters);
       }),
     ...(toolChoice === undefined ? {} : { toolChoice }),
-    ...(system === undefined || system === null ? {} : { system: textOf(system) }),
+    ...joinSystemTexts(messages.filter(isSystem).map((message) => textOf(message.content ?? ''))),
     ...(typeof maxTokens === 'number' ? { maxTokens } : {}),
     ...(body.reasoning_effort === undefined ? {} : { thinking: body.reasoning_effort }),
     ...(format.type === 'json_schema' && format.json_schema !== undefined
@@ -45,8 +50,7 @@ export function readChatCompletionsRequest(body: JsonObject): WireRequest {
           },
         }
       : {}),
-    ...(first === undefined ? {} : { firstMessage: toMessage(first) }),
-    ...(last === undefined ? {} : { lastMessage: toMessage(last) }),
+    ...endsOf(conversation),
     toolResults: messages.flatMap((message) =>
       message.role === 'tool' ? [textOf(message.content ?? '')] : [],
     ),

@@ -38,6 +38,9 @@ export function readConverseRequest(body: JsonObject): WireRequest {
       messages.map((message) => ({
         role: asString(message.role) ?? '?',
         text: textOfBlocks(blocksOf(message)),
+        ...(blocksOf(message).some((block) => block.toolResult !== undefined)
+          ? { holdsToolResults: true as const }
+          : {}),
       })),
     ),
     toolResults: results,

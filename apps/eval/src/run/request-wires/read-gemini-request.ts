@@ -49,6 +49,9 @@ export function readGeminiRequest(body: JsonObject): WireRequest {
       contents.map((content) => ({
         role: content.role === 'model' ? 'assistant' : (asString(content.role) ?? 'user'),
         text: textOfParts(content),
+        ...(partsOf(content).some((part) => part.functionResponse !== undefined)
+          ? { holdsToolResults: true as const }
+          : {}),
       })),
     ),
     toolResults: results,
@@ -81,17 +84,12 @@ function resultText(response: JsonValue | undefined): string {
 /** `functionCallingConfig` in the Messages API's words: `ANY` of one name is that tool. */
 function toNeutralChoice(config: JsonObject): JsonValue | undefined {
   const names = asArray(config.allowedFunctionNames);
-  switch (config.mode) {
-    case 'AUTO':
-      return { type: 'auto' };
-    case 'NONE':
-      return { type: 'none' };
-    case 'ANY':
-    case 'VALIDATED':
-      return names.length === 1 && typeof names[0] === 'string'
-        ? { type: 'tool', name: names[0] }
-        : { type: 'any' };
-    default:
-      return config.mode === undefined ? undefined : (config.mode ?? null);
-  }
+  const mode = asString(config.mode);
+  if (mode === 'AUTO') return { type: 'auto' };
+  if (mode === 'NONE') return { type: 'none' };
+  if (mode === 'ANY' || mode === 'VALIDATED')
+    return names.length === 1 && typeof names[0] === 'string'
+      ? { type: 'tool', name: names[0] }
+      : { type: 'any' };
+  return config.mode;
 }

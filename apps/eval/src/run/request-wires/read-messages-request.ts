@@ -30,6 +30,9 @@ export function readMessagesRequest(body: JsonObject): WireRequest {
       messages.map((message) => ({
         role: typeof message.role === 'string' ? message.role : '?',
         text: textOf(message.content ?? ''),
+        ...(asArray(message.content).some((block) => asObject(block).type === 'tool_result')
+          ? { holdsToolResults: true as const }
+          : {}),
       })),
     ),
     toolResults: messages.flatMap((message) =>

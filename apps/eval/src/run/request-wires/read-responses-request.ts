@@ -3,7 +3,9 @@ import {
   asObject,
   asString,
   endsOf,
+  joinSystemTexts,
   toolDefinition,
+  toolMessage,
   type JsonObject,
   type WireRequest,
 } from './wire-request.js';
@@ -11,8 +13,8 @@ import { toChoice } from './read-chat-completions-request.js';
 import { textOf } from './text-of.js';
 
 /**
- * An OpenAI Responses API request (`/v1/responses`), read as expectations see every wire: `instructions` (or a
- * system or developer message) is the system prompt, message items and function call outputs (role `tool`) are
+ * An OpenAI Responses API request (`/v1/responses`), read as expectations see every wire: `instructions` and
+ * system or developer messages are the system prompt, message items and function call outputs (role `tool`) are
  * the messages, `reasoning` is its thinking and `text.format` its structured output.
  */
 export function readResponsesRequest(body: JsonObject): WireRequest {
@@ -21,9 +23,13 @@ export function readResponsesRequest(body: JsonObject): WireRequest {
       ? [{ role: 'user', content: body.input }]
       : asArray(body.input).map(asObject);
   const isSystem = (item: JsonObject) => item.role === 'system' || item.role === 'developer';
-  const system = asString(body.instructions) ?? textOfItem(items.find(isSystem));
+  const instructions = asString(body.instructions);
+  const systemTexts = [
+    ...(instructions === undefined ? [] : [instructions]),
+    ...items.filter(isSystem).map((item) => textOfItem(item) ?? ''),
+  ];
   const messages = items.flatMap((item) => {
-    if (item.type === 'function_call_output') return [{ role: 'tool', text: textOf(item.output ?? '') }];
+    if (item.type === 'function_call_output') return [toolMessage(textOf(item.output ?? ''))];
     if (item.type === 'function_call') return [{ role: 'assistant', text: '' }];
     if ((item.type === undefined || item.type === 'message') && !isSystem(item))
       return [{ role: asString(item.role) ?? '?', text: textOfItem(item) ?? '' }];
@@ -37,7 +43,7 @@ export function readResponsesRequest(body: JsonObject): WireRequest {
       .filter((tool) => tool.type === 'function')
       .map((tool) => toolDefinition(tool.name, tool.description, tool.parameters)),
     ...(toolChoice === undefined ? {} : { toolChoice }),
-    ...(system === undefined ? {} : { system }),
+    ...joinSystemTexts(systemTexts),
     ...(typeof body.max_output_tokens === 'number' ? { maxTokens: body.max_output_tokens } : {}),
     ...(body.reasoning === undefined ? {} : { thinking: body.reasoning }),
     ...(format.type === 'json_schema'

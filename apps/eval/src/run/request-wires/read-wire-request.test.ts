@@ -33,7 +33,7 @@ describe('readWireRequest', () => {
       thinking: { effort: 'low', summary: 'auto' },
       outputFormat: { name: 'answer', schema },
       firstMessage: { role: 'user', text: 'How often?' },
-      lastMessage: { role: 'tool', text: 'Every 90 days.' },
+      lastMessage: { role: 'tool', text: 'Every 90 days.', holdsToolResults: true },
       toolResults: ['Every 90 days.'],
     });
   });
@@ -82,7 +82,7 @@ describe('readWireRequest', () => {
       thinking: { includeThoughts: true, thinkingLevel: 'low' },
       outputFormat: { schema },
       firstMessage: { role: 'user', text: 'How often?' },
-      lastMessage: { role: 'user', text: 'Every 90 days.' },
+      lastMessage: { role: 'user', text: 'Every 90 days.', holdsToolResults: true },
       toolResults: ['Every 90 days.'],
     });
   });
@@ -126,7 +126,7 @@ describe('readWireRequest', () => {
       maxTokens: 512,
       thinking: { type: 'enabled', budget_tokens: 1024 },
       firstMessage: { role: 'user', text: 'How often?' },
-      lastMessage: { role: 'user', text: 'Every 90 days.' },
+      lastMessage: { role: 'user', text: 'Every 90 days.', holdsToolResults: true },
       toolResults: ['Every 90 days.'],
     });
   });
@@ -163,8 +163,30 @@ describe('readWireRequest', () => {
       thinking: true,
       outputFormat: { schema },
       firstMessage: { role: 'user', text: 'How often?' },
-      lastMessage: { role: 'tool', text: 'Every 90 days.' },
+      lastMessage: { role: 'tool', text: 'Every 90 days.', holdsToolResults: true },
       toolResults: ['Every 90 days.'],
+    });
+  });
+
+  it('reads the system messages of chat completions as one prompt, and a round of tool messages as one message', () => {
+    const read = readWireRequest({
+      path: '/scenario/a/v1/chat/completions',
+      body: {
+        messages: [
+          { role: 'system', content: 'You plan trips.' },
+          { role: 'user', content: 'Paris and Oslo?' },
+          { role: 'assistant', content: null, tool_calls: [] },
+          { role: 'tool', tool_call_id: 'a', content: 'Paris is sunny.' },
+          { role: 'tool', tool_call_id: 'b', content: 'Oslo is snowy.' },
+          { role: 'system', content: '[Round 2] Answer now.' },
+        ],
+      },
+    });
+    expect(read).toMatchObject({
+      system: 'You plan trips.\n\n[Round 2] Answer now.',
+      firstMessage: { role: 'user', text: 'Paris and Oslo?' },
+      lastMessage: { role: 'tool', text: 'Paris is sunny.\nOslo is snowy.', holdsToolResults: true },
+      toolResults: ['Paris is sunny.', 'Oslo is snowy.'],
     });
   });
 

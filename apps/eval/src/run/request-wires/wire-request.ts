@@ -38,14 +38,43 @@ export function toolDefinition(
   };
 }
 
-/** The summary's first and last message, from the messages in order. */
-export function endsOf(
-  messages: ReadonlyArray<{ role: string; text: string }>,
-): Pick<WireRequest, 'firstMessage' | 'lastMessage'> {
-  const first = messages[0];
-  const last = messages.at(-1);
+/** One message as the summary shows it: its role, its text, and whether it holds tool results. */
+export interface WireMessage {
+  role: string;
+  text: string;
+  holdsToolResults?: true;
+}
+
+/** A `tool` message of chat-like wires: one tool result, its text. */
+export function toolMessage(text: string): WireMessage {
+  return { role: 'tool', text, holdsToolResults: true };
+}
+
+/**
+ * The summary's first and last message, from the messages in order (system messages left out): consecutive tool
+ * messages (chat completions, the Responses API and Ollama send one per result) count as one, their texts by
+ * lines, as the Messages API sends every result of a round in one message.
+ */
+export function endsOf(messages: readonly WireMessage[]): Pick<WireRequest, 'firstMessage' | 'lastMessage'> {
+  const merged: WireMessage[] = [];
+  for (const message of messages) {
+    const previous = merged.at(-1);
+    if (previous?.role === 'tool' && message.role === 'tool')
+      merged[merged.length - 1] = {
+        ...previous,
+        text: [previous.text, message.text].filter(Boolean).join('\n'),
+      };
+    else merged.push(message);
+  }
+  const first = merged[0];
+  const last = merged.at(-1);
   return {
     ...(first === undefined ? {} : { firstMessage: first }),
     ...(last === undefined ? {} : { lastMessage: last }),
   };
+}
+
+/** The system prompt of wires that send it as messages: their texts, by blank lines (the round line included). */
+export function joinSystemTexts(texts: readonly string[]): Pick<WireRequest, 'system'> {
+  return texts.length === 0 ? {} : { system: texts.join('\n\n') };
 }

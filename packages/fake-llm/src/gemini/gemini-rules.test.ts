@@ -1,0 +1,221 @@
+import { expect, it } from 'vitest';
+import { describeRefusals, type RefusalCase } from '../../test/describe-refusals.js';
+import { createFakeLlm } from '../create-fake-llm.js';
+
+const key = { 'x-goog-api-key': 'test-key' };
+const flash = '/v1beta/models/gemini-2.5-flash:generateContent';
+const gemini3 = '/v1beta/models/gemini-3-pro-preview:generateContent';
+const ask = { role: 'user', parts: [{ text: 'Weather in Paris and Rome?' }] };
+const weatherTool = {
+  functionDeclarations: [{ name: 'get_weather', parametersJsonSchema: { type: 'object' } }],
+};
+const call = (city: string, thoughtSignature?: string) => ({
+  functionCall: { name: 'get_weather', args: { city } },
+  ...(thoughtSignature === undefined ? {} : { thoughtSignature }),
+});
+const response = (city: string) => ({
+  functionResponse: { name: 'get_weather', response: { output: `Sunny in ${city}.` } },
+});
+const signatureMessage =
+  'Function call is missing a thought_signature in functionCall parts. This is required for tools to work ' +
+  'correctly, and missing thought_signature may lead to degraded model performance. Additional data, function ' +
+  'call `default_api:get_weather` , position 2. Please refer to ' +
+  'https://ai.google.dev/gemini-api/docs/thought-signatures for more details.';
+
+const cases: RefusalCase[] = [
+  {
+    name: 'a request without an API key',
+    rule: 'gemini/api-key',
+    path: flash,
+    body: { contents: [ask] },
+    expected: {
+      status: 403,
+      type: 'PERMISSION_DENIED',
+      message:
+        "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or " +
+        'other form of API consumer identity to call this API.',
+    },
+  },
+  {
+    name: 'a model the API does not serve',
+    rule: 'gemini/unknown-model',
+    path: '/v1beta/models/gemini-1.0-pro:generateContent',
+    headers: key,
+    body: { contents: [ask] },
+    expected: {
+      status: 404,
+      type: 'NOT_FOUND',
+      message:
+        'models/gemini-1.0-pro is not found for API version v1beta, or is not supported for generateContent. ' +
+        'Call ListModels to see the list of available models and their supported methods.',
+    },
+  },
+  {
+    name: 'a top-level field the request does not have',
+    rule: 'gemini/definition',
+    path: flash,
+    headers: key,
+    body: { contents: [ask], messages: [] },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message: 'Invalid JSON payload received. Unknown name "messages": Cannot find field.',
+    },
+  },
+  {
+    name: 'a snake_case field under generation_config that the API does not have',
+    rule: 'gemini/definition',
+    path: flash,
+    headers: key,
+    body: { contents: [ask], generation_config: { max_tokens: 100 } },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message: `Invalid JSON payload received. Unknown name "max_tokens" at 'generation_config': Cannot find field.`,
+    },
+  },
+  {
+    name: 'a function calling mode that is not listed',
+    rule: 'gemini/definition',
+    path: flash,
+    headers: key,
+    body: { contents: [ask], toolConfig: { functionCallingConfig: { mode: 'SOMETIMES' } } },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message: `Invalid value at 'tool_config.function_calling_config.mode' (TYPE_ENUM), "SOMETIMES"`,
+    },
+  },
+  {
+    name: 'a thinking level for Gemini 2.5, which takes a budget',
+    rule: 'gemini/thinking-level-unsupported',
+    path: flash,
+    headers: key,
+    body: { contents: [ask], generationConfig: { thinkingConfig: { thinkingLevel: 'HIGH' } } },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message: 'Thinking level is not supported for this model.',
+    },
+  },
+  {
+    name: "an input past the model's context window",
+    rule: 'gemini/context-window',
+    path: flash,
+    headers: key,
+    body: { contents: [{ role: 'user', parts: [{ text: 'x'.repeat(4_200_000) }] }] },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message:
+        /^The input token count \(105\d{4}\) exceeds the maximum number of tokens allowed \(1048576\)\.$/u,
+    },
+  },
+  {
+    name: 'one function response for two function calls',
+    rule: 'gemini/function-response-count',
+    path: flash,
+    headers: key,
+    body: {
+      contents: [
+        ask,
+        { role: 'model', parts: [call('Paris'), call('Rome')] },
+        { role: 'user', parts: [response('Paris')] },
+      ],
+      tools: [weatherTool],
+    },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message:
+        'Please ensure that the number of function response parts is equal to the number of function call parts ' +
+        'of the function call turn.',
+    },
+  },
+  {
+    name: 'a Gemini 3 function call of the current turn sent back without its thought signature',
+    rule: 'gemini/thought-signature',
+    path: gemini3,
+    headers: key,
+    body: {
+      contents: [
+        ask,
+        { role: 'model', parts: [call('Paris')] },
+        { role: 'user', parts: [response('Paris')] },
+      ],
+      tools: [weatherTool],
+    },
+    expected: { status: 400, type: 'INVALID_ARGUMENT', message: signatureMessage },
+  },
+  {
+    name: 'a Gemini 3 function call sent back with a signature the model never gave',
+    rule: 'gemini/thought-signature',
+    path: gemini3,
+    headers: key,
+    body: {
+      contents: [
+        ask,
+        { role: 'model', parts: [call('Paris', 'bm90IGEgc2lnbmF0dXJl')] },
+        { role: 'user', parts: [response('Paris')] },
+      ],
+      tools: [weatherTool],
+    },
+    expected: { status: 400, type: 'INVALID_ARGUMENT', message: signatureMessage },
+  },
+];
+
+describeRefusals({
+  title: "Gemini's generateContent refusals",
+  cases,
+  valid: { path: flash, headers: key, body: { contents: [ask] } },
+});
+
+it('takes Gemini 3 calls of an earlier turn without signatures, and the placeholder signature', async () => {
+  const fake = createFakeLlm({ steps: [{ text: 'Sunny in Rome.' }] });
+  try {
+    const { url } = await fake.serve();
+    const answered = await fetch(`${url}${gemini3}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...key },
+      body: JSON.stringify({
+        contents: [
+          ask,
+          { role: 'model', parts: [call('Paris')] },
+          { role: 'user', parts: [response('Paris')] },
+          { role: 'model', parts: [{ text: 'Sunny.' }] },
+          { role: 'user', parts: [{ text: 'And Rome?' }] },
+          { role: 'model', parts: [call('Rome', 'skip_thought_signature_validator')] },
+          { role: 'user', parts: [response('Rome')] },
+        ],
+        tools: [weatherTool],
+      }),
+    });
+    expect(answered.status).toBe(200);
+    expect(fake.violations).toEqual([]);
+  } finally {
+    await fake.close();
+  }
+});
+
+it('lets an unsigned Gemini 3 call through when gemini/thought-signature is relaxed, and only then', async () => {
+  const body = JSON.stringify({
+    contents: [ask, { role: 'model', parts: [call('Paris')] }, { role: 'user', parts: [response('Paris')] }],
+    tools: [weatherTool],
+  });
+  const post = async (relax: string[]) => {
+    const fake = createFakeLlm({ steps: [{ text: 'Sunny.' }] }, { strictness: { relax } });
+    try {
+      const { url } = await fake.serve();
+      const answered = await fetch(`${url}${gemini3}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...key },
+        body,
+      });
+      return [answered.status, fake.violations.length];
+    } finally {
+      await fake.close();
+    }
+  };
+  expect(await post(['gemini/thought-signature'])).toEqual([200, 0]);
+  expect(await post([])).toEqual([400, 1]);
+});

@@ -1,0 +1,168 @@
+import type { ModelRequest } from '@toolloop/core';
+import { describe, expect, it } from 'vitest';
+import { buildGeminiRequest } from './build-gemini-request.js';
+import { getGeminiCapabilities } from './gemini-capabilities.js';
+
+const tools = [
+  { name: 'get_weather', description: 'The weather.', inputSchema: { type: 'object', properties: {} } },
+];
+
+function build(request: Partial<Omit<ModelRequest, 'signal'>>, modelId = 'gemini-3-pro-preview') {
+  return buildGeminiRequest({
+    request: { messages: [{ role: 'user', content: 'Hi' }], tools: [], ...request },
+    modelId,
+    capabilities: getGeminiCapabilities(modelId),
+  });
+}
+
+describe('buildGeminiRequest', () => {
+  it('sends the system prompt, tools as JSON Schema, a tool choice, the limits and a response schema', () => {
+    const { params, warnings } = build({
+      system: 'Be brief.',
+      tools,
+      toolChoice: { type: 'tool', name: 'get_weather' },
+      maxTokens: 512,
+      stopSequences: ['END'],
+      responseFormat: { type: 'json', name: 'answer', schema: { type: 'object' } },
+    });
+    expect(warnings).toEqual([]);
+    expect(params).toEqual({
+      model: 'gemini-3-pro-preview',
+      contents: [{ role: 'user', parts: [{ text: 'Hi' }] }],
+      config: {
+        systemInstruction: 'Be brief.',
+        maxOutputTokens: 512,
+        stopSequences: ['END'],
+        thinkingConfig: { includeThoughts: true },
+        responseMimeType: 'application/json',
+        responseJsonSchema: { type: 'object' },
+        tools: [
+          {
+            functionDeclarations: [
+              {
+                name: 'get_weather',
+                description: 'The weather.',
+                parametersJsonSchema: { type: 'object', properties: {} },
+              },
+            ],
+          },
+        ],
+        toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['get_weather'] } },
+      },
+    });
+  });
+
+  it.each([
+    [{ type: 'auto' }, 'AUTO'],
+    [{ type: 'required' }, 'ANY'],
+    [{ type: 'none' }, 'NONE'],
+  ] as const)('maps the tool choice %j to %s', (toolChoice, mode) => {
+    expect(build({ tools, toolChoice }).params.config.toolConfig).toEqual({
+      functionCallingConfig: { mode },
+    });
+  });
+
+  it.each([
+    [
+      'gemini-3-pro-preview',
+      { enabled: true, effort: 'low' },
+      { includeThoughts: true, thinkingLevel: 'LOW' },
+    ],
+    [
+      'gemini-3-pro-preview',
+      { enabled: true, budgetTokens: 2048 },
+      { includeThoughts: true, thinkingBudget: 2048 },
+    ],
+    [
+      'gemini-3-pro-preview',
+      { enabled: true, effort: 'medium' },
+      { includeThoughts: true, thinkingLevel: 'HIGH' },
+    ],
+    [
+      'gemini-3-flash-preview',
+      { enabled: true, effort: 'medium' },
+      { includeThoughts: true, thinkingLevel: 'MEDIUM' },
+    ],
+    ['gemini-2.5-pro', { enabled: true, effort: 'max' }, { includeThoughts: true, thinkingBudget: 32_768 }],
+    ['gemini-2.5-flash', { enabled: true, effort: 'max' }, { includeThoughts: true, thinkingBudget: 24_576 }],
+    [
+      'gemini-2.5-flash',
+      { enabled: true, effort: 'medium' },
+      { includeThoughts: true, thinkingBudget: 8192 },
+    ],
+    ['gemini-2.5-flash', { enabled: true }, { includeThoughts: true, thinkingBudget: -1 }],
+    ['gemini-2.5-flash', { enabled: false }, { thinkingBudget: 0 }],
+    ['gemini-2.5-flash-lite', undefined, undefined],
+  ] as const)('gives %s with thinking %j the thinking config %j', (modelId, thinking, expected) => {
+    expect(build(thinking === undefined ? {} : { thinking }, modelId).params.config.thinkingConfig).toEqual(
+      expected,
+    );
+  });
+
+  it('warns that Gemini 3 cannot stop thinking, and sends no thinking config', () => {
+    const { params, warnings } = build({ thinking: { enabled: false } });
+    expect(params.config.thinkingConfig).toBeUndefined();
+    expect(warnings.map((warning) => warning.code)).toEqual(['thinking_always_on']);
+  });
+
+  it('sends every part back with its signature, and the results as function responses by name', () => {
+    const { params } = build({
+      messages: [
+        { role: 'user', content: 'Weather?' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', text: 'Paris.', providerData: { gemini: true, thoughtSignature: 'c2ln' } },
+            { type: 'thinking', text: 'From another provider.', providerData: { signature: 'x' } },
+            { type: 'text', text: 'Looking.' },
+            {
+              type: 'tool-call',
+              id: 'gemini-call-r1-1',
+              name: 'get_weather',
+              input: { city: 'Paris' },
+              providerData: { thoughtSignature: 'Y2FsbA==' },
+            },
+            { type: 'tool-call', id: 'fc_7', name: 'get_weather', input: { city: 'Rome' } },
+          ],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'gemini-call-r1-1',
+              toolName: 'get_weather',
+              output: { content: [{ type: 'text', text: 'Sunny.' }] },
+              isError: false,
+            },
+            {
+              type: 'tool-result',
+              toolCallId: 'fc_7',
+              toolName: 'get_weather',
+              output: { content: [{ type: 'text', text: 'No such city.' }] },
+              isError: true,
+            },
+          ],
+        },
+      ],
+    });
+    expect(params.contents.slice(1)).toEqual([
+      {
+        role: 'model',
+        parts: [
+          { text: 'Paris.', thought: true, thoughtSignature: 'c2ln' },
+          { text: 'Looking.' },
+          { functionCall: { name: 'get_weather', args: { city: 'Paris' } }, thoughtSignature: 'Y2FsbA==' },
+          { functionCall: { id: 'fc_7', name: 'get_weather', args: { city: 'Rome' } } },
+        ],
+      },
+      {
+        role: 'user',
+        parts: [
+          { functionResponse: { name: 'get_weather', response: { output: 'Sunny.' } } },
+          { functionResponse: { id: 'fc_7', name: 'get_weather', response: { error: 'No such city.' } } },
+        ],
+      },
+    ]);
+  });
+});

@@ -1,0 +1,102 @@
+import type { Content, Part } from '@google/genai';
+import type { AssistantMessage, JsonObject, Message, ToolMessage } from '@toolloop/core';
+import { isGeneratedGeminiCallId } from './gemini-call-id.js';
+
+/** The thought signature a part carried when the API sent it, kept in the part's `providerData`. */
+function readSignature(providerData: JsonObject | undefined): { thoughtSignature?: string } {
+  const signature = providerData?.['thoughtSignature'];
+  return typeof signature === 'string' ? { thoughtSignature: signature } : {};
+}
+
+/**
+ * Core messages as Gemini `contents`: user text as a `user` content; each assistant message as one `model` content
+ * whose parts are what the API sent, in order — thoughts (`thought: true`), text and function calls, each with
+ * the `thoughtSignature` it carried, byte for byte (Gemini 3 refuses a function call of the current turn without
+ * its signature); each tool message as one `user` content of `functionResponse` parts, one per call, with the
+ * call's name (and id, when the API gave one). Thinking from another provider, and redacted thinking, have no part
+ * here and are left out.
+ */
+export function convertToGeminiContents(messages: readonly Message[]): Content[] {
+  const contents: Content[] = [];
+  for (const message of messages) {
+    switch (message.role) {
+      case 'user':
+        contents.push({
+          role: 'user',
+          parts:
+            typeof message.content === 'string'
+              ? [{ text: message.content }]
+              : message.content.map((part) => ({ text: part.text })),
+        });
+        break;
+      case 'assistant': {
+        const parts = convertAssistantParts(message);
+        if (parts.length > 0) contents.push({ role: 'model', parts });
+        break;
+      }
+      case 'tool':
+        contents.push({ role: 'user', parts: convertToolResults(message) });
+        break;
+      default: {
+        const unknownMessage: never = message;
+        throw new Error(`Unknown message ${JSON.stringify(unknownMessage)}`);
+      }
+    }
+  }
+  return contents;
+}
+
+function convertAssistantParts(message: AssistantMessage): Part[] {
+  const parts: Part[] = [];
+  for (const part of message.content) {
+    switch (part.type) {
+      case 'text':
+        parts.push({ text: part.text, ...readSignature(part.providerData) });
+        break;
+      case 'thinking':
+        // Only thoughts this provider read from Gemini (marked in providerData) go back, as thought parts.
+        if (part.providerData?.['gemini'] === true)
+          parts.push({ text: part.text, thought: true, ...readSignature(part.providerData) });
+        break;
+      case 'redacted-thinking':
+        break;
+      case 'tool-call': {
+        parts.push({
+          functionCall: {
+            ...(isGeneratedGeminiCallId(part.id) ? {} : { id: part.id }),
+            name: part.name,
+            // A call whose arguments did not parse goes back as `{}`: its error result says what was wrong.
+            args: isObject(part.input) ? part.input : {},
+          },
+          ...readSignature(part.providerData),
+        });
+        break;
+      }
+      default: {
+        const unknownPart: never = part;
+        throw new Error(`Unknown assistant content ${JSON.stringify(unknownPart)}`);
+      }
+    }
+  }
+  return parts;
+}
+
+/** Each result as a `functionResponse`: `{ output }` with the tool's text, `{ error }` for a failed call. */
+function convertToolResults(message: ToolMessage): Part[] {
+  return message.content.map((result) => {
+    const text = result.output.content
+      .map((content) => (content.type === 'text' ? content.text : `[${content.type}]`))
+      .join('\n');
+    return {
+      functionResponse: {
+        ...(isGeneratedGeminiCallId(result.toolCallId) ? {} : { id: result.toolCallId }),
+        name: result.toolName,
+        response: result.isError ? { error: text } : { output: text },
+      },
+    };
+  });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

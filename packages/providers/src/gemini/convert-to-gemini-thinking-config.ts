@@ -1,0 +1,79 @@
+import type { ThinkingEffort, ThinkingSettings, WarningPart } from '@toolloop/core';
+import type { GeminiCapabilities } from './gemini-capabilities.js';
+import type { GeminiThinkingConfig } from './gemini-request.js';
+
+/** The thinking budgets a Gemini 2.5 model gets for an effort; `max` is the model's most (Pro 32,768, else 24,576). */
+const budgets: Record<ThinkingEffort, number> = { low: 1024, medium: 8192, high: 24_576, max: 24_576 };
+const proMaxBudget = 32_768;
+
+/** The thinking level a Gemini 3 model gets for an effort (Gemini 3 Pro takes no `MEDIUM`: it gets `HIGH`). */
+const levels: Record<ThinkingEffort, 'LOW' | 'MEDIUM' | 'HIGH'> = {
+  low: 'LOW',
+  medium: 'MEDIUM',
+  high: 'HIGH',
+  max: 'HIGH',
+};
+
+/**
+ * The loop's thinking settings as Gemini's `thinkingConfig`, thoughts included whenever the model thinks:
+ * - none given: the model's own thinking, its thoughts asked for when it thinks by default;
+ * - enabled: Gemini 2.5 a `thinkingBudget` (`budgetTokens`, else the effort's budget, else -1, the model's
+ *   choice); Gemini 3 a `thinkingLevel` from the effort (`budgetTokens` alone goes as a budget, which it takes too;
+ *   Gemini 3 Pro, which has no `MEDIUM`, gets `HIGH` for it);
+ * - disabled: `thinkingBudget: 0` on Gemini 2.5; Gemini 3 cannot stop thinking, so nothing is sent, with a warning.
+ * A model that does not think gets nothing, and a warning when thinking was asked for.
+ */
+export function convertToGeminiThinkingConfig(options: {
+  settings: ThinkingSettings | undefined;
+  capabilities: GeminiCapabilities;
+  modelId: string;
+}): { thinkingConfig: GeminiThinkingConfig | undefined; warnings: WarningPart[] } {
+  const { settings, capabilities, modelId } = options;
+  const kind = capabilities.thinking;
+  if (kind === 'none') {
+    const warnings: WarningPart[] =
+      settings?.enabled === true
+        ? [
+            {
+              type: 'warning',
+              code: 'thinking_unsupported',
+              message: `${modelId} is not known to think (set capabilities.thinking if it does); thinking was not sent.`,
+            },
+          ]
+        : [];
+    return { thinkingConfig: undefined, warnings };
+  }
+  if (settings === undefined) {
+    return {
+      thinkingConfig: capabilities.thinksByDefault ? { includeThoughts: true } : undefined,
+      warnings: [],
+    };
+  }
+  if (!settings.enabled) {
+    if (kind === 'budget') return { thinkingConfig: { thinkingBudget: 0 }, warnings: [] };
+    return {
+      thinkingConfig: undefined,
+      warnings: [
+        {
+          type: 'warning',
+          code: 'thinking_always_on',
+          message: `${modelId} always thinks (Gemini 3 takes a thinking level, never none); thinking stays on.`,
+        },
+      ],
+    };
+  }
+  const { budgetTokens, effort } = settings;
+  if (kind === 'level') {
+    if (effort !== undefined) {
+      const level = effort === 'medium' && /^gemini-3-pro/u.test(modelId) ? 'HIGH' : levels[effort];
+      return { thinkingConfig: { includeThoughts: true, thinkingLevel: level }, warnings: [] };
+    }
+    if (budgetTokens !== undefined)
+      return { thinkingConfig: { includeThoughts: true, thinkingBudget: budgetTokens }, warnings: [] };
+    return { thinkingConfig: { includeThoughts: true }, warnings: [] };
+  }
+  const effortBudget =
+    effort === 'max' && /-pro\b/u.test(modelId) ? proMaxBudget : effort === undefined ? -1 : budgets[effort];
+  const thinkingBudget = budgetTokens ?? effortBudget;
+  return { thinkingConfig: { includeThoughts: true, thinkingBudget }, warnings: [] };
+}

@@ -1,0 +1,81 @@
+import type { GenerateContentParameters, GoogleGenAI } from '@google/genai';
+import type { Model, ModelRequest, ModelStreamPart } from '@toolloop/core';
+import { buildGeminiRequest } from './build-gemini-request.js';
+import type { GeminiRequest } from './gemini-request.js';
+import { createGeminiClient } from './create-gemini-client.js';
+import { getGeminiCapabilities, type GeminiCapabilities } from './gemini-capabilities.js';
+import type { GeminiProviderOptions } from './gemini-provider-options.js';
+import { mapGeminiError } from './map-gemini-error.js';
+import { parseGeminiStream } from './parse-gemini-stream.js';
+
+/** A model behind Gemini's generateContent API, as a core `Model`, with the capabilities its requests follow. */
+export interface GeminiModel extends Model {
+  readonly capabilities: GeminiCapabilities;
+  /** From the capabilities: whether the model takes a response schema. */
+  readonly supportsStructuredOutput: boolean;
+}
+
+/**
+ * A model on the Gemini API (`models.generateContentStream` of @google/genai, an optional peer dependency loaded
+ * at the first request). Thoughts are asked for and shown as thinking; every part comes back in the next request
+ * of the turn as the API sent it, its `thoughtSignature` byte for byte (Gemini 3 refuses a function call without
+ * it). The key is `apiKey`, else `GOOGLE_API_KEY`, else `GEMINI_API_KEY`, read at the first request.
+ *
+ * @example
+ * const model = gemini({ model: 'gemini-3-flash-preview', thinking: { enabled: true, effort: 'low' } });
+ * const run = runToolLoop({ model, prompt: 'What is the weather in Paris?', tools: [getWeather] });
+ */
+export function gemini(options: GeminiProviderOptions): GeminiModel {
+  const provider = 'gemini';
+  const modelId = options.model;
+  const capabilities = { ...getGeminiCapabilities(modelId), ...options.capabilities };
+  let connection: { client: GoogleGenAI; apiKey: string | undefined } | undefined =
+    options.client === undefined ? undefined : { client: options.client, apiKey: options.apiKey };
+
+  async function* stream(request: ModelRequest): AsyncGenerator<ModelStreamPart> {
+    const { signal, ...rest } = request;
+    signal.throwIfAborted();
+    connection ??= await createGeminiClient({
+      // The SDK's order: GOOGLE_API_KEY, else GEMINI_API_KEY; an empty variable counts as unset.
+      apiKey: options.apiKey ?? (process.env['GOOGLE_API_KEY'] || process.env['GEMINI_API_KEY']),
+      baseURL: options.baseURL,
+      maxRetries: options.maxRetries,
+      fetch: options.fetch,
+      provider,
+    });
+    const { params, warnings } = buildGeminiRequest({
+      request: rest,
+      modelId,
+      capabilities,
+      defaultMaxTokens: options.maxTokens,
+      defaultThinking: options.thinking,
+    });
+    for (const warning of warnings) yield warning;
+    const { client, apiKey } = connection;
+    try {
+      const chunks = await client.models.generateContentStream(toSdkParameters(params, signal));
+      yield* parseGeminiStream({ chunks, signal, provider });
+    } catch (error) {
+      // An abort is the caller's: it surfaces as the signal's reason, never hidden in a ModelError.
+      signal.throwIfAborted();
+      throw mapGeminiError({ error, modelId, provider, apiKey });
+    }
+  }
+
+  return {
+    provider,
+    modelId,
+    capabilities,
+    supportsStructuredOutput: capabilities.structuredOutput,
+    stream,
+  };
+}
+
+/**
+ * The request as the SDK types it: this provider writes its enums (`AUTO`, `HIGH`) as the strings they are, since
+ * the SDK's enum objects load with the SDK.
+ */
+function toSdkParameters(params: GeminiRequest, signal: AbortSignal): GenerateContentParameters {
+  const withSignal = { ...params, config: { ...params.config, abortSignal: signal } };
+  return withSignal as GenerateContentParameters;
+}

@@ -1,0 +1,160 @@
+import { defineTool, runToolLoop, type ModelStreamPart } from '@toolloop/core';
+import { createFakeLlm, type FakeLlm } from '@toolloop/fake-llm';
+import { bedrock } from '@toolloop/providers/bedrock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+let fake: FakeLlm | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+const credentials = { accessKeyId: 'AKIDFAKEEXAMPLE', secretAccessKey: 'fake-secret-access-key' };
+const weather = defineTool({
+  name: 'get_weather',
+  description: 'The weather in a city.',
+  inputSchema: z.object({ city: z.string() }),
+  execute: ({ city }) => `Sunny in ${city}.`,
+});
+
+describe('the Bedrock provider against the fake LLM', () => {
+  it.each([
+    ['a manual budget', 'us.anthropic.claude-sonnet-4-5-20250929-v1:0'],
+    ['adaptive thinking', 'global.anthropic.claude-opus-4-7'],
+  ])(
+    'runs a two-round tool loop with %s, the reasoning sent back with its signature, with no violation',
+    async (_thinking, model) => {
+      fake = createFakeLlm({
+        name: 'bedrock round trip',
+        steps: [
+          {
+            thinking: 'Paris first.',
+            text: 'Looking it up.',
+            toolCalls: [{ name: 'get_weather', input: { city: 'Paris' } }],
+          },
+          { thinking: 'It is sunny.', text: 'Sunny in Paris.', expectTools: ['get_weather'] },
+        ],
+      });
+      const { url } = await fake.serve();
+      const result = await runToolLoop({
+        model: bedrock({ model, region: 'us-east-1', credentials, endpoint: url, maxAttempts: 1 }),
+        prompt: 'Weather in Paris?',
+        tools: [weather],
+        thinking: { enabled: true, budgetTokens: 2048 },
+        statusMessages: 'off',
+      }).result;
+
+      expect(result).toMatchObject({ stopReason: 'completed', rounds: 1 });
+      expect(result.text).toContain('Sunny in Paris.');
+      expect(fake.violations).toEqual([]);
+      const second = fake.requests[1]?.body as { messages: Array<{ role: string; content: unknown[] }> };
+      expect(second.messages[1]?.content[0]).toEqual({
+        reasoningContent: {
+          reasoningText: { text: 'Paris first.', signature: expect.any(String) as unknown },
+        },
+      });
+    },
+  );
+
+  it('ends the turn with a ModelError naming the exception, not retryable, with no credential in it', async () => {
+    fake = createFakeLlm({ steps: [{ text: 'never sent' }] });
+    const { url } = await fake.serve();
+    const model = bedrock({
+      model: 'anthropic.claude-made-up-v1:0',
+      region: 'us-east-1',
+      credentials,
+      endpoint: url,
+    });
+    const result = await runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result;
+    expect(result.stopReason).toBe('model_error');
+    expect(result.error?.toJSON()).toEqual({
+      name: 'ModelError',
+      message:
+        'Bedrock answered 400 (ValidationException) for anthropic.claude-made-up-v1:0: The provided model identifier is invalid.',
+      status: 400,
+      retryable: false,
+      errorType: 'ValidationException',
+      provider: 'bedrock',
+    });
+    expect(JSON.stringify(result)).not.toMatch(/fake-secret-access-key|AKIDFAKEEXAMPLE/u);
+  });
+
+  it('asks for an answer schema through outputConfig.textFormat, which the fake takes as Converse defines it', async () => {
+    fake = createFakeLlm({ steps: [{ text: '{"city":"Paris"}' }] });
+    const { url } = await fake.serve();
+    const model = bedrock({
+      model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      region: 'us-east-1',
+      credentials,
+      endpoint: url,
+    });
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const parts: ModelStreamPart[] = [];
+    for await (const part of model.stream({
+      messages: [{ role: 'user', content: 'Which city?' }],
+      tools: [],
+      responseFormat: { type: 'json', name: 'city', schema },
+      signal: new AbortController().signal,
+    })) {
+      parts.push(part);
+    }
+    expect(parts.filter((part) => part.type === 'text')).toEqual([
+      { type: 'text', text: '{"city":"Paris"}' },
+    ]);
+    expect(fake.violations).toEqual([]);
+    expect((fake.requests[0]?.body as { outputConfig: unknown }).outputConfig).toEqual({
+      textFormat: {
+        type: 'json_schema',
+        structure: { jsonSchema: { schema: JSON.stringify(schema), name: 'city' } },
+      },
+    });
+  });
+
+  it('ends with a retryable ModelError when Bedrock throttles past the SDK attempts', async () => {
+    fake = createFakeLlm({
+      steps: [{ error: { status: 429, message: 'Too many requests, please wait before trying again.' } }],
+    });
+    const { url } = await fake.serve();
+    const model = bedrock({
+      model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      region: 'us-east-1',
+      credentials,
+      endpoint: url,
+      maxAttempts: 1,
+    });
+    const result = await runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result;
+    expect(result.error).toMatchObject({ status: 429, retryable: true, errorType: 'ThrottlingException' });
+  });
+
+  it('sends redacted reasoning back as the bytes it came as', async () => {
+    fake = createFakeLlm({
+      steps: [
+        {
+          thinking: 'Paris first.',
+          redactedThinking: 'opaque reasoning',
+          toolCalls: [{ name: 'get_weather', input: { city: 'Paris' } }],
+        },
+        { text: 'Sunny in Paris.' },
+      ],
+    });
+    const { url } = await fake.serve();
+    const result = await runToolLoop({
+      model: bedrock({
+        model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+        region: 'us-east-1',
+        credentials,
+        endpoint: url,
+      }),
+      prompt: 'Weather in Paris?',
+      tools: [weather],
+      thinking: true,
+      statusMessages: 'off',
+    }).result;
+    expect([result.stopReason, fake.violations]).toEqual(['completed', []]);
+    const second = fake.requests[1]?.body as { messages: Array<{ content: unknown[] }> };
+    expect(second.messages[1]?.content[1]).toEqual({
+      reasoningContent: { redactedContent: Buffer.from('opaque reasoning').toString('base64') },
+    });
+  });
+});
