@@ -1,7 +1,8 @@
 import { defineTool, runToolLoop, type ModelStreamPart } from '@toolloop/core';
 import { createFakeLlm, type FakeLlm } from '@toolloop/fake-llm';
 import { bedrock } from '@toolloop/providers/bedrock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createLeftoverTracker } from '@toolloop/core/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
 let fake: FakeLlm | undefined;
@@ -157,4 +158,53 @@ describe('the Bedrock provider against the fake LLM', () => {
       reasoningContent: { redactedContent: Buffer.from('opaque reasoning').toString('base64') },
     });
   });
+});
+
+describe('the Bedrock provider, stopped by its caller', () => {
+  it.each([
+    ['before the first event', { hang: true }],
+    ['mid-stream', { text: 'One two three four five six.', truncate: { afterEvents: 3 }, hang: true }],
+  ])(
+    'ends a stream that hangs %s at the abort, with its reason, leaving nothing running',
+    async (_when, step) => {
+      fake = createFakeLlm({ steps: [step] });
+      const { url } = await fake.serve();
+      const tracker = createLeftoverTracker();
+      try {
+        const controller = new AbortController();
+        const reason = new Error('The turn took too long.');
+        const model = bedrock({
+          model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+          region: 'us-east-1',
+          credentials,
+          endpoint: url,
+          maxAttempts: 1,
+        });
+        const consume = tracker.run('turn', async () => {
+          const parts: string[] = [];
+          for await (const part of model.stream({
+            messages: [{ role: 'user', content: 'Count.' }],
+            tools: [],
+            signal: controller.signal,
+          })) {
+            parts.push(part.type);
+          }
+          return parts;
+        });
+        await vi.waitFor(() => {
+          expect(fake?.requests).toHaveLength(1);
+        });
+        controller.abort(reason);
+
+        await expect(consume).rejects.toBe(reason);
+        // The server sees the stream ended by its client, as a real one would: nothing left open on either side.
+        await vi.waitFor(() => {
+          expect(fake?.streams[0]).toMatchObject({ status: 'aborted', clientAborted: true });
+        });
+        expect(await tracker.leftovers('turn')).toEqual([]);
+      } finally {
+        tracker.close();
+      }
+    },
+  );
 });

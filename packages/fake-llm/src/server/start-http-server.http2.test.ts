@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { connect, type ClientHttp2Session } from 'node:http2';
+import { connect, constants, type ClientHttp2Session } from 'node:http2';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMessagesBody } from '../../test/post-messages.js';
 import { createFakeLlm, type FakeLlm } from '../create-fake-llm.js';
@@ -47,6 +47,24 @@ describe('serve over cleartext HTTP/2 (prior knowledge, as the AWS SDK connects 
     });
     expect(overHttp1.status).toBe(200);
     expect(fake.violations).toEqual([]);
+  });
+
+  it('takes a stream its client resets mid-answer as the client going away: the stream record says so', async () => {
+    fake = createFakeLlm({ steps: [{ text: 'A long answer that never ends.', hang: true }] });
+    const { url } = await fake.serve();
+    session = connect(url);
+    const stream = session.request({
+      ':method': 'POST',
+      ':path': '/v1/messages',
+      'content-type': 'application/json',
+      'anthropic-version': '2023-06-01',
+    });
+    stream.end(JSON.stringify(createMessagesBody({ stream: true })));
+    await once(stream, 'response');
+    stream.close(constants.NGHTTP2_CANCEL);
+
+    await fake.waitForIdle();
+    expect(fake.streams[0]).toMatchObject({ status: 'aborted', clientAborted: true });
   });
 
   it('ends an open HTTP/2 session when the fake closes', async () => {

@@ -137,8 +137,15 @@ async function bridge(options: {
 }): Promise<void> {
   const { incoming, outgoing } = options;
   const disconnect = new AbortController();
+  // Closed before its answer was all sent, the client went away. An HTTP/2 response its client reset reads as
+  // finished once closed, so only an answer this bridge ended counts as sent.
+  let ended = false;
+  const end = () => {
+    ended = true;
+    outgoing.end();
+  };
   outgoing.on('close', () => {
-    if (!outgoing.writableFinished) disconnect.abort(new Error('The client disconnected.'));
+    if (!ended || !outgoing.writableFinished) disconnect.abort(new Error('The client disconnected.'));
   });
   try {
     const response = await answer({ ...options, signal: disconnect.signal });
@@ -153,7 +160,7 @@ async function bridge(options: {
     // An HTTP/2 response sends its headers at writeHead.
     if (outgoing instanceof ServerResponse) outgoing.flushHeaders();
     if (response.body === null) {
-      outgoing.end();
+      end();
       return;
     }
     const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
@@ -163,7 +170,7 @@ async function bridge(options: {
       const written = outgoing instanceof ServerResponse ? outgoing.write(value) : outgoing.write(value);
       if (!written) await once(outgoing, 'drain', { signal: disconnect.signal });
     }
-    outgoing.end();
+    end();
   } catch {
     // The client went away or the body failed: the connection ends here either way.
     outgoing.destroy();
