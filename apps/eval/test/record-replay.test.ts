@@ -252,6 +252,91 @@ describe('record, replay, drift and update of a scenario that names wires', () =
   });
 });
 
+describe('a live record of every wire', () => {
+  it("records each wire's answer as it came (Gemini's SSE, Ollama's NDJSON, Bedrock's event stream over HTTP/2, signed again), no credential written", async () => {
+    const { directory } = await writeSuite({ provider: 'anthropic', system: 'x' });
+    await writeFile(
+      join(directory, 'hello.yaml'),
+      'name: hello\nwires: all\nturns:\n  - user: Hi\n    expect:\n      text: { contains: Hello }\n',
+    );
+    const api = await startApi(Array.from({ length: 6 }, () => ({ text: 'Hello there.' })));
+    const awsSecret = 'planted-aws-secret-access-key-0123';
+    const env = {
+      ANTHROPIC_API_KEY: plantedKey,
+      ANTHROPIC_BASE_URL: api.url,
+      OPENAI_API_KEY: plantedKey,
+      OPENAI_BASE_URL: `${api.url}/v1`,
+      GEMINI_API_KEY: plantedKey,
+      GEMINI_BASE_URL: api.url,
+      AWS_ACCESS_KEY_ID: 'AKIDPLANTEDRECORDTEST',
+      AWS_SECRET_ACCESS_KEY: awsSecret,
+      AWS_REGION: 'us-east-1',
+      BEDROCK_BASE_URL: api.url,
+      OLLAMA_HOST: api.url,
+    };
+    const recorded = await runScenarios({
+      paths: ['hello.yaml'],
+      cwd: directory,
+      concurrency: 1,
+      live: { env, record: true },
+    });
+    await api.fake.close();
+
+    expect(recorded.report.scenarios.map(({ name, status }) => [name, status])).toEqual(
+      ['anthropic', 'bedrock', 'gemini', 'ollama', 'openai-chat', 'openai-responses'].map((wire) => [
+        `hello [${wire}]`,
+        'passed',
+      ]),
+    );
+    // The API saw each wire's own path; Bedrock's was signed for it (the fake refuses an unsigned one).
+    expect(api.fake.route().requests.map((request) => request.path)).toEqual([
+      '/v1/messages',
+      '/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream',
+      '/v1beta/models/gemini-3-pro-preview:streamGenerateContent',
+      '/api/chat',
+      '/v1/chat/completions',
+      '/v1/responses',
+    ]);
+    const base = join(directory, 'hello.recording');
+    const request = async (wire: string) =>
+      JSON.parse(await readFile(join(base, wire, 'turn-1/model-1.request.json'), 'utf8')) as { path: string };
+    expect((await request('gemini')).path).toBe(
+      '/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse',
+    );
+    expect((await request('bedrock')).path).toBe(
+      '/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream',
+    );
+    const ndjson = await readFile(join(base, 'ollama/turn-1/model-1.response.ndjson'), 'utf8');
+    expect(
+      ndjson
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { done: boolean }).done),
+    ).toContain(true);
+    // An AWS event stream: frames, each starting with its own length, that fill the file exactly.
+    const frames = await readFile(join(base, 'bedrock/turn-1/model-1.response.bin'));
+    let offset = 0;
+    while (offset < frames.length) offset += frames.readUInt32BE(offset);
+    expect(offset).toBe(frames.length);
+    expect(frames.includes('Hello there.')).toBe(true);
+    for (const file of await filesUnder(directory)) {
+      const bytes = await readFile(file);
+      for (const secret of [plantedKey, awsSecret, 'AKIDPLANTEDRECORDTEST'])
+        expect(bytes.includes(secret), file).toBe(false);
+    }
+
+    // The wires whose answers are server-sent events replay offline.
+    const replayed = await runScenarios({
+      paths: ['hello.yaml'],
+      cwd: directory,
+      filter: '/\\[(anthropic|gemini|openai-chat|openai-responses)\\]/',
+    });
+    expect(replayed.report.scenarios.map(({ name, status }) => [name, status])).toEqual(
+      ['anthropic', 'gemini', 'openai-chat', 'openai-responses'].map((wire) => [`hello [${wire}]`, 'passed']),
+    );
+  });
+});
+
 describe('live runs', () => {
   it('--repeat 5 against an API that answers differently per run: 3 of 5, pass@k, not pass^k, flaky in every report', async () => {
     const { directory } = await writeSuite({ provider: 'anthropic', system: 'You are terse.' });

@@ -35,7 +35,9 @@ export function splitRequestHeaders(headers: IncomingHttpHeaders): {
   const forwarded: Record<string, string> = {};
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || credentialHeaders.has(name) || transportHeaders.has(name)) continue;
+    // HTTP/2's pseudo-headers (`:path`, `:authority`) are the request line's, not headers to send on.
+    if (value === undefined || name.startsWith(':') || credentialHeaders.has(name) || transportHeaders.has(name))
+      continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
     forwarded[name] = text;
     if (!isNoise(name) && name !== 'accept' && name !== 'content-type') kept[name] = text;

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { JsonValue } from '@toolloop/core';
 import { checkProxyRequest } from './check-proxy-request.js';
 import type { RecordedModelExchange, RecordedModelResponse } from './recording.js';
 import { splitRequestHeaders, withoutKeyParameters } from './split-request-headers.js';
+import { startLoopbackServer, type LoopbackRequest, type LoopbackResponse } from './start-loopback-server.js';
 import { findStreamFormat } from './stream-formats.js';
 import { toUpstreamUrl } from './to-upstream-url.js';
 import type { UpstreamSigner } from './upstream-signer.js';
@@ -52,7 +51,7 @@ export async function startModelProxy(): Promise<ModelProxy> {
   // By secret: what requests name. The runner's ids name the same routes for `exchanges`.
   const routes = new Map<string, ProxyRoute>();
   const byId = new Map<string, ProxyRoute>();
-  const server = createServer((request, response) => {
+  const server = await startLoopbackServer((request, response) => {
     handle({ request, response, routes }).catch((error: unknown) => {
       if (!response.headersSent) {
         response.writeHead(502, { 'content-type': 'application/json' });
@@ -67,8 +66,7 @@ export async function startModelProxy(): Promise<ModelProxy> {
       } else response.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = server;
   return {
     url: `http://127.0.0.1:${port}`,
     route(routeId, { upstream, stripPrefix = '' }) {
@@ -85,13 +83,7 @@ export async function startModelProxy(): Promise<ModelProxy> {
         ? []
         : [...Object.values(upstream.authHeaders), ...(upstream.signer?.secrets() ?? [])];
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    close: () => server.close(),
   };
 }
 
@@ -108,8 +100,8 @@ async function handle({
   response,
   routes,
 }: {
-  request: IncomingMessage;
-  response: ServerResponse;
+  request: LoopbackRequest;
+  response: LoopbackResponse;
   routes: Map<string, ProxyRoute>;
 }): Promise<void> {
   const refusal = checkProxyRequest(request);
@@ -147,13 +139,13 @@ async function handle({
     return;
   }
   const chunks: Buffer[] = [];
-  for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+  for await (const chunk of request) chunks.push(chunk);
   const body = Buffer.concat(chunks);
   const { forwarded, kept } = splitRequestHeaders(request.headers);
   const method = request.method ?? 'POST';
   const abort = new AbortController();
   response.on('close', () => {
-    if (!response.writableFinished) abort.abort();
+    if (!response.writableEnded) abort.abort();
   });
   const signed =
     route.upstream.signer === undefined
@@ -181,7 +173,7 @@ async function handle({
       response.write(bytes);
     }
   }
-  response.end();
+  response.end('');
   route.exchanges.push({
     request: { method, path: `${path}${withoutKeyParameters(search)}`, headers: kept, body: parseBody(body) },
     response: toKeptResponse({
@@ -226,7 +218,7 @@ function refuse({
   type,
   message,
 }: {
-  response: ServerResponse;
+  response: LoopbackResponse;
   status: number;
   type: string;
   message: string;

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { connect as connectHttp2 } from 'node:http2';
 import {
   createServer,
   request,
@@ -151,5 +152,36 @@ describe('the live proxy and Gemini keys', () => {
     expect(proxy.exchanges('r').map((exchange) => exchange.request.path)).toEqual([`${path}?alt=sse`]);
     expect(JSON.stringify(proxy.exchanges('r'))).not.toMatch(new RegExp(`${key}|${agentKey}`, 'u'));
     expect(proxy.secrets('r')).toEqual([key]);
+  });
+});
+
+describe('the live proxy over HTTP/2', () => {
+  it("answers a client that speaks cleartext HTTP/2 with prior knowledge (the AWS SDK's default) as it answers HTTP/1.1", async () => {
+    answer = { contentType: 'application/vnd.amazon.eventstream', body: eventStreamFrame };
+    const routeUrl = new URL(
+      proxy.route('r', { upstream: { baseURL: `http://127.0.0.1:${upstream.port}`, authHeaders: {} } }),
+    );
+    const session = connectHttp2(routeUrl.origin);
+    const path = '/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream';
+    const stream = session.request({
+      ':method': 'POST',
+      ':path': `${routeUrl.pathname}${path}`,
+      'content-type': 'application/json',
+    });
+    stream.end('{"messages":[]}');
+    const [headers] = (await once(stream, 'response')) as [Record<string, string | number>];
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+    session.close();
+
+    expect([headers[':status'], headers['content-type'], Buffer.concat(chunks)]).toEqual([
+      200,
+      'application/vnd.amazon.eventstream',
+      eventStreamFrame,
+    ]);
+    expect(upstream.received.map((received) => [received.path, received.headers[':path']])).toEqual([
+      [path, undefined],
+    ]);
+    expect(proxy.exchanges('r').map((exchange) => exchange.request.path)).toEqual([path]);
   });
 });
