@@ -18,10 +18,10 @@ import {
 } from './recording.js';
 
 /**
- * Reads the recording beside a scenario file (`wire`: that wire's, of a scenario that names `wires`), every file validated as `writeRecording` writes it
- * (docs/recordings.md). A file that is missing, damaged, not a regular file, over 16 MiB or outside the
- * recording's directory is a `RecordingFileError` naming the file (relative to `cwd`, default the process's
- * working directory), the field and what is wrong.
+ * Reads the recording beside a scenario file (`wire`: that wire's, of a scenario that names `wires`), every file
+ * validated as `writeRecording` writes it (docs/recordings.md). A file that is missing, damaged, not a regular file,
+ * over 16 MiB or outside the recording's directory is a `RecordingFileError` naming the file (relative to `cwd`,
+ * default the process's working directory), the field and what is wrong.
  */
 export async function readRecording(
   scenarioFile: string,

@@ -12,11 +12,12 @@ import { streamExtensionOf } from './stream-formats.js';
 import { replaceRecordingDirectory } from './replace-recording-directory.js';
 
 /**
- * Writes a recording beside its scenario file (`wire`: that wire's, of a scenario that names `wires`), one file per request and per response, so that a diff of two
- * recordings reads like a diff of the conversation. The new recording is written aside, in a directory of its own
- * (`<name>.recording.writing-<pid>-<random>/`), and replaces the old one whole only once it is complete: a write
- * that fails or is stopped half-way leaves a complete recording, the old one. Several writes of one recording at
- * once each write their own; the last to finish is the one left in place.
+ * Writes a recording beside its scenario file (`wire`: that wire's, of a scenario that names `wires`), one file per
+ * request and per response, so that a diff of two recordings reads like a diff of the conversation. The new
+ * recording is written aside, in a directory of its own (`<name>.recording.writing-<pid>-<random>/`), and replaces
+ * the old one whole only once it is complete: a write that fails or is stopped half-way leaves a complete recording,
+ * the old one. Several writes of one recording at once each write their own; the last to finish is the one left in
+ * place.
  */
 export async function writeRecording({
   scenarioFile,
