@@ -36,7 +36,12 @@ export function splitRequestHeaders(headers: IncomingHttpHeaders): {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     // HTTP/2's pseudo-headers (`:path`, `:authority`) are the request line's, not headers to send on.
-    if (value === undefined || name.startsWith(':') || credentialHeaders.has(name) || transportHeaders.has(name))
+    if (
+      value === undefined ||
+      name.startsWith(':') ||
+      credentialHeaders.has(name) ||
+      transportHeaders.has(name)
+    )
       continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
     forwarded[name] = text;
