@@ -279,6 +279,8 @@ describe('a live record of every wire', () => {
       cwd: directory,
       concurrency: 1,
       live: { env, record: true },
+      reporters: createReporters(['json', 'junit', 'html']),
+      outDir: 'reports',
     });
     await api.fake.close();
 
@@ -319,6 +321,8 @@ describe('a live record of every wire', () => {
     while (offset < frames.length) offset += frames.readUInt32BE(offset);
     expect(offset).toBe(frames.length);
     expect(frames.includes('Hello there.')).toBe(true);
+    // Nothing written, recordings and reports alike, holds a key or an AWS credential.
+    expect((await filesUnder(directory)).some((file) => file.endsWith('report.json'))).toBe(true);
     for (const file of await filesUnder(directory)) {
       const bytes = await readFile(file);
       for (const secret of [plantedKey, awsSecret, 'AKIDPLANTEDRECORDTEST'])
