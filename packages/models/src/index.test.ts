@@ -6,8 +6,8 @@ it('exports exactly the public API', () => {
     'anthropicModels',
     'bedrockModels',
     'findCatalogueModel',
-    'ollamaModels',
     'geminiModels',
+    'ollamaModels',
     'openAiChatModels',
     'toBedrockBaseModelId',
   ]);

@@ -1,7 +1,7 @@
 import { collectRun } from '@toolloop/core/testing';
 import { runToolLoop } from '@toolloop/core';
 import { createFakeLlm, type FakeLlmServer } from '@toolloop/fake-llm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createModelFromConfig } from './create-model-from-config.js';
 
 describe('createModelFromConfig', () => {
@@ -16,36 +16,61 @@ describe('createModelFromConfig', () => {
     await fake.close();
   });
 
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it.each([
     ['claude', 'anthropic'],
     ['anthropic', 'anthropic'],
     ['openai', 'openai'],
+    ['openai-responses', 'openai'],
+    ['gemini', 'gemini'],
+    ['bedrock', 'bedrock'],
     ['ollama', 'ollama'],
+    ['ollama-openai', 'ollama'],
   ] as const)("type '%s' gives the %s provider", async (type, provider) => {
-    const model = await createModelFromConfig({ type, model: 'some-model', api_key: 'test-key' });
+    const model = await createModelFromConfig({
+      type,
+      model: 'some-model',
+      ...(type === 'bedrock' ? { region: 'eu-west-3' } : { api_key: 'test-key' }),
+    });
 
     expect({ provider: model.provider, modelId: model.modelId }).toEqual({ provider, modelId: 'some-model' });
   });
 
+  // Each type's model, pointed at the fake LLM by base_url, speaks its own wire on its own path.
   it.each([
-    ['anthropic', '', 'claude-haiku-4-5'],
-    ['ollama', '/v1', 'qwen3:8b'],
-  ] as const)('a %s model talks to base_url', async (type, suffix, model) => {
+    ['anthropic', '', 'claude-haiku-4-5', '/v1/messages'],
+    ['openai', '/v1', 'gpt-5.1', '/v1/chat/completions'],
+    ['openai-responses', '/v1', 'gpt-5.1', '/v1/responses'],
+    ['gemini', '', 'gemini-2.5-flash', '/v1beta/models/gemini-2.5-flash:streamGenerateContent'],
+    [
+      'bedrock',
+      '',
+      'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      '/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream',
+    ],
+    ['ollama', '', 'qwen3:8b', '/api/chat'],
+    ['ollama-openai', '/v1', 'qwen3:8b', '/v1/chat/completions'],
+  ] as const)('a %s model talks to base_url', async (type, suffix, model, path) => {
+    // Bedrock reads its credentials from the AWS chain; here, the environment's.
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIATESTONLY');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'test-secret');
     fake.script(type, {
       steps: [{ text: `Hello from the ${type} wire.` }],
-      ...(type === 'ollama' ? { dialect: 'ollama' as const } : {}),
+      ...(type === 'ollama-openai' ? { dialect: 'ollama' as const } : {}),
     });
     const configured = await createModelFromConfig({
       type,
       model,
-      api_key: 'test-key',
+      ...(type === 'bedrock' ? { region: 'us-east-1' } : { api_key: 'test-key' }),
       base_url: `${server.url}/scenario/${type}${suffix}`,
     });
     const { result } = await collectRun(runToolLoop({ model: configured, prompt: 'Hi' }));
 
     expect(result.text).toBe(`Hello from the ${type} wire.`);
-    expect(fake.route(type).requests[0]?.path).toBe(
-      type === 'anthropic' ? '/scenario/anthropic/v1/messages' : '/scenario/ollama/v1/chat/completions',
-    );
+    expect(fake.route(type).requests[0]?.path).toBe(`/scenario/${type}${path}`);
+    expect(fake.route(type).violations).toEqual([]);
   });
 });
