@@ -10,6 +10,7 @@ export type { LiveOptions } from './record/resolve-live-upstream.js';
 export { readRecording } from './record/read-recording.js';
 export { writeRecording } from './record/write-recording.js';
 export { recordingDirectoryOf } from './record/recording-directory.js';
+export type { RecordingWireOption } from './record/recording-directory.js';
 export { RecordingFileError } from './record/recording-file-error.js';
 export type { RecordingRedaction } from './record/redact-recording.js';
 export type { RecordingOutcome } from './report/run-report.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFakeLlm } from '@toolloop/fake-llm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readRecording } from '../src/record/read-recording.js';
 import { runCli } from './support/run-cli.js';
 
@@ -114,6 +114,46 @@ describe('toolloop-eval record', () => {
     expect(ran.stderr).toBe('');
     expect(ran.stdout).toContain(problem);
     expect(ran.stdout).not.toContain('    at ');
+  });
+
+  it('records each wire of a scenario that names wires in its own directory, says so per wire, and validate checks each', async () => {
+    const directory = await suite();
+    await writeFile(
+      join(directory, 'hello.yaml'),
+      'name: hello\nwires: [anthropic, openai-chat]\nturns:\n  - user: Hi\n    expect:\n      text: { contains: Hello }\n',
+    );
+    const api = createFakeLlm({ steps: [{ text: 'Hello there.' }, { text: 'Hello again.' }] });
+    const { url } = await api.serve();
+    // Each wire reads its own variables.
+    const variables = {
+      ANTHROPIC_API_KEY: 'sk-cli-planted-key-0000',
+      ANTHROPIC_BASE_URL: url,
+      OPENAI_API_KEY: 'sk-cli-planted-key-0001',
+      OPENAI_BASE_URL: `${url}/v1`,
+    };
+    for (const [name, value] of Object.entries(variables)) vi.stubEnv(name, value);
+    const recorded = await runCli(directory, 'record', 'hello.yaml', '--concurrency', '1').finally(() => {
+      vi.unstubAllEnvs();
+    });
+    await api.close();
+
+    expect(recorded.stderr).toBe('');
+    expect(recorded.exitCode).toBe(0);
+    expect(recorded.stdout).toContain(
+      'Wrote hello.recording/anthropic/    the recording of hello.yaml [anthropic]\n' +
+        'Wrote hello.recording/openai-chat/  the recording of hello.yaml [openai-chat]\n',
+    );
+    expect((await readdir(join(directory, 'hello.recording'))).sort()).toEqual(['anthropic', 'openai-chat']);
+    const replayed = await runCli(directory, 'run', 'hello.yaml');
+    expect(replayed.stdout).toContain('2 passed');
+    expect(replayed.exitCode).toBe(0);
+
+    await writeFile(join(directory, 'hello.recording/openai-chat/turn-1/model-1.request.json'), '[]\n');
+    expect(await runCli(directory, 'validate', '.')).toMatchObject({
+      exitCode: 2,
+      stderr:
+        'Invalid scenario input:\nhello.recording/openai-chat/turn-1/model-1.request.json (root): expected an object with method, path, headers and body, not a list.\n',
+    });
   });
 
   it('refuses --record without --live, and a live run without its key, as bad input (exit 2)', async () => {

@@ -144,6 +144,203 @@ describe.each(wires)('record, replay, drift and update over $provider', ({ provi
   });
 });
 
+describe('record, replay, drift and update of a scenario that names wires', () => {
+  const names = ['anthropic', 'openai-chat', 'openai-responses'] as const;
+  // Each wire reads its own variables, as a live run of `wires` does: one base URL would not fit them all.
+  const liveEnv = (url: string) => ({
+    ANTHROPIC_API_KEY: plantedKey,
+    ANTHROPIC_BASE_URL: url,
+    OPENAI_API_KEY: plantedKey,
+    OPENAI_BASE_URL: `${url}/v1`,
+  });
+  const outcomes = (scenarios: ReadonlyArray<{ name: string; status: string; source?: string }>) =>
+    scenarios.map(({ name, status, source }) => [name, status, source]);
+
+  it('records each wire in its own directory, replays each offline, and reports and updates a drift on one wire only', async () => {
+    const { directory, scenario } = await writeSuite({ provider: 'anthropic', system: 'You are terse.' });
+    const text = await readFile(scenario, 'utf8');
+    await writeFile(scenario, text.replace('provider: anthropic', `wires: [${names.join(', ')}]`));
+    // One API for the three wires, one scenario at a time: it answers each wire's two requests in turn.
+    const api = await startApi([...apiSteps, ...apiSteps, ...apiSteps]);
+    const recorded = await runScenarios({
+      paths: ['echo.yaml'],
+      cwd: directory,
+      concurrency: 1,
+      live: { env: liveEnv(api.url), record: true },
+    });
+    await api.fake.close();
+    expect(outcomes(recorded.report.scenarios)).toEqual(
+      names.map((wire) => [`echo through a real server [${wire}]`, 'passed', 'live']),
+    );
+    expect(api.fake.route().requests.map((request) => request.path)).toEqual([
+      '/v1/messages',
+      '/v1/messages',
+      '/v1/chat/completions',
+      '/v1/chat/completions',
+      '/v1/responses',
+      '/v1/responses',
+    ]);
+    const base = recordingDirectoryOf(scenario);
+    expect((await readdir(base)).sort()).toEqual([...names]);
+    for (const wire of names) {
+      const index = JSON.parse(await readFile(join(base, wire, 'recording.json'), 'utf8')) as {
+        scenario: string;
+        provider: string;
+      };
+      expect([index.scenario, index.provider]).toEqual([`echo through a real server [${wire}]`, wire]);
+    }
+    for (const file of await filesUnder(directory))
+      expect(await readFile(file, 'utf8'), file).not.toContain(plantedKey);
+
+    const replayed = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
+    expect(outcomes(replayed.report.scenarios)).toEqual(
+      names.map((wire) => [`echo through a real server [${wire}]`, 'passed', 'recording']),
+    );
+    expect(await startsOf(directory)).toBe(3);
+
+    // The chat completions recording goes stale: only that wire drifts.
+    const stale = join(base, 'openai-chat/turn-1/model-1.request.json');
+    await writeFile(stale, (await readFile(stale, 'utf8')).replace('You are terse.', 'You were terse.'));
+    const untouched = await readFile(join(base, 'anthropic/turn-1/model-1.request.json'), 'utf8');
+    const drifted = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
+    expect(drifted.exitCode).toBe(1);
+    expect(
+      drifted.report.scenarios.map(({ name, failures }) => [name, failures.map((failure) => failure.kind)]),
+    ).toEqual([
+      ['echo through a real server [anthropic]', []],
+      ['echo through a real server [openai-chat]', ['drift']],
+      ['echo through a real server [openai-responses]', []],
+    ]);
+
+    // --update records that wire again, and only it.
+    const apiAgain = await startApi(apiSteps);
+    const updated = await runScenarios({
+      paths: ['echo.yaml'],
+      cwd: directory,
+      update: { env: liveEnv(apiAgain.url) },
+    });
+    await apiAgain.fake.close();
+    expect(updated.exitCode).toBe(0);
+    expect(apiAgain.fake.route().requests.map((request) => request.path)).toEqual([
+      '/v1/chat/completions',
+      '/v1/chat/completions',
+    ]);
+    expect(await readFile(stale, 'utf8')).toContain('You are terse.');
+    expect(await readFile(join(base, 'anthropic/turn-1/model-1.request.json'), 'utf8')).toBe(untouched);
+    const green = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
+    expect(green.exitCode).toBe(0);
+
+    // A recording of requests to another path (another endpoint, or a model named in the path): only that wire drifts.
+    const moved = join(base, 'openai-responses/turn-1/model-1.request.json');
+    await writeFile(moved, (await readFile(moved, 'utf8')).replace('"/responses"', '"/responses/compact"'));
+    const elsewhere = await runScenarios({ paths: ['echo.yaml'], cwd: directory });
+    expect(
+      elsewhere.report.scenarios.map(({ name, failures }) => [
+        name,
+        failures.map((failure) => failure.message),
+      ]),
+    ).toEqual([
+      ['echo through a real server [anthropic]', []],
+      ['echo through a real server [openai-chat]', []],
+      [
+        'echo through a real server [openai-responses]',
+        [
+          'model request 1 of the turn went to /responses; the recorded one went to /responses/compact (the agent changed its model or endpoint, or the recording is stale); re-record with --update',
+        ],
+      ],
+    ]);
+  });
+});
+
+describe('a live record of every wire', () => {
+  it("records each wire's answer as it came (Gemini's SSE, Ollama's NDJSON, Bedrock's event stream over HTTP/2, signed again), no credential written", async () => {
+    const { directory } = await writeSuite({ provider: 'anthropic', system: 'x' });
+    await writeFile(
+      join(directory, 'hello.yaml'),
+      'name: hello\nwires: all\nturns:\n  - user: Hi\n    expect:\n      text: { contains: Hello }\n',
+    );
+    const api = await startApi(Array.from({ length: 6 }, () => ({ text: 'Hello there.' })));
+    const awsSecret = 'planted-aws-secret-access-key-0123';
+    const env = {
+      ANTHROPIC_API_KEY: plantedKey,
+      ANTHROPIC_BASE_URL: api.url,
+      OPENAI_API_KEY: plantedKey,
+      OPENAI_BASE_URL: `${api.url}/v1`,
+      GEMINI_API_KEY: plantedKey,
+      GEMINI_BASE_URL: api.url,
+      AWS_ACCESS_KEY_ID: 'AKIDPLANTEDRECORDTEST',
+      AWS_SECRET_ACCESS_KEY: awsSecret,
+      AWS_REGION: 'us-east-1',
+      BEDROCK_BASE_URL: api.url,
+      OLLAMA_HOST: api.url,
+    };
+    const recorded = await runScenarios({
+      paths: ['hello.yaml'],
+      cwd: directory,
+      concurrency: 1,
+      live: { env, record: true },
+      reporters: createReporters(['json', 'junit', 'html']),
+      outDir: 'reports',
+    });
+    await api.fake.close();
+
+    expect(recorded.report.scenarios.map(({ name, status }) => [name, status])).toEqual(
+      ['anthropic', 'bedrock', 'gemini', 'ollama', 'openai-chat', 'openai-responses'].map((wire) => [
+        `hello [${wire}]`,
+        'passed',
+      ]),
+    );
+    // The API saw each wire's own path; Bedrock's was signed for it (the fake refuses an unsigned one).
+    expect(api.fake.route().requests.map((request) => request.path)).toEqual([
+      '/v1/messages',
+      '/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream',
+      '/v1beta/models/gemini-3-pro-preview:streamGenerateContent',
+      '/api/chat',
+      '/v1/chat/completions',
+      '/v1/responses',
+    ]);
+    const base = join(directory, 'hello.recording');
+    const request = async (wire: string) =>
+      JSON.parse(await readFile(join(base, wire, 'turn-1/model-1.request.json'), 'utf8')) as { path: string };
+    expect((await request('gemini')).path).toBe(
+      '/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse',
+    );
+    expect((await request('bedrock')).path).toBe(
+      '/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream',
+    );
+    const ndjson = await readFile(join(base, 'ollama/turn-1/model-1.response.ndjson'), 'utf8');
+    expect(
+      ndjson
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { done: boolean }).done),
+    ).toContain(true);
+    // An AWS event stream: frames, each starting with its own length, that fill the file exactly.
+    const frames = await readFile(join(base, 'bedrock/turn-1/model-1.response.bin'));
+    let offset = 0;
+    while (offset < frames.length) offset += frames.readUInt32BE(offset);
+    expect(offset).toBe(frames.length);
+    expect(frames.includes('Hello there.')).toBe(true);
+    // Nothing written, recordings and reports alike, holds a key or an AWS credential.
+    expect((await filesUnder(directory)).some((file) => file.endsWith('report.json'))).toBe(true);
+    for (const file of await filesUnder(directory)) {
+      const bytes = await readFile(file);
+      for (const secret of [plantedKey, awsSecret, 'AKIDPLANTEDRECORDTEST'])
+        expect(bytes.includes(secret), file).toBe(false);
+    }
+
+    // The wires whose answers are server-sent events replay offline.
+    const replayed = await runScenarios({
+      paths: ['hello.yaml'],
+      cwd: directory,
+      filter: '/\\[(anthropic|gemini|openai-chat|openai-responses)\\]/',
+    });
+    expect(replayed.report.scenarios.map(({ name, status }) => [name, status])).toEqual(
+      ['anthropic', 'gemini', 'openai-chat', 'openai-responses'].map((wire) => [`hello [${wire}]`, 'passed']),
+    );
+  });
+});
+
 describe('live runs', () => {
   it('--repeat 5 against an API that answers differently per run: 3 of 5, pass@k, not pass^k, flaky in every report', async () => {
     const { directory } = await writeSuite({ provider: 'anthropic', system: 'You are terse.' });

@@ -36,7 +36,9 @@ async function runBin({
   env?: Record<string, string>;
 }) {
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(ANTHROPIC|OPENAI|OLLAMA)_/u.test(name)),
+    Object.entries(process.env).filter(
+      ([name]) => !/^(ANTHROPIC|OPENAI|OLLAMA|GEMINI|BEDROCK|AWS)_/u.test(name),
+    ),
   );
   const child = spawn(process.execPath, [bin, ...args], {
     cwd,
@@ -188,6 +190,49 @@ describe('the recorded-run workflow, through the built command line', { timeout:
     const ran = await runBin({ cwd: directory, args: ['run'] });
     expect(ran.stderr).toBe('');
     expect(ran.stdout).toContain('3 passed, 0 failed, 0 skipped');
+    expect(ran.exitCode).toBe(0);
+    expect(await runBin({ cwd: directory, args: ['validate'] })).toMatchObject({
+      exitCode: 0,
+      stdout: '3 scenario files valid.\n',
+    });
+    for (const file of Object.values(await filesUnder(directory))) expect(file).not.toContain(key);
+  });
+
+  it('records each wire of a scenario that names wires on its own, and a plain run replays each, its agent afresh', async () => {
+    const directory = await writeProject();
+    const ticket = join(directory, 'scenarios/ticket.yaml');
+    await writeFile(
+      ticket,
+      (await readFile(ticket, 'utf8')).replace(
+        'agent: ./ticket-agent.ts',
+        'agent: ./ticket-agent.ts\nwires: [anthropic, openai-chat]',
+      ),
+    );
+    const api = createFakeLlm({ steps: [...ticketSteps('broken kettle'), ...ticketSteps('broken kettle')] });
+    apis.push(api);
+    const { url } = await api.serve();
+    // Each wire reads its own variables: one --base-url would not fit both.
+    const recorded = await runBin({
+      cwd: directory,
+      args: ['record', 'scenarios/ticket.yaml', '--concurrency', '1'],
+      env: {
+        ANTHROPIC_API_KEY: key,
+        ANTHROPIC_BASE_URL: url,
+        OPENAI_API_KEY: key,
+        OPENAI_BASE_URL: `${url}/v1`,
+      },
+    });
+    expect(recorded.stderr).toBe('');
+    expect(recorded.stdout.split('\n').filter((line) => line.startsWith('Wrote'))).toEqual([
+      'Wrote scenarios/ticket.recording/anthropic/    the recording of scenarios/ticket.yaml [anthropic]',
+      'Wrote scenarios/ticket.recording/openai-chat/  the recording of scenarios/ticket.yaml [openai-chat]',
+    ]);
+    expect(recorded.exitCode).toBe(0);
+
+    // Each wire's run numbers its ticket 1, live and replayed: each starts from the agent module loaded afresh.
+    const ran = await runBin({ cwd: directory, args: ['run', 'scenarios/ticket.yaml'] });
+    expect(ran.stderr).toBe('');
+    expect(ran.stdout).toContain('2 passed, 0 failed, 0 skipped');
     expect(ran.exitCode).toBe(0);
     expect(await runBin({ cwd: directory, args: ['validate'] })).toMatchObject({
       exitCode: 0,

@@ -6,7 +6,7 @@ import type { RecordingOutcome } from '../report/run-report.js';
  * A reporter for the command line's live runs that record (`record`, `run --update`): once the run ends, it
  * writes what became of each scenario's recording, in the report's order. `Wrote <directory>/` for a run that
  * passed; `Kept  <directory>/` for one that failed and left the older recording as it was; and for one that
- * failed with none to keep, that no recording was written.
+ * failed with none to keep, that no recording was written. A wire's recording names its wire after the file.
  */
 export function createRecordingLog({ write }: { write: (text: string) => void }): Reporter {
   const outcomes: Array<{ order: number; file: string; recording: RecordingOutcome }> = [];
@@ -20,7 +20,8 @@ export function createRecordingLog({ write }: { write: (text: string) => void })
       // Paths are the user's text: escaped, so that a file's name can neither drive the terminal nor add a line.
       const width = Math.max(...outcomes.map(({ recording }) => escapeLine(recording.directory).length + 1));
       const lines = outcomes.map(({ file: rawFile, recording }) => {
-        const file = escapeLine(rawFile);
+        // Each wire of a scenario that names `wires` has its own recording: `refund.yaml [gemini]`.
+        const file = escapeLine(recording.wire === undefined ? rawFile : `${rawFile} [${recording.wire}]`);
         const directory = `${escapeLine(recording.directory)}/`.padEnd(width);
         switch (recording.type) {
           case 'written':

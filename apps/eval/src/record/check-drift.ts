@@ -6,8 +6,10 @@ import type { RecordedModelRequest } from './recording.js';
 
 /**
  * Compares the model requests a replayed turn sent with the recorded ones, in order: the first request that
- * differs (a changed system prompt, tool schema, tool call) fails the turn with both bodies for the diff, and
- * a request beyond the recording fails it too. Fields the recording redacted are redacted on both sides.
+ * differs fails the turn, by its path (the model Gemini and Bedrock name in it, another endpoint) with both paths,
+ * else by its body (a changed system prompt, tool schema, tool call) with both bodies for the diff; a request
+ * beyond the recording fails it too. Fields the recording redacted are redacted on both sides. The query string
+ * a recording keeps is not compared: the fake LLM that answers a replay keeps only the path.
  */
 export function checkDrift({
   recorded,
@@ -16,12 +18,13 @@ export function checkDrift({
   bodyFields,
 }: {
   recorded: readonly RecordedModelRequest[];
-  sent: readonly JsonValue[];
+  /** Each request's path, as `toReplayedPath` gives it, and its body. */
+  sent: ReadonlyArray<{ path: string; body: JsonValue }>;
   /** The turn's path, such as `turns[1]`. */
   path: string;
   bodyFields: readonly string[];
 }): ScenarioFailure[] {
-  for (const [index, body] of sent.entries()) {
+  for (const [index, { path: sentPath, body }] of sent.entries()) {
     const expected = recorded[index];
     if (expected === undefined)
       return [
@@ -31,6 +34,17 @@ export function checkDrift({
           expected: null,
           kind: 'drift',
           actual: redactBody({ body, fields: bodyFields }),
+        },
+      ];
+    const recordedPath = expected.path.split('?')[0] ?? expected.path;
+    if (sentPath !== recordedPath)
+      return [
+        {
+          path,
+          message: `model request ${index + 1} of the turn went to ${sentPath}; the recorded one went to ${recordedPath} (the agent changed its model or endpoint, or the recording is stale); re-record with --update`,
+          expected: recordedPath,
+          kind: 'drift',
+          actual: sentPath,
         },
       ];
     const actual = redactBody({ body, fields: bodyFields });

@@ -21,7 +21,9 @@ type Refusal = { path: string; message: string } | undefined;
 export interface RecordingFileReader {
   /** Whether the file is there (it may still be one that cannot be read). */
   exists(path: string): Promise<boolean>;
-  /** The file's text; a file that is missing, not a regular file, too big or elsewhere is a `RecordingFileError`. */
+  /** The file's bytes; a file that is missing, not a regular file, too big or elsewhere is a `RecordingFileError`. */
+  bytes(path: string): Promise<Buffer>;
+  /** The file's text (UTF-8), refused as `bytes` refuses. */
   text(path: string): Promise<string>;
   /**
    * The file's JSON, valid by the kind's schema, or a `RecordingFileError` naming each problem. `precheck` looks
@@ -57,15 +59,16 @@ export function createRecordingFileReader({ root, cwd }: { root: string; cwd: st
   });
   const fail = (path: string, message: string) => new RecordingFileError([issue(path, message)]);
 
-  const text = async (path: string): Promise<string> => {
+  const bytes = async (path: string): Promise<Buffer> => {
     const problem = await checkRecordedFile({ target: path, roots: [root] });
     if (problem !== undefined) throw fail(path, describeProblem(problem));
     try {
-      return await readFile(path, 'utf8');
+      return await readFile(path);
     } catch (error) {
       throw fail(path, `cannot be read: ${error instanceof Error ? error.message : String(error)}.`);
     }
   };
+  const text = async (path: string): Promise<string> => (await bytes(path)).toString('utf8');
 
   /** The value's problems by the kind's schema, or its valid form. */
   const validate = <Schema extends z.ZodType>({
@@ -107,6 +110,7 @@ export function createRecordingFileReader({ root, cwd }: { root: string; cwd: st
 
   return {
     exists: async (path) => (await checkRecordedFile({ target: path, roots: [root] }))?.type !== 'missing',
+    bytes,
     text,
     fail,
     async json(path, kind, precheck) {

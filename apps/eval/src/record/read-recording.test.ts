@@ -32,7 +32,7 @@ const recording: Recording = {
             type: 'stream',
             status: 200,
             contentType: 'text/event-stream',
-            body: 'event: ping\ndata: {"type":"ping"}\n\n',
+            body: Buffer.from('event: ping\ndata: {"type":"ping"}\n\n'),
           },
         },
         {
@@ -147,10 +147,57 @@ describe('readRecording', () => {
 
   it('refuses a recording of another version, saying to record it again', async () => {
     const index = JSON.parse(await readFile(at('recording.json'), 'utf8')) as Record<string, unknown>;
-    await writeFile(at('recording.json'), JSON.stringify({ ...index, version: 2, pages: [] }));
+    await writeFile(at('recording.json'), JSON.stringify({ ...index, version: 3, pages: [] }));
     expect(await problemsOf()).toEqual([
-      'refund.recording/recording.json version: format version 2; this runner reads version 1. Record it again (toolloop-eval record).',
+      'refund.recording/recording.json version: format version 3; this runner reads versions 1 and 2. Record it again (toolloop-eval record).',
     ]);
+  });
+
+  it('writes a recording of server-sent events only as version 1, which older runners read', async () => {
+    const index = JSON.parse(await readFile(at('recording.json'), 'utf8')) as Record<string, unknown>;
+    expect(index.version).toBe(1);
+  });
+
+  it("keeps Ollama's NDJSON and Bedrock's binary event stream in files of their own, as version 2, and reads back their bytes and content types", async () => {
+    // An AWS event stream frame's bytes, with a zero, bytes that are not UTF-8 and a CRC: all must come back.
+    const binary = Buffer.from([0x00, 0x00, 0x00, 0x5c, 0xff, 0xfe, 0x0d, 0x0a, 0x80, 0x7f, 0xc3, 0x28]);
+    const ndjson = Buffer.from(
+      '{"message":{"role":"assistant","content":"Hi"},"done":false}\n{"done":true}\n',
+    );
+    const answers = [
+      { contentType: 'application/vnd.amazon.eventstream', body: binary, file: 'model-1.response.bin' },
+      { contentType: 'application/x-ndjson', body: ndjson, file: 'model-1.response.ndjson' },
+    ];
+    for (const { contentType, body, file } of answers) {
+      const stream = buildRecording();
+      const [turn] = stream.turns;
+      const [exchange] = turn?.models ?? [];
+      if (turn === undefined || exchange === undefined) throw new Error('buildRecording has one request');
+      const written: Recording = {
+        ...stream,
+        version: 2,
+        turns: [
+          {
+            ...turn,
+            models: [{ ...exchange, response: { type: 'stream', status: 200, contentType, body } }],
+          },
+        ],
+      };
+      await writeRecording({ scenarioFile, recording: written });
+      expect(await readFile(at(`turn-1/${file}`))).toEqual(body);
+      expect(JSON.parse(await readFile(at('recording.json'), 'utf8'))).toMatchObject({ version: 2 });
+      expect(await readRecording(scenarioFile)).toEqual(written);
+    }
+  });
+
+  it("keeps each wire's recording in a directory of the wire's name, apart from the scenario's own", async () => {
+    const wired = buildRecording({ answer: 'data: {"wire":"gemini"}\n\n' });
+    await writeRecording({ scenarioFile, wire: 'gemini', recording: wired });
+    expect(await readFile(at('gemini/turn-1/model-1.response.sse'), 'utf8')).toBe(
+      'data: {"wire":"gemini"}\n\n',
+    );
+    expect(await readRecording(scenarioFile, { wire: 'gemini' })).toEqual(wired);
+    expect(await readRecording(scenarioFile)).toEqual(recording);
   });
 
   it('refuses an error file without the fields the writer writes, naming each', async () => {

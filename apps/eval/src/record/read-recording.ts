@@ -2,9 +2,15 @@ import { realpath } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { createRecordingFileReader, type RecordingFileReader } from './read-recording-file.js';
 import { recordingFileKinds } from './recording-schema.js';
-import { recordingDirectoryOf, recordingFormatName, recordingIndexFile } from './recording-directory.js';
 import {
-  recordingFormatVersion,
+  recordingDirectoryOf,
+  recordingFormatName,
+  recordingIndexFile,
+  type RecordingWireOption,
+} from './recording-directory.js';
+import { streamFormats } from './stream-formats.js';
+import {
+  readableRecordingVersions,
   type RecordedModelExchange,
   type RecordedModelResponse,
   type RecordedTurn,
@@ -12,16 +18,16 @@ import {
 } from './recording.js';
 
 /**
- * Reads the recording beside a scenario file, every file validated as `writeRecording` writes it
- * (docs/recordings.md). A file that is missing, damaged, not a regular file, over 16 MiB or outside the
- * recording's directory is a `RecordingFileError` naming the file (relative to `cwd`, default the process's
- * working directory), the field and what is wrong.
+ * Reads the recording beside a scenario file (`wire`: that wire's, of a scenario that names `wires`), every file
+ * validated as `writeRecording` writes it (docs/recordings.md). A file that is missing, damaged, not a regular file,
+ * over 16 MiB or outside the recording's directory is a `RecordingFileError` naming the file (relative to `cwd`,
+ * default the process's working directory), the field and what is wrong.
  */
 export async function readRecording(
   scenarioFile: string,
-  { cwd = process.cwd() }: { cwd?: string } = {},
+  { cwd = process.cwd(), wire }: { cwd?: string } & RecordingWireOption = {},
 ): Promise<Recording> {
-  const directory = recordingDirectoryOf(scenarioFile);
+  const directory = recordingDirectoryOf(scenarioFile, { wire });
   const reader = createRecordingFileReader({
     root: await realpath(directory).catch(() => directory),
     cwd,
@@ -51,7 +57,7 @@ export async function readRecording(
     turns.push({ ...(turn.user === undefined ? {} : { user: turn.user }), models, toolCalls });
   }
   return {
-    version: recordingFormatVersion,
+    version: index.version,
     scenario: index.scenario,
     provider: index.provider,
     model: index.model,
@@ -73,10 +79,10 @@ function checkFormat({
       path: 'format',
       message: `is ${format === undefined ? 'missing' : JSON.stringify(format)}, expected "${recordingFormatName}".`,
     };
-  if (version !== recordingFormatVersion)
+  if (!readableRecordingVersions.some((readable) => readable === version))
     return {
       path: 'version',
-      message: `format version ${version === undefined ? '(none)' : JSON.stringify(version)}; this runner reads version ${recordingFormatVersion}. Record it again (toolloop-eval record).`,
+      message: `format version ${version === undefined ? '(none)' : JSON.stringify(version)}; this runner reads versions ${readableRecordingVersions.join(' and ')}. Record it again (toolloop-eval record).`,
     };
   return undefined;
 }
@@ -88,20 +94,26 @@ async function readResponse({
   stem: string;
   reader: RecordingFileReader;
 }): Promise<RecordedModelResponse> {
-  const stream = `${stem}.response.sse`;
   const error = `${stem}.error.json`;
-  const [hasStream, hasError] = [await reader.exists(stream), await reader.exists(error)];
+  const found: string[] = [];
+  for (const file of [...streamFormats.map((format) => `${stem}.response.${format.extension}`), error])
+    if (await reader.exists(file)) found.push(file);
+  const [first, second] = found;
   // Which one a replay would send is not for the reader to guess.
-  if (hasStream && hasError)
+  if (first !== undefined && second !== undefined)
     throw reader.fail(
-      stream,
-      `${basename(error)} is there too, beside it; a request has one answer, a stream or an error. Remove the one that is wrong, or record the scenario again (toolloop-eval record).`,
+      first,
+      `${basename(second)} is there too, beside it; a request has one answer, a stream or an error. Remove the one that is wrong, or record the scenario again (toolloop-eval record).`,
     );
-  if (hasStream)
-    return { type: 'stream', status: 200, contentType: 'text/event-stream', body: await reader.text(stream) };
-  if (hasError) return reader.json(error, recordingFileKinds.error);
-  throw reader.fail(
-    stream,
-    `this answer of the recording is missing (neither it nor ${basename(error)} is there). Record it again (toolloop-eval record).`,
-  );
+  if (first === error) return reader.json(error, recordingFileKinds.error);
+  const format = streamFormats.find(({ extension }) => first?.endsWith(`.response.${extension}`));
+  if (first === undefined || format === undefined)
+    throw reader.fail(
+      `${stem}.response.sse`,
+      `this answer of the recording is missing (neither it, ${streamFormats
+        .slice(1)
+        .map(({ extension }) => `${basename(stem)}.response.${extension}`)
+        .join(', ')} nor ${basename(error)} is there). Record it again (toolloop-eval record).`,
+    );
+  return { type: 'stream', status: 200, contentType: format.contentType, body: await reader.bytes(first) };
 }

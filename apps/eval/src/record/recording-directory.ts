@@ -1,15 +1,31 @@
 import { readdir, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
+import type { ScenarioProvider } from '../scenario/wires.js';
 
 /** The index file of a recording; its `format` field names the format. */
 export const recordingIndexFile = 'recording.json';
 /** The `format` every recording's index names. */
 export const recordingFormatName = 'toolloop-recording';
 
-/** Where a scenario file's recording is: a directory beside it, `<name>.recording/`. */
-export function recordingDirectoryOf(scenarioFile: string): string {
-  return join(dirname(scenarioFile), `${basename(scenarioFile).replace(/\.ya?ml$/u, '')}.recording`);
+/** Which of a scenario file's recordings: that of one wire of a scenario with `wires`, else its only one. */
+export interface RecordingWireOption {
+  /** The wire of a scenario that names `wires` (the expanded scenario's `wire`). */
+  wire?: ScenarioProvider | undefined;
+}
+
+/**
+ * Where a scenario file's recording is: a directory beside it, `<name>.recording/`; for one wire of a scenario
+ * that names `wires`, a directory of that wire's name in it, `<name>.recording/<wire>/`. So all the recordings
+ * of one file are under the one directory that the scenario walk leaves out, and two files share a wire's
+ * directory only when they share `<name>.recording/`, which is refused.
+ */
+export function recordingDirectoryOf(scenarioFile: string, { wire }: RecordingWireOption = {}): string {
+  const directory = join(
+    dirname(scenarioFile),
+    `${basename(scenarioFile).replace(/\.ya?ml$/u, '')}.recording`,
+  );
+  return wire === undefined ? directory : join(directory, wire);
 }
 
 /**
@@ -48,9 +64,12 @@ export function readWriteDirectoryName({
   return { purpose: match[1] as RecordingWritePurpose, pid: Number(match[2]) };
 }
 
-/** Whether the scenario file has a recording. */
-export async function hasRecording(scenarioFile: string): Promise<boolean> {
-  return stat(join(recordingDirectoryOf(scenarioFile), recordingIndexFile)).then(
+/** Whether the scenario file has a recording (of the wire, for a scenario that names `wires`). */
+export async function hasRecording(
+  scenarioFile: string,
+  options: RecordingWireOption = {},
+): Promise<boolean> {
+  return stat(join(recordingDirectoryOf(scenarioFile, options), recordingIndexFile)).then(
     () => true,
     () => false,
   );
@@ -61,7 +80,10 @@ export async function hasRecording(scenarioFile: string): Promise<boolean> {
  * and only a scenario whose `<name>.recording` entry is there has its index looked for, so a suite of thousands of
  * scenarios without recordings costs one listing per directory, not a file system lookup per scenario.
  */
-export function createRecordingLookup(): (scenarioFile: string) => Promise<boolean> {
+export function createRecordingLookup(): (
+  scenarioFile: string,
+  options?: RecordingWireOption,
+) => Promise<boolean> {
   const listings = new Map<string, Promise<ReadonlySet<string>>>();
   const entriesOf = (directory: string) => {
     let listing = listings.get(directory);
@@ -74,9 +96,9 @@ export function createRecordingLookup(): (scenarioFile: string) => Promise<boole
     }
     return listing;
   };
-  return async (scenarioFile) => {
-    const recordingDirectory = recordingDirectoryOf(scenarioFile);
+  return async (scenarioFile, options = {}) => {
+    const recordingDirectory = recordingDirectoryOf(scenarioFile, options);
     const entries = await entriesOf(dirname(recordingDirectory));
-    return entries.has(basename(recordingDirectory)) && hasRecording(scenarioFile);
+    return entries.has(basename(recordingDirectory)) && hasRecording(scenarioFile, options);
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordingFormatName } from './recording-directory.js';
-import { recordingFormatVersion } from './recording.js';
+import { readableRecordingVersions } from './recording.js';
 
 const jsonObject = z.record(z.string(), z.json());
 
@@ -12,7 +12,7 @@ export const recordingSchemas = {
   /** `recording.json`: what was recorded, and how many requests and tool calls each turn has. */
   index: z.strictObject({
     format: z.literal(recordingFormatName),
-    version: z.literal(recordingFormatVersion),
+    version: z.literal(readableRecordingVersions),
     scenario: z.string(),
     provider: z.string(),
     model: z.string(),

@@ -1,21 +1,38 @@
 import type { JsonValue } from '@toolloop/core';
 
-/** The version of the recording format this runner writes and reads (docs/recordings.md). */
-export const recordingFormatVersion = 1;
+/**
+ * The newest version of the recording format, which this runner reads with every older one (docs/recordings.md).
+ * Version 2 adds the answers of Ollama (`.response.ndjson`) and Bedrock (`.response.bin`) to version 1's; a
+ * recording is written in the oldest version that holds it, so a runner that reads only version 1 still reads
+ * every recording of the Messages API, OpenAI's APIs and Gemini.
+ */
+export const recordingFormatVersion = 2;
+
+/** The versions of the recording format this runner reads. */
+export const readableRecordingVersions = [1, 2] as const;
+
+/** A version of the recording format. */
+export type RecordingFormatVersion = (typeof readableRecordingVersions)[number];
 
 /** One model request as it was sent, secrets removed: what a replay's request is compared with. */
 export interface RecordedModelRequest {
   method: string;
-  /** The path under the provider's base URL, such as `/v1/messages` or `/chat/completions`. */
+  /**
+   * The path under the provider's base URL, such as `/v1/messages` or `/chat/completions`, with its query string
+   * (`?alt=sse`): Gemini and Bedrock name the model in it.
+   */
   path: string;
   /** The headers that shape the answer (API version, betas); keys and client noise are never kept. */
   headers: Record<string, string>;
   body: JsonValue;
 }
 
-/** The answer to one model request: the bytes of a stream as they came, or an error. */
+/**
+ * The answer to one model request: the bytes of a stream as they came (server-sent events, NDJSON, or Bedrock's
+ * binary event stream: `findStreamFormat` of its content type), or an error.
+ */
 export type RecordedModelResponse =
-  | { type: 'stream'; status: number; contentType: string; body: string }
+  | { type: 'stream'; status: number; contentType: string; body: Uint8Array }
   | { type: 'error'; status: number; headers: Record<string, string>; body: string };
 
 /** One model request and its answer. */
@@ -44,7 +61,7 @@ export interface RecordedTurn {
 
 /** A whole recorded run of one scenario: what `toolloop-eval record` writes next to it. */
 export interface Recording {
-  version: typeof recordingFormatVersion;
+  version: RecordingFormatVersion;
   scenario: string;
   provider: string;
   model: string;

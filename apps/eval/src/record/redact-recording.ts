@@ -1,7 +1,8 @@
 import type { JsonValue } from '@toolloop/core';
 import { createSecretRedactor } from '../redact/create-secret-redactor.js';
 import { mapStrings } from '../redact/map-strings.js';
-import type { RecordedModelExchange, RecordedToolCall } from './recording.js';
+import type { RecordedModelExchange, RecordedModelResponse, RecordedToolCall } from './recording.js';
+import { findStreamFormat } from './stream-formats.js';
 
 /** What a recording leaves out, on top of keys and credential headers, which are never kept. */
 export interface RecordingRedaction {
@@ -40,7 +41,9 @@ function redactPath(value: JsonValue, path: readonly string[]): JsonValue {
 
 /**
  * A model exchange as it may be written: configured headers and body fields redacted, and every secret value
- * (the run's keys) replaced wherever it appears, in the request or in the answer's bytes.
+ * (the run's keys) replaced wherever it appears, in the request or in the answer's bytes. A binary stream
+ * (Bedrock's, whose frames carry checksums of their bytes) cannot be edited: one that holds a secret is an error,
+ * and nothing is written.
  */
 export function redactExchange({
   exchange,
@@ -63,7 +66,28 @@ export function redactExchange({
     headers,
     body: redactBody({ body: exchange.request.body, fields: redaction.bodyFields ?? [] }),
   };
-  return scrubSecrets({ ...exchange, request }, secrets);
+  return {
+    request: scrubSecrets(request, secrets),
+    response: redactResponse({ response: exchange.response, secrets }),
+  };
+}
+
+function redactResponse({
+  response,
+  secrets,
+}: {
+  response: RecordedModelResponse;
+  secrets: readonly string[];
+}): RecordedModelResponse {
+  if (response.type !== 'stream') return scrubSecrets(response, secrets);
+  const body = Buffer.from(response.body);
+  if (findStreamFormat(response.contentType)?.text === true)
+    return { ...response, body: Buffer.from(scrubSecrets(body.toString('utf8'), secrets)) };
+  if (secrets.some((secret) => secret !== '' && body.includes(secret)))
+    throw new Error(
+      `An answer streamed as ${response.contentType} holds a credential of the run, in bytes that cannot be edited without breaking the stream: no recording is written.`,
+    );
+  return response;
 }
 
 /** A tool call as it may be written: every secret value replaced wherever it appears. */

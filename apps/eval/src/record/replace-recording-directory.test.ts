@@ -107,4 +107,26 @@ describe('replaceRecordingDirectory', () => {
     await replaceRecordingDirectory({ directory: directory(), replacement: await stage(newer) });
     expect((await readdir(project)).sort()).toEqual(['refund.recording', writing, 'refund.yaml']);
   });
+
+  it("puts right what a stopped write of a wire's recording left, inside the scenario's directory, and touches nothing else", async () => {
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    const wires = join(project, 'refund.recording');
+    // A write of the gemini recording stopped after moving the old one aside, and before putting the new one in.
+    await writeRecording({ scenarioFile: scenarioFile(), wire: 'gemini', recording: older });
+    await rename(join(wires, 'gemini'), join(wires, `gemini.replaced-${gone}-00ff00ff`));
+    await mkdir(join(wires, `gemini.writing-${gone}-00ff00ff`, 'turn-1'), { recursive: true });
+
+    expect(
+      await saveLiveRecording({
+        scenarioFile: scenarioFile(),
+        wire: 'gemini',
+        cwd: project,
+        redaction: {},
+        secrets: [],
+      }),
+    ).toEqual({ type: 'kept', directory: 'refund.recording/gemini', wire: 'gemini', previous: true });
+    expect(await readRecording(scenarioFile(), { wire: 'gemini' })).toEqual(older);
+    expect((await readdir(wires)).sort()).toEqual(['gemini', 'recording.json', 'turn-1']);
+    expect(await readRecording(scenarioFile())).toEqual(older);
+  });
 });

@@ -1,6 +1,7 @@
 import { scenarioProviders } from '../run/scenario-providers.js';
 import type { ScenarioProvider } from '../scenario/wires.js';
 import { LiveSetupError } from './live-setup-error.js';
+import { resolveBedrockUpstream } from './resolve-bedrock-upstream.js';
 import type { ProxyUpstream } from './start-model-proxy.js';
 
 export { LiveSetupError } from './live-setup-error.js';
@@ -17,8 +18,8 @@ export interface LiveOptions {
  * Where a provider's live requests go: the `baseURL` option, else the provider's variable
  * (`ANTHROPIC_BASE_URL`, `OPENAI_BASE_URL`, `GEMINI_BASE_URL`, `OLLAMA_HOST`, `OLLAMA_BASE_URL`), else the public
  * API; with the key of `ANTHROPIC_API_KEY`, `OPENAI_API_KEY` or `GEMINI_API_KEY` (Ollama needs none). A missing
- * key is a `LiveSetupError` naming the variable; so is Bedrock, whose requests are signed for the host they go to
- * and cannot pass through the recording proxy.
+ * key is a `LiveSetupError` naming the variable. Bedrock's requests are signed for the host they go to: the proxy
+ * signs each again for the API with the AWS credentials (`resolveBedrockUpstream`).
  */
 export function resolveLiveUpstream({
   provider,
@@ -27,18 +28,30 @@ export function resolveLiveUpstream({
   provider: ScenarioProvider;
   live: LiveOptions;
 }): ProxyUpstream & { keys: string[] } {
-  if (provider === 'bedrock')
-    throw new LiveSetupError(
-      'A live run of a bedrock scenario is not possible: Bedrock requests are signed (AWS SigV4) for the host they go to, and the recording proxy between the agent and the API would break the signature. Run bedrock scenarios scripted or replayed.',
-    );
   const env = live.env ?? process.env;
+  if (provider === 'bedrock') return resolveBedrockUpstream({ baseURL: live.baseURL, env });
   const setting = scenarioProviders[provider].live;
-  const baseURL = live.baseURL ?? env[setting.urlVariable] ?? setting.defaultURL;
+  const baseURL =
+    live.baseURL ??
+    readBaseURL({ variable: setting.urlVariable, value: env[setting.urlVariable] }) ??
+    setting.defaultURL;
   if (setting.keyVariable === undefined) return { baseURL, authHeaders: {}, keys: [] };
   const key = env[setting.keyVariable];
   if (key === undefined || key === '')
     throw new LiveSetupError(
-      `A live run of an ${provider} scenario needs the API key in ${setting.keyVariable}; it is not set.`,
+      `A live run of ${/^[aeiou]/u.test(provider) ? 'an' : 'a'} ${provider} scenario needs the API key in ${setting.keyVariable}; it is not set.`,
     );
   return { baseURL, authHeaders: setting.authHeaders(key), keys: [key] };
+}
+
+/** A base URL variable's value, if set; Ollama's own clients read `OLLAMA_HOST` as `host:port` too, http implied. */
+function readBaseURL({
+  variable,
+  value,
+}: {
+  variable: string;
+  value: string | undefined;
+}): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  return variable === 'OLLAMA_HOST' && !/^[a-z][\w+.-]*:\/\//iu.test(value) ? `http://${value}` : value;
 }

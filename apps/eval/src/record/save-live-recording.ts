@@ -3,7 +3,7 @@ import type { RecordingOutcome } from '../report/run-report.js';
 import { scenarioModelOf } from '../run/scenario-providers.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { recoverRecordingDirectory } from './recover-recording-directory.js';
-import { hasRecording, recordingDirectoryOf } from './recording-directory.js';
+import { hasRecording, recordingDirectoryOf, type RecordingWireOption } from './recording-directory.js';
 import type { Recording } from './recording.js';
 import { redactExchange, redactToolCall, type RecordingRedaction } from './redact-recording.js';
 import { withRecordingDirectoryLock } from './with-recording-directory-lock.js';
@@ -16,11 +16,12 @@ import { writeRecording } from './write-recording.js';
  */
 export async function saveLiveRecording({
   scenarioFile,
+  wire,
   cwd,
   redaction,
   secrets,
   recorded,
-}: {
+}: RecordingWireOption & {
   scenarioFile: string;
   /** The run's directory: the outcome's `directory` is relative to it. */
   cwd: string;
@@ -28,19 +29,21 @@ export async function saveLiveRecording({
   secrets: readonly string[];
   recorded?: { scenario: Scenario; servers: Recording['servers']; turns: Recording['turns'] } | undefined;
 }): Promise<RecordingOutcome> {
-  const recordingDirectory = recordingDirectoryOf(scenarioFile);
+  const recordingDirectory = recordingDirectoryOf(scenarioFile, { wire });
   const directory = relative(cwd, recordingDirectory);
+  const place = wire === undefined ? { directory } : { directory, wire };
   if (recorded === undefined) {
     // A recording an earlier record left aside when it was stopped is the one kept: it goes back in place.
     await withRecordingDirectoryLock({
       directory: recordingDirectory,
       action: () => recoverRecordingDirectory({ directory: recordingDirectory }),
     });
-    return { type: 'kept', directory, previous: await hasRecording(scenarioFile) };
+    return { type: 'kept', ...place, previous: await hasRecording(scenarioFile, { wire }) };
   }
   const { scenario, servers, turns } = recorded;
   await writeRecording({
     scenarioFile,
+    wire,
     recording: {
       version: 1,
       scenario: scenario.name,
@@ -54,5 +57,5 @@ export async function saveLiveRecording({
       })),
     },
   });
-  return { type: 'written', directory };
+  return { type: 'written', ...place };
 }

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { JsonValue } from '@toolloop/core';
-import type { RecordedModelExchange } from './recording.js';
+import { checkProxyRequest } from './check-proxy-request.js';
+import type { RecordedModelExchange, RecordedModelResponse } from './recording.js';
+import { splitRequestHeaders, withoutKeyParameters } from './split-request-headers.js';
+import { startLoopbackServer, type LoopbackRequest, type LoopbackResponse } from './start-loopback-server.js';
+import { findStreamFormat } from './stream-formats.js';
+import { toUpstreamUrl } from './to-upstream-url.js';
+import type { UpstreamSigner } from './upstream-signer.js';
 
 /** Where one scenario's model requests really go, and with which credentials. */
 export interface ProxyUpstream {
@@ -13,6 +17,8 @@ export interface ProxyUpstream {
   baseURL: string;
   /** Headers that carry the key, added on the way out: never seen by the agent, never recorded. */
   authHeaders: Record<string, string>;
+  /** Signs each request for the API, on the way out (Bedrock's AWS SigV4): the agent signed it for the proxy. */
+  signer?: UpstreamSigner | undefined;
 }
 
 /** A loopback proxy between the agent under test and the real API, keeping what went through it per route. */
@@ -28,34 +34,24 @@ export interface ModelProxy {
   route(routeId: string, options: { upstream: ProxyUpstream; stripPrefix?: string }): string;
   /** What went through a route so far, in order. */
   exchanges(routeId: string): readonly RecordedModelExchange[];
+  /** The credentials a route added on the way out so far (keys, AWS credentials): never to be written anywhere. */
+  secrets(routeId: string): readonly string[];
   close(): Promise<void>;
 }
-
-// Headers the agent's client sends that say nothing about the request's meaning, or carry a secret: they are
-// neither forwarded as they are (credentials are replaced) nor recorded.
-const credentialHeaders = new Set([
-  'authorization',
-  'x-api-key',
-  'api-key',
-  'cookie',
-  'proxy-authorization',
-  'openai-organization',
-  'openai-project',
-]);
-const transportHeaders = new Set(['host', 'connection', 'content-length', 'accept-encoding', 'keep-alive']);
-const isNoise = (name: string) => name === 'user-agent' || name.startsWith('x-stainless-');
 
 /**
  * Starts the proxy that live runs go through. Each request to `/scenario/<routeId>/<path>` is sent on to its
  * route's upstream with the route's key, and its answer streamed back as it comes, byte for byte, while a copy
- * is kept: the request (its body parsed, its meaningful headers) and the response's bytes. A client that goes
- * away aborts the upstream request. Keys are added only on the way out, so they are never in what is kept.
+ * is kept: the request (its body parsed, its meaningful headers, its path and query) and the response's bytes,
+ * whatever they are (server-sent events, NDJSON, Bedrock's binary event stream). A client that goes away aborts
+ * the upstream request. Keys are added, and requests signed, only on the way out, so they are never in what is
+ * kept.
  */
 export async function startModelProxy(): Promise<ModelProxy> {
   // By secret: what requests name. The runner's ids name the same routes for `exchanges`.
   const routes = new Map<string, ProxyRoute>();
   const byId = new Map<string, ProxyRoute>();
-  const server = createServer((request, response) => {
+  const server = await startLoopbackServer((request, response) => {
     handle({ request, response, routes }).catch((error: unknown) => {
       if (!response.headersSent) {
         response.writeHead(502, { 'content-type': 'application/json' });
@@ -70,8 +66,7 @@ export async function startModelProxy(): Promise<ModelProxy> {
       } else response.destroy();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port } = server;
   return {
     url: `http://127.0.0.1:${port}`,
     route(routeId, { upstream, stripPrefix = '' }) {
@@ -82,13 +77,13 @@ export async function startModelProxy(): Promise<ModelProxy> {
       return `http://127.0.0.1:${port}/scenario/${secret}`;
     },
     exchanges: (routeId) => byId.get(routeId)?.exchanges ?? [],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    secrets: (routeId) => {
+      const upstream = byId.get(routeId)?.upstream;
+      return upstream === undefined
+        ? []
+        : [...Object.values(upstream.authHeaders), ...(upstream.signer?.secrets() ?? [])];
+    },
+    close: () => server.close(),
   };
 }
 
@@ -105,8 +100,8 @@ async function handle({
   response,
   routes,
 }: {
-  request: IncomingMessage;
-  response: ServerResponse;
+  request: LoopbackRequest;
+  response: LoopbackResponse;
   routes: Map<string, ProxyRoute>;
 }): Promise<void> {
   const refusal = checkProxyRequest(request);
@@ -128,7 +123,12 @@ async function handle({
     (fullPath === route.stripPrefix || fullPath.startsWith(`${route.stripPrefix}/`))
       ? fullPath.slice(route.stripPrefix.length) || '/'
       : fullPath;
-  const target = toUpstreamUrl({ baseURL: route.upstream.baseURL, path, search: match[3] ?? '' });
+  const search = match[3] ?? '';
+  const target = toUpstreamUrl({
+    baseURL: route.upstream.baseURL,
+    path,
+    search: withoutKeyParameters(search),
+  });
   if (target === undefined) {
     refuse({
       response,
@@ -139,30 +139,28 @@ async function handle({
     return;
   }
   const chunks: Buffer[] = [];
-  for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
-  const bodyText = Buffer.concat(chunks).toString('utf8');
-
-  const forwarded: Record<string, string> = {};
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || credentialHeaders.has(name) || transportHeaders.has(name)) continue;
-    const text = Array.isArray(value) ? value.join(', ') : value;
-    forwarded[name] = text;
-    if (!isNoise(name) && name !== 'accept' && name !== 'content-type') kept[name] = text;
-  }
+  for await (const chunk of request) chunks.push(chunk);
+  const body = Buffer.concat(chunks);
+  const { forwarded, kept } = splitRequestHeaders(request.headers);
+  const method = request.method ?? 'POST';
   const abort = new AbortController();
   response.on('close', () => {
-    if (!response.writableFinished) abort.abort();
+    if (!response.writableEnded) abort.abort();
   });
+  const signed =
+    route.upstream.signer === undefined
+      ? {}
+      : await route.upstream.signer.sign({ method, url: target, headers: forwarded, body });
   const upstream = await fetch(target, {
-    method: request.method ?? 'POST',
-    headers: { ...forwarded, ...route.upstream.authHeaders },
-    ...(bodyText === '' ? {} : { body: bodyText }),
+    method,
+    headers: { ...forwarded, ...route.upstream.authHeaders, ...signed },
+    ...(body.length === 0 ? {} : { body }),
     signal: abort.signal,
   });
   const contentType = upstream.headers.get('content-type') ?? '';
   const passed: Record<string, string> = { 'content-type': contentType };
-  for (const name of ['retry-after', 'request-id', 'x-request-id']) {
+  // Bedrock names an error's type only in `x-amzn-errortype`: the agent's AWS SDK reads it there.
+  for (const name of ['retry-after', 'request-id', 'x-request-id', 'x-amzn-requestid', 'x-amzn-errortype']) {
     const value = upstream.headers.get(name);
     if (value !== null) passed[name] = value;
   }
@@ -175,74 +173,43 @@ async function handle({
       response.write(bytes);
     }
   }
-  response.end();
-  const body = Buffer.concat(received).toString('utf8');
+  response.end('');
   route.exchanges.push({
-    request: {
-      method: request.method ?? 'POST',
-      path: `${path}${match[3] ?? ''}`,
-      headers: kept,
-      body: parseBody(bodyText),
-    },
-    response:
-      upstream.ok && contentType.includes('text/event-stream')
-        ? { type: 'stream', status: upstream.status, contentType, body }
-        : {
-            type: 'error',
-            status: upstream.status,
-            headers: Object.fromEntries(Object.entries(passed).filter(([name]) => name === 'retry-after')),
-            body,
-          },
+    request: { method, path: `${path}${withoutKeyParameters(search)}`, headers: kept, body: parseBody(body) },
+    response: toKeptResponse({
+      status: upstream.status,
+      ok: upstream.ok,
+      passed,
+      body: Buffer.concat(received),
+    }),
   });
 }
 
-/**
- * Refuses what the agent under test never sends: a Host that is not a loopback name (a page on another site
- * whose name was made to point at 127.0.0.1, DNS rebinding) and an Origin (a web page: the agent is a program).
- */
-function checkProxyRequest(request: IncomingMessage): string | undefined {
-  const host = request.headers.host;
-  const hostName = host === undefined ? undefined : toHostName(`http://${host}`);
-  if (hostName === undefined || !loopbackHosts.has(hostName))
-    return `Host ${JSON.stringify(host ?? '(none)')} is refused: the live proxy answers requests to ${[...loopbackHosts].join(', ')} only.`;
-  const origin = request.headers.origin;
-  if (origin !== undefined)
-    return `Origin ${JSON.stringify(origin)} is refused: the live proxy answers the agent under test, not a web page.`;
-  return undefined;
-}
-
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-function toHostName(url: string): string | undefined {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return undefined;
-  }
-}
+const keptErrorHeaders = new Set(['retry-after', 'x-amzn-errortype']);
 
 /**
- * The API's URL for a route's path, built on the parsed base URL, never by joining text: the host and port are
- * the base's whatever the path holds (`//host`, `@host`, `.1:8080` after `http://127.0.0`), and a path whose
- * dot segments (`..`, `%2e%2e`) leave the base path gives `undefined`.
+ * An answer as a recording keeps it: a stream's bytes as they came, anything else (an error) as text, with the
+ * headers a replay needs to answer it again (`retry-after`, Bedrock's error type).
  */
-function toUpstreamUrl({
-  baseURL,
-  path,
-  search,
+function toKeptResponse({
+  status,
+  ok,
+  passed,
+  body,
 }: {
-  baseURL: string;
-  path: string;
-  search: string;
-}): URL | undefined {
-  const base = new URL(baseURL);
-  const basePath = base.pathname.replace(/\/+$/u, '');
-  const target = new URL(base.href);
-  target.pathname = `${basePath}${path}`;
-  target.search = search;
-  target.hash = '';
-  const inside = target.pathname === basePath || target.pathname.startsWith(`${basePath}/`);
-  return target.origin === base.origin && inside ? target : undefined;
+  status: number;
+  ok: boolean;
+  passed: Record<string, string>;
+  body: Buffer;
+}): RecordedModelResponse {
+  const contentType = passed['content-type'] ?? '';
+  if (ok && findStreamFormat(contentType) !== undefined) return { type: 'stream', status, contentType, body };
+  return {
+    type: 'error',
+    status,
+    headers: Object.fromEntries(Object.entries(passed).filter(([name]) => keptErrorHeaders.has(name))),
+    body: body.toString('utf8'),
+  };
 }
 
 function refuse({
@@ -251,7 +218,7 @@ function refuse({
   type,
   message,
 }: {
-  response: ServerResponse;
+  response: LoopbackResponse;
   status: number;
   type: string;
   message: string;
@@ -260,7 +227,8 @@ function refuse({
   response.end(JSON.stringify({ type: 'error', error: { type, message } }));
 }
 
-function parseBody(text: string): JsonValue {
+function parseBody(body: Buffer): JsonValue {
+  const text = body.toString('utf8');
   try {
     return JSON.parse(text) as JsonValue;
   } catch {

@@ -1,24 +1,30 @@
 import { join } from 'node:path';
 import type { LlmStep } from '@toolloop/fake-llm';
-import { recordingDirectoryOf } from './recording-directory.js';
 import type { RecordedModelResponse, Recording } from './recording.js';
+import { streamExtensionOf } from './stream-formats.js';
 
 /**
- * The fake LLM's steps that answer a replay: each recorded stream sent back as its file's bytes, each recorded
- * error as the same status, type and message.
+ * The fake LLM's steps that answer a replay: each recorded stream sent back as its file's bytes
+ * (`.response.sse`, `.ndjson` or `.bin`), each recorded error as the same status, type and message.
  */
 export function toReplaySteps({
   recording,
-  scenarioFile,
+  directory,
 }: {
   recording: Recording;
-  scenarioFile: string;
+  /** The recording's directory (`recordingDirectoryOf`). */
+  directory: string;
 }): LlmStep[] {
-  const directory = recordingDirectoryOf(scenarioFile);
   return recording.turns.flatMap((turn, turnIndex) =>
     turn.models.map((exchange, modelIndex) =>
       exchange.response.type === 'stream'
-        ? { replay: join(directory, `turn-${turnIndex + 1}`, `model-${modelIndex + 1}.response.sse`) }
+        ? {
+            replay: join(
+              directory,
+              `turn-${turnIndex + 1}`,
+              `model-${modelIndex + 1}.response.${streamExtensionOf(exchange.response.contentType)}`,
+            ),
+          }
         : { error: toErrorStep(exchange.response) },
     ),
   );
@@ -30,9 +36,15 @@ function toErrorStep(
   let type: string | undefined;
   let message: string | undefined;
   try {
-    const body = JSON.parse(response.body) as { error?: { type?: unknown; message?: unknown } };
-    if (typeof body.error?.type === 'string') type = body.error.type;
-    if (typeof body.error?.message === 'string') message = body.error.message;
+    const body: unknown = JSON.parse(response.body);
+    const error = readField(body, 'error');
+    // Bedrock names the type in a header: `ThrottlingException:http://internal.amazon.com/coral/…`.
+    type = readString(error, 'type') ?? response.headers['x-amzn-errortype']?.split(':')[0];
+    // The Messages API, OpenAI and Gemini: `error.message`; Bedrock: `message`; Ollama: `error`, a string.
+    message =
+      readString(error, 'message') ??
+      readString(body, 'message') ??
+      (typeof error === 'string' ? error : undefined);
   } catch {
     message = response.body;
   }
@@ -44,4 +56,15 @@ function toErrorStep(
     ...(message === undefined ? {} : { message }),
     ...(Number.isFinite(retryAfter) ? { retryAfter } : {}),
   };
+}
+
+function readField(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null && name in value
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
+}
+
+function readString(value: unknown, name: string): string | undefined {
+  const field = readField(value, name);
+  return typeof field === 'string' ? field : undefined;
 }

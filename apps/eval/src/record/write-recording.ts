@@ -1,30 +1,36 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   recordingDirectoryOf,
   recordingFormatName,
   recordingIndexFile,
   writeDirectoryOf,
+  type RecordingWireOption,
 } from './recording-directory.js';
-import { recordingFormatVersion, type Recording } from './recording.js';
+import type { Recording, RecordingFormatVersion } from './recording.js';
+import { streamExtensionOf } from './stream-formats.js';
 import { replaceRecordingDirectory } from './replace-recording-directory.js';
 
 /**
- * Writes a recording beside its scenario file, one file per request and per response, so that a diff of two
- * recordings reads like a diff of the conversation. The new recording is written aside, in a directory of its own
- * (`<name>.recording.writing-<pid>-<random>/`), and replaces the old one whole only once it is complete: a write
- * that fails or is stopped half-way leaves a complete recording, the old one. Several writes of one recording at
- * once each write their own; the last to finish is the one left in place.
+ * Writes a recording beside its scenario file (`wire`: that wire's, of a scenario that names `wires`), one file per
+ * request and per response, so that a diff of two recordings reads like a diff of the conversation. The new
+ * recording is written aside, in a directory of its own (`<name>.recording.writing-<pid>-<random>/`), and replaces
+ * the old one whole only once it is complete: a write that fails or is stopped half-way leaves a complete recording,
+ * the old one. Several writes of one recording at once each write their own; the last to finish is the one left in
+ * place.
  */
 export async function writeRecording({
   scenarioFile,
+  wire,
   recording,
 }: {
   scenarioFile: string;
   recording: Recording;
-}): Promise<string> {
-  const directory = recordingDirectoryOf(scenarioFile);
+} & RecordingWireOption): Promise<string> {
+  const directory = recordingDirectoryOf(scenarioFile, { wire });
   const staging = writeDirectoryOf({ directory, purpose: 'writing' });
+  // A wire's recording is written in `<name>.recording/`, which its first recording makes.
+  await mkdir(dirname(staging), { recursive: true });
   await mkdir(staging);
   try {
     await writeFiles({ staging, recording });
@@ -40,7 +46,7 @@ export async function writeRecording({
 async function writeFiles({ staging, recording }: { staging: string; recording: Recording }): Promise<void> {
   const index = {
     format: recordingFormatName,
-    version: recordingFormatVersion,
+    version: formatVersionOf(recording),
     scenario: recording.scenario,
     provider: recording.provider,
     model: recording.model,
@@ -59,7 +65,8 @@ async function writeFiles({ staging, recording }: { staging: string; recording: 
       const stem = join(turnDirectory, `model-${modelIndex + 1}`);
       await writeFile(`${stem}.request.json`, `${JSON.stringify(exchange.request, null, 2)}\n`);
       const { response } = exchange;
-      if (response.type === 'stream') await writeFile(`${stem}.response.sse`, response.body);
+      if (response.type === 'stream')
+        await writeFile(`${stem}.response.${streamExtensionOf(response.contentType)}`, response.body);
       else await writeFile(`${stem}.error.json`, `${JSON.stringify(response, null, 2)}\n`);
     }
     if (turn.toolCalls.length > 0)
@@ -68,4 +75,14 @@ async function writeFiles({ staging, recording }: { staging: string; recording: 
         turn.toolCalls.map((call) => `${JSON.stringify(call)}\n`).join(''),
       );
   }
+}
+
+/** The oldest format version that holds the recording: 1 when every stream is server-sent events, else 2. */
+function formatVersionOf(recording: Recording): RecordingFormatVersion {
+  const sseOnly = recording.turns.every((turn) =>
+    turn.models.every(
+      ({ response }) => response.type !== 'stream' || streamExtensionOf(response.contentType) === 'sse',
+    ),
+  );
+  return sseOnly ? 1 : 2;
 }

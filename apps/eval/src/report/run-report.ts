@@ -152,10 +152,12 @@ export interface ScenarioResult {
 /**
  * What a live run that records did with the scenario's recording: `written` once the run passed (it replaced
  * any older one whole), else `kept`: the recording from before, if there was one (`previous`), is unchanged.
- * `directory` is relative to the run's directory.
+ * `directory` is relative to the run's directory; `wire` names the wire of a scenario that names `wires`, whose
+ * each wire has a recording of its own.
  */
-export type RecordingOutcome =
-  { type: 'written'; directory: string } | { type: 'kept'; directory: string; previous: boolean };
+export type RecordingOutcome = { directory: string; wire?: string } & (
+  { type: 'written' } | { type: 'kept'; previous: boolean }
+);
 
 export interface RunSummary {
   total: number;

@@ -6,7 +6,7 @@ import type { Agent } from '../agent/define-agent.js';
 import type { ScenarioFailure, ScenarioResult } from '../report/run-report.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import { readRecording } from '../record/read-recording.js';
-import { createRecordingLookup, hasRecording } from '../record/recording-directory.js';
+import { createRecordingLookup, hasRecording, recordingDirectoryOf } from '../record/recording-directory.js';
 import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
 import { startModelProxy, type ModelProxy } from '../record/start-model-proxy.js';
 import type { LoadedScenario } from '../scenario/load-scenario-file.js';
@@ -53,6 +53,8 @@ export async function openScenarioExecutor({
   const findRecording = live === undefined && update === undefined ? createRecordingLookup() : hasRecording;
   const modeOf = async (loaded: LoadedScenario): Promise<ScenarioMode> => {
     const scenarioFile = resolve(cwd, loaded.file);
+    // A scenario that names `wires` has one recording per wire.
+    const { wire } = loaded.scenario;
     if (live !== undefined)
       return liveMode({
         loaded,
@@ -62,11 +64,11 @@ export async function openScenarioExecutor({
         record: live.record === true,
         redaction,
       });
-    if (await findRecording(scenarioFile))
+    if (await findRecording(scenarioFile, { wire }))
       return {
         type: 'replay',
-        recording: await readRecording(scenarioFile, { cwd }),
-        scenarioFile,
+        recording: await readRecording(scenarioFile, { cwd, wire }),
+        directory: recordingDirectoryOf(scenarioFile, { wire }),
         redaction,
       };
     // --update: a scenario with nothing to answer it (no `llm` steps, no recording) is recorded, live.
@@ -191,6 +193,6 @@ function liveMode({
     proxy,
     upstream,
     secrets: keys,
-    ...(record ? { record: { scenarioFile, redaction } } : {}),
+    ...(record ? { record: { scenarioFile, wire: loaded.scenario.wire, redaction } } : {}),
   };
 }

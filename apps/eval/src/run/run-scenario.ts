@@ -28,6 +28,7 @@ import { runWithinDeadline } from './run-within-deadline.js';
 import { toScenarioSource, type ScenarioMode } from './scenario-mode.js';
 import { sumTurnTotals } from './sum-turn-totals.js';
 import { toRecordedRequest } from './to-recorded-request.js';
+import { toReplayedPath } from './to-replayed-path.js';
 import { driveTurn } from './drive-turn.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
 import { startScenarioServers } from './start-scenario-servers.js';
@@ -45,8 +46,6 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const urls = Object.values(options.scenario.servers ?? {}).flatMap((server) =>
     'url' in server ? [server.url] : [],
   );
-  // Reports, the pretty reporter and the HTML timeline all start from this result: no URL secret goes past here.
-  const secrets = options.mode?.type === 'live' ? options.mode.secrets : [];
   const result = await runWithinDeadline({
     timeoutMs: options.timeoutMs,
     scenario: {
@@ -57,6 +56,10 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
     },
     run: (progress) => runUnredacted({ ...options, progress }),
   });
+  // Reports, the pretty reporter and the HTML timeline all start from this result: no URL secret, key or
+  // credential the live proxy signed with goes past here.
+  const secrets =
+    options.mode?.type === 'live' ? liveSecrets({ mode: options.mode, routeId: options.routeId }) : [];
   return mapStrings(result, createSecretRedactor({ urls, secrets }));
 }
 
@@ -104,7 +107,7 @@ async function runUnredacted({
     name: scenario.name,
     steps:
       mode.type === 'replay'
-        ? toReplaySteps({ recording: mode.recording, scenarioFile: mode.scenarioFile })
+        ? toReplaySteps({ recording: mode.recording, directory: mode.directory })
         : scenario.turns.flatMap((turn) => turn.llm),
     baseDirectory: directory,
     // Ollama's stream has its own quirks; a text-only model gets its tool calls written as XML blocks.
@@ -226,7 +229,14 @@ async function runUnredacted({
           failures.push(
             ...checkDrift({
               recorded: mode.recording.turns[turnIndex]?.models.map((exchange) => exchange.request) ?? [],
-              sent: received.map((request) => request.body as JsonValue),
+              sent: received.map((request) => ({
+                path: toReplayedPath({
+                  path: request.path,
+                  routeId,
+                  apiPath: scenarioProviders[scenario.provider].apiPath,
+                }),
+                body: request.body as JsonValue,
+              })),
               path: `turns[${turnIndex}]`,
               bodyFields: mode.redaction.bodyFields ?? [],
             }),
@@ -263,7 +273,7 @@ async function runUnredacted({
         : await saveLiveRecording({
             ...live.record,
             cwd,
-            secrets: live.secrets,
+            secrets: liveSecrets({ mode: live, routeId }),
             recorded:
               failures.length > 0 || recorder === undefined
                 ? undefined
@@ -291,7 +301,13 @@ async function runUnredacted({
           : { message: String(error) },
       // A run that ended in a runner error writes no recording.
       ...(mode.type === 'live' && mode.record !== undefined
-        ? { recording: await saveLiveRecording({ ...mode.record, cwd, secrets: mode.secrets }) }
+        ? {
+            recording: await saveLiveRecording({
+              ...mode.record,
+              cwd,
+              secrets: liveSecrets({ mode, routeId }),
+            }),
+          }
         : {}),
     };
   }
@@ -299,4 +315,15 @@ async function runUnredacted({
 
 function elapsed(startedAt: number): number {
   return Math.round(performance.now() - startedAt);
+}
+
+/** What a live run must never write: the run's keys, and the credentials its proxy route added or signed with. */
+function liveSecrets({
+  mode,
+  routeId,
+}: {
+  mode: Extract<ScenarioMode, { type: 'live' }>;
+  routeId: string;
+}): string[] {
+  return [...mode.secrets, ...mode.proxy.secrets(routeId)];
 }

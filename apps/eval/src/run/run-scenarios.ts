@@ -165,7 +165,11 @@ export async function runScenarios(
     // A live run checks every key it needs before anything runs: a missing one is bad input, not N failures.
     if (live !== undefined)
       for (const packed of selection.run)
-        resolveLiveUpstream({ provider: unpackScenario(packed).scenario.provider, live });
+        // A bedrock scenario's signing packages are loaded now: missing ones are bad input too.
+        await resolveLiveUpstream({
+          provider: unpackScenario(packed).scenario.provider,
+          live,
+        }).signer?.prepare();
     const keepResults = options.keepResults !== false;
     const kept: Array<{ order: number; result: ScenarioResult }> = [];
     const tally = { total: 0, passed: 0, failed: 0, skipped: 0, flaky: 0, errored: 0 };

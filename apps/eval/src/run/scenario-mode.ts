@@ -2,6 +2,7 @@ import type { RecordingRedaction } from '../record/redact-recording.js';
 import type { Recording } from '../record/recording.js';
 import type { ModelProxy, ProxyUpstream } from '../record/start-model-proxy.js';
 import type { ScenarioSource } from '../report/run-report.js';
+import type { ScenarioProvider } from '../scenario/wires.js';
 
 /**
  * Where a scenario's model answers come from: its `llm` script on the fake LLM; its recording, replayed through
@@ -10,14 +11,20 @@ import type { ScenarioSource } from '../report/run-report.js';
  */
 export type ScenarioMode =
   | { type: 'scripted' }
-  | { type: 'replay'; recording: Recording; scenarioFile: string; redaction: RecordingRedaction }
+  | {
+      type: 'replay';
+      recording: Recording;
+      /** The recording's directory (`recordingDirectoryOf`): its answer files are sent from there. */
+      directory: string;
+      redaction: RecordingRedaction;
+    }
   | {
       type: 'live';
       proxy: ModelProxy;
       upstream: ProxyUpstream;
       /** Values never written anywhere (the run's keys). */
       secrets: readonly string[];
-      record?: { scenarioFile: string; redaction: RecordingRedaction };
+      record?: { scenarioFile: string; wire?: ScenarioProvider | undefined; redaction: RecordingRedaction };
     };
 
 /** Where a result says its answers came from, for a mode. */

@@ -77,8 +77,8 @@ export const scenarioProviders: Record<ScenarioProvider, ScenarioProviderSetting
     apiPath: '',
     sessionType: 'bedrock',
     route: {},
-    // Bedrock's requests are signed for the host they go to: the recording proxy cannot forward them (see
-    // `resolveLiveUpstream`), so these settings only name the variables.
+    // Bedrock's requests are signed, not keyed: the live proxy signs each again for the API with the AWS
+    // credential chain (`resolveBedrockUpstream`); the default URL is that of the region AWS_REGION names.
     live: {
       keyVariable: undefined,
       urlVariable: 'BEDROCK_BASE_URL',

@@ -20,7 +20,10 @@ export function toRecordedRequest({
     headers: {},
     body,
     bodyBytes: Buffer.byteLength(JSON.stringify(body)),
-    stream: typeof body === 'object' && body !== null && !Array.isArray(body) && body.stream === true,
+    // Gemini, Bedrock and Ollama say it in the path or by default: the answer says it for every wire.
+    stream:
+      exchange.response.type === 'stream' ||
+      (typeof body === 'object' && body !== null && !Array.isArray(body) && body.stream === true),
     summarized: false,
   };
 }

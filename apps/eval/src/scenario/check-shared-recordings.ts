@@ -6,7 +6,8 @@ import type { ScenarioIssue } from './scenario-file-error.js';
  * Scenario files whose recordings would be one directory: `refund.yaml` and `refund.yml` both record into
  * `refund.recording/`, as `data.json` and `data.json.yaml` into `data.json.recording/`. A record would write that
  * directory twice, and the scenario recorded first would then always drift; so each file after the first (in
- * the order given) is a problem that names the first.
+ * the order given) is a problem that names the first. The recordings of a scenario's `wires` lie in its own
+ * directory (`refund.recording/<wire>/`), so the files that share one of those are these same files.
  */
 export function checkSharedRecordings({
   files,

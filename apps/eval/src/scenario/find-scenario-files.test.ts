@@ -22,6 +22,10 @@ beforeAll(async () => {
     'suite/refund.recording.writing-4242-0a1b2c3d/recording.json': '{}',
     'suite/refund.recording.writing-4242-0a1b2c3d/turn-1/model-1.request.json': '{}',
     'suite/refund.recording.replaced-4242-4e5f6a7b/turn-1/model-1.request.json': '{}',
+    // A wire's recording, and one a killed `record` of that wire left half-written, inside the scenario's.
+    'suite/refund.recording/gemini/recording.json': '{}',
+    'suite/refund.recording/gemini/turn-1/model-1.request.json': '{}',
+    'suite/refund.recording/gemini.writing-4242-0a1b2c3d/turn-1/model-1.request.json': '{}',
     'suite/nested/order.yml': 'name: order\n',
     'suite/nested/contacts.mcp.yaml': 'tools: []\n',
     'suite/nested/billing.mcp.json': '{ "tools": [] }',

@@ -296,6 +296,12 @@ function toWires(wires: 'all' | readonly ScenarioProvider[]): [ScenarioProvider,
   return [first, ...rest];
 }
 
-export type Scenario = z.infer<typeof scenarioSchema>;
+export type Scenario = z.infer<typeof scenarioSchema> & {
+  /**
+   * The wire of a scenario `expandWires` made from one that names `wires` (never written in a file): it runs on
+   * that wire's provider and has that wire's own recording.
+   */
+  wire?: ScenarioProvider;
+};
 export type ScenarioTurn = z.infer<typeof turnSchema>;
 export type ScenarioServer = z.infer<typeof serverSchema>;

@@ -21,7 +21,12 @@ export function buildRecording({
         models: [
           {
             request: { method: 'POST', path: '/v1/messages', headers: {}, body },
-            response: { type: 'stream', status: 200, contentType: 'text/event-stream', body: answer },
+            response: {
+              type: 'stream',
+              status: 200,
+              contentType: 'text/event-stream',
+              body: Buffer.from(answer),
+            },
           },
         ],
         toolCalls: [],
