@@ -35,7 +35,18 @@ export async function writeBenchmarksDocs({
   const everything = benchmarkIds.every((id) => results.benchmarks.includes(id));
   await writeFile(
     documentPath,
-    previous === undefined || everything ? next : mergeBenchmarksDocument({ previous, next }),
+    previous === undefined || everything
+      ? next
+      : mergeBenchmarksDocument({ previous, next, note: describePartialRun(results) }),
   );
   return written;
+}
+
+/** When and how a run of some benchmarks measured its sections, which stand apart from the full run's machine. */
+function describePartialRun({ benchmarks, machine, quick }: BenchResults): string {
+  const load = machine.loadAverage.map((value) => value.toFixed(2)).join(', ');
+  return (
+    `_Measured apart from the full run, by \`pnpm bench --only ${benchmarks.join(',')}${quick ? ' --quick' : ''} --docs\` ` +
+    `on ${machine.date} (load average at its start: ${load})._`
+  );
 }
