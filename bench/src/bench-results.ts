@@ -7,6 +7,7 @@ import type { RequestBytesResult } from './request-bytes/measure-request-bytes.j
 import type { SessionTurnCostResult } from './session-turn-cost/measure-session-turn-cost.js';
 import type { StreamingLatencyResult } from './streaming-latency/measure-streaming-latency.js';
 import type { TimeoutPrecisionResult } from './timeout-precision/measure-timeout-precision.js';
+import type { WireOverheadResult } from './wire-overhead/measure-wire-overhead.js';
 import type { XmlEarlyStopResult } from './xml-early-stop/measure-xml-early-stop.js';
 
 /** Everything one `bench` run measured; a benchmark not run is absent. This is what `--json` prints. */
@@ -22,6 +23,7 @@ export interface BenchResults {
   xmlEarlyStop?: XmlEarlyStopResult;
   sessionTurnCost?: SessionTurnCostResult;
   requestBytes?: RequestBytesResult;
+  wireOverhead?: WireOverheadResult;
   goals: GoalCheck[];
 }
 

@@ -9,6 +9,7 @@ import { measureRequestBytes } from './request-bytes/measure-request-bytes.js';
 import { measureSessionTurnCost } from './session-turn-cost/measure-session-turn-cost.js';
 import { measureStreamingLatency } from './streaming-latency/measure-streaming-latency.js';
 import { measureTimeoutPrecision } from './timeout-precision/measure-timeout-precision.js';
+import { measureWireOverhead } from './wire-overhead/measure-wire-overhead.js';
 import { measureXmlEarlyStop } from './xml-early-stop/measure-xml-early-stop.js';
 
 /**
@@ -55,6 +56,9 @@ export async function runBenchmarks({
         break;
       case 'requests':
         results.requestBytes = await measureRequestBytes(plan.requests);
+        break;
+      case 'wires':
+        results.wireOverhead = await measureWireOverhead(plan.wires);
         break;
       default: {
         const unexpected: never = benchmark;

@@ -16,6 +16,7 @@ import { measureStreamingLatency } from '../src/streaming-latency/measure-stream
 import { measureTimeoutPrecision } from '../src/timeout-precision/measure-timeout-precision.js';
 import { measureXmlEarlyStop } from '../src/xml-early-stop/measure-xml-early-stop.js';
 import { measureRequestBytes } from '../src/request-bytes/measure-request-bytes.js';
+import { measureWireOverhead } from '../src/wire-overhead/measure-wire-overhead.js';
 
 // Each benchmark end to end at the smallest size, so `pnpm test` proves the bench still runs against the
 // libraries; the figures themselves come from `pnpm bench` (the eval throughput's child processes need the build).
@@ -43,6 +44,20 @@ describe('the benchmarks at the smallest size', () => {
     ]);
     expect(result.contenders[0]?.overFloor.median).toBe(1);
     expect(result.toolloopOverPeers.map((peer) => peer.id)).toEqual(['anthropic-tool-runner', 'vercel-ai']);
+  });
+
+  it('runs the floor and toolloop on each of the six wires against one fake LLM, interleaved', async () => {
+    const result = await measureWireOverhead({ rounds: 2, warmupRuns: 1, runs: 2 });
+    expect(
+      result.wires.map(({ wire, cpuRatio, wallRatio }) => [wire, cpuRatio.count, wallRatio.count]),
+    ).toEqual([
+      ['anthropic', 2, 2],
+      ['openai-chat', 2, 2],
+      ['openai-responses', 2, 2],
+      ['gemini', 2, 2],
+      ['bedrock', 2, 2],
+      ['ollama', 2, 2],
+    ]);
   });
 
   it('counts the request bytes and cached shares of every contender over the same loop', async () => {

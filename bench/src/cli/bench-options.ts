@@ -13,7 +13,16 @@ export interface BenchOptions {
 }
 
 /** The benchmarks, in the order they run. */
-export const benchmarkIds = ['loop', 'eval', 'timeout', 'streaming', 'xml', 'session', 'requests'] as const;
+export const benchmarkIds = [
+  'loop',
+  'eval',
+  'timeout',
+  'streaming',
+  'xml',
+  'session',
+  'requests',
+  'wires',
+] as const;
 
 /** One benchmark's id, as `--only` takes it. */
 export type BenchmarkId = (typeof benchmarkIds)[number];

@@ -9,6 +9,7 @@ export interface BenchPlan {
   session: { historyTurns: [number, number]; warmupRuns: number; runs: number };
   /** One run per contender: the figures are byte counts, the same every run. */
   requests: { rounds: number };
+  wires: { rounds: number; warmupRuns: number; runs: number };
 }
 
 /** The full plan, sized for the published figures, or the CI-sized one of `--quick`. */
@@ -22,6 +23,7 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         xml: { chunkDelayMs: 2, runs: 5 },
         session: { historyTurns: [10, 2000], warmupRuns: 2, runs: 10 },
         requests: { rounds: 10 },
+        wires: { rounds: 10, warmupRuns: 2, runs: 5 },
       }
     : {
         // 200 rounds: the per-round ratios spread widely on a shared machine, and with 50 their median moved by a
@@ -33,5 +35,7 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         xml: { chunkDelayMs: 2, runs: 20 },
         session: { historyTurns: [10, 2000], warmupRuns: 5, runs: 50 },
         requests: { rounds: 10 },
+        // Twelve contenders a round: 20 rounds keep a run to about a minute on a shared 2-core machine.
+        wires: { rounds: 10, warmupRuns: 3, runs: 20 },
       };
 }

@@ -7,7 +7,7 @@ describe('parseBenchArgs', () => {
       options: {
         quick: false,
         json: false,
-        only: ['loop', 'eval', 'timeout', 'streaming', 'xml', 'session', 'requests'],
+        only: ['loop', 'eval', 'timeout', 'streaming', 'xml', 'session', 'requests', 'wires'],
         cpuProfileDirectory: undefined,
         writeDocs: true,
       },
@@ -27,7 +27,8 @@ describe('parseBenchArgs', () => {
 
   it('names an unknown benchmark and the known ones', () => {
     expect(parseBenchArgs(['--only', 'loop,speed'])).toEqual({
-      error: "Unknown benchmark 'speed'. Known: loop, eval, timeout, streaming, xml, session, requests.",
+      error:
+        "Unknown benchmark 'speed'. Known: loop, eval, timeout, streaming, xml, session, requests, wires.",
     });
   });
 

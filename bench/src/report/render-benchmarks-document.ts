@@ -1,4 +1,5 @@
 import type { BenchResults } from '../bench-results.js';
+import { benchmarkIds } from '../cli/bench-options.js';
 import { renderMachineSection } from './render-machine-section.js';
 import { renderResultSections } from './render-result-sections.js';
 
@@ -37,7 +38,7 @@ findings between the markers are kept when the file is regenerated.
 pnpm bench                          # everything, full size; rewrites this file and ${chartPath}
 pnpm bench -- --quick               # CI-sized runs, tables to the terminal only
 pnpm --silent bench -- --json       # one JSON document of all results on stdout
-pnpm bench -- --only loop,timeout   # some benchmarks: loop, eval, timeout, streaming, xml, session, requests
+pnpm bench -- --only loop,timeout   # some benchmarks: ${benchmarkIds.join(', ')}
 pnpm bench -- --only eval --cpu-prof-dir /tmp/profiles   # CPU profiles of the larger eval suite's runs
 \`\`\`
 

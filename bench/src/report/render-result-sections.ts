@@ -6,6 +6,7 @@ import { renderRequestBytesSection } from './render-request-bytes-section.js';
 import { renderSessionTurnCostSection } from './render-session-turn-cost-section.js';
 import { renderStreamingLatencySection } from './render-streaming-latency-section.js';
 import { renderTimeoutPrecisionSection } from './render-timeout-precision-section.js';
+import { renderWireOverheadSection } from './render-wire-overhead-section.js';
 import { renderXmlEarlyStopSection } from './render-xml-early-stop-section.js';
 
 /**
@@ -33,6 +34,8 @@ export function renderResultSections({ results, chart }: { results: BenchResults
     sections.push(
       `## Request bytes and prompt caching\n\n${renderRequestBytesSection(results.requestBytes)}`,
     );
+  if (results.wireOverhead !== undefined)
+    sections.push(`## Wire overhead\n\n${renderWireOverheadSection(results.wireOverhead)}`);
   if (results.goals.length > 0) sections.push(`## Goals\n\n${renderGoalsSection(results.goals)}`);
   return sections.join('\n\n');
 }

@@ -1,6 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { BenchResults } from '../bench-results.js';
+import { benchmarkIds } from '../cli/bench-options.js';
+import { mergeBenchmarksDocument } from './merge-benchmarks-document.js';
 import { extractFindings, renderBenchmarksDocument } from './render-benchmarks-document.js';
 import { renderLoopOverheadSvg } from './render-loop-overhead-svg.js';
 
@@ -9,7 +11,8 @@ const chartPath = 'benchmarks/loop-overhead.svg';
 
 /**
  * Rewrites `docsDirectory`/BENCHMARKS.md from `results`, keeping its hand-written findings, and the loop
- * overhead chart beside it. Returns the paths written.
+ * overhead chart beside it. After a run of some benchmarks only, only their sections are rewritten
+ * (`mergeBenchmarksDocument`). Returns the paths written.
  */
 export async function writeBenchmarksDocs({
   results,
@@ -28,9 +31,22 @@ export async function writeBenchmarksDocs({
     written.push(svgPath);
   }
   await mkdir(docsDirectory, { recursive: true });
+  const next = renderBenchmarksDocument({ results, chartPath, findings: extractFindings(previous) });
+  const everything = benchmarkIds.every((id) => results.benchmarks.includes(id));
   await writeFile(
     documentPath,
-    renderBenchmarksDocument({ results, chartPath, findings: extractFindings(previous) }),
+    previous === undefined || everything
+      ? next
+      : mergeBenchmarksDocument({ previous, next, note: describePartialRun(results) }),
   );
   return written;
+}
+
+/** When and how a run of some benchmarks measured its sections, which stand apart from the full run's machine. */
+function describePartialRun({ benchmarks, machine, quick }: BenchResults): string {
+  const load = machine.loadAverage.map((value) => value.toFixed(2)).join(', ');
+  return (
+    `_Measured apart from the full run, by \`pnpm bench --only ${benchmarks.join(',')}${quick ? ' --quick' : ''} --docs\` ` +
+    `on ${machine.date} (load average at its start: ${load})._`
+  );
 }
