@@ -10,6 +10,7 @@ import {
   readExpectedChatCompletionsReplay,
   readExpectedReplay,
 } from '../../test/fixtures.js';
+import { encodeBedrockEvent } from '../bedrock/encode-event-stream-message.js';
 import { readReplayChunks } from './read-replay-chunks.js';
 
 describe('readReplayChunks', () => {
@@ -70,7 +71,48 @@ describe('readReplayChunks', () => {
       const path = join(directory, 'stream.txt');
       await writeFile(path, 'data: {}\n\n');
       await expect(readReplayChunks({ path, framing: 'anthropic' })).rejects.toThrow(
-        /replays '\.sse' and '\.chunks\.jsonl'/u,
+        /replays '\.sse', '\.chunks\.jsonl', '\.ndjson' \(Ollama\) and '\.bin' \(Bedrock\)/u,
+      );
+    } finally {
+      await rm(directory, { recursive: true });
+    }
+  });
+
+  it('sends an Ollama .ndjson recording line for line, as it was sent', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'fake-llm-'));
+    try {
+      const path = join(directory, 'model-1.response.ndjson');
+      await writeFile(path, '{"message":{"content":"Hi"},"done":false}\n{"done":true}');
+      const chunks = await readReplayChunks({ path, framing: 'ollama' });
+      expect(chunks).toEqual(['{"message":{"content":"Hi"},"done":false}\n', '{"done":true}']);
+      await expect(readReplayChunks({ path, framing: 'anthropic' })).rejects.toThrow(
+        /only Ollama's native stream is recorded as NDJSON/u,
+      );
+    } finally {
+      await rm(directory, { recursive: true });
+    }
+  });
+
+  it('sends a Bedrock .bin recording message by message, byte for byte, and names a cut-off one', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'fake-llm-'));
+    try {
+      const messages = [
+        encodeBedrockEvent('messageStart', { role: 'assistant' }),
+        encodeBedrockEvent('messageStop', { stopReason: 'end_turn' }),
+      ];
+      const path = join(directory, 'model-1.response.bin');
+      await writeFile(path, Buffer.concat(messages));
+      const chunks = await readReplayChunks({ path, framing: 'bedrock' });
+      expect(chunks.map((chunk) => Buffer.from(chunk))).toEqual(
+        messages.map((message) => Buffer.from(message)),
+      );
+
+      await writeFile(path, Buffer.concat(messages).subarray(0, -3));
+      await expect(readReplayChunks({ path, framing: 'bedrock' })).rejects.toThrow(
+        /no AWS event stream \(the message at byte \d+ is cut off or malformed\)/u,
+      );
+      await expect(readReplayChunks({ path, framing: 'gemini' })).rejects.toThrow(
+        /only a Converse stream is recorded as bytes/u,
       );
     } finally {
       await rm(directory, { recursive: true });

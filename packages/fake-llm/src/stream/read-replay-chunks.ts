@@ -29,7 +29,20 @@ export async function readReplayChunks(options: {
   framing: ReplayFraming;
 }): Promise<Array<string | Uint8Array>> {
   const { path, framing } = options;
+  if (path.endsWith('.bin')) {
+    if (framing !== 'bedrock')
+      throw new Error(`Cannot replay '${path}': only a Converse stream is recorded as bytes (.bin).`);
+    return splitEventStreamMessages(await readFile(path), path);
+  }
   const text = await readFile(path, 'utf8');
+  if (path.endsWith('.ndjson')) {
+    if (framing !== 'ollama')
+      throw new Error(
+        `Cannot replay '${path}': only Ollama's native stream is recorded as NDJSON (.ndjson).`,
+      );
+    // Each object on its line, as it was sent (the last one may lack its newline).
+    return text.match(/[^\n]*\n|[^\n]+$/gu) ?? [];
+  }
   if (path.endsWith('.sse') && framing === 'bedrock') {
     throw new Error(
       `Cannot replay '${path}': a Converse stream is replayed from its decoded events (.chunks.jsonl).`,
@@ -60,7 +73,28 @@ export async function readReplayChunks(options: {
       }
     }
   }
-  throw new Error(`Cannot replay '${path}': the fake LLM replays '.sse' and '.chunks.jsonl' recordings.`);
+  throw new Error(
+    `Cannot replay '${path}': the fake LLM replays '.sse', '.chunks.jsonl', '.ndjson' (Ollama) and '.bin' (Bedrock) recordings.`,
+  );
+}
+
+/**
+ * A recorded AWS event stream cut into its messages, each sent as it came: a message starts with its total
+ * length (4 bytes, big-endian), which must fit what is left of the file.
+ */
+function splitEventStreamMessages(bytes: Buffer, path: string): Uint8Array[] {
+  const messages: Uint8Array[] = [];
+  for (let offset = 0; offset < bytes.length;) {
+    const length = bytes.length - offset >= 4 ? bytes.readUInt32BE(offset) : 0;
+    // The smallest message is its 12-byte prelude and 4-byte checksum.
+    if (length < 16 || offset + length > bytes.length)
+      throw new Error(
+        `Cannot replay '${path}': it is no AWS event stream (the message at byte ${offset} is cut off or malformed).`,
+      );
+    messages.push(bytes.subarray(offset, offset + length));
+    offset += length;
+  }
+  return messages;
 }
 
 function readEventType(line: string, path: string): string {
