@@ -129,7 +129,7 @@ describe('toolloop-eval', () => {
       'Invalid scenario input:',
       "hostile/billion-laughs.yaml:6:8 e[0]: Aliases expand this document to more than 10000 values (here, '*d'); write the values out or use fewer aliases.",
       'hostile/comments-only.yaml:1:1 (root): The file holds no document (it is empty or only comments); expected a scenario: a mapping with at least `name` and `turns`.',
-      "hostile/replay-device.yaml:5:17 turns[0].llm[0].replay: The recording '/dev/zero' is neither .sse nor .jsonl: the fake LLM replays .sse and .chunks.jsonl recordings.",
+      "hostile/replay-device.yaml:5:17 turns[0].llm[0].replay: The recording '/dev/zero' is not a recording: the fake LLM replays .sse, .chunks.jsonl, .ndjson (Ollama) and .bin (Bedrock) files.",
       "hostile/undefined-alias.yaml:3:11 turns[0].user: The alias '*nope' names no anchor: write '&nope' on a value before it.",
       '',
     ]);

@@ -10,7 +10,7 @@ export interface ReplayProblem {
 }
 
 /**
- * Checks every `replay` recording of a scenario before anything runs: an `.sse` or `.jsonl` file that exists, is
+ * Checks every `replay` recording of a scenario before anything runs: an `.sse`, `.jsonl`, `.ndjson` or `.bin` file that exists, is
  * a regular file of at most 16 MiB, and lies (symbolic links followed) under the scenario file's directory or the
  * directory the run works in, so that a scenario cannot make the fake LLM read `/etc/passwd` or `/dev/zero`.
  */
@@ -54,8 +54,8 @@ async function findProblem({
   roots: readonly string[];
 }): Promise<string | undefined> {
   const named = `The recording '${replay}'`;
-  if (!/\.(sse|jsonl)$/u.test(target)) {
-    return `${named} is neither .sse nor .jsonl: the fake LLM replays .sse and .chunks.jsonl recordings.`;
+  if (!/\.(sse|jsonl|ndjson|bin)$/u.test(target)) {
+    return `${named} is not a recording: the fake LLM replays .sse, .chunks.jsonl, .ndjson (Ollama) and .bin (Bedrock) files.`;
   }
   const problem = await checkRecordedFile({ target, roots });
   if (problem === undefined) return undefined;

@@ -68,7 +68,7 @@ describe('scenario files: replay recordings', () => {
 
   it('rejects a device such as /dev/zero, by its name or through a link', async () => {
     expect(await replayMessage('/dev/zero')).toBe(
-      "The recording '/dev/zero' is neither .sse nor .jsonl: the fake LLM replays .sse and .chunks.jsonl recordings.",
+      "The recording '/dev/zero' is not a recording: the fake LLM replays .sse, .chunks.jsonl, .ndjson (Ollama) and .bin (Bedrock) files.",
     );
     expect(await replayMessage('zero.sse')).toMatch(/^The recording 'zero\.sse' is \/dev\/zero, outside/);
   });
@@ -99,7 +99,7 @@ describe('scenario files: replay recordings', () => {
 
   it('rejects a file the fake LLM cannot replay', async () => {
     expect(await replayMessage('notes.txt')).toBe(
-      "The recording 'notes.txt' is neither .sse nor .jsonl: the fake LLM replays .sse and .chunks.jsonl recordings.",
+      "The recording 'notes.txt' is not a recording: the fake LLM replays .sse, .chunks.jsonl, .ndjson (Ollama) and .bin (Bedrock) files.",
     );
   });
 });

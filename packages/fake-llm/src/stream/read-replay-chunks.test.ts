@@ -65,7 +65,7 @@ describe('readReplayChunks', () => {
     ]);
   });
 
-  it('refuses a file that is neither .sse nor .jsonl', async () => {
+  it('refuses a file that is no recording it replays', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'fake-llm-'));
     try {
       const path = join(directory, 'stream.txt');
