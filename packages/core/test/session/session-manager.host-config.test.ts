@@ -186,7 +186,7 @@ describe('SessionManager with a host config as hosts write it', () => {
     const attempt = manager.initializeSession({
       ...hostConfig(),
       api_key: apiKey,
-      type: 'gemini',
+      type: 'palm',
       max_tool_calls: { per_message: 'three', per_session: 20 },
       thinking: { enabled: true, budget_tokens: 0 },
     });
