@@ -2,12 +2,13 @@ import type { SamplingMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonObject } from '../json-value.js';
 import type { AssistantContentPart, Message, TextPart, ToolResultPart } from '../model/messages.js';
 import { mapMcpToolResult } from './map-mcp-tool-result.js';
+import { fromProviderDataMeta } from './provider-data-meta.js';
 
 type SamplingBlock = Exclude<SamplingMessage['content'], unknown[]>;
 
 /**
  * The messages of a `sampling/createMessage` request as a core transcript: `tool_use` blocks become tool
- * calls, a user message's `tool_result` blocks become a tool message (named after the call they answer), and
+ * calls (an assistant block's `_meta` giving back the provider data the client sent it with), a user message's `tool_result` blocks become a tool message (named after the call they answer), and
  * media the core transcript cannot carry yet (images, audio) become a note the model can read.
  */
 export function convertSamplingMessages(messages: SamplingMessage[]): Message[] {
@@ -19,9 +20,16 @@ export function convertSamplingMessages(messages: SamplingMessage[]): Message[] 
       const content = blocks.map((block): AssistantContentPart => {
         if (block.type === 'tool_use') {
           toolNames.set(block.id, block.name);
-          return { type: 'tool-call', id: block.id, name: block.name, input: block.input as JsonObject };
+          return {
+            type: 'tool-call',
+            id: block.id,
+            name: block.name,
+            input: block.input as JsonObject,
+            ...fromProviderDataMeta(block._meta),
+          };
         }
-        return toTextPart(block);
+        const text = toTextPart(block);
+        return block.type === 'text' ? { ...text, ...fromProviderDataMeta(block._meta) } : text;
       });
       converted.push({ role: 'assistant', content });
       continue;

@@ -2,11 +2,13 @@ import type { CreateMessageResult, CreateMessageResultWithTools } from '@modelco
 import type { StopReason } from '../loop/stop-reason.js';
 import type { ModelResponse } from '../loop/stream-model-response.js';
 import type { FinishReason } from '../model/model.js';
+import { toProviderDataMeta } from './provider-data-meta.js';
 
 /**
  * A model response as a `sampling/createMessage` result. A request that offered tools gets a list of blocks
- * (text and `tool_use`), as the 2025-11-25 spec allows; one without tools gets a single text block, which is
- * all older servers accept. Thinking is not passed on.
+ * (text and `tool_use`), as the 2025-11-25 spec allows, each with what the provider needs back in its `_meta`
+ * (`toolloop/provider-data`: a Gemini thought signature, say); one without tools gets a single text block, which
+ * is all older servers accept. Thinking is not passed on.
  */
 export function toCreateMessageResult({
   response,
@@ -23,13 +25,15 @@ export function toCreateMessageResult({
     return { role: 'assistant', model: modelId, stopReason, content: { type: 'text', text } };
   const content: CreateMessageResultWithTools['content'] = response.content.flatMap(
     (part): Exclude<CreateMessageResultWithTools['content'], unknown[]> | [] => {
-      if (part.type === 'text') return { type: 'text', text: part.text };
+      if (part.type === 'text')
+        return { type: 'text', text: part.text, ...toProviderDataMeta(part.providerData) };
       if (part.type === 'tool-call') {
         return {
           type: 'tool_use',
           id: part.id,
           name: part.name,
           input: part.input as Record<string, unknown>,
+          ...toProviderDataMeta(part.providerData),
         };
       }
       return [];
