@@ -208,3 +208,28 @@ describe('the Bedrock provider, stopped by its caller', () => {
     },
   );
 });
+
+describe('the Bedrock provider, turn after turn', () => {
+  it.each([
+    ['an answer', { text: 'Hello there.' }],
+    ['an API error', { error: { status: 400, message: 'Bad request.' } }],
+  ])('leaves nothing running once a turn with %s ends', async (_what, step) => {
+    fake = createFakeLlm({ steps: [step] });
+    const { url } = await fake.serve();
+    const tracker = createLeftoverTracker();
+    try {
+      const model = bedrock({
+        model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+        region: 'us-east-1',
+        credentials,
+        endpoint: url,
+        maxAttempts: 1,
+      });
+      await tracker.run('turn', () => runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result);
+
+      expect(await tracker.leftovers('turn')).toEqual([]);
+    } finally {
+      tracker.close();
+    }
+  });
+});

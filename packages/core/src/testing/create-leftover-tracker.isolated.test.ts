@@ -1,4 +1,6 @@
-import { createServer } from 'node:net';
+import { once } from 'node:events';
+import { connect, createServer as createHttp2Server } from 'node:http2';
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createLeftoverTracker } from './create-leftover-tracker.js';
 
@@ -52,6 +54,33 @@ describe('createLeftoverTracker', () => {
       expect(await tracker.leftovers('tidy')).toEqual([]);
     } finally {
       tracker.close();
+    }
+  });
+
+  it('lists nothing for an HTTP/2 session its work destroyed as its stream ended, whose socket closes turns later', async () => {
+    const server = createHttp2Server((_request, response) => {
+      response.end('done');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const tracker = createLeftoverTracker({ cwd: import.meta.dirname });
+    try {
+      await tracker.run('http2', async () => {
+        const session = connect(`http://127.0.0.1:${port}`);
+        const stream = session.request({ ':path': '/' });
+        stream.end();
+        // As the AWS SDK does with a stream's own session: closed at the answer's headers, destroyed at its end.
+        stream.on('response', () => session.close());
+        stream.on('end', () => session.destroy());
+        stream.resume();
+        await once(stream, 'end');
+      });
+
+      expect(await tracker.leftovers('http2')).toEqual([]);
+    } finally {
+      tracker.close();
+      server.close();
     }
   });
 

@@ -78,14 +78,16 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
     run: (label, work) => current.run(label, work),
     async leftovers(label) {
       // A handle closed just now is freed in the close phase of the loop, after the check phase: two turns on.
-      for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-      const left: string[] = [];
-      for (const [asyncId, entry] of tracked) {
-        if (entry.label !== label) continue;
-        tracked.delete(asyncId);
-        if (entry.resource.hasRef?.() === false || isSpentTimer(entry)) continue;
-        left.push(describe(entry));
-      }
+      // Some are closed a few turns after what closes them (an HTTP/2 session ends its socket in a later turn
+      // than its last stream): a handle still held is given up to ten turns in all, never a timer's wait.
+      const held = () =>
+        [...tracked.values()].filter(
+          (entry) => entry.label === label && entry.resource.hasRef?.() !== false && !isSpentTimer(entry),
+        );
+      for (let turn = 0; turn < 10 && (turn < 2 || held().length > 0); turn++)
+        await new Promise((resolve) => setImmediate(resolve));
+      const left = held().map(describe);
+      for (const [asyncId, entry] of tracked) if (entry.label === label) tracked.delete(asyncId);
       return left;
     },
     close() {
