@@ -153,3 +153,27 @@ describe("the Ollama provider against the fake LLM's /api/chat", () => {
     ]);
   });
 });
+
+describe('an Ollama host with a user and password in its URL', () => {
+  it('sends them as a Basic Authorization header, and no message or model field shows the password', async () => {
+    const proxied = createFakeLlm({ steps: [{ text: 'Behind the proxy.' }] });
+    try {
+      const { url } = await proxied.serve();
+      const withCredentials = url.replace('http://', 'http://admin:hunter2@');
+      const model = ollama({ model: 'qwen3:8b', host: withCredentials });
+      const result = await runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result;
+
+      expect(result.text).toBe('Behind the proxy.');
+      expect(proxied.requests[0]?.path).toBe('/api/chat');
+      expect(model.host).toBe(url);
+      const unreachable = ollama({ model: 'qwen3:8b', host: 'http://admin:hunter2@127.0.0.1:9' });
+      const failed = await runToolLoop({ model: unreachable, prompt: 'Hi', statusMessages: 'off' }).result;
+      expect(failed.stopReason).toBe('model_error');
+      expect(JSON.stringify(failed.error)).not.toContain('hunter2');
+      expect(failed.error?.message).toContain('http://127.0.0.1:9');
+      expect(unreachable.host).not.toContain('hunter2');
+    } finally {
+      await proxied.close();
+    }
+  });
+});

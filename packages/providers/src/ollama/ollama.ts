@@ -1,4 +1,5 @@
 import type { Model, ModelRequest, ModelStreamPart } from '@toolloop/core';
+import { splitHostCredentials } from './split-host-credentials.js';
 import { buildOllamaRequest } from './build-ollama-request.js';
 import { createOllamaClient, resolveOllamaHost } from './create-ollama-client.js';
 import { mapOllamaError } from './map-ollama-error.js';
@@ -30,8 +31,13 @@ export interface OllamaModel extends Model {
 export function ollama(options: OllamaProviderOptions): OllamaModel {
   const modelId = options.model;
   const capabilities = { ...getOllamaCapabilities(modelId), ...options.capabilities };
-  const host = resolveOllamaHost(options.host ?? options.baseURL);
-  const secrets = Object.values(options.headers ?? {});
+  // A password in the host goes as a header, never in a URL or a message.
+  const {
+    host,
+    headers,
+    secrets: hostSecrets,
+  } = splitHostCredentials(resolveOllamaHost(options.host ?? options.baseURL), options.headers);
+  const secrets = [...Object.values(options.headers ?? {}), ...hostSecrets];
 
   async function* stream(request: ModelRequest): AsyncGenerator<ModelStreamPart> {
     const { signal, ...rest } = request;
@@ -52,7 +58,7 @@ export function ollama(options: OllamaProviderOptions): OllamaModel {
     try {
       const client = await createOllamaClient({
         host,
-        headers: options.headers,
+        headers,
         fetch: options.fetch,
         signal,
       });
