@@ -18,6 +18,7 @@ describe('createModelFromConfig', () => {
 
   afterEach(() => {
     vi.unstubAllEnvs();
+    vi.restoreAllMocks();
   });
 
   it.each([
@@ -72,5 +73,25 @@ describe('createModelFromConfig', () => {
     expect(result.text).toBe(`Hello from the ${type} wire.`);
     expect(fake.route(type).requests[0]?.path).toBe(`/scenario/${type}${path}`);
     expect(fake.route(type).violations).toEqual([]);
+  });
+
+  it("sends a native Ollama config's api_key as a bearer token", async () => {
+    fake.script('ollama-key', { steps: [{ text: 'Keyed.' }] });
+    const sent: Array<string | null> = [];
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      sent.push(new Headers(init?.headers).get('authorization'));
+      return realFetch(input, init);
+    });
+    const configured = await createModelFromConfig({
+      type: 'ollama',
+      model: 'qwen3:8b',
+      api_key: 'ollama-cloud-key',
+      base_url: `${server.url}/scenario/ollama-key`,
+    });
+    const { result } = await collectRun(runToolLoop({ model: configured, prompt: 'Hi' }));
+
+    expect(result.text).toBe('Keyed.');
+    expect(sent).toEqual(['Bearer ollama-cloud-key']);
   });
 });

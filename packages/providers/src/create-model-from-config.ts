@@ -46,6 +46,8 @@ export async function createModelFromConfig(config: LlmConfig): Promise<Model> {
       return ollama({
         model,
         ...(config.base_url === undefined ? {} : { host: config.base_url }),
+        // A hosted Ollama (or a proxy in front of one) takes its key as a bearer token.
+        ...(config.api_key === undefined ? {} : { headers: { Authorization: `Bearer ${config.api_key}` } }),
         ...maxTokens,
       });
     }

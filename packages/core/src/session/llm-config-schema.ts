@@ -190,9 +190,22 @@ export const llmConfigSchema: z.ZodType<LlmConfig> = z
   .superRefine(checkProviderFields);
 
 /** A config as a session file stores it: no API key, and `null` for server values kept in memory only. */
-export const storedLlmConfigSchema: z.ZodType<StoredLlmConfig> = z
-  .strictObject(configShape(storedServerConfigSchema))
-  .superRefine(checkProviderFields);
+export const storedLlmConfigSchema: z.ZodType<StoredLlmConfig> = z.preprocess(
+  toCurrentOllamaType,
+  z.strictObject(configShape(storedServerConfigSchema)).superRefine(checkProviderFields),
+);
+
+/**
+ * A session stored when `ollama` named Ollama's OpenAI-compatible layer (its `/v1` URL) goes on there, as
+ * `ollama-openai`: `ollama` now names Ollama's own API.
+ */
+function toCurrentOllamaType(stored: unknown): unknown {
+  if (typeof stored !== 'object' || stored === null) return stored;
+  const { type, base_url: baseUrl } = stored as { type?: unknown; base_url?: unknown };
+  return type === 'ollama' && typeof baseUrl === 'string' && /\/v1\/?$/u.test(baseUrl)
+    ? { ...stored, type: 'ollama-openai' }
+    : stored;
+}
 
 /** The fields only some providers take, and Ollama's two APIs told apart by their URL. */
 function checkProviderFields(
