@@ -233,3 +233,20 @@ describe('the Bedrock provider, turn after turn', () => {
     }
   });
 });
+
+describe('the Bedrock provider, with no server to answer', () => {
+  it('ends the turn with a retryable connection error naming the failure', async () => {
+    const model = bedrock({
+      model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      region: 'us-east-1',
+      credentials,
+      endpoint: 'http://127.0.0.1:9',
+      maxAttempts: 1,
+    });
+    const result = await runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result;
+
+    expect(result.stopReason).toBe('model_error');
+    expect(result.error).toMatchObject({ retryable: true, errorType: 'connection_error' });
+    expect(result.error?.message).toContain('ECONNREFUSED');
+  });
+});

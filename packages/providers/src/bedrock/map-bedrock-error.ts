@@ -37,6 +37,16 @@ export function mapBedrockError({ error, modelId }: { error: unknown; modelId: s
   const what = status === undefined ? 'The Bedrock request failed' : `Bedrock answered ${status}`;
   const sentenceEnd = /[.!?]$/u.test(detail) ? '' : '.';
   const hint = name === undefined ? '' : (hints[name] ?? '');
+  // No answer at all (refused, reset, unreachable): worth another try, as the other providers say.
+  const connectionCode = readConnectionCode(error);
+  if (status === undefined && connectionCode !== undefined)
+    return new ModelError({
+      message: `${what} for ${modelId}: ${detail}${sentenceEnd}`,
+      provider,
+      retryable: true,
+      errorType: 'connection_error',
+      cause: error,
+    });
   return new ModelError({
     message: `${what}${named ? ` (${name})` : ''} for ${modelId}: ${detail}${sentenceEnd}${hint}`,
     provider,
@@ -57,3 +67,30 @@ function readStatus(error: unknown): number | undefined {
   if (typeof metadata !== 'object' || metadata === null || !('httpStatusCode' in metadata)) return undefined;
   return typeof metadata.httpStatusCode === 'number' ? metadata.httpStatusCode : undefined;
 }
+
+/** The Node network error code of a request that got no answer (`ECONNREFUSED`, …), on it or on its cause. */
+function readConnectionCode(error: unknown): string | undefined {
+  for (
+    let current = error, depth = 0;
+    depth < 5 && typeof current === 'object' && current !== null;
+    depth++
+  ) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && connectionCodes.has(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const connectionCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ERR_HTTP2_STREAM_CANCEL',
+  'ERR_HTTP2_SESSION_ERROR',
+]);
