@@ -5,10 +5,13 @@ import { loadFakeLlmScript } from '../script/load-fake-llm-script.js';
 
 const usage = `Usage: fake-llm --script <file.json|file.yaml> [--port <n>] [--relax <rule id>]...
 
-Serves a fake Anthropic Messages API (/v1/messages), OpenAI chat completions (/v1/chat/completions) and Responses
-(/v1/responses) APIs and Bedrock's Converse API (/model/<modelId>/converse-stream, /converse) on 127.0.0.1 (port 0, the default, picks a free one), answering every request from the script's steps; prints its
+Serves a fake Anthropic Messages API (/v1/messages), OpenAI chat completions (/v1/chat/completions) and
+Responses (/v1/responses) APIs, Gemini's API (/v1beta/models/<model>:generateContent, :streamGenerateContent),
+Bedrock's Converse API (/model/<modelId>/converse-stream, /converse) and Ollama's own API (/api/chat) on
+127.0.0.1 (port 0, the default, picks a free one), answering every request from the script's steps; prints its
 URL and runs until interrupted. The script may be a list of steps, { name, steps, dialect?, quirks?, toolFormat?, models? },
-or a scenario file (its turns' llm steps; provider ollama or xml picks that dialect or tool format). A request
+or a scenario file (its turns' llm steps; provider ollama-openai or xml picks Ollama's chat completions dialect
+or the XML tool format). A request
 the real API refuses is refused; --relax lets one rule, named by its id, through (once per rule). Exits 1 if a
 client broke the protocol (the violations are printed as JSON lines), 2 on bad input.`;
 

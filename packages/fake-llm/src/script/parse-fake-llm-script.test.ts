@@ -61,9 +61,11 @@ describe('parseFakeLlmScript', () => {
   });
 
   it.each([
-    ['ollama', { dialect: 'ollama' }],
+    ['ollama-openai', { dialect: 'ollama' }],
     ['xml', { toolFormat: 'xml' }],
     ['openai', {}],
+    // Ollama's own API has a path of its own, /api/chat: nothing to pick.
+    ['ollama', {}],
   ])("reads a scenario's provider %s as %j", (provider, options) => {
     const result = parseFakeLlmScript({ name: 's', provider, turns: [{ llm: [{ text: 'A' }] }] });
     expect(result).toEqual({ success: true, value: { name: 's', steps: [{ text: 'A' }], ...options } });

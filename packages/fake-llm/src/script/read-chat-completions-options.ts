@@ -33,11 +33,12 @@ export function readChatCompletionsOptions(fields: Record<string, unknown>): Cha
 }
 
 /**
- * The options a scenario file's `provider` implies: `ollama` the Ollama dialect, `xml` the XML tool format.
- * Other providers (and none) imply nothing.
+ * The options a scenario file's `provider` implies: `ollama-openai` (Ollama's OpenAI-compatible layer) the
+ * Ollama dialect of chat completions, `xml` the XML tool format. Other providers (and none) imply nothing: each
+ * wire is answered on its own path, native Ollama on `/api/chat`.
  */
 export function readScenarioProviderOptions(provider: unknown): ChatCompletionsOptions {
-  if (provider === 'ollama') return { dialect: 'ollama' };
+  if (provider === 'ollama-openai') return { dialect: 'ollama' };
   if (provider === 'xml') return { toolFormat: 'xml' };
   return {};
 }
