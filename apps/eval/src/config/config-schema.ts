@@ -26,7 +26,7 @@ export const configSchema = z
     wires: wiresSchema
       .optional()
       .describe(
-        'The wires each scenario that names neither a provider nor wires runs on (or `all`), instead of `provider`.',
+        'The wires each scenario that names no provider, wires or model runs on (or `all`), instead of `provider`.',
       ),
     model: z
       .string()

@@ -36,6 +36,10 @@ describe('applyScenarioDefaults', () => {
     expect(applyScenarioDefaults({ name: 'a' }, wires)).toEqual({ name: 'a', wires: ['gemini', 'bedrock'] });
     expect(applyScenarioDefaults({ provider: 'anthropic' }, wires)).toEqual({ provider: 'anthropic' });
     expect(applyScenarioDefaults({ wires: 'all' }, defaults)).toEqual({ wires: 'all' });
+    // A scenario that names its model runs on one provider, the default one.
+    expect(applyScenarioDefaults({ model: 'claude-haiku-4-5' }, wires)).toEqual({
+      model: 'claude-haiku-4-5',
+    });
   });
 
   it('leaves a value that is not a mapping for validation to report', () => {

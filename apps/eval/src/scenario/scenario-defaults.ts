@@ -6,7 +6,7 @@ export interface ScenarioDefaults {
   agent?: string;
   /** The provider of scenarios that name neither a provider nor wires. */
   provider?: ScenarioProvider;
-  /** The wires each scenario that names neither a provider nor wires runs on (instead of `provider`). */
+  /** The wires each scenario that names no provider, wires or model runs on (instead of `provider`). */
   wires?: 'all' | ScenarioProvider[];
   /** The model of scenarios that name none and run on the default provider (`provider`, else `anthropic`). */
   model?: string;
@@ -20,7 +20,9 @@ export function applyScenarioDefaults(value: unknown, defaults: ScenarioDefaults
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const filled: Record<string, unknown> = { ...(value as Record<string, unknown>) };
   if (filled.provider === undefined && filled.wires === undefined) {
-    if (defaults.wires !== undefined) return { ...filled, wires: defaults.wires };
+    // A scenario that names its model runs on one provider: the config's wires are for those that name none.
+    if (defaults.wires !== undefined)
+      return filled.model === undefined ? { ...filled, wires: defaults.wires } : filled;
     if (defaults.provider !== undefined) filled.provider = defaults.provider;
   }
   const provider = toScenarioProvider(filled.provider ?? 'anthropic');
