@@ -113,7 +113,7 @@ export function addRunOptions(command: Command): Command {
     .option('--out-dir <dir>', 'where json, junit and html reports are written (default: reports)')
     .option(
       '--live',
-      'answer with the real API instead of llm scripts and recordings (keys from ANTHROPIC_API_KEY / OPENAI_API_KEY)',
+      'answer with the real API instead of llm scripts and recordings (keys from ANTHROPIC_API_KEY / OPENAI_API_KEY / GEMINI_API_KEY, Bedrock from the AWS credential chain, Ollama none)',
       false,
     )
     .option('--record', 'with --live: write each scenario run beside it as its recording', false)
@@ -124,7 +124,7 @@ export function addRunOptions(command: Command): Command {
     )
     .option(
       '--base-url <url>',
-      'the API base URL of live runs (a proxy, vLLM, Ollama); default: ANTHROPIC_BASE_URL / OPENAI_BASE_URL / OLLAMA_BASE_URL, else the public API',
+      'the API base URL of live runs (a proxy, vLLM, Ollama); default: each provider\'s variable (ANTHROPIC_BASE_URL, OPENAI_BASE_URL, GEMINI_BASE_URL, BEDROCK_BASE_URL, OLLAMA_HOST, OLLAMA_BASE_URL), else the public API',
     )
     .option(
       '--min-pass-rate <rate>',

@@ -70,6 +70,13 @@ describe('wires', () => {
           'expected one of anthropic, openai-chat, openai-responses, gemini, bedrock, ollama, ollama-openai, xml (or openai, the same as openai-chat)',
       },
     ]);
+    expect(issuesOf(`name: a\nwires: all2\n${turns}`)).toEqual([
+      {
+        path: 'wires',
+        message:
+          'expected all, or a list of providers (anthropic, openai-chat, openai-responses, gemini, bedrock, ollama, ollama-openai, xml)',
+      },
+    ]);
     expect(issuesOf(`name: a\nwires: [anthropic, xml]\nsession: {}\n${turns}`)).toEqual([
       { path: 'wires', message: 'a session config names a provider type; xml has none' },
     ]);

@@ -35,12 +35,14 @@ export function nameOnWire(name: string, wire: ScenarioProvider): string {
 }
 
 /** A provider by name; `openai`, chat completions' name before there were two OpenAI wires, still names it. */
-export const scenarioProviderSchema = z.preprocess(
-  toScenarioProvider,
-  z.enum(scenarioProviderNames, {
+export const scenarioProviderSchema = z
+  .enum([...scenarioProviderNames, 'openai'], {
     error: `expected one of ${scenarioProviderNames.join(', ')} (or openai, the same as openai-chat)`,
-  }),
-);
+  })
+  .transform((name): ScenarioProvider => (name === 'openai' ? 'openai-chat' : name));
 
 /** The providers a scenario runs on, each reported on its own: a list, or `all` (every wire). */
-export const wiresSchema = z.union([z.literal('all'), z.array(scenarioProviderSchema).min(1)]);
+export const wiresSchema = z.union([
+  z.literal('all', { error: `expected all, or a list of providers (${scenarioProviderNames.join(', ')})` }),
+  z.array(scenarioProviderSchema).min(1),
+]);
