@@ -99,6 +99,30 @@ const cases: RefusalCase[] = [
     },
   },
   {
+    name: 'a thinking budget of 0 for Gemini 2.5 Pro, which cannot stop thinking',
+    rule: 'gemini/thinking-budget-range',
+    path: '/v1beta/models/gemini-2.5-pro:generateContent',
+    headers: key,
+    body: { contents: [ask], generationConfig: { thinkingConfig: { thinkingBudget: 0 } } },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message: 'The model does not support setting thinking_budget to 0.',
+    },
+  },
+  {
+    name: 'a thinking budget past what Gemini 2.5 Flash takes',
+    rule: 'gemini/thinking-budget-range',
+    path: flash,
+    headers: key,
+    body: { contents: [ask], generationConfig: { thinkingConfig: { thinkingBudget: 50_000 } } },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message: 'The thinking budget 50000 is out of range: gemini-2.5-flash takes a budget from 1 to 24576.',
+    },
+  },
+  {
     name: "an input past the model's context window",
     rule: 'gemini/context-window',
     path: flash,

@@ -99,6 +99,25 @@ describe('buildGeminiRequest', () => {
     );
   });
 
+  it.each([
+    ['gemini-2.5-pro', 64, 128],
+    ['gemini-2.5-flash', 50_000, 24_576],
+    ['gemini-2.5-flash-lite', 100, 512],
+  ] as const)(
+    'brings a budget %s does not take into its range (%i → %i), with a warning',
+    (modelId, asked, sent) => {
+      const { params, warnings } = build({ thinking: { enabled: true, budgetTokens: asked } }, modelId);
+      expect(params.config.thinkingConfig).toEqual({ includeThoughts: true, thinkingBudget: sent });
+      expect(warnings.map((warning) => warning.code)).toEqual(['thinking_budget_adjusted']);
+    },
+  );
+
+  it('never sends Gemini 2.5 Pro a budget of 0, which it refuses: it cannot stop thinking', () => {
+    const { params, warnings } = build({ thinking: { enabled: false } }, 'gemini-2.5-pro');
+    expect(params.config.thinkingConfig).toBeUndefined();
+    expect(warnings.map((warning) => warning.code)).toEqual(['thinking_always_on']);
+  });
+
   it('warns that Gemini 3 cannot stop thinking, and sends no thinking config', () => {
     const { params, warnings } = build({ thinking: { enabled: false } });
     expect(params.config.thinkingConfig).toBeUndefined();

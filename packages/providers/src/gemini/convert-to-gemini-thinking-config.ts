@@ -20,7 +20,9 @@ const levels: Record<ThinkingEffort, 'LOW' | 'MEDIUM' | 'HIGH'> = {
  * - enabled: Gemini 2.5 a `thinkingBudget` (`budgetTokens`, else the effort's budget, else -1, the model's
  *   choice); Gemini 3 a `thinkingLevel` from the effort (`budgetTokens` alone goes as a budget, which it takes too;
  *   Gemini 3 Pro, which has no `MEDIUM`, gets `HIGH` for it);
- * - disabled: `thinkingBudget: 0` on Gemini 2.5; Gemini 3 cannot stop thinking, so nothing is sent, with a warning.
+ * - disabled: `thinkingBudget: 0` on Gemini 2.5 but Pro; Gemini 2.5 Pro and Gemini 3 cannot stop thinking, so
+ *   nothing is sent, with a warning.
+ * A budget outside the model's range is brought into it, with a warning.
  * A model that does not think gets nothing, and a warning when thinking was asked for.
  */
 export function convertToGeminiThinkingConfig(options: {
@@ -49,8 +51,20 @@ export function convertToGeminiThinkingConfig(options: {
       warnings: [],
     };
   }
+  const range = budgetRange(modelId);
   if (!settings.enabled) {
-    if (kind === 'budget') return { thinkingConfig: { thinkingBudget: 0 }, warnings: [] };
+    if (kind === 'budget' && range.canTurnOff) return { thinkingConfig: { thinkingBudget: 0 }, warnings: [] };
+    if (kind === 'budget')
+      return {
+        thinkingConfig: undefined,
+        warnings: [
+          {
+            type: 'warning',
+            code: 'thinking_always_on',
+            message: `${modelId} cannot turn thinking off (Gemini 2.5 Pro takes a budget of ${range.min} at the least); it thinks as it chooses.`,
+          },
+        ],
+      };
     return {
       thinkingConfig: undefined,
       warnings: [
@@ -74,6 +88,28 @@ export function convertToGeminiThinkingConfig(options: {
   }
   const effortBudget =
     effort === 'max' && /-pro\b/u.test(modelId) ? proMaxBudget : effort === undefined ? -1 : budgets[effort];
-  const thinkingBudget = budgetTokens ?? effortBudget;
-  return { thinkingConfig: { includeThoughts: true, thinkingBudget }, warnings: [] };
+  const asked = budgetTokens ?? effortBudget;
+  // -1 lets the model choose; any other budget must be within the model's range.
+  const thinkingBudget = asked === -1 ? asked : Math.min(range.max, Math.max(range.min, asked));
+  const warnings: WarningPart[] =
+    thinkingBudget === asked
+      ? []
+      : [
+          {
+            type: 'warning',
+            code: 'thinking_budget_adjusted',
+            message: `${modelId} takes a thinking budget from ${range.min} to ${range.max} tokens; ${asked} was sent as ${thinkingBudget}.`,
+          },
+        ];
+  return { thinkingConfig: { includeThoughts: true, thinkingBudget }, warnings };
+}
+
+/**
+ * The thinking budgets a Gemini 2.5 model takes, from Google's thinking guide ("Set budgets"): Pro 128 to 32,768
+ * and thinking cannot be turned off; Flash 1 to 24,576; Flash-Lite 512 to 24,576; 0 turns thinking off but on Pro.
+ */
+function budgetRange(modelId: string): { min: number; max: number; canTurnOff: boolean } {
+  if (/^gemini-2\.5-pro/u.test(modelId)) return { min: 128, max: proMaxBudget, canTurnOff: false };
+  if (/^gemini-2\.5-flash-lite/u.test(modelId)) return { min: 512, max: 24_576, canTurnOff: true };
+  return { min: 1, max: 24_576, canTurnOff: true };
 }
