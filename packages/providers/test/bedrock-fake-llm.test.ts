@@ -250,3 +250,45 @@ describe('the Bedrock provider, with no server to answer', () => {
     expect(result.error?.message).toContain('ECONNREFUSED');
   });
 });
+
+describe('the Bedrock provider, a turn without tools after one with them', () => {
+  it('sends the earlier calls and results as text, which Bedrock takes without a toolConfig', async () => {
+    fake = createFakeLlm({
+      steps: [
+        { toolCalls: [{ name: 'get_weather', input: { city: 'Paris' } }] },
+        { text: 'Sunny in Paris.' },
+        { text: 'You asked about Paris.' },
+      ],
+    });
+    const { url } = await fake.serve();
+    const model = bedrock({
+      model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      region: 'us-east-1',
+      credentials,
+      endpoint: url,
+      maxAttempts: 1,
+    });
+    const first = await runToolLoop({
+      model,
+      prompt: 'Weather in Paris?',
+      tools: [weather],
+      statusMessages: 'off',
+    }).result;
+    const second = await runToolLoop({
+      model,
+      messages: [...first.messages, { role: 'user', content: 'Which city did I ask about?' }],
+      statusMessages: 'off',
+    }).result;
+
+    expect(second).toMatchObject({ stopReason: 'completed', text: 'You asked about Paris.' });
+    expect(fake.violations).toEqual([]);
+    const sent = fake.requests[2]?.body as {
+      messages: Array<{ content: Array<{ text?: string }> }>;
+      toolConfig?: unknown;
+    };
+    expect(sent.toolConfig).toBeUndefined();
+    expect(JSON.stringify(sent.messages)).toContain(
+      '[Called the tool get_weather with {\\"city\\":\\"Paris\\"}]',
+    );
+  });
+});

@@ -98,6 +98,7 @@ describe('buildBedrockRequest', () => {
 
   it('sends reasoning back exactly, in its place, and tool results as one user message with the next text', () => {
     const { params } = build(sonnet, {
+      tools: [{ name: 'get_weather', description: 'The weather.', inputSchema: { type: 'object' } }],
       messages: [
         { role: 'user', content: 'Weather?' },
         {

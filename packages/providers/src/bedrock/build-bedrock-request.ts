@@ -1,4 +1,5 @@
 import type { ConverseStreamRequest } from '@aws-sdk/client-bedrock-runtime';
+import { toolBlocksAsText } from './tool-blocks-as-text.js';
 import type { ModelRequest, ThinkingSettings, WarningPart } from '@toolloop/core';
 import type { BedrockCapabilities } from './bedrock-capabilities.js';
 import { convertToBedrockMessages } from './convert-to-bedrock-messages.js';
@@ -53,6 +54,16 @@ export function buildBedrockRequest({
       tools: convertToBedrockTools(request.tools),
       ...(choice.toolChoice === undefined ? {} : { toolChoice: choice.toolChoice }),
     };
+  } else {
+    const asText = toolBlocksAsText(params.messages ?? []);
+    params.messages = asText.messages;
+    if (asText.changed)
+      warnings.push({
+        type: 'warning',
+        code: 'tool_history_as_text',
+        message:
+          'This request offers no tools, and Bedrock takes tool calls and results only with tools: the earlier ones were sent as text.',
+      });
   }
 
   if (request.responseFormat !== undefined) {

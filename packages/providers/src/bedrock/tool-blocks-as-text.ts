@@ -1,0 +1,36 @@
+import type { ContentBlock, Message as BedrockMessage } from '@aws-sdk/client-bedrock-runtime';
+
+/**
+ * Messages whose tool calls and results are written as text, for a request that offers no tools: Bedrock refuses
+ * `toolUse` and `toolResult` blocks without a `toolConfig` ("The toolConfig field must be defined when using
+ * toolUse and toolResult content blocks"), and a later turn may have no tools (a server gone, a plain question).
+ * Returns the messages unchanged when they hold neither.
+ */
+export function toolBlocksAsText(messages: BedrockMessage[]): {
+  messages: BedrockMessage[];
+  changed: boolean;
+} {
+  let changed = false;
+  const rewritten = messages.map((message) => ({
+    ...message,
+    content: (message.content ?? []).map((block): ContentBlock => {
+      if (block.toolUse !== undefined) {
+        changed = true;
+        const { name, input } = block.toolUse;
+        return { text: `[Called the tool ${name ?? '?'} with ${JSON.stringify(input ?? {})}]` };
+      }
+      if (block.toolResult !== undefined) {
+        changed = true;
+        const texts = (block.toolResult.content ?? []).map((part) =>
+          part.text !== undefined ? part.text : part.json !== undefined ? JSON.stringify(part.json) : '',
+        );
+        const verb = block.toolResult.status === 'error' ? 'failed' : 'returned';
+        return {
+          text: `[The tool ${verb}: ${texts.filter((text) => text !== '').join('\n') || '(nothing)'}]`,
+        };
+      }
+      return block;
+    }),
+  }));
+  return { messages: changed ? rewritten : messages, changed };
+}
