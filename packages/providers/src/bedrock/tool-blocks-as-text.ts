@@ -10,17 +10,18 @@ export function toolBlocksAsText(messages: BedrockMessage[]): {
   messages: BedrockMessage[];
   changed: boolean;
 } {
-  let changed = false;
+  const holdsToolBlocks = messages.some((message) =>
+    (message.content ?? []).some((block) => block.toolUse !== undefined || block.toolResult !== undefined),
+  );
+  if (!holdsToolBlocks) return { messages, changed: false };
   const rewritten = messages.map((message) => ({
     ...message,
     content: (message.content ?? []).map((block): ContentBlock => {
       if (block.toolUse !== undefined) {
-        changed = true;
         const { name, input } = block.toolUse;
         return { text: `[Called the tool ${name ?? '?'} with ${JSON.stringify(input ?? {})}]` };
       }
       if (block.toolResult !== undefined) {
-        changed = true;
         const texts = (block.toolResult.content ?? []).map((part) =>
           part.text !== undefined ? part.text : part.json !== undefined ? JSON.stringify(part.json) : '',
         );
@@ -32,5 +33,5 @@ export function toolBlocksAsText(messages: BedrockMessage[]): {
       return block;
     }),
   }));
-  return { messages: changed ? rewritten : messages, changed };
+  return { messages: rewritten, changed: true };
 }
