@@ -31,7 +31,6 @@ describe('docs/providers', () => {
     await import(`./providers/${file}`);
 
     const { code, output } = sectionOf(file);
-    process.stderr.write(`@@${file}\n${lines.join("\n")}\n@@\n`);
     expect(code).toBe(readFileSync(join(directory, file), 'utf8'));
     expect(lines.map((line) => `${line}\n`).join('')).toBe(output);
   });
