@@ -71,8 +71,12 @@ describe('createLeftoverTracker', () => {
         const stream = session.request({ ':path': '/' });
         stream.end();
         // As the AWS SDK does with a stream's own session: closed at the answer's headers, destroyed at its end.
-        stream.on('response', () => session.close());
-        stream.on('end', () => session.destroy());
+        stream.on('response', () => {
+          session.close();
+        });
+        stream.on('end', () => {
+          session.destroy();
+        });
         stream.resume();
         await once(stream, 'end');
       });
