@@ -172,6 +172,14 @@ describe('an Ollama host with a user and password in its URL', () => {
       expect(JSON.stringify(failed.error)).not.toContain('hunter2');
       expect(failed.error?.message).toContain('http://127.0.0.1:9');
       expect(unreachable.host).not.toContain('hunter2');
+      // Without a scheme, as OLLAMA_HOST may be written, and with a bare % in the password.
+      for (const host of ['admin:hunter2@127.0.0.1:9', 'http://admin:hunter2%@127.0.0.1:9']) {
+        const model = ollama({ model: 'qwen3:8b', host });
+        const outcome = await runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result;
+        expect(outcome.error?.message).toContain('127.0.0.1:9');
+        expect(JSON.stringify(outcome.error)).not.toContain('hunter2');
+        expect(model.host).not.toContain('hunter2');
+      }
     } finally {
       await proxied.close();
     }

@@ -112,11 +112,20 @@ describe('buildGeminiRequest', () => {
     },
   );
 
-  it('never sends Gemini 2.5 Pro a budget of 0, which it refuses: it cannot stop thinking', () => {
-    const { params, warnings } = build({ thinking: { enabled: false } }, 'gemini-2.5-pro');
-    expect(params.config.thinkingConfig).toBeUndefined();
-    expect(warnings.map((warning) => warning.code)).toEqual(['thinking_always_on']);
-  });
+  it.each(['gemini-2.5-pro', 'models/gemini-2.5-pro'])(
+    'never sends %s a budget of 0, which it refuses: it cannot stop thinking',
+    (modelId) => {
+      const { params, warnings } = build({ thinking: { enabled: false } }, modelId);
+      expect(params.config.thinkingConfig).toBeUndefined();
+      expect(warnings.map((warning) => warning.code)).toEqual(['thinking_always_on']);
+      expect(
+        build({ thinking: { enabled: true, effort: 'max' } }, modelId).params.config.thinkingConfig,
+      ).toEqual({
+        includeThoughts: true,
+        thinkingBudget: 32_768,
+      });
+    },
+  );
 
   it('warns that Gemini 3 cannot stop thinking, and sends no thinking config', () => {
     const { params, warnings } = build({ thinking: { enabled: false } });

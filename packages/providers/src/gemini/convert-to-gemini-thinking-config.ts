@@ -31,6 +31,8 @@ export function convertToGeminiThinkingConfig(options: {
   modelId: string;
 }): { thinkingConfig: GeminiThinkingConfig | undefined; warnings: WarningPart[] } {
   const { settings, capabilities, modelId } = options;
+  // The SDK takes `models/gemini-2.5-pro` as well as `gemini-2.5-pro`.
+  const name = modelId.replace(/^models\//u, '');
   const kind = capabilities.thinking;
   if (kind === 'none') {
     const warnings: WarningPart[] =
@@ -51,7 +53,7 @@ export function convertToGeminiThinkingConfig(options: {
       warnings: [],
     };
   }
-  const range = budgetRange(modelId);
+  const range = budgetRange(name);
   if (!settings.enabled) {
     if (kind === 'budget' && range.canTurnOff) return { thinkingConfig: { thinkingBudget: 0 }, warnings: [] };
     if (kind === 'budget')
@@ -79,7 +81,7 @@ export function convertToGeminiThinkingConfig(options: {
   const { budgetTokens, effort } = settings;
   if (kind === 'level') {
     if (effort !== undefined) {
-      const level = effort === 'medium' && /^gemini-3-pro/u.test(modelId) ? 'HIGH' : levels[effort];
+      const level = effort === 'medium' && /^gemini-3-pro/u.test(name) ? 'HIGH' : levels[effort];
       return { thinkingConfig: { includeThoughts: true, thinkingLevel: level }, warnings: [] };
     }
     if (budgetTokens !== undefined)
@@ -87,7 +89,7 @@ export function convertToGeminiThinkingConfig(options: {
     return { thinkingConfig: { includeThoughts: true }, warnings: [] };
   }
   const effortBudget =
-    effort === 'max' && /-pro\b/u.test(modelId) ? proMaxBudget : effort === undefined ? -1 : budgets[effort];
+    effort === 'max' && /-pro\b/u.test(name) ? proMaxBudget : effort === undefined ? -1 : budgets[effort];
   const asked = budgetTokens ?? effortBudget;
   // -1 lets the model choose; any other budget must be within the model's range.
   const thinkingBudget = asked === -1 ? asked : Math.min(range.max, Math.max(range.min, asked));

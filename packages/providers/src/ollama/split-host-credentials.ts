@@ -7,15 +7,17 @@ export function splitHostCredentials(
   host: string,
   headers: Record<string, string> | undefined,
 ): { host: string; headers: Record<string, string> | undefined; secrets: string[] } {
+  // As the ollama client reads a host: without a scheme (`user:pw@host:port`, as OLLAMA_HOST may be), http.
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//iu.test(host) ? host : `http://${host}`;
   let url: URL;
   try {
-    url = new URL(host);
+    url = new URL(withScheme);
   } catch {
     return { host, headers, secrets: [] };
   }
   if (url.username === '' && url.password === '') return { host, headers, secrets: [] };
-  const user = decodeURIComponent(url.username);
-  const password = decodeURIComponent(url.password);
+  const user = decodeLeniently(url.username);
+  const password = decodeLeniently(url.password);
   const credentials = Buffer.from(`${user}:${password}`).toString('base64');
   url.username = '';
   url.password = '';
@@ -25,4 +27,13 @@ export function splitHostCredentials(
     headers: hasAuthorization ? headers : { ...headers, Authorization: `Basic ${credentials}` },
     secrets: [password, credentials, url.password].filter((secret) => secret !== ''),
   };
+}
+
+/** A URL part decoded, or as written when it holds a bare `%` (a password may). */
+function decodeLeniently(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }
