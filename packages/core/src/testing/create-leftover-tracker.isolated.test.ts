@@ -88,6 +88,43 @@ describe('createLeftoverTracker', () => {
     }
   });
 
+  it('still lists a timer left beside a socket that closes late: the extra turns are for sockets', async () => {
+    const server = createHttp2Server((_request, response) => {
+      response.end('done');
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const tracker = createLeftoverTracker({ cwd: import.meta.dirname });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await tracker.run('both', async () => {
+        timer = setTimeout(() => undefined, 200);
+        const session = connect(`http://127.0.0.1:${port}`);
+        const stream = session.request({ ':path': '/' });
+        stream.end();
+        stream.on('response', () => {
+          session.close();
+        });
+        stream.on('end', () => {
+          session.destroy();
+        });
+        stream.resume();
+        await once(stream, 'end');
+      });
+
+      expect(await tracker.leftovers('both')).toEqual([
+        expect.stringMatching(
+          /^a timer of 0\.2 s, started at create-leftover-tracker\.isolated\.test\.ts:\d+:\d+$/u,
+        ),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      tracker.close();
+      server.close();
+    }
+  });
+
   it("keeps labels apart, and counts nothing started outside `run` as a label's", async () => {
     const tracker = createLeftoverTracker();
     const outside = setInterval(() => undefined, 60_000);

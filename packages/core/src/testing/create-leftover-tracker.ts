@@ -78,15 +78,19 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
     run: (label, work) => current.run(label, work),
     async leftovers(label) {
       // A handle closed just now is freed in the close phase of the loop, after the check phase: two turns on.
-      // Some are closed a few turns after what closes them (an HTTP/2 session ends its socket in a later turn
-      // than its last stream): a handle still held is given up to ten turns in all, never a timer's wait.
+      const turn = () => new Promise((resolve) => setImmediate(resolve));
       const held = () =>
         [...tracked.values()].filter(
           (entry) => entry.label === label && entry.resource.hasRef?.() !== false && !isSpentTimer(entry),
         );
-      for (let turn = 0; turn < 10 && (turn < 2 || held().length > 0); turn++)
-        await new Promise((resolve) => setImmediate(resolve));
-      const left = held().map(describe);
+      for (let count = 0; count < 2; count++) await turn();
+      // Timers are judged now: waiting longer would let a short one fire and pass.
+      const timers = held().filter((entry) => entry.kind === 'a timer');
+      // A socket may close a few turns after what closes it (an HTTP/2 session ends its socket in a later turn
+      // than its last stream): one still held is given up to ten turns in all.
+      const isOther = (entry: Tracked) => entry.kind !== 'a timer';
+      for (let count = 2; count < 10 && held().some(isOther); count++) await turn();
+      const left = [...timers, ...held().filter(isOther)].map(describe);
       for (const [asyncId, entry] of tracked) if (entry.label === label) tracked.delete(asyncId);
       return left;
     },
