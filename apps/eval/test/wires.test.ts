@@ -1,3 +1,5 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenarios } from '../src/run/run-scenarios.js';
@@ -5,6 +7,27 @@ import { runScenarios } from '../src/run/run-scenarios.js';
 const fixtures = join(import.meta.dirname, 'fixtures');
 
 describe('wires', () => {
+  it("runs the scenario format guide's `wires` example on all six wires, passing", async () => {
+    const guide = await readFile(join(import.meta.dirname, '../../../docs/scenario-format.md'), 'utf8');
+    const example = /```yaml\n(name: refund flow\nwires: all[\s\S]*?)```/u.exec(guide)?.[1];
+    expect(example).toBeDefined();
+    const directory = await mkdtemp(join(tmpdir(), 'toolloop-wires-example-'));
+    try {
+      await writeFile(join(directory, 'refund.yaml'), example ?? '');
+      const { report, exitCode } = await runScenarios({ paths: ['refund.yaml'], cwd: directory });
+
+      expect(report.scenarios.map(({ name, status }) => [name, status])).toEqual(
+        ['anthropic', 'bedrock', 'gemini', 'ollama', 'openai-chat', 'openai-responses'].map((wire) => [
+          `refund flow [${wire}]`,
+          'passed',
+        ]),
+      );
+      expect(exitCode).toBe(0);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
   it('runs a scenario on every wire (`wires: all`), each reported on its own as `name [wire]`, all passing', async () => {
     const { report, exitCode } = await runScenarios({ paths: ['wires/tool-loop.yaml'], cwd: fixtures });
 
