@@ -202,9 +202,18 @@ export const storedLlmConfigSchema: z.ZodType<StoredLlmConfig> = z.preprocess(
 function toCurrentOllamaType(stored: unknown): unknown {
   if (typeof stored !== 'object' || stored === null) return stored;
   const { type, base_url: baseUrl } = stored as { type?: unknown; base_url?: unknown };
-  return type === 'ollama' && typeof baseUrl === 'string' && /\/v1\/?$/u.test(baseUrl)
+  return type === 'ollama' && typeof baseUrl === 'string' && isOllamaOpenAIUrl(baseUrl)
     ? { ...stored, type: 'ollama-openai' }
     : stored;
+}
+
+/** Whether a URL's path ends in `/v1`, Ollama's OpenAI-compatible layer (its query and fragment aside). */
+function isOllamaOpenAIUrl(url: string): boolean {
+  try {
+    return /\/v1\/?$/u.test(new URL(url).pathname);
+  } catch {
+    return false;
+  }
 }
 
 /** The fields only some providers take, and Ollama's two APIs told apart by their URL. */

@@ -10,6 +10,13 @@ describe('a stored session config', () => {
         base_url: 'http://localhost:11434/v1',
       }),
     ).toEqual({ type: 'ollama-openai', model: 'qwen3:8b', base_url: 'http://localhost:11434/v1' });
+    expect(
+      storedLlmConfigSchema.parse({
+        type: 'ollama',
+        model: 'qwen3:8b',
+        base_url: 'http://proxy/v1?tenant=a',
+      }),
+    ).toMatchObject({ type: 'ollama-openai' });
   });
 
   it("keeps a native Ollama session's type, and every other type as it was", () => {

@@ -22,9 +22,15 @@ export function toolBlocksAsText(messages: BedrockMessage[]): {
         return { text: `[Called the tool ${name ?? '?'} with ${JSON.stringify(input ?? {})}]` };
       }
       if (block.toolResult !== undefined) {
-        const texts = (block.toolResult.content ?? []).map((part) =>
-          part.text !== undefined ? part.text : part.json !== undefined ? JSON.stringify(part.json) : '',
-        );
+        const texts = (block.toolResult.content ?? []).map((part) => {
+          if (part.text !== undefined) return part.text;
+          if (part.json !== undefined) return JSON.stringify(part.json);
+          // What text cannot carry is named, so the model knows it was there.
+          if (part.image !== undefined) return '(an image)';
+          if (part.document !== undefined)
+            return `(a document${part.document.name === undefined ? '' : `, ${part.document.name}`})`;
+          return '(content that cannot be written as text)';
+        });
         const verb = block.toolResult.status === 'error' ? 'failed' : 'returned';
         return {
           text: `[The tool ${verb}: ${texts.filter((text) => text !== '').join('\n') || '(nothing)'}]`,
