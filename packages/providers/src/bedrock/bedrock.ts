@@ -4,7 +4,7 @@ import type { BedrockProviderOptions } from './bedrock-provider-options.js';
 import { buildBedrockRequest } from './build-bedrock-request.js';
 import { createBedrockClient, type BedrockConnection } from './create-bedrock-client.js';
 import { mapBedrockError } from './map-bedrock-error.js';
-import { cancelWhenUnread } from '../cancel-when-unread.js';
+import { streamRequest } from '../stream-request.js';
 import { parseBedrockStream } from './parse-bedrock-stream.js';
 
 /** A model behind Bedrock's Converse API, as a core `Model`, with the capabilities its requests follow. */
@@ -41,25 +41,17 @@ export function bedrock(options: BedrockProviderOptions): BedrockModel {
       defaultThinking: options.thinking,
     });
     for (const warning of warnings) yield warning;
-    const http = cancelWhenUnread(signal);
-    let drained = false;
-    try {
-      connection ??= createBedrockClient(options);
-      const { client, ConverseStreamCommand } = await connection;
-      const response = await client.send(new ConverseStreamCommand(params), { abortSignal: http.signal });
-      if (response.stream === undefined) {
-        throw new Error('Bedrock answered without a stream.');
-      }
-      yield* parseBedrockStream({ events: response.stream, signal, modelId });
-      drained = true;
-    } catch (error) {
-      // An abort is the caller's: it surfaces as the signal's reason, never hidden in a ModelError.
-      signal.throwIfAborted();
-      throw mapBedrockError({ error, modelId });
-    } finally {
-      // A consumer that stopped reading (or an error) leaves the HTTP/2 stream open unless it is cancelled.
-      if (!drained) http.cancel();
-    }
+    yield* streamRequest({
+      signal,
+      mapError: (error) => mapBedrockError({ error, modelId }),
+      async *open(requestSignal) {
+        connection ??= createBedrockClient(options);
+        const { client, ConverseStreamCommand } = await connection;
+        const response = await client.send(new ConverseStreamCommand(params), { abortSignal: requestSignal });
+        if (response.stream === undefined) throw new Error('Bedrock answered without a stream.');
+        yield* parseBedrockStream({ events: response.stream, signal, modelId });
+      },
+    });
   }
 
   return {

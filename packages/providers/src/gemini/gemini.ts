@@ -6,7 +6,7 @@ import { createGeminiClient } from './create-gemini-client.js';
 import { getGeminiCapabilities, type GeminiCapabilities } from './gemini-capabilities.js';
 import type { GeminiProviderOptions } from './gemini-provider-options.js';
 import { mapGeminiError } from './map-gemini-error.js';
-import { cancelWhenUnread } from '../cancel-when-unread.js';
+import { streamRequest } from '../stream-request.js';
 import { parseGeminiStream } from './parse-gemini-stream.js';
 
 /** A model behind Gemini's generateContent API, as a core `Model`, with the capabilities its requests follow. */
@@ -53,20 +53,14 @@ export function gemini(options: GeminiProviderOptions): GeminiModel {
     });
     for (const warning of warnings) yield warning;
     const { client, apiKey } = connection;
-    const http = cancelWhenUnread(signal);
-    let drained = false;
-    try {
-      const chunks = await client.models.generateContentStream(toSdkParameters(params, http.signal));
-      yield* parseGeminiStream({ chunks, signal, provider });
-      drained = true;
-    } catch (error) {
-      // An abort is the caller's: it surfaces as the signal's reason, never hidden in a ModelError.
-      signal.throwIfAborted();
-      throw mapGeminiError({ error, modelId, provider, apiKey });
-    } finally {
-      // The SDK leaves a response it was not asked for the rest of open: a consumer that stopped reading cancels it.
-      if (!drained) http.cancel();
-    }
+    yield* streamRequest({
+      signal,
+      mapError: (error) => mapGeminiError({ error, modelId, provider, apiKey }),
+      async *open(requestSignal) {
+        const chunks = await client.models.generateContentStream(toSdkParameters(params, requestSignal));
+        yield* parseGeminiStream({ chunks, signal, provider });
+      },
+    });
   }
 
   return {

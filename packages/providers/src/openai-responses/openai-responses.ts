@@ -1,5 +1,5 @@
 import type { OpenAI } from 'openai';
-import { cancelWhenUnread } from '../cancel-when-unread.js';
+import { streamRequest } from '../stream-request.js';
 import type {
   ResponseCreateParamsStreaming,
   ResponseStreamEvent,
@@ -65,51 +65,42 @@ export function openaiResponses(options: OpenAIResponsesProviderOptions): OpenAI
       store: options.store === true || threads !== undefined,
     });
     for (const warning of warnings) yield warning;
-    const client = connection.client;
+    const { client, apiKey } = connection;
     const thread = threads?.start(rest.messages);
     const chained: OpenAIResponsesParams =
       thread === undefined
         ? params
         : { ...params, previous_response_id: thread.previousResponseId, input: thread.input };
-    // The input items are this provider's own shape (reasoning items are opaque JSON), which the SDK sends as is.
-    const http = cancelWhenUnread(signal);
-    const send = (body: OpenAIResponsesParams) =>
-      client.responses.create(body as unknown as ResponseCreateParamsStreaming, { signal: http.signal });
     const reply: AssistantContentPart[] = [];
-    let drained = false;
-    try {
-      let events: AsyncIterable<ResponseStreamEvent>;
-      try {
-        events = await send(chained);
-      } catch (error) {
-        if (thread === undefined || !isPreviousResponseNotFound(error)) throw error;
-        // The server has lost the response (expired, deleted): the whole conversation goes again.
-        threads?.forget(thread.previousResponseId);
-        events = await send(params);
-      }
-      for await (const part of parseOpenAIResponsesStream({
-        events,
-        signal,
-        provider,
-        modelId,
-        apiKey: connection.apiKey,
-      })) {
-        if (part.type === 'text' || part.type === 'thinking' || part.type === 'tool-call') reply.push(part);
-        if (part.type === 'finish') {
-          const responseId = part.providerData?.['responseId'];
-          if (threads !== undefined && typeof responseId === 'string' && part.finishReason !== 'max_tokens')
-            threads.hold({ responseId, messages: rest.messages, reply });
+    yield* streamRequest({
+      signal,
+      mapError: (error) => mapOpenAIError({ error, modelId, provider, apiKey }),
+      async *open(requestSignal) {
+        // The input items are this provider's own shape (reasoning items are opaque JSON), sent as they are.
+        const send = (body: OpenAIResponsesParams) =>
+          client.responses.create(body as unknown as ResponseCreateParamsStreaming, {
+            signal: requestSignal,
+          });
+        let events: AsyncIterable<ResponseStreamEvent>;
+        try {
+          events = await send(chained);
+        } catch (error) {
+          if (thread === undefined || !isPreviousResponseNotFound(error)) throw error;
+          // The server has lost the response (expired, deleted): the whole conversation goes again.
+          threads?.forget(thread.previousResponseId);
+          events = await send(params);
         }
-        yield part;
-      }
-      drained = true;
-    } catch (error) {
-      // An abort is the caller's: it surfaces as the signal's reason, never hidden in a ModelError.
-      signal.throwIfAborted();
-      throw mapOpenAIError({ error, modelId, provider, apiKey: connection.apiKey });
-    } finally {
-      if (!drained) http.cancel();
-    }
+        for await (const part of parseOpenAIResponsesStream({ events, signal, provider, modelId, apiKey })) {
+          if (part.type === 'text' || part.type === 'thinking' || part.type === 'tool-call') reply.push(part);
+          if (part.type === 'finish') {
+            const responseId = part.providerData?.['responseId'];
+            if (threads !== undefined && typeof responseId === 'string' && part.finishReason !== 'max_tokens')
+              threads.hold({ responseId, messages: rest.messages, reply });
+          }
+          yield part;
+        }
+      },
+    });
   }
 
   return {

@@ -1,5 +1,5 @@
 import type { OpenAI } from 'openai';
-import { cancelWhenUnread } from '../cancel-when-unread.js';
+import { streamRequest } from '../stream-request.js';
 import type { Model, ModelRequest, ModelStreamPart, ThinkingSettings } from '@toolloop/core';
 import { buildOpenAIRequest } from './build-openai-request.js';
 import { createOpenAIClient, type ApiKeySource } from './create-openai-client.js';
@@ -71,19 +71,15 @@ export function createOpenAICompatibleModel({
       promptCaching,
     });
     for (const warning of warnings) yield warning;
-    const http = cancelWhenUnread(signal);
-    let drained = false;
-    try {
-      const chunks = await connection.client.chat.completions.create(params, { signal: http.signal });
-      yield* parseOpenAIStream({ chunks: chunks as AsyncIterable<OpenAIChunk>, signal, provider });
-      drained = true;
-    } catch (error) {
-      // An abort is the caller's: it surfaces as the signal's reason, never hidden in a ModelError.
-      signal.throwIfAborted();
-      throw mapOpenAIError({ error, modelId, provider, apiKey: connection.apiKey });
-    } finally {
-      if (!drained) http.cancel();
-    }
+    const { client, apiKey } = connection;
+    yield* streamRequest({
+      signal,
+      mapError: (error) => mapOpenAIError({ error, modelId, provider, apiKey }),
+      async *open(requestSignal) {
+        const chunks = await client.chat.completions.create(params, { signal: requestSignal });
+        yield* parseOpenAIStream({ chunks: chunks as AsyncIterable<OpenAIChunk>, signal, provider });
+      },
+    });
   }
 
   return {
