@@ -1,4 +1,5 @@
 import type { AssistantMessage, JsonValue, Message } from '@toolloop/core';
+import { userMessageText } from '../user-message-text.js';
 import { convertToOllamaToolResult } from './convert-to-ollama-tool-result.js';
 import type { OllamaWireMessage, OllamaWireToolCall } from './ollama-wire-types.js';
 
@@ -22,10 +23,7 @@ export function convertToOllamaMessages(options: {
       case 'user':
         converted.push({
           role: 'user',
-          content:
-            typeof message.content === 'string'
-              ? message.content
-              : message.content.map((part) => part.text).join('\n\n'),
+          content: userMessageText(message),
         });
         break;
       case 'assistant':

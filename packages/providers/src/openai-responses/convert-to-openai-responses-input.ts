@@ -1,4 +1,5 @@
 import type { AssistantMessage, JsonObject, Message } from '@toolloop/core';
+import { userMessageText } from '../user-message-text.js';
 import { convertToOpenAIToolMessages } from '../openai/convert-to-openai-tool-messages.js';
 import type { OpenAIResponsesInputItem } from './openai-responses-input-item.js';
 
@@ -17,10 +18,7 @@ export function convertToOpenAIResponsesInput(messages: readonly Message[]): Ope
       case 'user':
         items.push({
           role: 'user',
-          content:
-            typeof message.content === 'string'
-              ? message.content
-              : message.content.map((part) => part.text).join('\n\n'),
+          content: userMessageText(message),
         });
         break;
       case 'assistant':

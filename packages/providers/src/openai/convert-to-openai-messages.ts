@@ -1,4 +1,5 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { userMessageText } from '../user-message-text.js';
 import type { Message } from '@toolloop/core';
 import { convertToOpenAIAssistantMessage } from './convert-to-openai-assistant-message.js';
 import { convertToOpenAIToolMessages } from './convert-to-openai-tool-messages.js';
@@ -34,10 +35,7 @@ export function convertToOpenAIMessages({
       case 'user':
         converted.push({
           role: 'user',
-          content:
-            typeof message.content === 'string'
-              ? message.content
-              : message.content.map((part) => part.text).join('\n\n'),
+          content: userMessageText(message),
         });
         break;
       case 'assistant':
