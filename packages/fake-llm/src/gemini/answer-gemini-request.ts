@@ -38,7 +38,6 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     createError,
     offeredToolNames: body.toolNames,
     stream: path.delivery === 'sse',
-    violationPrefix: `Fake LLM script '${route.name}', request ${requestIndex + 1}`,
     createWire: (step) => ({
       createError,
       framing: 'gemini',

@@ -22,7 +22,7 @@ import { createErrorResponse } from './create-error-response.js';
 import type { Refusal } from './describe-refusal.js';
 import type { FakeLlmState } from './fake-llm-state.js';
 import { receiveRequest } from './receive-request.js';
-import { recordRequest } from './record-request.js';
+import { nameScriptRequest, recordRequest } from './record-request.js';
 import { refuseRequest } from './refuse-request.js';
 
 /**
@@ -110,7 +110,7 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
           plan: conversation.turn,
           bodyBytes: arrived.value.bodyBytes,
         });
-  const prefix = `Fake LLM script '${route.name}', request ${requestIndex + 1}`;
+  const prefix = nameScriptRequest(received);
   const reports = listMessagesRuleReports({
     context: { ...conversationContext, answers: route.answers },
     relaxed,
@@ -126,7 +126,6 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     createError: createErrorResponse,
     offeredToolNames: toolNames,
     stream: body.stream,
-    violationPrefix: prefix,
     onSettled: (completed) => settleThread?.(completed ? reply : undefined),
     createWire: (step) => ({
       createError: createErrorResponse,

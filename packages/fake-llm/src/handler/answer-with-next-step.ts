@@ -2,7 +2,7 @@ import { checkOfferedTools } from './check-offered-tools.js';
 import type { LlmStep } from '../script/llm-step.js';
 import type { CreateErrorResponse } from './create-error-response.js';
 import { requestSignal, type FakeLlmState } from './fake-llm-state.js';
-import type { ReceivedRequest } from './record-request.js';
+import { nameScriptRequest, type ReceivedRequest } from './record-request.js';
 import { respondWithStep, type StepWire } from './respond-with-step.js';
 import { takeStep } from './take-step.js';
 
@@ -18,8 +18,6 @@ export function answerWithNextStep(options: {
   createError: CreateErrorResponse;
   offeredToolNames: string[];
   stream: boolean;
-  /** Starts every violation message: the script and the request number. */
-  violationPrefix: string;
   createWire: (step: LlmStep) => StepWire;
   /** Called once the answer is over; see `respondWithStep` (`false` when no step answers). */
   onSettled?: (completed: boolean) => void;
@@ -39,7 +37,7 @@ export function answerWithNextStep(options: {
     route.addViolation({
       type: 'unexpected-tools',
       requestIndex,
-      message: `${options.violationPrefix}: ${toolsProblem}`,
+      message: `${nameScriptRequest(received)}: ${toolsProblem}`,
     });
   }
   return respondWithStep({

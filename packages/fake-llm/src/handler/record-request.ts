@@ -14,6 +14,14 @@ export interface ReceivedRequest {
   json: unknown;
 }
 
+/** How a violation names the request: its script and its number, `Fake LLM script 'refund', request 2`. */
+export function nameScriptRequest({
+  route,
+  requestIndex,
+}: Pick<ReceivedRequest, 'route' | 'requestIndex'>): string {
+  return `Fake LLM script '${route.name}', request ${requestIndex + 1}`;
+}
+
 /**
  * Records a request the fake will answer from its script: it takes the script's next step. Only requests that
  * passed every check get here, so a refused one never uses up a step.

@@ -36,7 +36,6 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     createError,
     offeredToolNames: body.toolNames,
     stream: body.stream,
-    violationPrefix: `Fake LLM script '${route.name}', request ${requestIndex + 1}`,
     createWire: (step) => ({
       createError,
       framing: 'ollama',

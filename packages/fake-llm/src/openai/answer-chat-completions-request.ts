@@ -1,7 +1,7 @@
 import { answerWithNextStep } from '../handler/answer-with-next-step.js';
 import type { FakeLlmState } from '../handler/fake-llm-state.js';
 import { receiveRequest } from '../handler/receive-request.js';
-import { recordRequest } from '../handler/record-request.js';
+import { nameScriptRequest, recordRequest } from '../handler/record-request.js';
 import { resolveChatCompletionsQuirks } from './chat-completions-dialect.js';
 import { chatCompletionsRules } from './chat-completions-rules.js';
 import { createChatCompletion } from './create-chat-completion.js';
@@ -38,7 +38,7 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
   const { body, context } = held.value;
   const received = recordRequest({ request, arrived: arrived.value });
   const { route, requestIndex } = received;
-  const prefix = `Fake LLM script '${route.name}', request ${requestIndex + 1}`;
+  const prefix = nameScriptRequest(received);
   const relaxed = state.relaxedRules;
   for (const report of findChatCompletionsReports({ rules: chatCompletionsRules, context, relaxed })) {
     route.addViolation({ type: report.type, requestIndex, message: `${prefix}: ${report.message}` });
@@ -50,7 +50,6 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     createError: createError,
     offeredToolNames: body.toolNames,
     stream: body.stream,
-    violationPrefix: prefix,
     createWire: (step) => ({
       createError,
       framing: 'chat-completions',

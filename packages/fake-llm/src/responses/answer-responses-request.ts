@@ -41,7 +41,6 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     createError,
     offeredToolNames: body.toolNames,
     stream: body.stream,
-    violationPrefix: `Fake LLM script '${route.name}', request ${requestIndex + 1}`,
     onSettled(completed) {
       if (!completed || planned === undefined || !body.store) return;
       const output = planned.output.map((item) =>
