@@ -12,6 +12,12 @@ afterEach(async () => {
 });
 
 const credentials = { accessKeyId: 'AKIDFAKEEXAMPLE', secretAccessKey: 'fake-secret-access-key' };
+const sonnet = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
+
+/** A Bedrock model on `endpoint` with the test's credentials; one attempt unless `options` say otherwise. */
+function bedrockOn(endpoint: string, model = sonnet, options: { maxAttempts?: number } = { maxAttempts: 1 }) {
+  return bedrock({ model, region: 'us-east-1', credentials, endpoint, ...options });
+}
 const weather = defineTool({
   name: 'get_weather',
   description: 'The weather in a city.',
@@ -39,7 +45,7 @@ describe('the Bedrock provider against the fake LLM', () => {
       });
       const { url } = await fake.serve();
       const result = await runToolLoop({
-        model: bedrock({ model, region: 'us-east-1', credentials, endpoint: url, maxAttempts: 1 }),
+        model: bedrockOn(url, model),
         prompt: 'Weather in Paris?',
         tools: [weather],
         thinking: { enabled: true, budgetTokens: 2048 },
@@ -61,12 +67,7 @@ describe('the Bedrock provider against the fake LLM', () => {
   it('ends the turn with a ModelError naming the exception, not retryable, with no credential in it', async () => {
     fake = createFakeLlm({ steps: [{ text: 'never sent' }] });
     const { url } = await fake.serve();
-    const model = bedrock({
-      model: 'anthropic.claude-made-up-v1:0',
-      region: 'us-east-1',
-      credentials,
-      endpoint: url,
-    });
+    const model = bedrockOn(url, 'anthropic.claude-made-up-v1:0', {});
     const result = await runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result;
     expect(result.stopReason).toBe('model_error');
     expect(result.error?.toJSON()).toEqual({
@@ -84,12 +85,7 @@ describe('the Bedrock provider against the fake LLM', () => {
   it('asks for an answer schema through outputConfig.textFormat, which the fake takes as Converse defines it', async () => {
     fake = createFakeLlm({ steps: [{ text: '{"city":"Paris"}' }] });
     const { url } = await fake.serve();
-    const model = bedrock({
-      model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
-      region: 'us-east-1',
-      credentials,
-      endpoint: url,
-    });
+    const model = bedrockOn(url, sonnet, {});
     const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
     const parts: ModelStreamPart[] = [];
     for await (const part of model.stream({
@@ -117,13 +113,7 @@ describe('the Bedrock provider against the fake LLM', () => {
       steps: [{ error: { status: 429, message: 'Too many requests, please wait before trying again.' } }],
     });
     const { url } = await fake.serve();
-    const model = bedrock({
-      model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
-      region: 'us-east-1',
-      credentials,
-      endpoint: url,
-      maxAttempts: 1,
-    });
+    const model = bedrockOn(url);
     const result = await runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result;
     expect(result.error).toMatchObject({ status: 429, retryable: true, errorType: 'ThrottlingException' });
   });
@@ -141,12 +131,7 @@ describe('the Bedrock provider against the fake LLM', () => {
     });
     const { url } = await fake.serve();
     const result = await runToolLoop({
-      model: bedrock({
-        model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
-        region: 'us-east-1',
-        credentials,
-        endpoint: url,
-      }),
+      model: bedrockOn(url, sonnet, {}),
       prompt: 'Weather in Paris?',
       tools: [weather],
       thinking: true,
@@ -173,13 +158,7 @@ describe('the Bedrock provider, stopped by its caller', () => {
       try {
         const controller = new AbortController();
         const reason = new Error('The turn took too long.');
-        const model = bedrock({
-          model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
-          region: 'us-east-1',
-          credentials,
-          endpoint: url,
-          maxAttempts: 1,
-        });
+        const model = bedrockOn(url);
         const consume = tracker.run('turn', async () => {
           const parts: string[] = [];
           for await (const part of model.stream({
@@ -218,13 +197,7 @@ describe('the Bedrock provider, turn after turn', () => {
     const { url } = await fake.serve();
     const tracker = createLeftoverTracker();
     try {
-      const model = bedrock({
-        model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
-        region: 'us-east-1',
-        credentials,
-        endpoint: url,
-        maxAttempts: 1,
-      });
+      const model = bedrockOn(url);
       await tracker.run('turn', () => runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result);
 
       expect(await tracker.leftovers('turn')).toEqual([]);
@@ -236,13 +209,7 @@ describe('the Bedrock provider, turn after turn', () => {
 
 describe('the Bedrock provider, with no server to answer', () => {
   it('ends the turn with a retryable connection error naming the failure', async () => {
-    const model = bedrock({
-      model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
-      region: 'us-east-1',
-      credentials,
-      endpoint: 'http://127.0.0.1:9',
-      maxAttempts: 1,
-    });
+    const model = bedrockOn('http://127.0.0.1:9');
     const result = await runToolLoop({ model, prompt: 'Hi', statusMessages: 'off' }).result;
 
     expect(result.stopReason).toBe('model_error');
@@ -261,13 +228,7 @@ describe('the Bedrock provider, a turn without tools after one with them', () =>
       ],
     });
     const { url } = await fake.serve();
-    const model = bedrock({
-      model: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
-      region: 'us-east-1',
-      credentials,
-      endpoint: url,
-      maxAttempts: 1,
-    });
+    const model = bedrockOn(url);
     const first = await runToolLoop({
       model,
       prompt: 'Weather in Paris?',
