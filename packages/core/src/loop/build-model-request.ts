@@ -1,26 +1,22 @@
-import type { Message } from '../model/messages.js';
 import type { ModelRequest } from '../model/model.js';
-import type { StepPlan } from './run-turn-hooks.js';
+import type { RequestDraft } from './request-draft.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
 
 /**
- * The next request of a turn, from its step plan. The final request (after a cap) still defines the tools — the
+ * The next request of a turn, from its draft as the features shaped it. The final request (after a cap) still defines the tools — the
  * transcript holds tool calls and results, which the Messages API refuses without tool definitions — with the
  * tool choice `none`, so the model must answer.
  */
 export function buildModelRequest({
-  messages,
-  plan,
+  draft: plan,
   options,
   signal,
 }: {
-  /** The messages to send: the turn's, with the results a context limit cleared. */
-  messages: Message[];
-  plan: StepPlan;
+  draft: RequestDraft;
   options: ResolvedLoopOptions;
   signal: AbortSignal;
 }): ModelRequest {
-  const request: ModelRequest = { messages, tools: plan.tools, signal };
+  const request: ModelRequest = { messages: plan.messages, tools: plan.tools, signal };
   if (plan.system !== undefined) request.system = plan.system;
   if (plan.volatileSystemSuffix !== undefined) request.volatileSystemSuffix = plan.volatileSystemSuffix;
   if (plan.toolChoice !== undefined) request.toolChoice = plan.toolChoice;

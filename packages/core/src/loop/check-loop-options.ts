@@ -143,6 +143,7 @@ export function checkLoopSettings(options: ToolLoopOptions): {
   } else checkHook('stopWhen', stopWhen);
   checkHook('prepareStep', options.prepareStep);
   checkHook('onStepFinish', options.onStepFinish);
+  checkHook('onCheckpoint', options.onCheckpoint);
   checkHook('needsApproval', options.needsApproval);
   return { toolCalls, budgets };
 }

@@ -1,39 +1,30 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { checkMessages } from './check-loop-inputs.js';
-import {
-  waitingCalls,
-  type ApprovalDecision,
-  type PausedTurn,
-  type PendingApproval,
-  type ResumeTurn,
-} from './paused-turn.js';
+import { waitingCalls, type ApprovalDecision, type PendingApproval, type ResumeTurn } from './paused-turn.js';
+import { readTurnCheckpoint } from './read-turn-checkpoint.js';
 
 /**
- * Checks a resume up front: a paused turn this version wrote, whose transcript ends with the calls that wait, and a
- * decision for every pending call.
+ * Checks a resume up front: a checkpoint this version reads (a paused turn of the first format is converted), and
+ * decisions exactly when it paused for approval — one for every pending call, whose calls end its transcript.
+ * A checkpoint taken between rounds has no call waiting (checked with the turn's messages).
  */
 export function checkResume(resume: ResumeTurn): ResumeTurn {
-  const { turn, decisions } = resume;
-  // Read as unknown: the paused turn comes back from storage, written by any version of this package.
-  const stored = turn as Partial<Record<keyof PausedTurn, unknown>>;
-  if (
-    stored.version !== 1 ||
-    !Array.isArray(stored.messages) ||
-    !Array.isArray(stored.pendingApprovals) ||
-    typeof stored.counters !== 'object' ||
-    stored.counters === null
-  ) {
-    throw new InvalidArgumentError({
-      argument: 'resume.turn',
-      message: 'expected the pausedTurn of a result that stopped with approval_required.',
-    });
-  }
-  checkDecisions({ pending: turn.pendingApprovals, decisions, argument: 'resume.decisions' });
+  const turn = readTurnCheckpoint(resume.turn);
+  const messages = checkMessages(turn.messages);
+  const pending = turn.pendingApprovals;
+  if ((pending === undefined || pending.length === 0) && resume.decisions === undefined) return { turn };
+  const decisions = checkDecisions({
+    pending: pending ?? [],
+    decisions: resume.decisions,
+    argument: 'resume.decisions',
+  });
   // The resumed turn runs the calls of its transcript's last message: those that wait must be there.
-  const waiting = waitingCalls(checkMessages(stored.messages)).map((call) => call.id);
+  const waiting = waitingCalls(messages).map((call) => call.id);
   if (
-    turn.pendingApprovals.length === 0 ||
-    turn.pendingApprovals.some((call) => !waiting.includes(call.toolCallId))
+    pending === undefined ||
+    pending.length === 0 ||
+    turn.pausedStep === undefined ||
+    pending.some((call) => !waiting.includes(call.toolCallId))
   ) {
     throw new InvalidArgumentError({
       argument: 'resume.turn',
@@ -41,7 +32,7 @@ export function checkResume(resume: ResumeTurn): ResumeTurn {
         'expected the pausedTurn of a result that stopped with approval_required, whose transcript ends with the assistant message holding the calls that wait.',
     });
   }
-  return resume;
+  return { turn, decisions };
 }
 
 /**

@@ -57,6 +57,7 @@ const loopShape: OptionShape = {
     stopWhen: true,
     prepareStep: true,
     onStepFinish: true,
+    onCheckpoint: true,
     needsApproval: true,
     resume: true,
     output: true,

@@ -25,7 +25,8 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
   const messages = [...checkMessages(resume?.turn.messages ?? options.messages ?? [])];
   if (options.prompt !== undefined) messages.push({ role: 'user', content: options.prompt });
   checkSomethingToAnswer(messages);
-  if (resume === undefined) checkNoWaitingCalls(messages);
+  // Only a paused turn goes on with calls that wait: those of its pending approvals.
+  if (resume?.decisions === undefined) checkNoWaitingCalls(messages);
   const { toolCalls, budgets } = checkLoopSettings(options);
   const explicitStop = options.explicitStop === true ? {} : options.explicitStop || undefined;
   const maxRounds = options.maxRounds ?? Infinity;
@@ -51,7 +52,7 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     tokenBudgetPerTurn: budgets.perTurn ?? Infinity,
     tokenBudgetPerSession: budgets.perSession ?? Infinity,
     // A resumed turn counts against the session as it did before it paused, whatever is passed now.
-    sessionTokens: resume?.turn.counters.sessionTokens ?? options.sessionTokens ?? 0,
+    sessionTokens: resume?.turn.state.sessionTokens ?? options.sessionTokens ?? 0,
     prices: checkPrices(options.prices),
     contextLimit: checkContextLimit(options.contextLimit),
     unknownTool: options.unknownTool ?? 'feedback',
@@ -79,6 +80,7 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     stopWhen: options.stopWhen === undefined ? [] : [options.stopWhen].flat(),
     prepareStep: options.prepareStep,
     onStepFinish: options.onStepFinish,
+    onCheckpoint: options.onCheckpoint,
     needsApproval: options.needsApproval,
     resume,
     output:

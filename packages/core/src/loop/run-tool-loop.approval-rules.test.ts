@@ -269,10 +269,12 @@ describe('a denial', () => {
 });
 
 describe('a resumed turn', () => {
-  it('is refused unless it is a paused turn this version wrote', () => {
+  it('is refused unless it is a checkpoint or a paused turn this version reads', () => {
     const model = createScriptedModel({ text: 'never' });
     const turns = [
       { version: 2, messages: [], pendingApprovals: [], counters: {} },
+      { version: 2, messages: [], state: {}, features: {}, pendingApprovals: {} },
+      { version: 2, messages: {}, state: {}, features: {} },
       { version: 1, messages: {}, pendingApprovals: [], counters: {} },
       { version: 1, messages: [], pendingApprovals: {}, counters: {} },
       { version: 1, messages: [], pendingApprovals: [], counters: null },
@@ -285,7 +287,8 @@ describe('a resumed turn', () => {
       ).toThrow(
         new InvalidArgumentError({
           argument: 'resume.turn',
-          message: 'expected the pausedTurn of a result that stopped with approval_required.',
+          message:
+            'expected a checkpoint of the turn (from onCheckpoint), or the pausedTurn of a result that stopped with approval_required.',
         }),
       );
     }

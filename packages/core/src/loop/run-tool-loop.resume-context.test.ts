@@ -63,10 +63,13 @@ describe('contextLimit over an approval pause', () => {
       expect(paused.result.stopReason).toBe('approval_required');
       const turn = JSON.parse(JSON.stringify(paused.result.pausedTurn)) as PausedTurn;
       expect(turn.messages).toHaveLength(8);
-      const edited = {
+      const edited: PausedTurn = {
         ...turn,
-        counters: { ...turn.counters, contextSummary: { upTo, text: 'Edited by hand.' } },
-      } as PausedTurn;
+        features: {
+          ...turn.features,
+          contextLimit: { cleared: [], summary: { upTo, text: 'Edited by hand.' } },
+        },
+      };
 
       const model = createScriptedModel([{ text: 'Done.' }]);
       const summary = summarizer('Pages a to c, again.');
@@ -86,18 +89,14 @@ describe('contextLimit over an approval pause', () => {
     },
   );
 
-  it("pauses with none of the limit's counters when it has cleared and condensed nothing", async () => {
+  it('pauses with no summary and nothing cleared when it has cleared and condensed nothing', async () => {
     const { paused } = await pauseAndResumeApproved({
       model: reader(4),
       tools: [createReadPage('d')],
       contextLimit: { maxTokens: 100_000 },
     });
-    const { counters } = paused.result.pausedTurn ?? {};
 
-    expect(counters).toBeDefined();
-    expect(counters).not.toHaveProperty('clearedToolResults');
-    expect(counters).not.toHaveProperty('contextSummary');
-    expect(counters).not.toHaveProperty('contextSummaryFailed');
+    expect(paused.result.pausedTurn?.features.contextLimit).toEqual({ cleared: [] });
   });
 
   it('drops cleared call ids that are not text from a hand-edited paused turn', async () => {
@@ -114,22 +113,19 @@ describe('contextLimit over an approval pause', () => {
     };
     const first = await collectRun(runToolLoop({ ...options, prompt: 'Read the handbook.' }));
     const turn = first.result.pausedTurn;
-    expect(turn?.counters.clearedToolResults).toEqual(['call-1', 'call-2']);
+    expect(turn?.features.contextLimit).toEqual({ cleared: ['call-1', 'call-2'] });
     const edited = {
       ...turn,
-      counters: { ...turn?.counters, clearedToolResults: ['call-1', 42, 'call-2'] },
-    } as unknown as PausedTurn;
+      features: { ...turn?.features, contextLimit: { cleared: ['call-1', 42, 'call-2'] } },
+    } as PausedTurn;
 
     const second = await collectRun(
       runToolLoop({ ...options, resume: { turn: edited, decisions: { 'call-4': { approved: true } } } }),
     );
 
     expect(second.result.stopReason).toBe('approval_required');
-    expect(second.result.pausedTurn?.counters.clearedToolResults).toEqual([
-      'call-1',
-      'call-2',
-      'call-3',
-      'call-4',
-    ]);
+    expect(second.result.pausedTurn?.features.contextLimit).toEqual({
+      cleared: ['call-1', 'call-2', 'call-3', 'call-4'],
+    });
   });
 });

@@ -35,7 +35,7 @@ describe('what a paused turn carries over', () => {
       system: 'Be brief.',
     }).result;
 
-    expect(paused.pausedTurn?.step).toEqual({
+    expect(paused.pausedTurn?.pausedStep.step).toEqual({
       iteration: 1,
       round: 0,
       request: { system: 'Be brief.', toolNames: ['held'], messageCount: 1 },

@@ -138,7 +138,7 @@ describe('a resumed turn', () => {
 
   it('counts the time it ran before it paused against its deadline', async () => {
     const turn = await pausedTurn();
-    turn.counters.elapsedMs = 60_000;
+    turn.state.elapsedMs = 60_000;
     const startedAt = performance.now();
     const result = await runToolLoop({
       model: createScriptedModel({ hang: true }),
@@ -154,7 +154,7 @@ describe('a resumed turn', () => {
 
   it('whose deadline has already passed times out at once', async () => {
     const turn = await pausedTurn();
-    turn.counters.elapsedMs = 500_000;
+    turn.state.elapsedMs = 500_000;
     const result = await runToolLoop({
       model: createScriptedModel({ hang: true }),
       tools: [held],

@@ -1,45 +1,28 @@
 import { TurnTimeoutError } from '../errors/turn-timeout-error.js';
-import { createAbortFanOut, type AbortFanOut } from '../internal/create-abort-fan-out.js';
+import { createAbortFanOut } from '../internal/create-abort-fan-out.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
-import type { Message, ToolCallPart } from '../model/messages.js';
-import { addUsage } from '../model/usage.js';
-import { buildModelRequest } from './build-model-request.js';
-import { limitContext } from './limit-context.js';
-import { summarizeContext, withSummary } from './summarize-context.js';
-import { createToolRegistry, type ToolRegistry } from './create-tool-registry.js';
-import { decideApprovals } from './decide-approvals.js';
-import { executeToolCalls } from './execute-tool-calls.js';
+import { createToolRegistry } from './create-tool-registry.js';
 import { createExplicitStopTool } from './explicit-stop-tool.js';
+import { callHook, reportStep as reportStepInfo } from './features/host-hooks.js';
+import type { FinishedRound, Verdict } from './features/turn-feature.js';
+import { turnFeatures } from './features/turn-features.js';
 import { createFinalAnswerTool } from './final-answer-tool.js';
 import type { LoopEvent } from './loop-event.js';
 import type { LoopResult } from './loop-result.js';
-import type { StepInfo } from './turn-hooks.js';
-import { waitingCalls, restoreCounters, toPausedTurn, type ResumeTurn } from './paused-turn.js';
-import { planToolCalls, type PlannedToolCall } from './plan-tool-calls.js';
-import {
-  answerUnrunCalls,
-  reportEnding,
-  statusAfterRound,
-  toStepInfo,
-  whyResponseCallsNotRun,
-} from './report-turn.js';
-import { statusLines } from './status-lines.js';
-import { budgetsLeft, checkTokenBudget } from './token-budget.js';
+import { waitingCalls } from './paused-turn.js';
 import { priceTurn } from './price-turn.js';
-import { checkStopConditions, planNextStep, reportStep } from './run-turn-hooks.js';
-import { checkAnswerOutput, takeFinalAnswer } from './settle-output.js';
-import { streamModelResponse } from './stream-model-response.js';
+import { answerUnrunCalls, reportEnding } from './report-turn.js';
+import { requestResponse } from './request-response.js';
+import type { ResponseStep } from './response-step.js';
+import { restoreTurnState } from './restore-turn-state.js';
+import { decideCalls, runToolRound } from './run-tool-round.js';
+import { settleAnswer, settleResponse, type SettledResponse } from './settle-response.js';
+import { statusLines } from './status-lines.js';
+import { toTurnCheckpoint } from './to-turn-checkpoint.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
-import { endingForError, endingForResponse, type TurnEnding } from './turn-ending.js';
-import {
-  addModelUsage,
-  createTurnState,
-  recordResponse,
-  recordToolResults,
-  startResponseText,
-  toolCallsOf,
-  type TurnState,
-} from './turn-state.js';
+import type { Turn } from './turn.js';
+import { endingForError, type TurnEnding } from './turn-ending.js';
+import { createTurnState } from './turn-state.js';
 
 /** Why the turn's remaining status requests are stopped; made once, since an abort without a reason builds one. */
 const turnEnded = new Error('The turn ended before its status line was ready.');
@@ -53,11 +36,11 @@ export async function* runTurn(
   runSignal: AbortSignal,
 ): AsyncGenerator<LoopEvent, LoopResult> {
   // A resumed turn goes on from what it had counted, its running time included (not the time it waited).
-  const previousMs = options.resume?.turn.counters.elapsedMs ?? 0;
+  const previousMs = options.resume?.turn.state.elapsedMs ?? 0;
   const startedAt = performance.now() - previousMs;
   const elapsedMs = () => Math.round(performance.now() - startedAt);
   const state = createTurnState(options);
-  if (options.resume !== undefined) restoreCounters(state, options.resume.turn);
+  if (options.resume !== undefined) restoreTurnState(state, options.resume.turn);
   // The turn's own deadline, told apart from a timeout that reaches it through the caller's signal (a turn run
   // inside a tool of another turn): that one is an abort from this turn's point of view. Its error is made when
   // the deadline passes (an error made at every start would cost the turn more than its setup).
@@ -96,6 +79,7 @@ export async function* runTurn(
       // Without generated status lines, nothing reads it.
       statusSignal: statusRequests?.signal ?? turn.signal,
       elapsedMs,
+      outbox: [],
     });
   } catch (error) {
     ending = endingForError({ error, turnSignal: turn.signal, ownTimeout });
@@ -128,12 +112,12 @@ export async function* runTurn(
     usage: state.usage,
     statusUsage: state.statusUsage,
     durationMs: elapsedMs(),
-    sessionToolCalls: state.sessionToolCalls,
+    sessionToolCalls: state.features.toolCallLimits.session,
     sessionTokens: options.sessionTokens + state.usage.inputTokens + state.usage.outputTokens,
   };
   const cost = priceTurn({ state, options });
   if (cost !== undefined) result.cost = cost;
-  if (state.output !== undefined) result.output = state.output;
+  if (state.features.output.value !== undefined) result.output = state.features.output.value;
   if (ending.paused !== undefined) {
     result.pendingApprovals = ending.paused.pendingApprovals;
     result.pausedTurn = ending.paused;
@@ -144,268 +128,99 @@ export async function* runTurn(
 }
 
 /**
- * The loop: ask the model, stop if its response ends the turn, handle its tool calls, check the limits, repeat.
- *
- * The steps of features a turn does not use (a context summary, a final-answer tool, approvals, `onStepFinish`,
- * `stopWhen`) are skipped here, although each step would also do nothing on its own: calling it still makes a
- * generator or a promise every round, which costs a short round more than its own work (see the loop benchmark).
- * The steps keep their own checks, for their other callers.
+ * The turn's cycle: the features may stop the turn before a request; the model is asked, and its response either
+ * ends the turn (its answer), continues (a paused answer, a repair), or has its calls decided and run in a tool
+ * round, after which the features decide whether the turn goes on. Each step is reported to `onStepFinish`, and
+ * each pass that goes on leaves a checkpoint.
  */
-async function* runRounds({
-  state,
-  registry,
-  options,
-  signal,
-  turnAbort,
-  statusSignal,
-  elapsedMs,
-}: {
-  state: TurnState;
-  registry: ToolRegistry;
-  options: ResolvedLoopOptions;
-  signal: AbortSignal;
-  turnAbort: AbortFanOut;
-  statusSignal: AbortSignal;
-  elapsedMs: () => number;
-}): AsyncGenerator<LoopEvent, TurnEnding> {
-  // Set once a cap or a stop condition asks for one last answer: the next request lets the model call no tool.
-  let finalAnswerFor: TurnEnding | undefined;
-  // A resumed turn starts with the calls that waited for approval, not with a request.
-  let resumed = options.resume;
+async function* runRounds(turn: Turn): AsyncGenerator<LoopEvent, TurnEnding> {
+  // A resumed paused turn starts with the calls that waited for decisions, not with a request.
+  let resumed = resumedStep(turn);
   for (;;) {
-    signal.throwIfAborted();
-    let step: Omit<StepInfo, 'toolCalls'>;
-    let calls: ToolCallPart[];
-    let toolNames: string[];
-    let decisions: ResumeTurn['decisions'] | undefined;
-    const recordedBefore = state.toolCalls.length;
-    if (resumed !== undefined) {
-      ({ step, toolNames } = resumed.turn);
-      decisions = resumed.decisions;
-      calls = waitingCalls(state.messages);
-      resumed = undefined;
+    turn.signal.throwIfAborted();
+    let step = resumed;
+    let settled: SettledResponse = { type: 'round' };
+    if (step === undefined) {
+      const ending = applyVerdict(turn, yield* askFeatures(turn, 'beforeRequest'));
+      if (ending !== undefined) return ending;
+      step = yield* requestResponse(turn);
+      settled = yield* settleResponse(turn, step);
+    }
+    resumed = undefined;
+    let verdict: Verdict;
+    if (settled.type === 'round') {
+      const decided = await decideCalls(turn, step);
+      if ('paused' in decided) return decided.paused;
+      const round = yield* runToolRound(turn, step, decided.round);
+      await reportStep(turn, step);
+      verdict = yield* askFeatures(turn, 'afterRound', round);
     } else {
-      // One request is reserved for that answer: `maxIterations` never takes it away. Only one, so a model that
-      // keeps pausing its answer still cannot spin.
-      if (state.iterations >= options.maxIterations + (finalAnswerFor === undefined ? 0 : 1)) {
-        return { reason: 'max_iterations' };
-      }
-      // Before the budget check, which then counts the summary request's tokens too.
-      const summarized =
-        options.contextLimit?.summarize === undefined
-          ? state.messages
-          : yield* summarizeOldest({ state, options, signal });
-      const budget = checkTokenBudget({ state, options });
-      if (budget.action === 'stop') return { reason: 'budget_exceeded', detail: budget.detail };
-      if (budget.action === 'answer') finalAnswerFor ??= { reason: 'budget_exceeded', detail: budget.detail };
-      const planned = await planNextStep({
-        state,
-        registry,
-        options,
-        isFinal: finalAnswerFor !== undefined,
-        signal,
-      });
-      state.iterations += 1;
-      const context = limitContext({
-        messages: summarized,
-        limit: options.contextLimit,
-        cleared: state.clearedToolResults,
-      });
-      if (context.warning !== undefined) yield context.warning;
-      const request = buildModelRequest({ messages: context.messages, plan: planned, options, signal });
-      const started = { iteration: state.iterations, round: state.rounds };
-      startResponseText(state);
-      const response = yield* streamModelResponse({
-        model: planned.model,
-        request,
-        showStatus: options.statusMessages !== 'off',
-        onText: (text) => {
-          state.text += text;
-        },
-      });
-      for (const { id, renamedTo } of recordResponse({ state, response, modelId: planned.model.modelId })) {
-        yield {
-          type: 'warning',
-          code: 'duplicate_tool_call_id',
-          message: `The model gave more than one tool call the id '${id}'; the repeats were renamed ${renamedTo.join(', ')} so that each call gets its own result.`,
-        };
-      }
-      step = toStepInfo({ started, request, response });
-      calls = toolCallsOf(response);
-      toolNames = planned.toolNames;
-      if (state.paused && calls.length === 0) {
-        await reportStep({ options, signal, step: { ...step, toolCalls: [] } });
-        continue;
-      }
-      const answered =
-        options.output?.mode === 'tool'
-          ? yield* takeFinalAnswer({ state, calls, options, finalAnswerFor })
-          : undefined;
-      if (answered !== undefined) {
-        await reportStep({
-          options,
-          signal,
-          step: { ...step, toolCalls: state.toolCalls.slice(recordedBefore) },
-        });
-        if (answered.type === 'end') return answered.ending;
-        // One repair: the model read why its answer did not match, and answers once more without tools.
-        state.rounds += 1;
-        finalAnswerFor = { reason: 'completed' };
-        continue;
-      }
-      const ending = endingForResponse({
-        finishReason: response.finish.finishReason,
-        toolCallCount: calls.length,
-        finalAnswerFor,
-      });
-      if (ending !== undefined) {
-        for (const event of answerUnrunCalls({ state, calls, why: whyResponseCallsNotRun(ending), options }))
-          yield event;
-        await reportStep({
-          options,
-          signal,
-          step: { ...step, toolCalls: state.toolCalls.slice(recordedBefore) },
-        });
-        const checked = await checkAnswerOutput({ state, options, ending });
-        if (checked.type === 'end') return checked.ending;
-        finalAnswerFor = { reason: 'completed' };
-        continue;
-      }
+      await reportStep(turn, step);
+      verdict = await settleAnswer(turn, settled);
     }
-
-    const plan = planToolCalls({
-      calls,
-      toolNames,
-      options,
-      messageToolCalls: state.messageToolCalls,
-      sessionToolCalls: state.sessionToolCalls,
-      callCounts: state.callCounts,
-      textRepeats: state.textRepeats,
-    });
-    const approved = mayNeedApproval({ calls: plan.calls, registry, options })
-      ? await decideApprovals({ calls: plan.calls, registry, options, decisions, signal })
-      : { calls: plan.calls, pending: [] };
-    if (approved.pending.length > 0) {
-      return {
-        reason: 'approval_required',
-        paused: toPausedTurn({
-          state,
-          pending: approved.pending,
-          toolNames,
-          step,
-          sessionTokens: options.sessionTokens,
-          elapsedMs: elapsedMs(),
-        }),
-      };
-    }
-    // Lists and synchronous generators are read with for…of here: a `yield*` of one in an async generator awaits
-    // at every step, even when there is nothing to yield.
-    for (const event of plan.events) yield event;
-    const outcomes = yield* executeToolCalls({
-      calls: approved.calls,
-      registry,
-      round: state.rounds,
-      options,
-      turnSignal: signal,
-      turnAbort,
-      statusSignal,
-      errorStreak: state.errorStreak,
-      onStatusUsage: (usage) => {
-        state.statusUsage = addUsage(state.statusUsage, usage);
-      },
-    });
-    recordToolResults({
-      state,
-      calls,
-      outcomes,
-      round: state.rounds,
-      maxConsecutiveErrors: options.maxConsecutiveErrors,
-    });
-    state.rounds += 1;
-    state.messageToolCalls = plan.messageToolCalls;
-    state.sessionToolCalls = plan.sessionToolCalls;
-    state.callCounts = plan.callCounts;
-    signal.throwIfAborted();
-    if (options.onStepFinish !== undefined) {
-      await reportStep({
-        options,
-        signal,
-        step: { ...step, toolCalls: state.toolCalls.slice(recordedBefore) },
-      });
-    }
-
-    if (plan.stop !== undefined) return plan.stop;
-    if (state.errorLimitReached) return { reason: 'consecutive_errors' };
-    for (const event of statusAfterRound({ calls: approved.calls, outcomes, options })) yield event;
-    const decision =
-      options.stopWhen.length === 0 ? undefined : await checkStopConditions({ state, options, signal });
-    if (decision !== undefined && !decision.answer) return decision.ending;
-    finalAnswerFor ??=
-      decision?.ending ??
-      (plan.limitReached !== undefined
-        ? { reason: plan.limitReached }
-        : plan.noProgress !== undefined
-          ? { reason: 'no_progress', detail: plan.noProgress }
-          : state.rounds >= options.maxRounds
-            ? { reason: 'max_rounds' }
-            : undefined);
+    const ending = applyVerdict(turn, verdict);
+    if (ending !== undefined) return ending;
+    await saveCheckpoint(turn);
   }
 }
 
 /**
- * Whether any of the calls may wait for a decision: the host has a `needsApproval` policy, or a call that will run
- * is to a local tool with a rule of its own. Without one, every call runs as planned (what `decideApprovals`
- * would decide), and a round asks nothing.
+ * Asks each feature at a point of the cycle, in order, and streams what it reports. The first verdict is the
+ * point's: the features after it are not asked.
  */
-function mayNeedApproval({
-  calls,
-  registry,
-  options,
-}: {
-  calls: readonly PlannedToolCall[];
-  registry: ToolRegistry;
-  options: ResolvedLoopOptions;
-}): boolean {
-  if (options.needsApproval !== undefined) return true;
-  for (const { call, refusal } of calls) {
-    if (refusal !== undefined) continue;
-    const rule = registry.findLocalTool(call.name)?.needsApproval;
-    if (rule !== undefined && rule !== false) return true;
+async function* askFeatures(
+  turn: Turn,
+  point: 'beforeRequest' | 'afterRound',
+  round?: FinishedRound,
+): AsyncGenerator<LoopEvent, Verdict> {
+  for (const feature of turnFeatures) {
+    const verdict =
+      point === 'beforeRequest'
+        ? await feature.beforeRequest?.(turn)
+        : round === undefined
+          ? undefined
+          : await feature.afterRound?.(turn, round);
+    for (const event of turn.outbox.splice(0)) yield event;
+    if (verdict !== undefined) return verdict;
   }
-  return false;
+  return undefined;
 }
 
-/**
- * With `contextLimit.summarize`: the messages of the next request, the oldest condensed once they pass the limit
- * (see `summarizeContext`); after a failed summary request, no other is tried in the turn. Without it, the
- * turn's messages.
- */
-async function* summarizeOldest({
-  state,
-  options,
-  signal,
-}: {
-  state: TurnState;
-  options: ResolvedLoopOptions;
-  signal: AbortSignal;
-}): AsyncGenerator<LoopEvent, Message[]> {
-  const limit = options.contextLimit;
-  if (limit?.summarize === undefined) return state.messages;
-  if (state.contextSummaryFailed === true) return withSummary(state.messages, state.contextSummary);
-  const summarized = await summarizeContext({
-    messages: state.messages,
-    limit,
-    summarize: limit.summarize,
-    summary: state.contextSummary,
-    model: options.model,
-    tokensLeft: Math.min(...Object.values(budgetsLeft({ state, options }))),
+/** The ending a verdict asks for now; an answer it asks for is made the next request (the first one counts). */
+function applyVerdict({ state }: Turn, verdict: Verdict): TurnEnding | undefined {
+  if (verdict === undefined) return undefined;
+  if ('end' in verdict) return verdict.end;
+  state.finalAnswerFor ??= verdict.answer;
+  return undefined;
+}
+
+/** Tells the host's `onStepFinish` about a step, with the calls it recorded. */
+async function reportStep({ state, options, signal }: Turn, step: ResponseStep): Promise<void> {
+  await reportStepInfo({
+    options,
     signal,
-    onUsage: (modelId, usage) => {
-      addModelUsage(state, modelId, usage);
-    },
+    step: { ...step.info, toolCalls: state.toolCalls.slice(step.recordedBefore) },
   });
-  if (summarized.summary !== undefined) state.contextSummary = summarized.summary;
-  if (summarized.failed === true) state.contextSummaryFailed = true;
-  for (const warning of summarized.warnings) yield warning;
-  return summarized.messages;
+}
+
+/** Hands the host a checkpoint of the turn between two passes of the cycle (`onCheckpoint`). */
+async function saveCheckpoint(turn: Turn): Promise<void> {
+  const { onCheckpoint } = turn.options;
+  // Without a reader, the checkpoint (copies of the transcript's lists) is not made.
+  if (onCheckpoint === undefined) return;
+  await callHook('onCheckpoint', turn.signal, () => onCheckpoint(toTurnCheckpoint(turn)));
+}
+
+/** The step a resumed paused turn starts with: the calls that wait, with their decisions. */
+function resumedStep({ state, options }: Turn): ResponseStep | undefined {
+  const { resume } = options;
+  const pausedStep = resume?.turn.pausedStep;
+  if (pausedStep === undefined || resume?.decisions === undefined) return undefined;
+  return {
+    info: pausedStep.step,
+    calls: waitingCalls(state.messages),
+    toolNames: pausedStep.toolNames,
+    recordedBefore: state.toolCalls.length,
+    decisions: resume.decisions,
+  };
 }

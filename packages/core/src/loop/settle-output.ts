@@ -32,7 +32,7 @@ export async function checkAnswerOutput({
   }
   const parsed = await parseOutput({ text: state.text, schema: options.output.schema });
   if (parsed.success) {
-    state.output = parsed.value;
+    state.features.output.value = parsed.value;
     return { type: 'end', ending };
   }
   const step = decide({ state, ending, issues: parsed.issues, text: state.text });
@@ -90,7 +90,7 @@ export async function* takeFinalAnswer({
     maxConsecutiveErrors: options.maxConsecutiveErrors,
   });
   if (checked.success) {
-    state.output = checked.value;
+    state.features.output.value = checked.value;
     // The answer of the turn is the one given through the tool.
     state.text = text;
   }
@@ -109,8 +109,8 @@ function decide({
   text: string;
 }): OutputStep {
   if (ending.reason !== 'completed') return { type: 'end', ending };
-  if (state.outputRepairs === 0) {
-    state.outputRepairs += 1;
+  if (state.features.output.repairs === 0) {
+    state.features.output.repairs += 1;
     return { type: 'repair' };
   }
   const error = new InvalidOutputError({ issues, text });

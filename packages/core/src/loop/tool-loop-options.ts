@@ -5,6 +5,7 @@ import type { ToolSource } from '../tools/tool-source.js';
 import type { ResolvedContextLimit } from './limit-context.js';
 import type { ProgressivePromptTexts } from './progressive-prompt.js';
 import type { OnStepFinish, PrepareStep, StopCondition } from './turn-hooks.js';
+import type { TurnCheckpoint } from './turn-checkpoint.js';
 import type { ResumeTurn } from './paused-turn.js';
 import type { JsonValue } from '../json-value.js';
 import type { CompiledOutputSchema, OutputSchema } from './output-schema.js';
@@ -147,15 +148,22 @@ export interface ToolLoopOptions {
   /** Called after each step (a model request and the tool round that followed) with what it sent and got. */
   onStepFinish?: OnStepFinish;
   /**
+   * Called between two passes of the turn's cycle (after each tool round, a continued answer, a repair) with a
+   * checkpoint of the turn as plain JSON; store it to resume the turn from there with `resume: { turn }`, on this
+   * machine or another. The turn waits for it (and its promise); a throw ends the turn with `hook_error`.
+   */
+  onCheckpoint?: (checkpoint: TurnCheckpoint) => void | Promise<void>;
+  /**
    * Calls that wait for a person's decision before they run — of any tool, MCP servers' included; a local
    * tool's own `needsApproval` applies as well. The turn stops with `approval_required` and `result.pausedTurn`.
    */
   needsApproval?: (call: { name: string; input: JsonValue }) => boolean | Promise<boolean>;
   /**
-   * Continues a turn that stopped with `approval_required`: its `pausedTurn` (stored as JSON anywhere) and a
-   * decision for each pending call. Give the same tools; `messages`, `prompt`, `sessionToolCalls` and
-   * `sessionTokens` come from the paused turn. A decision for a call that does not wait is refused, and so is a
-   * paused turn whose transcript no longer ends with the message holding the calls that wait.
+   * Continues a turn from a checkpoint (stored as JSON anywhere): one `onCheckpoint` was given, or the
+   * `pausedTurn` of a turn that stopped with `approval_required`, with a decision for each pending call. Give the
+   * same tools and options; `messages`, `prompt`, `sessionToolCalls` and `sessionTokens` come from the checkpoint.
+   * A decision for a call that does not wait is refused, and so is a paused turn whose transcript no longer ends
+   * with the message holding the calls that wait, or a checkpoint written by a newer version of this package.
    */
   resume?: ResumeTurn;
   /**
@@ -208,6 +216,7 @@ export interface ResolvedLoopOptions {
   stopWhen: StopCondition[];
   prepareStep: PrepareStep | undefined;
   onStepFinish: OnStepFinish | undefined;
+  onCheckpoint: ((checkpoint: TurnCheckpoint) => void | Promise<void>) | undefined;
   needsApproval: ToolLoopOptions['needsApproval'];
   resume: ResumeTurn | undefined;
   /** `native`: the schema goes to the model as `responseFormat`; `tool`: through the final-answer tool. */

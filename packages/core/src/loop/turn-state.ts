@@ -1,11 +1,24 @@
 import type { Message, ToolCallPart, ToolResultPart } from '../model/messages.js';
 import { addUsage, createEmptyUsage, type Usage } from '../model/usage.js';
 import type { ToolCallRecord } from './loop-result.js';
-import type { ContextSummary } from './summarize-context.js';
+import type { ContextState } from './features/context-limit-feature.js';
+import { countOutcome, type ErrorStreak } from './features/error-streak-feature.js';
+import {
+  countResponseText,
+  createRepetitionCounts,
+  type RepetitionCounts,
+} from './features/no-progress-feature.js';
+import type { OutputState } from './features/output-feature.js';
+import type { ToolCallCounts } from './features/tool-call-limits-feature.js';
 import type { ModelResponse } from './stream-model-response.js';
-import { extendErrorStreak, type ToolCallOutcome } from './tool-call-outcome.js';
+import type { ToolCallOutcome } from './tool-call-outcome.js';
+import type { TurnEnding } from './turn-ending.js';
 
-/** Everything one turn has produced so far; the loop's helpers read and extend it. */
+/**
+ * What one turn has produced so far, and the state each feature keeps across rounds. The loop's cycle reads and
+ * extends the first part; each slice of `features` belongs to one feature module (see `features/`), which alone
+ * writes it and says how it is saved in a checkpoint.
+ */
 export interface TurnState {
   messages: Message[];
   toolCalls: ToolCallRecord[];
@@ -14,20 +27,8 @@ export interface TurnState {
   usage: Usage;
   /** What generated status lines cost, apart from the turn's own requests. */
   statusUsage: Usage;
-  /** Failed calls in a row, in call order, across rounds. */
-  errorStreak: number;
-  /** Set once the streak has reached `maxConsecutiveErrors`, at any point of a round. */
-  errorLimitReached: boolean;
-  messageToolCalls: number;
-  sessionToolCalls: number;
   /** Every tool-call id in the transcript, so a repeated one can be renamed. */
   toolCallIds: Set<string>;
-  /** The call ids of the results `contextLimit` has cleared from the turn's requests. */
-  clearedToolResults: Set<string>;
-  /** The summary `contextLimit.summarize` sends in place of the oldest messages, once written. */
-  contextSummary?: ContextSummary;
-  /** The summary request failed: older results are cleared instead for the rest of the turn. */
-  contextSummaryFailed?: true;
   /**
    * The answer so far: the text of the last model response, as far as it has streamed, joined to the text of
    * the responses it continues after a pause.
@@ -37,17 +38,20 @@ export interface TurnState {
   paused: boolean;
   /** Input and output tokens of the last request: the estimate of the next one, for token budgets. */
   lastRequestTokens: number;
-  /** How often each tool was called with each input (by `toCallKey`), for `maxRepeatedCalls`. */
-  callCounts: Map<string, number>;
-  /** The last response's text, and how many responses in a row had it, for `maxRepeatedText`. */
-  lastResponseText: string;
-  textRepeats: number;
   /** Tokens by model id, for `cost`. */
   usageByModel: Map<string, Usage>;
-  /** Repair requests made for an answer that did not match `output` (at most one). */
-  outputRepairs: number;
-  /** The answer, parsed and validated, with `output`. */
-  output?: unknown;
+  /** Set once a cap or a stop condition asks for one last answer: the next request lets the model call no tool. */
+  finalAnswerFor?: TurnEnding;
+  features: FeatureSlices;
+}
+
+/** The state of each feature that keeps one, by feature name. */
+export interface FeatureSlices {
+  toolCallLimits: ToolCallCounts;
+  noProgress: RepetitionCounts;
+  errorStreak: ErrorStreak;
+  contextLimit: ContextState;
+  output: OutputState;
 }
 
 export function createTurnState({
@@ -57,13 +61,6 @@ export function createTurnState({
   messages: Message[];
   sessionToolCalls: number;
 }): TurnState {
-  const toolCallIds = new Set(
-    messages.flatMap((message) =>
-      message.role === 'assistant'
-        ? message.content.flatMap((part) => (part.type === 'tool-call' ? [part.id] : []))
-        : [],
-    ),
-  );
   return {
     messages,
     toolCalls: [],
@@ -71,21 +68,30 @@ export function createTurnState({
     iterations: 0,
     usage: createEmptyUsage(),
     statusUsage: createEmptyUsage(),
-    errorStreak: 0,
-    errorLimitReached: false,
-    messageToolCalls: 0,
-    sessionToolCalls,
-    toolCallIds,
-    clearedToolResults: new Set(),
+    toolCallIds: collectToolCallIds(messages),
     text: '',
     paused: false,
     lastRequestTokens: 0,
-    callCounts: new Map(),
-    lastResponseText: '',
-    textRepeats: 0,
     usageByModel: new Map(),
-    outputRepairs: 0,
+    features: {
+      toolCallLimits: { message: 0, session: sessionToolCalls },
+      noProgress: createRepetitionCounts(),
+      errorStreak: { streak: 0, limitReached: false },
+      contextLimit: { cleared: new Set() },
+      output: { repairs: 0 },
+    },
   };
+}
+
+/** Every tool-call id of a transcript's assistant messages. */
+export function collectToolCallIds(messages: readonly Message[]): Set<string> {
+  return new Set(
+    messages.flatMap((message) =>
+      message.role === 'assistant'
+        ? message.content.flatMap((part) => (part.type === 'tool-call' ? [part.id] : []))
+        : [],
+    ),
+  );
 }
 
 /** Starts the text of a new response: a fresh answer, unless it continues a paused one. */
@@ -130,8 +136,7 @@ export function recordResponse({
       ids.add(part.id);
     }
   }
-  state.textRepeats = text !== '' && text === state.lastResponseText ? state.textRepeats + 1 : 1;
-  state.lastResponseText = text;
+  countResponseText(state.features.noProgress, text);
   // A pause with tool calls is a tool round like any other; only a bare pause is continued as one answer.
   state.paused = response.finish.finishReason === 'pause' && callCount === 0;
   if (!idRepeats) {
@@ -205,8 +210,7 @@ export function recordToolResults({
       round,
       durationMs: outcome.durationMs,
     });
-    state.errorStreak = extendErrorStreak(state.errorStreak, outcome);
-    if (state.errorStreak >= maxConsecutiveErrors) state.errorLimitReached = true;
+    countOutcome(state.features.errorStreak, outcome, maxConsecutiveErrors);
     return {
       type: 'tool-result',
       toolCallId: call.id,

@@ -75,7 +75,7 @@ export const pausedTurnV1Cases: Record<
           { text: '{"refunded": false}' },
         ]),
         tools: [refund],
-        output: { schema: z.object({ refunded: z.boolean() }) },
+        output: z.object({ refunded: z.boolean() }),
       };
     },
     prompt: 'Refund 10.',
@@ -86,7 +86,11 @@ export const pausedTurnV1Cases: Record<
     options: () => ({
       model: reader(6),
       tools: [createReadPage('d')],
-      contextLimit: { maxTokens: 1_400, keepToolResults: 1, summarize: { model: summarizer('Pages a to c.') } },
+      contextLimit: {
+        maxTokens: 1_400,
+        keepToolResults: 1,
+        summarize: { model: summarizer('Pages a to c.') },
+      },
     }),
     prompt: 'Read the handbook.',
     decisions: { 'call-4': { approved: true } },
