@@ -1,0 +1,335 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { HookError } from '../errors/hook-error.js';
+import type { JsonObject } from '../json-value.js';
+import type { FinishReason } from '../model/model.js';
+import { collectRun } from '../testing/collect-run.js';
+import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-model.js';
+import { defineTool } from '../tools/define-tool.js';
+import { pausedTurnV1Cases } from '../../test/loop/paused-turn-v1-cases.js';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import type { LoopEvent } from './loop-event.js';
+import type { LoopResult } from './loop-result.js';
+import { runToolLoop } from './run-tool-loop.js';
+import type { TurnCheckpoint } from './turn-checkpoint.js';
+import type { ToolLoopOptions } from './tool-loop-options.js';
+
+const tools = [
+  defineTool({ name: 'ok', inputSchema: { type: 'object' }, execute: () => 'fine' }),
+  defineTool({
+    name: 'fail',
+    inputSchema: { type: 'object' },
+    execute: () => {
+      throw new Error('broken');
+    },
+  }),
+  defineTool({ name: 'typed', inputSchema: { type: 'object', required: ['n'] }, execute: () => 'typed' }),
+  defineTool({
+    name: 'big',
+    inputSchema: { type: 'object' },
+    // Large enough that a context limit clears it.
+    execute: () => 'A long page. '.repeat(40),
+  }),
+];
+
+const outputSchema: JsonObject = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] };
+
+const toolCall = fc.oneof(
+  fc.record({
+    name: fc.constantFrom('ok', 'ok', 'fail', 'typed', 'big', 'missing', 'cannot_complete_task'),
+    input: fc.constantFrom({}, { n: 1 }),
+    // Few ids, so that repeats within a response and across rounds are renamed.
+    id: fc.option(fc.constantFrom('call_0', 'call_1'), { nil: undefined }),
+  }),
+  fc.constantFrom({ name: 'final_answer', input: { n: 1 } }, { name: 'final_answer', input: { n: 'one' } }),
+);
+
+const response: fc.Arbitrary<ScriptedResponse> = fc
+  .record({
+    // With its own signature: a scripted model otherwise signs by its request count, which a resumed one restarts.
+    thinking: fc.option(
+      fc.string({ maxLength: 6 }).map((text) => ({ text, providerData: { signature: `signed ${text}` } })),
+      { nil: undefined },
+    ),
+    text: fc.option(fc.constantFrom('Working.', 'Working.', '{"n":2}', 'Done.'), { nil: undefined }),
+    toolCalls: fc.array(toolCall, { maxLength: 3 }),
+    finishReason: fc.oneof(
+      { arbitrary: fc.constant(undefined), weight: 4 },
+      { arbitrary: fc.constantFrom<FinishReason>('pause', 'max_tokens', 'end'), weight: 1 },
+    ),
+  })
+  .map(
+    (fields) =>
+      Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== undefined),
+      ) as ScriptedResponse,
+  );
+
+const settings: fc.Arbitrary<Partial<ToolLoopOptions>> = fc.record(
+  {
+    maxIterations: fc.integer({ min: 1, max: 8 }),
+    maxRounds: fc.integer({ min: 1, max: 5 }),
+    maxConsecutiveErrors: fc.integer({ min: 1, max: 3 }),
+    maxToolCalls: fc.oneof(
+      fc.integer({ min: 0, max: 5 }),
+      fc.record({ perSession: fc.integer({ min: 0, max: 5 }) }),
+    ),
+    sessionToolCalls: fc.integer({ min: 0, max: 2 }),
+    maxToolsPerResponse: fc.integer({ min: 1, max: 3 }),
+    unknownTool: fc.constantFrom<'feedback' | 'stop'>('feedback', 'stop'),
+    explicitStop: fc.boolean(),
+    statusMessages: fc.constantFrom<'template' | 'off'>('template', 'off'),
+    maxRepeatedCalls: fc.integer({ min: 1, max: 3 }),
+    maxRepeatedText: fc.integer({ min: 1, max: 3 }),
+    tokenBudget: fc.oneof(
+      fc.integer({ min: 20, max: 120 }),
+      fc.record({ perSession: fc.integer({ min: 20, max: 120 }) }),
+    ),
+    sessionTokens: fc.integer({ min: 0, max: 30 }),
+    contextLimit: fc.constant({ maxTokens: 300, keepToolResults: 1 }),
+    progressivePrompt: fc.constant(true),
+    output: fc.constant(outputSchema),
+  },
+  { requiredKeys: [] },
+);
+
+/** Every call of the script gets an id of its own position unless it has one, so that two models give the same. */
+function withIds(script: ScriptedResponse[]): ScriptedResponse[] {
+  return script.map((step, index) => ({
+    ...step,
+    ...(step.toolCalls === undefined
+      ? {}
+      : {
+          toolCalls: step.toolCalls.map((call, callIndex) => ({
+            ...call,
+            id: call.id ?? `c${index}_${callIndex}`,
+          })),
+        }),
+  }));
+}
+
+/** What must not differ between two runs: everything but how long things took. */
+function timeless(value: LoopResult | LoopEvent[]): unknown {
+  return JSON.parse(
+    JSON.stringify(value, (key, field: unknown) => (key === 'durationMs' ? undefined : field)),
+  );
+}
+
+interface Taken {
+  checkpoint: TurnCheckpoint;
+  /** Events and model requests the turn had made when the checkpoint was taken. */
+  events: number;
+  requests: number;
+}
+
+describe('checkpoints', () => {
+  it('resuming at any checkpoint gives the result, the events and the requests of the turn that never stopped', async () => {
+    let resumedRuns = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(response, { minLength: 1, maxLength: 8 }),
+        settings,
+        fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+        fc.nat(),
+        fc.boolean(),
+        async (generated, options, stopAfterRounds, pick, supportsStructuredOutput) => {
+          // Answers after the generated ones, so that neither run runs out of script.
+          const script = withIds([...generated, ...Array.from({ length: 12 }, () => ({ text: '{"n":3}' }))]);
+          const stopWhen =
+            stopAfterRounds === undefined
+              ? {}
+              : {
+                  stopWhen: ({ rounds }: { rounds: number }) =>
+                    rounds >= stopAfterRounds ? 'host_stop' : undefined,
+                };
+          const model = createScriptedModel(script, { supportsStructuredOutput });
+          const taken: Taken[] = [];
+          const whole: { events: LoopEvent[] } = { events: [] };
+          const run = runToolLoop({
+            ...options,
+            ...stopWhen,
+            model,
+            tools,
+            prompt: 'Go.',
+            onCheckpoint: (checkpoint) => {
+              // Stored as JSON, as a host would.
+              taken.push({
+                checkpoint: JSON.parse(JSON.stringify(checkpoint)) as TurnCheckpoint,
+                events: whole.events.length,
+                requests: model.requests.length,
+              });
+            },
+          });
+          for await (const event of run) whole.events.push(event);
+          const result = await run.result;
+          if (taken.length === 0) return;
+          const at = taken[pick % taken.length] as Taken;
+          resumedRuns += 1;
+
+          const resumedModel = createScriptedModel(script.slice(at.requests), { supportsStructuredOutput });
+          const resumed = await collectRun(
+            runToolLoop({
+              ...options,
+              ...stopWhen,
+              // Given anew, as on another machine: the checkpoint brings what the turn had counted.
+              sessionToolCalls: 0,
+              sessionTokens: 0,
+              model: resumedModel,
+              tools,
+              resume: { turn: at.checkpoint },
+            }),
+          );
+
+          expect(timeless(resumed.result)).toEqual(timeless(result));
+          // The resumed turn announces itself as any turn does, then goes on as the first did.
+          const startEvents = options.statusMessages === 'off' ? 0 : 1;
+          expect(timeless(resumed.events.slice(startEvents))).toEqual(
+            timeless(whole.events.slice(at.events)),
+          );
+          expect(resumedModel.requests.map(({ signal: _signal, ...request }) => request)).toEqual(
+            model.requests.slice(at.requests).map(({ signal: _signal, ...request }) => request),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Many scripts go past a round: the property is not held only by turns that never leave a checkpoint.
+    expect(resumedRuns).toBeGreaterThan(75);
+  });
+});
+
+describe('onCheckpoint', () => {
+  const script = () =>
+    createScriptedModel([
+      { toolCalls: [{ id: 'a', name: 'ok', input: {} }] },
+      { toolCalls: [{ id: 'b', name: 'ok', input: { n: 1 } }] },
+      { text: 'Done.' },
+    ]);
+
+  it('is called after each round with a versioned checkpoint of plain JSON', async () => {
+    const checkpoints: TurnCheckpoint[] = [];
+    const result = await runToolLoop({
+      model: script(),
+      tools,
+      prompt: 'Go.',
+      onCheckpoint: (checkpoint) => {
+        checkpoints.push(checkpoint);
+      },
+    }).result;
+
+    expect(result.stopReason).toBe('completed');
+    expect(checkpoints.map((checkpoint) => [checkpoint.version, checkpoint.state.rounds])).toEqual([
+      [2, 1],
+      [2, 2],
+    ]);
+    // Taken when handed over: later rounds do not change it.
+    expect(checkpoints[0]?.messages).toHaveLength(3);
+    expect(JSON.parse(JSON.stringify(checkpoints))).toEqual(checkpoints);
+  });
+
+  it('is waited for, and a throw ends the turn with hook_error', async () => {
+    const order: string[] = [];
+    const run = runToolLoop({
+      model: script(),
+      tools,
+      prompt: 'Go.',
+      onStepFinish: () => {
+        order.push('step');
+      },
+      onCheckpoint: async () => {
+        await Promise.resolve();
+        order.push('checkpoint');
+        if (order.length > 2) throw new Error('the database is down');
+      },
+    });
+    const result = await run.result;
+
+    expect(order).toEqual(['step', 'checkpoint', 'step', 'checkpoint']);
+    expect(result.stopReason).toBe('hook_error');
+    expect(HookError.isInstance(result.error)).toBe(true);
+    expect(result.error?.message).toContain('onCheckpoint threw: the database is down');
+  });
+
+  it('a checkpoint of a newer format is refused, naming its version', async () => {
+    let first: TurnCheckpoint | undefined;
+    await runToolLoop({
+      model: script(),
+      tools,
+      prompt: 'Go.',
+      onCheckpoint: (checkpoint) => {
+        first ??= checkpoint;
+      },
+    }).result;
+    const newer = { ...first, version: 3 } as unknown as TurnCheckpoint;
+
+    expect(() => runToolLoop({ model: script(), tools, resume: { turn: newer } })).toThrow(
+      new InvalidArgumentError({
+        argument: 'resume.turn',
+        message:
+          'this checkpoint has format version 3, written by a newer version of @toolloop/core; this one reads versions 1 to 2. Upgrade @toolloop/core to resume it.',
+      }),
+    );
+  });
+
+  it('decisions go only with a turn paused for approval', async () => {
+    let first: TurnCheckpoint | undefined;
+    await runToolLoop({
+      model: script(),
+      tools,
+      prompt: 'Go.',
+      onCheckpoint: (checkpoint) => {
+        first ??= checkpoint;
+      },
+    }).result;
+    if (first === undefined) throw new Error('no checkpoint');
+
+    expect(() =>
+      runToolLoop({
+        model: script(),
+        tools,
+        resume: { turn: first as TurnCheckpoint, decisions: { a: { approved: true } } },
+      }),
+    ).toThrow(
+      "Invalid option 'resume.decisions': no call waits for approval with the id a; the calls that wait: (none).",
+    );
+  });
+});
+
+describe('paused turns of the first stored format', () => {
+  it.each(Object.keys(pausedTurnV1Cases))(
+    '%s: resumes to the result the loop that wrote it reached',
+    async (name) => {
+      const stored = JSON.parse(
+        readFileSync(new URL(`../../test/loop/paused-turn-v1/${name}.json`, import.meta.url), 'utf8'),
+      ) as { pausedTurn: TurnCheckpoint; expected: Record<string, unknown> };
+      const testCase = pausedTurnV1Cases[name];
+      if (testCase === undefined) throw new Error(`no case ${name}`);
+      const options = testCase.options();
+      // The same turn up to its pause, so that the scripted models stand where they stood.
+      const paused = await runToolLoop({ ...options, prompt: testCase.prompt }).result;
+      expect(paused.stopReason).toBe('approval_required');
+
+      const resumed = await collectRun(
+        runToolLoop({ ...options, resume: { turn: stored.pausedTurn, decisions: testCase.decisions } }),
+      );
+      const { result } = resumed;
+
+      expect(
+        timeless({
+          stopReason: result.stopReason,
+          text: result.text,
+          rounds: result.rounds,
+          iterations: result.iterations,
+          usage: result.usage,
+          sessionToolCalls: result.sessionToolCalls,
+          sessionTokens: result.sessionTokens,
+          output: result.output,
+          toolCalls: result.toolCalls,
+          messages: result.messages,
+          events: resumed.events.filter((event) => event.type !== 'done'),
+        } as never),
+      ).toEqual(timeless(stored.expected as never));
+    },
+  );
+});
