@@ -25,6 +25,8 @@ export function createMemorySessionStore(): SessionStore {
         stored.tokenCount = session.tokenCount;
         if (session.pausedTurn === undefined) delete stored.pausedTurn;
         else stored.pausedTurn = structuredClone(session.pausedTurn);
+        if (session.turnUnderWay === undefined) delete stored.turnUnderWay;
+        else stored.turnUnderWay = structuredClone(session.turnUnderWay);
       }
       return Promise.resolve();
     },

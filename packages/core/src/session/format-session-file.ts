@@ -14,8 +14,8 @@ export function formatSessionHeader(session: SessionData): string {
 }
 
 /**
- * One appended line: the messages from `from` on, the activity and counts after them, and the paused turn
- * without its messages (they are the session's, already in the file).
+ * One appended line: the messages from `from` on, the activity and counts after them, and the paused turn or
+ * the checkpoint of the turn under way without their messages (they are the session's, already in the file).
  */
 export function formatSessionRecord(session: SessionData, from: number): string {
   const record: Record<string, unknown> = {
@@ -27,6 +27,10 @@ export function formatSessionRecord(session: SessionData, from: number): string 
   if (session.pausedTurn !== undefined) {
     const { messages: _messages, ...pausedTurn } = session.pausedTurn;
     record.pausedTurn = pausedTurn;
+  }
+  if (session.turnUnderWay !== undefined) {
+    const { messages: _messages, ...turnUnderWay } = session.turnUnderWay;
+    record.turnUnderWay = turnUnderWay;
   }
   return `${JSON.stringify(record)}\n`;
 }

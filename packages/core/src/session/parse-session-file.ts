@@ -59,6 +59,9 @@ export function parseSessionFile({ text, path, id }: { text: string; path: strin
   if (last?.tokenCount !== undefined) session.tokenCount = last.tokenCount;
   // The paused turn's transcript is the session's: stored once, joined again here.
   if (last?.pausedTurn !== undefined) session.pausedTurn = { ...last.pausedTurn, messages: [...messages] };
+  if (last?.turnUnderWay !== undefined) {
+    session.turnUnderWay = { ...last.turnUnderWay, messages: [...messages] };
+  }
   return {
     session,
     layout: { bytes: Buffer.byteLength(text) - Buffer.byteLength(unfinished), messages: messages.length },

@@ -2,6 +2,7 @@ import type { LoopResult } from '../loop/loop-result.js';
 import type { ApprovalDecision, PausedTurn } from '../loop/paused-turn.js';
 import { runToolLoop } from '../loop/run-tool-loop.js';
 import type { ToolLoopOptions } from '../loop/tool-loop-options.js';
+import type { TurnCheckpoint } from '../loop/turn-checkpoint.js';
 import type { Message } from '../model/messages.js';
 import type { MessageStreamWriter } from './create-message-stream.js';
 import type { SessionResources } from './open-session-resources.js';
@@ -52,6 +53,20 @@ export async function runSessionTurn({
   let lastRequestMessages: readonly Message[] | undefined;
   let startedToolCalls = 0;
   let result: LoopResult;
+  // The session as last saved: a turn under way is saved after each of its rounds.
+  let current = session;
+  const saveTurnUnderWay = async (checkpoint: TurnCheckpoint) => {
+    const { pausedTurn: _paused, ...rest } = current;
+    const saved: SessionData = {
+      ...rest,
+      messages: checkpoint.messages,
+      toolCallCount: session.toolCallCount + startedToolCalls,
+      lastActivity: new Date(now()),
+      turnUnderWay: checkpoint,
+    };
+    await store.save(saved, toSessionChange({ before: current.messages, after: saved.messages }));
+    current = saved;
+  };
   try {
     const run = runToolLoop({
       ...toSessionLoopOptions(session.llmConfig),
@@ -64,6 +79,7 @@ export async function runSessionTurn({
       sessionTokens: session.tokenCount ?? 0,
       ...(needsApproval === undefined ? {} : { needsApproval }),
       signal: writer.signal,
+      onCheckpoint: saveTurnUnderWay,
     });
     for await (const event of run) {
       if (event.type === 'tool_start') startedToolCalls += 1;
@@ -73,15 +89,17 @@ export async function runSessionTurn({
     result = await run.result;
   } catch (error) {
     // Whatever failed, the user's message is not lost: what the turn got to is saved, then the stream fails.
+    // The turn has ended, failed: no checkpoint of it is kept as one under way.
+    const { turnUnderWay: _underWay, ...failed } = toFailedSession({ session, input, lastRequestMessages });
     const saved: SessionData = {
-      ...toFailedSession({ session, input, lastRequestMessages }),
+      ...failed,
       toolCallCount: session.toolCallCount + startedToolCalls,
       lastActivity: new Date(now()),
     };
-    await store.save(saved, toSessionChange({ before: session.messages, after: saved.messages }));
+    await store.save(saved, toSessionChange({ before: current.messages, after: saved.messages }));
     return { type: 'failed', session: saved, error };
   }
-  const { pausedTurn: _previous, ...rest } = session;
+  const { pausedTurn: _previous, turnUnderWay: _underWay, ...rest } = session;
   const saved: SessionData = {
     ...rest,
     messages: result.messages,
@@ -90,7 +108,7 @@ export async function runSessionTurn({
     lastActivity: new Date(now()),
     ...(result.pausedTurn === undefined ? {} : { pausedTurn: result.pausedTurn }),
   };
-  await store.save(saved, toSessionChange({ before: session.messages, after: saved.messages }));
+  await store.save(saved, toSessionChange({ before: current.messages, after: saved.messages }));
   writer.push(toMessageStreamChunk({ type: 'done', result }));
   return { type: 'finished', session: saved, result };
 }

@@ -1,4 +1,5 @@
 import type { PausedTurn } from '../loop/paused-turn.js';
+import type { TurnCheckpoint } from '../loop/turn-checkpoint.js';
 import type { Message } from '../model/messages.js';
 import type { StoredLlmConfig } from './llm-config.js';
 
@@ -24,4 +25,10 @@ export interface SessionData {
    * `resumeTurn` takes. Its `messages` are the session's.
    */
   pausedTurn?: PausedTurn;
+  /**
+   * The checkpoint of a turn that has not ended: saved after each of its rounds, gone once the turn ends. A
+   * session that has one was left mid-turn (the host stopped); `runToolLoop({ resume: { turn } })` goes on from
+   * it. Its `messages` are the session's.
+   */
+  turnUnderWay?: TurnCheckpoint;
 }

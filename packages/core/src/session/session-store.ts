@@ -2,7 +2,8 @@ import type { SessionData } from './session-data.js';
 
 /**
  * What changed in a session since this store last saved or loaded it: `appendedMessages` messages were added
- * at the end of `messages`, and `lastActivity`, the counts and `pausedTurn` may have changed; nothing else did.
+ * at the end of `messages`, and `lastActivity`, the counts, `pausedTurn` and `turnUnderWay` may have changed;
+ * nothing else did.
  */
 export interface SessionChange {
   appendedMessages: number;

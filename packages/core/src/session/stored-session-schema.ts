@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PausedTurn } from '../loop/paused-turn.js';
+import type { TurnCheckpoint } from '../loop/turn-checkpoint.js';
 import type { Message } from '../model/messages.js';
 import { llmConfigSchema, storedLlmConfigSchema } from './llm-config-schema.js';
 
@@ -33,9 +34,19 @@ const storedPausedTurnSchema = z.custom<Omit<PausedTurn, 'messages'>>(
   (value) =>
     typeof value === 'object' &&
     value !== null &&
-    (value as { version?: unknown }).version === 1 &&
+    ((value as { version?: unknown }).version === 1 || (value as { version?: unknown }).version === 2) &&
     Array.isArray((value as { pendingApprovals?: unknown }).pendingApprovals),
-  { error: 'expected a paused turn (version 1, with pendingApprovals)' },
+  { error: 'expected a paused turn (version 1 or 2, with pendingApprovals)' },
+);
+
+/** The checkpoint of a turn under way, stored without its messages as the paused turn is. */
+const storedTurnUnderWaySchema = z.custom<Omit<TurnCheckpoint, 'messages'>>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { version?: unknown }).version === 2 &&
+    typeof (value as { state?: unknown }).state === 'object',
+  { error: 'expected the checkpoint of a turn (version 2)' },
 );
 
 /** The first line of a session file: what never changes. */
@@ -47,11 +58,13 @@ export const sessionHeaderSchema = z.strictObject({
 
 /**
  * Every later line: messages to append, and the session's activity and counts after them; with `pausedTurn`
- * when the turn saved by this line waits for approval (a later line without it means it no longer does).
+ * when the turn saved by this line waits for approval (a later line without it means it no longer does), and
+ * `turnUnderWay` when the line was saved between two rounds of a turn.
  */
 export const sessionRecordSchema = z.strictObject({
   ...turnFields,
   pausedTurn: storedPausedTurnSchema.optional(),
+  turnUnderWay: storedTurnUnderWaySchema.optional(),
 });
 
 /** A whole session file of the earlier format, which stored server secrets as given (read, then withheld). */

@@ -1,0 +1,120 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineTool, runToolLoop } from '@toolloop/core';
+import { createFileSessionStore, SessionManager } from '@toolloop/core/session';
+import { createScriptedModel } from '@toolloop/core/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createModelFactory, readNote } from './support/session-test-kit.js';
+
+let directory: string;
+let copies: string;
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'toolloop-checkpoint-'));
+  copies = await mkdtemp(join(tmpdir(), 'toolloop-checkpoint-copy-'));
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+  await rm(copies, { recursive: true, force: true });
+});
+
+const usage = { inputTokens: 100, outputTokens: 20 };
+const threeRounds = [
+  { toolCalls: [{ id: 'r1', name: 'peek', input: { n: 1 } }], usage },
+  { toolCalls: [{ id: 'r2', name: 'peek', input: { n: 2 } }], usage },
+  { toolCalls: [{ id: 'r3', name: 'read_note', input: { id: 3 } }], usage },
+  { text: 'Read them all.', usage },
+];
+
+describe('SessionManager and the checkpoint of a turn under way', () => {
+  it('keeps it in the file store after each round, and none once the turn has ended', async () => {
+    const seen: Array<number | undefined> = [];
+    let sessionId = '';
+    // While a round runs, what another host reading the same directory finds; the second copies the file, as a
+    // crash at that moment would leave it.
+    const peek = defineTool({
+      name: 'peek',
+      inputSchema: { type: 'object' },
+      execute: async () => {
+        const stored = await createFileSessionStore({ directory }).load(sessionId);
+        seen.push(stored?.turnUnderWay?.state.rounds);
+        if (seen.length === 2) await cp(directory, copies, { recursive: true });
+        return 'peeked';
+      },
+    });
+    const models = createModelFactory(threeRounds);
+    const manager = new SessionManager({
+      createModel: models.createModel,
+      store: createFileSessionStore({ directory }),
+      tools: [peek, readNote],
+    });
+    const session = await manager.initializeSession({
+      type: 'claude',
+      api_key: 'sk-ant-x',
+      model: 'claude-sonnet-4-6',
+    });
+    sessionId = session.id;
+    for await (const _chunk of manager.sendMessageStream(session.id, 'Read the notes.')) void _chunk;
+    const finished = await createFileSessionStore({ directory }).load(session.id);
+    await manager.dispose();
+
+    expect(seen).toEqual([undefined, 1]);
+    expect(finished?.turnUnderWay).toBeUndefined();
+    expect(finished?.messages.at(-1)).toEqual({
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Read them all.' }],
+    });
+
+    // A host that died in the second round: the copy holds the turn as the first round left it.
+    const left = await createFileSessionStore({ directory: copies }).load(session.id);
+    const checkpoint = left?.turnUnderWay;
+    expect(checkpoint?.state.rounds).toBe(1);
+    expect(left?.messages).toHaveLength(3);
+    const resumed = await runToolLoop({
+      model: createScriptedModel(threeRounds.slice(1)),
+      tools: [peek, readNote],
+      resume: { turn: checkpoint as NonNullable<typeof checkpoint> },
+    }).result;
+
+    expect(resumed.stopReason).toBe('completed');
+    expect(resumed.rounds).toBe(3);
+    expect(resumed.messages).toEqual(finished?.messages);
+  });
+
+  it('resumes a turn paused by the earlier format, kept in a session file that version wrote', async () => {
+    await cp(new URL('./paused-session-v1/', import.meta.url), directory, { recursive: true });
+    const id = 'e9f7c4ea-2714-4398-b314-fb7c3e83aecb';
+    const deleted: unknown[] = [];
+    const deleteNote = defineTool({
+      name: 'delete_note',
+      inputSchema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+      needsApproval: true,
+      execute: (input) => {
+        deleted.push(input.id);
+        return `note ${JSON.stringify(input.id)} deleted`;
+      },
+    });
+    const manager = new SessionManager({
+      createModel: createModelFactory({ text: 'Note 1 is deleted.', usage }).createModel,
+      store: createFileSessionStore({ directory }),
+      tools: [readNote, deleteNote],
+      environment: { ANTHROPIC_API_KEY: 'sk-ant-from-environment' },
+    });
+    const paused = await manager.getSession(id);
+    expect(paused?.pausedTurn?.version).toBe(1);
+    for await (const _chunk of manager.resumeTurnStream(id, { delete_1: { approved: true } })) void _chunk;
+    const finished = await manager.getSession(id);
+    await manager.dispose();
+
+    expect(deleted).toEqual([1]);
+    expect(finished?.pausedTurn).toBeUndefined();
+    expect(finished?.toolCallCount).toBe(2);
+    expect(finished?.tokenCount).toBe(360);
+    expect(finished?.messages.at(-1)).toEqual({
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Note 1 is deleted.' }],
+    });
+  });
+});
