@@ -56,7 +56,7 @@ describe('SessionManager and the checkpoint of a turn under way', () => {
       model: 'claude-sonnet-4-6',
     });
     sessionId = session.id;
-    for await (const _chunk of manager.sendMessageStream(session.id, 'Read the notes.')) void _chunk;
+    for await (const _chunk of manager.sendMessageStream(session.id, 'Read the notes.')) continue;
     const finished = await createFileSessionStore({ directory }).load(session.id);
     await manager.dispose();
 
@@ -104,7 +104,7 @@ describe('SessionManager and the checkpoint of a turn under way', () => {
     });
     const paused = await manager.getSession(id);
     expect(paused?.pausedTurn?.version).toBe(1);
-    for await (const _chunk of manager.resumeTurnStream(id, { delete_1: { approved: true } })) void _chunk;
+    for await (const _chunk of manager.resumeTurnStream(id, { delete_1: { approved: true } })) continue;
     const finished = await manager.getSession(id);
     await manager.dispose();
 
