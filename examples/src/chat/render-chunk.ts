@@ -63,10 +63,10 @@ export function renderChunk({
       }
       screen.write(chunk.content);
       return;
-    case 'tool_start':
+    case 'tool-start':
       line(colors.magenta(`→ ${chunk.content}`));
       return;
-    case 'tool_result':
+    case 'tool-result':
       screen.lastResult = { toolCallId: chunk.toolCallId, content: chunk.content };
       line(chunk.isError ? colors.red(`← ${chunk.content}`) : colors.green(`← ${chunk.content}`));
       return;
@@ -83,7 +83,7 @@ export function renderChunk({
         return;
       line(colors.red(`✗ ${chunk.error}`));
       return;
-    case 'approval_required':
+    case 'approval-required':
       for (const call of chunk.calls) {
         line(colors.yellow(`? ${call.name} ${JSON.stringify(call.input)} waits for your approval`));
       }

@@ -19,7 +19,7 @@ export interface ThinkingChunk extends ChunkSource {
 
 /** A tool call about to run; `content` reads like `get_weather {"city":"Paris"}`. */
 export interface ToolStartChunk extends ChunkSource {
-  type: 'tool_start';
+  type: 'tool-start';
   content: string;
   toolName: string;
   toolCallId: string;
@@ -28,7 +28,7 @@ export interface ToolStartChunk extends ChunkSource {
 
 /** A tool call's result as text (`content`), and as the tool returned it (`output`). */
 export interface ToolResultChunk extends ChunkSource {
-  type: 'tool_result';
+  type: 'tool-result';
   content: string;
   toolName: string;
   toolCallId: string;
@@ -70,7 +70,7 @@ export interface ErrorChunk extends ChunkSource {
  * ends next (`done` with `approval_required`); the session keeps the paused turn, across restarts too.
  */
 export interface ApprovalRequiredChunk extends ChunkSource {
-  type: 'approval_required';
+  type: 'approval-required';
   calls: PendingApproval[];
 }
 
@@ -86,7 +86,7 @@ export interface DoneChunk extends ChunkSource {
 }
 
 /**
- * What `SessionManager.sendMessageStream` yields: `thinking`, `tool_start`, `tool_result`, `content`, `error`
+ * What `SessionManager.sendMessageStream` yields: `thinking`, `tool-start`, `tool-result`, `content`, `error`
  * and a last `done` (the chunk types hosts of the `LLMConfig` shape consume), plus `status` and `warning`.
  */
 export type MessageStreamChunk =

@@ -34,7 +34,7 @@ describe('toMessageStreamChunk', () => {
 
   it('gives a tool result its text content, with other blocks named', () => {
     const chunk = toMessageStreamChunk({
-      type: 'tool_result',
+      type: 'tool-result',
       toolCallId: 'call_1',
       name: 'fetch',
       isError: false,
@@ -52,7 +52,7 @@ describe('toMessageStreamChunk', () => {
     });
 
     expect(chunk).toMatchObject({
-      type: 'tool_result',
+      type: 'tool-result',
       content: 'Page text\n[image image/png]\n[resource link file:///a.txt]\nB',
     });
   });

@@ -21,17 +21,17 @@ function toChunkFields(event: LoopEvent): ChunkFields {
       return { type: 'thinking', content: event.text };
     case 'content':
       return { type: 'content', content: event.text };
-    case 'tool_start':
+    case 'tool-start':
       return {
-        type: 'tool_start',
+        type: 'tool-start',
         content: `${event.name} ${JSON.stringify(event.input)}`,
         toolName: event.name,
         toolCallId: event.toolCallId,
         input: event.input,
       };
-    case 'tool_result':
+    case 'tool-result':
       return {
-        type: 'tool_result',
+        type: 'tool-result',
         content: event.output.content.map(toText).join('\n'),
         toolName: event.name,
         toolCallId: event.toolCallId,
@@ -48,8 +48,8 @@ function toChunkFields(event: LoopEvent): ChunkFields {
         ...(event.toolName === undefined ? {} : { toolName: event.toolName }),
         ...(event.toolCallId === undefined ? {} : { toolCallId: event.toolCallId }),
       };
-    case 'approval_required':
-      return { type: 'approval_required', calls: event.calls };
+    case 'approval-required':
+      return { type: 'approval-required', calls: event.calls };
     case 'done':
       return {
         type: 'done',

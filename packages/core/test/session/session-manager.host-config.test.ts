@@ -69,14 +69,14 @@ describe('SessionManager with a host config as hosts write it', () => {
     expect(chunkFields.filter((chunk) => chunk.type !== 'status')).toEqual([
       { type: 'thinking', content: 'I should read note 7.' },
       {
-        type: 'tool_start',
+        type: 'tool-start',
         content: 'read_note {"id":7}',
         toolName: 'read_note',
         toolCallId: 'call_1',
         input: { id: 7 },
       },
       {
-        type: 'tool_result',
+        type: 'tool-result',
         content: 'note 7',
         toolName: 'read_note',
         toolCallId: 'call_1',
