@@ -97,6 +97,30 @@ describe('routing', () => {
     expect(routed.getScript('by-header').requests).toHaveLength(1);
   });
 
+  it('still routes by the names before 0.2: a /scenario/<id> path and the x-toolloop-scenario header', async () => {
+    const routed = createFakeLlm([{ text: 'default answer' }]);
+    routed.script('old-header', [{ text: 'header answer' }]);
+    routed.script('old-path', [{ text: 'path answer' }]);
+    const texts = await Promise.all(
+      [
+        new Request(`${baseUrl}/v1/messages`, {
+          method: 'POST',
+          headers: { 'x-toolloop-scenario': 'old-header' },
+        }),
+        new Request(`${baseUrl}/scenario/old-path/v1/messages`, { method: 'POST' }),
+      ].map(async (request) => {
+        request.headers.set('content-type', 'application/json');
+        request.headers.set('anthropic-version', '2023-06-01');
+        const response = await routed.handle(
+          new Request(request, { body: JSON.stringify(createMessagesBody()) }),
+        );
+        const message = (await response.json()) as { content: Array<{ text: string }> };
+        return message.content[0]?.text;
+      }),
+    );
+    expect(texts).toEqual(['header answer', 'path answer']);
+  });
+
   it('answers an unknown script with a 500 naming it and the scripts it has', async () => {
     const routed = createFakeLlm([{ text: 'default answer' }]);
     const response = await routed.handle(
