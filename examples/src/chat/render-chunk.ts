@@ -76,12 +76,12 @@ export function renderChunk({
     case 'error':
       // Only a failed call's error names its call; the one without ends the turn.
       if (chunk.toolCallId === undefined) {
-        screen.stopDetail = chunk.error.replace(/^Stopped: /, '');
+        screen.stopDetail = chunk.message.replace(/^Stopped: /, '');
         return;
       }
-      if (screen.lastResult?.toolCallId === chunk.toolCallId && screen.lastResult.content === chunk.error)
+      if (screen.lastResult?.toolCallId === chunk.toolCallId && screen.lastResult.content === chunk.message)
         return;
-      line(colors.red(`✗ ${chunk.error}`));
+      line(colors.red(`✗ ${chunk.message}`));
       return;
     case 'approval-required':
       for (const call of chunk.calls) {
