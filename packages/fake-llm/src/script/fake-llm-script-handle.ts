@@ -40,14 +40,14 @@ export interface FakeLlmScriptHandle {
   waitForIdle(): Promise<void>;
 }
 
-/** Where every route also files its records, so the fake can list them across routes in arrival order. */
+/** Where every script also files its records, so the fake can list them across scripts in arrival order. */
 export interface FakeLlmRecords {
   requests: RecordedRequest[];
   violations: FakeLlmViolation[];
   streams: StreamRecord[];
 }
 
-/** A route as the fake keeps it: the public view, the ways to add records, and what the checks need. */
+/** A script as the fake keeps it: the public view, the ways to add records, and what the checks need. */
 export interface FakeLlmScriptState extends FakeLlmScriptHandle {
   /** Messages API answers sent, for the thinking echo check. */
   readonly answers: AnthropicAnswer[];
@@ -71,15 +71,15 @@ export interface FakeLlmScriptState extends FakeLlmScriptHandle {
   addViolation(violation: Omit<FakeLlmViolation, 'scriptId'>): void;
   addStream(stream: StreamRecord): void;
   /**
-   * Takes this route's records out of the fake's shared lists and its retention; what it records from now on
-   * stays on the route alone.
+   * Takes this script's records out of the fake's shared lists and its retention; what it records from now on
+   * stays on this script alone.
    */
   detach(): void;
 }
 
 /**
  * Creates the state of one registered script; its records also go to `shared`, and `retention` bounds the bytes
- * of request bodies and headers kept across the fake's routes.
+ * of request bodies and headers kept across the fake's scripts.
  */
 export function createFakeLlmScriptHandle(options: {
   id: string;
