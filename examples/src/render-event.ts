@@ -9,9 +9,9 @@ export function renderEvent(event: LoopEvent): string | undefined {
       return `  ~ thinking: ${event.text}`;
     case 'content':
       return `  > ${event.text}`;
-    case 'tool_start':
+    case 'tool-start':
       return `  → ${event.name}(${JSON.stringify(event.input)})`;
-    case 'tool_result': {
+    case 'tool-result': {
       const text = event.output.content
         .map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))
         .join(' ');
@@ -21,7 +21,7 @@ export function renderEvent(event: LoopEvent): string | undefined {
       return `  ! ${event.message}`;
     case 'error':
       return `  ✗ ${event.code}: ${event.message}`;
-    case 'approval_required':
+    case 'approval-required':
       return `  ? waiting for approval: ${event.calls.map((call) => `${call.name} ${JSON.stringify(call.input)}`).join(', ')}`;
     case 'done':
       return undefined;

@@ -29,12 +29,12 @@ describe('an MCP server sampling through the whole stack', () => {
     const samplingModel = anthropic({
       model: 'claude-haiku-4-5',
       apiKey: 'test-key',
-      baseURL: `${server.url}/scenario/sampling`,
+      baseURL: `${server.url}/script/sampling`,
     });
     const loopModel = anthropic({
       model: 'claude-sonnet-4-6',
       apiKey: 'test-key',
-      baseURL: `${server.url}/scenario/loop`,
+      baseURL: `${server.url}/script/loop`,
     });
     const sampling = createSamplingHandler({ model: samplingModel });
     let toolsChanged!: () => void;
@@ -65,7 +65,7 @@ describe('an MCP server sampling through the whole stack', () => {
         type: 'text',
         text: expect.stringContaining('Hello from the fake model.') as string,
       });
-      const samplingRequest = fake.route('sampling').requests[0];
+      const samplingRequest = fake.getScript('sampling').requests[0];
       expect(samplingRequest?.body).toMatchObject({
         model: 'claude-haiku-4-5',
         max_tokens: 50,

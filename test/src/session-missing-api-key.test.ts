@@ -30,7 +30,7 @@ describe('a session without an API key', () => {
   ] as const)('a $type session names its api_key field and $variable', async ({ type, model, variable }) => {
     const chunks = await sendWithoutKey(type, model);
 
-    expect(chunks.filter((chunk) => chunk.type === 'error').map((chunk) => chunk.error)).toEqual([
+    expect(chunks.filter((chunk) => chunk.type === 'error').map((chunk) => chunk.message)).toEqual([
       `Stopped: No API key for this '${type}' session: set \`api_key\` in its config or the ${variable} environment variable.`,
     ]);
     expect(chunks.at(-1)).toMatchObject({ type: 'done', stopReason: 'model_error' });

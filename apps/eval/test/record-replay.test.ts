@@ -99,7 +99,7 @@ describe.each(wires)('record, replay, drift and update over $provider', ({ provi
     expect(recorded.exitCode).toBe(0);
     expect(await startsOf(directory)).toBe(1);
     // The API saw the key; nothing written has it.
-    expect(api.fake.route().requests).toHaveLength(2);
+    expect(api.fake.getScript().requests).toHaveLength(2);
     await api.fake.close();
     const written = await filesUnder(directory);
     expect(written.some((file) => file.startsWith(recordingDirectoryOf(scenario)))).toBe(true);
@@ -172,7 +172,7 @@ describe('record, replay, drift and update of a scenario that names wires', () =
     expect(outcomes(recorded.report.scenarios)).toEqual(
       names.map((wire) => [`echo through a real server [${wire}]`, 'passed', 'live']),
     );
-    expect(api.fake.route().requests.map((request) => request.path)).toEqual([
+    expect(api.fake.getScript().requests.map((request) => request.path)).toEqual([
       '/v1/messages',
       '/v1/messages',
       '/v1/chat/completions',
@@ -221,7 +221,7 @@ describe('record, replay, drift and update of a scenario that names wires', () =
     });
     await apiAgain.fake.close();
     expect(updated.exitCode).toBe(0);
-    expect(apiAgain.fake.route().requests.map((request) => request.path)).toEqual([
+    expect(apiAgain.fake.getScript().requests.map((request) => request.path)).toEqual([
       '/v1/chat/completions',
       '/v1/chat/completions',
     ]);
@@ -291,7 +291,7 @@ describe('a live record of every wire', () => {
       ]),
     );
     // The API saw each wire's own path; Bedrock's was signed for it (the fake refuses an unsigned one).
-    expect(api.fake.route().requests.map((request) => request.path)).toEqual([
+    expect(api.fake.getScript().requests.map((request) => request.path)).toEqual([
       '/v1/messages',
       '/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream',
       '/v1beta/models/gemini-3-pro-preview:streamGenerateContent',
@@ -422,7 +422,7 @@ describe('live runs', () => {
     });
     await api.fake.close();
     expect(exitCode).toBe(0);
-    expect(api.fake.route().requests).toHaveLength(2);
+    expect(api.fake.getScript().requests).toHaveLength(2);
     expect(await hasRecording(scenario)).toBe(true);
     expect(await hasRecording(join(directory, 'scripted.yaml'))).toBe(false);
   });

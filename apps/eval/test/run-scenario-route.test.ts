@@ -24,6 +24,6 @@ it("leaves the caller's fake its route: runScenario adds it, and only runScenari
   });
 
   expect(result.status).toBe('passed');
-  expect(fake.route('mine').requests.length).toBeGreaterThan(0);
-  expect(fake.requests.length).toBe(fake.route('mine').requests.length);
+  expect(fake.getScript('mine').requests.length).toBeGreaterThan(0);
+  expect(fake.requests.length).toBe(fake.getScript('mine').requests.length);
 });

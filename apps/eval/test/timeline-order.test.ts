@@ -12,8 +12,8 @@ function toLine(entry: TimelineEntry): string {
       return `status: ${entry.message}`;
     case 'request':
       return `request #${entry.index}`;
-    case 'tool_start':
-    case 'tool_result':
+    case 'tool-start':
+    case 'tool-result':
       return `${entry.type}: ${entry.name}`;
     case 'error':
       return `error: ${entry.code}`;
@@ -43,9 +43,9 @@ describe("a turn's timeline", () => {
   it('keeps the order things happened in: a call, its status line, its result, and the stop after the third failure', async () => {
     const timeline = await timelineOf('three-failures.yaml');
     const failedCall = [
-      'tool_start: database_query',
+      'tool-start: database_query',
       'status: Using Database Query...',
-      'tool_result: database_query',
+      'tool-result: database_query',
       'error: tool_error',
     ];
 
@@ -75,11 +75,11 @@ describe("a turn's timeline", () => {
       'status: Analyzing request...',
       'request #0',
       'thinking',
-      'tool_start: get_weather',
+      'tool-start: get_weather',
       'status: Using Get Weather...',
       'request #1',
       'status: Looking up the weather...',
-      'tool_result: get_weather',
+      'tool-result: get_weather',
       'status: Processing tool results...',
       'request #2',
       'status: Formulating response...',

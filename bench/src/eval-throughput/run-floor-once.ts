@@ -44,7 +44,7 @@ export async function runFloorOnce({ count }: { count: number }): Promise<FloorR
     });
     const client = new Anthropic({
       apiKey: 'bench',
-      baseURL: `http://fake.invalid/scenario/${route}`,
+      baseURL: `http://fake.invalid/script/${route}`,
       fetch,
     });
     const messages: MessageParam[] = [{ role: 'user', content: prompt }];

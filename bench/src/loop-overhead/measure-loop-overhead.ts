@@ -72,7 +72,7 @@ export async function measureLoopOverhead({
           name: `loop overhead: ${id}, run ${run}`,
           steps: createLoopSteps({ rounds }),
         });
-        return `${server.url}/scenario/${id}-${run}`;
+        return `${server.url}/script/${id}-${run}`;
       });
       const contender = contenderFactories[id]({ rounds });
       let run = 0;
@@ -80,7 +80,7 @@ export async function measureLoopOverhead({
         ...contender,
         run: async () => {
           const script = `${id}-${run}`;
-          await contender.run(baseURLs[run++] ?? `${server.url}/scenario/${script}`);
+          await contender.run(baseURLs[run++] ?? `${server.url}/script/${script}`);
           // The fake forgets a finished run's requests, as the eval runner has it do: a fake that kept every
           // request of every run would grow the heap the whole benchmark long, and make each collection of
           // garbage slower the more a contender allocates.

@@ -39,11 +39,11 @@ export async function measureRequestBytes({ rounds }: { rounds: number }): Promi
       fake.script(scriptId, { name: contender.label, steps: createLoopSteps({ rounds }) });
       const tap = createWireTap(fake);
       await contender.run({
-        baseURL: `https://fake-llm.test/scenario/${scriptId}`,
+        baseURL: `https://fake-llm.test/script/${scriptId}`,
         fetch: tap.fetch,
         rounds,
       });
-      const violations = fake.route(scriptId).violations;
+      const violations = fake.getScript(scriptId).violations;
       if (violations.length > 0)
         throw new Error(
           `${contender.label}: the fake LLM found ${violations.map((v) => v.message).join('; ')}`,

@@ -44,13 +44,13 @@ export async function measureStreamingLatency({
   const sdkFetch = createArrivalRecordingFetch();
   const toolloopClient = new Anthropic({
     apiKey: 'bench',
-    baseURL: `${server.url}/scenario/toolloop`,
+    baseURL: `${server.url}/script/toolloop`,
     fetch: toolloopFetch.fetch,
     maxRetries: 0,
   });
   const sdkClient = new Anthropic({
     apiKey: 'bench',
-    baseURL: `${server.url}/scenario/sdk`,
+    baseURL: `${server.url}/script/sdk`,
     fetch: sdkFetch.fetch,
     maxRetries: 0,
   });

@@ -118,7 +118,7 @@ function toTimedContender({
     run: async () => {
       const scriptId = scriptIds[run] ?? `${contender.wire}-${contender.role}-${run}`;
       run += 1;
-      await contender.run(`${serverURL}/scenario/${scriptId}`);
+      await contender.run(`${serverURL}/script/${scriptId}`);
       await fake.waitForIdle();
       const [violation] = fake.violations;
       if (violation !== undefined)

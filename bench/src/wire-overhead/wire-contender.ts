@@ -8,7 +8,7 @@ export interface WireContender {
   wire: WireId;
   role: WireContenderRole;
   /**
-   * Runs one whole loop against the fake LLM's script at `scriptURL` (the served fake's `/scenario/<id>` root,
+   * Runs one whole loop against the fake LLM's script at `scriptURL` (the served fake's `/script/<id>` root,
    * to which each SDK adds its own path), with a client made for this run; throws when the run did not end with
    * the scripted answer after every round.
    */

@@ -13,18 +13,18 @@ afterEach(async () => {
 
 /** Where each wire's requests go, and the field of the body that holds the transcript. */
 const wireRequests: Record<WireId, { path: string; transcript: string }> = {
-  anthropic: { path: '/scenario/bench/v1/messages', transcript: 'messages' },
-  'openai-chat': { path: '/scenario/bench/v1/chat/completions', transcript: 'messages' },
-  'openai-responses': { path: '/scenario/bench/v1/responses', transcript: 'input' },
+  anthropic: { path: '/script/bench/v1/messages', transcript: 'messages' },
+  'openai-chat': { path: '/script/bench/v1/chat/completions', transcript: 'messages' },
+  'openai-responses': { path: '/script/bench/v1/responses', transcript: 'input' },
   gemini: {
-    path: '/scenario/bench/v1beta/models/gemini-2.5-flash:streamGenerateContent',
+    path: '/script/bench/v1beta/models/gemini-2.5-flash:streamGenerateContent',
     transcript: 'contents',
   },
   bedrock: {
-    path: '/scenario/bench/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream',
+    path: '/script/bench/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream',
     transcript: 'messages',
   },
-  ollama: { path: '/scenario/bench/api/chat', transcript: 'messages' },
+  ollama: { path: '/script/bench/api/chat', transcript: 'messages' },
 };
 
 function transcriptLength(body: unknown, field: string): number | undefined {
@@ -44,7 +44,7 @@ describe.each(
       role === 'floor'
         ? createWireFloor({ wire, rounds: 2 })
         : createWireToolloopContender({ wire, rounds: 2 });
-    await contender.run(`${server.url}/scenario/bench`);
+    await contender.run(`${server.url}/script/bench`);
     await fake.waitForIdle();
     const { path, transcript } = wireRequests[wire];
     expect({

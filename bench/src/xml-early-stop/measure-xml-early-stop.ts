@@ -72,7 +72,7 @@ export async function measureXmlEarlyStop({
   });
   const server = await fake.serve();
   const modelAt = (id: string): Model =>
-    openaiCompatible({ baseURL: `${server.url}/scenario/${id}/v1`, model: 'text-only', maxRetries: 0 });
+    openaiCompatible({ baseURL: `${server.url}/script/${id}/v1`, model: 'text-only', maxRetries: 0 });
   const xmlModel = withXmlTools(modelAt('early-stop'));
   const plainModel = modelAt('read-to-end');
   const tools = [
@@ -101,7 +101,7 @@ export async function measureXmlEarlyStop({
         timeoutMs: runDeadlineMs,
       });
       for await (const event of run)
-        if (event.type === 'tool_start' && event.round === 0) firstToolAt = performance.now();
+        if (event.type === 'tool-start' && event.round === 0) firstToolAt = performance.now();
       const { stopReason } = await run.result;
       if (stopReason !== 'completed' || firstToolAt === undefined)
         throw new Error(`The XML early stop run stopped with ${stopReason} before any tool ran.`);
@@ -141,8 +141,8 @@ export async function measureXmlEarlyStop({
     return {
       runs,
       chunkDelayMs,
-      earlyStop: toCase({ fake, scenarioId: 'early-stop', responseMs: earlyMs }),
-      readToEnd: toCase({ fake, scenarioId: 'read-to-end', responseMs: endMs }),
+      earlyStop: toCase({ fake, scriptId: 'early-stop', responseMs: earlyMs }),
+      readToEnd: toCase({ fake, scriptId: 'read-to-end', responseMs: endMs }),
     };
   } finally {
     await server.close();
@@ -152,15 +152,15 @@ export async function measureXmlEarlyStop({
 
 function toCase({
   fake,
-  scenarioId,
+  scriptId,
   responseMs,
 }: {
   fake: FakeLlm;
-  scenarioId: string;
+  scriptId: string;
   responseMs: number[];
 }): XmlEarlyStopCase {
   const records = fake
-    .route(scenarioId)
+    .getScript(scriptId)
     .streams.filter((stream) => (stream.xmlToolBlocks?.starts.length ?? 0) >= 2);
   const blocks = records.map((stream) => stream.xmlToolBlocks).filter(isDefined);
   return {

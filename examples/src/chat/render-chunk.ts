@@ -63,10 +63,10 @@ export function renderChunk({
       }
       screen.write(chunk.content);
       return;
-    case 'tool_start':
+    case 'tool-start':
       line(colors.magenta(`→ ${chunk.content}`));
       return;
-    case 'tool_result':
+    case 'tool-result':
       screen.lastResult = { toolCallId: chunk.toolCallId, content: chunk.content };
       line(chunk.isError ? colors.red(`← ${chunk.content}`) : colors.green(`← ${chunk.content}`));
       return;
@@ -76,14 +76,14 @@ export function renderChunk({
     case 'error':
       // Only a failed call's error names its call; the one without ends the turn.
       if (chunk.toolCallId === undefined) {
-        screen.stopDetail = chunk.error.replace(/^Stopped: /, '');
+        screen.stopDetail = chunk.message.replace(/^Stopped: /, '');
         return;
       }
-      if (screen.lastResult?.toolCallId === chunk.toolCallId && screen.lastResult.content === chunk.error)
+      if (screen.lastResult?.toolCallId === chunk.toolCallId && screen.lastResult.content === chunk.message)
         return;
-      line(colors.red(`✗ ${chunk.error}`));
+      line(colors.red(`✗ ${chunk.message}`));
       return;
-    case 'approval_required':
+    case 'approval-required':
       for (const call of chunk.calls) {
         line(colors.yellow(`? ${call.name} ${JSON.stringify(call.input)} waits for your approval`));
       }

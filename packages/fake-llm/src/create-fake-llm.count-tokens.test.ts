@@ -32,15 +32,15 @@ describe.each(['served', 'msw'] as const)('POST /v1/messages/count_tokens (%s)',
     const message = (await answered.json()) as { usage: { input_tokens: number } };
     // 87 characters of body, four a token; the answer's body has the 17 of `,"max_tokens":256` more.
     expect([input_tokens, message.usage.input_tokens]).toEqual([22, 26]);
-    expect(fake?.route().requests).toHaveLength(1);
+    expect(fake?.getScript().requests).toHaveLength(1);
   });
 
-  it("routes a /scenario/<id> path to that script's records", async () => {
+  it("routes a /script/<id> path to that script's records", async () => {
     const baseUrl = await start();
     fake?.removeScript('default');
     fake?.script('counting', [{ text: 'Unused.' }]);
     const counted = await postMessages({
-      url: `${baseUrl}/scenario/counting/v1/messages/count_tokens`,
+      url: `${baseUrl}/script/counting/v1/messages/count_tokens`,
       body: { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: 'Hi' }] },
     });
     expect(counted.status).toBe(200);

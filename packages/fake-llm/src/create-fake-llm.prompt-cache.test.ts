@@ -138,7 +138,7 @@ describe('the fake LLM refuses cache_control the Messages API refuses', () => {
       },
     ]);
     expect(fake.violations[0]?.message.endsWith(`): ${message}`)).toBe(true);
-    expect(fake.route('default').remainingSteps).toBe(1);
+    expect(fake.getScript('default').remainingSteps).toBe(1);
   });
 });
 

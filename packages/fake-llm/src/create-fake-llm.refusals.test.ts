@@ -86,9 +86,9 @@ describe('a refused Messages API request leaves the script untouched', () => {
       body: { content: [{ type: 'text', text: 'First.' }] },
     });
     expect(fake.requests.map((request) => request.index)).toEqual([0]);
-    expect(fake.route().remainingSteps).toBe(1);
+    expect(fake.getScript().remainingSteps).toBe(1);
     expect(fake.violations).toMatchObject([
-      { type: 'invalid-request', scenarioId: 'default', requestIndex: 0 },
+      { type: 'invalid-request', scriptId: 'default', requestIndex: 0 },
     ]);
   });
 

@@ -5,7 +5,7 @@ import { createFakeLlm, type FakeLlm } from './create-fake-llm.js';
 /** Posts a Messages request to the script `id`, its user message `size` characters long; returns the status. */
 async function post(fake: FakeLlm, id: string, size = 10): Promise<number> {
   const response = await fake.handle(
-    new Request(`http://fake-llm.test/scenario/${id}/v1/messages`, {
+    new Request(`http://fake-llm.test/script/${id}/v1/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
       body: JSON.stringify(createMessagesBody({ messages: [{ role: 'user', content: 'x'.repeat(size) }] })),
@@ -25,13 +25,13 @@ describe('fake.removeScript', () => {
     await post(fake, 'b');
     await post(fake, 'a');
     await post(fake, 'b');
-    const a = fake.route('a');
+    const a = fake.getScript('a');
 
     fake.removeScript('a');
 
-    expect(fake.requests.map((request) => `${request.scenarioId} ${request.index}`)).toEqual(['b 0', 'b 1']);
+    expect(fake.requests.map((request) => `${request.scriptId} ${request.index}`)).toEqual(['b 0', 'b 1']);
     expect(a.requests).toHaveLength(1);
-    expect(() => fake.route('a')).toThrow("This fake LLM has no script 'a' (it has: b).");
+    expect(() => fake.getScript('a')).toThrow("This fake LLM has no script 'a' (it has: b).");
   });
 
   it('refuses a later request for it as for a script never added', async () => {
@@ -41,7 +41,7 @@ describe('fake.removeScript', () => {
     fake.removeScript('a');
 
     expect(await post(fake, 'a')).toBe(500);
-    expect(fake.violations).toEqual([expect.objectContaining({ type: 'unknown-script', scenarioId: 'a' })]);
+    expect(fake.violations).toEqual([expect.objectContaining({ type: 'unknown-script', scriptId: 'a' })]);
     expect(fake.requests).toEqual([]);
   });
 
@@ -51,7 +51,7 @@ describe('fake.removeScript', () => {
     fake.script('b', answers(3));
     await post(fake, 'a', 3_000);
     await post(fake, 'a', 3_000);
-    const a = fake.route('a');
+    const a = fake.getScript('a');
     fake.removeScript('a');
     for (let count = 0; count < 3; count += 1) await post(fake, 'b', 3_000);
 

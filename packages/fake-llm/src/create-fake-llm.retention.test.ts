@@ -37,7 +37,7 @@ describe('what the fake keeps of the requests it received', () => {
     expect(retainedBytes(fake.requests)).toBeLessThanOrEqual(10_000);
     const [oldest] = fake.requests;
     expect(oldest).toEqual({
-      scenarioId: 'default',
+      scriptId: 'default',
       index: 0,
       method: 'POST',
       path: '/v1/messages',

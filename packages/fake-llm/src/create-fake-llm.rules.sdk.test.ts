@@ -21,7 +21,7 @@ async function askTwice(options: {
   second: (content: Anthropic.ContentBlockParam[]) => Anthropic.MessageParam[];
 }) {
   const route = fake.script(options.id, [toolStep, { text: 'Sunny.' }]);
-  const client = new Anthropic({ apiKey: 'test', baseURL: `http://fake-llm.test/scenario/${options.id}` });
+  const client = new Anthropic({ apiKey: 'test', baseURL: `http://fake-llm.test/script/${options.id}` });
   const create = (messages: Anthropic.MessageParam[]) =>
     client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 512, tools: [weatherTool], messages });
   const first = await create([question]);
@@ -90,7 +90,7 @@ describe('Messages API rules the fake reports, through @anthropic-ai/sdk', () =>
 
   it('unexpected-tools: tools other than the step expects', async () => {
     const route = fake.script('expect-none', [{ text: 'Done.', expectTools: false }]);
-    const client = new Anthropic({ apiKey: 'test', baseURL: 'http://fake-llm.test/scenario/expect-none' });
+    const client = new Anthropic({ apiKey: 'test', baseURL: 'http://fake-llm.test/script/expect-none' });
     await client.messages.create({
       model: 'claude-sonnet-4-6',
       max_tokens: 64,
@@ -117,7 +117,7 @@ describe('chat completions rules the fake reports, through openai', () => {
     second: (message: OpenAI.ChatCompletionMessage) => OpenAI.ChatCompletionMessageParam[];
   }) {
     const route = fake.script(options.id, options.script);
-    const client = new OpenAI({ apiKey: 'test', baseURL: `http://fake-llm.test/scenario/${options.id}/v1` });
+    const client = new OpenAI({ apiKey: 'test', baseURL: `http://fake-llm.test/script/${options.id}/v1` });
     const create = (messages: OpenAI.ChatCompletionMessageParam[]) =>
       client.chat.completions.create({ model: 'gpt-4o', tools: [chatTool], messages });
     const first = await create([chatQuestion]);

@@ -6,10 +6,10 @@ const fake = createFakeLlm();
 const model = 'claude-sonnet-4-6';
 
 /** An SDK client whose requests go to one of the fake's scripts. */
-function createClient(scenarioId: string, options: { maxRetries?: number } = {}): Anthropic {
+function createClient(scriptId: string, options: { maxRetries?: number } = {}): Anthropic {
   return new Anthropic({
     apiKey: 'test',
-    baseURL: `http://fake-llm.test/scenario/${scenarioId}`,
+    baseURL: `http://fake-llm.test/script/${scriptId}`,
     ...options,
   });
 }
@@ -224,7 +224,7 @@ describe('concurrent scripts on one msw server', () => {
       }),
     );
     expect(answers).toEqual(ids.map((id) => [{ type: 'text', text: `Answer for ${id}.` }]));
-    for (const id of ids) expect(fake.route(id).violations).toEqual([]);
-    expect(fake.route('concurrent-3').requests).toHaveLength(2);
+    for (const id of ids) expect(fake.getScript(id).violations).toEqual([]);
+    expect(fake.getScript('concurrent-3').requests).toHaveLength(2);
   });
 });

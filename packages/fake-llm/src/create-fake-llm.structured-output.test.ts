@@ -23,7 +23,7 @@ async function sendAnthropic(id: string, outputConfig: unknown) {
   const route = fake.script(id, [{ text: '{"total":1}' }]);
   const client = new Anthropic({
     apiKey: 'test',
-    baseURL: `http://fake-llm.test/scenario/${id}`,
+    baseURL: `http://fake-llm.test/script/${id}`,
     maxRetries: 0,
   });
   const sent = client.messages.create({
@@ -44,7 +44,7 @@ async function sendOpenAI(id: string, responseFormat: unknown) {
   const route = fake.script(id, [{ text: '{"total":1}' }]);
   const client = new OpenAI({
     apiKey: 'test',
-    baseURL: `http://fake-llm.test/scenario/${id}/v1`,
+    baseURL: `http://fake-llm.test/script/${id}/v1`,
     maxRetries: 0,
   });
   const sent = client.chat.completions.create({

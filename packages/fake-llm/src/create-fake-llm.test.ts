@@ -17,7 +17,7 @@ describe('replay', () => {
     fake.script(`replay-${name}`, [{ replay: join(anthropicFixturesDirectory, name) }]);
     const response = await postMessages({
       url: `${baseUrl}/v1/messages`,
-      headers: { 'x-toolloop-scenario': `replay-${name}` },
+      headers: { 'x-toolloop-script': `replay-${name}` },
       body: createMessagesBody({ stream: true }),
     });
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -30,7 +30,7 @@ describe('replay', () => {
       steps: [{ replay: 'sdk-basic_response.sse' }],
     });
     const response = await postMessages({
-      url: `${baseUrl}/scenario/relative-replay/v1/messages`,
+      url: `${baseUrl}/script/relative-replay/v1/messages`,
       body: createMessagesBody({ stream: true }),
     });
     expect(
@@ -38,7 +38,7 @@ describe('replay', () => {
     ).toBe(true);
     expect(route.streams).toEqual([
       {
-        scenarioId: 'relative-replay',
+        scriptId: 'relative-replay',
         requestIndex: 0,
         eventsSent: 9,
         bytesSent: readExpectedReplay('sdk-basic_response.sse').byteLength,
@@ -56,7 +56,7 @@ describe('replay', () => {
       steps: [{ replay: '/nowhere/x.sse' }],
     });
     const response = await postMessages({
-      url: `${baseUrl}/scenario/missing-replay/v1/messages`,
+      url: `${baseUrl}/script/missing-replay/v1/messages`,
       body: createMessagesBody({ stream: true }),
     });
     expect(response.status).toBe(500);
@@ -74,9 +74,9 @@ describe('routing', () => {
       [
         new Request(`${baseUrl}/v1/messages`, {
           method: 'POST',
-          headers: { 'x-toolloop-scenario': 'by-header' },
+          headers: { 'x-toolloop-script': 'by-header' },
         }),
-        new Request(`${baseUrl}/scenario/by%20path%2Fwith%20space/v1/messages`, { method: 'POST' }),
+        new Request(`${baseUrl}/script/by%20path%2Fwith%20space/v1/messages`, { method: 'POST' }),
         new Request(`${baseUrl}/v1/messages`, { method: 'POST' }),
       ].map(async (request) => {
         request.headers.set('content-type', 'application/json');
@@ -89,18 +89,42 @@ describe('routing', () => {
       }),
     );
     expect(texts).toEqual(['header answer', 'path answer', 'default answer']);
-    expect(routed.requests.map((request) => request.scenarioId).sort()).toEqual([
+    expect(routed.requests.map((request) => request.scriptId).sort()).toEqual([
       'by path/with space',
       'by-header',
       'default',
     ]);
-    expect(routed.route('by-header').requests).toHaveLength(1);
+    expect(routed.getScript('by-header').requests).toHaveLength(1);
+  });
+
+  it('still routes by the names before 0.2: a /scenario/<id> path and the x-toolloop-scenario header', async () => {
+    const routed = createFakeLlm([{ text: 'default answer' }]);
+    routed.script('old-header', [{ text: 'header answer' }]);
+    routed.script('old-path', [{ text: 'path answer' }]);
+    const texts = await Promise.all(
+      [
+        new Request(`${baseUrl}/v1/messages`, {
+          method: 'POST',
+          headers: { 'x-toolloop-scenario': 'old-header' },
+        }),
+        new Request(`${baseUrl}/scenario/old-path/v1/messages`, { method: 'POST' }),
+      ].map(async (request) => {
+        request.headers.set('content-type', 'application/json');
+        request.headers.set('anthropic-version', '2023-06-01');
+        const response = await routed.handle(
+          new Request(request, { body: JSON.stringify(createMessagesBody()) }),
+        );
+        const message = (await response.json()) as { content: Array<{ text: string }> };
+        return message.content[0]?.text;
+      }),
+    );
+    expect(texts).toEqual(['header answer', 'path answer']);
   });
 
   it('answers an unknown script with a 500 naming it and the scripts it has', async () => {
     const routed = createFakeLlm([{ text: 'default answer' }]);
     const response = await routed.handle(
-      new Request(`${baseUrl}/scenario/nope/v1/messages`, {
+      new Request(`${baseUrl}/script/nope/v1/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
         body: JSON.stringify(createMessagesBody()),
@@ -113,7 +137,7 @@ describe('routing', () => {
       error: {
         type: 'api_error',
         message:
-          "Fake LLM has no script 'nope' (it has: 'default'). Register one with fake.script(id, steps), or route the request with the 'x-toolloop-scenario' header or a '/scenario/<id>' base URL.",
+          "Fake LLM has no script 'nope' (it has: 'default'). Register one with fake.script(id, steps), or route the request with the 'x-toolloop-script' header or a '/script/<id>' base URL.",
       },
     });
     expect(routed.violations.map((violation) => violation.type)).toEqual(['unknown-script']);
@@ -132,7 +156,7 @@ describe('answers', () => {
     ]);
     const response = await postMessages({
       url: `${baseUrl}/v1/messages`,
-      headers: { 'x-toolloop-scenario': 'event-order' },
+      headers: { 'x-toolloop-script': 'event-order' },
       body: createMessagesBody({ stream: true, model: 'claude-haiku-4-5' }),
     });
     const text = await response.text();
@@ -161,7 +185,7 @@ describe('answers', () => {
   it('answers a request without stream: true with a JSON message', async () => {
     fake.script('json', [{ text: 'Plain.', usage: { inputTokens: 3, outputTokens: 4 } }]);
     const response = await postMessages({
-      url: `${baseUrl}/scenario/json/v1/messages`,
+      url: `${baseUrl}/script/json/v1/messages`,
       body: createMessagesBody({ model: 'claude-opus-4-6' }),
     });
     expect(response.headers.get('content-type')).toBe('application/json');
@@ -186,7 +210,7 @@ describe('answers', () => {
   it('answers an error step with its status, Anthropic error JSON and retry-after', async () => {
     fake.script('error', [{ error: { status: 429, message: 'Slow down.', retryAfter: 7 } }]);
     const response = await postMessages({
-      url: `${baseUrl}/scenario/error/v1/messages`,
+      url: `${baseUrl}/script/error/v1/messages`,
       body: createMessagesBody({ stream: true }),
     });
     expect(response.status).toBe(429);
@@ -200,7 +224,7 @@ describe('answers', () => {
   it('records requests without their auth headers', async () => {
     const route = fake.script('recorded', [{ text: 'ok' }]);
     await postMessages({
-      url: `${baseUrl}/scenario/recorded/v1/messages`,
+      url: `${baseUrl}/script/recorded/v1/messages`,
       headers: { authorization: 'Bearer secret', 'x-custom': 'kept' },
       body: createMessagesBody(),
     });
@@ -211,10 +235,10 @@ describe('answers', () => {
       'x-custom': 'kept',
     });
     expect(request).toMatchObject({
-      scenarioId: 'recorded',
+      scriptId: 'recorded',
       index: 0,
       method: 'POST',
-      path: '/scenario/recorded/v1/messages',
+      path: '/script/recorded/v1/messages',
       body: createMessagesBody(),
       stream: false,
     });
@@ -222,7 +246,7 @@ describe('answers', () => {
 
   it('answers a request after the script ran out with a 500 naming the request and the script', async () => {
     const route = fake.script('short', { name: 'short scenario', steps: [{ text: 'only one' }] });
-    const url = `${baseUrl}/scenario/short/v1/messages`;
+    const url = `${baseUrl}/script/short/v1/messages`;
     await (await postMessages({ url, body: createMessagesBody() })).text();
     const response = await postMessages({ url, body: createMessagesBody() });
     expect(response.status).toBe(500);
@@ -237,7 +261,7 @@ describe('answers', () => {
     expect(route.violations).toEqual([
       {
         type: 'script-exhausted',
-        scenarioId: 'short',
+        scriptId: 'short',
         requestIndex: 1,
         message: expect.stringContaining('request 2') as string,
       },
@@ -248,7 +272,7 @@ describe('answers', () => {
   it('answers a body that is not a Messages API request with a 400', async () => {
     const route = fake.script('invalid', [{ text: 'never sent' }]);
     const response = await postMessages({
-      url: `${baseUrl}/scenario/invalid/v1/messages`,
+      url: `${baseUrl}/script/invalid/v1/messages`,
       body: { nope: true },
     });
     expect(response.status).toBe(400);
@@ -258,7 +282,7 @@ describe('answers', () => {
   it('ends a truncated stream after the given number of events', async () => {
     const route = fake.script('truncate', [{ text: 'cut short', truncate: { afterEvents: 3 } }]);
     const response = await postMessages({
-      url: `${baseUrl}/scenario/truncate/v1/messages`,
+      url: `${baseUrl}/script/truncate/v1/messages`,
       body: createMessagesBody({ stream: true }),
     });
     const events = [...(await response.text()).matchAll(/^event: (.+)$/gmu)].map((match) => match[1]);

@@ -19,7 +19,7 @@ async function runConversation(options: {
   edit?: (history: Anthropic.MessageParam[]) => Anthropic.MessageParam[];
 }) {
   const route = fake.script(options.id, options.steps);
-  const client = new Anthropic({ apiKey: 'test', baseURL: `http://fake-llm.test/scenario/${options.id}` });
+  const client = new Anthropic({ apiKey: 'test', baseURL: `http://fake-llm.test/script/${options.id}` });
   const history: Anthropic.MessageParam[] = [{ role: 'user', content: 'Weather in Paris and Lyon?' }];
   for (const _step of options.steps) {
     const message = await client.messages.create({

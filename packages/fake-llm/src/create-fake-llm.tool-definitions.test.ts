@@ -22,8 +22,8 @@ const toolHistory: Anthropic.MessageParam[] = [
   { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'Sunny' }] },
 ];
 
-function createClient(scenarioId: string): Anthropic {
-  return new Anthropic({ apiKey: 'test', baseURL: `http://fake-llm.test/scenario/${scenarioId}` });
+function createClient(scriptId: string): Anthropic {
+  return new Anthropic({ apiKey: 'test', baseURL: `http://fake-llm.test/script/${scriptId}` });
 }
 
 beforeAll(() => {
@@ -153,7 +153,7 @@ describe('every message has content, but a final assistant one (Messages API)', 
 describe('tool messages without tool definitions (chat completions)', () => {
   it('answers them, as OpenAI does', async () => {
     const route = fake.script('chat-no-tools', [{ text: 'Sunny in Paris.' }]);
-    const client = new OpenAI({ apiKey: 'test', baseURL: 'http://fake-llm.test/scenario/chat-no-tools/v1' });
+    const client = new OpenAI({ apiKey: 'test', baseURL: 'http://fake-llm.test/script/chat-no-tools/v1' });
     const completion = await client.chat.completions.create({
       model: 'gpt-4o',
       messages: [

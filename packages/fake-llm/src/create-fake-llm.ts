@@ -4,7 +4,7 @@ import { cancelMswResponseCopies } from './cancel-msw-response-copies.js';
 import { resolveFakeLlmOptions, type FakeLlmOptions } from './fake-llm-options.js';
 import { answerCountTokensRequest } from './anthropic/answer-count-tokens-request.js';
 import { answerMessagesRequest } from './handler/answer-messages-request.js';
-import { defaultScenarioId, type FakeLlmState } from './handler/fake-llm-state.js';
+import { defaultScriptId, type FakeLlmState } from './handler/fake-llm-state.js';
 import { handleFakeLlmRequest } from './handler/handle-fake-llm-request.js';
 import { refuseHttpRequest } from './handler/refuse-http-request.js';
 import { createActivityTracker } from './internal/create-activity-tracker.js';
@@ -20,7 +20,7 @@ import type { FakeLlmViolation } from './records/fake-llm-violation.js';
 import type { RecordedRequest } from './records/recorded-request.js';
 import type { StreamRecord } from './records/stream-record.js';
 import { checkScriptModels } from './models/check-script-models.js';
-import { createFakeLlmRoute, type FakeLlmRoute } from './route/fake-llm-route.js';
+import { createFakeLlmScriptHandle, type FakeLlmScriptHandle } from './script/fake-llm-script-handle.js';
 import { toFakeLlmScript, type FakeLlmScriptInput } from './script/fake-llm-script.js';
 import { startHttpServer, type FakeLlmServer } from './server/start-http-server.js';
 import { sumThreadBytes } from './threads/message-thread-store.js';
@@ -42,7 +42,7 @@ export interface FakeLlm {
    * msw handlers for `POST /v1/messages`, `POST /v1/chat/completions`, `POST /v1/responses`, Gemini's
    * `POST /v1beta/models/<model>:generateContent` (and `:streamGenerateContent`), Bedrock's
    * `POST /model/<modelId>/converse(-stream)` and `POST /api/chat` on any origin
-   * (the `/scenario/<id>` prefix included). In your own
+   * (the `/script/<id>` prefix included). In your own
    * `setupServer(...fake.handlers)`, also call `cancelMswResponseCopies(server)`, or SDK retries never start.
    * Needs msw installed (an optional peer dependency); reading it without msw throws, saying so.
    */
@@ -57,13 +57,13 @@ export interface FakeLlm {
   close(): Promise<void>;
   /** Serves the fake on a real HTTP server on 127.0.0.1 (`port: 0`, the default, picks a free port). */
   serve(options?: { port?: number }): Promise<FakeLlmServer>;
-  /** Registers a script under an id; requests route to it by the `x-toolloop-scenario` header or a `/scenario/<id>` path. */
-  script(id: string, script: FakeLlmScriptInput): FakeLlmRoute;
+  /** Registers a script under an id; requests route to it by the `x-toolloop-script` header or a `/script/<id>` path. */
+  script(id: string, script: FakeLlmScriptInput): FakeLlmScriptHandle;
   /** The script registered under `id` (default: the one given to `createFakeLlm`). */
-  route(id?: string): FakeLlmRoute;
+  getScript(id?: string): FakeLlmScriptHandle;
   /**
    * Forgets the script `id` once its requests are done: its records leave `requests`, `violations` and `streams`
-   * (the route object keeps its own), and a later request for it is refused as for a script never added. A
+   * (the object `getScript` gave keeps its own), and a later request for it is refused as for a script never added. A
    * long-lived fake serving one script after another (a scenario runner) keeps its memory flat this way;
    * `threadBytes` then counts the scripts still registered.
    */
@@ -186,7 +186,7 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
       if (modelProblem !== undefined) {
         throw new Error(`Fake LLM script '${id}': ${modelProblem.path}: ${modelProblem.problem}.`);
       }
-      const route = createFakeLlmRoute({
+      const route = createFakeLlmScriptHandle({
         id,
         script,
         shared: state.records,
@@ -195,7 +195,7 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
       state.routes.set(id, route);
       return route;
     },
-    route(id = defaultScenarioId) {
+    getScript(id = defaultScriptId) {
       const route = state.routes.get(id);
       if (route === undefined) {
         const known = [...state.routes.keys()].join(', ') || 'none';
@@ -204,7 +204,7 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
       return route;
     },
     removeScript(id) {
-      fake.route(id);
+      fake.getScript(id);
       state.routes.get(id)?.detach();
       state.routes.delete(id);
     },
@@ -217,6 +217,6 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
     },
     waitForIdle: () => state.activity.waitForIdle(),
   };
-  if (script !== undefined) fake.script(defaultScenarioId, script);
+  if (script !== undefined) fake.script(defaultScriptId, script);
   return fake;
 }

@@ -36,7 +36,7 @@ describe("OpenAI paths get OpenAI's unknown_url error", () => {
     ['GET', '/v1/models', { authorization: 'Bearer test' }],
     ['POST', '/v1/foo', {}],
     ['POST', '/api/v1/embeddings', {}],
-    ['POST', '/scenario/unknown-paths/v1/embeddings', { authorization: 'Bearer test' }],
+    ['POST', '/script/unknown-paths/v1/embeddings', { authorization: 'Bearer test' }],
     ['GET', '/v1/chat/completions', { authorization: 'Bearer test' }],
   ])('%s %s', async (method, path, headers) => {
     expect(await send({ method, path, headers })).toEqual({
@@ -86,7 +86,7 @@ describe("Ollama's native paths get Ollama's error shape", () => {
     ['POST', '/api/generate'],
     ['GET', '/api/chat'],
     ['GET', '/api/tags'],
-    ['POST', '/scenario/unknown-paths/api/generate'],
+    ['POST', '/script/unknown-paths/api/generate'],
   ])(
     '%s %s: 404 {"error": "<message>"}, which the ollama client shows as its message',
     async (method, path) => {

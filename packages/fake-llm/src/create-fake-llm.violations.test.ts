@@ -81,7 +81,7 @@ describe('thinking echo', () => {
     expect(fake.violations).toEqual([
       {
         type: 'thinking-changed',
-        scenarioId: 'default',
+        scriptId: 'default',
         requestIndex: 1,
         message: expect.stringMatching(
           /^Fake LLM script 'thinking echo', request 2: messages\[1\] echoes answer msg_fake_default_1 but its reasoning blocks differ/u,
@@ -230,7 +230,7 @@ describe('tool results', () => {
     expect(fake.violations).toEqual([
       {
         type: 'missing-tool-result',
-        scenarioId: 'default',
+        scriptId: 'default',
         requestIndex: 1,
         message:
           "Fake LLM script 'thinking echo', request 2: messages[1] has a tool_use 'toolu_fake_default_1_1' with no tool_result in the next user message (messages[2]).",
@@ -268,7 +268,7 @@ describe('expectTools', () => {
     expect(fake.violations).toEqual([
       {
         type: 'unexpected-tools',
-        scenarioId: 'default',
+        scriptId: 'default',
         requestIndex: 0,
         message:
           "Fake LLM script 'last round', request 1: The step expects no tools, but the request offered search, read_file.",

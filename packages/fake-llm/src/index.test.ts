@@ -6,13 +6,13 @@ it('exports exactly the public API', () => {
     'cancelMswResponseCopies',
     'chatCompletionsDialects',
     'createFakeLlm',
-    'defaultScenarioId',
+    'defaultScriptId',
     'finishReasonsByStopReason',
     'listFakeLlmRules',
     'loadFakeLlmScript',
     'parseFakeLlmScript',
     'resolveChatCompletionsQuirks',
-    'scenarioHeader',
+    'scriptHeader',
     'toFakeLlmScript',
   ]);
 });

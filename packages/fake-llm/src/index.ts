@@ -1,11 +1,11 @@
 // The fake LLM
 export { createFakeLlm } from './create-fake-llm.js';
 export { cancelMswResponseCopies } from './cancel-msw-response-copies.js';
-export { scenarioHeader } from './handler/resolve-scenario-id.js';
-export { defaultScenarioId } from './handler/fake-llm-state.js';
+export { scriptHeader } from './handler/resolve-script-id.js';
+export { defaultScriptId } from './handler/fake-llm-state.js';
 export type { FakeLlm } from './create-fake-llm.js';
 export type { FakeLlmOptions, FakeLlmStrictness } from './fake-llm-options.js';
-export type { FakeLlmRoute } from './route/fake-llm-route.js';
+export type { FakeLlmScriptHandle } from './script/fake-llm-script-handle.js';
 export type { FakeLlmServer } from './server/start-http-server.js';
 
 // Rules

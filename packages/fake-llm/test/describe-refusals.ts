@@ -69,7 +69,7 @@ export function describeRefusals(options: {
       const route = fake.script(id, { ...options.script, steps: [{ text: 'Answered.' }] });
       const post = (request: { path: string; headers?: Record<string, string | null>; body: unknown }) => {
         // A case about a header the SDKs always send leaves it out with `null`.
-        return fetch(`${baseUrl}/scenario/${id}${request.path}`, {
+        return fetch(`${baseUrl}/script/${id}${request.path}`, {
           method: 'POST',
           headers: createRequestHeaders(request),
           body: JSON.stringify(request.body),

@@ -66,13 +66,13 @@ describe('createModelFromConfig', () => {
       type,
       model,
       ...(type === 'bedrock' ? { region: 'us-east-1' } : { api_key: 'test-key' }),
-      base_url: `${server.url}/scenario/${type}${suffix}`,
+      base_url: `${server.url}/script/${type}${suffix}`,
     });
     const { result } = await collectRun(runToolLoop({ model: configured, prompt: 'Hi' }));
 
     expect(result.text).toBe(`Hello from the ${type} wire.`);
-    expect(fake.route(type).requests[0]?.path).toBe(`/scenario/${type}${path}`);
-    expect(fake.route(type).violations).toEqual([]);
+    expect(fake.getScript(type).requests[0]?.path).toBe(`/script/${type}${path}`);
+    expect(fake.getScript(type).violations).toEqual([]);
   });
 
   it("sends a native Ollama config's api_key as a bearer token", async () => {
@@ -87,7 +87,7 @@ describe('createModelFromConfig', () => {
       type: 'ollama',
       model: 'qwen3:8b',
       api_key: 'ollama-cloud-key',
-      base_url: `${server.url}/scenario/ollama-key`,
+      base_url: `${server.url}/script/ollama-key`,
     });
     const { result } = await collectRun(runToolLoop({ model: configured, prompt: 'Hi' }));
 

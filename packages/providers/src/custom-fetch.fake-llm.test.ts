@@ -28,24 +28,24 @@ const providers: Array<[string, (id: string) => Model, string]> = [
       anthropic({
         model: 'claude-sonnet-4-6',
         apiKey: 'k',
-        baseURL: `${origin}/scenario/${id}`,
+        baseURL: `${origin}/script/${id}`,
         fetch: inProcess,
       }),
     '/v1/messages',
   ],
   [
     'openai',
-    (id) => openai({ model: 'gpt-5', apiKey: 'k', baseURL: `${origin}/scenario/${id}/v1`, fetch: inProcess }),
+    (id) => openai({ model: 'gpt-5', apiKey: 'k', baseURL: `${origin}/script/${id}/v1`, fetch: inProcess }),
     '/v1/chat/completions',
   ],
   [
     'openaiCompatible',
-    (id) => openaiCompatible({ model: 'local', baseURL: `${origin}/scenario/${id}/v1`, fetch: inProcess }),
+    (id) => openaiCompatible({ model: 'local', baseURL: `${origin}/script/${id}/v1`, fetch: inProcess }),
     '/v1/chat/completions',
   ],
   [
     'ollama',
-    (id) => ollamaOpenAI({ model: 'qwen3:8b', baseURL: `${origin}/scenario/${id}/v1`, fetch: inProcess }),
+    (id) => ollamaOpenAI({ model: 'qwen3:8b', baseURL: `${origin}/script/${id}/v1`, fetch: inProcess }),
     '/v1/chat/completions',
   ],
 ];
@@ -63,6 +63,6 @@ describe.each(providers)('%s with a fetch of its own', (name, createModel, path)
     const result = await runToolLoop({ model: createModel(name), prompt: 'Hi' }).result;
 
     expect(result.text).toBe('Through the given fetch.');
-    expect(seen).toEqual([`POST /scenario/${name}${path}`]);
+    expect(seen).toEqual([`POST /script/${name}${path}`]);
   });
 });

@@ -33,7 +33,7 @@ const providers: Array<[string, (id: string) => Model]> = [
       anthropic({
         model: 'claude-sonnet-4-6',
         apiKey: 'test-key',
-        baseURL: `${server.url}/scenario/${id}`,
+        baseURL: `${server.url}/script/${id}`,
         maxRetries: 0,
       }),
   ],
@@ -43,7 +43,7 @@ const providers: Array<[string, (id: string) => Model]> = [
       openai({
         model: 'gpt-5',
         apiKey: 'test-key',
-        baseURL: `${server.url}/scenario/${id}/v1`,
+        baseURL: `${server.url}/script/${id}/v1`,
         maxRetries: 0,
       }),
   ],
@@ -51,7 +51,7 @@ const providers: Array<[string, (id: string) => Model]> = [
 
 /** The body of the request `index` the script `id` received. */
 function sentBody(id: string, index: number): Record<string, unknown> {
-  return fake.route(id).requests[index]?.body as Record<string, unknown>;
+  return fake.getScript(id).requests[index]?.body as Record<string, unknown>;
 }
 
 describe.each(providers)('structured output through %s', (name, createModel) => {
@@ -67,7 +67,7 @@ describe.each(providers)('structured output through %s', (name, createModel) => 
       stopReason: 'completed',
       output: { customer: 'ACME', total: 120, lines: [{ sku: 'A-1' }] },
     });
-    expect(fake.route(id('valid')).violations).toEqual([]);
+    expect(fake.getScript(id('valid')).violations).toEqual([]);
     const body = sentBody(id('valid'), 0);
     expect(body.output_config ?? body.response_format).toMatchObject(
       name.startsWith('anthropic')
@@ -89,7 +89,7 @@ describe.each(providers)('structured output through %s', (name, createModel) => 
     expect(JSON.stringify(sentBody(id('repaired'), 1).messages)).toContain(
       'Your answer does not match the required output format: /total: Invalid input: expected number, received string.',
     );
-    expect(fake.route(id('repaired')).violations).toEqual([]);
+    expect(fake.getScript(id('repaired')).violations).toEqual([]);
   });
 
   it('ends with invalid_output when the repaired answer does not match either', async () => {
@@ -115,7 +115,7 @@ describe('structured output through the final-answer tool, for models without na
         anthropic({
           model: 'claude-sonnet-4-0',
           apiKey: 'test-key',
-          baseURL: `${server.url}/scenario/${id}`,
+          baseURL: `${server.url}/script/${id}`,
           maxRetries: 0,
         }),
     ],
@@ -126,7 +126,7 @@ describe('structured output through the final-answer tool, for models without na
           name: 'vllm',
           model: 'qwen3',
           apiKey: 'test-key',
-          baseURL: `${server.url}/scenario/${id}/v1`,
+          baseURL: `${server.url}/script/${id}/v1`,
         }),
     ],
   ])(
@@ -154,7 +154,7 @@ describe('structured output through the final-answer tool, for models without na
       expect(body.output_config).toBeUndefined();
       expect(body.response_format).toBeUndefined();
       expect(JSON.stringify(body.tools)).toContain('final_answer');
-      expect(fake.route(id).violations).toEqual([]);
+      expect(fake.getScript(id).violations).toEqual([]);
     },
   );
 });

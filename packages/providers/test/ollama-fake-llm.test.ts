@@ -119,8 +119,8 @@ describe("the Ollama provider against the fake LLM's /api/chat", () => {
     fake.script('other', [{ text: 'one two three four five six', chunkDelayMs: 20 }]);
     const { url } = await fake.serve();
     const controller = new AbortController();
-    const slow = ollama({ model: 'qwen3', host: `${url}/scenario/slow` });
-    const other = ollama({ model: 'qwen3', host: `${url}/scenario/other` });
+    const slow = ollama({ model: 'qwen3', host: `${url}/script/slow` });
+    const other = ollama({ model: 'qwen3', host: `${url}/script/other` });
     const aborted = (async () => {
       for await (const part of slow.stream(createModelRequest({ signal: controller.signal }))) {
         if (part.type === 'text-delta') controller.abort(new Error('stop'));
@@ -135,7 +135,7 @@ describe("the Ollama provider against the fake LLM's /api/chat", () => {
       { type: 'text', text: 'one two three four five six' },
     ]);
     await fake.waitForIdle();
-    expect(fake.streams.map(({ scenarioId, status }) => [scenarioId, status])).toEqual([
+    expect(fake.streams.map(({ scriptId, status }) => [scriptId, status])).toEqual([
       ['slow', 'aborted'],
       ['other', 'completed'],
     ]);

@@ -18,9 +18,9 @@ export type TimelineEntry = { atMs: number } & (
   | { type: 'status'; message: string }
   | { type: 'thinking'; text: string }
   | { type: 'content'; text: string }
-  | { type: 'tool_start'; toolCallId: string; name: string; input: JsonValue }
+  | { type: 'tool-start'; toolCallId: string; name: string; input: JsonValue }
   | {
-      type: 'tool_result';
+      type: 'tool-result';
       toolCallId: string;
       name: string;
       output: string;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LoopEvent, Model, ModelRequest } from '@toolloop/core';
+import type { Model, ModelRequest } from '@toolloop/core';
 import {
   createFileSessionStore,
   SessionManager,
@@ -64,11 +64,11 @@ export async function createSessionTurnRunner({
     return {
       start(user, options = {}) {
         const stream = manager.sendMessageStream(session.id, user, options);
-        return { events: toEvents(stream), result: stream.result };
+        return { events: stream, result: stream.result }; // each chunk is its loop event, a line of text added
       },
       resume(decisions) {
         const stream = manager.resumeTurnStream(session.id, decisions);
-        return { events: toEvents(stream), result: stream.result };
+        return { events: stream, result: stream.result }; // each chunk is its loop event, a line of text added
       },
       async pendingApprovals() {
         return (await manager.getSession(session.id))?.pausedTurn?.pendingApprovals;
@@ -89,10 +89,6 @@ export async function createSessionTurnRunner({
     if (directory !== undefined) await rm(directory, { recursive: true, force: true });
     throw error;
   }
-}
-
-async function* toEvents(chunks: AsyncIterable<{ event: LoopEvent }>): AsyncGenerator<LoopEvent> {
-  for await (const chunk of chunks) yield chunk.event;
 }
 
 /**

@@ -27,7 +27,7 @@ function runOf(result: LoopResult): TurnRun {
   const events: LoopEvent[] = [
     ...(result.pendingApprovals === undefined
       ? []
-      : [{ type: 'approval_required' as const, calls: result.pendingApprovals }]),
+      : [{ type: 'approval-required' as const, calls: result.pendingApprovals }]),
     { type: 'done', result },
   ];
   return {
@@ -82,7 +82,7 @@ describe('driveTurn', () => {
 
     const events = await drain(run);
 
-    expect(events.map((event) => event.type)).toEqual(['approval_required', 'approval_required', 'done']);
+    expect(events.map((event) => event.type)).toEqual(['approval-required', 'approval-required', 'done']);
     expect((await run.result).stopReason).toBe('completed');
     expect(runner.decisions).toEqual([
       { c1: { approved: true }, c2: { approved: false, reason: 'No.' } },

@@ -36,7 +36,7 @@ export function driveTurn({
     !aborter.signal.aborted &&
     event.type === turn.abort.on &&
     (turn.abort.tool === undefined ||
-      ((event.type === 'tool_start' || event.type === 'tool_result') && event.name === turn.abort.tool));
+      ((event.type === 'tool-start' || event.type === 'tool-result') && event.name === turn.abort.tool));
   let settle: { resolve: (result: LoopResult) => void; reject: (error: unknown) => void } | undefined;
   const result = new Promise<LoopResult>((resolve, reject) => {
     settle = { resolve, reject };

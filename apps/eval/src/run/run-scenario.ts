@@ -130,7 +130,7 @@ async function runUnredacted({
     const live = mode.type === 'live' ? mode : undefined;
     const baseURL =
       live === undefined
-        ? `${fakeUrl}/scenario/${encodeURIComponent(routeId)}`
+        ? `${fakeUrl}/script/${encodeURIComponent(routeId)}`
         : live.proxy.route(routeId, {
             upstream: live.upstream,
             // The fake's chat completions path has a /v1 of its own; a live base URL for chat completions ends with it.

@@ -4,10 +4,10 @@ import { summarizeRequest } from './summarize-request.js';
 
 function messagesRequest(body: unknown): RecordedRequest {
   return {
-    scenarioId: 'a',
+    scriptId: 'a',
     index: 0,
     method: 'POST',
-    path: '/scenario/a/v1/messages',
+    path: '/script/a/v1/messages',
     headers: {},
     body,
     bodyBytes: 0,
@@ -93,7 +93,7 @@ it('lists the text of each tool result a request carried, in order, in both dial
           { role: 'tool', tool_call_id: 't2', content: [{ type: 'text', text: 'second' }] },
         ],
       }),
-      path: '/scenario/a/v1/chat/completions',
+      path: '/script/a/v1/chat/completions',
     },
     0,
   );
@@ -112,7 +112,7 @@ it('reads the structured output format of either wire: a name and schema, a sche
         messages: [{ role: 'user', content: 'Hi' }],
         response_format: { type: 'json_schema', json_schema: { name: 'weather', schema, strict: true } },
       }),
-      path: '/scenario/a/v1/chat/completions',
+      path: '/script/a/v1/chat/completions',
     },
     0,
   );
@@ -129,7 +129,7 @@ it('reads the structured output format of either wire: a name and schema, a sche
         messages: [{ role: 'user', content: 'Hi' }],
         response_format: { type: 'json_object' },
       }),
-      path: '/scenario/a/v1/chat/completions',
+      path: '/script/a/v1/chat/completions',
     },
     0,
   );
@@ -149,7 +149,7 @@ it('names the first message after the system prompt, which chat completions send
           { role: 'assistant', content: 'Reading page 3.' },
         ],
       }),
-      path: '/scenario/a/v1/chat/completions',
+      path: '/script/a/v1/chat/completions',
     },
     0,
   );
@@ -168,7 +168,7 @@ it('reads a request for one tool call at most in Anthropic’s form: chat comple
     summarizeRequest(
       {
         ...messagesRequest({ messages: [{ role: 'user', content: 'Hi' }], ...body }),
-        path: '/scenario/a/v1/chat/completions',
+        path: '/script/a/v1/chat/completions',
       },
       0,
     ).toolChoice;

@@ -13,7 +13,7 @@ export function toRecordedRequest({
 }): RecordedRequest {
   const body = exchange.request.body;
   return {
-    scenarioId: routeId,
+    scriptId: routeId,
     index,
     method: exchange.request.method,
     path: exchange.request.path,

@@ -1,7 +1,7 @@
 /**
  * The path of a request the fake LLM answered during a replay, in the form a recording keeps the live one: without
- * the route's `/scenario/<id>` and without the part of the path the live API's base URL holds (`/v1` for
- * OpenAI's APIs), so `/scenario/s1/v1/chat/completions` is `/chat/completions`, as it was recorded.
+ * the route's `/script/<id>` and without the part of the path the live API's base URL holds (`/v1` for
+ * OpenAI's APIs), so `/script/s1/v1/chat/completions` is `/chat/completions`, as it was recorded.
  */
 export function toReplayedPath({
   path,
@@ -12,7 +12,7 @@ export function toReplayedPath({
   routeId: string;
   apiPath: string;
 }): string {
-  const route = `/scenario/${encodeURIComponent(routeId)}`;
+  const route = `/script/${encodeURIComponent(routeId)}`;
   const underRoute = path === route || path.startsWith(`${route}/`) ? path.slice(route.length) || '/' : path;
   return apiPath !== '' && (underRoute === apiPath || underRoute.startsWith(`${apiPath}/`))
     ? underRoute.slice(apiPath.length) || '/'

@@ -34,10 +34,10 @@ describe('toTimeline', () => {
   it('keeps the events in the order the loop emitted them, whatever their times', () => {
     const timeline = toTimeline({
       events: [
-        timed(3, { type: 'tool_start', toolCallId: 'a', name: 'query', input: {}, round: 0 }),
+        timed(3, { type: 'tool-start', toolCallId: 'a', name: 'query', input: {}, round: 0 }),
         timed(3, { type: 'status', message: 'Using Query...' }),
         timed(3, {
-          type: 'tool_result',
+          type: 'tool-result',
           toolCallId: 'a',
           name: 'query',
           output: { content: [{ type: 'text', text: 'refused' }] },
@@ -53,9 +53,9 @@ describe('toTimeline', () => {
     });
 
     expect(timeline.map((entry) => entry.type)).toEqual([
-      'tool_start',
+      'tool-start',
       'status',
-      'tool_result',
+      'tool-result',
       'status',
       'stop',
     ]);

@@ -67,19 +67,19 @@ function addToTimeline(timeline: TimelineEntry[], event: LoopEvent, atMs: number
     case 'status':
       timeline.push({ atMs, type: 'status', message: event.message });
       return;
-    case 'tool_start':
+    case 'tool-start':
       timeline.push({
         atMs,
-        type: 'tool_start',
+        type: 'tool-start',
         toolCallId: event.toolCallId,
         name: event.name,
         input: event.input,
       });
       return;
-    case 'tool_result':
+    case 'tool-result':
       timeline.push({
         atMs,
-        type: 'tool_result',
+        type: 'tool-result',
         toolCallId: event.toolCallId,
         name: event.name,
         output: event.output.content
@@ -98,7 +98,7 @@ function addToTimeline(timeline: TimelineEntry[], event: LoopEvent, atMs: number
       timeline.push(entry);
       return;
     }
-    case 'approval_required':
+    case 'approval-required':
       timeline.push({
         atMs,
         type: 'warning',

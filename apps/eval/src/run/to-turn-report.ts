@@ -1,4 +1,4 @@
-import type { FakeLlmRoute, RecordedRequest } from '@toolloop/fake-llm';
+import type { FakeLlmScriptHandle, RecordedRequest } from '@toolloop/fake-llm';
 import type { TurnReport } from '../report/run-report.js';
 import type { ElicitationRecord } from './create-elicitation-answers.js';
 import type { TurnObservation } from './create-turn-observer.js';
@@ -18,7 +18,7 @@ export function toTurnReport({
   /** The turn's requests, as the fake LLM (or the live proxy) received them. */
   received: readonly RecordedRequest[];
   /** The scenario's route on the fake LLM, whose streams the summaries describe. */
-  route: FakeLlmRoute;
+  route: FakeLlmScriptHandle;
   elicitations: ElicitationRecord[];
 }): TurnReport {
   const { result } = observation;

@@ -83,13 +83,13 @@ const turnSchema = z.strictObject({
   abort: z
     .strictObject({
       on: z
-        .enum(['status', 'thinking', 'content', 'tool_start', 'tool_result'])
+        .enum(['status', 'thinking', 'content', 'tool-start', 'tool-result'])
         .describe('The event type at whose first occurrence the turn is aborted.'),
       tool: z
         .string()
         .min(1)
         .optional()
-        .describe('With tool_start or tool_result: only an event of this tool counts.'),
+        .describe('With tool-start or tool-result: only an event of this tool counts.'),
     })
     .optional()
     .describe(

@@ -22,7 +22,7 @@ import type { ResolvedLoopOptions } from './tool-loop-options.js';
 /**
  * Handles the calls of one response: the planned refusals are answered at once, the others run concurrently (up
  * to `toolConcurrency`), and a call whose turn has ended before it started is answered without running. Streams,
- * for every call, `tool_start` then `tool_result` (with an `error` event after a failure), and returns the
+ * for every call, `tool-start` then `tool-result` (with an `error` event after a failure), and returns the
  * outcomes in call order once all have settled.
  */
 export async function* executeToolCalls({

@@ -24,10 +24,10 @@ export interface ContentEvent {
 
 /**
  * The loop takes up a tool call: it is about to run, or the loop is about to answer it itself (see `executed`
- * on its `tool_result`). Every call of `result.toolCalls` has exactly one `tool_start`, then one `tool_result`.
+ * on its `tool-result`). Every call of `result.toolCalls` has exactly one `tool-start`, then one `tool-result`.
  */
 export interface ToolStartEvent {
-  type: 'tool_start';
+  type: 'tool-start';
   toolCallId: string;
   name: string;
   input: JsonValue;
@@ -36,7 +36,7 @@ export interface ToolStartEvent {
 
 /** A tool call finished (or was refused); `isError` results go back to the model like any other. */
 export interface ToolResultEvent {
-  type: 'tool_result';
+  type: 'tool-result';
   toolCallId: string;
   name: string;
   output: ToolOutput;
@@ -79,7 +79,7 @@ export interface ErrorEvent {
 
 /** Tool calls wait for a person's decision: the turn ends next, with `approval_required` and its paused turn. */
 export interface ApprovalRequiredEvent {
-  type: 'approval_required';
+  type: 'approval-required';
   calls: PendingApproval[];
 }
 

@@ -52,7 +52,7 @@ export function whyResponseCallsNotRun(ending: TurnEnding): string {
 
 /**
  * A response that ends the turn may still hold tool calls; each gets a result so the transcript stays valid,
- * and its `tool_start` and `tool_result` events so no call goes unreported.
+ * and its `tool-start` and `tool-result` events so no call goes unreported.
  */
 export function* answerUnrunCalls({
   state,
@@ -117,7 +117,7 @@ export function* reportEnding({
     if (options.statusMessages !== 'off') {
       yield { type: 'status', message: statusLines.awaitingApproval(calls.map((call) => call.name)) };
     }
-    yield { type: 'approval_required', calls };
+    yield { type: 'approval-required', calls };
     return;
   }
   const description = describeStop(ending, options);

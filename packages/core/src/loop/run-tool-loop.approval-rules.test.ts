@@ -167,7 +167,7 @@ describe("a tool's own needsApproval", () => {
       ],
     });
     expect(result.toolCalls).toMatchObject([{ name: 'pay', executed: false, isError: true }]);
-    expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(1);
+    expect(events.filter((event) => event.type === 'tool-result')).toHaveLength(1);
   });
 });
 

@@ -51,7 +51,7 @@ describe('tool approval', () => {
     ]);
     expect(result.toolCalls.map((call) => call.toolCallId)).toEqual(['c1']);
     expect(events).toContainEqual({
-      type: 'approval_required',
+      type: 'approval-required',
       calls: [{ toolCallId: 'c2', name: 'refund', input: { orderId: 'A-1', amount: 80 } }],
     });
     expect(events.at(-1)?.type).toBe('done');
@@ -82,7 +82,7 @@ describe('tool approval', () => {
       ['c2', true],
       ['c3', true],
     ]);
-    expect(events.filter((event) => event.type === 'tool_start').map((event) => event.toolCallId)).toEqual([
+    expect(events.filter((event) => event.type === 'tool-start').map((event) => event.toolCallId)).toEqual([
       'c2',
       'c3',
     ]);

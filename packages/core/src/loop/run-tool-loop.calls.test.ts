@@ -28,8 +28,8 @@ const failing = defineTool({
 function toolEventsByCall(events: LoopEvent[], result: LoopResult) {
   return result.toolCalls.map((call) =>
     events.flatMap((event) =>
-      (event.type === 'tool_start' || event.type === 'tool_result') && event.toolCallId === call.toolCallId
-        ? [event.type === 'tool_result' ? `${event.type}:${String(event.executed)}` : event.type]
+      (event.type === 'tool-start' || event.type === 'tool-result') && event.toolCallId === call.toolCallId
+        ? [event.type === 'tool-result' ? `${event.type}:${String(event.executed)}` : event.type]
         : [],
     ),
   );
@@ -67,9 +67,9 @@ describe('calls of a turn that has been aborted or timed out', () => {
       { type: 'text', text: "Not executed: the turn was aborted before 'send_email' started." },
     ]);
     expect(toolEventsByCall(events, result)).toEqual([
-      ['tool_start', 'tool_result:true'],
-      ['tool_start', 'tool_result:false'],
-      ['tool_start', 'tool_result:false'],
+      ['tool-start', 'tool-result:true'],
+      ['tool-start', 'tool-result:false'],
+      ['tool-start', 'tool-result:false'],
     ]);
     const lastMessage = result.messages.at(-1) as ToolMessage;
     expect(lastMessage.content.map((part) => part.toolCallId)).toEqual(['a', 'b', 'c']);
@@ -336,7 +336,7 @@ describe('maxConsecutiveErrors counts failures in call order, across rounds', ()
   });
 });
 
-describe('every call gets one tool_start and one tool_result, in that order', () => {
+describe('every call gets one tool-start and one tool-result, in that order', () => {
   const giveUp = { name: 'cannot_complete_task', input: { reason: 'no access' } };
 
   it.each<[string, Parameters<typeof createScriptedModel>[0], Partial<Parameters<typeof runToolLoop>[0]>]>([
@@ -387,7 +387,7 @@ describe('every call gets one tool_start and one tool_result, in that order', ()
 
     expect(result.toolCalls.length).toBeGreaterThan(0);
     expect(toolEventsByCall(events, result)).toEqual(
-      result.toolCalls.map((call) => ['tool_start', `tool_result:${String(call.executed)}`]),
+      result.toolCalls.map((call) => ['tool-start', `tool-result:${String(call.executed)}`]),
     );
     expect(result.toolCalls.filter((call) => !call.executed).length).toBeGreaterThan(0);
   });

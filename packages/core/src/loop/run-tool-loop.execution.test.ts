@@ -74,7 +74,7 @@ describe('the calls of one response', () => {
     });
     for await (const event of run) {
       // The slow call ends only once the third call has its result, so it runs for the whole of the third.
-      if (event.type === 'tool_result' && event.toolCallId === 'c') slowMayFinish.resolve();
+      if (event.type === 'tool-result' && event.toolCallId === 'c') slowMayFinish.resolve();
     }
     const result = await run.result;
 
@@ -102,7 +102,7 @@ describe('the calls of one response', () => {
     ]);
   });
 
-  it('each get a tool_start then a tool_result with the round, and a failure its error event after the result', async () => {
+  it('each get a tool-start then a tool-result with the round, and a failure its error event after the result', async () => {
     const { events } = await collectRun(
       runToolLoop({
         model: createScriptedModel([fails(1), { text: 'ok' }]),
@@ -113,8 +113,8 @@ describe('the calls of one response', () => {
     );
 
     expect(events.filter((event) => event.type !== 'content' && event.type !== 'done')).toMatchObject([
-      { type: 'tool_start', toolCallId: 'call_1_1', name: 'fail', input: { n: 0 }, round: 0 },
-      { type: 'tool_result', toolCallId: 'call_1_1', name: 'fail', isError: true, executed: true, round: 0 },
+      { type: 'tool-start', toolCallId: 'call_1_1', name: 'fail', input: { n: 0 }, round: 0 },
+      { type: 'tool-result', toolCallId: 'call_1_1', name: 'fail', isError: true, executed: true, round: 0 },
       {
         type: 'error',
         code: 'tool_error',
@@ -204,7 +204,7 @@ describe('the error event of a failed call', () => {
     const events: LoopEvent[] = [];
     for await (const event of run) {
       events.push(event);
-      if (event.type === 'tool_start') {
+      if (event.type === 'tool-start') {
         await started.promise;
         run.abort('enough');
       }
@@ -266,7 +266,7 @@ describe('how a call is reported', () => {
     const turnMs = performance.now() - before;
     const reported = [
       ...result.toolCalls.map((call) => call.durationMs),
-      ...events.flatMap((event) => (event.type === 'tool_result' ? [event.durationMs] : [])),
+      ...events.flatMap((event) => (event.type === 'tool-result' ? [event.durationMs] : [])),
     ];
 
     expect(reported).toHaveLength(2);

@@ -152,7 +152,7 @@ describe('generated status lines', () => {
 });
 
 describe('a tool cannot change what the model said', () => {
-  it('the transcript and the tool_start event keep the arguments the model wrote', async () => {
+  it('the transcript and the tool-start event keep the arguments the model wrote', async () => {
     const normalize = defineTool({
       name: 'normalize',
       inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
@@ -170,7 +170,7 @@ describe('a tool cannot change what the model said', () => {
     const { events } = await collectRun(runToolLoop({ model, tools: [normalize], prompt: 'Q' }));
 
     expect(model.requests[1]?.messages[1]).toMatchObject({ content: [{ input: { city: 'paris' } }] });
-    expect(events.find((event) => event.type === 'tool_start')).toMatchObject({ input: { city: 'paris' } });
+    expect(events.find((event) => event.type === 'tool-start')).toMatchObject({ input: { city: 'paris' } });
   });
 });
 

@@ -178,7 +178,7 @@ describe('structured output through the final-answer tool, for models without na
       isError: false,
       output: { content: [{ type: 'text', text: 'Answer recorded.' }] },
     });
-    expect(events.filter((event) => event.type === 'tool_result').map((event) => event.toolCallId)).toEqual([
+    expect(events.filter((event) => event.type === 'tool-result').map((event) => event.toolCallId)).toEqual([
       expect.any(String),
       'answer_1',
     ]);

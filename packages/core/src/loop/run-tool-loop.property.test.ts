@@ -221,13 +221,13 @@ function toolEventTrail(events: LoopEvent[], result: LoopResult) {
   const ids = new Set(result.toolCalls.map((call) => call.toolCallId));
   const perCall = result.toolCalls.map((call) =>
     events.flatMap((event) =>
-      (event.type === 'tool_start' || event.type === 'tool_result') && event.toolCallId === call.toolCallId
-        ? [event.type === 'tool_result' ? `tool_result:${String(event.executed)}` : 'tool_start']
+      (event.type === 'tool-start' || event.type === 'tool-result') && event.toolCallId === call.toolCallId
+        ? [event.type === 'tool-result' ? `tool-result:${String(event.executed)}` : 'tool-start']
         : [],
     ),
   );
   const strays = events.filter(
-    (event) => (event.type === 'tool_start' || event.type === 'tool_result') && !ids.has(event.toolCallId),
+    (event) => (event.type === 'tool-start' || event.type === 'tool-result') && !ids.has(event.toolCallId),
   );
   return { perCall, strays };
 }
@@ -244,7 +244,7 @@ afterAll(() => {
 });
 
 describe('the loop contract, over random scripts, limits, failures and aborts', () => {
-  it('done comes last and once; every call has one tool_start then one tool_result; no tool starts after the signal fired; the transcript stays valid; nothing is left behind', async () => {
+  it('done comes last and once; every call has one tool-start then one tool-result; no tool starts after the signal fired; the transcript stays valid; nothing is left behind', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(response, { minLength: 1, maxLength: 8 }),
@@ -289,7 +289,7 @@ describe('the loop contract, over random scripts, limits, failures and aborts', 
           const trail = toolEventTrail(events, result);
           expect(new Set(result.toolCalls.map((call) => call.toolCallId)).size).toBe(result.toolCalls.length);
           expect(trail.perCall).toEqual(
-            result.toolCalls.map((call) => ['tool_start', `tool_result:${String(call.executed)}`]),
+            result.toolCalls.map((call) => ['tool-start', `tool-result:${String(call.executed)}`]),
           );
           expect(trail.strays).toEqual([]);
           expect(observations.startsAfterAbort).toEqual([]);

@@ -273,10 +273,10 @@ describe('calls of a response that ends the turn', () => {
     expect(executed).toEqual([]);
     expect(answers(result)).toEqual([{ name: 'search', text, isError: true, executed: false }]);
     expect(
-      events.filter((event) => event.type === 'tool_start' || event.type === 'tool_result'),
+      events.filter((event) => event.type === 'tool-start' || event.type === 'tool-result'),
     ).toMatchObject([
-      { type: 'tool_start', name: 'search', round: 0 },
-      { type: 'tool_result', name: 'search', isError: true, executed: false, round: 0 },
+      { type: 'tool-start', name: 'search', round: 0 },
+      { type: 'tool-result', name: 'search', isError: true, executed: false, round: 0 },
     ]);
   });
 

@@ -164,7 +164,7 @@ describe('a turn that waits for approval', () => {
     expect(events.filter((event) => event.type === 'error')).toEqual([]);
     expect(events.slice(-3)).toMatchObject([
       { type: 'status', message: 'Waiting for approval: Remove Note' },
-      { type: 'approval_required', calls: [{ input: { id: 'a' } }, { input: { id: 'b' } }] },
+      { type: 'approval-required', calls: [{ input: { id: 'a' } }, { input: { id: 'b' } }] },
       { type: 'done' },
     ]);
   });
@@ -179,6 +179,6 @@ describe('a turn that waits for approval', () => {
       }),
     );
 
-    expect(events.map((event) => event.type)).toEqual(['approval_required', 'done']);
+    expect(events.map((event) => event.type)).toEqual(['approval-required', 'done']);
   });
 });

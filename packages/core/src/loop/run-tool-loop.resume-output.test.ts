@@ -177,7 +177,7 @@ describe('approval rules and the end of the turn', () => {
       ['note', false],
       ['note', false],
     ]);
-    expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(2);
+    expect(events.filter((event) => event.type === 'tool-result')).toHaveLength(2);
   });
 
   it('a rule that throws names itself in the HookError', async () => {

@@ -120,7 +120,7 @@ describe('status lines', () => {
     const events: LoopEvent[] = [];
     for await (const event of run) {
       events.push(event);
-      if (event.type === 'tool_result') toolFinished.resolve();
+      if (event.type === 'tool-result') toolFinished.resolve();
     }
     const result = await run.result;
 

@@ -104,11 +104,11 @@ describe('contextLimit.summarize', () => {
     // Exactly one warning, between the third round and the fourth: the requests under the limit add no event.
     expect(events.map((event) => event.type)).toEqual([
       'status',
-      ...Array.from({ length: 3 }, () => ['tool_start', 'status', 'tool_result', 'status']).flat(),
+      ...Array.from({ length: 3 }, () => ['tool-start', 'status', 'tool-result', 'status']).flat(),
       'warning',
-      'tool_start',
+      'tool-start',
       'status',
-      'tool_result',
+      'tool-result',
       'status',
       'status',
       'content',
@@ -287,9 +287,9 @@ describe('contextLimit.summarize', () => {
     // No warning, nor any other event the limit's checks might add.
     expect(events.map((event) => event.type)).toEqual([
       'status',
-      'tool_start',
+      'tool-start',
       'status',
-      'tool_result',
+      'tool-result',
       'status',
       'status',
       'content',

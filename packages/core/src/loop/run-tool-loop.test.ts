@@ -81,9 +81,9 @@ describe('runToolLoop', () => {
       [
         'status:Analyzing request...',
         'thinking',
-        'tool_start',
+        'tool-start',
         'status:Using Get Weather...',
-        'tool_result',
+        'tool-result',
         'status:Processing tool results...',
         'status:Formulating response...',
         'content',

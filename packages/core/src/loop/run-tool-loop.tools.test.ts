@@ -40,7 +40,7 @@ describe('tool execution', () => {
     const { events, result } = await collectRun(runToolLoop({ model, tools: [wait], prompt: 'Q' }));
 
     expect(running).toEqual(['slow', 'fast']);
-    expect(events.filter((event) => event.type === 'tool_result').map((event) => event.toolCallId)).toEqual([
+    expect(events.filter((event) => event.type === 'tool-result').map((event) => event.toolCallId)).toEqual([
       'f',
       's',
     ]);
@@ -257,7 +257,7 @@ describe('tool execution', () => {
       tools: [quick],
       prompt: 'Q',
     });
-    for await (const event of run) if (event.type === 'tool_result' && event.round === 1) run.abort('enough');
+    for await (const event of run) if (event.type === 'tool-result' && event.round === 1) run.abort('enough');
     const result = await run.result;
 
     expect(result.stopReason).toBe('aborted');

@@ -4,7 +4,7 @@ import type { ToolCallOutcome } from './tool-call-outcome.js';
 
 /** The event that opens a call's report, whether the call will run or be answered by the loop. */
 export function toToolStartEvent(call: ToolCallPart, round: number): ToolStartEvent {
-  return { type: 'tool_start', toolCallId: call.id, name: call.name, input: call.input, round };
+  return { type: 'tool-start', toolCallId: call.id, name: call.name, input: call.input, round };
 }
 
 /** The event that closes a call's report, with how it ended. */
@@ -14,7 +14,7 @@ export function toToolResultEvent(
   round: number,
 ): ToolResultEvent {
   return {
-    type: 'tool_result',
+    type: 'tool-result',
     toolCallId: call.id,
     name: call.name,
     output: outcome.output,

@@ -34,6 +34,7 @@ export type {
 } from './open-session-resources.js';
 export type {
   ApprovalRequiredChunk,
+  ChunkContent,
   ContentChunk,
   DoneChunk,
   ErrorChunk,

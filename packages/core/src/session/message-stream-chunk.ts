@@ -1,100 +1,77 @@
-import type { PendingApproval } from '../loop/paused-turn.js';
-import type { JsonValue } from '../json-value.js';
-import type { LoopEvent } from '../loop/loop-event.js';
-import type { LoopErrorCode } from '../loop/loop-event.js';
-import type { LoopResult } from '../loop/loop-result.js';
+import type {
+  ApprovalRequiredEvent,
+  ContentEvent,
+  DoneEvent,
+  ErrorEvent,
+  StatusEvent,
+  ThinkingEvent,
+  ToolResultEvent,
+  ToolStartEvent,
+  WarningEvent,
+} from '../loop/loop-event.js';
 import type { StopReason } from '../loop/stop-reason.js';
-import type { ToolOutput } from '../model/messages.js';
-
-/** What every chunk carries besides its own fields: the loop event it was made from, for hosts that want more. */
-export interface ChunkSource {
-  event: LoopEvent;
-}
-
-/** A fragment of the model's thinking, as it streams. */
-export interface ThinkingChunk extends ChunkSource {
-  type: 'thinking';
-  content: string;
-}
-
-/** A tool call about to run; `content` reads like `get_weather {"city":"Paris"}`. */
-export interface ToolStartChunk extends ChunkSource {
-  type: 'tool_start';
-  content: string;
-  toolName: string;
-  toolCallId: string;
-  input: JsonValue;
-}
-
-/** A tool call's result as text (`content`), and as the tool returned it (`output`). */
-export interface ToolResultChunk extends ChunkSource {
-  type: 'tool_result';
-  content: string;
-  toolName: string;
-  toolCallId: string;
-  isError: boolean;
-  output: ToolOutput;
-}
-
-/** A fragment of the answer, as it streams. */
-export interface ContentChunk extends ChunkSource {
-  type: 'content';
-  content: string;
-}
-
-/** A status line for the user, such as "Using Get Weather...". */
-export interface StatusChunk extends ChunkSource {
-  type: 'status';
-  content: string;
-}
-
-/** Something that did not stop the turn, such as thinking turned off for a model that cannot think. */
-export interface WarningChunk extends ChunkSource {
-  type: 'warning';
-  content: string;
-  code: string;
-}
-
-/** A failure the user should see (a tool error, a limit reached), streamed in order with everything else. */
-export interface ErrorChunk extends ChunkSource {
-  type: 'error';
-  error: string;
-  code: LoopErrorCode;
-  toolName?: string;
-  toolCallId?: string;
-}
 
 /**
- * Tool calls wait for the user's decision: show them, then call `resumeTurn` (or `resumeTurnStream`) with a
- * decision for each, by tool-call id. The turn
- * ends next (`done` with `approval_required`); the session keeps the paused turn, across restarts too.
+ * What a chunk adds to its loop event: `content`, the event as one line of text a chat UI can show as it is
+ * (`thinking` and `content`: the text; `status`, `warning` and `error`: the message; `tool-start`: the call, such
+ * as `get_weather {"city":"Paris"}`; `tool-result`: the tool's output as text, other blocks named).
  */
-export interface ApprovalRequiredChunk extends ChunkSource {
-  type: 'approval_required';
-  calls: PendingApproval[];
+export interface ChunkContent {
+  content: string;
 }
 
-/** The last chunk of every turn, sent once the session has been saved. */
-export interface DoneChunk extends ChunkSource {
-  type: 'done';
+/** A `thinking` event, with its text as `content`. */
+export type ThinkingChunk = ThinkingEvent & ChunkContent;
+
+/** A `content` event (a fragment of the answer), with its text as `content`. */
+export type ContentChunk = ContentEvent & ChunkContent;
+
+/** A `status` event, with its message as `content`. */
+export type StatusChunk = StatusEvent & ChunkContent;
+
+/** A `tool-start` event; `content` reads like `get_weather {"city":"Paris"}`. */
+export type ToolStartChunk = ToolStartEvent & ChunkContent;
+
+/** A `tool-result` event; `content` is the tool's output as text. */
+export type ToolResultChunk = ToolResultEvent & ChunkContent;
+
+/** A `warning` event, with its message as `content`. */
+export type WarningChunk = WarningEvent & ChunkContent;
+
+/** An `error` event, with its message as `content`. */
+export type ErrorChunk = ErrorEvent & ChunkContent;
+
+/**
+ * An `approval-required` event, unchanged: show its calls, then call `resumeTurn` (or `resumeTurnStream`) with a
+ * decision for each, by tool-call id. The turn ends next (`done` with `approval_required`); the session keeps the
+ * paused turn, across restarts too.
+ */
+export type ApprovalRequiredChunk = ApprovalRequiredEvent;
+
+/**
+ * The `done` event, sent once the session has been saved, with what a host shows at the end of a turn read out of
+ * its result.
+ */
+export interface DoneChunk extends DoneEvent {
+  /** `result.stopReason`. */
   stopReason: StopReason;
-  /** The answer. */
+  /** The answer: `result.text`. */
   text: string;
-  /** Tool calls made in the session so far, this turn's included. */
+  /** Tool calls made in the session so far, this turn's included: `result.sessionToolCalls`. */
   toolCallCount: number;
-  result: LoopResult;
 }
 
 /**
- * What `SessionManager.sendMessageStream` yields: `thinking`, `tool_start`, `tool_result`, `content`, `error`
- * and a last `done` (the chunk types hosts of the `LLMConfig` shape consume), plus `status` and `warning`.
+ * What `SessionManager.sendMessageStream` and `resumeTurnStream` yield: the turn's loop events (`LoopEvent`),
+ * with the same `type`s and fields, in the same order; each chunk a chat UI shows as a line also carries it as
+ * `content`, and `done` comes after the session is saved, with `stopReason`, `text` and `toolCallCount`.
  */
 export type MessageStreamChunk =
   | ThinkingChunk
-  | ToolStartChunk
-  | ToolResultChunk
   | ContentChunk
   | StatusChunk
+  | ToolStartChunk
+  | ToolResultChunk
   | WarningChunk
   | ErrorChunk
   | ApprovalRequiredChunk

@@ -82,7 +82,7 @@ export async function runSessionTurn({
       onCheckpoint: saveTurnUnderWay,
     });
     for await (const event of run) {
-      if (event.type === 'tool_start') startedToolCalls += 1;
+      if (event.type === 'tool-start') startedToolCalls += 1;
       // `done` goes out after the save below, so a host that sees it can rely on the store.
       if (event.type !== 'done') writer.push(toMessageStreamChunk(event));
     }

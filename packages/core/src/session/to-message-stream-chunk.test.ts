@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { LoopEvent } from '../loop/loop-event.js';
 import { toMessageStreamChunk } from './to-message-stream-chunk.js';
 
 describe('toMessageStreamChunk', () => {
-  it('turns loop events into message stream chunks', () => {
+  it('gives status, warning and error events their message as content, their fields unchanged', () => {
     const status = { type: 'status', message: 'Analyzing request...' } as const;
     const warning = { type: 'warning', code: 'thinking_unsupported', message: 'off' } as const;
     const error = {
@@ -12,29 +13,23 @@ describe('toMessageStreamChunk', () => {
       toolName: 'search',
     } as const;
 
-    expect(toMessageStreamChunk(status)).toEqual({
-      type: 'status',
-      content: 'Analyzing request...',
-      event: status,
-    });
-    expect(toMessageStreamChunk(warning)).toEqual({
-      type: 'warning',
-      content: 'off',
-      code: 'thinking_unsupported',
-      event: warning,
-    });
-    expect(toMessageStreamChunk(error)).toEqual({
-      type: 'error',
-      error: 'Limit reached.',
-      code: 'tool_limit',
-      toolName: 'search',
-      event: error,
-    });
+    expect(toMessageStreamChunk(status)).toEqual({ ...status, content: 'Analyzing request...' });
+    expect(toMessageStreamChunk(warning)).toEqual({ ...warning, content: 'off' });
+    expect(toMessageStreamChunk(error)).toEqual({ ...error, content: 'Limit reached.' });
+  });
+
+  it('keeps an approval-required event as it is', () => {
+    const event: LoopEvent = {
+      type: 'approval-required',
+      calls: [{ toolCallId: 'call_1', name: 'delete_note', input: { id: 1 } }],
+    };
+
+    expect(toMessageStreamChunk(event)).toEqual(event);
   });
 
   it('gives a tool result its text content, with other blocks named', () => {
     const chunk = toMessageStreamChunk({
-      type: 'tool_result',
+      type: 'tool-result',
       toolCallId: 'call_1',
       name: 'fetch',
       isError: false,
@@ -52,7 +47,8 @@ describe('toMessageStreamChunk', () => {
     });
 
     expect(chunk).toMatchObject({
-      type: 'tool_result',
+      type: 'tool-result',
+      name: 'fetch',
       content: 'Page text\n[image image/png]\n[resource link file:///a.txt]\nB',
     });
   });

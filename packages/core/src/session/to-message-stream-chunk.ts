@@ -2,61 +2,29 @@ import type { LoopEvent } from '../loop/loop-event.js';
 import type { ToolContent } from '../model/messages.js';
 import type { MessageStreamChunk } from './message-stream-chunk.js';
 
-/** Translates one loop event into a message stream chunk (`content` strings, snake_case types). */
+/** A loop event as a message stream chunk: the event itself, plus its line of text (`content`) or its `done` summary. */
 export function toMessageStreamChunk(event: LoopEvent): MessageStreamChunk {
-  return { ...toChunkFields(event), event };
-}
-
-type ChunkFields = MessageStreamChunk extends infer CHUNK
-  ? CHUNK extends MessageStreamChunk
-    ? Omit<CHUNK, 'event'>
-    : never
-  : never;
-
-function toChunkFields(event: LoopEvent): ChunkFields {
   switch (event.type) {
     case 'status':
-      return { type: 'status', content: event.message };
+      return { ...event, content: event.message };
     case 'thinking':
-      return { type: 'thinking', content: event.text };
     case 'content':
-      return { type: 'content', content: event.text };
-    case 'tool_start':
-      return {
-        type: 'tool_start',
-        content: `${event.name} ${JSON.stringify(event.input)}`,
-        toolName: event.name,
-        toolCallId: event.toolCallId,
-        input: event.input,
-      };
-    case 'tool_result':
-      return {
-        type: 'tool_result',
-        content: event.output.content.map(toText).join('\n'),
-        toolName: event.name,
-        toolCallId: event.toolCallId,
-        isError: event.isError,
-        output: event.output,
-      };
+      return { ...event, content: event.text };
+    case 'tool-start':
+      return { ...event, content: `${event.name} ${JSON.stringify(event.input)}` };
+    case 'tool-result':
+      return { ...event, content: event.output.content.map(toText).join('\n') };
     case 'warning':
-      return { type: 'warning', content: event.message, code: event.code };
     case 'error':
-      return {
-        type: 'error',
-        error: event.message,
-        code: event.code,
-        ...(event.toolName === undefined ? {} : { toolName: event.toolName }),
-        ...(event.toolCallId === undefined ? {} : { toolCallId: event.toolCallId }),
-      };
-    case 'approval_required':
-      return { type: 'approval_required', calls: event.calls };
+      return { ...event, content: event.message };
+    case 'approval-required':
+      return event;
     case 'done':
       return {
-        type: 'done',
+        ...event,
         stopReason: event.result.stopReason,
         text: event.result.text,
         toolCallCount: event.result.sessionToolCalls,
-        result: event.result,
       };
     default: {
       const unexpected: never = event;

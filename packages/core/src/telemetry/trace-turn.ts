@@ -101,7 +101,7 @@ async function* traceTurnWith({
   const parent = api.trace.setSpan(api.context.active(), turnSpan);
   const toolSpans = new Map<string, Span>();
   const onEvent = (event: LoopEvent) => {
-    if (event.type === 'tool_start') {
+    if (event.type === 'tool-start') {
       toolSpans.set(
         event.toolCallId,
         tracer.startSpan(
@@ -122,7 +122,7 @@ async function* traceTurnWith({
         ),
       );
     }
-    if (event.type === 'tool_result') {
+    if (event.type === 'tool-result') {
       const span = toolSpans.get(event.toolCallId);
       if (span === undefined) return;
       toolSpans.delete(event.toolCallId);

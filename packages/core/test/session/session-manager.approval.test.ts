@@ -75,7 +75,7 @@ describe('SessionManager and turns that wait for approval', () => {
     const resumed = await drain(second.resumeTurnStream(session.id, { delete_1: { approved: true } }));
     const finished = await second.getSession(session.id);
 
-    expect(chunks.filter((chunk) => chunk.type === 'approval_required').map((chunk) => chunk.calls)).toEqual([
+    expect(chunks.filter((chunk) => chunk.type === 'approval-required').map((chunk) => chunk.calls)).toEqual([
       [{ toolCallId: 'delete_1', name: 'delete_note', input: { id: 1 } }],
     ]);
     expect(chunks.at(-1)).toMatchObject({ type: 'done', stopReason: 'approval_required', toolCallCount: 1 });
@@ -85,8 +85,8 @@ describe('SessionManager and turns that wait for approval', () => {
     expect(paused?.tokenCount).toBe(240);
     expect(deleted).toEqual([1]);
     expect(resumed.filter((chunk) => chunk.type !== 'status').map((chunk) => chunk.type)).toEqual([
-      'tool_start',
-      'tool_result',
+      'tool-start',
+      'tool-result',
       'content',
       'done',
     ]);

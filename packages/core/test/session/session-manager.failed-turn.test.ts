@@ -96,7 +96,7 @@ describe('SessionManager when running a turn fails', () => {
     const outcome = await settle(manager.sendMessageStream(session.id, 'Read note 1'));
     const saved = await manager.getSession(session.id);
 
-    expect(outcome.types).toContain('tool_result');
+    expect(outcome.types).toContain('tool-result');
     expect(saved?.toolCallCount).toBe(1);
     expect(saved?.messages).toEqual([
       { role: 'user', content: 'Read note 1' },

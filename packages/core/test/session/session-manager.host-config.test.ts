@@ -64,27 +64,29 @@ describe('SessionManager with a host config as hosts write it', () => {
       manager.sendMessageStream(session.id, 'Analyze this complex data and tell me what actions to take'),
     );
 
-    const chunkFields = chunks.map(({ event: _event, ...chunk }) => chunk);
-    expect(chunks.map((chunk) => chunk.event.type)).toEqual(chunks.map((chunk) => chunk.type));
-    expect(chunkFields.filter((chunk) => chunk.type !== 'status')).toEqual([
-      { type: 'thinking', content: 'I should read note 7.' },
+    expect(chunks.filter((chunk) => chunk.type !== 'status')).toEqual([
+      { type: 'thinking', text: 'I should read note 7.', content: 'I should read note 7.' },
       {
-        type: 'tool_start',
+        type: 'tool-start',
         content: 'read_note {"id":7}',
-        toolName: 'read_note',
+        name: 'read_note',
         toolCallId: 'call_1',
         input: { id: 7 },
+        round: 0,
       },
       {
-        type: 'tool_result',
+        type: 'tool-result',
         content: 'note 7',
-        toolName: 'read_note',
+        name: 'read_note',
         toolCallId: 'call_1',
         isError: false,
+        executed: true,
+        durationMs: expect.any(Number) as number,
+        round: 0,
         output: { content: [{ type: 'text', text: 'note 7' }] },
       },
-      { type: 'thinking', content: 'Now I can answer.' },
-      { type: 'content', content: 'Note 7 says: note 7.' },
+      { type: 'thinking', text: 'Now I can answer.', content: 'Now I can answer.' },
+      { type: 'content', text: 'Note 7 says: note 7.', content: 'Note 7 says: note 7.' },
       expect.objectContaining({
         type: 'done',
         stopReason: 'completed',

@@ -31,7 +31,7 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
   });
   if (!arrived.success) return arrived.response;
   const { route, json, bodyText } = arrived.value;
-  const refuse = (refusal: Refusal) => refuseRequest({ state, scenarioId: route.id, refusal });
+  const refuse = (refusal: Refusal) => refuseRequest({ state, scriptId: route.id, refusal });
   const relaxed = state.relaxedRules;
   const context = readMessagesRequestContext({
     request,

@@ -32,7 +32,7 @@ function createEvents(step: LlmStep) {
   return createAnthropicEvents(
     planAnthropicAnswer({
       step,
-      scenarioId: 'shape',
+      scriptId: 'shape',
       requestIndex: 0,
       model: 'claude-test-model',
       requestLength: 40,

@@ -7,12 +7,12 @@ const signaturePrefix = 'toolloop-fake-llm:';
  * and text, and unique per block. Clients must treat it as opaque and send it back byte for byte.
  */
 export function createThinkingSignature(options: {
-  scenarioId: string;
+  scriptId: string;
   requestIndex: number;
   blockIndex: number;
   thinking: string;
 }): string {
-  const plain = `${signaturePrefix}${options.scenarioId}:${options.requestIndex}:${options.blockIndex}:${digestOf(options.thinking)}`;
+  const plain = `${signaturePrefix}${options.scriptId}:${options.requestIndex}:${options.blockIndex}:${digestOf(options.thinking)}`;
   return Buffer.from(plain, 'utf8').toString('base64');
 }
 

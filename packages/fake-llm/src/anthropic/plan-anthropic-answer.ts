@@ -13,7 +13,7 @@ import type { PromptCacheUse } from './prompt-cache.js';
  */
 export function planAnthropicAnswer(options: {
   step: LlmStep;
-  scenarioId: string;
+  scriptId: string;
   requestIndex: number;
   /** The model id from the request, echoed back. */
   model: string;
@@ -22,12 +22,12 @@ export function planAnthropicAnswer(options: {
   /** What the request read from and wrote to the prompt cache; nothing when absent. */
   cache?: PromptCacheUse | undefined;
 }): AnthropicAnswer {
-  const { step, scenarioId, requestIndex } = options;
-  const idPart = `${toIdSafe(scenarioId)}_${requestIndex + 1}`;
+  const { step, scriptId, requestIndex } = options;
+  const idPart = `${toIdSafe(scriptId)}_${requestIndex + 1}`;
   const content: AnthropicContentBlock[] = [];
   if (step.thinking !== undefined) {
     const signature = createThinkingSignature({
-      scenarioId,
+      scriptId,
       requestIndex,
       blockIndex: content.length,
       thinking: step.thinking,

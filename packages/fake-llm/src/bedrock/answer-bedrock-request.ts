@@ -46,7 +46,7 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
       createContent() {
         const planned = planBedrockAnswer({
           step,
-          scenarioId: route.id,
+          scriptId: route.id,
           requestIndex,
           modelId: body.modelId,
           requestLength: received.bodyText.length,

@@ -25,7 +25,7 @@ describe('reasoning continuity on a Claude model with thinking on', () => {
 
   /** Posts a Converse request to the script `id`, returning the status, the exception and the JSON body. */
   async function post(id: string, messages: unknown[]) {
-    const response = await fetch(`${baseUrl}/scenario/${id}${path}`, {
+    const response = await fetch(`${baseUrl}/script/${id}${path}`, {
       method: 'POST',
       headers: createRequestHeaders({ path }),
       body: JSON.stringify({
@@ -169,7 +169,7 @@ describe('reasoning continuity on a Claude model with thinking on', () => {
 
   it('takes a tool turn without reasoning when thinking is off', async () => {
     const route = fake.script('thinking-off', { steps: [{ text: '19.' }] });
-    const response = await fetch(`${baseUrl}/scenario/thinking-off${path}`, {
+    const response = await fetch(`${baseUrl}/script/thinking-off${path}`, {
       method: 'POST',
       headers: createRequestHeaders({ path }),
       body: JSON.stringify({

@@ -35,7 +35,7 @@ afterAll(() => fake.close());
 async function postConverse(options: { id: string; steps: LlmStep[]; stream: boolean; body?: object }) {
   fake.script(options.id, { steps: options.steps });
   const path = `/model/${encodeURIComponent(modelId)}/${options.stream ? 'converse-stream' : 'converse'}`;
-  return fetch(`${baseUrl}/scenario/${options.id}${path}`, {
+  return fetch(`${baseUrl}/script/${options.id}${path}`, {
     method: 'POST',
     headers: createRequestHeaders({ path }),
     body: JSON.stringify({
@@ -137,7 +137,7 @@ describe('POST /model/<modelId>/converse-stream', () => {
     const client = new BedrockRuntimeClient({
       region: 'us-east-1',
       credentials: { accessKeyId: 'AKIDFAKEEXAMPLE', secretAccessKey: 'fake-secret-access-key' },
-      endpoint: `${baseUrl}/scenario/stream-sdk`,
+      endpoint: `${baseUrl}/script/stream-sdk`,
     });
     const response = await client.send(
       new ConverseStreamCommand({ modelId, messages: [{ role: 'user', content: [{ text: 'How many?' }] }] }),
@@ -145,7 +145,7 @@ describe('POST /model/<modelId>/converse-stream', () => {
     const events: unknown[] = [];
     for await (const event of response.stream ?? []) events.push(event);
     expect(events[0]).toEqual({ messageStart: { role: 'assistant' } });
-    expect(fake.route('stream-sdk').requests[0]?.stream).toBe(true);
+    expect(fake.getScript('stream-sdk').requests[0]?.stream).toBe(true);
     expect(events.at(-1)).toMatchObject({ metadata: { metrics: { latencyMs: 100 } } });
     client.destroy();
   });
@@ -159,7 +159,7 @@ describe('POST /model/<modelId>/converse', () => {
     const client = new BedrockRuntimeClient({
       region: 'us-east-1',
       credentials: { accessKeyId: 'AKIDFAKEEXAMPLE', secretAccessKey: 'fake-secret-access-key' },
-      endpoint: `${baseUrl}/scenario/converse-sdk`,
+      endpoint: `${baseUrl}/script/converse-sdk`,
     });
     const response = await client.send(
       new ConverseCommand({
@@ -185,7 +185,7 @@ describe('POST /model/<modelId>/converse', () => {
     const client = new BedrockRuntimeClient({
       region: 'us-east-1',
       credentials: { accessKeyId: 'AKIDFAKEEXAMPLE', secretAccessKey: 'fake-secret-access-key' },
-      endpoint: `${baseUrl}/scenario/converse-error`,
+      endpoint: `${baseUrl}/script/converse-error`,
     });
     const sent = client.send(
       new ConverseCommand({ modelId, messages: [{ role: 'user', content: [{ text: 'Hi' }] }] }),
@@ -231,7 +231,7 @@ describe('recorded Bedrock requests', () => {
         secretAccessKey: 'fake-secret-access-key',
         sessionToken: 'fake-session-token',
       },
-      endpoint: `${baseUrl}/scenario/recorded-credentials`,
+      endpoint: `${baseUrl}/script/recorded-credentials`,
     });
     await client.send(
       new ConverseCommand({ modelId, messages: [{ role: 'user', content: [{ text: 'Hi' }] }] }),

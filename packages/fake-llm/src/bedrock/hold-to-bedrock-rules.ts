@@ -28,7 +28,7 @@ export function holdToBedrockRules(options: {
       scriptName: route.name,
       problem: parsed.error,
     } as const;
-    return { success: false, response: refuseRequest({ state, scenarioId: route.id, refusal }) };
+    return { success: false, response: refuseRequest({ state, scriptId: route.id, refusal }) };
   }
   const context = {
     body: json as Record<string, unknown>,
@@ -46,5 +46,5 @@ export function holdToBedrockRules(options: {
     source: found.rule.source,
     refusal: found.refusal,
   } as const;
-  return { success: false, response: refuseRequest({ state, scenarioId: route.id, refusal }) };
+  return { success: false, response: refuseRequest({ state, scriptId: route.id, refusal }) };
 }

@@ -13,16 +13,16 @@ import type { BedrockAnswer, BedrockAnswerBlock } from './bedrock-answer.js';
  */
 export function planBedrockAnswer(options: {
   step: LlmStep;
-  scenarioId: string;
+  scriptId: string;
   requestIndex: number;
   modelId: string;
   requestLength: number;
 }): BedrockAnswer {
-  const { step, scenarioId, requestIndex } = options;
+  const { step, scriptId, requestIndex } = options;
   const blocks: BedrockAnswerBlock[] = [];
   if (step.thinking !== undefined) {
     const signature = createThinkingSignature({
-      scenarioId,
+      scriptId,
       requestIndex,
       blockIndex: 0,
       thinking: step.thinking,
@@ -36,7 +36,7 @@ export function planBedrockAnswer(options: {
     });
   }
   if (step.text !== undefined) blocks.push({ type: 'text', text: step.text });
-  const idPart = `${toIdSafe(scenarioId)}_${requestIndex + 1}`;
+  const idPart = `${toIdSafe(scriptId)}_${requestIndex + 1}`;
   (step.toolCalls ?? []).forEach((call, index) => {
     blocks.push({
       type: 'tool-use',

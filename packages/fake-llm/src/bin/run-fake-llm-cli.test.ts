@@ -87,7 +87,7 @@ describe('fake-llm CLI', () => {
     expect(await exitCode).toBe(1);
     expect(JSON.parse(stderr.lines[0] ?? '')).toMatchObject({
       type: 'script-exhausted',
-      scenarioId: 'default',
+      scriptId: 'default',
     });
   });
 

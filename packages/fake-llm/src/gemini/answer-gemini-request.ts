@@ -45,7 +45,7 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
       createContent() {
         const planned = planGeminiAnswer({
           step,
-          scenarioId: route.id,
+          scriptId: route.id,
           requestIndex,
           model: path.model,
           catalogued: model,

@@ -8,12 +8,12 @@ const signaturePrefix = 'toolloop-fake-llm:gemini:';
  * part that carried it.
  */
 export function createGeminiThoughtSignature(options: {
-  scenarioId: string;
+  scriptId: string;
   requestIndex: number;
   partIndex: number;
   content: string;
 }): string {
   const digest = createHash('sha256').update(options.content).digest('hex').slice(0, 16);
-  const plain = `${signaturePrefix}${options.scenarioId}:${options.requestIndex}:${options.partIndex}:${digest}`;
+  const plain = `${signaturePrefix}${options.scriptId}:${options.requestIndex}:${options.partIndex}:${digest}`;
   return Buffer.from(plain, 'utf8').toString('base64');
 }

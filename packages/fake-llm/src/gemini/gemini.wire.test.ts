@@ -27,7 +27,7 @@ async function postGemini(options: {
   body?: Record<string, unknown>;
 }): Promise<Response> {
   fake.script(options.id, { steps: options.steps });
-  return fetch(`${baseUrl}/scenario/${options.id}${options.path}`, {
+  return fetch(`${baseUrl}/script/${options.id}${options.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-goog-api-key': 'test-key' },
     body: JSON.stringify({
@@ -95,9 +95,9 @@ describe('POST …:streamGenerateContent?alt=sse', () => {
 
   it('records the request as streaming, without its key', async () => {
     await postGemini({ id: 'recorded', steps: [{ text: 'Three.' }], path: stream });
-    const recorded = fake.route('recorded').requests[0];
+    const recorded = fake.getScript('recorded').requests[0];
     expect(recorded).toMatchObject({
-      path: '/scenario/recorded/v1beta/models/gemini-3-pro-preview:streamGenerateContent',
+      path: '/script/recorded/v1beta/models/gemini-3-pro-preview:streamGenerateContent',
       stream: true,
     });
     expect(recorded?.headers).not.toHaveProperty('x-goog-api-key');
@@ -108,7 +108,7 @@ describe('POST …:streamGenerateContent?alt=sse', () => {
       baseDirectory: `${import.meta.dirname}/../../../../fixtures/real-wire/gemini`,
       steps: [{ replay: 'google-tool-call-gemini3.chunks.jsonl' }],
     });
-    const response = await fetch(`${baseUrl}/scenario/replay${stream}`, {
+    const response = await fetch(`${baseUrl}/script/replay${stream}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-goog-api-key': 'test-key' },
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Weather?' }] }] }),

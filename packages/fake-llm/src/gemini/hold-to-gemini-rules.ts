@@ -44,7 +44,7 @@ export function holdToGeminiRules(options: {
   if (found !== undefined) {
     const { id, source } = found.rule;
     const refusal = { type: 'rule', endpoint: 'gemini', ruleId: id, source, refusal: found.refusal } as const;
-    return { success: false, response: refuseRequest({ state, scenarioId: route.id, refusal }) };
+    return { success: false, response: refuseRequest({ state, scriptId: route.id, refusal }) };
   }
   if (parsed.success) return { success: true, value: { body: parsed.value, model } };
   const refusal = {
@@ -53,5 +53,5 @@ export function holdToGeminiRules(options: {
     scriptName: route.name,
     problem: parsed.error,
   } as const;
-  return { success: false, response: refuseRequest({ state, scenarioId: route.id, refusal }) };
+  return { success: false, response: refuseRequest({ state, scriptId: route.id, refusal }) };
 }

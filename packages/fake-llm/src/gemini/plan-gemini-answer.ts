@@ -22,7 +22,7 @@ const finishReasons: Readonly<Record<string, string>> = {
  */
 export function planGeminiAnswer(options: {
   step: LlmStep;
-  scenarioId: string;
+  scriptId: string;
   requestIndex: number;
   model: string;
   catalogued: CatalogueModel | undefined;
@@ -67,7 +67,7 @@ export function planGeminiAnswer(options: {
   );
   const stopReason = step.stopReason;
   return {
-    responseId: `fake_${toIdSafe(options.scenarioId)}_${options.requestIndex + 1}`,
+    responseId: `fake_${toIdSafe(options.scriptId)}_${options.requestIndex + 1}`,
     modelVersion: options.model,
     parts,
     finishReason:

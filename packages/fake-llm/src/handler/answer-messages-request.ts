@@ -49,7 +49,7 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
   });
   if (!arrived.success) return arrived.response;
   const { route: arrivedRoute } = arrived.value;
-  const refuse = (refusal: Refusal) => refuseRequest({ state, scenarioId: arrivedRoute.id, refusal });
+  const refuse = (refusal: Refusal) => refuseRequest({ state, scriptId: arrivedRoute.id, refusal });
   const invalid = (problem: string): Refusal => ({
     type: 'invalid-body',
     endpoint: 'messages',
@@ -144,7 +144,7 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
             : undefined;
         const answer = planAnthropicAnswer({
           step,
-          scenarioId: route.id,
+          scriptId: route.id,
           requestIndex,
           model: body.model,
           requestLength:

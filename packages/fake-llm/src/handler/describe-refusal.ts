@@ -58,7 +58,7 @@ export interface RefusalAnswer {
 }
 
 const apis =
-  'POST /v1/messages, POST /v1/chat/completions, POST /v1/responses, POST /v1beta/models/<model>:generateContent, POST /model/<modelId>/converse(-stream) (or /scenario/<id>/…) and POST /api/chat';
+  'POST /v1/messages, POST /v1/chat/completions, POST /v1/responses, POST /v1beta/models/<model>:generateContent, POST /model/<modelId>/converse(-stream) (or /script/<id>/…) and POST /api/chat';
 
 const apiNames: Record<FakeLlmEndpoint, string> = {
   messages: 'a Messages API',

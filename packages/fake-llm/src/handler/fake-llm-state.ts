@@ -1,13 +1,13 @@
 import type { ActivityTracker } from '../internal/create-activity-tracker.js';
 import type { RequestRetention } from '../records/create-request-retention.js';
-import type { FakeLlmRecords, FakeLlmRouteState } from '../route/fake-llm-route.js';
+import type { FakeLlmRecords, FakeLlmScriptState } from '../script/fake-llm-script-handle.js';
 
 /** The id of the script given to `createFakeLlm`, which answers requests that name no script. */
-export const defaultScenarioId = 'default';
+export const defaultScriptId = 'default';
 
 /** Everything one fake LLM keeps: its scripts by id, the records of all of them, and the work in flight. */
 export interface FakeLlmState {
-  routes: Map<string, FakeLlmRouteState>;
+  routes: Map<string, FakeLlmScriptState>;
   records: FakeLlmRecords;
   /** Bounds the bytes of request bodies and headers the records keep. */
   retention: RequestRetention;

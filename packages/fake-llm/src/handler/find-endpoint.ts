@@ -28,7 +28,7 @@ export function findOperation(path: string): FakeLlmOperation | undefined {
   if (/\/v1\/messages\/count_tokens\/?$/u.test(path)) return 'count-tokens';
   if (/\/v1\/chat\/completions\/?$/u.test(path)) return 'chat-completions';
   if (/\/v1\/responses\/?$/u.test(path)) return 'responses';
-  if (/^(?:\/scenario\/[^/]+)?\/api\/chat\/?$/u.test(path)) return 'ollama-chat';
+  if (/^(?:\/(?:script|scenario)\/[^/]+)?\/api\/chat\/?$/u.test(path)) return 'ollama-chat';
   if (geminiPathPattern.test(path)) return 'gemini';
   if (/\/model\/[^/]+\/converse(?:-stream)?\/?$/u.test(path)) return 'bedrock-converse';
   return undefined;

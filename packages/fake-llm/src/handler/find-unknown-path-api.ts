@@ -16,14 +16,14 @@ const openAiPath =
 /**
  * Which API a request to a path the fake does not serve was meant for, so that it is answered in that API's
  * error shape (and its SDK can read the error):
- * 1. by the path (after any `/scenario/<id>` prefix, and from its `/v1` on), where only one API has it: Ollama's
+ * 1. by the path (after any `/script/<id>` prefix, and from its `/v1` on), where only one API has it: Ollama's
  *    native `/api/…`; Bedrock's `/model/<modelId>/…`; Gemini's `/v1beta/…` and `/v1/models/<model>:<method>` (or an `x-goog-api-key` header); Anthropic's `/v1/messages/…` and `/v1/complete`; OpenAI's `/v1/chat/…`, `/v1/responses`,
  *    `/v1/completions`, `/v1/embeddings`, …;
  * 2. else by the headers: `anthropic-version` or `x-api-key` for Anthropic, `authorization: Bearer …` for OpenAI;
  * 3. else any other `/v1/…` path (`/v1/models`, `/v1/foo`) is OpenAI's, and the rest Anthropic's.
  */
 export function findUnknownPathApi(options: { path: string; headers?: Headers }): UnknownPathApi {
-  const path = options.path.replace(/^\/scenario\/[^/]+(?=\/)/u, '');
+  const path = options.path.replace(/^\/(?:script|scenario)\/[^/]+(?=\/)/u, '');
   if (ollamaPath.test(path)) return 'ollama';
   if (geminiPath.test(path) || options.headers?.has('x-goog-api-key') === true) return 'gemini';
   if (bedrockPath.test(path)) return 'bedrock';

@@ -9,7 +9,7 @@ import type { FakeLlmState } from './fake-llm-state.js';
 import { findEndpoint, findOperation } from './find-endpoint.js';
 import { findUnknownPathApi } from './find-unknown-path-api.js';
 import { refuseRequest } from './refuse-request.js';
-import { resolveScenarioId } from './resolve-scenario-id.js';
+import { resolveScriptId } from './resolve-script-id.js';
 
 /**
  * Answers any request the way the fake's HTTP server does: `POST …/v1/messages`,
@@ -37,10 +37,10 @@ export async function handleFakeLlmRequest(options: {
     if (operation === 'bedrock-converse') return answerBedrockRequest(options);
   }
   const endpoint = operation === undefined ? undefined : findEndpoint(operation);
-  const scenarioId = resolveScenarioId({ path, headers: request.headers });
+  const scriptId = resolveScriptId({ path, headers: request.headers });
   return refuseRequest({
     state,
-    scenarioId,
+    scriptId,
     refusal:
       endpoint === undefined
         ? { type: 'unknown-path', method, path, api: findUnknownPathApi({ path, headers: request.headers }) }

@@ -1,18 +1,18 @@
 import { describeJsonError } from '../internal/describe-json-error.js';
 import { shortenForMessage } from '../internal/shorten-for-message.js';
-import type { FakeLlmRouteState } from '../route/fake-llm-route.js';
+import type { FakeLlmScriptState } from '../script/fake-llm-script-handle.js';
 import type { CreateErrorResponse } from './create-error-response.js';
-import { defaultScenarioId, requestSignal, type FakeLlmState } from './fake-llm-state.js';
+import { defaultScriptId, requestSignal, type FakeLlmState } from './fake-llm-state.js';
 import type { FakeLlmEndpoint } from './find-endpoint.js';
 import { isJsonContentType } from './is-json-content-type.js';
 import type { Refusal } from './describe-refusal.js';
 import { readRequestBody } from './read-request-body.js';
 import { refuseRequest } from './refuse-request.js';
-import { resolveScenarioId } from './resolve-scenario-id.js';
+import { resolveScriptId } from './resolve-script-id.js';
 
 /** A request routed to its script with its body read as JSON; nothing is recorded yet. */
 export interface ArrivedRequest {
-  route: FakeLlmRouteState;
+  route: FakeLlmScriptState;
   bodyText: string;
   bodyBytes: number;
   /** The body parsed as JSON. */
@@ -20,7 +20,7 @@ export interface ArrivedRequest {
 }
 
 /**
- * Routes a request to its script (by `/scenario/<id>` path, `x-toolloop-scenario` header, else `default`) and
+ * Routes a request to its script (by `/script/<id>` path, `x-toolloop-script` header, else `default`) and
  * reads its body as JSON, for either wire. A request for a script the fake does not have gets a 500 the SDKs do
  * not retry, and an `unknown-script` violation; one that is not JSON of at most `maxRequestBytes` is refused
  * (see `refuseRequest`). Neither takes a step.
@@ -32,17 +32,17 @@ export async function receiveRequest(options: {
   createError: CreateErrorResponse;
 }): Promise<{ success: true; value: ArrivedRequest } | { success: false; response: Response }> {
   const { request, state, endpoint } = options;
-  const scenarioId =
-    resolveScenarioId({ path: new URL(request.url).pathname, headers: request.headers }) ?? defaultScenarioId;
-  const route = state.routes.get(scenarioId);
+  const scriptId =
+    resolveScriptId({ path: new URL(request.url).pathname, headers: request.headers }) ?? defaultScriptId;
+  const route = state.routes.get(scriptId);
   if (route === undefined) {
     const known = [...state.routes.keys()].map((id) => `'${id}'`).join(', ') || 'none';
     const message =
-      `Fake LLM has no script '${shortenForMessage(scenarioId)}' (it has: ${known}). Register one with ` +
-      `fake.script(id, steps), or route the request with the 'x-toolloop-scenario' header or a '/scenario/<id>' base URL.`;
+      `Fake LLM has no script '${shortenForMessage(scriptId)}' (it has: ${known}). Register one with ` +
+      `fake.script(id, steps), or route the request with the 'x-toolloop-script' header or a '/script/<id>' base URL.`;
     state.records.violations.push({
       type: 'unknown-script',
-      scenarioId: shortenForMessage(scenarioId),
+      scriptId: shortenForMessage(scriptId),
       requestIndex: -1,
       message,
     });
@@ -56,7 +56,7 @@ export async function receiveRequest(options: {
   }
   const refuse = (refusal: Refusal) => ({
     success: false as const,
-    response: refuseRequest({ state, scenarioId, refusal }),
+    response: refuseRequest({ state, scriptId, refusal }),
   });
   const contentType = request.headers.get('content-type');
   // Ollama reads the body as JSON whatever its content-type (gin's ShouldBindJSON), and clients send none.

@@ -1,11 +1,11 @@
 import { toIdSafe } from '../internal/to-id-safe.js';
-import type { FakeLlmRouteState } from '../route/fake-llm-route.js';
+import type { FakeLlmScriptState } from '../script/fake-llm-script-handle.js';
 import type { ArrivedRequest } from './receive-request.js';
 import { toRecordedRequest } from './to-recorded-request.js';
 
 /** A request recorded on its script, with the step that answers it. */
 export interface ReceivedRequest {
-  route: FakeLlmRouteState;
+  route: FakeLlmScriptState;
   /** Zero-based position among the requests to the route; step `requestIndex` answers it. */
   requestIndex: number;
   requestId: string;
@@ -35,7 +35,7 @@ export function recordRequest(options: { request: Request; arrived: ArrivedReque
       request,
       json: arrived.json,
       bodyBytes: arrived.bodyBytes,
-      scenarioId: route.id,
+      scriptId: route.id,
       index: requestIndex,
     }),
   );

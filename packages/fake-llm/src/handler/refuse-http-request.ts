@@ -4,7 +4,7 @@ import type { FakeLlmState } from './fake-llm-state.js';
 import { findEndpoint, findOperation } from './find-endpoint.js';
 import { findUnknownPathApi } from './find-unknown-path-api.js';
 import { refuseRequest } from './refuse-request.js';
-import { resolveScenarioId } from './resolve-scenario-id.js';
+import { resolveScriptId } from './resolve-script-id.js';
 
 /**
  * Answers what the HTTP server cannot hand over as a `Request` (a method fetch forbids, such as TRACE or CONNECT;
@@ -15,13 +15,13 @@ export function refuseHttpRequest(options: { state: FakeLlmState; refusal: HttpR
   if (refusal.type === 'malformed') {
     return refuseRequest({
       state,
-      scenarioId: undefined,
+      scriptId: undefined,
       refusal: { type: 'malformed', status: refusal.status },
     });
   }
   const path = toPath(refusal.target);
-  const scenarioId = path === undefined ? undefined : resolveScenarioId({ path });
-  return refuseRequest({ state, scenarioId, refusal: toRefusal({ ...refusal, path }) });
+  const scriptId = path === undefined ? undefined : resolveScriptId({ path });
+  return refuseRequest({ state, scriptId, refusal: toRefusal({ ...refusal, path }) });
 }
 
 function toRefusal(

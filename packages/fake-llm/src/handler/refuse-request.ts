@@ -5,7 +5,7 @@ import { createOllamaErrorResponse } from './create-ollama-error-response.js';
 import { createGeminiErrorResponse } from '../gemini/create-gemini-error-response.js';
 import { createBedrockErrorResponse } from '../bedrock/create-bedrock-error-response.js';
 import { describeRefusal, type Refusal, type RefusalAnswer } from './describe-refusal.js';
-import { defaultScenarioId, type FakeLlmState } from './fake-llm-state.js';
+import { defaultScriptId, type FakeLlmState } from './fake-llm-state.js';
 
 const errorShapes: Record<RefusalAnswer['endpoint'], CreateErrorResponse> = {
   messages: createErrorResponse,
@@ -25,18 +25,18 @@ const errorShapes: Record<RefusalAnswer['endpoint'], CreateErrorResponse> = {
 export function refuseRequest(options: {
   state: FakeLlmState;
   /** The script the request named (by path or header); the default script when it named none. */
-  scenarioId: string | undefined;
+  scriptId: string | undefined;
   refusal: Refusal;
 }): Response {
   const { state } = options;
   const answer = describeRefusal(options.refusal);
-  const scenarioId = options.scenarioId ?? defaultScenarioId;
+  const scriptId = options.scriptId ?? defaultScriptId;
   const violationMessage = answer.violationMessage ?? answer.message;
-  const route = state.routes.get(scenarioId);
+  const route = state.routes.get(scriptId);
   if (route === undefined) {
     state.records.violations.push({
       type: 'invalid-request',
-      scenarioId: shortenForMessage(scenarioId),
+      scriptId: shortenForMessage(scriptId),
       requestIndex: -1,
       message: violationMessage,
     });

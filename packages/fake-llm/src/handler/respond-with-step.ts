@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { ActivityTracker } from '../internal/create-activity-tracker.js';
 import { wait, waitForAbort } from '../internal/wait.js';
 import type { StreamPosition, StreamRecord } from '../records/stream-record.js';
-import type { FakeLlmRouteState } from '../route/fake-llm-route.js';
+import type { FakeLlmScriptState } from '../script/fake-llm-script-handle.js';
 import type { LlmStep } from '../script/llm-step.js';
 import { createEventStream } from '../stream/create-event-stream.js';
 import { readReplayChunks, type ReplayFraming } from '../stream/read-replay-chunks.js';
@@ -35,7 +35,7 @@ export async function respondWithStep(options: {
   step: LlmStep;
   /** Whether the request asked for a stream. */
   stream: boolean;
-  route: FakeLlmRouteState;
+  route: FakeLlmScriptState;
   requestIndex: number;
   requestId: string;
   /** Aborts when the client goes away or the fake closes. */
@@ -119,7 +119,7 @@ async function respond(
   }
   const { chunks } = content;
   const record: StreamRecord = {
-    scenarioId: route.id,
+    scriptId: route.id,
     requestIndex,
     eventsSent: 0,
     bytesSent: 0,

@@ -8,7 +8,7 @@ export function toRecordedRequest(options: {
   request: Request;
   json: unknown;
   bodyBytes: number;
-  scenarioId: string;
+  scriptId: string;
   index: number;
 }): RecordedRequest {
   const { request, json } = options;
@@ -18,7 +18,7 @@ export function toRecordedRequest(options: {
     if (!secretHeaders.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
   }
   return {
-    scenarioId: options.scenarioId,
+    scriptId: options.scriptId,
     index: options.index,
     method: request.method,
     path,

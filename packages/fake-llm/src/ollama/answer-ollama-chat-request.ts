@@ -45,7 +45,7 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
       createContent() {
         const planned = planOllamaChatAnswer({
           step,
-          scenarioId: route.id,
+          scriptId: route.id,
           requestIndex,
           model: body.model,
           requestLength: received.bodyText.length,

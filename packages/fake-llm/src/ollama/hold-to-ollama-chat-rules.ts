@@ -31,7 +31,7 @@ export function holdToOllamaChatRules(options: {
         message: `json: cannot unmarshal ${describeGoKind(body)} into Go value of type api.ChatRequest`,
       },
     } as const;
-    return { success: false, response: refuseRequest({ state, scenarioId: route.id, refusal }) };
+    return { success: false, response: refuseRequest({ state, scriptId: route.id, refusal }) };
   }
   const request = readOllamaChatRequestBody(body);
   const context = { body, request, scriptModels: route.script.models };
@@ -44,7 +44,7 @@ export function holdToOllamaChatRules(options: {
     source: found.rule.source,
     refusal: found.refusal,
   } as const;
-  return { success: false, response: refuseRequest({ state, scenarioId: route.id, refusal }) };
+  return { success: false, response: refuseRequest({ state, scriptId: route.id, refusal }) };
 }
 
 /** What Go's decoder calls a JSON value that is no object (`null` decodes to an empty request, and passes). */

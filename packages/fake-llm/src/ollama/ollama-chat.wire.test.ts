@@ -42,7 +42,7 @@ afterAll(() => fake.close());
 
 async function postChat(options: { id: string; steps: LlmStep[]; body: Record<string, unknown> }) {
   fake.script(options.id, { steps: options.steps });
-  return fetch(`${baseUrl}/scenario/${options.id}/api/chat`, {
+  return fetch(`${baseUrl}/script/${options.id}/api/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model: 'qwen3:8b', messages: [{ role: 'user', content: 'Hi' }], ...options.body }),

@@ -14,13 +14,13 @@ const lengthStops = new Set(['max_tokens', 'model_context_window_exceeded']);
  */
 export function planOllamaChatAnswer(options: {
   step: LlmStep;
-  scenarioId: string;
+  scriptId: string;
   requestIndex: number;
   model: string;
   requestLength: number;
 }): OllamaChatAnswer {
   const { step } = options;
-  const idPart = `${toIdSafe(options.scenarioId)}_${options.requestIndex + 1}`;
+  const idPart = `${toIdSafe(options.scriptId)}_${options.requestIndex + 1}`;
   const toolCalls = (step.toolCalls ?? []).map((call, index) => ({
     id: call.id ?? `call_fake_${idPart}_${index + 1}`,
     index,

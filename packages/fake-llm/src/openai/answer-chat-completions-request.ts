@@ -58,7 +58,7 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
         const toolFormat = script.toolFormat ?? 'native';
         const answer = planChatCompletionsAnswer({
           step,
-          scenarioId: route.id,
+          scriptId: route.id,
           requestIndex,
           model: body.model,
           // Images, PDFs and audio count the tokens the fake counts for them, not their base64 data's length.

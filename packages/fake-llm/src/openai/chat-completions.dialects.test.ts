@@ -16,7 +16,7 @@ function createClient(
   options: { maxRetries?: number } = {},
 ): OpenAI {
   fake.script(id, script);
-  return new OpenAI({ apiKey: 'test', baseURL: `http://fake-llm.test/scenario/${id}/v1`, ...options });
+  return new OpenAI({ apiKey: 'test', baseURL: `http://fake-llm.test/script/${id}/v1`, ...options });
 }
 
 const toolStep: LlmStep = {

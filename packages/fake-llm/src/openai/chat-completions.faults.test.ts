@@ -17,7 +17,7 @@ let server: FakeLlmServer;
 /** Registers steps and returns an SDK client whose requests go to them over real HTTP. */
 function createClient(id: string, steps: LlmStep[], options: { maxRetries?: number } = {}): OpenAI {
   fake.script(id, { name: id, steps, baseDirectory: openAiCompatibleFixturesDirectory });
-  return new OpenAI({ apiKey: 'test', baseURL: `${server.url}/scenario/${id}/v1`, ...options });
+  return new OpenAI({ apiKey: 'test', baseURL: `${server.url}/script/${id}/v1`, ...options });
 }
 
 beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('replay of the recorded OpenAI-compatible streams', () => {
   it.each(listOpenAiCompatibleFixtures())('sends %s byte for byte over HTTP', async (name) => {
     const id = `replay-${name}`;
     fake.script(id, { steps: [{ replay: name }], baseDirectory: openAiCompatibleFixturesDirectory });
-    const response = await fetch(`${server.url}/scenario/${id}/v1/chat/completions`, {
+    const response = await fetch(`${server.url}/script/${id}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model, messages, stream: true }),
@@ -37,7 +37,7 @@ describe('replay of the recorded OpenAI-compatible streams', () => {
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.equals(readExpectedChatCompletionsReplay(name))).toBe(true);
-    expect(fake.route(id).streams[0]).toMatchObject({ status: 'completed', bytesSent: bytes.byteLength });
+    expect(fake.getScript(id).streams[0]).toMatchObject({ status: 'completed', bytesSent: bytes.byteLength });
   });
 
   it.each(listOpenAiCompatibleFixtures())('lets the SDK read %s to its end', async (name) => {
@@ -72,7 +72,7 @@ describe('faults, as the openai SDK sees them', () => {
     ]);
     const completion = await client.chat.completions.stream({ model, messages }).finalChatCompletion();
     expect(completion.choices[0]?.message.content).toBe('Back again.');
-    const route = fake.route('rate-limited');
+    const route = fake.getScript('rate-limited');
     expect(route.requests.map((request) => request.headers['x-stainless-retry-count'])).toEqual([
       '0',
       '1',
@@ -94,8 +94,8 @@ describe('faults, as the openai SDK sees them', () => {
     await expect(client.chat.completions.create({ model, messages })).rejects.toThrow(
       /exhausted.*request 1 \(index 0\)/u,
     );
-    expect(fake.route('exhausted').requests).toHaveLength(1);
-    expect(fake.route('exhausted').violations.map((violation) => violation.type)).toEqual([
+    expect(fake.getScript('exhausted').requests).toHaveLength(1);
+    expect(fake.getScript('exhausted').violations.map((violation) => violation.type)).toEqual([
       'script-exhausted',
     ]);
   });
@@ -105,7 +105,7 @@ describe('faults, as the openai SDK sees them', () => {
     await expect(client.chat.completions.stream({ model, messages }).finalChatCompletion()).rejects.toThrow(
       /finish_reason/u,
     );
-    expect(fake.route('truncated').streams[0]).toMatchObject({
+    expect(fake.getScript('truncated').streams[0]).toMatchObject({
       status: 'truncated',
       eventsSent: 2,
       clientAborted: false,
@@ -120,7 +120,7 @@ describe('faults, as the openai SDK sees them', () => {
     });
     await expect(stream.finalChatCompletion()).rejects.toThrow(/abort/iu);
     await fake.waitForIdle();
-    expect(fake.route('hang').streams[0]).toMatchObject({
+    expect(fake.getScript('hang').streams[0]).toMatchObject({
       status: 'aborted',
       eventsSent: 0,
       clientAborted: true,
@@ -132,25 +132,25 @@ describe('faults, as the openai SDK sees them', () => {
     await expect(client.chat.completions.create({ model, messages, stream: true })).rejects.toMatchObject({
       status: 500,
     });
-    expect(fake.route('missing-replay').violations.map((violation) => violation.type)).toEqual([
+    expect(fake.getScript('missing-replay').violations.map((violation) => violation.type)).toEqual([
       'script-error',
     ]);
-    expect(fake.route('missing-replay').requests).toHaveLength(1);
+    expect(fake.getScript('missing-replay').requests).toHaveLength(1);
   });
 
-  it('routes by the x-toolloop-scenario header too', async () => {
+  it('routes by the x-toolloop-script header too', async () => {
     fake.script('by-header', [{ text: 'Routed by header.' }]);
     const client = new OpenAI({
       apiKey: 'test',
       baseURL: `${server.url}/v1`,
-      defaultHeaders: { 'x-toolloop-scenario': 'by-header' },
+      defaultHeaders: { 'x-toolloop-script': 'by-header' },
     });
     const completion = await client.chat.completions.create({ model, messages });
     expect(completion.choices[0]?.message.content).toBe('Routed by header.');
   });
 
   it('answers an unknown script with an OpenAI-shaped 500', async () => {
-    const client = new OpenAI({ apiKey: 'test', baseURL: `${server.url}/scenario/nobody/v1`, maxRetries: 3 });
+    const client = new OpenAI({ apiKey: 'test', baseURL: `${server.url}/script/nobody/v1`, maxRetries: 3 });
     await expect(client.chat.completions.create({ model, messages })).rejects.toMatchObject({
       status: 500,
       error: { type: 'server_error' },

@@ -15,7 +15,7 @@ const steps = [
 /** Runs openai's own tool loop helper over a script in `dialect`; returns the route and the final answer. */
 async function runTools(options: { id: string; dialect: ChatCompletionsDialect; stream: boolean }) {
   const route = fake.script(options.id, { name: options.id, dialect: options.dialect, steps });
-  const client = new OpenAI({ apiKey: 'test', baseURL: `http://fake-llm.test/scenario/${options.id}/v1` });
+  const client = new OpenAI({ apiKey: 'test', baseURL: `http://fake-llm.test/script/${options.id}/v1` });
   const tools = [
     {
       type: 'function' as const,
@@ -56,7 +56,7 @@ describe("openai's runTools against the openai dialect", () => {
     fake.script('openai-no-reasoning', { dialect: 'openai', steps });
     const client = new OpenAI({
       apiKey: 'test',
-      baseURL: 'http://fake-llm.test/scenario/openai-no-reasoning/v1',
+      baseURL: 'http://fake-llm.test/script/openai-no-reasoning/v1',
     });
     const completion = await client.chat.completions.create({
       model: 'gpt-4o',

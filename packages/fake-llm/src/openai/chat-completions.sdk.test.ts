@@ -16,7 +16,7 @@ function createClient(
   options: { maxRetries?: number } = {},
 ): OpenAI {
   fake.script(id, script);
-  return new OpenAI({ apiKey: 'test', baseURL: `http://fake-llm.test/scenario/${id}/v1`, ...options });
+  return new OpenAI({ apiKey: 'test', baseURL: `http://fake-llm.test/script/${id}/v1`, ...options });
 }
 
 const weatherTool = {
@@ -98,7 +98,7 @@ describe('the real openai SDK parses a scripted stream', () => {
     expect(finishReasons.at(-1)).toBe('tool_calls');
     expect(finishReasons.slice(0, -1).every((reason) => reason === null)).toBe(true);
     expect(usage).toEqual({ prompt_tokens: 120, completion_tokens: 45, total_tokens: 165 });
-    expect(fake.route('sdk-create').streams[0]).toMatchObject({
+    expect(fake.getScript('sdk-create').streams[0]).toMatchObject({
       status: 'completed',
       eventsSent: chunkCount + 1,
       clientAborted: false,

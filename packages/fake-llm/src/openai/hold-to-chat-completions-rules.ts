@@ -51,7 +51,7 @@ export function holdToChatCompletionsRules(options: {
       source,
       refusal: found.refusal,
     } as const;
-    return { success: false, response: refuseRequest({ state, scenarioId: route.id, refusal }) };
+    return { success: false, response: refuseRequest({ state, scriptId: route.id, refusal }) };
   }
   if (parsed.success && context !== undefined)
     return { success: true, value: { body: parsed.value, context } };
@@ -61,7 +61,7 @@ export function holdToChatCompletionsRules(options: {
     scriptName: route.name,
     problem: parsed.success ? 'the body is not a JSON object' : parsed.error,
   } as const;
-  return { success: false, response: refuseRequest({ state, scenarioId: route.id, refusal }) };
+  return { success: false, response: refuseRequest({ state, scriptId: route.id, refusal }) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

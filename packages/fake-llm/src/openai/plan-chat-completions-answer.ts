@@ -21,7 +21,7 @@ export const fakeCreatedTime = 1_767_225_600;
  */
 export function planChatCompletionsAnswer(options: {
   step: LlmStep;
-  scenarioId: string;
+  scriptId: string;
   requestIndex: number;
   model: string;
   requestLength: number;
@@ -30,7 +30,7 @@ export function planChatCompletionsAnswer(options: {
   sendsReasoning?: boolean;
 }): ChatCompletionsAnswer {
   const { step, toolFormat } = options;
-  const idPart = `${toIdSafe(options.scenarioId)}_${options.requestIndex + 1}`;
+  const idPart = `${toIdSafe(options.scriptId)}_${options.requestIndex + 1}`;
   const calls = step.toolCalls ?? [];
   const toolCalls: ChatCompletionsToolCall[] =
     toolFormat === 'native'

@@ -32,7 +32,7 @@ export type FakeLlmViolationType =
 /** One problem found in a request. Violations never stop the fake; tests and the eval runner read them. */
 export interface FakeLlmViolation {
   type: FakeLlmViolationType;
-  scenarioId: string;
+  scriptId: string;
   /**
    * Zero-based position of the offending request among the requests to its script; for an `invalid-request`,
    * which takes no step, the position the next request to that script will have (-1 when there is no such script).

@@ -5,11 +5,11 @@
  */
 export interface RecordedRequest {
   /** The script that answered it (`default` when the request named none). */
-  scenarioId: string;
+  scriptId: string;
   /** Zero-based position among the requests to that script; step `index` answered it. */
   index: number;
   method: string;
-  /** The path the request was sent to, such as `/v1/messages` or `/scenario/a/v1/messages` (no query). */
+  /** The path the request was sent to, such as `/v1/messages` or `/script/a/v1/messages` (no query). */
   path: string;
   /** Header names in lower case; empty once the request is `summarized`. */
   headers: Record<string, string>;

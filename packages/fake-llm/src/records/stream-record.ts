@@ -21,7 +21,7 @@ export interface XmlToolBlocksRecord {
 
 /** What the fake sent on one streaming response; updated while the stream runs. */
 export interface StreamRecord {
-  scenarioId: string;
+  scriptId: string;
   requestIndex: number;
   /** Server-sent events enqueued so far (chat completions: `data: [DONE]` counts as one). */
   eventsSent: number;

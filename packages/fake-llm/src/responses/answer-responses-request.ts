@@ -56,7 +56,7 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
       createContent() {
         const answer = planResponsesAnswer({
           step,
-          scenarioId: route.id,
+          scriptId: route.id,
           requestIndex,
           model: body.model,
           requestLength: received.bodyText.length,

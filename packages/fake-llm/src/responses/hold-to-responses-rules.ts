@@ -49,7 +49,7 @@ export function holdToResponsesRules(options: {
       source,
       refusal: found.refusal,
     } as const;
-    return { success: false, response: refuseRequest({ state, scenarioId: route.id, refusal }) };
+    return { success: false, response: refuseRequest({ state, scriptId: route.id, refusal }) };
   }
   if (parsed.success && context !== undefined) {
     return { success: true, value: { body: parsed.value, conversation: [...context.conversation] } };
@@ -60,5 +60,5 @@ export function holdToResponsesRules(options: {
     scriptName: route.name,
     problem: parsed.success ? 'the body is not a JSON object' : parsed.error,
   } as const;
-  return { success: false, response: refuseRequest({ state, scenarioId: route.id, refusal }) };
+  return { success: false, response: refuseRequest({ state, scriptId: route.id, refusal }) };
 }

@@ -20,13 +20,13 @@ const incompleteReasons: Readonly<Record<string, ResponsesAnswer['incompleteReas
  */
 export function planResponsesAnswer(options: {
   step: LlmStep;
-  scenarioId: string;
+  scriptId: string;
   requestIndex: number;
   model: string;
   requestLength: number;
 }): ResponsesAnswer {
   const { step } = options;
-  const idPart = `${toIdSafe(options.scenarioId)}_${options.requestIndex + 1}`;
+  const idPart = `${toIdSafe(options.scriptId)}_${options.requestIndex + 1}`;
   const output: ResponsesOutputItem[] = [];
   if (step.thinking !== undefined) {
     output.push({
@@ -34,7 +34,7 @@ export function planResponsesAnswer(options: {
       id: `rs_fake_${idPart}`,
       summary: step.thinking,
       encryptedContent: createThinkingSignature({
-        scenarioId: options.scenarioId,
+        scriptId: options.scriptId,
         requestIndex: options.requestIndex,
         blockIndex: 0,
         thinking: step.thinking,

@@ -94,7 +94,7 @@ describe('reasoning continuity (responses/reasoning-continuity)', () => {
 
   /** Posts a Responses API request to the script `id`, returning the status and JSON body. */
   async function post(id: string, fields: Record<string, unknown>) {
-    const response = await fetch(`${baseUrl}/scenario/${id}/v1/responses`, {
+    const response = await fetch(`${baseUrl}/script/${id}/v1/responses`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'gpt-5', tools: [calculator], ...fields }),

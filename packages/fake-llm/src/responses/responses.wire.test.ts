@@ -31,7 +31,7 @@ async function postResponses(options: {
   body: Record<string, unknown>;
 }): Promise<Response> {
   fake.script(options.id, { steps: options.steps });
-  return fetch(`${baseUrl}/scenario/${options.id}/v1/responses`, {
+  return fetch(`${baseUrl}/script/${options.id}/v1/responses`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model, input: 'What is 12 + 7?', ...options.body }),

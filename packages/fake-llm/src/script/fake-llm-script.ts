@@ -7,7 +7,7 @@ export type ChatCompletionsToolFormat = 'native' | 'xml';
 
 /** A named list of steps, one per request. The name appears in every error and violation it causes. */
 export interface FakeLlmScript {
-  /** The scenario's name; defaults to the script's id. */
+  /** The script's name; defaults to its id. */
   name?: string;
   steps: LlmStep[];
   /** Where relative `replay` paths start (default: the current directory). */

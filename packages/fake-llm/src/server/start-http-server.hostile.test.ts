@@ -45,7 +45,7 @@ describe('serve answers requests it cannot take with an HTTP error', () => {
     ],
     [
       'a malformed percent-encoding in a scenario id',
-      'GET /scenario/%E0%A4%A/v1/messages HTTP/1.1',
+      'GET /script/%E0%A4%A/v1/messages HTTP/1.1',
       405,
       'invalid_request_error',
     ],
@@ -91,7 +91,7 @@ describe('serve answers requests it cannot take with an HTTP error', () => {
     const { fake, server } = await serveFake();
     const refused = await sendRawRequest({
       port: server.port,
-      text: rawMessagesPost('/scenario/%E0%A4%A/v1/messages'),
+      text: rawMessagesPost('/script/%E0%A4%A/v1/messages'),
     });
     expect(refused.status).toBe(500);
     expect(JSON.parse(refused.body)).toMatchObject({ type: 'error', error: { type: 'api_error' } });

@@ -103,12 +103,12 @@ describe('serve', () => {
     expect(fake.streams.map((stream) => stream.status)).toEqual(names.map(() => 'completed'));
   });
 
-  it('routes by a /scenario/<id> base URL', async () => {
+  it('routes by a /script/<id> base URL', async () => {
     const fake = createTrackedFake([]);
     fake.script('other', [{ text: 'From the other script.' }]);
     const server = await fake.serve();
     const message = await askWithSdk(
-      new Anthropic({ apiKey: 'test', baseURL: `${server.url}/scenario/other` }),
+      new Anthropic({ apiKey: 'test', baseURL: `${server.url}/script/other` }),
     );
     expect(message.content).toEqual([{ type: 'text', text: 'From the other script.' }]);
   });

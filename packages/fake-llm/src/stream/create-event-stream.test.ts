@@ -4,7 +4,7 @@ import { createEventStream } from './create-event-stream.js';
 
 function createRecord(): StreamRecord {
   return {
-    scenarioId: 'unit',
+    scriptId: 'unit',
     requestIndex: 0,
     eventsSent: 0,
     bytesSent: 0,

@@ -79,7 +79,7 @@ describe('message thread errors, as the SDK types them', () => {
       errorCode: 'thread_not_found',
       message: expect.stringContaining("'msg_unknown'") as string,
     });
-    expect([fake.violations.map((violation) => violation.type), fake.route().remainingSteps]).toEqual([
+    expect([fake.violations.map((violation) => violation.type), fake.getScript().remainingSteps]).toEqual([
       ['invalid-request'],
       1,
     ]);

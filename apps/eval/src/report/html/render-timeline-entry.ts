@@ -5,7 +5,7 @@ import { escapeHtml } from './escape-html.js';
 import { renderRequestDetails } from './render-request-details.js';
 import { toStopReasonTone } from './stop-reason-tone.js';
 
-type ToolResultEntry = Extract<TimelineEntry, { type: 'tool_result' }>;
+type ToolResultEntry = Extract<TimelineEntry, { type: 'tool-result' }>;
 
 // Past these, a thinking block folds away and tool output is cut: the page stays quick to open.
 const longThinkingCharacters = 280;
@@ -49,9 +49,9 @@ export function renderTimelineEntry({
         kind: 'content',
         body: `<div class="event-head"><span class="event-kind">Text</span></div><div class="prose">${escapeHtml(entry.text)}</div>`,
       });
-    case 'tool_start':
+    case 'tool-start':
       return renderToolCall({ entry, result: resultFor(entry.toolCallId) });
-    case 'tool_result':
+    case 'tool-result':
       return renderToolResult(entry);
     case 'status':
       return item({
@@ -93,7 +93,7 @@ function renderToolCall({
   entry,
   result,
 }: {
-  entry: Extract<TimelineEntry, { type: 'tool_start' }>;
+  entry: Extract<TimelineEntry, { type: 'tool-start' }>;
   result: ToolResultEntry | undefined;
 }): string {
   const status = result ? '' : ' <span class="badge badge-skipped">no result</span>';

@@ -34,7 +34,7 @@ describe('renderTimeline', () => {
           { atMs: 35, type: 'request', index: 2, tools: ['database_query'] },
           {
             atMs: 41,
-            type: 'tool_start',
+            type: 'tool-start',
             toolCallId: 'toolu_3',
             name: 'database_query',
             input: { sql: 'SELECT 3' },
@@ -42,7 +42,7 @@ describe('renderTimeline', () => {
           { atMs: 41, type: 'status', message: 'Using Database Query...' },
           {
             atMs: 42,
-            type: 'tool_result',
+            type: 'tool-result',
             toolCallId: 'toolu_3',
             name: 'database_query',
             output: 'connection refused',
@@ -77,10 +77,10 @@ describe('renderTimeline', () => {
     const html = renderTimeline(
       buildTurnReport({
         timeline: [
-          { atMs: 1, type: 'tool_start', toolCallId: 'a', name: 'search', input: {} },
+          { atMs: 1, type: 'tool-start', toolCallId: 'a', name: 'search', input: {} },
           {
             atMs: 2,
-            type: 'tool_result',
+            type: 'tool-result',
             toolCallId: 'a',
             name: 'search',
             output: 'boom',
@@ -99,10 +99,10 @@ describe('renderTimeline', () => {
     const html = renderTimeline(
       buildTurnReport({
         timeline: [
-          { atMs: 1, type: 'tool_start', toolCallId: 'a', name: 'hang', input: {} },
+          { atMs: 1, type: 'tool-start', toolCallId: 'a', name: 'hang', input: {} },
           {
             atMs: 2,
-            type: 'tool_result',
+            type: 'tool-result',
             toolCallId: 'b',
             name: 'orphan',
             output: 'late',

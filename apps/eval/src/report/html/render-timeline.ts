@@ -7,9 +7,9 @@ import { renderTimelineEntry } from './render-timeline-entry.js';
  * timeline lacks it).
  */
 export function renderTimeline(turn: TurnReport): string {
-  const results = new Map<string, Extract<TimelineEntry, { type: 'tool_result' }>>();
+  const results = new Map<string, Extract<TimelineEntry, { type: 'tool-result' }>>();
   for (const entry of turn.timeline) {
-    if (entry.type === 'tool_result') results.set(entry.toolCallId, entry);
+    if (entry.type === 'tool-result') results.set(entry.toolCallId, entry);
   }
   const items = turn.timeline.map((entry) =>
     renderTimelineEntry({

@@ -20,14 +20,14 @@ export function buildTurnReport(overrides: Partial<TurnReport> = {}): TurnReport
       { atMs: 0, type: 'request', index: 0, tools: ['get_course_outline'] },
       {
         atMs: 5,
-        type: 'tool_start',
+        type: 'tool-start',
         toolCallId: 'call_1',
         name: 'get_course_outline',
         input: { course: 'X' },
       },
       {
         atMs: 9,
-        type: 'tool_result',
+        type: 'tool-result',
         toolCallId: 'call_1',
         name: 'get_course_outline',
         output: 'Lesson 4: Retrieval-augmented generation',
@@ -104,14 +104,14 @@ const searchTimeline: TimelineEntry[] = [
   { atMs: 8, type: 'status', message: 'Searching course content…' },
   {
     atMs: 9,
-    type: 'tool_start',
+    type: 'tool-start',
     toolCallId: 'call_1',
     name: 'search_course_content',
     input: { query: 'retrieval & "generation"' },
   },
   {
     atMs: 20,
-    type: 'tool_result',
+    type: 'tool-result',
     toolCallId: 'call_1',
     name: 'search_course_content',
     output: 'No such index',

@@ -8,7 +8,7 @@ describe('readWireRequest', () => {
   it('reads a Responses API request: instructions, message items, function call outputs as tool messages', () => {
     expect(
       readWireRequest({
-        path: '/scenario/a/v1/responses',
+        path: '/script/a/v1/responses',
         body: {
           instructions: 'Look things up.',
           input: [
@@ -41,7 +41,7 @@ describe('readWireRequest', () => {
   it('reads a Gemini request: systemInstruction, model turns as the assistant, function responses as results', () => {
     expect(
       readWireRequest({
-        path: '/scenario/a/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse',
+        path: '/script/a/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse',
         body: {
           systemInstruction: { parts: [{ text: 'Look things up.' }] },
           contents: [
@@ -90,7 +90,7 @@ describe('readWireRequest', () => {
   it('reads a Bedrock Converse request: system blocks, toolResult blocks, the model’s own thinking field', () => {
     expect(
       readWireRequest({
-        path: '/scenario/a/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream',
+        path: '/script/a/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse-stream',
         body: {
           system: [{ text: 'Look things up.' }],
           messages: [
@@ -134,7 +134,7 @@ describe('readWireRequest', () => {
   it('reads an Ollama /api/chat request: a system message, tool messages, think, format and num_predict', () => {
     expect(
       readWireRequest({
-        path: '/scenario/a/api/chat',
+        path: '/script/a/api/chat',
         body: {
           model: 'qwen3:8b',
           messages: [
@@ -170,7 +170,7 @@ describe('readWireRequest', () => {
 
   it('reads the system messages of chat completions as one prompt, and a round of tool messages as one message', () => {
     const read = readWireRequest({
-      path: '/scenario/a/v1/chat/completions',
+      path: '/script/a/v1/chat/completions',
       body: {
         messages: [
           { role: 'system', content: 'You plan trips.' },
@@ -191,7 +191,7 @@ describe('readWireRequest', () => {
   });
 
   it('reads a body that is not an object as a request that carried nothing', () => {
-    expect(readWireRequest({ path: '/scenario/a/v1beta/models/m:generateContent', body: 'x' })).toEqual({
+    expect(readWireRequest({ path: '/script/a/v1beta/models/m:generateContent', body: 'x' })).toEqual({
       toolDefinitions: [],
       toolResults: [],
     });

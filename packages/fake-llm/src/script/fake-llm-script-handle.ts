@@ -15,7 +15,7 @@ import { createResponseStore, type ResponseStore } from '../responses/response-s
 import { createActivityTracker, type ActivityTracker } from '../internal/create-activity-tracker.js';
 
 /** One script registered on a fake LLM, and what happened to the requests routed to it. */
-export interface FakeLlmRoute {
+export interface FakeLlmScriptHandle {
   /** What callers route by (`default` for the script given to `createFakeLlm`). */
   readonly id: string;
   /** The script's name (its id when it has none); named in errors and violations. */
@@ -40,15 +40,15 @@ export interface FakeLlmRoute {
   waitForIdle(): Promise<void>;
 }
 
-/** Where every route also files its records, so the fake can list them across routes in arrival order. */
+/** Where every script also files its records, so the fake can list them across scripts in arrival order. */
 export interface FakeLlmRecords {
   requests: RecordedRequest[];
   violations: FakeLlmViolation[];
   streams: StreamRecord[];
 }
 
-/** A route as the fake keeps it: the public view, the ways to add records, and what the checks need. */
-export interface FakeLlmRouteState extends FakeLlmRoute {
+/** A script as the fake keeps it: the public view, the ways to add records, and what the checks need. */
+export interface FakeLlmScriptState extends FakeLlmScriptHandle {
   /** Messages API answers sent, for the thinking echo check. */
   readonly answers: AnthropicAnswer[];
   /** Chat completions answers sent, for the reasoning echo check. */
@@ -68,25 +68,25 @@ export interface FakeLlmRouteState extends FakeLlmRoute {
   /** This script's streams in flight. */
   readonly activity: ActivityTracker;
   addRequest(request: RecordedRequest): void;
-  addViolation(violation: Omit<FakeLlmViolation, 'scenarioId'>): void;
+  addViolation(violation: Omit<FakeLlmViolation, 'scriptId'>): void;
   addStream(stream: StreamRecord): void;
   /**
-   * Takes this route's records out of the fake's shared lists and its retention; what it records from now on
-   * stays on the route alone.
+   * Takes this script's records out of the fake's shared lists and its retention; what it records from now on
+   * stays on this script alone.
    */
   detach(): void;
 }
 
 /**
  * Creates the state of one registered script; its records also go to `shared`, and `retention` bounds the bytes
- * of request bodies and headers kept across the fake's routes.
+ * of request bodies and headers kept across the fake's scripts.
  */
-export function createFakeLlmRoute(options: {
+export function createFakeLlmScriptHandle(options: {
   id: string;
   script: FakeLlmScript;
   shared: FakeLlmRecords;
   retention: RequestRetention;
-}): FakeLlmRouteState {
+}): FakeLlmScriptState {
   const { id, script, shared, retention } = options;
   let attached = true;
   const requests: RecordedRequest[] = [];
@@ -126,7 +126,7 @@ export function createFakeLlmRoute(options: {
     addViolation(violation) {
       const withScenario: FakeLlmViolation = {
         type: violation.type,
-        scenarioId: id,
+        scriptId: id,
         requestIndex: violation.requestIndex,
         message: violation.message,
       };

@@ -5,7 +5,7 @@ import { createFakeLlm, type FakeLlm } from './create-fake-llm.js';
 /** Starts a streamed Messages request to the script `id`; the response is not read. */
 function startStream(fake: FakeLlm, id: string, signal?: AbortSignal): Promise<Response> {
   return fake.handle(
-    new Request(`http://fake-llm.test/scenario/${id}/v1/messages`, {
+    new Request(`http://fake-llm.test/script/${id}/v1/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
       body: JSON.stringify(createMessagesBody({ stream: true })),
@@ -31,9 +31,9 @@ describe("route.waitForIdle: one script's streams", () => {
     await startStream(fake, 'hangs', client.signal);
     await (await startStream(fake, 'answers')).text();
 
-    expect(await hasSettled(fake.route('answers').waitForIdle())).toBe(true);
+    expect(await hasSettled(fake.getScript('answers').waitForIdle())).toBe(true);
     expect(await hasSettled(fake.waitForIdle())).toBe(false);
-    const hanging = fake.route('hangs').waitForIdle();
+    const hanging = fake.getScript('hangs').waitForIdle();
     expect(await hasSettled(hanging)).toBe(false);
 
     client.abort();
