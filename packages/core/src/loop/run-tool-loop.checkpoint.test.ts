@@ -327,7 +327,21 @@ describe('paused turns of the first stored format', () => {
           messages: result.messages,
           events: resumed.events.filter((event) => event.type !== 'done'),
         } as never),
-      ).toEqual(timeless(stored.expected as never));
+      ).toEqual(timeless(withEventNamesOfToday(stored.expected) as never));
     },
   );
 });
+
+/** The expected events of a stored case, with the event types as they are named since the loop's events were renamed. */
+function withEventNamesOfToday(expected: Record<string, unknown>): Record<string, unknown> {
+  const renamed: Record<string, string> = {
+    tool_start: 'tool-start',
+    tool_result: 'tool-result',
+    approval_required: 'approval-required',
+  };
+  const events = expected.events as Array<{ type: string }>;
+  return {
+    ...expected,
+    events: events.map((event) => ({ ...event, type: renamed[event.type] ?? event.type })),
+  };
+}
