@@ -36,6 +36,17 @@ beforeAll(async () => {
     recording: {
       ...buildRecording({ body: messageBody('Where is my order?'), answer }),
       servers: { orders: [{ name: 'find_order', inputSchema: { type: 'object' } }] },
+      turns: buildRecording({ body: messageBody('Where is my order?'), answer }).turns.map((turn) => ({
+        ...turn,
+        toolCalls: [
+          {
+            server: 'orders',
+            tool: 'find_order',
+            arguments: { id: 7 },
+            result: { content: [{ type: 'text', text: 'shipped' }] },
+          },
+        ],
+      })),
     },
   });
 });
@@ -94,7 +105,14 @@ describe('createReplayMode', () => {
 
     expect(Object.keys(servers ?? {})).toEqual(['notes', 'orders']);
     expect(servers?.orders).toEqual({
-      tools: [{ name: 'find_order', inputSchema: { type: 'object' }, responses: [] }],
+      transport: 'memory',
+      tools: [
+        {
+          name: 'find_order',
+          inputSchema: { type: 'object' },
+          responses: [{ match: { id: 7 }, times: 1, content: [{ type: 'text', text: 'shipped' }] }],
+        },
+      ],
     });
     expect(onMessage).toBeUndefined();
   });
