@@ -18,7 +18,10 @@ export interface RunMode {
   endpoint(): ModelEndpoint;
   /** The MCP servers to start, from the scenario's own, and what is shown each message they exchange. */
   servers(servers: Record<string, ScenarioServer> | undefined): RunModeServers;
-  /** Called as a turn starts (before its first request); what it returns reads the turn once it has ended. */
+  /**
+   * Called as a turn starts (before its first request); what it returns reads the turn once it has ended.
+   * `route` is the scenario's route on the fake LLM, which a script's and a replay's requests reach.
+   */
   startTurn(turn: { index: number; user: string | undefined; route: FakeLlmRoute }): RunModeTurn;
   /**
    * What the mode keeps of the run once it is over (a recording), and what the result says of it: `passed`
