@@ -1,6 +1,7 @@
-import type { JsonValue } from '@toolloop/core';
+import type { JsonObject, JsonValue } from '@toolloop/core';
 import type { McpMessageRecord } from '@toolloop/core/mcp';
 import type { RecordedToolCall } from './recording.js';
+import { toJsonObject, toJsonValue } from './to-json-value.js';
 
 /** Keeps what real MCP servers answered: the tools each listed and every tool call, in the order answered. */
 export interface McpRecorder {
@@ -13,7 +14,7 @@ export interface McpRecorder {
 
 /** A recorder for `connectMcpServers`' `onMessage`, for the servers named in `servers` (the real ones). */
 export function createMcpRecorder({ servers }: { servers: ReadonlySet<string> }): McpRecorder {
-  const pending = new Map<string, { method: string; params: Record<string, JsonValue> }>();
+  const pending = new Map<string, { method: string; params: JsonObject }>();
   const listed: Record<string, JsonValue[]> = {};
   const calls: RecordedToolCall[] = [];
   return {
@@ -23,7 +24,7 @@ export function createMcpRecorder({ servers }: { servers: ReadonlySet<string> })
       if (direction === 'sent' && 'method' in message) {
         pending.set(key, {
           method: message.method,
-          params: (message.params ?? {}) as Record<string, JsonValue>,
+          params: toJsonObject(message.params),
         });
         return;
       }
@@ -31,7 +32,8 @@ export function createMcpRecorder({ servers }: { servers: ReadonlySet<string> })
       const request = pending.get(key);
       if (request === undefined) return;
       pending.delete(key);
-      const result = 'result' in message ? (message.result as Record<string, JsonValue>) : undefined;
+      if (request.method !== 'tools/list' && request.method !== 'tools/call') return;
+      const result = 'result' in message ? toJsonObject(message.result) : undefined;
       if (request.method === 'tools/list' && result !== undefined) {
         // A paged listing arrives in parts; a new first page starts the list again.
         const tools = Array.isArray(result.tools) ? result.tools : [];
@@ -45,7 +47,7 @@ export function createMcpRecorder({ servers }: { servers: ReadonlySet<string> })
           ...(result !== undefined
             ? { result }
             : 'error' in message
-              ? { error: message.error as unknown as JsonValue }
+              ? { error: toJsonValue(message.error) }
               : {}),
         });
       }

@@ -1,17 +1,18 @@
 import type { JsonObject, JsonValue } from '@toolloop/core';
-import type { MockServerSpec } from '@toolloop/mock-mcp';
+import { parseMockServerSpec, type MockServerSpec } from '@toolloop/mock-mcp';
 import type { RecordedToolCall, Recording } from './recording.js';
 
 /**
  * Mock servers that stand in for the real servers of a recording: the tools each listed, answering each recorded
- * call (matched by its arguments, once each, in order) as the real server did — no process, no network.
+ * call (matched by its arguments, once each, in order) as the real server did — no process, no network. A tool
+ * the mock cannot stand in for (a definition MCP would refuse) is a `MockSpecError` naming its field.
  */
 export function toReplayServers(recording: Recording): Record<string, MockServerSpec> {
   const calls = recording.turns.flatMap((turn) => turn.toolCalls);
   return Object.fromEntries(
     Object.entries(recording.servers).map(([server, tools]) => [
       server,
-      {
+      parseMockServerSpec({
         tools: tools.flatMap((tool) => {
           if (!isObject(tool) || typeof tool.name !== 'string') return [];
           // The client skips a tool that only runs as an MCP task, so the agent never saw it.
@@ -26,7 +27,7 @@ export function toReplayServers(recording: Recording): Record<string, MockServer
             },
           ];
         }),
-      } as unknown as MockServerSpec,
+      }),
     ]),
   );
 }

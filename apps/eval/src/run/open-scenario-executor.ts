@@ -128,9 +128,9 @@ export async function openScenarioExecutor({
     loaded: LoadedScenario,
     options: Omit<Parameters<typeof runScenario>[0], keyof LoadedScenario>,
   ): Promise<ScenarioResult> => {
-    const fresh = await withFreshAgent(loaded).catch((error: unknown) => error);
+    const fresh = await withFreshAgent(loaded).catch(toError);
     if (fresh instanceof Error) return toErrored({ loaded, error: fresh });
-    return runAndForget({ ...(fresh as LoadedScenario), ...options });
+    return runAndForget({ ...fresh, ...options });
   };
 
   return {
@@ -144,11 +144,11 @@ export async function openScenarioExecutor({
         jsonSchemaValidator,
         ...(scenarioTimeoutMs === undefined ? {} : { timeoutMs: scenarioTimeoutMs }),
       };
-      const mode = await modeOf(loaded).catch((error: unknown) => error);
+      const mode = await modeOf(loaded).catch(toError);
       let result =
         mode instanceof Error
           ? toErrored({ loaded, error: mode })
-          : await runFresh(loaded, { ...common, mode: mode as ScenarioMode, routeId: runId });
+          : await runFresh(loaded, { ...common, mode, routeId: runId });
       // --update: a replay that drifted from its recording is recorded again, live.
       if (update !== undefined && result.failures.some((failure) => failure.kind === 'drift')) {
         const scenarioFile = resolve(cwd, loaded.file);
@@ -156,11 +156,11 @@ export async function openScenarioExecutor({
           .then(async () =>
             liveMode({ loaded, scenarioFile, proxy: await proxy(), live: update, record: true, redaction }),
           )
-          .catch((error: unknown) => error);
+          .catch(toError);
         result =
           again instanceof Error
             ? toErrored({ loaded, error: again })
-            : await runFresh(loaded, { ...common, mode: again as ScenarioMode, routeId: `${runId}u` });
+            : await runFresh(loaded, { ...common, mode: again, routeId: `${runId}u` });
       }
       return result;
     },
@@ -195,4 +195,9 @@ function liveMode({
     secrets: keys,
     ...(record ? { record: { scenarioFile, wire: loaded.scenario.wire, redaction } } : {}),
   };
+}
+
+/** What a step that failed threw, as an `Error`: the scenario's result then says why it did not run. */
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }

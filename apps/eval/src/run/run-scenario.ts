@@ -1,12 +1,5 @@
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import type { JsonValue } from '@toolloop/core';
 import type { FakeLlm } from '@toolloop/fake-llm';
-import { checkDrift } from '../record/check-drift.js';
-import { createMcpRecorder, type McpRecorder } from '../record/create-mcp-recorder.js';
-import type { Recording } from '../record/recording.js';
-import { saveLiveRecording } from '../record/save-live-recording.js';
-import { toReplayServers } from '../record/to-replay-servers.js';
-import { toReplaySteps } from '../record/to-replay-steps.js';
 import { checkElicitAnswers } from '../expect/check-elicitations.js';
 import { checkTurn } from '../expect/check-turn.js';
 import { checkViolations } from '../expect/check-violations.js';
@@ -25,10 +18,10 @@ import { serversDeadlineMs, turnDeadlineMs } from './scenario-deadline.js';
 import type { ScenarioProgress } from './scenario-progress.js';
 import { quoteUserText } from './quote-user-text.js';
 import { runWithinDeadline } from './run-within-deadline.js';
-import { toScenarioSource, type ScenarioMode } from './scenario-mode.js';
+import type { ScenarioMode } from './scenario-mode.js';
+import { createRunMode } from './mode/create-run-mode.js';
+import type { RunMode } from './mode/run-mode.js';
 import { sumTurnTotals } from './sum-turn-totals.js';
-import { toRecordedRequest } from './to-recorded-request.js';
-import { toReplayedPath } from './to-replayed-path.js';
 import { driveTurn } from './drive-turn.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
 import { startScenarioServers } from './start-scenario-servers.js';
@@ -46,21 +39,27 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   const urls = Object.values(options.scenario.servers ?? {}).flatMap((server) =>
     'url' in server ? [server.url] : [],
   );
+  const mode = createRunMode({
+    mode: options.mode,
+    scenario: options.scenario,
+    routeId: options.routeId,
+    fakeUrl: options.fakeUrl,
+    fakeFetch: options.fakeFetch,
+    cwd: options.cwd,
+  });
   const result = await runWithinDeadline({
     timeoutMs: options.timeoutMs,
     scenario: {
       name: options.scenario.name,
       file: options.file,
       tags: options.scenario.tags ?? [],
-      source: toScenarioSource(options.mode ?? { type: 'scripted' }),
+      source: mode.source,
     },
-    run: (progress) => runUnredacted({ ...options, progress }),
+    run: (progress) => runUnredacted({ ...options, mode, progress }),
   });
   // Reports, the pretty reporter and the HTML timeline all start from this result: no URL secret, key or
   // credential the live proxy signed with goes past here.
-  const secrets =
-    options.mode?.type === 'live' ? liveSecrets({ mode: options.mode, routeId: options.routeId }) : [];
-  return mapStrings(result, createSecretRedactor({ urls, secrets }));
+  return mapStrings(result, createSecretRedactor({ urls, secrets: mode.secrets() }));
 }
 
 /** What `runScenario` needs: the scenario, where it is, and the shared fake LLM with its route. */
@@ -93,22 +92,20 @@ async function runUnredacted({
   directory,
   cwd,
   fake,
-  fakeUrl,
-  fakeFetch,
   jsonSchemaValidator,
   routeId,
   agent,
-  mode = { type: 'scripted' },
+  mode,
   progress,
-}: RunScenarioOptions & { progress: ScenarioProgress }): Promise<ScenarioResult> {
+}: Omit<RunScenarioOptions, 'mode'> & {
+  mode: RunMode;
+  progress: ScenarioProgress;
+}): Promise<ScenarioResult> {
   const startedAt = performance.now();
-  const base = { name: scenario.name, file, tags: scenario.tags ?? [], source: toScenarioSource(mode) };
+  const base = { name: scenario.name, file, tags: scenario.tags ?? [], source: mode.source };
   const route = fake.script(routeId, {
     name: scenario.name,
-    steps:
-      mode.type === 'replay'
-        ? toReplaySteps({ recording: mode.recording, directory: mode.directory })
-        : scenario.turns.flatMap((turn) => turn.llm),
+    steps: [...mode.steps],
     baseDirectory: directory,
     // Ollama's stream has its own quirks; a text-only model gets its tool calls written as XML blocks.
     ...scenarioProviders[scenario.provider].route,
@@ -123,51 +120,20 @@ async function runUnredacted({
     deadlineMs: serversDeadlineMs,
   });
   try {
-    if (mode.type === 'scripted' && scenario.turns.every((turn) => turn.llm.length === 0))
-      throw new Error(
-        'This scenario has no `llm` steps and no recording: run it live (--live), or record it (toolloop-eval record).',
-      );
-    const live = mode.type === 'live' ? mode : undefined;
-    const baseURL =
-      live === undefined
-        ? `${fakeUrl}/script/${encodeURIComponent(routeId)}`
-        : live.proxy.route(routeId, {
-            upstream: live.upstream,
-            // The fake's chat completions path has a /v1 of its own; a live base URL for chat completions ends with it.
-            stripPrefix: scenarioProviders[scenario.provider].apiPath,
-          });
     // The runner's own models reach the fake in process; an agent that builds its clients from `baseURL` (a
     // session config) and the live proxy go over the network.
-    const endpoint =
-      live === undefined && fakeFetch !== undefined ? { baseURL, fetch: fakeFetch } : { baseURL };
+    const endpoint = mode.endpoint();
     const elicitation = createElicitationAnswers();
-    const realServers = new Set(
-      Object.entries(scenario.servers ?? {}).flatMap(([name, server]) =>
-        'command' in server || 'url' in server ? [name] : [],
-      ),
-    );
-    const recorder: McpRecorder | undefined =
-      live?.record === undefined ? undefined : createMcpRecorder({ servers: realServers });
+    const { servers: scenarioServers, onMessage } = mode.servers(scenario.servers);
     const servers = await startScenarioServers({
-      servers:
-        mode.type === 'replay'
-          ? { ...scenario.servers, ...toReplayServers(mode.recording) }
-          : scenario.servers,
+      servers: scenarioServers,
       samplingModel: await createScenarioModel({ scenario, endpoint }),
       onElicitation: elicitation.handler,
       // Paths in a scenario start at its file, as `agent` and `replay` do: the same in the CLI and in vitest.
       cwd: directory,
       ...(jsonSchemaValidator === undefined ? {} : { jsonSchemaValidator }),
-      ...(recorder === undefined
-        ? {}
-        : {
-            onMessage: (record) => {
-              recorder.onMessage(record);
-            },
-          }),
+      ...(onMessage === undefined ? {} : { onMessage }),
     });
-    const exchangesOf = () => (live === undefined ? [] : live.proxy.exchanges(routeId));
-    const recordedTurns: Recording['turns'] = [];
     // One time budget for every regular expression of the scenario's expectations, all turns together.
     const matcher = createRegularExpressionMatcher();
     let observer = createTurnObserver();
@@ -197,8 +163,7 @@ async function runUnredacted({
           deadlineMs: turnDeadlineMs({ scenario, agent: agent?.agent, turn }),
         });
         turnStarts.push(route.requests.length);
-        const exchangeStart = exchangesOf().length;
-        const toolCallStart = recorder?.toolCalls().length ?? 0;
+        const modeTurn = mode.startTurn({ index: turnIndex, user: turn.user, route });
         observer = createTurnObserver();
         elicitation.startTurn(turn.elicit ?? []);
         const run = driveTurn({ runner, turn, signal: progress.signal });
@@ -206,17 +171,7 @@ async function runUnredacted({
         // This scenario's streams only: one another scenario left open must not hold it.
         await route.waitForIdle();
         const elicited = elicitation.finishTurn();
-        const exchanges = exchangesOf().slice(exchangeStart);
-        const received =
-          live === undefined
-            ? route.requests.slice(turnStarts[turnIndex])
-            : exchanges.map((exchange, index) => toRecordedRequest({ exchange, index, routeId }));
-        if (recorder !== undefined)
-          recordedTurns.push({
-            ...(turn.user === undefined ? {} : { user: turn.user }),
-            models: [...exchanges],
-            toolCalls: recorder.toolCalls().slice(toolCallStart),
-          });
+        const { received, failures: modeFailures } = modeTurn.finish();
         const report = toTurnReport({
           user: turn.user,
           observation,
@@ -225,22 +180,7 @@ async function runUnredacted({
           elicitations: elicited.records,
         });
         turns.push(report);
-        if (mode.type === 'replay')
-          failures.push(
-            ...checkDrift({
-              recorded: mode.recording.turns[turnIndex]?.models.map((exchange) => exchange.request) ?? [],
-              sent: received.map((request) => ({
-                path: toReplayedPath({
-                  path: request.path,
-                  routeId,
-                  apiPath: scenarioProviders[scenario.provider].apiPath,
-                }),
-                body: request.body as JsonValue,
-              })),
-              path: `turns[${turnIndex}]`,
-              bodyFields: mode.redaction.bodyFields ?? [],
-            }),
-          );
+        failures.push(...modeFailures);
         failures.push(...checkElicitAnswers({ elicited, path: `turns[${turnIndex}].elicit` }));
         failures.push(
           ...checkTurn({
@@ -266,19 +206,10 @@ async function runUnredacted({
       await servers.close();
     }
     failures.push(...checkViolations({ violations: route.violations, turnStarts }));
-    const recording =
-      // Past its deadline, the scenario's result is out: what it recorded is not kept.
-      live?.record === undefined || progress.signal.aborted
-        ? undefined
-        : await saveLiveRecording({
-            ...live.record,
-            cwd,
-            secrets: liveSecrets({ mode: live, routeId }),
-            recorded:
-              failures.length > 0 || recorder === undefined
-                ? undefined
-                : { scenario, servers: recorder.servers(), turns: recordedTurns },
-          });
+    // Past its deadline, the scenario's result is out: what it recorded is not kept.
+    const recording = await mode.finish(
+      progress.signal.aborted ? 'abandoned' : failures.length > 0 ? 'failed' : 'passed',
+    );
     return {
       ...base,
       status: failures.length === 0 ? 'passed' : 'failed',
@@ -289,6 +220,8 @@ async function runUnredacted({
       ...(recording === undefined ? {} : { recording }),
     };
   } catch (error) {
+    // A run that ended in a runner error writes no recording.
+    const recording = await mode.finish('failed');
     return {
       ...base,
       status: 'failed',
@@ -299,31 +232,11 @@ async function runUnredacted({
         error instanceof Error
           ? { message: error.message, ...(error.stack === undefined ? {} : { stack: error.stack }) }
           : { message: String(error) },
-      // A run that ended in a runner error writes no recording.
-      ...(mode.type === 'live' && mode.record !== undefined
-        ? {
-            recording: await saveLiveRecording({
-              ...mode.record,
-              cwd,
-              secrets: liveSecrets({ mode, routeId }),
-            }),
-          }
-        : {}),
+      ...(recording === undefined ? {} : { recording }),
     };
   }
 }
 
 function elapsed(startedAt: number): number {
   return Math.round(performance.now() - startedAt);
-}
-
-/** What a live run must never write: the run's keys, and the credentials its proxy route added or signed with. */
-function liveSecrets({
-  mode,
-  routeId,
-}: {
-  mode: Extract<ScenarioMode, { type: 'live' }>;
-  routeId: string;
-}): string[] {
-  return [...mode.secrets, ...mode.proxy.secrets(routeId)];
 }

@@ -1,7 +1,6 @@
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import type { Recording } from '../record/recording.js';
 import type { ModelProxy, ProxyUpstream } from '../record/start-model-proxy.js';
-import type { ScenarioSource } from '../report/run-report.js';
 import type { ScenarioProvider } from '../scenario/wires.js';
 
 /**
@@ -26,19 +25,3 @@ export type ScenarioMode =
       secrets: readonly string[];
       record?: { scenarioFile: string; wire?: ScenarioProvider | undefined; redaction: RecordingRedaction };
     };
-
-/** Where a result says its answers came from, for a mode. */
-export function toScenarioSource(mode: ScenarioMode): ScenarioSource {
-  switch (mode.type) {
-    case 'scripted':
-      return 'script';
-    case 'replay':
-      return 'recording';
-    case 'live':
-      return 'live';
-    default: {
-      const unexpected: never = mode;
-      throw new Error(`Unknown scenario mode ${JSON.stringify(unexpected)}`);
-    }
-  }
-}

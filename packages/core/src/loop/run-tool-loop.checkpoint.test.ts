@@ -334,14 +334,11 @@ describe('paused turns of the first stored format', () => {
 
 /** The expected events of a stored case, with the event types as they are named since the loop's events were renamed. */
 function withEventNamesOfToday(expected: Record<string, unknown>): Record<string, unknown> {
-  const renamed: Record<string, string> = {
-    tool_start: 'tool-start',
-    tool_result: 'tool-result',
-    approval_required: 'approval-required',
-  };
+  const renamed = new Set(['tool-start', 'tool-result', 'approval-required']);
   const events = expected.events as Array<{ type: string }>;
+  const today = (type: string) => (renamed.has(type.replaceAll('_', '-')) ? type.replaceAll('_', '-') : type);
   return {
     ...expected,
-    events: events.map((event) => ({ ...event, type: renamed[event.type] ?? event.type })),
+    events: events.map((event) => ({ ...event, type: today(event.type) })),
   };
 }

@@ -1,5 +1,5 @@
 import type { RecordedRequest } from '@toolloop/fake-llm';
-import type { RecordedModelExchange } from '../record/recording.js';
+import type { RecordedModelExchange } from '../../record/recording.js';
 
 /** A live request in the shape the fake LLM keeps its requests, for the same report and expectations. */
 export function toRecordedRequest({
