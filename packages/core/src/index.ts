@@ -23,7 +23,8 @@ export type {
   TurnSnapshot,
 } from './loop/turn-hooks.js';
 export type { LoopResult, ToolCallRecord } from './loop/loop-result.js';
-export type { ApprovalDecision, PausedTurn, PendingApproval, ResumeTurn } from './loop/paused-turn.js';
+export type { ApprovalDecision, PendingApproval, ResumeTurn } from './loop/paused-turn.js';
+export type { CheckpointState, PausedStep, PausedTurn, TurnCheckpoint } from './loop/turn-checkpoint.js';
 export type {
   ApprovalRequiredEvent,
   ContentEvent,
