@@ -59,7 +59,7 @@ describe('createLiveMode', () => {
     expect(turn.finish()).toEqual({
       received: [
         {
-          scenarioId: 'l1',
+          scriptId: 'l1',
           index: 0,
           method: 'POST',
           path: '/v1/messages',
