@@ -194,10 +194,14 @@ function renderReport({
 
 function printSymbol(symbol: ts.Symbol, exportedAs: string): string[] {
   const texts = (symbol.declarations ?? []).map((declaration) => {
+    // `export * as name from './module.js'`: the module's own exports are listed by name, not its whole text.
+    if (ts.isSourceFile(declaration))
+      return `declare namespace ${exportedAs} { /* exports: ${[...(symbol.exports?.keys() ?? [])].sort().join(', ')} */ }`;
     const node = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
     return printer.printNode(ts.EmitHint.Unspecified, node, declaration.getSourceFile());
   });
-  const header = exportedAs === symbol.name ? [] : [`// exported as ${exportedAs}`];
+  const renamed = exportedAs !== symbol.name && !(symbol.declarations ?? []).some(ts.isSourceFile);
+  const header = renamed ? [`// exported as ${exportedAs}`] : [];
   return [...header, ...new Set(texts), ''];
 }
 
