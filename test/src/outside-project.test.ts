@@ -138,6 +138,27 @@ describe(
       },
     );
 
+    it('imports every exports subpath of every package, ./internal ones included, each with its exports', async () => {
+      const specifiers = packages.flatMap(({ name, manifest }) =>
+        Object.keys(manifest.exports ?? {}).map((subpath) =>
+          subpath === '.' ? name : `${name}/${subpath.slice(2)}`,
+        ),
+      );
+      const script = [
+        `for (const specifier of ${JSON.stringify(specifiers)}) {`,
+        "  const options = specifier.endsWith('.json') ? { with: { type: 'json' } } : undefined;",
+        '  const entry = await import(specifier, options);',
+        '  console.log(specifier, Object.keys(entry).length > 0);',
+        '}',
+      ].join('\n');
+
+      const result = await run('node', ['--input-type=module', '--eval', script]);
+
+      expect(result.exitCode, describeResult(result)).toBe(0);
+      expect(result.stdout).toBe(specifiers.map((specifier) => `${specifier} true\n`).join(''));
+      expect(specifiers).toContain('@toolloop/mock-mcp/internal');
+    });
+
     it('npx toolloop-eval init writes the starter files, with nothing left to install', () => {
       expect(init.exitCode, describeResult(init)).toBe(0);
       expect(init.stdout).toContain('Wrote evals/weather-agent.ts');

@@ -41,7 +41,7 @@ export type {
 // The config file
 export { defineConfig } from './config/define-config.js';
 export { configSchema } from './config/config-schema.js';
-export { findConfigFile, configFileNames } from './config/find-config-file.js';
+export { findConfigFile } from './config/find-config-file.js';
 export { loadConfigFile } from './config/load-config-file.js';
 export type { ToolloopConfig } from './config/config-schema.js';
 export type { LoadedConfig } from './config/load-config-file.js';
@@ -51,7 +51,7 @@ export { scenarioSchema } from './scenario/scenario-schema.js';
 export { createScenarioJsonSchema } from './scenario/create-scenario-json-schema.js';
 export { loadScenarioFile, parseScenarioText } from './scenario/load-scenario-file.js';
 export { findScenarioFiles } from './scenario/find-scenario-files.js';
-export { selectScenarios, parseShard } from './scenario/select-scenarios.js';
+export { selectScenarios } from './scenario/select-scenarios.js';
 export { ScenarioFileError, formatScenarioIssue } from './scenario/scenario-file-error.js';
 export { EmptySelectionError } from './scenario/empty-selection-error.js';
 export type { Scenario, ScenarioServer, ScenarioTurn } from './scenario/scenario-schema.js';
@@ -61,7 +61,7 @@ export type { ScenarioDefaults } from './scenario/scenario-defaults.js';
 export type { ScenarioIssue } from './scenario/scenario-file-error.js';
 export type { ScenarioSelection, Shard } from './scenario/select-scenarios.js';
 export type { Expectation } from './scenario/expectation-schema.js';
-export type { LlmStep } from './scenario/llm-step-schema.js';
+export type { LlmStep } from '@toolloop/fake-llm';
 
 // Reporters
 export {
@@ -85,7 +85,3 @@ export type {
   TimelineEntry,
   TurnReport,
 } from './report/index.js';
-
-// The command line
-export { createProgram, runProgram } from './cli/create-program.js';
-export type { ProgramOutput } from './cli/create-program.js';

@@ -21,7 +21,7 @@ export type {
   FakeLlmScript,
   FakeLlmScriptInput,
 } from './script/fake-llm-script.js';
-export type { JsonValue, LlmError, LlmStep, LlmToolCall, LlmUsage } from './script/llm-step.js';
+export type { LlmError, LlmStep, LlmToolCall, LlmUsage } from './script/llm-step.js';
 export type { FakeLlmModel } from './models/fake-llm-model.js';
 
 // Chat completions dialects

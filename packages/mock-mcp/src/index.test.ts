@@ -7,10 +7,7 @@ describe('@toolloop/mock-mcp', () => {
       'MockSpecError',
       'createMockMcpServer',
       'createMockStdioParameters',
-      'formatFieldPath',
       'loadMockServerSpec',
-      'locateYamlNode',
-      'matchesPartially',
       'mockCrashExitCode',
       'mockMcpBinPath',
       'mockServerSpecSchema',
@@ -18,6 +15,16 @@ describe('@toolloop/mock-mcp', () => {
       'parseMockServerSpec',
       'parseMockServerSpecText',
       'readMockCallRecord',
+    ]);
+  });
+
+  it('keeps the spec utilities it shares with the scenario runner in the unlisted internal entry', async () => {
+    const internal = await import('@toolloop/mock-mcp/internal');
+
+    expect(Object.keys(internal).sort()).toEqual([
+      'formatFieldPath',
+      'locateYamlNode',
+      'matchesPartially',
       'readYamlDocument',
     ]);
   });

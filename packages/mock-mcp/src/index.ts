@@ -31,8 +31,8 @@ export type { PromptResponse } from './spec/prompt-response-schema.js';
 export type { ProgressStep } from './spec/progress-step-schema.js';
 export type { MockContentBlock } from './spec/content-block-schema.js';
 export type { MockSamplingMessage } from './spec/sampling-message-schema.js';
-export type { ToolDefinition } from './spec/tool-definition-fields.js';
-export type { JsonObject, ObjectJsonSchema } from './spec/json-object-schema.js';
+export type { McpToolDefinition } from './spec/tool-definition-fields.js';
+export type { JsonRecord, ObjectJsonSchema } from './spec/json-object-schema.js';
 
 // Errors
 export { MockSpecError } from './errors/mock-spec-error.js';
@@ -44,13 +44,3 @@ export { mockCrashExitCode } from './bin/run-mock-mcp-cli.js';
 export { createMockStdioParameters } from './bin/create-mock-stdio-parameters.js';
 export { readMockCallRecord } from './bin/read-mock-call-record.js';
 export type { MockStdioParameters } from './bin/create-mock-stdio-parameters.js';
-
-// Spec utilities, shared with the scenario runner (whose files embed mock server specs)
-export { matchesPartially } from './server/matches-partially.js';
-export { locateYamlNode } from './spec/locate-yaml-node.js';
-export { readYamlDocument } from './spec/read-yaml-document.js';
-export { formatFieldPath } from './spec/format-field-path.js';
-export type { SourcePosition } from './spec/locate-yaml-node.js';
-export type { YamlDocumentResult } from './spec/read-yaml-document.js';
-export type { YamlIssue } from './spec/yaml-issue.js';
-export type { LocateField } from './spec/to-spec-issues.js';

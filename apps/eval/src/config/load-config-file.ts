@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
-import { readYamlDocument } from '@toolloop/mock-mcp';
+import { readYamlDocument } from '@toolloop/mock-mcp/internal';
 import { loadModule } from '../agent/load-module.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import type { ReporterName } from '../report/reporters.js';

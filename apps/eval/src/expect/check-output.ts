@@ -1,5 +1,5 @@
 import type { JsonValue } from '@toolloop/core';
-import { matchesPartially } from '@toolloop/mock-mcp';
+import { matchesPartially } from '@toolloop/mock-mcp/internal';
 import type { ScenarioFailure } from '../report/run-report.js';
 import { createFailure } from './create-failure.js';
 

@@ -1,5 +1,5 @@
 import type { FakeLlmViolation } from '@toolloop/fake-llm';
-import { matchesPartially } from '@toolloop/mock-mcp';
+import { matchesPartially } from '@toolloop/mock-mcp/internal';
 import type { RequestSummary, ScenarioFailure } from '../report/run-report.js';
 import type { Expectation } from '../scenario/expectation-schema.js';
 import { checkText } from './check-text.js';

@@ -1,5 +1,5 @@
 import type { JsonValue, ToolCallRecord } from '@toolloop/core';
-import { matchesPartially } from '@toolloop/mock-mcp';
+import { matchesPartially } from '@toolloop/mock-mcp/internal';
 import type { ScenarioFailure } from '../report/run-report.js';
 import type { Expectation } from '../scenario/expectation-schema.js';
 import { checkText } from './check-text.js';

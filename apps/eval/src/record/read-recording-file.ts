@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { formatFieldPath, readYamlDocument } from '@toolloop/mock-mcp';
+import { formatFieldPath, readYamlDocument } from '@toolloop/mock-mcp/internal';
 import type { z } from 'zod';
 import { toDisplayPath } from '../agent/to-display-path.js';
 import {

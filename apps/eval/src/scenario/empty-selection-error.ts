@@ -1,18 +1,21 @@
-const marker = Symbol.for('toolloop.error.EmptySelectionError');
+import { ToolloopError } from '@toolloop/core';
+
+const name = 'EmptySelectionError';
+const marker = `toolloop.error.${name}`;
+const symbol = Symbol.for(marker);
 
 /**
  * Paths, `--filter`, `--tag` and `--shard` selected no scenario: a typo must not pass as an empty, green run.
  * The message says which of them left nothing, and the tags in use.
  */
-export class EmptySelectionError extends Error {
-  private readonly [marker] = true;
+export class EmptySelectionError extends ToolloopError {
+  private readonly [symbol] = true;
 
   constructor(message: string) {
-    super(message);
-    this.name = 'EmptySelectionError';
+    super({ name, message });
   }
 
-  static isInstance(error: unknown): error is EmptySelectionError {
-    return typeof error === 'object' && error !== null && marker in error;
+  static override isInstance(error: unknown): error is EmptySelectionError {
+    return ToolloopError.hasMarker(error, marker);
   }
 }

@@ -86,5 +86,3 @@ export const llmStepSchema = z.strictObject({
       "A recorded .sse or .chunks.jsonl stream to send as it is, relative to the scenario file: at most 16 MiB, under the scenario's directory or the run's.",
     ),
 });
-
-export type LlmStep = z.infer<typeof llmStepSchema>;

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { formatFieldPath, readYamlDocument, type LocateField } from '@toolloop/mock-mcp';
+import { formatFieldPath, readYamlDocument, type LocateField } from '@toolloop/mock-mcp/internal';
 import { createAgentLoader, type AgentLoader } from '../agent/create-agent-loader.js';
 import { checkReplayFiles } from './check-replay-files.js';
 import { checkScenarioAgent, type LoadedAgent } from './check-scenario-agent.js';

@@ -1,3 +1,4 @@
+import { ToolloopError } from '@toolloop/core';
 import { escapeLine } from '../report/escape-control-characters.js';
 
 /** One problem in a scenario file, located as precisely as the file allows. */
@@ -10,21 +11,26 @@ export interface ScenarioIssue {
   message: string;
 }
 
-const marker = Symbol.for('toolloop.error.ScenarioFileError');
+const name = 'ScenarioFileError';
+const marker = `toolloop.error.${name}`;
+const symbol = Symbol.for(marker);
 
 /** Scenario files that are not valid: every problem, each as `file:line:column path: message`. */
-export class ScenarioFileError extends Error {
-  private readonly [marker] = true;
+export class ScenarioFileError extends ToolloopError {
+  private readonly [symbol] = true;
   readonly issues: ScenarioIssue[];
 
   constructor(issues: ScenarioIssue[]) {
-    super(issues.map(formatScenarioIssue).join('\n'));
-    this.name = 'ScenarioFileError';
+    super({ name, message: issues.map(formatScenarioIssue).join('\n') });
     this.issues = issues;
   }
 
-  static isInstance(error: unknown): error is ScenarioFileError {
-    return typeof error === 'object' && error !== null && marker in error;
+  static override isInstance(error: unknown): error is ScenarioFileError {
+    return ToolloopError.hasMarker(error, marker);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), issues: this.issues };
   }
 }
 

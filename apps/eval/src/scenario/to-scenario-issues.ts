@@ -1,4 +1,4 @@
-import { formatFieldPath, type SourcePosition } from '@toolloop/mock-mcp';
+import { formatFieldPath, type SourcePosition } from '@toolloop/mock-mcp/internal';
 import type { z } from 'zod';
 import type { ScenarioIssue } from './scenario-file-error.js';
 

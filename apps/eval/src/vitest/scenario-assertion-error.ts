@@ -1,15 +1,17 @@
-import type { JsonValue } from '@toolloop/core';
+import { ToolloopError, type JsonValue } from '@toolloop/core';
 import type { ScenarioFailure } from '../report/run-report.js';
 
-const marker = Symbol.for('toolloop.error.ScenarioAssertionError');
+const name = 'ScenarioAssertionError';
+const marker = `toolloop.error.${name}`;
+const symbol = Symbol.for(marker);
 
 /**
  * The expectations of one scenario that did not hold, thrown by the tests `describeScenarios` makes. It has the
  * shape test runners read for a diff (`expected`, `actual`, `showDiff`): with one failure, its values; with
  * several, objects keyed by each failure's field path. The message gives each failure as `file path: message`.
  */
-export class ScenarioAssertionError extends Error {
-  private readonly [marker] = true;
+export class ScenarioAssertionError extends ToolloopError {
+  private readonly [symbol] = true;
   readonly failures: ScenarioFailure[];
   readonly expected: JsonValue;
   readonly actual: JsonValue;
@@ -17,12 +19,13 @@ export class ScenarioAssertionError extends Error {
 
   constructor({ file, failures }: { file: string; failures: ScenarioFailure[] }) {
     const lines = failures.map((failure) => `${file} ${failure.path}: ${failure.message}`);
-    super(
-      failures.length === 1
-        ? lines.join('')
-        : [`${failures.length} expectations failed:`, ...lines].join('\n'),
-    );
-    this.name = 'ScenarioAssertionError';
+    super({
+      name,
+      message:
+        failures.length === 1
+          ? lines.join('')
+          : [`${failures.length} expectations failed:`, ...lines].join('\n'),
+    });
     this.failures = failures;
     const [only] = failures;
     if (failures.length === 1 && only !== undefined) {
@@ -39,8 +42,16 @@ export class ScenarioAssertionError extends Error {
     }
   }
 
-  static isInstance(error: unknown): error is ScenarioAssertionError {
-    return typeof error === 'object' && error !== null && marker in error;
+  static override isInstance(error: unknown): error is ScenarioAssertionError {
+    return ToolloopError.hasMarker(error, marker);
+  }
+
+  /**
+   * Its fields and those a test runner adds to it (vitest's `diff`), since runners serialize an error through
+   * `toJSON` to show it.
+   */
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), ...Object.fromEntries(Object.entries(this)) };
   }
 }
 

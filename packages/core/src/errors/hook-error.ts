@@ -18,4 +18,8 @@ export class HookError extends ToolloopError {
   static override isInstance(error: unknown): error is HookError {
     return ToolloopError.hasMarker(error, marker);
   }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), hook: this.hook };
+  }
 }

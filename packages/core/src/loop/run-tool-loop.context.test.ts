@@ -4,7 +4,10 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { Message } from '../model/messages.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
-import { createScriptedModel, type RecordedRequest } from '../testing/scripted-model.js';
+import {
+  createScriptedModel,
+  type ScriptedModelRequest as RecordedRequest,
+} from '../testing/scripted-model.js';
 import { createReadPage, page, pauseAndResumeApproved, readPage, reader } from '../../test/handbook.js';
 import { runToolLoop } from './run-tool-loop.js';
 

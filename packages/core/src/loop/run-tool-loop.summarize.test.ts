@@ -6,7 +6,11 @@ import type { Message } from '../model/messages.js';
 import type { Model, ModelStreamPart } from '../model/model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
-import { createScriptedModel, type ModelScript, type RecordedRequest } from '../testing/scripted-model.js';
+import {
+  createScriptedModel,
+  type ModelScript,
+  type ScriptedModelRequest as RecordedRequest,
+} from '../testing/scripted-model.js';
 import {
   createReadPage,
   page,

@@ -4,4 +4,4 @@ export { createScriptedModel } from './scripted-model.js';
 export { collectRun } from './collect-run.js';
 export { createLeftoverTracker } from './create-leftover-tracker.js';
 export type { LeftoverTracker } from './create-leftover-tracker.js';
-export type { ModelScript, RecordedRequest, ScriptedModel, ScriptedResponse } from './scripted-model.js';
+export type { ModelScript, ScriptedModelRequest, ScriptedModel, ScriptedResponse } from './scripted-model.js';

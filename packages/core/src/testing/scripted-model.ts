@@ -33,11 +33,11 @@ export type ModelScript =
   | ((request: ModelRequest, index: number) => ScriptedResponse | Promise<ScriptedResponse>);
 
 /** A request as the scripted model received it, without its signal. */
-export type RecordedRequest = Omit<ModelRequest, 'signal'>;
+export type ScriptedModelRequest = Omit<ModelRequest, 'signal'>;
 
 export interface ScriptedModel extends Model {
   /** Every request received, in order, deep-copied when it arrived. */
-  readonly requests: RecordedRequest[];
+  readonly requests: ScriptedModelRequest[];
 }
 
 /**
@@ -58,7 +58,7 @@ export function createScriptedModel(
     supportsStructuredOutput?: boolean;
   } = {},
 ): ScriptedModel {
-  const requests: RecordedRequest[] = [];
+  const requests: ScriptedModelRequest[] = [];
   const modelId = options.modelId ?? 'scripted-model';
   return {
     provider: 'scripted',

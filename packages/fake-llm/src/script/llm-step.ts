@@ -1,4 +1,8 @@
-/** A value that survives `JSON.stringify` / `JSON.parse` unchanged. */
+/**
+ * A value that survives `JSON.stringify` / `JSON.parse` unchanged. Not exported from the package: the public name
+ * is `@toolloop/core`'s `JsonValue`, the same type. The fake keeps its own because it depends on no toolloop
+ * package it tests (and is used without the loop, to test other clients).
+ */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** A tool call the fake LLM makes: parsed `input`, or `rawInput` to send arguments that are not valid JSON. */

@@ -1,4 +1,7 @@
-const marker = 'toolloop.mock-mcp.MockSpecError';
+import { ToolloopError } from './toolloop-error.js';
+
+const name = 'MockSpecError';
+const marker = `toolloop.error.${name}`;
 const symbol = Symbol.for(marker);
 
 /** One problem in a mock server spec: the field path, where it is in the file when known, and what is wrong. */
@@ -16,21 +19,24 @@ export interface MockSpecIssue {
  * A mock server spec that cannot be used: it does not parse, or it does not fit the schema. The message lists
  * every issue with its file, line:column (YAML and JSON files) and field path.
  */
-export class MockSpecError extends Error {
+export class MockSpecError extends ToolloopError {
   private readonly [symbol] = true;
   readonly file: string | undefined;
   readonly issues: MockSpecIssue[];
 
   constructor({ file, issues, cause }: { file?: string; issues: MockSpecIssue[]; cause?: unknown }) {
-    super(formatMessage({ file, issues }), cause === undefined ? undefined : { cause });
-    this.name = 'MockSpecError';
+    super({ name, message: formatMessage({ file, issues }), cause });
     this.file = file;
     this.issues = issues;
   }
 
   /** True for a `MockSpecError` from any copy of this package. */
-  static isInstance(error: unknown): error is MockSpecError {
-    return typeof error === 'object' && error !== null && symbol in error;
+  static override isInstance(error: unknown): error is MockSpecError {
+    return ToolloopError.hasMarker(error, marker);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), file: this.file, issues: this.issues };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { JsonObject } from '../spec/json-object-schema.js';
+import type { JsonRecord } from '../spec/json-object-schema.js';
 import type { MockResponse } from '../spec/mock-response-schema.js';
 import { toResponseAction } from '../spec/mock-response.js';
 import type { CallContext } from './call-context.js';
@@ -18,7 +18,7 @@ import { waitForDelay } from './wait-for-delay.js';
  */
 export async function answerWithResponse(options: {
   toolName: string;
-  arguments: JsonObject;
+  arguments: JsonRecord;
   response: MockResponse;
   context: CallContext;
 }): Promise<CallToolResult> {

@@ -6,7 +6,7 @@ import type {
   ElicitRequestURLParams,
   ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { JsonObject } from '../spec/json-object-schema.js';
+import type { JsonRecord } from '../spec/json-object-schema.js';
 
 /**
  * How a recorded call ended: a normal `result`, an isError `error` result, a JSON-RPC error (`throw`), a
@@ -33,7 +33,7 @@ export interface MockElicitationExchange {
 /** One `tools/call` the server received, recorded when it starts and completed when it ends. */
 export interface MockToolCall {
   tool: string;
-  arguments: JsonObject;
+  arguments: JsonRecord;
   /** Index of the response used in the tool's `responses`; `undefined` when none fit or the tool is unknown. */
   responseIndex: number | undefined;
   /** `undefined` while the call is running. */

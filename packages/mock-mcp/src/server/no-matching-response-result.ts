@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { JsonObject } from '../spec/json-object-schema.js';
+import type { JsonRecord } from '../spec/json-object-schema.js';
 import type { MockResponse } from '../spec/mock-response-schema.js';
 
 /**
@@ -8,7 +8,7 @@ import type { MockResponse } from '../spec/mock-response-schema.js';
  */
 export function noMatchingResponseResult(options: {
   toolName: string;
-  arguments: JsonObject;
+  arguments: JsonRecord;
   responses: readonly MockResponse[];
   uses: readonly number[];
 }): CallToolResult {

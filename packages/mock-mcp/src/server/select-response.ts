@@ -1,4 +1,4 @@
-import type { JsonObject } from '../spec/json-object-schema.js';
+import type { JsonRecord } from '../spec/json-object-schema.js';
 import { matchesPartially } from './matches-partially.js';
 
 /** The response chosen for a request and its index in its `responses`. */
@@ -12,11 +12,11 @@ export interface SelectedResponse<Response> {
  * `match`), and counts the use in `uses` (one counter per response, kept by the caller).
  */
 export function selectResponse<
-  Response extends { match?: JsonObject | undefined; times?: number | undefined },
+  Response extends { match?: JsonRecord | undefined; times?: number | undefined },
 >(options: {
   responses: readonly Response[];
   uses: number[];
-  arguments: JsonObject;
+  arguments: JsonRecord;
 }): SelectedResponse<Response> | undefined {
   const { responses, uses } = options;
   for (const [index, response] of responses.entries()) {

@@ -1,8 +1,8 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolDefinition } from '../spec/tool-definition-fields.js';
+import type { McpToolDefinition } from '../spec/tool-definition-fields.js';
 
 /** The MCP `Tool` a mock tool is listed (or offered for sampling) as: its definition without `responses`. */
-export function toListedTool(tool: ToolDefinition): Tool {
+export function toListedTool(tool: McpToolDefinition): Tool {
   return {
     name: tool.name,
     inputSchema: tool.inputSchema,

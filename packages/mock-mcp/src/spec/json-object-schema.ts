@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const jsonObjectSchema = z.record(z.string(), z.unknown());
 
 /** A JSON object with any members. */
-export type JsonObject = z.infer<typeof jsonObjectSchema>;
+export type JsonRecord = z.infer<typeof jsonObjectSchema>;
 
 /**
  * A JSON Schema whose root is `type: object`, as MCP requires for `inputSchema` and `outputSchema`. Other

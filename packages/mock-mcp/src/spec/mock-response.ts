@@ -1,7 +1,7 @@
 import type { MockContentBlock } from './content-block-schema.js';
 import type { ElicitSpec } from './elicit-spec-schema.js';
 import type { FollowUpResponse } from './follow-up-response-schema.js';
-import type { JsonObject } from './json-object-schema.js';
+import type { JsonRecord } from './json-object-schema.js';
 import type { MockResponse } from './mock-response-schema.js';
 import type { SampleSpec } from './sample-spec-schema.js';
 
@@ -10,7 +10,7 @@ export const defaultThrowCode = -32603;
 
 /** What a scripted response does once it is chosen, as a union on `type`. */
 export type MockResponseAction =
-  | { type: 'result'; content: MockContentBlock[]; structuredContent?: JsonObject }
+  | { type: 'result'; content: MockContentBlock[]; structuredContent?: JsonRecord }
   | { type: 'error'; text: string }
   | { type: 'throw'; code: number; message: string; data?: unknown }
   | { type: 'crash' }

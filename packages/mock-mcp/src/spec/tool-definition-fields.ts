@@ -30,4 +30,4 @@ export const toolDefinitionFields = {
 export const toolDefinitionSchema = z.strictObject(toolDefinitionFields);
 
 /** An MCP tool definition. */
-export type ToolDefinition = z.output<typeof toolDefinitionSchema>;
+export type McpToolDefinition = z.output<typeof toolDefinitionSchema>;
