@@ -85,6 +85,8 @@ describe(`a CommonJS project on Node.js ${process.versions.node}`, () => {
       '@toolloop/core/xml',
       '@toolloop/core/session',
       '@toolloop/mock-mcp',
+      // Internal to the toolloop packages, but loadable like the rest: the eval imports it.
+      '@toolloop/mock-mcp/internal',
       '@toolloop/models',
       '@toolloop/providers',
       '@toolloop/providers/anthropic',
