@@ -22,6 +22,7 @@ describe('public exports', () => {
       'createToolSource',
       'defaultProgressivePrompt',
       'defineTool',
+      'fileLoopOptionsSchema',
       'formatToolName',
       'isBuiltinStopReason',
       'isToolSource',
@@ -32,6 +33,7 @@ describe('public exports', () => {
       'statusLines',
       'stopReasons',
       'toToolOutput',
+      'toolLoopOptionsSchema',
     ]);
   });
 
@@ -60,6 +62,8 @@ describe('public exports', () => {
       'createMemorySessionStore',
       'llmConfigSchema',
       'parseLlmConfig',
+      'sessionLoopConfigSchema',
+      'sessionOptionNames',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSessionLoopOptions } from './to-session-loop-options.js';
+import { toSessionLoopOptions } from './session-loop-config.js';
 
 describe('toSessionLoopOptions', () => {
   it('maps the snake_case limits and thinking to the loop options', () => {
@@ -27,7 +27,7 @@ describe('toSessionLoopOptions', () => {
     ).toEqual({
       system: 'Be brief.',
       maxToolCalls: { perMessage: 3, perSession: 20 },
-      thinking: { enabled: true, budgetTokens: 8000, effort: 'low' },
+      thinking: { budgetTokens: 8000, effort: 'low' },
       maxIterations: 5,
       maxRounds: 2,
       maxConsecutiveErrors: 4,
@@ -51,16 +51,22 @@ describe('toSessionLoopOptions', () => {
     ).toEqual({ maxTokens: 50_000, summarize: true });
   });
 
-  it('reads a number as the per-message limit and keeps thinking on unless turned off', () => {
+  it('keeps a number as the loop takes it (the per-message limit) and thinking on unless turned off', () => {
     expect(toSessionLoopOptions({ type: 'openai', model: 'gpt-5', max_tool_calls: 2 })).toEqual({
-      maxToolCalls: { perMessage: 2 },
-      thinking: { enabled: true },
+      maxToolCalls: 2,
+      thinking: true,
     });
+    expect(toSessionLoopOptions({ type: 'openai', model: 'gpt-5', thinking: false }).thinking).toBe(false);
+    expect(toSessionLoopOptions({ type: 'openai', model: 'gpt-5', token_budget: 900 }).tokenBudget).toBe(900);
+  });
+
+  it('keeps the model ids of prices as they are and maps the price fields', () => {
     expect(
-      toSessionLoopOptions({ type: 'openai', model: 'gpt-5', thinking: { enabled: false } }).thinking,
-    ).toEqual({ enabled: false });
-    expect(toSessionLoopOptions({ type: 'openai', model: 'gpt-5', token_budget: 900 }).tokenBudget).toEqual({
-      perTurn: 900,
-    });
+      toSessionLoopOptions({
+        type: 'openai',
+        model: 'gpt-5',
+        prices: { gpt_5_mini: { input_per_million: 0.25, output_per_million: 2 } },
+      }).prices,
+    ).toEqual({ gpt_5_mini: { inputPerMillion: 0.25, outputPerMillion: 2 } });
   });
 });
