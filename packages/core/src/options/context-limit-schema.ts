@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Model } from '../model/model.js';
 import { isModel } from './loop-input-schemas.js';
+import { optionsObjectSchema } from './options-object-schema.js';
 import {
   asJson,
   booleanSchema,
@@ -52,7 +53,7 @@ function createContextLimitSchema<SUMMARY extends z.ZodType>({
   summary: SUMMARY;
   forms: string;
 }) {
-  return z.strictObject(
+  return optionsObjectSchema(
     {
       ...limitFields,
       summarize: z
@@ -62,19 +63,19 @@ function createContextLimitSchema<SUMMARY extends z.ZodType>({
           "Condense the rounds before the kept results into a summary (one request to the turn's model) instead of clearing results; if that request fails, results are cleared.",
         ),
     },
-    { error: (issue) => expectedGot('{ maxTokens, keepToolResults?, excludeTools? }', issue.input, asJson) },
+    '{ maxTokens, keepToolResults?, excludeTools? }',
   );
 }
 
 /** `contextLimit` in a file: the summary is written by the turn's model. */
 export const fileContextLimitSchema = createContextLimitSchema({
-  summary: z.strictObject(summaryFields),
+  summary: optionsObjectSchema(summaryFields),
   forms: 'true, false or { instructions?, maxTokens? }',
 });
 
 /** `contextLimit` in a call, where the summary may be written by a model of its own (`summarize.model`). */
 export const callContextLimitSchema = createContextLimitSchema({
-  summary: z.strictObject({
+  summary: optionsObjectSchema({
     model: runtimeObjectSchema<Model>(isModel, 'expected a Model with a stream() method.').optional(),
     ...summaryFields,
   }),

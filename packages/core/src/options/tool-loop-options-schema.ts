@@ -5,6 +5,7 @@ import type { OnStepFinish, PrepareStep, StopCondition } from '../loop/turn-hook
 import type { JsonValue } from '../json-value.js';
 import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 import { closedObjectSchema } from './closed-object-schema.js';
+import { optionsObjectSchema } from './options-object-schema.js';
 import { callContextLimitSchema, fileContextLimitSchema } from './context-limit-schema.js';
 import { isModel, messagesSchema, outputSchema, toolsSchema } from './loop-input-schemas.js';
 import {
@@ -41,7 +42,7 @@ export const fileLoopOptionsShape = {
     .union(
       [
         shorthandSchema({ field: 'perMessage', schema: countSchema(0) }),
-        z.strictObject({
+        optionsObjectSchema({
           perMessage: countSchema(0).optional().describe('Tool calls allowed in one turn (tool_limit).'),
           perSession: countSchema(0)
             .optional()
@@ -56,7 +57,7 @@ export const fileLoopOptionsShape = {
     .union(
       [
         booleanSchema,
-        z.strictObject({
+        optionsObjectSchema({
           budgetTokens: sentCountSchema
             .optional()
             .describe('A thinking budget in tokens, for models that take one.'),
@@ -97,7 +98,7 @@ export const fileLoopOptionsShape = {
     .union(
       [
         shorthandSchema({ field: 'perTurn', schema: countSchema(1) }),
-        z.strictObject({
+        optionsObjectSchema({
           perTurn: countSchema(1).optional().describe('Tokens one turn may use.'),
           perSession: countSchema(1).optional().describe("Tokens all of a session's turns may use together."),
         }),
@@ -116,12 +117,12 @@ export const fileLoopOptionsShape = {
   toolChoice: z
     .union(
       [
-        z.strictObject({
+        optionsObjectSchema({
           type: oneOfSchema(['auto', 'required', 'none']).describe(
             'auto: the model decides; required: it must call a tool; none: it may call none.',
           ),
         }),
-        z.strictObject({
+        optionsObjectSchema({
           type: oneOfSchema(['tool']).describe('The model must call the tool `name`.'),
           name: textSchema("the tool's name").describe("The tool's name."),
         }),
@@ -169,7 +170,7 @@ export const fileLoopOptionsShape = {
     .union(
       [
         booleanSchema,
-        z.strictObject({
+        optionsObjectSchema({
           toolName: textSchema("the give-up tool's name")
             .optional()
             .describe("The give-up tool's name (default cannot_complete_task)."),
@@ -188,7 +189,7 @@ export const fileLoopOptionsShape = {
     .union(
       [
         booleanSchema,
-        z.strictObject({
+        optionsObjectSchema({
           first: anyTextSchema
             .optional()
             .describe('The line added to the first request; {round} is its number.'),
@@ -207,7 +208,7 @@ export const fileLoopOptionsShape = {
   prices: z
     .record(
       z.string(),
-      z.strictObject(
+      optionsObjectSchema(
         {
           inputPerMillion: priceSchema.describe('The price of a million input tokens.'),
           outputPerMillion: priceSchema.describe('The price of a million output tokens.'),
@@ -220,9 +221,7 @@ export const fileLoopOptionsShape = {
               'The price of a million tokens written to the prompt cache (default: the input price).',
             ),
         },
-        forms(
-          '{ inputPerMillion, outputPerMillion } (and cacheReadPerMillion, cacheWritePerMillion if they differ from the input price)',
-        ),
+        '{ inputPerMillion, outputPerMillion } (and cacheReadPerMillion, cacheWritePerMillion if they differ from the input price)',
       ),
     )
     .optional()
@@ -251,7 +250,7 @@ function isTelemetry(value: unknown): boolean {
  * `ToolLoopOptions`, the refusals of `runToolLoop` (`InvalidArgumentError` naming the option), the options a file
  * may hold (`fileLoopOptionsSchema`) and the session config's snake_case names all come.
  */
-export const toolLoopOptionsSchema = z.strictObject({
+export const toolLoopOptionsSchema = optionsObjectSchema({
   model: runtimeObjectSchema<Model>(isModel, 'expected a Model with a stream() method.'),
   resume: closedObjectSchema<ResumeTurn>({
     names: { turn: true, decisions: true },
@@ -298,7 +297,7 @@ export const toolLoopOptionsSchema = z.strictObject({
 export type ToolLoopOptionsInput = z.input<typeof toolLoopOptionsSchema>;
 
 /** The options a file may hold, as a schema: every data option but those whoever runs the turns gives. */
-export const fileLoopOptionsSchema = z.strictObject(fileLoopOptionsShape);
+export const fileLoopOptionsSchema = optionsObjectSchema(fileLoopOptionsShape);
 
 /** What `fileLoopOptionsSchema` takes. */
 export type FileLoopOptions = z.input<typeof fileLoopOptionsSchema>;

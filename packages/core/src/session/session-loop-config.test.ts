@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toSessionLoopOptions } from './session-loop-config.js';
+import { InvalidConfigError, type ConfigIssue } from '../errors/invalid-config-error.js';
+import { fileLoopOptionsSchema } from '../options/tool-loop-options-schema.js';
+import { parseLlmConfig } from './parse-llm-config.js';
+import { sessionLoopConfigSchema, sessionOptionNames, toSessionLoopOptions } from './session-loop-config.js';
 
 describe('toSessionLoopOptions', () => {
   it('maps the snake_case limits and thinking to the loop options', () => {
@@ -70,3 +73,49 @@ describe('toSessionLoopOptions', () => {
     ).toEqual({ gpt_5_mini: { inputPerMillion: 0.25, outputPerMillion: 2 } });
   });
 });
+
+describe('the session config’s loop fields', () => {
+  it('are every option a file may hold but output, under its snake_case name', () => {
+    const loopNames = Object.keys(fileLoopOptionsSchema.shape).filter((name) => name !== 'output');
+
+    expect(Object.keys(sessionLoopConfigSchema.shape)).toEqual(
+      loopNames.map((name) => (name === 'system' ? 'system_prompt' : sessionOptionNames.get(name))),
+    );
+    expect(sessionOptionNames.get('maxToolCalls')).toBe('max_tool_calls');
+    expect(sessionOptionNames.get('cacheWritePerMillion')).toBe('cache_write_per_million');
+    expect(sessionOptionNames.get('keepToolResults')).toBe('keep_tool_results');
+  });
+
+  it('refuse a value as the loop does, under the snake_case names and without the value', () => {
+    expect(
+      captureIssues({ max_tool_calls: { per_message: -1 }, context_limit: { max_tokens: 'lots' } }),
+    ).toEqual([
+      { path: 'max_tool_calls.per_message', message: 'expected an integer of at least 0' },
+      { path: 'context_limit.max_tokens', message: 'expected an integer of at least 1' },
+    ]);
+    expect(captureIssues({ explicit_stop: 'yes' })).toEqual([
+      { path: 'explicit_stop', message: 'expected true, false or { tool_name?, description? }' },
+    ]);
+  });
+
+  it('refuse an unknown field, naming the one it most likely meant', () => {
+    expect(captureIssues({ max_round: 3, token_budget: { per_trn: 9 }, thinking: { budget: 1 } })).toEqual([
+      { path: 'thinking.budget', message: "unknown field; did you mean 'thinking.budget_tokens'?" },
+      { path: 'token_budget.per_trn', message: "unknown field; did you mean 'token_budget.per_turn'?" },
+      { path: 'max_round', message: "unknown field; did you mean 'max_rounds'?" },
+    ]);
+    expect(captureIssues({ maxRounds: 3 })).toEqual([
+      { path: 'maxRounds', message: "unknown field; did you mean 'max_rounds'?" },
+    ]);
+  });
+});
+
+function captureIssues(fields: Record<string, unknown>): ConfigIssue[] {
+  try {
+    parseLlmConfig({ type: 'openai', model: 'gpt-5', ...fields });
+  } catch (error) {
+    if (InvalidConfigError.isInstance(error)) return error.issues;
+    throw error;
+  }
+  throw new Error('expected parseLlmConfig to throw');
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionsObjectSchema } from '../options/options-object-schema.js';
 import { fileLoopOptionsSchema } from '../options/tool-loop-options-schema.js';
 import { renameSchemaKeys, renameValueKeys } from './snake-case-schema.js';
 import { toSnakeCaseName, type SnakeCased, type SnakeCaseName } from './snake-case-names.js';
@@ -89,4 +90,4 @@ function collectNames(schema: z.ZodType): string[] {
  * The session config's loop fields alone (snake_case), strict: the part of `llmConfigSchema` that comes from the
  * loop's options, for a host or a tool that sets only those.
  */
-export const sessionLoopConfigSchema = z.strictObject(sessionLoopConfigShape);
+export const sessionLoopConfigSchema = optionsObjectSchema(sessionLoopConfigShape);

@@ -28,7 +28,8 @@ export function toConfigIssues(
       return issue.keys.map((key) => {
         const nearest = findNearestName(key, names);
         return {
-          path: formatPath([...path, key]),
+          // The unknown name as given: a camelCase one is not the snake_case field it resembles.
+          path: path.length === 0 ? key : `${formatPath(path)}.${key}`,
           message:
             nearest === undefined
               ? 'unknown field (check the spelling; fields are snake_case)'
