@@ -38,6 +38,7 @@ const forms = (expected: string) => ({
  */
 export const fileLoopOptionsShape = {
   system: anyTextSchema.optional().describe('The system prompt.'),
+  /** Tool calls allowed: a number means per message; the session count comes in as `sessionToolCalls`. */
   maxToolCalls: z
     .union(
       [
@@ -53,6 +54,7 @@ export const fileLoopOptionsShape = {
     )
     .optional()
     .describe('Tool calls allowed: a number is the per-message limit, or { perMessage, perSession }.'),
+  /** Thinking: `true`, `false`, or on with a budget and an effort; the provider maps it to what the model accepts. */
   thinking: z
     .union(
       [
@@ -72,28 +74,45 @@ export const fileLoopOptionsShape = {
     .describe(
       'Thinking: true, false, or on with { budgetTokens, effort }; the provider maps it to what the model accepts. Unset, the model keeps its default.',
     ),
+  /**
+   * Model requests per turn; when reached, the loop stops and reports `max_iterations`. The answer request that
+   * follows a round or tool-call cap is always made, even past this limit. Default 10, or `maxRounds` if larger.
+   */
   maxIterations: countSchema(1)
     .optional()
     .describe(
       'Model requests per turn; when reached, the turn stops with max_iterations. Default 10, or maxRounds if larger.',
     ),
+  /** Tool rounds per turn; when reached, one last request with tool choice `none` produces the answer (`max_rounds`). */
   maxRounds: countSchema(1)
     .optional()
     .describe(
       'Tool rounds per turn; when reached, one last request with tool choice none gives the answer (max_rounds).',
     ),
+  /**
+   * Failed tool calls in a row, in call order and across rounds, that end the turn (`consecutive_errors`) as soon
+   * as the streak reaches it. A call that runs and succeeds ends a streak; one the loop refused does not. Default 3.
+   */
   maxConsecutiveErrors: countSchema(1)
     .optional()
     .describe('Failed tool calls in a row that stop the turn (consecutive_errors). Default 3.'),
+  /** The whole turn's deadline; the model stream and running tools are aborted (`timeout`). Default 120 000. */
   timeoutMs: durationSchema
     .optional()
     .describe("The whole turn's deadline in milliseconds (timeout). Default 120000."),
+  /** One tool call's deadline; its expiry is an error result the model sees, not a stop. Default 30 000. */
   toolTimeoutMs: durationSchema
     .optional()
     .describe(
       "One tool call's deadline in milliseconds; its expiry is an error result, not a stop. Default 30000.",
     ),
+  /** The most tokens the model may write in one response, sent with every request; unset, the model's own default. */
   maxTokens: sentCountSchema.optional().describe('The longest answer per model request, in tokens.'),
+  /**
+   * Tokens (input and output, thinking included; not status lines) a turn, or a session, may use: a number
+   * means per turn. Before each request the loop estimates its size from the last one; when it would not fit,
+   * the turn ends with `budget_exceeded` — after one last answer when there is room for one.
+   */
   tokenBudget: z
     .union(
       [
@@ -109,6 +128,12 @@ export const fileLoopOptionsShape = {
     .describe(
       'Tokens (input and output, thinking included) allowed: a number is per turn, or { perTurn, perSession }; the turn ends with budget_exceeded, after a last answer while there is room.',
     ),
+  /**
+   * Keeps a long turn's requests within a context size: once the messages a request would send are estimated
+   * past `maxTokens`, the results of older tool calls are sent as a short placeholder from then on (the calls
+   * stay, each with its result, so the transcript stays valid), and a `tool_results_cleared` warning says which.
+   * The turn's `result.messages` keep every result whole. Default: no limit.
+   */
   contextLimit: fileContextLimitSchema
     .optional()
     .describe(
@@ -133,39 +158,57 @@ export const fileLoopOptionsShape = {
     .describe(
       "The tool choice of the turn's requests, but the last answer after a cap, which is always none.",
     ),
+  /**
+   * Tool calls run per model response; the ones beyond it stay in the transcript, are answered "not executed"
+   * (the model may ask again) and are reported in a `tools_dropped` warning.
+   */
   maxToolsPerResponse: countSchema(1)
     .optional()
     .describe(
       'Tool calls run per model response; the rest are answered "not executed" and named in a tools_dropped warning.',
     ),
+  /** Tool calls of one response run at once. Default: all of them. */
   toolConcurrency: countSchema(1)
     .optional()
     .describe(
       "Tool calls of one response that run at once; 1 runs them one after another, in the model's order. Default: all at once.",
     ),
+  /**
+   * The most times one tool may be called with the same input in a turn (successful calls count too). A call
+   * beyond it is refused and the turn ends with `no_progress`, after one last request in which the model may
+   * call no tool. Default: no limit.
+   */
   maxRepeatedCalls: countSchema(1)
     .optional()
     .describe(
       'The most times one tool may be called with the same input in a turn; a call beyond it is refused and the turn ends with no_progress after a last answer.',
     ),
+  /** The most times a response's text may repeat the one before it, word for word; then as `maxRepeatedCalls`. */
   maxRepeatedText: countSchema(1)
     .optional()
     .describe(
       'The most times in a row a response may repeat the text of the one before it (then no_progress).',
     ),
+  /** What to do when the model calls a tool that does not exist. Default `feedback` (an error result). */
   unknownTool: oneOfSchema(['feedback', 'stop'])
     .optional()
     .describe(
       'A call to a tool that does not exist: an error result the model sees (feedback, the default) or a stop.',
     ),
+  /**
+   * What to do when a tool source cannot list its tools: end the turn with `tool_source_error` (default), or
+   * `skip` the source and run with the tools that listed, saying so in a `tool_source_skipped` warning.
+   */
   toolSourceError: oneOfSchema(['stop', 'skip'])
     .optional()
     .describe(
       'A tool source that cannot list its tools: end the turn with tool_source_error (stop, the default) or skip it with a tool_source_skipped warning.',
     ),
+  /** Status lines: fixed templates, sentences generated by `statusModel`, or none. */
   statusMessages: oneOfSchema(['generated', 'template', 'off'])
     .optional()
     .describe('Status lines: fixed templates (default), sentences the model writes, or none.'),
+  /** Offer the model a tool through which it says it cannot complete the task (`gave_up`). */
   explicitStop: z
     .union(
       [
@@ -185,6 +228,7 @@ export const fileLoopOptionsShape = {
     .describe(
       'Offer the model a give-up tool (cannot_complete_task, or { toolName, description }); calling it ends the turn with gave_up.',
     ),
+  /** Round-specific additions to the system prompt: call a tool first, then use it or answer, then answer. */
   progressivePrompt: z
     .union(
       [
@@ -205,6 +249,7 @@ export const fileLoopOptionsShape = {
     .describe(
       'Add a line for each round to the system prompt: true for "[Round N]" and "[Final round]" lines, or { first, later, final } texts.',
     ),
+  /** Prices per million tokens by model id; with them the result carries `cost`. */
   prices: z
     .record(
       z.string(),
@@ -226,6 +271,12 @@ export const fileLoopOptionsShape = {
     )
     .optional()
     .describe("Prices per million tokens by model id; the turn's result then carries its cost."),
+  /**
+   * The answer as data: a zod schema (or another Standard Schema with JSON Schema support) or a JSON Schema
+   * object. The final answer is parsed as JSON and validated into `result.output`; a mismatch gets one repair
+   * request carrying the validation error, then the turn ends with `invalid_output`. Models with native
+   * structured output are sent the schema; others are given a `final_answer` tool whose input is the answer.
+   */
   output: z
     .record(z.string(), z.json())
     .optional()
@@ -252,6 +303,12 @@ function isTelemetry(value: unknown): boolean {
  */
 export const toolLoopOptionsSchema = optionsObjectSchema({
   model: runtimeObjectSchema<Model>(isModel, 'expected a Model with a stream() method.'),
+  /**
+   * Continues a turn that stopped with `approval_required`: its `pausedTurn` (stored as JSON anywhere) and a
+   * decision for each pending call. Give the same tools; `messages`, `prompt`, `sessionToolCalls` and
+   * `sessionTokens` come from the paused turn. A decision for a call that does not wait is refused, and so is a
+   * paused turn whose transcript no longer ends with the message holding the calls that wait.
+   */
   resume: closedObjectSchema<ResumeTurn>({
     names: { turn: true, decisions: true },
     accepts: (value) => typeof value === 'object' && value !== null,
@@ -268,23 +325,68 @@ export const toolLoopOptionsSchema = optionsObjectSchema({
   sessionToolCalls: usedCountSchema.optional(),
   /** Tokens the session has used before this turn, counted against `tokenBudget.perSession`. Default 0. */
   sessionTokens: usedCountSchema.optional(),
+  /**
+   * Keeps a long turn's requests within a context size: once the messages a request would send are estimated
+   * past `maxTokens`, the results of older tool calls are sent as a short placeholder from then on (the calls
+   * stay, each with its result, so the transcript stays valid), and a `tool_results_cleared` warning says which.
+   * The turn's `result.messages` keep every result whole. Default: no limit.
+   */
+  /**
+   * Keeps a long turn's requests within a context size: once the messages a request would send are estimated
+   * past `maxTokens`, the results of older tool calls are sent as a short placeholder from then on (the calls
+   * stay, each with its result, so the transcript stays valid), and a `tool_results_cleared` warning says which.
+   * The turn's `result.messages` keep every result whole. Default: no limit.
+   */
   contextLimit: callContextLimitSchema.optional(),
   /** A quick model for generated status sentences; setting it turns `statusMessages` to `generated`. */
   statusModel: runtimeObjectSchema<Model>(isModel, 'expected a Model with a stream() method.').optional(),
+  /**
+   * Conditions checked after each tool round; the first that returns a decision ends the turn with the stop
+   * reason it names (snake_case, not a built-in one), reported like a built-in one — or, with `answer: true`,
+   * after one last request in which the model may call no tool.
+   *
+   * @example
+   * stopWhen: ({ toolCalls }) => toolCalls.some((call) => call.name === 'submit') && 'answer_submitted'
+   */
   stopWhen: z
     .union([functionSchema<StopCondition>(), z.array(functionSchema<StopCondition>())], {
       error: 'expected a function.',
     })
     .optional(),
+  /**
+   * Changes the next request: its system prompt (the progressive prompt's line already in it), the tools
+   * offered (`activeTools`), the tool choice, or the model.
+   */
   prepareStep: functionSchema<PrepareStep>().optional(),
+  /** Called after each step (a model request and the tool round that followed) with what it sent and got. */
   onStepFinish: functionSchema<OnStepFinish>().optional(),
+  /**
+   * Calls that wait for a person's decision before they run — of any tool, MCP servers' included; a local
+   * tool's own `needsApproval` applies as well. The turn stops with `approval_required` and `result.pausedTurn`.
+   */
   needsApproval:
     functionSchema<(call: { name: string; input: JsonValue }) => boolean | Promise<boolean>>().optional(),
+  /**
+   * The answer as data: a zod schema (or another Standard Schema with JSON Schema support) or a JSON Schema
+   * object. The final answer is parsed as JSON and validated into `result.output`; a mismatch gets one repair
+   * request carrying the validation error, then the turn ends with `invalid_output`. Models with native
+   * structured output are sent the schema; others are given a `final_answer` tool whose input is the answer.
+   */
+  /**
+   * The answer as data: a zod schema (or another Standard Schema with JSON Schema support) or a JSON Schema
+   * object. The final answer is parsed as JSON and validated into `result.output`; a mismatch gets one repair
+   * request carrying the validation error, then the turn ends with `invalid_output`. Models with native
+   * structured output are sent the schema; others are given a `final_answer` tool whose input is the answer.
+   */
   output: outputSchema.optional(),
   signal: runtimeObjectSchema<AbortSignal>(
     (value) => value instanceof AbortSignal,
     'expected an AbortSignal.',
   ).optional(),
+  /**
+   * OpenTelemetry spans for the turn, its model requests and its tool calls (the semantic conventions for
+   * generative AI), when `@opentelemetry/api` is installed: on by default then, `false` turns them off.
+   */
   telemetry: closedObjectSchema<boolean | TelemetryOptions>({
     names: { enabled: true, tracer: true, captureContent: true, agentName: true },
     accepts: isTelemetry,
