@@ -1,7 +1,6 @@
 // The loop
 export { runToolLoop } from './loop/run-tool-loop.js';
 export { checkToolLoopOptionNames } from './options/check-tool-loop-options.js';
-export { fileLoopOptionsSchema, toolLoopOptionsSchema } from './options/tool-loop-options-schema.js';
 export { isBuiltinStopReason, stopReasons } from './loop/stop-reason.js';
 export { statusLines } from './loop/status-lines.js';
 export { defaultProgressivePrompt } from './loop/progressive-prompt.js';

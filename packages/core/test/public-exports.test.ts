@@ -22,7 +22,6 @@ describe('public exports', () => {
       'createToolSource',
       'defaultProgressivePrompt',
       'defineTool',
-      'fileLoopOptionsSchema',
       'formatToolName',
       'isBuiltinStopReason',
       'isToolSource',
@@ -33,7 +32,6 @@ describe('public exports', () => {
       'statusLines',
       'stopReasons',
       'toToolOutput',
-      'toolLoopOptionsSchema',
     ]);
   });
 
@@ -60,6 +58,7 @@ describe('public exports', () => {
       'apiKeyEnvironmentVariables',
       'createFileSessionStore',
       'createMemorySessionStore',
+      'fileLoopOptionsSchema',
       'llmConfigSchema',
       'parseLlmConfig',
       'sessionLoopConfigSchema',

@@ -8,10 +8,10 @@ import { messagesSchema } from '../options/loop-input-schemas.js';
  * naming it (`messages[2].content`) before the turn starts, not a crash in the middle of it.
  */
 export function checkMessages(messages: unknown): Message[] {
-  const parsed = messagesSchema.safeParse(messages);
-  if (parsed.success) return parsed.data;
+  const issues = messagesSchema.check(messages, []);
+  if (issues.length === 0) return messages as Message[];
   throw toInvalidArgumentError({
-    problem: findOptionProblem(parsed.error.issues),
+    problem: findOptionProblem(issues),
     schema: messagesSchema,
     prefix: 'messages',
   });

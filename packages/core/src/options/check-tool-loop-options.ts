@@ -1,8 +1,8 @@
-import type { z } from 'zod';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { findNearestName } from '../internal/find-nearest-name.js';
 import { findOptionNames } from './find-option-names.js';
 import { findOptionProblem, formatOptionPath, type OptionProblem } from './find-option-problem.js';
+import type { OptionSchema } from './option-schema.js';
 import { toolLoopOptionsSchema, type ToolLoopOptionsInput } from './tool-loop-options-schema.js';
 
 const topLevelAdvice =
@@ -17,12 +17,9 @@ const topLevelAdvice =
 export function checkToolLoopOptions(options: ToolLoopOptionsInput): ToolLoopOptionsInput {
   // A resumed turn counts the session's tokens as it did before it paused: what is passed now is not read.
   const { sessionTokens: _notRead, ...checked } = options;
-  const parsed = toolLoopOptionsSchema.safeParse(options.resume === undefined ? options : checked);
-  if (parsed.success) return options;
-  throw toInvalidArgumentError({
-    problem: findOptionProblem(parsed.error.issues),
-    schema: toolLoopOptionsSchema,
-  });
+  const issues = toolLoopOptionsSchema.check(options.resume === undefined ? options : checked, []);
+  if (issues.length === 0) return options;
+  throw toInvalidArgumentError({ problem: findOptionProblem(issues), schema: toolLoopOptionsSchema });
 }
 
 /**
@@ -41,10 +38,8 @@ export function checkToolLoopOptionNames(
   { path, omit = [] }: { path?: string; omit?: readonly string[] } = {},
 ): void {
   if (typeof options !== 'object' || options === null) return;
-  const omitted: Partial<Record<keyof ToolLoopOptionsInput, true>> = {};
-  for (const name of omit) if (isOptionName(name)) omitted[name] = true;
-  const schema = toolLoopOptionsSchema.omit(omitted);
-  const problem = findOptionProblem(schema.safeParse(options).error?.issues ?? []);
+  const schema = toolLoopOptionsSchema.omit(omit.filter(isOptionName));
+  const problem = findOptionProblem(schema.check(options, []));
   if (problem?.type === 'unknown-option') throw toInvalidArgumentError({ problem, schema, prefix: path });
 }
 
@@ -55,7 +50,7 @@ export function toInvalidArgumentError({
   prefix,
 }: {
   problem: OptionProblem | undefined;
-  schema: z.ZodType;
+  schema: OptionSchema;
   prefix?: string | undefined;
 }): InvalidArgumentError {
   const at = (path: readonly PropertyKey[]) =>

@@ -1,12 +1,35 @@
-import { z } from 'zod';
-
-/** The names taken by the options the loop uses as they are but whose fields it checks (`resume`, `telemetry`). */
-export const closedObjectNames = z.registry<{ names: readonly string[] }>();
+import { findNearestName } from '../internal/find-nearest-name.js';
+import { isObject, OptionSchema, type OptionIssue } from './option-schema.js';
 
 /**
- * An object the loop takes as it is (its fields are checked by `accepts`, refused with `message`), whose own
- * names are still checked: a name not among `names` is refused as an unknown option, like a misspelt option.
+ * An object the loop takes as it is (`resume`, `telemetry`): its fields are checked by `accepts`, refused with
+ * `message`, but its own names are still checked: a name not among `names` is refused as an unknown option,
+ * like a misspelt option.
  */
+export class ClosedObjectSchema<VALUE> extends OptionSchema<VALUE> {
+  readonly names: readonly string[];
+
+  constructor(
+    names: Record<keyof Extract<VALUE, object>, true>,
+    readonly accepts: (value: unknown) => boolean,
+    readonly message: string,
+  ) {
+    super();
+    this.names = Object.keys(names);
+  }
+
+  check(value: unknown, path: PropertyKey[]): OptionIssue[] {
+    const unknown = isObject(value) ? Object.keys(value).filter((name) => !this.names.includes(name)) : [];
+    const [first] = unknown;
+    if (first !== undefined) {
+      const suggestion = unknown.length === 1 ? findNearestName(first, this.names) : undefined;
+      return [{ type: 'unknown-names', path, names: unknown, suggestion }];
+    }
+    return this.accepts(value) ? [] : [{ type: 'refused', path, message: this.message }];
+  }
+}
+
+/** A `ClosedObjectSchema`, its arguments named. */
 export function closedObjectSchema<VALUE>({
   names,
   accepts,
@@ -15,22 +38,6 @@ export function closedObjectSchema<VALUE>({
   names: Record<keyof Extract<VALUE, object>, true>;
   accepts: (value: unknown) => boolean;
   message: string;
-}): z.ZodType<VALUE, VALUE> {
-  const known = Object.keys(names);
-  const schema = z
-    .custom<VALUE>(() => true)
-    .superRefine((value: unknown, context) => {
-      const unknown = isRecord(value) ? Object.keys(value).filter((name) => !known.includes(name)) : [];
-      if (isRecord(value) && unknown.length > 0) {
-        context.addIssue({ code: 'unrecognized_keys', keys: unknown, input: value });
-      } else if (!accepts(value)) {
-        context.addIssue({ code: 'custom', message, input: value });
-      }
-    });
-  closedObjectNames.add(schema, { names: known });
-  return schema;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
+}): ClosedObjectSchema<VALUE> {
+  return new ClosedObjectSchema<VALUE>(names, accepts, message);
 }

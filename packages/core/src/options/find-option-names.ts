@@ -1,36 +1,35 @@
-import { z } from 'zod';
-import { closedObjectNames } from './closed-object-schema.js';
+import { ClosedObjectSchema } from './closed-object-schema.js';
+import {
+  ObjectSchema,
+  OptionalSchema,
+  RecordSchema,
+  UnionSchema,
+  type OptionSchema,
+} from './option-schema.js';
 
 /**
  * The names an options object takes at `path` inside `schema` (the keys of the object schemas found there,
- * through optional values, unions, lists and records), for saying which name a misspelt one meant.
+ * through optional values, unions and records), for saying which name a misspelt one meant.
  */
-export function findOptionNames(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+export function findOptionNames(schema: OptionSchema, path: readonly PropertyKey[]): string[] {
   const found = new Set<string>();
   visit(schema, path, found);
   return [...found];
 }
 
-function visit(schema: z.ZodType, path: readonly PropertyKey[], found: Set<string>): void {
-  const closed = closedObjectNames.get(schema);
-  if (closed !== undefined && path.length === 0) {
-    for (const name of closed.names) found.add(name);
-    return;
-  }
+function visit(schema: OptionSchema, path: readonly PropertyKey[], found: Set<string>): void {
   const [head, ...rest] = path;
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
-    visit(schema.unwrap() as z.ZodType, path, found);
-  } else if (schema instanceof z.ZodPipe) {
-    visit(schema.out as z.ZodType, path, found);
-  } else if (schema instanceof z.ZodUnion) {
-    for (const option of schema.options as readonly z.ZodType[]) visit(option, path, found);
-  } else if (schema instanceof z.ZodObject) {
-    if (head === undefined) for (const name of Object.keys(schema.shape)) found.add(name);
-    else if (typeof head === 'string' && head in schema.shape)
-      visit(schema.shape[head] as z.ZodType, rest, found);
-  } else if (schema instanceof z.ZodRecord && head !== undefined) {
-    visit(schema.valueType as z.ZodType, rest, found);
-  } else if (schema instanceof z.ZodArray && typeof head === 'number') {
-    visit(schema.element as z.ZodType, rest, found);
+  if (schema instanceof ClosedObjectSchema) {
+    if (head === undefined) for (const name of schema.names) found.add(name);
+  } else if (schema instanceof OptionalSchema) {
+    visit(schema.inner, path, found);
+  } else if (schema instanceof UnionSchema) {
+    for (const form of schema.alternatives) visit(form, path, found);
+  } else if (schema instanceof ObjectSchema) {
+    const shape = schema.fields;
+    if (head === undefined) for (const name of Object.keys(shape)) found.add(name);
+    else if (typeof head === 'string' && shape[head] !== undefined) visit(shape[head], rest, found);
+  } else if (schema instanceof RecordSchema && head !== undefined) {
+    visit(schema.entry, rest, found);
   }
 }

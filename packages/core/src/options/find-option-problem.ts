@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import type { OptionIssue } from './option-schema.js';
 
-/** The first thing wrong with options, as a schema found it: a name it does not take, or a value it refuses. */
+/** The first thing wrong with options: a name the schema does not take, or a value it refuses. */
 export type OptionProblem =
-  | { type: 'unknown-option'; path: PropertyKey[]; name: string }
+  | { type: 'unknown-option'; path: PropertyKey[]; name: string; suggestion: string | undefined }
   | { type: 'invalid-value'; path: PropertyKey[]; message: string };
 
 /**
@@ -11,21 +11,20 @@ export type OptionProblem =
  * fits none of a union's forms is reported by the form it came closest to (the one whose problem lies deepest:
  * `maxToolCalls.perMessage`, `stopWhen[1]`), or by the union's own refusal when it fits none at all.
  */
-export function findOptionProblem(issues: readonly z.core.$ZodIssue[]): OptionProblem | undefined {
-  return findUnknownName(issues, []) ?? findRefusedValue(issues, []);
+export function findOptionProblem(issues: readonly OptionIssue[]): OptionProblem | undefined {
+  return findUnknownName(issues) ?? findRefusedValue(issues);
 }
 
-function findUnknownName(
-  issues: readonly z.core.$ZodIssue[],
-  prefix: readonly PropertyKey[],
-): OptionProblem | undefined {
+function findUnknownName(issues: readonly OptionIssue[]): OptionProblem | undefined {
   for (const issue of issues) {
-    const path = [...prefix, ...issue.path];
-    const [name] = issue.code === 'unrecognized_keys' ? issue.keys : [];
-    if (name !== undefined) return { type: 'unknown-option', path, name };
-    if (issue.code === 'invalid_union') {
-      for (const branch of issue.errors) {
-        const found = findUnknownName(branch, path);
+    if (issue.type === 'unknown-names') {
+      const [name] = issue.names;
+      if (name !== undefined)
+        return { type: 'unknown-option', path: issue.path, name, suggestion: issue.suggestion };
+    }
+    if (issue.type === 'no-form') {
+      for (const form of issue.forms) {
+        const found = findUnknownName(form);
         if (found !== undefined) return found;
       }
     }
@@ -33,23 +32,16 @@ function findUnknownName(
   return undefined;
 }
 
-function findRefusedValue(
-  issues: readonly z.core.$ZodIssue[],
-  prefix: readonly PropertyKey[],
-): OptionProblem | undefined {
+function findRefusedValue(issues: readonly OptionIssue[]): OptionProblem | undefined {
   const [issue] = issues;
-  if (issue === undefined) return undefined;
-  const path = [...prefix, ...issue.path];
-  if (issue.code === 'invalid_union') {
-    const closest = [...issue.errors].sort((left, right) => depth(right) - depth(left))[0];
-    if (closest !== undefined && depth(closest) > 0) return findRefusedValue(closest, path);
+  if (issue === undefined || issue.type === 'unknown-names') return undefined;
+  if (issue.type === 'no-form') {
+    const depth = (form: readonly OptionIssue[]) =>
+      Math.min(...form.map((inner) => inner.path.length)) - issue.path.length;
+    const closest = [...issue.forms].sort((left, right) => depth(right) - depth(left))[0];
+    if (closest !== undefined && depth(closest) > 0) return findRefusedValue(closest);
   }
-  return { type: 'invalid-value', path, message: issue.message };
-}
-
-/** How deep the shallowest issue of a union's form lies: 0 when the value is not of that form at all. */
-function depth(issues: readonly z.core.$ZodIssue[]): number {
-  return Math.min(...issues.map((issue) => issue.path.length));
+  return { type: 'invalid-value', path: issue.path, message: issue.message };
 }
 
 /** `['messages', 0, 'content']` → `messages[0].content`. */

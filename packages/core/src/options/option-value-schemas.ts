@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { ValueSchema } from './option-schema.js';
 
 /**
  * The values options take, each a schema whose refusal says what was expected and what was given
@@ -32,13 +32,13 @@ function valueSchema<VALUE>({
 }: {
   accepts: (value: unknown) => boolean;
   message: (value: unknown) => string;
-  jsonSchema: Record<string, unknown>;
-}): z.ZodType<VALUE, VALUE> {
-  return z.custom<VALUE>(accepts, { error: (issue) => message(issue.input) }).meta(jsonSchema);
+  jsonSchema?: Record<string, unknown>;
+}): ValueSchema<VALUE> {
+  return new ValueSchema<VALUE>((value) => (accepts(value) ? undefined : message(value)), jsonSchema);
 }
 
 /** A count the loop keeps: an integer of at least `minimum`, or Infinity for no limit. */
-export function countSchema(minimum: number): z.ZodType<number, number> {
+export function countSchema(minimum: number): ValueSchema<number> {
   return valueSchema({
     accepts: (value) =>
       value === Infinity || (typeof value === 'number' && Number.isInteger(value) && value >= minimum),
@@ -51,28 +51,28 @@ export function countSchema(minimum: number): z.ZodType<number, number> {
  * A count of tokens the model is sent (`max_tokens`, a thinking budget): an integer of at least 1. Unlike a
  * limit the loop keeps, it cannot be Infinity: a request would carry it as `null`, which the API refuses.
  */
-export const sentCountSchema: z.ZodType<number, number> = valueSchema({
+export const sentCountSchema: ValueSchema<number> = valueSchema({
   accepts: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1,
   message: (value) => expectedGot('an integer of at least 1 (it is sent to the model)', value),
   jsonSchema: { type: 'integer', minimum: 1 },
 });
 
 /** What a session has used so far (tokens, tool calls): an integer of at least 0, never Infinity. */
-export const usedCountSchema: z.ZodType<number, number> = valueSchema({
+export const usedCountSchema: ValueSchema<number> = valueSchema({
   accepts: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0,
   message: (value) => expectedGot('an integer of at least 0', value),
   jsonSchema: { type: 'integer', minimum: 0 },
 });
 
 /** Milliseconds for a timer: above 0 and at most what `setTimeout` honours, or Infinity. */
-export const durationSchema: z.ZodType<number, number> = valueSchema({
+export const durationSchema: ValueSchema<number> = valueSchema({
   accepts: (value) => value === Infinity || (typeof value === 'number' && value > 0 && value <= maxTimerMs),
   message: (value) => expectedGot(`milliseconds above 0 and at most ${maxTimerMs} (or Infinity)`, value),
   jsonSchema: { type: 'number', exclusiveMinimum: 0, maximum: maxTimerMs },
 });
 
 /** A price per million tokens: a number of zero or more. */
-export const priceSchema: z.ZodType<number, number> = valueSchema({
+export const priceSchema: ValueSchema<number> = valueSchema({
   accepts: (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0,
   message: (value) => expectedGot('a price of zero or more', value),
   jsonSchema: { type: 'number', minimum: 0 },
@@ -81,7 +81,7 @@ export const priceSchema: z.ZodType<number, number> = valueSchema({
 /** One of `allowed`. */
 export function oneOfSchema<const VALUES extends readonly string[]>(
   allowed: VALUES,
-): z.ZodType<VALUES[number], VALUES[number]> {
+): ValueSchema<VALUES[number]> {
   return valueSchema({
     accepts: (value) => typeof value === 'string' && allowed.includes(value),
     message: (value) => expectedGot(`one of ${allowed.map((item) => `'${item}'`).join(', ')}`, value, quoted),
@@ -90,7 +90,7 @@ export function oneOfSchema<const VALUES extends readonly string[]>(
 }
 
 /** Text that is not blank, described as `what` (`the tool's name`). */
-export function textSchema(what = 'text'): z.ZodType<string, string> {
+export function textSchema(what = 'text'): ValueSchema<string> {
   return valueSchema({
     accepts: (value) => typeof value === 'string' && value.trim() !== '',
     message: (value) => expectedGot(what, value, asJson),
@@ -99,28 +99,31 @@ export function textSchema(what = 'text'): z.ZodType<string, string> {
 }
 
 /** Any text, the empty text included (a system prompt may be empty). */
-export const anyTextSchema: z.ZodType<string, string> = valueSchema({
+export const anyTextSchema: ValueSchema<string> = valueSchema({
   accepts: (value) => typeof value === 'string',
   message: (value) => expectedGot('text', value, asJson),
   jsonSchema: { type: 'string' },
 });
 
 /** A boolean. */
-export const booleanSchema: z.ZodType<boolean, boolean> = valueSchema({
+export const booleanSchema: ValueSchema<boolean> = valueSchema({
   accepts: (value) => typeof value === 'boolean',
   message: (value) => expectedGot('true or false', value, asJson),
   jsonSchema: { type: 'boolean' },
 });
 
 /** A function (a hook): looked at no further, since what it does is known only when it is called. */
-export function functionSchema<FUNCTION>(): z.ZodType<FUNCTION, FUNCTION> {
-  return z.custom<FUNCTION>((value) => typeof value === 'function', { error: 'expected a function.' });
+export function functionSchema<FUNCTION>(): ValueSchema<FUNCTION> {
+  return valueSchema({
+    accepts: (value) => typeof value === 'function',
+    message: () => 'expected a function.',
+  });
 }
 
 /** An object the loop uses as it is (a model, a tracer, a signal), checked by `accepts`; not looked into. */
 export function runtimeObjectSchema<VALUE>(
   accepts: (value: unknown) => boolean,
   message: string,
-): z.ZodType<VALUE, VALUE> {
-  return z.custom<VALUE>(accepts, { error: message });
+): ValueSchema<VALUE> {
+  return valueSchema({ accepts, message: () => message });
 }

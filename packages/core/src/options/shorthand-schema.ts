@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { ValueSchema } from './option-schema.js';
 
 /**
  * The number that stands for one field of an option's object form (`maxToolCalls: 3` is `{ perMessage: 3 }`),
@@ -9,14 +9,11 @@ export function shorthandSchema({
   schema,
 }: {
   field: string;
-  schema: z.ZodType<number, number>;
-}): z.ZodType<number, number> {
-  return z
-    .custom<number>((value) => typeof value === 'number')
-    .superRefine((value, context) => {
-      for (const issue of schema.safeParse(value).error?.issues ?? []) {
-        context.addIssue({ code: 'custom', path: [field], message: issue.message, input: value });
-      }
-    })
-    .meta(z.globalRegistry.get(schema) ?? {});
+  schema: ValueSchema<number>;
+}): ValueSchema<number> {
+  return new ValueSchema<number>((value) => {
+    if (typeof value !== 'number') return 'expected a number.';
+    const refusal = schema.refuse(value);
+    return typeof refusal === 'string' ? [{ path: [field], message: refusal }] : refusal;
+  }, schema.meta.jsonSchema);
 }

@@ -4,7 +4,8 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { createScriptedModel } from '../testing/scripted-model.js';
 import { runToolLoop } from '../loop/run-tool-loop.js';
 import { checkToolLoopOptionNames } from './check-tool-loop-options.js';
-import { fileLoopOptionsSchema, toolLoopOptionsSchema } from './tool-loop-options-schema.js';
+import { fileLoopOptionsSchema } from '../session/session-loop-config.js';
+import { toolLoopOptionsSchema } from './tool-loop-options-schema.js';
 
 const model = createScriptedModel({ text: 'ok' });
 

@@ -1,11 +1,10 @@
-import { z } from 'zod';
 import type { Model, ThinkingEffort } from '../model/model.js';
 import type { ResumeTurn } from '../loop/paused-turn.js';
 import type { OnStepFinish, PrepareStep, StopCondition } from '../loop/turn-hooks.js';
 import type { JsonValue } from '../json-value.js';
 import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
 import { closedObjectSchema } from './closed-object-schema.js';
-import { optionsObjectSchema } from './options-object-schema.js';
+import { ObjectSchema, RecordSchema, UnionSchema, ValueSchema, isObject } from './option-schema.js';
 import { callContextLimitSchema, fileContextLimitSchema } from './context-limit-schema.js';
 import { isModel, messagesSchema, outputSchema, toolsSchema } from './loop-input-schemas.js';
 import {
@@ -28,9 +27,7 @@ import { shorthandSchema } from './shorthand-schema.js';
 const thinkingEfforts = ['low', 'medium', 'high', 'max'] as const satisfies readonly ThinkingEffort[];
 
 /** `expected …, got …` for a value of none of an option's forms. */
-const forms = (expected: string) => ({
-  error: (issue: { input?: unknown }) => expectedGot(expected, issue.input, asJson),
-});
+const forms = (expected: string) => (value: unknown) => expectedGot(expected, value, asJson);
 
 /**
  * The options of a turn that can be written in a file (a scenario's `loop`, a session's config): data only. The
@@ -39,37 +36,35 @@ const forms = (expected: string) => ({
 export const fileLoopOptionsShape = {
   system: anyTextSchema.optional().describe('The system prompt.'),
   /** Tool calls allowed: a number means per message; the session count comes in as `sessionToolCalls`. */
-  maxToolCalls: z
-    .union(
-      [
-        shorthandSchema({ field: 'perMessage', schema: countSchema(0) }),
-        optionsObjectSchema({
-          perMessage: countSchema(0).optional().describe('Tool calls allowed in one turn (tool_limit).'),
-          perSession: countSchema(0)
-            .optional()
-            .describe("Tool calls allowed across all of a session's turns (session_tool_limit)."),
-        }),
-      ],
-      forms('a number (per message) or { perMessage?, perSession? }'),
-    )
+  maxToolCalls: new UnionSchema(
+    [
+      shorthandSchema({ field: 'perMessage', schema: countSchema(0) }),
+      new ObjectSchema({
+        perMessage: countSchema(0).optional().describe('Tool calls allowed in one turn (tool_limit).'),
+        perSession: countSchema(0)
+          .optional()
+          .describe("Tool calls allowed across all of a session's turns (session_tool_limit)."),
+      }),
+    ],
+    forms('a number (per message) or { perMessage?, perSession? }'),
+  )
     .optional()
     .describe('Tool calls allowed: a number is the per-message limit, or { perMessage, perSession }.'),
   /** Thinking: `true`, `false`, or on with a budget and an effort; the provider maps it to what the model accepts. */
-  thinking: z
-    .union(
-      [
-        booleanSchema,
-        optionsObjectSchema({
-          budgetTokens: sentCountSchema
-            .optional()
-            .describe('A thinking budget in tokens, for models that take one.'),
-          effort: oneOfSchema(thinkingEfforts)
-            .optional()
-            .describe('How hard the model thinks, for models that take an effort: low, medium, high or max.'),
-        }),
-      ],
-      forms('true, false or { budgetTokens?, effort? }'),
-    )
+  thinking: new UnionSchema(
+    [
+      booleanSchema,
+      new ObjectSchema({
+        budgetTokens: sentCountSchema
+          .optional()
+          .describe('A thinking budget in tokens, for models that take one.'),
+        effort: oneOfSchema(thinkingEfforts)
+          .optional()
+          .describe('How hard the model thinks, for models that take an effort: low, medium, high or max.'),
+      }),
+    ],
+    forms('true, false or { budgetTokens?, effort? }'),
+  )
     .optional()
     .describe(
       'Thinking: true, false, or on with { budgetTokens, effort }; the provider maps it to what the model accepts. Unset, the model keeps its default.',
@@ -113,17 +108,16 @@ export const fileLoopOptionsShape = {
    * means per turn. Before each request the loop estimates its size from the last one; when it would not fit,
    * the turn ends with `budget_exceeded` — after one last answer when there is room for one.
    */
-  tokenBudget: z
-    .union(
-      [
-        shorthandSchema({ field: 'perTurn', schema: countSchema(1) }),
-        optionsObjectSchema({
-          perTurn: countSchema(1).optional().describe('Tokens one turn may use.'),
-          perSession: countSchema(1).optional().describe("Tokens all of a session's turns may use together."),
-        }),
-      ],
-      forms('a number (per turn) or { perTurn?, perSession? }'),
-    )
+  tokenBudget: new UnionSchema(
+    [
+      shorthandSchema({ field: 'perTurn', schema: countSchema(1) }),
+      new ObjectSchema({
+        perTurn: countSchema(1).optional().describe('Tokens one turn may use.'),
+        perSession: countSchema(1).optional().describe("Tokens all of a session's turns may use together."),
+      }),
+    ],
+    forms('a number (per turn) or { perTurn?, perSession? }'),
+  )
     .optional()
     .describe(
       'Tokens (input and output, thinking included) allowed: a number is per turn, or { perTurn, perSession }; the turn ends with budget_exceeded, after a last answer while there is room.',
@@ -139,21 +133,20 @@ export const fileLoopOptionsShape = {
     .describe(
       "Past maxTokens, the results of older tool calls go to the model as a placeholder from then on (a tool_results_cleared warning names them), or with summarize the oldest rounds as a summary; the turn's messages keep them whole.",
     ),
-  toolChoice: z
-    .union(
-      [
-        optionsObjectSchema({
-          type: oneOfSchema(['auto', 'required', 'none']).describe(
-            'auto: the model decides; required: it must call a tool; none: it may call none.',
-          ),
-        }),
-        optionsObjectSchema({
-          type: oneOfSchema(['tool']).describe('The model must call the tool `name`.'),
-          name: textSchema("the tool's name").describe("The tool's name."),
-        }),
-      ],
-      forms("{ type: 'auto' | 'required' | 'none' } or { type: 'tool', name }"),
-    )
+  toolChoice: new UnionSchema(
+    [
+      new ObjectSchema({
+        type: oneOfSchema(['auto', 'required', 'none']).describe(
+          'auto: the model decides; required: it must call a tool; none: it may call none.',
+        ),
+      }),
+      new ObjectSchema({
+        type: oneOfSchema(['tool']).describe('The model must call the tool `name`.'),
+        name: textSchema("the tool's name").describe("The tool's name."),
+      }),
+    ],
+    forms("{ type: 'auto' | 'required' | 'none' } or { type: 'tool', name }"),
+  )
     .optional()
     .describe(
       "The tool choice of the turn's requests, but the last answer after a cap, which is always none.",
@@ -209,66 +202,63 @@ export const fileLoopOptionsShape = {
     .optional()
     .describe('Status lines: fixed templates (default), sentences the model writes, or none.'),
   /** Offer the model a tool through which it says it cannot complete the task (`gave_up`). */
-  explicitStop: z
-    .union(
-      [
-        booleanSchema,
-        optionsObjectSchema({
-          toolName: textSchema("the give-up tool's name")
-            .optional()
-            .describe("The give-up tool's name (default cannot_complete_task)."),
-          description: textSchema("the give-up tool's description")
-            .optional()
-            .describe("The give-up tool's description."),
-        }),
-      ],
-      forms('true, false or { toolName?, description? }'),
-    )
+  explicitStop: new UnionSchema(
+    [
+      booleanSchema,
+      new ObjectSchema({
+        toolName: textSchema("the give-up tool's name")
+          .optional()
+          .describe("The give-up tool's name (default cannot_complete_task)."),
+        description: textSchema("the give-up tool's description")
+          .optional()
+          .describe("The give-up tool's description."),
+      }),
+    ],
+    forms('true, false or { toolName?, description? }'),
+  )
     .optional()
     .describe(
       'Offer the model a give-up tool (cannot_complete_task, or { toolName, description }); calling it ends the turn with gave_up.',
     ),
   /** Round-specific additions to the system prompt: call a tool first, then use it or answer, then answer. */
-  progressivePrompt: z
-    .union(
-      [
-        booleanSchema,
-        optionsObjectSchema({
-          first: anyTextSchema
-            .optional()
-            .describe('The line added to the first request; {round} is its number.'),
-          later: anyTextSchema.optional().describe('The line added to the requests after a tool round.'),
-          final: anyTextSchema
-            .optional()
-            .describe('The line added to the last request, which offers no tool call.'),
-        }),
-      ],
-      forms('true, false or { first?, later?, final? }'),
-    )
+  progressivePrompt: new UnionSchema(
+    [
+      booleanSchema,
+      new ObjectSchema({
+        first: anyTextSchema
+          .optional()
+          .describe('The line added to the first request; {round} is its number.'),
+        later: anyTextSchema.optional().describe('The line added to the requests after a tool round.'),
+        final: anyTextSchema
+          .optional()
+          .describe('The line added to the last request, which offers no tool call.'),
+      }),
+    ],
+    forms('true, false or { first?, later?, final? }'),
+  )
     .optional()
     .describe(
       'Add a line for each round to the system prompt: true for "[Round N]" and "[Final round]" lines, or { first, later, final } texts.',
     ),
   /** Prices per million tokens by model id; with them the result carries `cost`. */
-  prices: z
-    .record(
-      z.string(),
-      optionsObjectSchema(
-        {
-          inputPerMillion: priceSchema.describe('The price of a million input tokens.'),
-          outputPerMillion: priceSchema.describe('The price of a million output tokens.'),
-          cacheReadPerMillion: priceSchema
-            .optional()
-            .describe('The price of a million tokens read from the prompt cache (default: the input price).'),
-          cacheWritePerMillion: priceSchema
-            .optional()
-            .describe(
-              'The price of a million tokens written to the prompt cache (default: the input price).',
-            ),
-        },
+  prices: new RecordSchema(
+    new ObjectSchema(
+      {
+        inputPerMillion: priceSchema.describe('The price of a million input tokens.'),
+        outputPerMillion: priceSchema.describe('The price of a million output tokens.'),
+        cacheReadPerMillion: priceSchema
+          .optional()
+          .describe('The price of a million tokens read from the prompt cache (default: the input price).'),
+        cacheWritePerMillion: priceSchema
+          .optional()
+          .describe('The price of a million tokens written to the prompt cache (default: the input price).'),
+      },
+      forms(
         '{ inputPerMillion, outputPerMillion } (and cacheReadPerMillion, cacheWritePerMillion if they differ from the input price)',
       ),
-    )
+    ),
+    forms('prices by model id'),
+  )
     .optional()
     .describe("Prices per million tokens by model id; the turn's result then carries its cost."),
   /**
@@ -277,8 +267,10 @@ export const fileLoopOptionsShape = {
    * request carrying the validation error, then the turn ends with `invalid_output`. Models with native
    * structured output are sent the schema; others are given a `final_answer` tool whose input is the answer.
    */
-  output: z
-    .record(z.string(), z.json())
+  output: new ValueSchema<Record<string, JsonValue>>(
+    (value) => (isObject(value) ? undefined : expectedGot('a JSON Schema object', value, asJson)),
+    { type: 'object' },
+  )
     .optional()
     .describe(
       "A JSON Schema the answer must match: it is parsed into the result's output, with one repair request on a mismatch, then invalid_output.",
@@ -301,7 +293,7 @@ function isTelemetry(value: unknown): boolean {
  * `ToolLoopOptions`, the refusals of `runToolLoop` (`InvalidArgumentError` naming the option), the options a file
  * may hold (`fileLoopOptionsSchema`) and the session config's snake_case names all come.
  */
-export const toolLoopOptionsSchema = optionsObjectSchema({
+export const toolLoopOptionsSchema = new ObjectSchema({
   model: runtimeObjectSchema<Model>(isModel, 'expected a Model with a stream() method.'),
   /**
    * Continues a turn that stopped with `approval_required`: its `pausedTurn` (stored as JSON anywhere) and a
@@ -348,11 +340,13 @@ export const toolLoopOptionsSchema = optionsObjectSchema({
    * @example
    * stopWhen: ({ toolCalls }) => toolCalls.some((call) => call.name === 'submit') && 'answer_submitted'
    */
-  stopWhen: z
-    .union([functionSchema<StopCondition>(), z.array(functionSchema<StopCondition>())], {
-      error: 'expected a function.',
-    })
-    .optional(),
+  stopWhen: new ValueSchema<StopCondition | StopCondition[]>((value) => {
+    if (typeof value === 'function') return undefined;
+    if (!Array.isArray(value)) return 'expected a function.';
+    return value.flatMap((hook: unknown, index) =>
+      typeof hook === 'function' ? [] : [{ path: [index], message: 'expected a function.' }],
+    );
+  }).optional(),
   /**
    * Changes the next request: its system prompt (the progressive prompt's line already in it), the tools
    * offered (`activeTools`), the tool choice, or the model.
@@ -396,10 +390,10 @@ export const toolLoopOptionsSchema = optionsObjectSchema({
 });
 
 /** What `toolLoopOptionsSchema` takes: `ToolLoopOptions`. */
-export type ToolLoopOptionsInput = z.input<typeof toolLoopOptionsSchema>;
+export type ToolLoopOptionsInput = (typeof toolLoopOptionsSchema)['input'];
 
 /** The options a file may hold, as a schema: every data option but those whoever runs the turns gives. */
-export const fileLoopOptionsSchema = optionsObjectSchema(fileLoopOptionsShape);
+export const fileLoopOptionsSchema = new ObjectSchema(fileLoopOptionsShape);
 
 /** What `fileLoopOptionsSchema` takes. */
-export type FileLoopOptions = z.input<typeof fileLoopOptionsSchema>;
+export type FileLoopOptions = (typeof fileLoopOptionsSchema)['input'];

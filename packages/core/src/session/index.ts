@@ -2,7 +2,7 @@
 export { SessionManager } from './session-manager.js';
 export { parseLlmConfig } from './parse-llm-config.js';
 export { llmConfigSchema } from './llm-config-schema.js';
-export { sessionLoopConfigSchema, sessionOptionNames } from './session-loop-config.js';
+export { fileLoopOptionsSchema, sessionLoopConfigSchema, sessionOptionNames } from './session-loop-config.js';
 export { apiKeyEnvironmentVariables } from './resolve-api-key.js';
 export { createMemorySessionStore } from './create-memory-session-store.js';
 export { createFileSessionStore } from './create-file-session-store.js';

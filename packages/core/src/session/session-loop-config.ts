@@ -1,20 +1,37 @@
-import { z } from 'zod';
-import { optionsObjectSchema } from '../options/options-object-schema.js';
-import { fileLoopOptionsSchema } from '../options/tool-loop-options-schema.js';
-import { renameSchemaKeys, renameValueKeys } from './snake-case-schema.js';
+import type { z } from 'zod';
+import { fileLoopOptionsSchema as fileLoopOptions } from '../options/tool-loop-options-schema.js';
+import {
+  ObjectSchema,
+  OptionalSchema,
+  RecordSchema,
+  UnionSchema,
+  type OptionSchema,
+} from '../options/option-schema.js';
+import { renameValueKeys } from './rename-value-keys.js';
 import { toSnakeCaseName, type SnakeCased, type SnakeCaseName } from './snake-case-names.js';
+import { toZodSchema } from './to-zod-schema.js';
 import type { StoredLlmConfig } from './llm-config.js';
 
+type FileShape = (typeof fileLoopOptions)['shape'];
+type OptionInput<KEY extends keyof FileShape> = NonNullable<FileShape[KEY]['input']>;
+
 /**
- * The loop options a session's config sets: every option a file may hold (`fileLoopOptionsSchema`) but `output`,
- * since a session's turns answer in messages. An option added to the loop's schema is a config field too.
+ * The options of a turn that a file may hold (a scenario's `loop`, a session's config), as a zod schema: the
+ * loop's own checks and refusals, and a description of each option, for JSON Schema. An option added to the loop
+ * is here too.
  */
-export const sessionLoopOptionsSchema = fileLoopOptionsSchema.omit({ output: true });
+export const fileLoopOptionsSchema = toZodSchema(fileLoopOptions) as z.ZodObject<{
+  [KEY in keyof FileShape]: z.ZodOptional<z.ZodType<OptionInput<KEY>, OptionInput<KEY>>>;
+}>;
+
+/** The loop options a session's config sets: every option a file may hold but `output` (a session answers in messages). */
+const sessionLoopOptions = fileLoopOptions.omit(['output']);
 
 /** The loop options a session's config sets, as the loop takes them. */
-export type SessionLoopOptions = z.input<typeof sessionLoopOptionsSchema>;
+export type SessionLoopOptions = (typeof sessionLoopOptions)['input'];
 
-type SessionShape = (typeof sessionLoopOptionsSchema)['shape'];
+type SessionShape = (typeof sessionLoopOptions)['shape'];
+type SessionInput<KEY extends keyof SessionShape> = SnakeCased<NonNullable<SessionShape[KEY]['input']>>;
 
 /** The session config's loop fields, snake_case: `SessionLoopOptions` under the names of `sessionOptionNames`. */
 export type SessionLoopConfig = SnakeCased<SessionLoopOptions>;
@@ -24,7 +41,7 @@ export type SessionLoopConfig = SnakeCased<SessionLoopOptions>;
  * with its snake_case name in the config: the one table both directions of the mapping read.
  */
 export const sessionOptionNames: ReadonlyMap<string, string> = new Map(
-  collectNames(sessionLoopOptionsSchema).map((name) => [name, toSnakeCaseName(name)]),
+  collectNames(sessionLoopOptions).map((name) => [name, toSnakeCaseName(name)]),
 );
 
 const camelCaseNames = new Map([...sessionOptionNames].map(([camel, snake]) => [snake, camel]));
@@ -41,21 +58,23 @@ export function toConfigText(text: string): string {
   return text.replace(/\b[a-z]+(?:[A-Z][a-z]*)+\b/gu, toConfigName);
 }
 
-/** The schema of the session config's loop fields: the loop's own checks under the snake_case names. */
-export const sessionLoopConfigShape = (
-  renameSchemaKeys({
-    schema: sessionLoopOptionsSchema,
-    rename: toConfigName,
-    renameText: toConfigText,
-  }) as z.ZodObject<{
-    [KEY in keyof SessionShape as SnakeCaseName<KEY>]: z.ZodOptional<
-      z.ZodType<
-        SnakeCased<NonNullable<z.input<SessionShape[KEY]>>>,
-        SnakeCased<NonNullable<z.input<SessionShape[KEY]>>>
-      >
-    >;
-  }>
-).shape;
+/**
+ * The session config's loop fields alone (snake_case), strict: the loop's own checks and refusals under the
+ * snake_case names, the part of `llmConfigSchema` that comes from the loop's options.
+ */
+export const sessionLoopConfigSchema = toZodSchema(sessionLoopOptions, {
+  rename: toConfigName,
+  renameText: toConfigText,
+}) as z.ZodObject<{
+  [KEY in keyof SessionShape as SnakeCaseName<KEY>]: z.ZodOptional<
+    z.ZodType<SessionInput<KEY>, SessionInput<KEY>>
+  >;
+}>;
+
+/** The fields of `sessionLoopConfigSchema`, for the schemas of whole configs. */
+export const sessionLoopConfigShape = sessionLoopConfigSchema.shape;
+
+const sessionLoopOptionsSchema = fileLoopOptionsSchema.omit({ output: true });
 
 /**
  * The loop options a session config sets, under the loop's names. Thinking is on unless the config turns it
@@ -63,31 +82,18 @@ export const sessionLoopConfigShape = (
  */
 export function toSessionLoopOptions(config: StoredLlmConfig): SessionLoopOptions {
   const given = Object.fromEntries(Object.entries(config).filter(([name]) => name in sessionLoopConfigShape));
-  const options = renameValueKeys({
-    value: given,
-    schema: z.object(sessionLoopConfigShape),
-    rename: toCamelCaseName,
-  });
+  const options = renameValueKeys({ value: given, schema: sessionLoopConfigSchema, rename: toCamelCaseName });
   const parsed = sessionLoopOptionsSchema.parse(options);
   return { ...parsed, thinking: parsed.thinking ?? true };
 }
 
-function collectNames(schema: z.ZodType): string[] {
-  if (schema instanceof z.ZodOptional) return collectNames(schema.unwrap() as z.ZodType);
-  if (schema instanceof z.ZodObject) {
-    return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([name, value]) => [
-      name,
-      ...collectNames(value),
-    ]);
+function collectNames(schema: OptionSchema): string[] {
+  if (schema instanceof OptionalSchema) return collectNames(schema.inner);
+  if (schema instanceof ObjectSchema) {
+    const shape = schema.fields;
+    return Object.entries(shape).flatMap(([name, value]) => [name, ...collectNames(value)]);
   }
-  if (schema instanceof z.ZodUnion) return (schema.options as z.ZodType[]).flatMap(collectNames);
-  if (schema instanceof z.ZodRecord) return collectNames(schema.valueType as z.ZodType);
-  if (schema instanceof z.ZodArray) return collectNames(schema.element as z.ZodType);
+  if (schema instanceof UnionSchema) return schema.alternatives.flatMap(collectNames);
+  if (schema instanceof RecordSchema) return collectNames(schema.entry);
   return [];
 }
-
-/**
- * The session config's loop fields alone (snake_case), strict: the part of `llmConfigSchema` that comes from the
- * loop's options, for a host or a tool that sets only those.
- */
-export const sessionLoopConfigSchema = optionsObjectSchema(sessionLoopConfigShape);

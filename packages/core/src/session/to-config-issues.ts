@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ConfigIssue } from '../errors/invalid-config-error.js';
 import { findNearestName } from '../internal/find-nearest-name.js';
-import { findOptionNames } from '../options/find-option-names.js';
+import { findConfigFieldNames } from './find-config-field-names.js';
 import { withoutValue } from '../options/option-value-schemas.js';
 import { toConfigName, toConfigText } from './session-loop-config.js';
 
@@ -24,7 +24,7 @@ export function toConfigIssues(
         return toConfigIssues(closest, { schema, prefix: path });
     }
     if (issue.code === 'unrecognized_keys') {
-      const names = schema === undefined ? [] : findOptionNames(schema, path);
+      const names = schema === undefined ? [] : findConfigFieldNames(schema, path);
       return issue.keys.map((key) => {
         const nearest = findNearestName(key, names);
         return {

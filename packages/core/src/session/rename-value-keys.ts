@@ -1,48 +1,6 @@
 import { z } from 'zod';
 
 /**
- * A schema of options under other names (`rename`, applied to every object key, however deep), with the same
- * checks, refusals and descriptions: the session config's snake_case form of the loop's options. Record keys
- * (model ids) and the values' own checks stay as they are; `renameText` rewrites the descriptions.
- */
-export function renameSchemaKeys({
-  schema,
-  rename,
-  renameText,
-}: {
-  schema: z.ZodType;
-  rename: (name: string) => string;
-  renameText: (text: string) => string;
-}): z.ZodType {
-  const walk = (inner: z.ZodType): z.ZodType => renameSchemaKeys({ schema: inner, rename, renameText });
-  let renamed: z.ZodType;
-  if (schema instanceof z.ZodOptional) {
-    renamed = walk(schema.unwrap() as z.ZodType).optional();
-  } else if (schema instanceof z.ZodObject) {
-    const shape = Object.fromEntries(
-      Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, value]) => [
-        rename(name),
-        walk(value),
-      ]),
-    );
-    renamed = schema.clone({ ...schema._zod.def, shape });
-  } else if (schema instanceof z.ZodUnion) {
-    renamed = schema.clone({ ...schema._zod.def, options: (schema.options as z.ZodType[]).map(walk) });
-  } else if (schema instanceof z.ZodRecord) {
-    renamed = schema.clone({ ...schema._zod.def, valueType: walk(schema.valueType as z.ZodType) });
-  } else if (schema instanceof z.ZodArray) {
-    renamed = schema.clone({ ...schema._zod.def, element: walk(schema.element as z.ZodType) });
-  } else {
-    return schema;
-  }
-  const meta = z.globalRegistry.get(schema);
-  if (meta === undefined) return renamed;
-  return renamed.meta(
-    meta.description === undefined ? meta : { ...meta, description: renameText(meta.description) },
-  );
-}
-
-/**
  * A value's object keys renamed as `schema` (the schema of the value as given) describes them: a record's keys
  * and a value the schema does not look into (a JSON Schema, a text) stay as they are.
  */
