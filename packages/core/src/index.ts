@@ -8,7 +8,7 @@ export { formatToolName } from './format-tool-name.js';
 export { redactUrl, redactUrlSecrets } from './redact-url-secrets.js';
 export type { ToolLoopRun } from './loop/create-tool-loop-run.js';
 export type { ContextLimit, ModelPrice, ToolLoopOptions } from './loop/tool-loop-options.js';
-export type { FileLoopOptions } from './options/tool-loop-options-schema.js';
+export type { FileLoopOptions } from './options/file-loop-options-schema.js';
 export type { TelemetryOptions, TelemetryTracer } from './telemetry/telemetry-options.js';
 export type { OutputSchema } from './loop/output-schema.js';
 export type { ProgressivePromptTexts } from './loop/progressive-prompt.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidConfigError, type ConfigIssue } from '../errors/invalid-config-error.js';
-import { fileLoopOptionsSchema } from '../options/tool-loop-options-schema.js';
+import { fileLoopOptionsSchema } from '../options/file-loop-options-schema.js';
 import { parseLlmConfig } from './parse-llm-config.js';
 import { sessionLoopConfigSchema, sessionOptionNames, toSessionLoopOptions } from './session-loop-config.js';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fileLoopOptionsSchema as fileLoopOptions } from '../options/tool-loop-options-schema.js';
+import { fileLoopOptionsSchema as fileLoopOptions } from '../options/file-loop-options-schema.js';
 import {
   ObjectSchema,
   OptionalSchema,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ObjectSchema } from '../options/option-schema.js';
 import { countSchema } from '../options/option-value-schemas.js';
-import { fileLoopOptionsSchema } from '../options/tool-loop-options-schema.js';
+import { fileLoopOptionsSchema } from '../options/file-loop-options-schema.js';
 import { renameValueKeys } from './rename-value-keys.js';
 import { toSnakeCaseName } from './snake-case-names.js';
 import { toZodSchema } from './to-zod-schema.js';
