@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { findNearestName } from '../internal/find-nearest-name.js';
 import { findOptionNames } from './find-option-names.js';
 import { findOptionProblem, formatOptionPath, type OptionProblem } from './find-option-problem.js';
-import type { OptionSchema } from './option-schema.js';
+import { isObject, type OptionSchema } from './option-schema.js';
 import { toolLoopOptionsSchema, type ToolLoopOptionsInput } from './tool-loop-options-schema.js';
 
 const topLevelAdvice =
@@ -15,9 +15,12 @@ const topLevelAdvice =
  * run time too: plain JavaScript callers get a clear error instead of a crash mid-turn.
  */
 export function checkToolLoopOptions(options: ToolLoopOptionsInput): ToolLoopOptionsInput {
+  // Checked as unknown: plain JavaScript callers may pass anything, even no object.
+  const given: unknown = options;
   // A resumed turn counts the session's tokens as it did before it paused: what is passed now is not read.
-  const { sessionTokens: _notRead, ...checked } = options;
-  const issues = toolLoopOptionsSchema.check(options.resume === undefined ? options : checked, []);
+  const { sessionTokens: _notRead, ...checked } = isObject(given) ? given : {};
+  const resumed = isObject(given) && given.resume !== undefined;
+  const issues = toolLoopOptionsSchema.check(resumed ? checked : given, []);
   if (issues.length === 0) return options;
   throw toInvalidArgumentError({ problem: findOptionProblem(issues), schema: toolLoopOptionsSchema });
 }
@@ -54,7 +57,7 @@ export function toInvalidArgumentError({
   prefix?: string | undefined;
 }): InvalidArgumentError {
   const at = (path: readonly PropertyKey[]) =>
-    formatOptionPath(prefix === undefined ? path : [prefix, ...path]);
+    formatOptionPath(prefix === undefined ? path : [prefix, ...path]) || 'options';
   if (problem === undefined)
     return new InvalidArgumentError({
       argument: prefix ?? 'options',

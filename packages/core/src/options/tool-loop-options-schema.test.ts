@@ -88,6 +88,14 @@ describe('the options a file may hold', () => {
   });
 });
 
+describe('options that are no object', () => {
+  it('are refused as such, not with a TypeError', () => {
+    expect(() => runToolLoop(undefined as never)).toThrow(
+      "Invalid option 'options': expected an object of options.",
+    );
+  });
+});
+
 describe('checkToolLoopOptionNames', () => {
   it('names an unknown option under the path given, and skips the omitted ones', () => {
     expect(() => {
