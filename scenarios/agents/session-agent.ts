@@ -5,7 +5,7 @@ import { lookupOrder } from './support-tools.js';
 export const supportSessionConfig = {
   system_prompt: 'You are the support assistant of Acme Shop.',
   max_tool_calls: { per_message: 1 },
-  thinking: { enabled: false },
+  thinking: false,
 };
 
 export default defineAgent({ session: { config: supportSessionConfig, tools: [lookupOrder] } });

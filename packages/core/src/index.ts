@@ -1,13 +1,14 @@
 // The loop
 export { runToolLoop } from './loop/run-tool-loop.js';
-export { checkToolLoopOptionNames } from './loop/check-tool-loop-option-names.js';
+export { checkToolLoopOptionNames } from './options/check-tool-loop-options.js';
 export { isBuiltinStopReason, stopReasons } from './loop/stop-reason.js';
 export { statusLines } from './loop/status-lines.js';
 export { defaultProgressivePrompt } from './loop/progressive-prompt.js';
 export { formatToolName } from './format-tool-name.js';
 export { redactUrl, redactUrlSecrets } from './redact-url-secrets.js';
 export type { ToolLoopRun } from './loop/create-tool-loop-run.js';
-export type { ContextLimit, ToolLoopOptions } from './loop/tool-loop-options.js';
+export type { ContextLimit, ModelPrice, ToolLoopOptions } from './loop/tool-loop-options.js';
+export type { FileLoopOptions } from './options/file-loop-options-schema.js';
 export type { TelemetryOptions, TelemetryTracer } from './telemetry/telemetry-options.js';
 export type { OutputSchema } from './loop/output-schema.js';
 export type { ProgressivePromptTexts } from './loop/progressive-prompt.js';

@@ -58,8 +58,11 @@ describe('public exports', () => {
       'apiKeyEnvironmentVariables',
       'createFileSessionStore',
       'createMemorySessionStore',
+      'fileLoopOptionsSchema',
       'llmConfigSchema',
       'parseLlmConfig',
+      'sessionLoopConfigSchema',
+      'sessionOptionNames',
     ]);
   });
 

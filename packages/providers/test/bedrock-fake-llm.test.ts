@@ -48,7 +48,7 @@ describe('the Bedrock provider against the fake LLM', () => {
         model: bedrockOn(url, model),
         prompt: 'Weather in Paris?',
         tools: [weather],
-        thinking: { enabled: true, budgetTokens: 2048 },
+        thinking: { budgetTokens: 2048 },
         statusMessages: 'off',
       }).result;
 

@@ -88,7 +88,7 @@ describe('prompt caching over a multi-round turn with the progressive prompt', (
       system,
       prompt: 'How much paid leave do I get, and can I carry it over?',
       tools: [searchHandbook, readSection],
-      thinking: { enabled: true, effort: 'low' },
+      thinking: { effort: 'low' },
       maxRounds: 4,
       progressivePrompt: true,
       statusMessages: 'off',

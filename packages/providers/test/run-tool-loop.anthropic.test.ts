@@ -52,7 +52,7 @@ describe('runToolLoop through the Anthropic provider, the SDK and the fake LLM',
       model: model(),
       prompt: 'What is the weather in Paris?',
       tools: [tool],
-      thinking: { enabled: true, budgetTokens: 2048 },
+      thinking: { budgetTokens: 2048 },
       statusMessages: 'off',
     });
     const events: LoopEvent[] = [];

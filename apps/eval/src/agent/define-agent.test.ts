@@ -91,7 +91,7 @@ describe('defineAgent', () => {
 
   it('refuses an unknown field of the session config when the agent is defined, not when it runs', () => {
     expect(() => defineAgent({ session: { config: { max_round: 3 } as never } })).toThrow(
-      'Invalid session.config of defineAgent (1 problem):\n- max_round: unknown field (check the spelling; fields are snake_case)',
+      "Invalid session.config of defineAgent (1 problem):\n- max_round: unknown field; did you mean 'max_rounds'?",
     );
   });
 

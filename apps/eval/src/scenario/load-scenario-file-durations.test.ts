@@ -18,11 +18,38 @@ const timerMessage =
   'At most 2147483647 ms (about 24.8 days): Node.js timers wait no longer, and a longer delay would fire at once.';
 
 describe('scenario files: durations past the longest timer', () => {
+  // The loop's own options are refused as runToolLoop refuses them: the loop's schema is the scenario's.
   it.each([
     ['loop.timeoutMs', `name: x\nloop:\n  timeoutMs: ${tooLong}\n${turns}\n`, 3, 14],
     ['loop.toolTimeoutMs', `name: x\nloop:\n  toolTimeoutMs: ${tooLong}\n${turns}\n`, 3, 18],
+  ])('rejects %s at its value, as the loop does', (path, text, line, column) => {
+    expect(issuesOf(text)).toEqual([
+      {
+        file: 'durations.yaml',
+        line,
+        column,
+        path,
+        message: `expected milliseconds above 0 and at most 2147483647 (or Infinity), got ${tooLong}.`,
+      },
+    ]);
+  });
+
+  it.each([
     ['session.timeout_ms', `name: x\nsession:\n  timeout_ms: ${tooLong}\n${turns}\n`, 3, 15],
     ['session.tool_timeout_ms', `name: x\nsession:\n  tool_timeout_ms: ${tooLong}\n${turns}\n`, 3, 20],
+  ])('rejects %s at its value, as the session config does', (path, text, line, column) => {
+    expect(issuesOf(text)).toEqual([
+      {
+        file: 'durations.yaml',
+        line,
+        column,
+        path,
+        message: `expected milliseconds above 0 and at most 2147483647 (or Infinity), got ${tooLong}.`,
+      },
+    ]);
+  });
+
+  it.each([
     [
       'turns[0].llm[0].delayMs',
       `name: x\nturns:\n  - user: Hi\n    llm:\n      - delayMs: ${tooLong}\n`,

@@ -5,7 +5,8 @@ import type { ScenarioIssue } from './scenario-file-error.js';
 type Locate = (path: readonly PropertyKey[], target: 'key' | 'value') => SourcePosition | undefined;
 
 /**
- * zod issues as scenario issues. An unknown field points at its key; a value that fits none of a union's shapes
+ * zod issues as scenario issues. An unknown field points at its key (with the name it most likely misspells,
+ * where its schema says); a value that fits none of a union's shapes
  * is reported with the issues of the shape it came closest to (the one whose problems lie deepest), since
  * "invalid input" alone would not say what to fix.
  */
@@ -41,9 +42,11 @@ interface FlatIssue {
 function flatten(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]): FlatIssue[] {
   const path = [...prefix, ...issue.path];
   if (issue.code === 'unrecognized_keys') {
+    // The loop's options name the field a misspelt one most likely meant (`did you mean 'maxRounds'?`).
+    const suggestion = issue.message.startsWith('did you mean ') ? `; ${issue.message}` : '.';
     return issue.keys.map((key) => ({
       path: [...path, key],
-      message: `Unknown field '${key}'.`,
+      message: `Unknown field '${key}'${suggestion}`,
       target: 'key',
     }));
   }

@@ -1,33 +1,27 @@
 import type { ThinkingSettings } from '../model/model.js';
-import { checkMessages, checkSignal, checkTools } from './check-loop-inputs.js';
-import { checkToolLoopOptionNames } from './check-tool-loop-option-names.js';
+import { checkToolLoopOptions } from '../options/check-tool-loop-options.js';
 import { compileOutputSchema } from './output-schema.js';
-import {
-  checkContextLimit,
-  checkLoopSettings,
-  checkModel,
-  checkNoWaitingCalls,
-  checkOutputSchema,
-  checkPrices,
-  checkResumeOption,
-  checkSomethingToAnswer,
-  checkTelemetry,
-} from './check-loop-options.js';
+import { checkNoWaitingCalls, checkResumeOption, checkSomethingToAnswer } from './check-loop-options.js';
+import type { ResolvedContextLimit } from './limit-context.js';
 import { defaultProgressivePrompt } from './progressive-prompt.js';
-import type { ResolvedLoopOptions, ToolLoopOptions } from './tool-loop-options.js';
+import { defaultSummaryInstructions, type ResolvedSummarize } from './summarize-context.js';
+import type { ContextLimit, ResolvedLoopOptions, ToolLoopOptions } from './tool-loop-options.js';
 
 /** Applies the defaults and checks every option, throwing `InvalidArgumentError` naming the first bad one. */
-export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOptions {
-  // First: a misspelt option would otherwise be ignored, or make another check's message point elsewhere.
-  checkToolLoopOptionNames(options);
-  checkModel(options.model);
+export function resolveLoopOptions(given: ToolLoopOptions): ResolvedLoopOptions {
+  const options = checkToolLoopOptions(given);
   const resume = checkResumeOption(options);
-  const messages = [...checkMessages(resume?.turn.messages ?? options.messages ?? [])];
+  const messages = [...(resume?.turn.messages ?? options.messages ?? [])];
   if (options.prompt !== undefined) messages.push({ role: 'user', content: options.prompt });
   checkSomethingToAnswer(messages);
   // Only a paused turn goes on with calls that wait: those of its pending approvals.
   if (resume?.decisions === undefined) checkNoWaitingCalls(messages);
-  const { toolCalls, budgets } = checkLoopSettings(options);
+  const toolCalls =
+    typeof options.maxToolCalls === 'number'
+      ? { perMessage: options.maxToolCalls }
+      : (options.maxToolCalls ?? {});
+  const budgets =
+    typeof options.tokenBudget === 'number' ? { perTurn: options.tokenBudget } : (options.tokenBudget ?? {});
   const explicitStop = options.explicitStop === true ? {} : options.explicitStop || undefined;
   const maxRounds = options.maxRounds ?? Infinity;
 
@@ -35,7 +29,7 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     model: options.model,
     messages,
     system: options.system,
-    tools: checkTools(options.tools),
+    tools: options.tools ?? [],
     toolChoice: options.toolChoice,
     maxIterations: options.maxIterations ?? Math.max(10, finiteOr(maxRounds, 0)),
     maxRounds,
@@ -53,8 +47,8 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
     tokenBudgetPerSession: budgets.perSession ?? Infinity,
     // A resumed turn counts against the session as it did before it paused, whatever is passed now.
     sessionTokens: resume?.turn.state.sessionTokens ?? options.sessionTokens ?? 0,
-    prices: checkPrices(options.prices),
-    contextLimit: checkContextLimit(options.contextLimit),
+    prices: options.prices ?? {},
+    contextLimit: resolveContextLimit(options.contextLimit),
     unknownTool: options.unknownTool ?? 'feedback',
     toolSourceError: options.toolSourceError ?? 'stop',
     explicitStop:
@@ -87,11 +81,16 @@ export function resolveLoopOptions(options: ToolLoopOptions): ResolvedLoopOption
       options.output === undefined
         ? undefined
         : {
-            schema: compileOutputSchema(checkOutputSchema(options.output)),
+            schema: compileOutputSchema(options.output),
             mode: options.model.supportsStructuredOutput === true ? 'native' : 'tool',
           },
-    signal: checkSignal(options.signal),
-    telemetry: checkTelemetry(options.telemetry),
+    signal: options.signal,
+    telemetry:
+      options.telemetry === undefined || options.telemetry === true
+        ? {}
+        : options.telemetry === false
+          ? { enabled: false }
+          : options.telemetry,
   };
 }
 
@@ -99,8 +98,31 @@ function finiteOr(value: number, fallback: number): number {
   return Number.isFinite(value) ? value : fallback;
 }
 
+/** `thinking` as the model request carries it: on or off, with the budget and effort given. */
 function resolveThinking(thinking: ToolLoopOptions['thinking']): ThinkingSettings | undefined {
   if (thinking === undefined) return undefined;
   if (typeof thinking === 'boolean') return { enabled: thinking };
   return { enabled: true, ...thinking };
+}
+
+/** A context limit with its defaults: three results kept whole, none excluded, the built-in summary. */
+function resolveContextLimit(limit: ContextLimit | undefined): ResolvedContextLimit | undefined {
+  if (limit === undefined) return undefined;
+  const summarize = resolveSummarize(limit.summarize);
+  return {
+    maxTokens: limit.maxTokens,
+    keepToolResults: limit.keepToolResults ?? 3,
+    excludeTools: new Set(limit.excludeTools ?? []),
+    ...(summarize === undefined ? {} : { summarize }),
+  };
+}
+
+function resolveSummarize(summarize: ContextLimit['summarize']): ResolvedSummarize | undefined {
+  if (summarize === undefined || summarize === false) return undefined;
+  const given = summarize === true ? {} : summarize;
+  return {
+    ...(given.model === undefined ? {} : { model: given.model }),
+    instructions: given.instructions ?? defaultSummaryInstructions,
+    maxTokens: given.maxTokens ?? 1024,
+  };
 }

@@ -126,11 +126,11 @@ describe('options refused at once, naming the option', () => {
     [{ prepareStep: 'later' as never }, "Invalid option 'prepareStep': expected a function."],
     [
       { thinking: 'false' as never },
-      'Invalid option \'thinking\': expected true, false, { budgetTokens }, { effort } or { enabled, budgetTokens?, effort? }, got "false".',
+      'Invalid option \'thinking\': expected true, false or { budgetTokens?, effort? }, got "false".',
     ],
     [
       { thinking: null as never },
-      "Invalid option 'thinking': expected true, false, { budgetTokens }, { effort } or { enabled, budgetTokens?, effort? }, got null.",
+      "Invalid option 'thinking': expected true, false or { budgetTokens?, effort? }, got null.",
     ],
     // Only stopWhen takes a list: a list of one prepareStep is not a prepareStep.
     [{ prepareStep: [() => undefined] as never }, "Invalid option 'prepareStep': expected a function."],

@@ -2,6 +2,7 @@
 export { SessionManager } from './session-manager.js';
 export { parseLlmConfig } from './parse-llm-config.js';
 export { llmConfigSchema } from './llm-config-schema.js';
+export { fileLoopOptionsSchema, sessionLoopConfigSchema, sessionOptionNames } from './session-loop-config.js';
 export { apiKeyEnvironmentVariables } from './resolve-api-key.js';
 export { createMemorySessionStore } from './create-memory-session-store.js';
 export { createFileSessionStore } from './create-file-session-store.js';
@@ -23,6 +24,7 @@ export type {
   StoredServerConfig,
   StoredStdioServerConfig,
 } from './llm-config.js';
+export type { SessionLoopConfig, SessionLoopOptions } from './session-loop-config.js';
 export type { SessionData } from './session-data.js';
 export type { SessionChange, SessionStore } from './session-store.js';
 export type { MessageStream } from './create-message-stream.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasOnlyWellFormedReferences } from './environment-references.js';
+import { sessionLoopConfigShape } from './session-loop-config.js';
 import type {
   LlmConfig,
   LlmProviderType,
@@ -7,20 +8,6 @@ import type {
   StoredLlmConfig,
   StoredServerConfig,
 } from './llm-config.js';
-
-/** The longest delay `setTimeout` honours. */
-const maxTimerMs = 2_147_483_647;
-
-const count = (minimum: number) =>
-  z
-    .number()
-    .int({ error: 'expected an integer' })
-    .min(minimum, { error: `expected at least ${minimum}` });
-
-const milliseconds = z
-  .number()
-  .positive({ error: 'expected milliseconds above 0' })
-  .max(maxTimerMs, { error: `expected at most ${maxTimerMs} ms` });
 
 /** A server `headers` or `env` value: text, where `${NAME}` reads the environment when the server connects. */
 const serverValue = z.string().refine(hasOnlyWellFormedReferences, {
@@ -101,7 +88,6 @@ function configShape<SERVER extends z.ZodType>(server: SERVER) {
       error: `expected one of ${providerTypes.map((type) => `'${type}'`).join(', ')}`,
     }),
     model: z.string({ error: 'expected a model id' }).min(1, { error: 'expected a model id' }),
-    system_prompt: z.string({ error: 'expected a string' }).optional(),
     base_url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
     region: z
       .string({ error: 'expected an AWS region' })
@@ -115,63 +101,7 @@ function configShape<SERVER extends z.ZodType>(server: SERVER) {
         server,
       )
       .optional(),
-    max_tool_calls: z
-      .union(
-        [count(0), z.strictObject({ per_message: count(0).optional(), per_session: count(0).optional() })],
-        {
-          error: 'expected a number (per message) or { per_message, per_session }',
-        },
-      )
-      .optional(),
-    thinking: z
-      .strictObject({
-        enabled: z.boolean({ error: 'expected true or false' }).optional(),
-        budget_tokens: count(1).optional(),
-        effort: z
-          .enum(['low', 'medium', 'high', 'max'], { error: "expected 'low', 'medium', 'high' or 'max'" })
-          .optional(),
-      })
-      .optional(),
-    max_iterations: count(1).optional(),
-    max_rounds: count(1).optional(),
-    max_consecutive_errors: count(1).optional(),
-    timeout_ms: milliseconds.optional(),
-    tool_timeout_ms: milliseconds.optional(),
-    max_tokens: count(1).optional(),
-    token_budget: z
-      .union(
-        [count(1), z.strictObject({ per_turn: count(1).optional(), per_session: count(1).optional() })],
-        {
-          error: 'expected a number (per turn) or { per_turn, per_session }',
-        },
-      )
-      .optional(),
-    context_limit: z
-      .strictObject({
-        max_tokens: z
-          .number({ error: 'expected the tokens past which old tool results are cleared' })
-          .int({ error: 'expected an integer' })
-          .min(1, { error: 'expected at least 1' }),
-        keep_tool_results: count(0).optional(),
-        exclude_tools: z.array(z.string({ error: 'expected a tool name' })).optional(),
-        summarize: z
-          .union(
-            [
-              z.boolean(),
-              z.strictObject({
-                instructions: z
-                  .string()
-                  .trim()
-                  .min(1, { error: 'expected the instructions as text' })
-                  .optional(),
-                max_tokens: count(1).optional(),
-              }),
-            ],
-            { error: 'expected true, false or { instructions, max_tokens }' },
-          )
-          .optional(),
-      })
-      .optional(),
+    ...sessionLoopConfigShape,
   };
 }
 
@@ -179,21 +109,38 @@ function configShape<SERVER extends z.ZodType>(server: SERVER) {
  * The zod schema of `LlmConfig`: the host's snake_case fields plus the loop's limits. Unknown fields are
  * rejected, so a misspelt limit is an error rather than silently ignored.
  */
-export const llmConfigSchema: z.ZodType<LlmConfig> = z
-  .strictObject({
-    ...configShape(serverConfigSchema),
-    api_key: z
-      .string({ error: 'expected a string' })
-      .min(1, { error: 'expected a non-empty key' })
-      .optional(),
-  })
-  .superRefine(checkProviderFields);
+export const llmConfigSchema: z.ZodType<LlmConfig> = z.preprocess(
+  toCurrentThinking,
+  z
+    .strictObject({
+      ...configShape(serverConfigSchema),
+      api_key: z
+        .string({ error: 'expected a string' })
+        .min(1, { error: 'expected a non-empty key' })
+        .optional(),
+    })
+    .superRefine(checkProviderFields),
+);
 
 /** A config as a session file stores it: no API key, and `null` for server values kept in memory only. */
 export const storedLlmConfigSchema: z.ZodType<StoredLlmConfig> = z.preprocess(
-  toCurrentOllamaType,
+  (stored) => toCurrentThinking(toCurrentOllamaType(stored)),
   z.strictObject(configShape(storedServerConfigSchema)).superRefine(checkProviderFields),
 );
+
+/**
+ * `thinking` as configs wrote it before it took `true`, `false` or `{ budget_tokens, effort }`: `{ enabled:
+ * false }` is `false`, and `{ enabled: true, … }` is the rest (`true` when nothing is left). Hosts' configs and
+ * stored sessions in that form go on as they were.
+ */
+function toCurrentThinking(config: unknown): unknown {
+  if (typeof config !== 'object' || config === null) return config;
+  const thinking: unknown = Reflect.get(config, 'thinking');
+  if (typeof thinking !== 'object' || thinking === null) return config;
+  const { enabled, ...rest } = thinking as Record<string, unknown>;
+  if (typeof enabled !== 'boolean') return config;
+  return { ...config, thinking: enabled && Object.keys(rest).length > 0 ? rest : enabled };
+}
 
 /**
  * A session stored when `ollama` named Ollama's OpenAI-compatible layer (its `/v1` URL) goes on there, as

@@ -1,4 +1,4 @@
-import type { ThinkingEffort } from '../model/model.js';
+import type { SessionLoopConfig } from './session-loop-config.js';
 
 /**
  * Which API a session talks to: `claude` and `anthropic` (the Messages API, the same), `openai` (chat
@@ -34,9 +34,11 @@ export type LlmServerConfig = LlmStdioServerConfig | LlmHttpServerConfig;
 
 /**
  * The host's config for one session (snake_case, the `LLMConfig` shape hosts already write), plus the loop's
- * own limits. Validate untrusted input with `parseLlmConfig`. Every limit is optional; the loop's defaults apply.
+ * own options under their snake_case names (`max_rounds`, `token_budget.per_turn`; `system_prompt` for
+ * `system`): every option a file may hold but `output`. Validate untrusted input with `parseLlmConfig`. Every
+ * limit is optional; the loop's defaults apply, but thinking, which is on unless `thinking: false`.
  */
-export interface LlmConfig {
+export interface LlmConfig extends SessionLoopConfig {
   type: LlmProviderType;
   /**
    * Optional: when missing, the session reads it from the environment (`ANTHROPIC_API_KEY`, `OPENAI_API_KEY`,
@@ -44,46 +46,11 @@ export interface LlmConfig {
    */
   api_key?: string;
   model: string;
-  system_prompt?: string;
   /** Where the provider's API lives, for proxies, compatible servers and fakes. */
   base_url?: string;
   /** Bedrock only: the AWS region (default: the AWS SDK's, from `AWS_REGION` or the profile). */
   region?: string;
   servers?: Record<string, LlmServerConfig>;
-  /** A number is the per-message limit; per-session limits count across every turn of the session. */
-  max_tool_calls?: number | { per_message?: number; per_session?: number };
-  /** On by default; providers turn it off with a warning for models that cannot think. */
-  thinking?: { enabled?: boolean; budget_tokens?: number; effort?: ThinkingEffort };
-  /** Model requests per turn (`max_iterations` stop). */
-  max_iterations?: number;
-  /** Tool rounds per turn, then one last answer in which the model may call no tool (`max_rounds`). */
-  max_rounds?: number;
-  /** Tool errors in a row that end the turn. */
-  max_consecutive_errors?: number;
-  /** The whole turn's deadline. */
-  timeout_ms?: number;
-  /** One tool call's deadline. */
-  tool_timeout_ms?: number;
-  /** The longest answer per model request, in tokens. */
-  max_tokens?: number;
-  /**
-   * Tokens (input and output, thinking included) allowed: a number is per turn; per-session budgets count
-   * across every turn of the session. A turn that would pass one ends with `budget_exceeded`.
-   */
-  token_budget?: number | { per_turn?: number; per_session?: number };
-  /**
-   * Once the messages a request sends are estimated past `max_tokens` (four characters to a token), the results
-   * of older tool calls are sent as a short placeholder: all but the latest round's, the `keep_tool_results` most
-   * recent (default 3) and those of `exclude_tools`. The session's history keeps every result whole. With
-   * `summarize`, the oldest rounds are condensed into a summary by the session's model instead (`true`, or its
-   * `instructions` and `max_tokens`), and results are cleared only if that fails.
-   */
-  context_limit?: {
-    max_tokens: number;
-    keep_tool_results?: number;
-    exclude_tools?: string[];
-    summarize?: boolean | { instructions?: string; max_tokens?: number };
-  };
 }
 
 /** A command server as stored: an `env` value given literally is `null`, since it is kept in memory only. */

@@ -26,7 +26,17 @@ describe('parseLlmConfig', () => {
       servers: {},
     };
 
-    expect(parseLlmConfig(config)).toEqual(config);
+    // `thinking` in the form hosts wrote before it took true, false or { budget_tokens, effort }: read as on.
+    expect(parseLlmConfig(config)).toEqual({ ...config, thinking: { budget_tokens: 8000 } });
+  });
+
+  it('reads { enabled: false } as thinking off, and takes true, false and the object form as they are', () => {
+    const config = { type: 'claude', model: 'claude-sonnet-4-6' };
+
+    expect(parseLlmConfig({ ...config, thinking: { enabled: false, effort: 'low' } }).thinking).toBe(false);
+    expect(parseLlmConfig({ ...config, thinking: { enabled: true } }).thinking).toBe(true);
+    expect(parseLlmConfig({ ...config, thinking: false }).thinking).toBe(false);
+    expect(parseLlmConfig({ ...config, thinking: { effort: 'max' } }).thinking).toEqual({ effort: 'max' });
   });
 
   it('accepts the number shorthand, the loop limits, effort, base_url and both kinds of server', () => {
@@ -81,12 +91,12 @@ describe('parseLlmConfig', () => {
     expect(error.message).toMatchInlineSnapshot(`
       "Invalid LLM config (7 problems):
       - type: expected one of 'claude', 'anthropic', 'openai', 'openai-responses', 'gemini', 'bedrock', 'ollama', 'ollama-openai'
-      - max_tool_calls.per_message: expected at least 0
-      - thinking.budget_tokens: Invalid input: expected number, received string
+      - max_tool_calls.per_message: expected an integer of at least 0
+      - thinking.budget_tokens: expected an integer of at least 1 (it is sent to the model)
       - token_budget.per_message: unknown field (check the spelling; fields are snake_case)
-      - context_limit.max_tokens: expected the tokens past which old tool results are cleared
-      - context_limit.keep_tool_results: expected at least 0
-      - context_limit.summarize: expected true, false or { instructions, max_tokens }"
+      - context_limit.max_tokens: expected the size past which old tool results are cleared, in tokens; it is missing
+      - context_limit.keep_tool_results: expected an integer of at least 0
+      - context_limit.summarize: expected true, false or { instructions?, max_tokens? }"
     `);
   });
 

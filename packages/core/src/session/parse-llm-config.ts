@@ -13,5 +13,5 @@ import { toConfigIssues } from './to-config-issues.js';
 export function parseLlmConfig(input: unknown): LlmConfig {
   const parsed = llmConfigSchema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw new InvalidConfigError({ issues: toConfigIssues(parsed.error.issues) });
+  throw new InvalidConfigError({ issues: toConfigIssues(parsed.error.issues, { schema: llmConfigSchema }) });
 }

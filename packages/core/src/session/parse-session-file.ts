@@ -111,7 +111,10 @@ function parseLine<SCHEMA extends z.ZodType>({
   const at = (issue: ConfigIssue) => ({ ...issue, path: `line ${line}: ${issue.path}` });
   const parsed = schema.safeParse(parseJson({ text, subject, path: `line ${line}` }));
   if (!parsed.success) {
-    throw new InvalidConfigError({ subject, issues: toConfigIssues(parsed.error.issues).map(at) });
+    throw new InvalidConfigError({
+      subject,
+      issues: toConfigIssues(parsed.error.issues, { schema }).map(at),
+    });
   }
   return parsed.data;
 }

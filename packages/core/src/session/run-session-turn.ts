@@ -11,7 +11,7 @@ import type { SessionStore } from './session-store.js';
 import { toFailedTurnMessages } from './to-failed-turn-messages.js';
 import { toMessageStreamChunk } from './to-message-stream-chunk.js';
 import { toSessionChange } from './to-session-change.js';
-import { toSessionLoopOptions } from './to-session-loop-options.js';
+import { toSessionLoopOptions } from './session-loop-config.js';
 import { watchModelRequests } from './watch-model-requests.js';
 
 /** What starts a session turn: a user message, or decisions for the calls of a paused turn. */
