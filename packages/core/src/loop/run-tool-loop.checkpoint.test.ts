@@ -205,6 +205,22 @@ describe('onCheckpoint', () => {
       { text: 'Done.' },
     ]);
 
+  /** The checkpoint the script's turn leaves after its first round. */
+  async function firstCheckpoint(): Promise<TurnCheckpoint> {
+    const checkpoints: TurnCheckpoint[] = [];
+    await runToolLoop({
+      model: script(),
+      tools,
+      prompt: 'Go.',
+      onCheckpoint: (checkpoint) => {
+        checkpoints.push(checkpoint);
+      },
+    }).result;
+    const [first] = checkpoints;
+    if (first === undefined) throw new Error('The turn left no checkpoint.');
+    return first;
+  }
+
   it('is called after each round with a versioned checkpoint of plain JSON', async () => {
     const checkpoints: TurnCheckpoint[] = [];
     const result = await runToolLoop({
@@ -250,16 +266,7 @@ describe('onCheckpoint', () => {
   });
 
   it('a checkpoint of a newer format is refused, naming its version', async () => {
-    let first: TurnCheckpoint | undefined;
-    await runToolLoop({
-      model: script(),
-      tools,
-      prompt: 'Go.',
-      onCheckpoint: (checkpoint) => {
-        first ??= checkpoint;
-      },
-    }).result;
-    const newer = { ...first, version: 3 } as unknown as TurnCheckpoint;
+    const newer = { ...(await firstCheckpoint()), version: 3 } as unknown as TurnCheckpoint;
 
     expect(() => runToolLoop({ model: script(), tools, resume: { turn: newer } })).toThrow(
       new InvalidArgumentError({
@@ -271,22 +278,13 @@ describe('onCheckpoint', () => {
   });
 
   it('decisions go only with a turn paused for approval', async () => {
-    let first: TurnCheckpoint | undefined;
-    await runToolLoop({
-      model: script(),
-      tools,
-      prompt: 'Go.',
-      onCheckpoint: (checkpoint) => {
-        first ??= checkpoint;
-      },
-    }).result;
-    if (first === undefined) throw new Error('no checkpoint');
+    const first = await firstCheckpoint();
 
     expect(() =>
       runToolLoop({
         model: script(),
         tools,
-        resume: { turn: first as TurnCheckpoint, decisions: { a: { approved: true } } },
+        resume: { turn: first, decisions: { a: { approved: true } } },
       }),
     ).toThrow(
       "Invalid option 'resume.decisions': no call waits for approval with the id a; the calls that wait: (none).",
