@@ -10,7 +10,13 @@ import { readTurnCheckpoint } from './read-turn-checkpoint.js';
  */
 export function checkResume(resume: ResumeTurn): ResumeTurn {
   const turn = readTurnCheckpoint(resume.turn);
-  const messages = checkMessages(turn.messages);
+  const messages = checkMessages(turn.messages, 'resume.turn.messages');
+  if (messages.length === 0) {
+    throw new InvalidArgumentError({
+      argument: 'resume.turn.messages',
+      message: 'a checkpoint holds the transcript of its turn, the prompt at least; this one holds none.',
+    });
+  }
   const pending = turn.pendingApprovals;
   if ((pending === undefined || pending.length === 0) && resume.decisions === undefined) return { turn };
   const decisions = checkDecisions({
@@ -48,6 +54,12 @@ export function checkDecisions({
   decisions: unknown;
   argument: string;
 }): Record<string, ApprovalDecision> {
+  if (decisions === undefined && pending.length > 0) {
+    throw new InvalidArgumentError({
+      argument,
+      message: `the turn paused for approval: give a decision for each call that waits, ${pending.map((call) => `${call.toolCallId} (${call.name})`).join(', ')}, such as { ${pending[0]?.toolCallId ?? 'call_1'}: { approved: true } }.`,
+    });
+  }
   if (typeof decisions !== 'object' || decisions === null || Array.isArray(decisions)) {
     throw new InvalidArgumentError({
       argument,

@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { checkCheckpoint } from './check-checkpoint.js';
 import type { JsonValue } from '../json-value.js';
 import type { Message } from '../model/messages.js';
-import type { Usage } from '../model/usage.js';
+import { createEmptyUsage, type Usage } from '../model/usage.js';
 import type { ToolCallRecord } from './loop-result.js';
 import type { PendingApproval } from './paused-turn.js';
 import type { StepInfo } from './turn-hooks.js';
@@ -19,19 +20,19 @@ interface PausedTurnV1 {
     rounds: number;
     toolCalls: ToolCallRecord[];
     usage: Usage;
-    statusUsage: Usage;
-    usageByModel: Array<[string, Usage]>;
+    statusUsage?: Usage;
+    usageByModel?: Array<[string, Usage]>;
     errorStreak: number;
     messageToolCalls: number;
     sessionToolCalls: number;
     callCounts: Array<[string, number]>;
-    text: string;
+    text?: string;
     lastResponseText: string;
     textRepeats: number;
-    lastRequestTokens: number;
-    sessionTokens: number;
-    outputRepairs: number;
-    elapsedMs: number;
+    lastRequestTokens?: number;
+    sessionTokens?: number;
+    outputRepairs?: number;
+    elapsedMs?: number;
     clearedToolResults?: string[];
     contextSummary?: JsonValue;
     contextSummaryFailed?: true;
@@ -58,7 +59,9 @@ export function readTurnCheckpoint(stored: unknown, argument = 'resume.turn'): T
     Array.isArray(record.messages) &&
     Array.isArray(record.pendingApprovals)
   ) {
-    return fromVersion1(stored as PausedTurnV1);
+    const converted = fromVersion1(stored as PausedTurnV1);
+    checkCheckpoint(converted, (field) => `${argument}.${whereVersion1Kept(field)}`);
+    return converted;
   }
   if (
     version !== checkpointVersion ||
@@ -74,7 +77,15 @@ export function readTurnCheckpoint(stored: unknown, argument = 'resume.turn'): T
         'expected a checkpoint of the turn (from onCheckpoint), or the pausedTurn of a result that stopped with approval_required.',
     });
   }
+  checkCheckpoint(stored as TurnCheckpoint, (field) => `${argument}.${field}`);
   return stored as TurnCheckpoint;
+}
+
+/** Where the first format kept a field of today's: its counters, and the paused step's parts at the top. */
+function whereVersion1Kept(field: string): string {
+  if (field.startsWith('state.')) return `counters.${field.slice('state.'.length)}`;
+  if (field.startsWith('pausedStep.')) return field.slice('pausedStep.'.length);
+  return field;
 }
 
 /** A paused turn of the first format as a checkpoint: its counters go to the features that keep them now. */
@@ -83,19 +94,20 @@ function fromVersion1(turn: PausedTurnV1): TurnCheckpoint {
   return {
     version: checkpointVersion,
     messages: turn.messages,
+    // The first releases of that format kept fewer counters: what one left out, it had not counted.
     state: {
       iterations: counters.iterations,
       rounds: counters.rounds,
       toolCalls: counters.toolCalls,
       usage: counters.usage,
-      statusUsage: counters.statusUsage,
-      usageByModel: counters.usageByModel,
-      text: counters.text,
+      statusUsage: counters.statusUsage ?? createEmptyUsage(),
+      usageByModel: counters.usageByModel ?? [],
+      text: counters.text ?? '',
       // That format was written only before a tool round, never after a paused answer.
       answerPaused: false,
-      lastRequestTokens: counters.lastRequestTokens,
-      sessionTokens: counters.sessionTokens,
-      elapsedMs: counters.elapsedMs,
+      lastRequestTokens: counters.lastRequestTokens ?? 0,
+      sessionTokens: counters.sessionTokens ?? 0,
+      elapsedMs: counters.elapsedMs ?? 0,
     },
     features: {
       toolCallLimits: { message: counters.messageToolCalls, session: counters.sessionToolCalls },
@@ -110,7 +122,7 @@ function fromVersion1(turn: PausedTurnV1): TurnCheckpoint {
         ...(counters.contextSummary === undefined ? {} : { summary: counters.contextSummary }),
         ...(counters.contextSummaryFailed === true ? { summaryFailed: true } : {}),
       },
-      output: { repairs: counters.outputRepairs },
+      output: { repairs: counters.outputRepairs ?? 0 },
     },
     pendingApprovals: turn.pendingApprovals,
     pausedStep: { toolNames: turn.toolNames, step: turn.step },

@@ -309,7 +309,6 @@ describe('a resumed turn', () => {
     const edited: PausedTurn[] = [
       { ...turn, messages: [...turn.messages, { role: 'user', content: 'Are you done?' }] },
       { ...turn, messages: turn.messages.slice(0, -1) },
-      { ...turn, messages: [] },
       {
         ...turn,
         messages: [
@@ -341,6 +340,18 @@ describe('a resumed turn', () => {
         }),
       );
     }
+    expect(() =>
+      runToolLoop({
+        model,
+        tools: [toolWith('pay', true)],
+        resume: { turn: { ...turn, messages: [] }, decisions },
+      }),
+    ).toThrow(
+      new InvalidArgumentError({
+        argument: 'resume.turn.messages',
+        message: 'a checkpoint holds the transcript of its turn, the prompt at least; this one holds none.',
+      }),
+    );
   });
 
   it('is refused with a prompt or messages: it continues its own transcript', async () => {

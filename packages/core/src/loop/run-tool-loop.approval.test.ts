@@ -145,18 +145,17 @@ describe('tool approval', () => {
     expect(result.pendingApprovals?.map((call) => call.name)).toEqual(['lookup']);
   });
 
-  it('resuming without a decision for every pending call is refused at once, naming the calls', () => {
-    const turn = {
-      version: 1,
-      messages: [],
-      pendingApprovals: [{ toolCallId: 'c2', name: 'refund', input: {} }],
-      counters: {},
-    } as unknown as PausedTurn;
+  it('resuming without a decision for every pending call is refused at once, naming the calls', async () => {
+    const model = refundScript();
+    const { pausedTurn: turn } = await runToolLoop({ model, tools: [refund, lookup], prompt: 'Refund A-1.' })
+      .result;
+    if (turn === undefined) throw new Error('The turn did not pause.');
 
-    expect(() =>
-      runToolLoop({ model: refundScript(), tools: [refund], resume: { turn, decisions: {} } }),
-    ).toThrow(
+    expect(() => runToolLoop({ model, tools: [refund, lookup], resume: { turn, decisions: {} } })).toThrow(
       "Invalid option 'resume.decisions': no decision for the pending call c2 (refund); approve or deny each.",
+    );
+    expect(() => runToolLoop({ model, tools: [refund, lookup], resume: { turn } })).toThrow(
+      "Invalid option 'resume.decisions': the turn paused for approval: give a decision for each call that waits, c2 (refund), such as { c2: { approved: true } }.",
     );
   });
   it('a decision for a call that does not wait is refused at once, naming the calls that do', async () => {

@@ -277,6 +277,83 @@ describe('onCheckpoint', () => {
     );
   });
 
+  it('a checkpoint edited by hand is refused naming the field, never read into a turn without a deadline or with wrong counts', async () => {
+    const first = await firstCheckpoint();
+    const edits: Array<[string, (checkpoint: TurnCheckpoint) => unknown, string]> = [
+      [
+        'state.elapsedMs',
+        (c) => ({ ...c, state: { ...c.state, elapsedMs: 'long' } }),
+        'expected a number of milliseconds of at least 0, got "long".',
+      ],
+      [
+        'state.elapsedMs',
+        (c) => ({ ...c, state: { ...c.state, elapsedMs: -1e6 } }),
+        'expected a number of milliseconds of at least 0, got -1000000.',
+      ],
+      [
+        'state.iterations',
+        (c) => ({ ...c, state: { ...c.state, iterations: '1' } }),
+        'expected an integer of at least 0, got "1".',
+      ],
+      [
+        'state.sessionTokens',
+        (c) => ({ ...c, state: { ...c.state, sessionTokens: -5 } }),
+        'expected an integer of at least 0, got -5.',
+      ],
+      [
+        'state.toolCalls',
+        (c) => ({ ...c, state: { ...c.state, toolCalls: undefined } }),
+        'expected a list of the tool calls the turn recorded, got nothing.',
+      ],
+      [
+        'state.usage',
+        (c) => ({ ...c, state: { ...c.state, usage: 'x' } }),
+        'expected token counts such as { inputTokens: 10, outputTokens: 2 }, got "x".',
+      ],
+      [
+        'state.usageByModel[0]',
+        (c) => ({ ...c, state: { ...c.state, usageByModel: [1] } }),
+        'expected a [model id, usage] pair, got 1.',
+      ],
+      [
+        'state.finalAnswerFor',
+        (c) => ({ ...c, state: { ...c.state, finalAnswerFor: 'max_rounds' } }),
+        'expected a stop reason and its detail, such as { reason: \'max_rounds\' }, got "max_rounds".',
+      ],
+      [
+        'state.finalAnswerFor.reason',
+        (c) => ({ ...c, state: { ...c.state, finalAnswerFor: { reason: 'Not a reason!' } } }),
+        'expected a stop reason (snake_case), got "Not a reason!".',
+      ],
+    ];
+
+    for (const [field, edit, message] of edits) {
+      expect(() =>
+        runToolLoop({ model: script(), tools, resume: { turn: edit(first) as TurnCheckpoint } }),
+      ).toThrow(new InvalidArgumentError({ argument: `resume.turn.${field}`, message }));
+    }
+  });
+
+  it('changing the checkpoint it was given changes nothing of the turn', async () => {
+    const untouched = await runToolLoop({ model: script(), tools, prompt: 'Go.' }).result;
+    const result = await runToolLoop({
+      model: script(),
+      tools,
+      prompt: 'Go.',
+      onCheckpoint: (checkpoint) => {
+        // A host that redacts what it stores, in place.
+        checkpoint.state.usage.inputTokens = 100_000;
+        checkpoint.state.toolCalls.forEach((call) => (call.name = 'redacted'));
+        checkpoint.messages.forEach((message) => {
+          if (message.role === 'user') message.content = '[redacted]';
+        });
+        checkpoint.messages.length = 0;
+      },
+    }).result;
+
+    expect(timeless(result)).toEqual(timeless(untouched));
+  });
+
   it('decisions go only with a turn paused for approval', async () => {
     const first = await firstCheckpoint();
 

@@ -105,25 +105,24 @@ describe('what a paused turn carries over', () => {
     expect(result.toolCalls.map((call) => call.executed)).toEqual([true, false]);
   });
 
-  it('refuses decisions that are not objects, and names no waiting call when none waits', () => {
-    const model = createScriptedModel({ text: 'never' });
-    const waiting = {
-      version: 1,
-      messages: [],
-      pendingApprovals: [{ toolCallId: 'h', name: 'held', input: {} }],
-      counters: {},
-    } as unknown as PausedTurn;
+  it('refuses decisions that are not objects, and names no waiting call when none waits', async () => {
+    const model = createScriptedModel([
+      { toolCalls: [{ id: 'h', name: 'held', input: {} }] },
+      { text: 'never' },
+    ]);
+    const waiting = (await runToolLoop({ model, tools: [held], prompt: 'Q' }).result).pausedTurn;
+    if (waiting === undefined) throw new Error('The turn did not pause.');
     const none = { ...waiting, pendingApprovals: [] } as PausedTurn;
 
     for (const decision of [null, 'yes', 1]) {
       expect(() =>
-        runToolLoop({ model, resume: { turn: waiting, decisions: { h: decision as never } } }),
+        runToolLoop({ model, tools: [held], resume: { turn: waiting, decisions: { h: decision as never } } }),
       ).toThrow(
         "Invalid option 'resume.decisions.h': expected { approved: true } or { approved: false, reason?: string }.",
       );
     }
     expect(() =>
-      runToolLoop({ model, resume: { turn: none, decisions: { h: { approved: true } } } }),
+      runToolLoop({ model, tools: [held], resume: { turn: none, decisions: { h: { approved: true } } } }),
     ).toThrow(
       "Invalid option 'resume.decisions': no call waits for approval with the id h; the calls that wait: (none).",
     );

@@ -4,27 +4,39 @@ import { sliceCodecs } from './features/turn-features.js';
 import type { PendingApproval } from './paused-turn.js';
 import type { ResponseStep } from './response-step.js';
 import type { Turn } from './turn.js';
-import type { FeatureSlices } from './turn-state.js';
+import type { FeatureSlices, TurnState } from './turn-state.js';
+import type { Message } from '../model/messages.js';
+import type { ToolCallRecord } from './loop-result.js';
 import { checkpointVersion, type PausedTurn, type TurnCheckpoint } from './turn-checkpoint.js';
 
 /**
- * The turn as it stands, as a checkpoint of plain JSON values that the turn no longer changes (its lists are
- * copies; the messages themselves are never changed once in the transcript).
+ * Copies of the transcript's messages and of the recorded calls, made once each: both only grow, so a checkpoint
+ * copies what is new since the last one, and a host that changes the checkpoint it was given changes no part of
+ * the turn.
  */
+const copies = new WeakMap<TurnState, { messages: Message[]; toolCalls: ToolCallRecord[] }>();
+
+/** The turn as it stands, as a checkpoint of plain JSON values that the turn does not share. */
 export function toTurnCheckpoint(turn: Turn): TurnCheckpoint {
   const { state, options } = turn;
+  const copied = copies.get(state) ?? { messages: [], toolCalls: [] };
+  copies.set(state, copied);
+  for (const message of state.messages.slice(copied.messages.length))
+    copied.messages.push(structuredClone(message));
+  for (const call of state.toolCalls.slice(copied.toolCalls.length))
+    copied.toolCalls.push(structuredClone(call));
   const features: Record<string, JsonValue> = {};
   for (const codec of sliceCodecs) features[codec.name] = saveSlice(codec, turn);
   const checkpoint: TurnCheckpoint = {
     version: checkpointVersion,
-    messages: [...state.messages],
+    messages: [...copied.messages],
     state: {
       iterations: state.iterations,
       rounds: state.rounds,
-      toolCalls: [...state.toolCalls],
-      usage: state.usage,
-      statusUsage: state.statusUsage,
-      usageByModel: [...state.usageByModel],
+      toolCalls: [...copied.toolCalls],
+      usage: { ...state.usage },
+      statusUsage: { ...state.statusUsage },
+      usageByModel: [...state.usageByModel].map(([modelId, usage]) => [modelId, { ...usage }]),
       text: state.text,
       answerPaused: state.paused,
       lastRequestTokens: state.lastRequestTokens,
@@ -48,7 +60,7 @@ export function toPausedTurn(turn: Turn, step: ResponseStep, pending: PendingApp
   return {
     ...toTurnCheckpoint(turn),
     pendingApprovals: pending,
-    pausedStep: { toolNames: step.toolNames, step: step.info },
+    pausedStep: { toolNames: [...step.toolNames], step: structuredClone(step.info) },
   };
 }
 

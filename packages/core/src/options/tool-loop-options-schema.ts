@@ -64,12 +64,6 @@ export const toolLoopOptionsSchema = new ObjectSchema({
    * stay, each with its result, so the transcript stays valid), and a `tool_results_cleared` warning says which.
    * The turn's `result.messages` keep every result whole. Default: no limit.
    */
-  /**
-   * Keeps a long turn's requests within a context size: once the messages a request would send are estimated
-   * past `maxTokens`, the results of older tool calls are sent as a short placeholder from then on (the calls
-   * stay, each with its result, so the transcript stays valid), and a `tool_results_cleared` warning says which.
-   * The turn's `result.messages` keep every result whole. Default: no limit.
-   */
   contextLimit: callContextLimitSchema.optional(),
   /** A quick model for generated status sentences; setting it turns `statusMessages` to `generated`. */
   statusModel: runtimeObjectSchema<Model>(isModel, 'expected a Model with a stream() method.').optional(),
@@ -98,7 +92,8 @@ export const toolLoopOptionsSchema = new ObjectSchema({
   /**
    * Called between two passes of the turn's cycle (after each tool round, a continued answer, a repair) with a
    * checkpoint of the turn as plain JSON; store it to resume the turn from there with `resume: { turn }`, on this
-   * machine or another. The turn waits for it (and its promise); a throw ends the turn with `hook_error`.
+   * machine or another. The turn waits for it (and its promise), but not past its own end (its deadline, an
+   * abort): a save still under way then goes on without it. A throw ends the turn with `hook_error`.
    */
   onCheckpoint: functionSchema<(checkpoint: TurnCheckpoint) => void | Promise<void>>().optional(),
   /**

@@ -29,8 +29,10 @@ export function formatSessionRecord(session: SessionData, from: number): string 
     record.pausedTurn = pausedTurn;
   }
   if (session.turnUnderWay !== undefined) {
-    const { messages: _messages, ...turnUnderWay } = session.turnUnderWay;
-    record.turnUnderWay = turnUnderWay;
+    const { messages: _messages, state, ...turnUnderWay } = session.turnUnderWay;
+    // Saved after every round: the calls' inputs and results are in the messages already, and written once.
+    const toolCalls = state.toolCalls.map(({ input: _input, output: _output, ...call }) => call);
+    record.turnUnderWay = { ...turnUnderWay, state: { ...state, toolCalls } };
   }
   return `${JSON.stringify(record)}\n`;
 }

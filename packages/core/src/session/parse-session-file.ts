@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import { InvalidConfigError, type ConfigIssue } from '../errors/invalid-config-error.js';
+import type { JsonValue } from '../json-value.js';
+import type { TurnCheckpoint } from '../loop/turn-checkpoint.js';
+import type { Message, ToolOutput } from '../model/messages.js';
 import type { SessionData } from './session-data.js';
 import {
   sessionFileFormat,
@@ -59,9 +62,8 @@ export function parseSessionFile({ text, path, id }: { text: string; path: strin
   if (last?.tokenCount !== undefined) session.tokenCount = last.tokenCount;
   // The paused turn's transcript is the session's: stored once, joined again here.
   if (last?.pausedTurn !== undefined) session.pausedTurn = { ...last.pausedTurn, messages: [...messages] };
-  if (last?.turnUnderWay !== undefined) {
-    session.turnUnderWay = { ...last.turnUnderWay, messages: [...messages] };
-  }
+  if (last?.turnUnderWay !== undefined)
+    session.turnUnderWay = withCallsFromMessages(last.turnUnderWay, messages);
   return {
     session,
     layout: { bytes: Buffer.byteLength(text) - Buffer.byteLength(unfinished), messages: messages.length },
@@ -139,4 +141,29 @@ function parseJson({ text, subject, path }: { text: string; subject: string; pat
     const reason = error instanceof Error ? error.message : String(error);
     throw new InvalidConfigError({ subject, issues: [{ path, message: `not valid JSON: ${reason}` }] });
   }
+}
+
+/**
+ * The checkpoint of a turn under way as the file keeps it, whole again: its messages are the session's, and each
+ * recorded call takes its input and result from them (the file writes them once, there).
+ */
+function withCallsFromMessages(
+  stored: Omit<TurnCheckpoint, 'messages'>,
+  messages: Message[],
+): TurnCheckpoint {
+  const inputs = new Map<string, JsonValue>();
+  const outputs = new Map<string, ToolOutput>();
+  for (const message of messages) {
+    if (typeof message.content === 'string') continue;
+    for (const part of message.content) {
+      if (part.type === 'tool-call') inputs.set(part.id, part.input);
+      if (part.type === 'tool-result') outputs.set(part.toolCallId, part.output);
+    }
+  }
+  const toolCalls = stored.state.toolCalls.map((call) => ({
+    ...call,
+    input: inputs.get(call.toolCallId) ?? {},
+    output: outputs.get(call.toolCallId) ?? { content: [] },
+  }));
+  return { ...stored, state: { ...stored.state, toolCalls }, messages: [...messages] };
 }

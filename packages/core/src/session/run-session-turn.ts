@@ -55,17 +55,33 @@ export async function runSessionTurn({
   let result: LoopResult;
   // The session as last saved: a turn under way is saved after each of its rounds.
   let current = session;
-  const saveTurnUnderWay = async (checkpoint: TurnCheckpoint) => {
-    const { pausedTurn: _paused, ...rest } = current;
-    const saved: SessionData = {
-      ...rest,
-      messages: checkpoint.messages,
-      toolCallCount: session.toolCallCount + startedToolCalls,
-      lastActivity: new Date(now()),
-      turnUnderWay: checkpoint,
-    };
-    await store.save(saved, toSessionChange({ before: current.messages, after: saved.messages }));
-    current = saved;
+  // Those saves run one after the other, and none lands after the turn's own last save: a save still under way
+  // when the turn ends (its deadline, an abort) is waited for, and one not yet begun is not made.
+  let saving: Promise<void> = Promise.resolve();
+  let ended = false;
+  const saveTurnUnderWay = (checkpoint: TurnCheckpoint): Promise<void> => {
+    const save = saving.then(async () => {
+      if (ended) return;
+      const { pausedTurn: _paused, ...rest } = current;
+      const { usage } = checkpoint.state;
+      const saved: SessionData = {
+        ...rest,
+        // The messages already saved, then the checkpoint's new ones: the store appends only those.
+        messages: [...current.messages, ...checkpoint.messages.slice(current.messages.length)],
+        toolCallCount: session.toolCallCount + startedToolCalls,
+        tokenCount: checkpoint.state.sessionTokens + usage.inputTokens + usage.outputTokens,
+        lastActivity: new Date(now()),
+        turnUnderWay: checkpoint,
+      };
+      await store.save(saved, toSessionChange({ before: current.messages, after: saved.messages }));
+      current = saved;
+    });
+    saving = save.catch(() => undefined);
+    return save;
+  };
+  const endSaves = async () => {
+    ended = true;
+    await saving;
   };
   try {
     const run = runToolLoop({
@@ -90,6 +106,7 @@ export async function runSessionTurn({
   } catch (error) {
     // Whatever failed, the user's message is not lost: what the turn got to is saved, then the stream fails.
     // The turn has ended, failed: no checkpoint of it is kept as one under way.
+    await endSaves();
     const { turnUnderWay: _underWay, ...failed } = toFailedSession({ session, input, lastRequestMessages });
     const saved: SessionData = {
       ...failed,
@@ -99,10 +116,11 @@ export async function runSessionTurn({
     await store.save(saved, toSessionChange({ before: current.messages, after: saved.messages }));
     return { type: 'failed', session: saved, error };
   }
+  await endSaves();
   const { pausedTurn: _previous, turnUnderWay: _underWay, ...rest } = session;
   const saved: SessionData = {
     ...rest,
-    messages: result.messages,
+    messages: [...current.messages, ...result.messages.slice(current.messages.length)],
     toolCallCount: result.sessionToolCalls,
     tokenCount: result.sessionTokens,
     lastActivity: new Date(now()),

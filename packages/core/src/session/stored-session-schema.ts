@@ -39,14 +39,17 @@ const storedPausedTurnSchema = z.custom<Omit<PausedTurn, 'messages'>>(
   { error: 'expected a paused turn (version 1 or 2, with pendingApprovals)' },
 );
 
-/** The checkpoint of a turn under way, stored without its messages as the paused turn is. */
+/**
+ * The checkpoint of a turn under way, stored without its messages as the paused turn is, and its recorded calls
+ * without their inputs and results (the messages hold them).
+ */
 const storedTurnUnderWaySchema = z.custom<Omit<TurnCheckpoint, 'messages'>>(
   (value) =>
     typeof value === 'object' &&
     value !== null &&
     (value as { version?: unknown }).version === 2 &&
-    typeof (value as { state?: unknown }).state === 'object',
-  { error: 'expected the checkpoint of a turn (version 2)' },
+    Array.isArray((value as { state?: { toolCalls?: unknown } }).state?.toolCalls),
+  { error: 'expected the checkpoint of a turn (version 2, with its state)' },
 );
 
 /** The first line of a session file: what never changes. */

@@ -1,8 +1,14 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineTool, runToolLoop } from '@toolloop/core';
-import { createFileSessionStore, SessionManager } from '@toolloop/core/session';
+import {
+  createFileSessionStore,
+  createMemorySessionStore,
+  SessionManager,
+  type SessionStore,
+} from '@toolloop/core/session';
+import { createDeferred } from '../deferred.js';
 import { createScriptedModel } from '@toolloop/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createModelFactory, readNote } from './support/session-test-kit.js';
@@ -61,6 +67,9 @@ describe('SessionManager and the checkpoint of a turn under way', () => {
     await manager.dispose();
 
     expect(seen).toEqual([undefined, 1]);
+    // Each result is written once, with its message: the lines of the turn under way do not repeat them.
+    const file = await readFile(join(directory, `${session.id}.json`), 'utf8');
+    expect(file.split('"text":"peeked"').length - 1).toBe(2);
     expect(finished?.turnUnderWay).toBeUndefined();
     expect(finished?.messages.at(-1)).toEqual({
       role: 'assistant',
@@ -81,6 +90,54 @@ describe('SessionManager and the checkpoint of a turn under way', () => {
     expect(resumed.stopReason).toBe('completed');
     expect(resumed.rounds).toBe(3);
     expect(resumed.messages).toEqual(finished?.messages);
+    expect(checkpoint?.state.toolCalls.map((call) => [call.input, call.output.content])).toEqual([
+      [{ n: 1 }, [{ type: 'text', text: 'peeked' }]],
+    ]);
+  });
+
+  it('keeps the tokens counted so far, and a save of the turn under way never lands after the turn has ended', async () => {
+    const memory = createMemorySessionStore();
+    const gate = createDeferred();
+    const underWayTokens: Array<number | undefined> = [];
+    // A store slow to save the turn under way: the turn's deadline passes while it saves.
+    const store: SessionStore = {
+      ...memory,
+      save: async (session, change) => {
+        if (session.turnUnderWay !== undefined) {
+          underWayTokens.push(session.tokenCount);
+          await gate.promise;
+        }
+        await memory.save(session, change);
+      },
+    };
+    const manager = new SessionManager({
+      createModel: createModelFactory(threeRounds).createModel,
+      store,
+      tools: [
+        defineTool({ name: 'peek', inputSchema: { type: 'object' }, execute: () => 'peeked' }),
+        readNote,
+      ],
+    });
+    const session = await manager.initializeSession({
+      type: 'claude',
+      api_key: 'sk-ant-x',
+      model: 'claude-sonnet-4-6',
+      timeout_ms: 50,
+    });
+    const chunks: string[] = [];
+    for await (const chunk of manager.sendMessageStream(session.id, 'Read the notes.')) {
+      chunks.push(chunk.type);
+      // The turn has timed out; only now does the slow save finish.
+      if (chunk.type === 'error') gate.resolve();
+    }
+    const stored = await memory.load(session.id);
+    await manager.dispose();
+
+    // The first round's tokens count against the session's budget from the moment it is saved.
+    expect(underWayTokens).toEqual([120]);
+    expect(chunks.at(-1)).toBe('done');
+    expect(stored?.turnUnderWay).toBeUndefined();
+    expect(stored?.tokenCount).toBe(120);
   });
 
   it('resumes a turn paused by the earlier format, kept in a session file that version wrote', async () => {
