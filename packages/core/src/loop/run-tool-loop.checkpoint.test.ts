@@ -279,58 +279,39 @@ describe('onCheckpoint', () => {
 
   it('a checkpoint edited by hand is refused naming the field, never read into a turn without a deadline or with wrong counts', async () => {
     const first = await firstCheckpoint();
-    const edits: Array<[string, (checkpoint: TurnCheckpoint) => unknown, string]> = [
+    // A state field, what it is set to, the field the error names (that one, or a part of it), and the error.
+    const edits: Array<[string, unknown, string, string]> = [
+      ['elapsedMs', 'long', 'elapsedMs', 'expected a number of milliseconds of at least 0, got "long".'],
+      ['elapsedMs', -1e6, 'elapsedMs', 'expected a number of milliseconds of at least 0, got -1000000.'],
+      ['iterations', '1', 'iterations', 'expected an integer of at least 0, got "1".'],
+      ['sessionTokens', -5, 'sessionTokens', 'expected an integer of at least 0, got -5.'],
       [
-        'state.elapsedMs',
-        (c) => ({ ...c, state: { ...c.state, elapsedMs: 'long' } }),
-        'expected a number of milliseconds of at least 0, got "long".',
-      ],
-      [
-        'state.elapsedMs',
-        (c) => ({ ...c, state: { ...c.state, elapsedMs: -1e6 } }),
-        'expected a number of milliseconds of at least 0, got -1000000.',
-      ],
-      [
-        'state.iterations',
-        (c) => ({ ...c, state: { ...c.state, iterations: '1' } }),
-        'expected an integer of at least 0, got "1".',
-      ],
-      [
-        'state.sessionTokens',
-        (c) => ({ ...c, state: { ...c.state, sessionTokens: -5 } }),
-        'expected an integer of at least 0, got -5.',
-      ],
-      [
-        'state.toolCalls',
-        (c) => ({ ...c, state: { ...c.state, toolCalls: undefined } }),
+        'toolCalls',
+        undefined,
+        'toolCalls',
         'expected a list of the tool calls the turn recorded, got nothing.',
       ],
+      ['usage', 'x', 'usage', 'expected token counts such as { inputTokens: 10, outputTokens: 2 }, got "x".'],
+      ['usageByModel', [1], 'usageByModel[0]', 'expected a [model id, usage] pair, got 1.'],
       [
-        'state.usage',
-        (c) => ({ ...c, state: { ...c.state, usage: 'x' } }),
-        'expected token counts such as { inputTokens: 10, outputTokens: 2 }, got "x".',
-      ],
-      [
-        'state.usageByModel[0]',
-        (c) => ({ ...c, state: { ...c.state, usageByModel: [1] } }),
-        'expected a [model id, usage] pair, got 1.',
-      ],
-      [
-        'state.finalAnswerFor',
-        (c) => ({ ...c, state: { ...c.state, finalAnswerFor: 'max_rounds' } }),
+        'finalAnswerFor',
+        'max_rounds',
+        'finalAnswerFor',
         'expected a stop reason and its detail, such as { reason: \'max_rounds\' }, got "max_rounds".',
       ],
       [
-        'state.finalAnswerFor.reason',
-        (c) => ({ ...c, state: { ...c.state, finalAnswerFor: { reason: 'Not a reason!' } } }),
+        'finalAnswerFor',
+        { reason: 'Not a reason!' },
+        'finalAnswerFor.reason',
         'expected a stop reason (snake_case), got "Not a reason!".',
       ],
     ];
 
-    for (const [field, edit, message] of edits) {
-      expect(() =>
-        runToolLoop({ model: script(), tools, resume: { turn: edit(first) as TurnCheckpoint } }),
-      ).toThrow(new InvalidArgumentError({ argument: `resume.turn.${field}`, message }));
+    for (const [field, value, named, message] of edits) {
+      const edited = { ...first, state: { ...first.state, [field]: value } } as TurnCheckpoint;
+      expect(() => runToolLoop({ model: script(), tools, resume: { turn: edited } })).toThrow(
+        new InvalidArgumentError({ argument: `resume.turn.state.${named}`, message }),
+      );
     }
   });
 
