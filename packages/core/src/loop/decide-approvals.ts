@@ -23,7 +23,7 @@ export async function decideApprovals({
   calls: PlannedToolCall[];
   registry: ToolRegistry;
   options: ResolvedLoopOptions;
-  decisions?: Record<string, ApprovalDecision>;
+  decisions?: Record<string, ApprovalDecision> | undefined;
   signal: AbortSignal;
 }): Promise<{ calls: PlannedToolCall[]; pending: PendingApproval[] }> {
   const pending: PendingApproval[] = [];

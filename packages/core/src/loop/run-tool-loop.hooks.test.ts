@@ -158,6 +158,23 @@ describe('prepareStep', () => {
 
     expect(submitted).toBe(false);
     expect(result.toolCalls[0]).toMatchObject({ name: 'submit', executed: false, isError: true });
+    // The model is told the tools of its step, not every tool of the turn.
+    expect(result.toolCalls[0]?.output.content).toEqual([
+      { type: 'text', text: "Model called unknown tool 'submit'. Available tools: search." },
+    ]);
+  });
+
+  it("a step whose prepareStep leaves the tool choice alone keeps the loop's", async () => {
+    const model = createScriptedModel([{ text: 'ok' }]);
+    await runToolLoop({
+      model,
+      tools: [search],
+      prompt: 'Q',
+      toolChoice: { type: 'required' },
+      prepareStep: () => ({ system: 'Be brief.' }),
+    }).result;
+
+    expect(model.requests[0]).toMatchObject({ system: 'Be brief.', toolChoice: { type: 'required' } });
   });
 
   it('can send a step to another model', async () => {

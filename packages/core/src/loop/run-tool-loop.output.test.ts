@@ -57,6 +57,8 @@ describe('structured output with a model that supports it natively', () => {
 
     expect(result).toMatchObject({ stopReason: 'completed', output: { customer: 'ACME', total: 120 } });
     expect(result.iterations).toBe(2);
+    // A repair asked in text is no tool round.
+    expect(result.rounds).toBe(0);
     expect(model.requests[1]?.messages.at(-1)).toEqual({
       role: 'user',
       content:

@@ -34,7 +34,7 @@ export async function decideCalls(
     registry,
     options,
     signal,
-    ...(step.decisions === undefined ? {} : { decisions: step.decisions }),
+    decisions: step.decisions,
   });
   if (approved.pending.length > 0) {
     return {

@@ -4,7 +4,7 @@ import { createLinkedAbortController } from '../internal/linked-abort-controller
 import { createToolRegistry } from './create-tool-registry.js';
 import { createExplicitStopTool } from './explicit-stop-tool.js';
 import { callHook, reportStep as reportStepInfo } from './features/host-hooks.js';
-import type { FinishedRound, Verdict } from './features/turn-feature.js';
+import type { TurnFeature, Verdict } from './features/turn-feature.js';
 import { turnFeatures } from './features/turn-features.js';
 import { createFinalAnswerTool } from './final-answer-tool.js';
 import type { LoopEvent } from './loop-event.js';
@@ -141,7 +141,7 @@ async function* runRounds(turn: Turn): AsyncGenerator<LoopEvent, TurnEnding> {
     let step = resumed;
     let settled: SettledResponse = { type: 'round' };
     if (step === undefined) {
-      const ending = applyVerdict(turn, yield* askFeatures(turn, 'beforeRequest'));
+      const ending = applyVerdict(turn, yield* askFeatures(turn, (feature) => feature.beforeRequest?.(turn)));
       if (ending !== undefined) return ending;
       step = yield* requestResponse(turn);
       settled = yield* settleResponse(turn, step);
@@ -153,7 +153,7 @@ async function* runRounds(turn: Turn): AsyncGenerator<LoopEvent, TurnEnding> {
       if ('paused' in decided) return decided.paused;
       const round = yield* runToolRound(turn, step, decided.round);
       await reportStep(turn, step);
-      verdict = yield* askFeatures(turn, 'afterRound', round);
+      verdict = yield* askFeatures(turn, (feature) => feature.afterRound?.(turn, round));
     } else {
       await reportStep(turn, step);
       verdict = await settleAnswer(turn, settled);
@@ -170,16 +170,10 @@ async function* runRounds(turn: Turn): AsyncGenerator<LoopEvent, TurnEnding> {
  */
 async function* askFeatures(
   turn: Turn,
-  point: 'beforeRequest' | 'afterRound',
-  round?: FinishedRound,
+  ask: (feature: TurnFeature) => Verdict | Promise<Verdict>,
 ): AsyncGenerator<LoopEvent, Verdict> {
   for (const feature of turnFeatures) {
-    const verdict =
-      point === 'beforeRequest'
-        ? await feature.beforeRequest?.(turn)
-        : round === undefined
-          ? undefined
-          : await feature.afterRound?.(turn, round);
+    const verdict = await ask(feature);
     for (const event of turn.outbox.splice(0)) yield event;
     if (verdict !== undefined) return verdict;
   }

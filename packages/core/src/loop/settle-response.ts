@@ -27,15 +27,14 @@ export async function* settleResponse(
 ): AsyncGenerator<LoopEvent, SettledResponse> {
   const { state, options } = turn;
   if (state.paused && step.calls.length === 0) return { type: 'continue' };
-  if (options.output?.mode === 'tool') {
-    const checked = yield* takeFinalAnswer({
-      state,
-      calls: step.calls,
-      options,
-      finalAnswerFor: state.finalAnswerFor,
-    });
-    if (checked !== undefined) return { type: 'final-answer', checked };
-  }
+  // An answer given through the final-answer tool (`output` with a model that has no structured output).
+  const checked = yield* takeFinalAnswer({
+    state,
+    calls: step.calls,
+    options,
+    finalAnswerFor: state.finalAnswerFor,
+  });
+  if (checked !== undefined) return { type: 'final-answer', checked };
   const ending = endingForResponse({
     finishReason: step.info.response.finishReason,
     toolCallCount: step.calls.length,

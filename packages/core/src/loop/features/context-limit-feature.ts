@@ -21,7 +21,6 @@ export interface ContextState {
  * tool results cleared while the messages are still past the limit. The transcript itself keeps everything.
  */
 export const contextLimitFeature: TurnFeature = {
-  name: 'contextLimit',
   async beforeRequest(turn) {
     const { state, options, signal } = turn;
     const limit = options.contextLimit;

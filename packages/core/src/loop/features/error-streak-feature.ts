@@ -20,7 +20,6 @@ export function countOutcome(
 
 /** `maxConsecutiveErrors`: a round in which the streak reached the limit ends the turn. */
 export const errorStreakFeature: TurnFeature = {
-  name: 'maxConsecutiveErrors',
   afterRound({ state }) {
     return state.features.errorStreak.limitReached ? { end: { reason: 'consecutive_errors' } } : undefined;
   },

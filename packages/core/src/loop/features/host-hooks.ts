@@ -25,12 +25,12 @@ export function toTurnSnapshot(state: TurnState): TurnSnapshot {
  * tools that do not exist, is a `HookError`.
  */
 export const prepareStepFeature: TurnFeature = {
-  name: 'prepareStep',
   async prepareRequest({ state, options, registry, signal }, draft) {
-    if (options.prepareStep === undefined) return;
+    const { prepareStep } = options;
+    if (prepareStep === undefined) return;
     const settings: StepSettings =
       (await callHook('prepareStep', signal, () =>
-        options.prepareStep?.({
+        prepareStep({
           ...toTurnSnapshot(state),
           system: draft.system,
           toolNames: registry.toolNames,
@@ -73,7 +73,6 @@ export const prepareStepFeature: TurnFeature = {
  * throws, is a `HookError`.
  */
 export const stopWhenFeature: TurnFeature = {
-  name: 'stopWhen',
   async afterRound({ state, options, signal }) {
     for (const condition of options.stopWhen) {
       const decision = await callHook('stopWhen', signal, () => condition(toTurnSnapshot(state)));
@@ -113,7 +112,6 @@ export async function reportStep({
   step: StepInfo;
   signal: AbortSignal;
 }): Promise<void> {
-  if (options.onStepFinish === undefined) return;
   await callHook('onStepFinish', signal, () => options.onStepFinish?.(step));
 }
 

@@ -5,7 +5,6 @@ import type { TurnFeature } from './turn-feature.js';
  * that keeps pausing its answer still cannot spin, and the cap never takes that answer away.
  */
 export const iterationLimitFeature: TurnFeature = {
-  name: 'maxIterations',
   beforeRequest({ state, options }) {
     const allowed = options.maxIterations + (state.finalAnswerFor === undefined ? 0 : 1);
     return state.iterations >= allowed ? { end: { reason: 'max_iterations' } } : undefined;

@@ -25,7 +25,6 @@ export function countResponseText(slice: RepetitionCounts, text: string): void {
  * (`planToolCalls`); after that round, the model gives its answer without tools, and the turn ends `no_progress`.
  */
 export const noProgressFeature: TurnFeature = {
-  name: 'noProgress',
   afterRound(_turn, { plan }) {
     return plan.noProgress === undefined
       ? undefined

@@ -6,7 +6,6 @@ import type { TurnFeature } from './turn-feature.js';
  * or the last answer), kept apart so that providers can leave it out of a cached prefix.
  */
 export const progressivePromptFeature: TurnFeature = {
-  name: 'progressivePrompt',
   prepareRequest({ state, options }, draft) {
     const { system, addition } = composeSystemPrompt({
       system: draft.system,

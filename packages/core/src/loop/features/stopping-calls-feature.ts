@@ -6,7 +6,6 @@ import type { TurnFeature } from './turn-feature.js';
  * after that round with `gave_up` or `unknown_tool`.
  */
 export const stoppingCallsFeature: TurnFeature = {
-  name: 'stoppingCalls',
   afterRound(_turn, { plan }) {
     return plan.stop === undefined ? undefined : { end: plan.stop };
   },

@@ -6,7 +6,6 @@ import type { TurnFeature } from './turn-feature.js';
  * request is the last answer when a round and an answer would not both fit (see `checkTokenBudget`).
  */
 export const tokenBudgetFeature: TurnFeature = {
-  name: 'tokenBudget',
   beforeRequest(turn) {
     const budget = checkTokenBudget(turn);
     if (budget.action === 'go') return undefined;

@@ -12,7 +12,6 @@ export interface ToolCallCounts {
  * after that round, the model gives its answer without tools.
  */
 export const toolCallLimitsFeature: TurnFeature = {
-  name: 'maxToolCalls',
   afterRound(_turn, { plan }) {
     return plan.limitReached === undefined ? undefined : { answer: { reason: plan.limitReached } };
   },

@@ -26,7 +26,6 @@ export interface FinishedRound {
  * What a feature reports (warnings, status lines) goes to `turn.outbox`.
  */
 export interface TurnFeature {
-  readonly name: string;
   /** Before each model request, while the turn may still stop without making it. */
   beforeRequest?(turn: Turn): Verdict | Promise<Verdict>;
   /** Shapes the next request: its system prompt, tools, tool choice, model and messages. */

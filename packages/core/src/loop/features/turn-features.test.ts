@@ -135,5 +135,20 @@ describe('the features, each alone', () => {
     ).toEqual({
       cleared: new Set(['a']),
     });
+    state.messages.push({ role: 'assistant', content: [{ type: 'text', text: 'One.' }] });
+    expect(contextLimitCodec.restore({ summary: { upTo: 1, text: 'Earlier.' } }, state)).toEqual({
+      cleared: new Set(),
+      summary: { upTo: 1, text: 'Earlier.' },
+    });
+    // A summary that stands for no message, for part of one, or has no text.
+    const summaries = [
+      { upTo: 0, text: 'None.' },
+      { upTo: 0.5, text: 'Half.' },
+      { upTo: '1', text: 'One.' },
+      { upTo: 1 },
+    ];
+    for (const summary of summaries) {
+      expect(contextLimitCodec.restore({ summary }, state)).toEqual({ cleared: new Set() });
+    }
   });
 });
