@@ -67,9 +67,7 @@ export function readTurnCheckpoint(stored: unknown, argument = 'resume.turn'): T
     version !== checkpointVersion ||
     !Array.isArray(record.messages) ||
     !isObject(record.state) ||
-    !isObject(record.features) ||
-    (record.pendingApprovals !== undefined && !Array.isArray(record.pendingApprovals)) ||
-    (record.pausedStep !== undefined && !isObject(record.pausedStep))
+    !isObject(record.features)
   ) {
     throw new InvalidArgumentError({
       argument,

@@ -273,7 +273,6 @@ describe('a resumed turn', () => {
     const model = createScriptedModel({ text: 'never' });
     const turns = [
       { version: 2, messages: [], pendingApprovals: [], counters: {} },
-      { version: 2, messages: [], state: {}, features: {}, pendingApprovals: {} },
       { version: 2, messages: {}, state: {}, features: {} },
       { version: 1, messages: {}, pendingApprovals: [], counters: {} },
       { version: 1, messages: [], pendingApprovals: {}, counters: {} },

@@ -315,6 +315,96 @@ describe('onCheckpoint', () => {
     }
   });
 
+  it('a paused turn edited by hand is refused naming the part, in the form that wrote it', async () => {
+    const held = defineTool({
+      name: 'held',
+      inputSchema: { type: 'object' },
+      needsApproval: true,
+      execute: () => 'ran',
+    });
+    const model = () =>
+      createScriptedModel([{ toolCalls: [{ id: 'h', name: 'held', input: {} }] }, { text: 'Done.' }]);
+    const paused = (await runToolLoop({ model: model(), tools: [held], prompt: 'Q' }).result).pausedTurn;
+    if (paused === undefined) throw new Error('The turn did not pause.');
+    const { step } = paused.pausedStep;
+    const decisions = { h: { approved: true as const } };
+    const call = paused.state.toolCalls[0];
+    const edits: Array<[unknown, string, string]> = [
+      [
+        { ...paused, pendingApprovals: [{ name: 'held' }] },
+        'pendingApprovals[0]',
+        'expected a call that waits { toolCallId, name, input }, got an object without them.',
+      ],
+      [
+        { ...paused, pendingApprovals: 'h' },
+        'pendingApprovals',
+        'expected a list of the calls that wait, got "h".',
+      ],
+      [
+        { ...paused, pausedStep: undefined },
+        'pausedStep',
+        'expected the step whose calls wait { toolNames, step }, got nothing.',
+      ],
+      [
+        { ...paused, pausedStep: { step, toolNames: [1] } },
+        'pausedStep.toolNames',
+        'expected a list of tool names, got a list of 1.',
+      ],
+      [
+        { ...paused, pausedStep: { toolNames: ['held'], step: { ...step, round: 'first' } } },
+        'pausedStep.step',
+        'expected the step as onStepFinish reports it { iteration, round, request, response, usage }, got an object without them.',
+      ],
+      [
+        { ...paused, state: { ...paused.state, toolCalls: [{ ...call, executed: 'yes' }] } },
+        'state.toolCalls[0]',
+        'expected a recorded call { toolCallId, name, input, output, isError, executed, round }, got an object without them.',
+      ],
+      [
+        { ...paused, state: { ...paused.state, statusUsage: { inputTokens: -1, outputTokens: 0 } } },
+        'state.statusUsage',
+        'expected token counts such as { inputTokens: 10, outputTokens: 2 }, got an object without them.',
+      ],
+      [{ ...paused, state: { ...paused.state, text: 7 } }, 'state.text', 'expected a string, got 7.'],
+      [
+        { ...paused, state: { ...paused.state, answerPaused: 'no' } },
+        'state.answerPaused',
+        'expected true or false, got "no".',
+      ],
+      [
+        { ...paused, state: { ...paused.state, finalAnswerFor: { reason: 'max_rounds', detail: 3 } } },
+        'state.finalAnswerFor.detail',
+        'expected a string, got 3.',
+      ],
+    ];
+    for (const [turn, named, message] of edits) {
+      expect(() =>
+        runToolLoop({ model: model(), tools: [held], resume: { turn: turn as TurnCheckpoint, decisions } }),
+      ).toThrow(new InvalidArgumentError({ argument: `resume.turn.${named}`, message }));
+    }
+
+    // A paused turn of the first format is named where that format kept each part.
+    const stored = JSON.parse(
+      readFileSync(new URL('../../test/loop/paused-turn-v1/denied.json', import.meta.url), 'utf8'),
+    ) as { pausedTurn: { counters: Record<string, unknown>; step: Record<string, unknown> } };
+    const v1 = stored.pausedTurn;
+    const firstFormat: Array<[unknown, string]> = [
+      [{ ...v1, counters: { ...v1.counters, rounds: -1 } }, 'counters.rounds'],
+      [{ ...v1, counters: { ...v1.counters, toolCalls: null } }, 'counters.toolCalls'],
+      [{ ...v1, toolNames: 'refund' }, 'toolNames'],
+      [{ ...v1, step: { ...v1.step, usage: null } }, 'step'],
+    ];
+    for (const [turn, named] of firstFormat) {
+      expect(() =>
+        runToolLoop({
+          model: model(),
+          tools: [held],
+          resume: { turn: turn as TurnCheckpoint, decisions: { r1: { approved: true } } },
+        }),
+      ).toThrow(`Invalid option 'resume.turn.${named}'`);
+    }
+  });
+
   it('changing the checkpoint it was given changes nothing of the turn', async () => {
     const untouched = await runToolLoop({ model: script(), tools, prompt: 'Go.' }).result;
     const result = await runToolLoop({
