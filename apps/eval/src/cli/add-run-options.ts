@@ -124,7 +124,7 @@ export function addRunOptions(command: Command): Command {
     )
     .option(
       '--base-url <url>',
-      'the API base URL of live runs (a proxy, vLLM, Ollama); default: each provider\'s variable (ANTHROPIC_BASE_URL, OPENAI_BASE_URL, GEMINI_BASE_URL, BEDROCK_BASE_URL, OLLAMA_HOST, OLLAMA_BASE_URL), else the public API',
+      "the API base URL of live runs (a proxy, vLLM, Ollama); default: each provider's variable (ANTHROPIC_BASE_URL, OPENAI_BASE_URL, GEMINI_BASE_URL, BEDROCK_BASE_URL, OLLAMA_HOST, OLLAMA_BASE_URL), else the public API",
     )
     .option(
       '--min-pass-rate <rate>',
