@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { customStopReasonPattern, isBuiltinStopReason } from './stop-reason.js';
 import type { TurnCheckpoint } from './turn-checkpoint.js';
+import { isObject } from '../internal/is-object.js';
 
 /**
  * Where a field of a checkpoint stands in the stored form, for the error that names it: a checkpoint's own path,
@@ -125,10 +126,6 @@ function isStep(value: unknown): boolean {
     isObject(value.response) &&
     isUsage(value.usage)
   );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ToolCallRecord } from './loop-result.js';
 import type { PendingApproval } from './paused-turn.js';
 import type { StepInfo } from './turn-hooks.js';
 import { checkpointVersion, type TurnCheckpoint } from './turn-checkpoint.js';
+import { isObject } from '../internal/is-object.js';
 
 /** A paused turn as the loop's first stored format wrote it (`version: 1`). */
 interface PausedTurnV1 {
@@ -125,8 +126,4 @@ function fromVersion1(turn: PausedTurnV1): TurnCheckpoint {
     pendingApprovals: turn.pendingApprovals,
     pausedStep: { toolNames: turn.toolNames, step: turn.step },
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
+import { isObject } from '../internal/is-object.js';
 
 /** An MCP server started as a child process, speaking over its stdin and stdout. */
 export interface StdioServerConfig {
@@ -56,13 +57,13 @@ export function isHttpServerConfig(config: McpServerConfig): config is HttpServe
  * that names the field, such as `servers.files.args[1]`.
  */
 export function validateMcpServersConfig(config: unknown): McpServersConfig {
-  const servers = isRecord(config) ? config.servers : undefined;
-  if (!isRecord(servers)) fail('servers', 'expected an object with one entry per server.');
+  const servers = isObject(config) ? config.servers : undefined;
+  if (!isObject(servers)) fail('servers', 'expected an object with one entry per server.');
   for (const [name, server] of Object.entries(servers)) {
     const path = `servers.${name}`;
     if (!/^[a-zA-Z0-9_-]+$/.test(name))
       fail(path, "a server name may use only letters, digits, '_' and '-'.");
-    if (!isRecord(server)) {
+    if (!isObject(server)) {
       fail(path, 'expected { command, args?, env?, cwd? }, { url, headers? } or { createTransport }.');
     }
     if ('createTransport' in server) {
@@ -114,16 +115,12 @@ export function validateMcpServersConfig(config: unknown): McpServersConfig {
   return config as McpServersConfig;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function expectString(path: string, value: unknown): void {
   if (typeof value !== 'string' || value === '') fail(path, 'expected a non-empty string.');
 }
 
 function expectStringRecord(path: string, value: unknown): void {
-  if (!isRecord(value)) fail(path, 'expected an object of strings.');
+  if (!isObject(value)) fail(path, 'expected an object of strings.');
   for (const [key, entry] of Object.entries(value)) {
     // Names only: values may be secrets and never appear in an error.
     if (typeof entry !== 'string') fail(`${path}.${key}`, 'expected a string.');

@@ -2,7 +2,8 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { findNearestName } from '../internal/find-nearest-name.js';
 import { findOptionNames } from './find-option-names.js';
 import { findOptionProblem, formatOptionPath, type OptionProblem } from './find-option-problem.js';
-import { isObject, type OptionSchema } from './option-schema.js';
+import { isObject } from '../internal/is-object.js';
+import type { OptionSchema } from './option-schema.js';
 import { toolLoopOptionsSchema, type ToolLoopOptionsInput } from './tool-loop-options-schema.js';
 
 const topLevelAdvice =

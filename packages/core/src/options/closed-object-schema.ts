@@ -1,5 +1,6 @@
 import { findNearestName } from '../internal/find-nearest-name.js';
-import { isObject, OptionSchema, type OptionIssue } from './option-schema.js';
+import { isObject } from '../internal/is-object.js';
+import { OptionSchema, type OptionIssue } from './option-schema.js';
 
 /**
  * An object the loop takes as it is (`resume`, `telemetry`): its fields are checked by `accepts`, refused with

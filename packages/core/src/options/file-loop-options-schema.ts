@@ -1,6 +1,7 @@
 import type { ThinkingEffort } from '../model/model.js';
 import type { JsonValue } from '../json-value.js';
-import { ObjectSchema, RecordSchema, UnionSchema, ValueSchema, isObject } from './option-schema.js';
+import { isObject } from '../internal/is-object.js';
+import { ObjectSchema, RecordSchema, UnionSchema, ValueSchema } from './option-schema.js';
 import { fileContextLimitSchema } from './context-limit-schema.js';
 import {
   anyTextSchema,

@@ -1,4 +1,5 @@
 import { findNearestName } from '../internal/find-nearest-name.js';
+import { isObject } from '../internal/is-object.js';
 
 /**
  * A small schema kit for options, without a dependency: the loop checks its options with it, so importing
@@ -170,9 +171,4 @@ export class RecordSchema<VALUE extends OptionSchema> extends OptionSchema<Recor
     if (!isObject(value)) return [{ type: 'refused', path, message: this.expected(value) }];
     return Object.entries(value).flatMap(([key, inner]) => this.value.check(inner, [...path, key]));
   }
-}
-
-/** A plain object (not a list), as options are written. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isObject } from '../internal/is-object.js';
 
 /**
  * A value's object keys renamed as `schema` (the schema of the value as given) describes them: a record's keys
@@ -40,8 +41,4 @@ export function renameValueKeys({
     return value.map((inner: unknown) => walk(inner, schema.element as z.ZodType));
   }
   return value;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

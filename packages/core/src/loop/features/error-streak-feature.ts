@@ -1,4 +1,5 @@
 import { extendErrorStreak, type ToolCallOutcome } from '../tool-call-outcome.js';
+import { readCount } from './read-count.js';
 import type { SliceCodec, TurnFeature } from './turn-feature.js';
 
 /** Failed tool calls in a row, in call order across rounds, for `maxConsecutiveErrors`. */
@@ -31,10 +32,3 @@ export const errorStreakCodec: SliceCodec<'errorStreak'> = {
   // A checkpoint is taken between rounds, when a streak at the limit has already ended the turn.
   restore: (saved) => ({ streak: readCount(saved, 'streak'), limitReached: false }),
 };
-
-/** A count of a saved slice: a non-negative integer, or 0. */
-export function readCount(saved: unknown, key: string): number {
-  const value =
-    typeof saved === 'object' && saved !== null ? (saved as Record<string, unknown>)[key] : undefined;
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
-}

@@ -1,4 +1,4 @@
-import { readCount } from './error-streak-feature.js';
+import { readCount } from './read-count.js';
 import type { SliceCodec, TurnFeature } from './turn-feature.js';
 
 /** What `maxRepeatedCalls` and `maxRepeatedText` count. */

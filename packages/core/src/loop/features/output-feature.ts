@@ -1,4 +1,4 @@
-import { readCount } from './error-streak-feature.js';
+import { readCount } from './read-count.js';
 import type { SliceCodec } from './turn-feature.js';
 
 /** What `output` keeps: the repair requests made (at most one), and the answer once parsed and validated. */

@@ -1,4 +1,4 @@
-import { readCount } from './error-streak-feature.js';
+import { readCount } from './read-count.js';
 import type { SliceCodec, TurnFeature } from './turn-feature.js';
 
 /** The tool calls that ran, for `maxToolCalls`: in this turn (`message`) and in the session, this turn included. */

@@ -1,0 +1,6 @@
+/** A count of a saved slice: a non-negative integer, or 0. */
+export function readCount(saved: unknown, key: string): number {
+  const value =
+    typeof saved === 'object' && saved !== null ? (saved as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
+}
