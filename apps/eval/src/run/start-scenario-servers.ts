@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Model } from '@toolloop/core';
@@ -111,9 +111,12 @@ async function startMock({
   jsonSchemaValidator: jsonSchemaValidator | undefined;
 }): Promise<McpServerConfig> {
   if (spec.transport === 'stdio') {
-    const specFile = join(workDirectory, `toolloop-mock-${process.pid}-${Date.now()}-${name}.json`);
+    // A directory of its own: runs of one scenario start together (its wires, --repeat), and the server reads
+    // its spec again at every restart, after a sibling run may have ended and removed its own.
+    const directory = await mkdtemp(join(workDirectory, 'toolloop-mock-'));
+    closers.push(() => rm(directory, { recursive: true, force: true }));
+    const specFile = join(directory, `${name}.json`);
     await writeFile(specFile, JSON.stringify(spec));
-    closers.push(() => rm(specFile, { force: true }));
     return { command: process.execPath, args: [mockMcpBinPath, '--spec', specFile] };
   }
   const server = createMockMcpServer(spec, jsonSchemaValidator === undefined ? {} : { jsonSchemaValidator });
