@@ -17,12 +17,21 @@
  * - vitest's root stays the repository (Stryker's working directory), so `vitest.dir` names the package whose
  *   `include` patterns find the tests.
  *
- * - `exclude`: loop files (under packages/core/src/loop) this configuration's tests cannot reach by design.
+ * - `mutate`: the loop (packages/core/src/loop) and, unless `loopOnly`, the checks of its options
+ *   (packages/core/src/options), which were loop files until the options were defined once for every form.
+ * - `exclude`: loop files this configuration's tests cannot reach by design.
  *
- * @param {{ name: string; vitestConfig: string; vitestDir: string; timeoutMS: number; exclude?: string[] }} options
+ * @param {{ name: string; vitestConfig: string; vitestDir: string; timeoutMS: number; exclude?: string[]; loopOnly?: boolean }} options
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-export function defineStrykerConfig({ name, vitestConfig, vitestDir, timeoutMS, exclude = [] }) {
+export function defineStrykerConfig({
+  name,
+  vitestConfig,
+  vitestDir,
+  timeoutMS,
+  exclude = [],
+  loopOnly = false,
+}) {
   return {
     plugins: [import.meta.resolve('@stryker-mutator/vitest-runner')],
     testRunner: 'vitest',
@@ -33,6 +42,7 @@ export function defineStrykerConfig({ name, vitestConfig, vitestDir, timeoutMS, 
     mutate: [
       'packages/core/src/loop/**/*.ts',
       '!packages/core/src/loop/**/*.test.ts',
+      ...(loopOnly ? [] : ['packages/core/src/options/**/*.ts', '!packages/core/src/options/**/*.test.ts']),
       ...exclude.map((file) => `!packages/core/src/loop/${file}`),
     ],
     coverageAnalysis: 'perTest',

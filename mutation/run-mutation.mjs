@@ -11,7 +11,8 @@ import { join, relative } from 'node:path';
 import { listUndetectedMutants } from './list-undetected-mutants.mjs';
 
 const repositoryRoot = join(import.meta.dirname, '..');
-const mutated = join(repositoryRoot, 'packages/core/src/loop');
+/** The directories Stryker writes its mutants into (see define-stryker-config.mjs). */
+const mutatedDirectories = ['packages/core/src/loop', 'packages/core/src/options'];
 const configurations = ['unit', 'scenarios'];
 /** What Stryker's instrumenter puts in every file it mutates. */
 const instrumentedMarker = 'stryMutAct_9fa48';
@@ -81,19 +82,25 @@ function run(command, commandArguments) {
  * originals (`kill -9`, a machine that stopped). Mutating it again would make the mutant the new original.
  */
 async function refuseInstrumentedSources() {
-  const files = (await readdir(mutated, { recursive: true })).filter((file) => file.endsWith('.ts'));
   const instrumented = [];
-  for (const file of files) {
-    if ((await readFile(join(mutated, file), 'utf8')).includes(instrumentedMarker)) instrumented.push(file);
+  for (const directory of mutatedDirectories) {
+    const files = (await readdir(join(repositoryRoot, directory), { recursive: true })).filter((file) =>
+      file.endsWith('.ts'),
+    );
+    for (const file of files) {
+      const path = join(directory, file);
+      if ((await readFile(join(repositoryRoot, path), 'utf8')).includes(instrumentedMarker))
+        instrumented.push(path);
+    }
   }
   if (instrumented.length === 0) return;
   const backups = join(repositoryRoot, '.stryker-tmp');
   console.error(
     [
-      `These files of packages/core/src/loop hold Stryker's mutants, left by a mutation run that did not end cleanly: ${instrumented.join(', ')}.`,
+      `These files hold Stryker's mutants, left by a mutation run that did not end cleanly: ${instrumented.join(', ')}.`,
       existsSync(backups)
-        ? `Their originals are in the newest .stryker-tmp/backup-*/packages/core/src/loop; copy them back, or run \`git checkout -- packages/core/src/loop\` if you had no uncommitted changes there.`
-        : 'Run `git checkout -- packages/core/src/loop` to get the committed originals back (uncommitted changes there are lost).',
+        ? `Their originals are in the newest .stryker-tmp/backup-*/ under the same paths; copy them back, or run \`git checkout -- ${mutatedDirectories.join(' ')}\` if you had no uncommitted changes there.`
+        : `Run \`git checkout -- ${mutatedDirectories.join(' ')}\` to get the committed originals back (uncommitted changes there are lost).`,
     ].join('\n'),
   );
   process.exit(1);
