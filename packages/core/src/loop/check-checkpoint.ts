@@ -28,7 +28,7 @@ export function checkCheckpoint(checkpoint: TurnCheckpoint, path: CheckpointFiel
     if (!(Number.isInteger(value) && (value as number) >= 0))
       fail(`state.${field}`, 'an integer of at least 0', value);
   }
-  if (!(typeof state.elapsedMs === 'number' && Number.isFinite(state.elapsedMs) && state.elapsedMs >= 0)) {
+  if (!(Number.isFinite(state.elapsedMs) && (state.elapsedMs as number) >= 0)) {
     fail('state.elapsedMs', 'a number of milliseconds of at least 0', state.elapsedMs);
   }
   for (const field of ['usage', 'statusUsage']) {
@@ -97,9 +97,7 @@ function checkFinalAnswerFor(
 function isUsage(value: unknown): boolean {
   return (
     isObject(value) &&
-    Object.values(value).every(
-      (count) => typeof count === 'number' && Number.isFinite(count) && count >= 0,
-    ) &&
+    Object.values(value).every((count) => Number.isFinite(count) && (count as number) >= 0) &&
     typeof value.inputTokens === 'number' &&
     typeof value.outputTokens === 'number'
   );
@@ -137,8 +135,10 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return `a list of ${value.length}`;
   if (typeof value === 'object' && value !== null) return 'an object without them';
   const text =
-    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null
+    typeof value === 'string'
       ? JSON.stringify(value)
-      : typeof value;
+      : typeof value === 'number' || typeof value === 'boolean' || value === null
+        ? String(value)
+        : typeof value;
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

@@ -24,12 +24,12 @@ export function checkResume(resume: ResumeTurn): ResumeTurn {
     decisions: resume.decisions,
     argument: 'resume.decisions',
   });
-  // The resumed turn runs the calls of its transcript's last message: those that wait must be there.
+  // The resumed turn runs the calls of its transcript's last message: those that wait must be there. (Calls that
+  // wait come with their step: readTurnCheckpoint checked it.)
   const waiting = waitingCalls(messages).map((call) => call.id);
   if (
     pending === undefined ||
     pending.length === 0 ||
-    turn.pausedStep === undefined ||
     pending.some((call) => !waiting.includes(call.toolCallId))
   ) {
     throw new InvalidArgumentError({

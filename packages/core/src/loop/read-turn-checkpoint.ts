@@ -48,10 +48,10 @@ interface PausedTurnV1 {
 export function readTurnCheckpoint(stored: unknown, argument = 'resume.turn'): TurnCheckpoint {
   const record = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
   const { version } = record;
-  if (typeof version === 'number' && Number.isInteger(version) && version > checkpointVersion) {
+  if (Number.isInteger(version) && (version as number) > checkpointVersion) {
     throw new InvalidArgumentError({
       argument,
-      message: `this checkpoint has format version ${version}, written by a newer version of @toolloop/core; this one reads versions 1 to ${checkpointVersion}. Upgrade @toolloop/core to resume it.`,
+      message: `this checkpoint has format version ${version as number}, written by a newer version of @toolloop/core; this one reads versions 1 to ${checkpointVersion}. Upgrade @toolloop/core to resume it.`,
     });
   }
   if (

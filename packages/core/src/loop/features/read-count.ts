@@ -2,5 +2,5 @@
 export function readCount(saved: unknown, key: string): number {
   const value =
     typeof saved === 'object' && saved !== null ? (saved as Record<string, unknown>)[key] : undefined;
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
+  return Number.isInteger(value) && (value as number) >= 0 ? (value as number) : 0;
 }
