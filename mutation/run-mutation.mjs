@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { listUndetectedMutants } from './list-undetected-mutants.mjs';
+import { mergeIncremental, scoreOf } from './merge-incremental.mjs';
 
 const repositoryRoot = join(import.meta.dirname, '..');
 /** The directories Stryker writes its mutants into (see define-stryker-config.mjs). */
@@ -43,6 +44,11 @@ for (const name of named.length === 0 ? configurations : named) {
       process.exit(buildExitCode);
     }
   }
+  const incrementalFile = join(repositoryRoot, `mutation/${name}.incremental.json`);
+  // A run over some files only (`--mutate`) writes their results alone: the others' are kept from this one.
+  const partial = strykerOptions.some((option) => option.startsWith('--mutate') || option.startsWith('-m'));
+  const previous =
+    partial && existsSync(incrementalFile) ? JSON.parse(await readFile(incrementalFile, 'utf8')) : undefined;
   const started = performance.now();
   const exitCode = await runStryker(name);
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
@@ -52,13 +58,21 @@ for (const name of named.length === 0 ? configurations : named) {
     console.error(`Stryker (${name}) ended with exit code ${exitCode} after ${minutes} min.`);
     process.exit(exitCode);
   }
+  if (previous !== undefined) {
+    const latest = JSON.parse(await readFile(incrementalFile, 'utf8'));
+    await writeFile(incrementalFile, JSON.stringify(mergeIncremental({ previous, latest, repositoryRoot })));
+  }
   await compactIncrementalFile(name);
-  const report = join(repositoryRoot, `reports/mutation/${name}.json`);
+  // The survivors and the score of every file, from the results kept: after a partial run, the report holds only its files.
   const survivors = join(repositoryRoot, `reports/mutation-${name}-survivors.txt`);
-  const count = await listUndetectedMutants({ report, to: survivors });
+  const count = await listUndetectedMutants({ report: incrementalFile, to: survivors });
+  const { total, killed, timedOut, survived, noCoverage, score } = scoreOf(
+    JSON.parse(await readFile(incrementalFile, 'utf8')),
+  );
   console.log(
-    `Mutation (${name}): ${minutes} min; ${count} undetected mutants in ${relative(repositoryRoot, survivors)}, ` +
-      `the report in reports/mutation/${name}.html.`,
+    `Mutation (${name}): ${minutes} min; over every file ${total} mutants, ${killed} killed, ${timedOut} timed out, ` +
+      `${survived} survived, ${noCoverage} not covered: ${score.toFixed(2)}%. ${count} undetected mutants in ` +
+      `${relative(repositoryRoot, survivors)}, the report of this run in reports/mutation/${name}.html.`,
   );
 }
 
