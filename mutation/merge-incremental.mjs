@@ -1,6 +1,4 @@
 // @ts-check
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 
 /**
  * @typedef {{ id: string; coveredBy?: string[]; killedBy?: string[]; status: string }} Mutant
@@ -10,14 +8,14 @@ import { join } from 'node:path';
 /**
  * The incremental results of a run over some of the files (`--mutate`) put together with those of the run before
  * it: the files the latest run mutated come from it, every other file still in the project keeps its results
- * from before. Stryker numbers tests and mutants anew at each run, so the kept mutants' tests are renamed to the
+ * from before, if `keep` says the file is still one the configuration mutates. Stryker numbers tests and mutants anew at each run, so the kept mutants' tests are renamed to the
  * latest run's numbers by their file and name (a test that no longer exists is dropped from them), and their own
  * ids are replaced by ones the latest run does not use.
  *
- * @param {{ previous: Report; latest: Report; repositoryRoot: string }} options
+ * @param {{ previous: Report; latest: Report; keep: (file: string) => boolean }} options
  * @returns {Report}
  */
-export function mergeIncremental({ previous, latest, repositoryRoot }) {
+export function mergeIncremental({ previous, latest, keep }) {
   /** @type {Map<string, string>} */
   const latestIds = new Map();
   for (const [file, { tests }] of Object.entries(latest.testFiles ?? {})) {
@@ -44,7 +42,7 @@ export function mergeIncremental({ previous, latest, repositoryRoot }) {
   };
   const files = { ...latest.files };
   for (const [file, entry] of Object.entries(previous.files)) {
-    if (file in files || !existsSync(join(repositoryRoot, file))) continue;
+    if (file in files || !keep(file)) continue;
     files[file] = {
       ...entry,
       mutants: entry.mutants.map((mutant) => ({

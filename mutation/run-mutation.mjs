@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, matchesGlob, relative } from 'node:path';
 import { listUndetectedMutants } from './list-undetected-mutants.mjs';
 import { mergeIncremental, scoreOf } from './merge-incremental.mjs';
 
@@ -60,7 +60,8 @@ for (const name of named.length === 0 ? configurations : named) {
   }
   if (previous !== undefined) {
     const latest = JSON.parse(await readFile(incrementalFile, 'utf8'));
-    await writeFile(incrementalFile, JSON.stringify(mergeIncremental({ previous, latest, repositoryRoot })));
+    const keep = await inConfiguration(name);
+    await writeFile(incrementalFile, JSON.stringify(mergeIncremental({ previous, latest, keep })));
   }
   await compactIncrementalFile(name);
   // The survivors and the score of every file, from the results kept: after a partial run, the report holds only its files.
@@ -74,6 +75,26 @@ for (const name of named.length === 0 ? configurations : named) {
       `${survived} survived, ${noCoverage} not covered: ${score.toFixed(2)}%. ${count} undetected mutants in ` +
       `${relative(repositoryRoot, survivors)}, the report of this run in reports/mutation/${name}.html.`,
   );
+}
+
+/**
+ * Whether a file is one the configuration mutates: it still exists, matches one of its `mutate` patterns and none
+ * of the patterns it leaves out.
+ *
+ * @param {string} name
+ * @returns {Promise<(file: string) => boolean>}
+ */
+async function inConfiguration(name) {
+  /** @type {{ default: { mutate: string[] } }} */
+  const { default: config } = await import(`./stryker.${name}.config.mjs`);
+  const included = config.mutate.filter((pattern) => !pattern.startsWith('!'));
+  const excluded = config.mutate
+    .filter((pattern) => pattern.startsWith('!'))
+    .map((pattern) => pattern.slice(1));
+  return (file) =>
+    existsSync(join(repositoryRoot, file)) &&
+    included.some((pattern) => matchesGlob(file, pattern)) &&
+    !excluded.some((pattern) => matchesGlob(file, pattern));
 }
 
 /** @param {string} name @returns {Promise<number>} */
