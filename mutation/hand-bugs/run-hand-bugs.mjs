@@ -215,6 +215,7 @@ async function runScenarioSuite(log) {
     exclude: [],
     log,
     limitMs: limitsMs.scenarios,
+    listsScenarios: true,
   });
 }
 
@@ -232,10 +233,10 @@ async function runUnitTests(cwd, log) {
 /**
  * One `vitest run`, its results read from its JSON report: caught when a test or a test file failed, when
  * vitest itself failed, or when it outran its limit.
- * @param {{ cwd: string; files: string[]; exclude: string[]; log: string; limitMs: number }} options
+ * @param {{ cwd: string; files: string[]; exclude: string[]; log: string; limitMs: number; listsScenarios?: boolean }} options
  * @returns {Promise<Measure>}
  */
-async function runVitest({ cwd, files, exclude, log, limitMs }) {
+async function runVitest({ cwd, files, exclude, log, limitMs, listsScenarios = false }) {
   const report = join(copy, '.hand-bugs-vitest.json');
   await rm(report, { force: true });
   const started = performance.now();
@@ -273,10 +274,13 @@ async function runVitest({ cwd, files, exclude, log, limitMs }) {
       : [`${relative(copy, file.name)}: ${firstLine(file.message)}`]),
     ...file.assertionResults
       .filter((test) => test.status === 'failed')
-      .flatMap((test) => failureLines(test.fullName, test.failureMessages)),
+      .map((test) => `${test.fullName}: ${firstLine(test.failureMessages[0] ?? '')}`),
   ]);
   const failed = parsed.numFailedTests > 0 || parsed.numFailedTestSuites > 0;
-  if (failed) return { caught: true, outcome: 'failed', seconds, failures };
+  if (failed) {
+    const problems = listsScenarios ? scenarioProblems(output) : [];
+    return { caught: true, outcome: 'failed', seconds, failures: problems.length > 0 ? problems : failures };
+  }
   // Tests all passed, yet vitest failed (an unhandled error, a configuration it could not load).
   if (outcome !== 'passed')
     return {
@@ -289,19 +293,23 @@ async function runVitest({ cwd, files, exclude, log, limitMs }) {
 }
 
 /**
- * What a failed test says, shortly: for the scenario suite, the scenarios its expectation lists; for another
- * test, its name and the first line of its failure.
- * @param {string} name
- * @param {string[]} messages
+ * The scenario problems the suite's expectation lists (`scenarios/<file> <path>: <message>`), read from vitest's
+ * diff in its output: its JSON report keeps only the assertion's first line.
+ * @param {string} output
  * @returns {string[]}
  */
-function failureLines(name, messages) {
-  const scenarios = messages
-    .flatMap((message) => message.split('\n'))
-    .map((line) => /^\+\s+"(scenarios\/.*)",?$/u.exec(line.trim())?.[1])
-    .filter((line) => line !== undefined);
-  if (scenarios.length > 0) return scenarios.map((line) => line.slice(0, 300));
-  return [`${name}: ${firstLine(messages[0] ?? '')}`];
+function scenarioProblems(output) {
+  return output
+    .split('\n')
+    .map((line) => /^\+\s+("scenarios\/.*"),?$/u.exec(line.trim())?.[1])
+    .filter((literal) => literal !== undefined)
+    .map((literal) => {
+      try {
+        return String(JSON.parse(literal)).slice(0, 300);
+      } catch {
+        return literal.slice(1, 301);
+      }
+    });
 }
 
 /** @param {string} text */
@@ -431,7 +439,7 @@ function describeResult(result) {
   const show = (measure) =>
     measure === undefined
       ? 'not run'
-      : `${measure.caught ? 'yes' : 'no'}${measure.outcome === 'timeout' ? ' (hung: timed out)' : measure.outcome === 'error' ? ' (error)' : ''} ${measure.seconds} s`;
+      : `${measure.caught ? 'yes' : 'no'}${measure.outcome === 'timeout' ? ' (hung: timed out)' : measure.outcome === 'error' ? ' (error)' : measure.outcome === 'failed' ? ` (${measure.failures.length} failed)` : ''} ${measure.seconds} s`;
   return `${result.id}: scenarios ${show(result.scenarios)}; unit tests ${show(result.unit)}`;
 }
 
