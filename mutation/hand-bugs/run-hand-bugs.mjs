@@ -84,7 +84,7 @@ const missed = results.filter(
 );
 console.log(
   missed.length === 0
-    ? '\nEvery bug run was caught.'
+    ? '\nNo bug got past the tests run.'
     : `\nGot past ${options.measures.length === 2 ? 'both' : 'the tests run'}:\n${missed.map((result) => `  ${result.id} (${result.area}): ${result.description}`).join('\n')}`,
 );
 const notApplied = results.filter((result) => !result.applied);
