@@ -67,6 +67,8 @@ try {
   for (const [index, bug] of bugs.entries()) {
     if (interrupted) break;
     const result = await measureBug(bug, packageDirectories);
+    // A run ended by the signal measured nothing.
+    if (interrupted) break;
     results.push(result);
     console.log(`[${index + 1}/${bugs.length}] ${describeResult(result)}`);
   }
