@@ -144,4 +144,38 @@ describe('buildBedrockRequest', () => {
       },
     ]);
   });
+
+  it('sends a failed result without content as an error, however it was marked failed', () => {
+    const failed = (part: { isError: boolean; outputIsError?: true }) =>
+      build(sonnet, {
+        messages: [
+          { role: 'user', content: 'Weather?' },
+          {
+            role: 'assistant',
+            content: [{ type: 'tool-call', id: 'tooluse_1', name: 'get_weather', input: {} }],
+          },
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'tooluse_1',
+                toolName: 'get_weather',
+                output: { content: [], ...(part.outputIsError === undefined ? {} : { isError: true }) },
+                isError: part.isError,
+              },
+            ],
+          },
+        ],
+      }).params.messages.at(-1)?.content;
+    const errorResult = [
+      { toolResult: { toolUseId: 'tooluse_1', content: [{ text: 'Error.' }], status: 'error' } },
+    ];
+
+    expect(failed({ isError: true })).toEqual(errorResult);
+    expect(failed({ isError: false, outputIsError: true })).toEqual(errorResult);
+    expect(failed({ isError: false })).toEqual([
+      { toolResult: { toolUseId: 'tooluse_1', content: [{ text: 'Done.' }] } },
+    ]);
+  });
 });

@@ -18,9 +18,9 @@ export function convertToBedrockToolResult(part: ToolResultPart): { toolResult: 
   if (content.length === 0 && part.output.structuredContent !== undefined) {
     content.push({ json: part.output.structuredContent });
   }
-  // Converse refuses a tool result without content.
-  if (content.length === 0) content.push({ text: part.isError ? 'Error.' : 'Done.' });
   const failed = part.isError || part.output.isError === true;
+  // Converse refuses a tool result without content.
+  if (content.length === 0) content.push({ text: failed ? 'Error.' : 'Done.' });
   return {
     toolResult: { toolUseId: part.toolCallId, content, ...(failed ? { status: 'error' } : {}) },
   };

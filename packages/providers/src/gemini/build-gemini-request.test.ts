@@ -193,4 +193,29 @@ describe('buildGeminiRequest', () => {
       },
     ]);
   });
+
+  it('sends a result its output marks failed as an error, like one the loop marked', () => {
+    const { params } = build({
+      messages: [
+        { role: 'user', content: 'Weather?' },
+        { role: 'assistant', content: [{ type: 'tool-call', id: 'fc_7', name: 'get_weather', input: {} }] },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'fc_7',
+              toolName: 'get_weather',
+              output: { content: [{ type: 'text', text: 'No such city.' }], isError: true },
+              isError: false,
+            },
+          ],
+        },
+      ],
+    });
+
+    expect(params.contents.at(-1)?.parts).toEqual([
+      { functionResponse: { id: 'fc_7', name: 'get_weather', response: { error: 'No such city.' } } },
+    ]);
+  });
 });

@@ -91,7 +91,7 @@ function convertToolResults(message: ToolMessage): Part[] {
       functionResponse: {
         ...(isGeneratedGeminiCallId(result.toolCallId) ? {} : { id: result.toolCallId }),
         name: result.toolName,
-        response: result.isError ? { error: text } : { output: text },
+        response: result.isError || result.output.isError === true ? { error: text } : { output: text },
       },
     };
   });
