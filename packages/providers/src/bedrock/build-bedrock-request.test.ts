@@ -148,6 +148,7 @@ describe('buildBedrockRequest', () => {
   it('sends a failed result without content as an error, however it was marked failed', () => {
     const failed = (part: { isError: boolean; outputIsError?: true }) =>
       build(sonnet, {
+        tools: [weather],
         messages: [
           { role: 'user', content: 'Weather?' },
           {
