@@ -40,8 +40,7 @@ function valueSchema<VALUE>({
 /** A count the loop keeps: an integer of at least `minimum`, or Infinity for no limit. */
 export function countSchema(minimum: number): ValueSchema<number> {
   return valueSchema({
-    accepts: (value) =>
-      value === Infinity || (typeof value === 'number' && Number.isInteger(value) && value >= minimum),
+    accepts: (value) => value === Infinity || (Number.isInteger(value) && (value as number) >= minimum),
     message: (value) => expectedGot(`an integer of at least ${minimum}`, value),
     jsonSchema: { type: 'integer', minimum },
   });
@@ -52,14 +51,14 @@ export function countSchema(minimum: number): ValueSchema<number> {
  * limit the loop keeps, it cannot be Infinity: a request would carry it as `null`, which the API refuses.
  */
 export const sentCountSchema: ValueSchema<number> = valueSchema({
-  accepts: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1,
+  accepts: (value) => Number.isInteger(value) && (value as number) >= 1,
   message: (value) => expectedGot('an integer of at least 1 (it is sent to the model)', value),
   jsonSchema: { type: 'integer', minimum: 1 },
 });
 
 /** What a session has used so far (tokens, tool calls): an integer of at least 0, never Infinity. */
 export const usedCountSchema: ValueSchema<number> = valueSchema({
-  accepts: (value) => typeof value === 'number' && Number.isInteger(value) && value >= 0,
+  accepts: (value) => Number.isInteger(value) && (value as number) >= 0,
   message: (value) => expectedGot('an integer of at least 0', value),
   jsonSchema: { type: 'integer', minimum: 0 },
 });
@@ -73,7 +72,7 @@ export const durationSchema: ValueSchema<number> = valueSchema({
 
 /** A price per million tokens: a number of zero or more. */
 export const priceSchema: ValueSchema<number> = valueSchema({
-  accepts: (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0,
+  accepts: (value) => Number.isFinite(value) && (value as number) >= 0,
   message: (value) => expectedGot('a price of zero or more', value),
   jsonSchema: { type: 'number', minimum: 0 },
 });

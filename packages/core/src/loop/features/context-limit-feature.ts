@@ -46,7 +46,7 @@ export const contextLimitFeature: TurnFeature = {
   prepareRequest({ state, options, outbox }, draft) {
     const { summary, cleared } = state.features.contextLimit;
     const context = limitContext({
-      messages: summary === undefined ? state.messages : withSummary(state.messages, summary),
+      messages: withSummary(state.messages, summary),
       limit: options.contextLimit,
       cleared,
     });
