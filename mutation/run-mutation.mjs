@@ -7,9 +7,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, matchesGlob, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { listUndetectedMutants } from './list-undetected-mutants.mjs';
-import { mergeIncremental, scoreOf } from './merge-incremental.mjs';
+import { scoreOf } from './score-of.mjs';
 
 const repositoryRoot = join(import.meta.dirname, '..');
 /** The directories Stryker writes its mutants into (see define-stryker-config.mjs). */
@@ -45,10 +45,6 @@ for (const name of named.length === 0 ? configurations : named) {
     }
   }
   const incrementalFile = join(repositoryRoot, `mutation/${name}.incremental.json`);
-  // A run over some files only (`--mutate`) writes their results alone: the others' are kept from this one.
-  const partial = strykerOptions.some((option) => option.startsWith('--mutate') || option.startsWith('-m'));
-  const previous =
-    partial && existsSync(incrementalFile) ? JSON.parse(await readFile(incrementalFile, 'utf8')) : undefined;
   const started = performance.now();
   const exitCode = await runStryker(name);
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
@@ -58,13 +54,9 @@ for (const name of named.length === 0 ? configurations : named) {
     console.error(`Stryker (${name}) ended with exit code ${exitCode} after ${minutes} min.`);
     process.exit(exitCode);
   }
-  if (previous !== undefined) {
-    const latest = JSON.parse(await readFile(incrementalFile, 'utf8'));
-    const keep = await inConfiguration(name);
-    await writeFile(incrementalFile, JSON.stringify(mergeIncremental({ previous, latest, keep })));
-  }
   await compactIncrementalFile(name);
-  // The survivors and the score of every file, from the results kept: after a partial run, the report holds only its files.
+  // The survivors and the score over every file, from the results kept (a run over some files, `--mutate`,
+  // keeps the others' results from the run before).
   const survivors = join(repositoryRoot, `reports/mutation-${name}-survivors.txt`);
   const count = await listUndetectedMutants({ report: incrementalFile, to: survivors });
   const { total, killed, timedOut, survived, noCoverage, score } = scoreOf(
@@ -75,26 +67,6 @@ for (const name of named.length === 0 ? configurations : named) {
       `${survived} survived, ${noCoverage} not covered: ${score.toFixed(2)}%. ${count} undetected mutants in ` +
       `${relative(repositoryRoot, survivors)}, the report of this run in reports/mutation/${name}.html.`,
   );
-}
-
-/**
- * Whether a file is one the configuration mutates: it still exists, matches one of its `mutate` patterns and none
- * of the patterns it leaves out.
- *
- * @param {string} name
- * @returns {Promise<(file: string) => boolean>}
- */
-async function inConfiguration(name) {
-  /** @type {{ default: { mutate: string[] } }} */
-  const { default: config } = await import(`./stryker.${name}.config.mjs`);
-  const included = config.mutate.filter((pattern) => !pattern.startsWith('!'));
-  const excluded = config.mutate
-    .filter((pattern) => pattern.startsWith('!'))
-    .map((pattern) => pattern.slice(1));
-  return (file) =>
-    existsSync(join(repositoryRoot, file)) &&
-    included.some((pattern) => matchesGlob(file, pattern)) &&
-    !excluded.some((pattern) => matchesGlob(file, pattern));
 }
 
 /** @param {string} name @returns {Promise<number>} */
