@@ -1,5 +1,5 @@
 import type { Message } from '../model/messages.js';
-import { toInvalidArgumentError } from '../options/check-tool-loop-options.js';
+import { namesOf, toInvalidArgumentError } from '../options/check-tool-loop-options.js';
 import { findOptionProblem } from '../options/find-option-problem.js';
 import { messagesSchema } from '../options/loop-input-schemas.js';
 
@@ -11,7 +11,7 @@ export function checkMessages(messages: unknown, argument = 'messages'): Message
   const issues = messagesSchema.check(messages, []);
   if (issues.length === 0) return messages as Message[];
   throw toInvalidArgumentError({
-    problem: findOptionProblem(issues),
+    problem: findOptionProblem(issues, namesOf(messagesSchema)),
     schema: messagesSchema,
     prefix: argument,
   });

@@ -231,6 +231,79 @@ describe('options refused at once, naming the option', () => {
       { contextLimit: { maxTokens: 100, summarize: { instructions: '  ' } } },
       "Invalid option 'contextLimit.summarize.instructions': expected the summary model's instructions as text, got \"  \".",
     ],
+    [
+      { resume: 'checkpoint' as never },
+      "Invalid option 'resume': expected { turn, decisions? }: a checkpoint of the turn, or the pausedTurn of a result that stopped with approval_required and a decision for each pending call.",
+    ],
+    [
+      { resume: null as never },
+      "Invalid option 'resume': expected { turn, decisions? }: a checkpoint of the turn, or the pausedTurn of a result that stopped with approval_required and a decision for each pending call.",
+    ],
+    [
+      { resume: { trun: {} } as never },
+      "Invalid option 'resume.trun': unknown option; did you mean 'resume.turn'?",
+    ],
+    [
+      { telemetry: { enabeld: true } as never },
+      "Invalid option 'telemetry.enabeld': unknown option; did you mean 'telemetry.enabled'?",
+    ],
+    [
+      { telemetry: { on: true, tracing: true } as never },
+      "Invalid option 'telemetry.on': unknown option; expected one of enabled, tracer, captureContent, agentName.",
+    ],
+    [
+      { thinking: { budgetTokns: 1 } as never },
+      "Invalid option 'thinking.budgetTokns': unknown option; did you mean 'thinking.budgetTokens'?",
+    ],
+    [
+      { thinking: { budget: 1, level: 2 } as never },
+      "Invalid option 'thinking.budget': unknown option; did you mean 'thinking.budgetTokens'?",
+    ],
+    [{ prices: 5 as never }, "Invalid option 'prices': expected prices by model id, got 5."],
+    [
+      { toolChoice: { type: 'tool', name: ' ' } },
+      "Invalid option 'toolChoice.name': expected the tool's name, got \" \".",
+    ],
+    [
+      { explicitStop: { toolName: '' } },
+      "Invalid option 'explicitStop.toolName': expected the give-up tool's name, got \"\".",
+    ],
+    [
+      { explicitStop: { description: 5 as never } },
+      "Invalid option 'explicitStop.description': expected the give-up tool's description, got 5.",
+    ],
+    [{ statusModel: {} as never }, "Invalid option 'statusModel': expected a Model with a stream() method."],
+    [{ signal: {} as never }, "Invalid option 'signal': expected an AbortSignal."],
+    [
+      { timeoutMs: '5' as never },
+      "Invalid option 'timeoutMs': expected milliseconds above 0 and at most 2147483647 (or Infinity), got 5.",
+    ],
+    [{ system: 5 as never }, "Invalid option 'system': expected text, got 5."],
+    [{ prompt: null as never }, "Invalid option 'prompt': expected text, got null."],
+    [
+      { maxTokens: 0.5 },
+      "Invalid option 'maxTokens': expected an integer of at least 1 (it is sent to the model), got 0.5.",
+    ],
+    [
+      { statusMessages: 5 as never },
+      "Invalid option 'statusMessages': expected one of 'generated', 'template', 'off', got '5'.",
+    ],
+    [
+      { maxToolCalls: '3' as never },
+      'Invalid option \'maxToolCalls\': expected a number (per message) or { perMessage?, perSession? }, got "3".',
+    ],
+    [
+      { contextLimit: { maxTokens: 100, excludeTools: ['search', ''] } },
+      'Invalid option \'contextLimit.excludeTools\': expected a list of tool names, got ["search",""].',
+    ],
+    [
+      { contextLimit: { maxTokens: 100, excludeTools: [5] as never } },
+      "Invalid option 'contextLimit.excludeTools': expected a list of tool names, got [5].",
+    ],
+    [
+      { contextLimit: { keepToolResults: 2 } as never },
+      "Invalid option 'contextLimit.maxTokens': expected the size past which old tool results are cleared, in tokens; it is missing.",
+    ],
   ])('%j', (options, message) => {
     const error = refusal(options);
 
@@ -264,6 +337,9 @@ describe('options refused at once, naming the option', () => {
     ['the longest timer', { timeoutMs: 2_147_483_647, toolTimeoutMs: 2_147_483_647 }],
     ['no tool call at all', { maxToolCalls: 0, sessionToolCalls: 0 }],
     ['prices of zero', { prices: { m: { inputPerMillion: 0, outputPerMillion: 0 } } }],
+    ['the smallest token counts sent to a model', { maxTokens: 1, thinking: { budgetTokens: 1 } }],
+    ['an empty system prompt', { system: '' }],
+
     ['telemetry on', { telemetry: true }],
     ['telemetry off', { telemetry: false }],
     ['telemetry settings without a tracer', { telemetry: { agentName: 'support' } }],

@@ -23,7 +23,10 @@ export function checkToolLoopOptions(options: ToolLoopOptionsInput): ToolLoopOpt
   const resumed = isObject(given) && given.resume !== undefined;
   const issues = toolLoopOptionsSchema.check(resumed ? checked : given, []);
   if (issues.length === 0) return options;
-  throw toInvalidArgumentError({ problem: findOptionProblem(issues), schema: toolLoopOptionsSchema });
+  throw toInvalidArgumentError({
+    problem: findOptionProblem(issues, namesOf(toolLoopOptionsSchema)),
+    schema: toolLoopOptionsSchema,
+  });
 }
 
 /**
@@ -41,9 +44,8 @@ export function checkToolLoopOptionNames(
   options: unknown,
   { path, omit = [] }: { path?: string; omit?: readonly string[] } = {},
 ): void {
-  if (typeof options !== 'object' || options === null) return;
   const schema = toolLoopOptionsSchema.omit(omit.filter(isOptionName));
-  const problem = findOptionProblem(schema.check(options, []));
+  const problem = findOptionProblem(schema.check(options, []), namesOf(schema));
   if (problem?.type === 'unknown-option') throw toInvalidArgumentError({ problem, schema, prefix: path });
 }
 
@@ -78,6 +80,11 @@ export function toInvalidArgumentError({
     argument: at([...problem.path, problem.name]),
     message: `unknown option; ${advice}`,
   });
+}
+
+/** Whether a schema takes a name at a path, in any of its forms. */
+export function namesOf(schema: OptionSchema): (path: readonly PropertyKey[], name: string) => boolean {
+  return (path, name) => findOptionNames(schema, path).includes(name);
 }
 
 function isOptionName(name: string): name is keyof ToolLoopOptionsInput {

@@ -1,4 +1,3 @@
-import { findNearestName } from '../internal/find-nearest-name.js';
 import { isObject } from '../internal/is-object.js';
 import { OptionSchema, type OptionIssue } from './option-schema.js';
 
@@ -21,11 +20,7 @@ export class ClosedObjectSchema<VALUE> extends OptionSchema<VALUE> {
 
   check(value: unknown, path: PropertyKey[]): OptionIssue[] {
     const unknown = isObject(value) ? Object.keys(value).filter((name) => !this.names.includes(name)) : [];
-    const [first] = unknown;
-    if (first !== undefined) {
-      const suggestion = unknown.length === 1 ? findNearestName(first, this.names) : undefined;
-      return [{ type: 'unknown-names', path, names: unknown, suggestion }];
-    }
+    if (unknown.length > 0) return [{ type: 'unknown-names', path, names: unknown }];
     return this.accepts(value) ? [] : [{ type: 'refused', path, message: this.message }];
   }
 }

@@ -2,29 +2,36 @@ import type { OptionIssue } from './option-schema.js';
 
 /** The first thing wrong with options: a name the schema does not take, or a value it refuses. */
 export type OptionProblem =
-  | { type: 'unknown-option'; path: PropertyKey[]; name: string; suggestion: string | undefined }
+  | { type: 'unknown-option'; path: PropertyKey[]; name: string }
   | { type: 'invalid-value'; path: PropertyKey[]; message: string };
 
 /**
  * The problem to report among a schema's issues: an unknown name first, wherever it is (a misspelt option would
  * otherwise be ignored, or make another refusal point elsewhere), then the first refused value. A value that
  * fits none of a union's forms is reported by the form it came closest to (the one whose problem lies deepest:
- * `maxToolCalls.perMessage`, `stopWhen[1]`), or by the union's own refusal when it fits none at all.
+ * `maxToolCalls.perMessage`, `stopWhen[1]`), or by the union's own refusal when it fits none at all. A name that
+ * one form of a union does not take but another does (`name` of `toolChoice: { type: 'tool', name }`) is not
+ * unknown: `isKnown` says which names the schema takes at a path.
  */
-export function findOptionProblem(issues: readonly OptionIssue[]): OptionProblem | undefined {
-  return findUnknownName(issues) ?? findRefusedValue(issues);
+export function findOptionProblem(
+  issues: readonly OptionIssue[],
+  isKnown: (path: readonly PropertyKey[], name: string) => boolean,
+): OptionProblem | undefined {
+  return findUnknownName(issues, isKnown) ?? findRefusedValue(issues);
 }
 
-function findUnknownName(issues: readonly OptionIssue[]): OptionProblem | undefined {
+function findUnknownName(
+  issues: readonly OptionIssue[],
+  isKnown: (path: readonly PropertyKey[], name: string) => boolean,
+): OptionProblem | undefined {
   for (const issue of issues) {
     if (issue.type === 'unknown-names') {
-      const [name] = issue.names;
-      if (name !== undefined)
-        return { type: 'unknown-option', path: issue.path, name, suggestion: issue.suggestion };
+      const name = issue.names.find((unknown) => !isKnown(issue.path, unknown));
+      if (name !== undefined) return { type: 'unknown-option', path: issue.path, name };
     }
     if (issue.type === 'no-form') {
       for (const form of issue.forms) {
-        const found = findUnknownName(form);
+        const found = findUnknownName(form, isKnown);
         if (found !== undefined) return found;
       }
     }

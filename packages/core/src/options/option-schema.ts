@@ -1,4 +1,3 @@
-import { findNearestName } from '../internal/find-nearest-name.js';
 import { isObject } from '../internal/is-object.js';
 
 /**
@@ -10,7 +9,7 @@ import { isObject } from '../internal/is-object.js';
 /** One thing wrong with a value, at `path` (absolute): a refused value, names not taken, or no form fitting. */
 export type OptionIssue =
   | { type: 'refused'; path: PropertyKey[]; message: string }
-  | { type: 'unknown-names'; path: PropertyKey[]; names: string[]; suggestion: string | undefined }
+  | { type: 'unknown-names'; path: PropertyKey[]; names: string[] }
   | { type: 'no-form'; path: PropertyKey[]; message: string; forms: OptionIssue[][] };
 
 /** The JSON Schema of what a file may hold, and a description for editors. */
@@ -110,12 +109,7 @@ export class ObjectSchema<SHAPE extends Shape> extends OptionSchema<ObjectInput<
     );
     const unknown = Object.keys(value).filter((name) => !(name in this.shape));
     if (unknown.length === 0) return issues;
-    const [first] = unknown;
-    const suggestion =
-      unknown.length === 1 && first !== undefined
-        ? findNearestName(first, Object.keys(this.shape))
-        : undefined;
-    return [...issues, { type: 'unknown-names', path, names: unknown, suggestion }];
+    return [...issues, { type: 'unknown-names', path, names: unknown }];
   }
 
   /** Its options, by name, for code that walks any schema. */

@@ -82,14 +82,14 @@ export function oneOfSchema<const VALUES extends readonly string[]>(
   allowed: VALUES,
 ): ValueSchema<VALUES[number]> {
   return valueSchema({
-    accepts: (value) => typeof value === 'string' && allowed.includes(value),
+    accepts: (value) => (allowed as readonly unknown[]).includes(value),
     message: (value) => expectedGot(`one of ${allowed.map((item) => `'${item}'`).join(', ')}`, value, quoted),
     jsonSchema: { type: 'string', enum: [...allowed] },
   });
 }
 
 /** Text that is not blank, described as `what` (`the tool's name`). */
-export function textSchema(what = 'text'): ValueSchema<string> {
+export function textSchema(what: string): ValueSchema<string> {
   return valueSchema({
     accepts: (value) => typeof value === 'string' && value.trim() !== '',
     message: (value) => expectedGot(what, value, asJson),

@@ -108,4 +108,12 @@ describe('checkToolLoopOptionNames', () => {
       checkToolLoopOptionNames({ maxRounds: 'many' });
     }).not.toThrow();
   });
+
+  it('leaves options with only names it knows, and what is not an object of options, to the checks of their values', () => {
+    for (const options of [{ maxRounds: 2, thinking: { effort: 'low' } }, null, 'options', undefined]) {
+      expect(() => {
+        checkToolLoopOptionNames(options);
+      }).not.toThrow();
+    }
+  });
 });

@@ -168,7 +168,7 @@ describe('buildBedrockRequest', () => {
             ],
           },
         ],
-      }).params.messages.at(-1)?.content;
+      }).params.messages?.at(-1)?.content;
     const errorResult = [
       { toolResult: { toolUseId: 'tooluse_1', content: [{ text: 'Error.' }], status: 'error' } },
     ];
