@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { currentLockHolder, isLockHolderGone, markLockHeld } from './lock-holder.js';
@@ -11,15 +12,21 @@ function startTimeOf(pid: number): string {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
 }
 
-/** Resolves once `/proc` shows `pid` as a zombie (state `Z`); throws if it has not become one within 10 s. */
-async function waitForZombie(pid: number): Promise<void> {
+/** Resolves once `done()` holds, checked at every turn of the event loop; throws if it has not within 10 s. */
+async function waitFor(done: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 10_000;
-  for (;;) {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return;
-    if (Date.now() > deadline) throw new Error(`Process ${pid} did not become a zombie within 10 s.`);
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`Waited 10 s for ${what}.`);
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** Resolves once `/proc` shows `pid` as a zombie (state `Z`). */
+function waitForZombie(pid: number): Promise<void> {
+  return waitFor(() => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  }, `process ${pid} to become a zombie`);
 }
 
 /** The lock process `pid` of this host would have written. */
@@ -84,17 +91,18 @@ describe('isLockHolderGone on Linux', () => {
   });
 
   it('takes the lock of a process that ended but was never reaped (a zombie) for stale', async () => {
-    // `sleep 0` ends at once, closing the only end of the output pipe still open; the shell becomes
-    // `sleep 60`, which never reaps it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $! >&2; exec sleep 60 >/dev/null'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
+    // The shell starts a child that waits on fd 3, then becomes `sleep 60`, which never reaps it. The child is
+    // let go only once the shell has become `sleep`: before that, the shell itself could reap it.
+    const parent = spawn('sh', ['-c', 'read _ <&3 & echo $! >&2; exec sleep 60 3<&-'], {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     });
     try {
-      const ended = once(parent.stdout.resume(), 'end');
       const [line] = (await once(createInterface({ input: parent.stderr }), 'line')) as [string];
-      await ended;
-      // The kernel closes an exiting process's files before it marks it a zombie: on a loaded machine the check
-      // could run between the two, and find the process still running.
+      await waitFor(
+        () => readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim() === 'sleep',
+        'the shell to exec sleep',
+      );
+      (parent.stdio[3] as Writable).end();
       await waitForZombie(Number(line));
 
       expect(await isLockHolderGone(await lockOf(Number(line)))).toBe(true);
