@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mockToolSchema } from './mock-tool-schema.js';
+import { mockToolSchema, type MockTool, type MockToolInput } from './mock-tool-schema.js';
 
 /** When a change of the tool list fires: after a number of answered calls, or as a turn starts. */
 export const toolChangeTriggerSchema = z
@@ -39,11 +39,35 @@ export const toolChangeTriggerSchema = z
   })
   .describe('{ calls: N } (of any tool, or with tool: of that one) or { turn: N }.');
 
+/** When a change of the tool list fires: `calls` (of any tool, or of `tool`) answered, or `turn` started. */
+export interface MockToolChangeTrigger {
+  calls?: number | undefined;
+  tool?: string | undefined;
+  turn?: number | undefined;
+}
+
+/** A validated change of the tool list: when it fires, the tools it removes, replaces and adds. */
+export interface MockToolChange {
+  after: MockToolChangeTrigger;
+  remove?: string[] | undefined;
+  replace?: MockTool[] | undefined;
+  add?: MockTool[] | undefined;
+}
+
+/** A change of the tool list as written in a spec, before validation. */
+export interface MockToolChangeInput {
+  after: MockToolChangeTrigger;
+  remove?: string[] | undefined;
+  replace?: MockToolInput[] | undefined;
+  add?: MockToolInput[] | undefined;
+}
+
 /**
  * One change of a mock server's tool list during a run: when it fires (`after`) and what it does (`remove`,
  * then `replace`, then `add`). The server then sends `notifications/tools/list_changed` to every session.
+ * Typed by its interfaces, so that the schemas that embed it (a scenario's) stay small enough to declare.
  */
-export const toolChangeSchema = z.strictObject({
+export const toolChangeSchema: z.ZodType<MockToolChange, MockToolChangeInput> = z.strictObject({
   after: toolChangeTriggerSchema,
   remove: z
     .array(z.string().min(1))
@@ -59,9 +83,3 @@ export const toolChangeSchema = z.strictObject({
     ),
   add: z.array(mockToolSchema).min(1).optional().describe('New tools, in the form of `tools`.'),
 });
-
-/** A change of the tool list as written in a spec, before validation. */
-export type MockToolChangeInput = z.input<typeof toolChangeSchema>;
-
-/** A validated change of the tool list. */
-export type MockToolChange = z.output<typeof toolChangeSchema>;
