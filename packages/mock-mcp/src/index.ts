@@ -17,6 +17,11 @@ export { parseMockServerSpec } from './spec/parse-mock-server-spec.js';
 export { mockServerSpecSchema, mockTransports } from './spec/mock-server-spec-schema.js';
 export type { MockServerSpec, MockServerSpecInput } from './spec/mock-server-spec-schema.js';
 export type { MockTool, MockToolInput } from './spec/mock-tool-schema.js';
+export type {
+  MockToolChange,
+  MockToolChangeInput,
+  MockToolChangeTrigger,
+} from './spec/tool-change-schema.js';
 export type { MockResponse, MockResponseInput } from './spec/mock-response-schema.js';
 export type { MockResponseAction } from './spec/mock-response.js';
 export type { SampleSpec } from './spec/sample-spec-schema.js';

@@ -162,6 +162,8 @@ async function runUnredacted({
           overdue: `${named} did not end`,
           deadlineMs: turnDeadlineMs({ scenario, agent: agent?.agent, turn }),
         });
+        // Changes of a mock's tools at this turn are made, and heard by the client, before its first request.
+        await servers.startTurn(turnIndex + 1);
         turnStarts.push(route.requests.length);
         const modeTurn = mode.startTurn({ index: turnIndex, user: turn.user, route });
         observer = createTurnObserver();

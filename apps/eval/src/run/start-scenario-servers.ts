@@ -18,12 +18,21 @@ import {
 } from '@toolloop/mock-mcp';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { ScenarioServer } from '../scenario/scenario-schema.js';
+import { createToolsChangedWatch } from './create-tools-changed-watch.js';
+
+/** How long the runner waits for the client to hear of a mock's tool list change as a turn starts. */
+const toolsChangedTimeoutMs = 10_000;
 
 /** The MCP servers of one scenario, connected as one tool source, and how to take them all down. */
 export interface ScenarioServers {
   source: McpToolSource | undefined;
   /** The in-process mock servers, by name, for what they were called with. */
   mocks: Map<string, MockMcpServer>;
+  /**
+   * Tells the in-process mocks that the scenario's turn `turn` (1-based) starts, and waits until the client has
+   * heard of each change of a tool list that made (so that the turn's first listing has the new tools).
+   */
+  startTurn(turn: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,6 +64,19 @@ export async function startScenarioServers({
   jsonSchemaValidator?: jsonSchemaValidator;
 }): Promise<ScenarioServers> {
   const mocks = new Map<string, MockMcpServer>();
+  const watch = createToolsChangedWatch();
+  const startTurn = async (turn: number) => {
+    for (const [name, mock] of mocks) {
+      const before = watch.count(name);
+      if ((await mock.startTurn(turn)).length === 0) continue;
+      await watch.waitFor({
+        server: name,
+        after: before,
+        timeoutMs: toolsChangedTimeoutMs,
+        why: `as turn ${turn} started`,
+      });
+    }
+  };
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
     await Promise.allSettled(
@@ -74,7 +96,7 @@ export async function startScenarioServers({
             ? { ...server, cwd: resolve(cwd, server.cwd ?? '.') }
             : server;
     }
-    if (Object.keys(configs).length === 0) return { source: undefined, mocks, close: closeAll };
+    if (Object.keys(configs).length === 0) return { source: undefined, mocks, startTurn, close: closeAll };
     const sampling = createSamplingHandler({ model: samplingModel });
     const source = await connectMcpServers(
       { servers: configs },
@@ -83,12 +105,13 @@ export async function startScenarioServers({
           sampling.attach(client);
         },
         onElicitation,
+        onToolsChanged: watch.onToolsChanged,
         ...(onMessage === undefined ? {} : { onMessage }),
         ...(jsonSchemaValidator === undefined ? {} : { jsonSchemaValidator }),
       },
     );
     closers.push(() => source.close());
-    return { source, mocks, close: closeAll };
+    return { source, mocks, startTurn, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

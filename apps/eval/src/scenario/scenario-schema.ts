@@ -241,6 +241,7 @@ export const scenarioSchema = z
         });
       }
     }
+    checkTurnChanges({ servers: scenario.servers ?? {}, turns: scenario.turns.length, context });
     const modelIds = new Set<string>();
     for (const [index, model] of (scenario.models ?? []).entries()) {
       if (modelIds.has(model.id)) {
@@ -289,6 +290,37 @@ export const scenarioSchema = z
     provider: provider ?? (wires === undefined ? 'anthropic' : toWires(wires)[0]),
     ...(wires === undefined ? {} : { wires: toWires(wires) }),
   }));
+
+/**
+ * A mock's change at a turn needs a turn that comes after the first (at the first, the tools it would make are
+ * those the server should start with) and that the scenario has.
+ */
+function checkTurnChanges({
+  servers,
+  turns,
+  context,
+}: {
+  servers: Record<string, ScenarioServer>;
+  turns: number;
+  context: z.RefinementCtx;
+}): void {
+  for (const [name, server] of Object.entries(servers)) {
+    if (!('tools' in server)) continue;
+    for (const [index, change] of (server.changes ?? []).entries()) {
+      const { turn } = change.after;
+      if (turn === undefined || (turn > 1 && turn <= turns)) continue;
+      context.addIssue({
+        code: 'custom',
+        path: ['servers', name, 'changes', index, 'after', 'turn'],
+        message:
+          turn === 1
+            ? 'at turn 1 the server has not offered its tools yet: give the tools it starts with in `tools`, or change them at a later turn'
+            : `the scenario has ${turns} turn${turns === 1 ? '' : 's'}; turn ${turn} never starts`,
+        input: turn,
+      });
+    }
+  }
+}
 
 /** The providers `wires` names: `all` is every wire, in the order of `wireNames`. */
 function toWires(wires: 'all' | readonly ScenarioProvider[]): [ScenarioProvider, ...ScenarioProvider[]] {

@@ -12,6 +12,9 @@ import { createMockServerState, toToolState, type MockServerState } from './mock
 import type { MockToolCall } from './mock-tool-call.js';
 import { checkAddedTool } from './check-added-tool.js';
 import { notifyResourceUpdated } from './notify-resource-updated.js';
+import { applyDueChanges } from './apply-due-changes.js';
+import { notifyToolListChanged } from './notify-tool-list-changed.js';
+import type { MockToolChange } from '../spec/tool-change-schema.js';
 
 /** A running mock MCP server: connect clients to it, read what they called, change its tools, close it. */
 export interface MockMcpServer {
@@ -38,6 +41,12 @@ export interface MockMcpServer {
   addTool: (tool: MockToolInput) => Promise<void>;
   /** Removes a tool and sends `notifications/tools/list_changed` to every session. */
   removeTool: (name: string) => Promise<void>;
+  /**
+   * Tells the server that the host's turn `turn` (1-based) starts: the spec's `changes` due `after: { turn }`
+   * then (in the order listed) are applied, and `notifications/tools/list_changed` is sent to every session.
+   * Resolves with the changes applied, once the notifications are sent.
+   */
+  startTurn: (turn: number) => Promise<MockToolChange[]>;
   /** Sends `notifications/resources/updated` for `uri` to every session subscribed to it. */
   notifyResourceUpdated: (uri: string) => Promise<void>;
   /** Calls `listener` each time a call ends; returns a function that stops it. */
@@ -116,7 +125,7 @@ export function createMockMcpServer(
       const parsed = parseMockTool(tool);
       checkAddedTool({ spec: validated, tool: parsed });
       state.tools.set(parsed.name, toToolState(parsed));
-      await notifyToolListChanged(state);
+      await notifyToolListChanged({ state });
     },
     removeTool: async (name) => {
       if (!state.tools.delete(name)) {
@@ -124,7 +133,13 @@ export function createMockMcpServer(
           `Cannot remove tool '${name}': no such tool. Tools: ${[...state.tools.keys()].join(', ')}.`,
         );
       }
-      await notifyToolListChanged(state);
+      await notifyToolListChanged({ state });
+    },
+    startTurn: async (turn) => {
+      state.turn = Math.max(state.turn, turn);
+      const applied = applyDueChanges(state);
+      if (applied.length > 0) await notifyToolListChanged({ state });
+      return applied;
     },
     notifyResourceUpdated: (uri) => notifyResourceUpdated({ state, uri }),
     onCallEnd: (listener) => {
@@ -149,12 +164,4 @@ function untrackOnClose(options: { state: MockServerState; session: McpServer })
     state.sessions.delete(session);
     previous?.();
   };
-}
-
-async function notifyToolListChanged(state: MockServerState): Promise<void> {
-  await Promise.all(
-    [...state.sessions.keys()]
-      .filter((session) => session.isConnected())
-      .map((session) => session.server.sendToolListChanged()),
-  );
 }

@@ -8,32 +8,35 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js';
 import { JsonRpcReplyError } from '../errors/json-rpc-reply-error.js';
 import { answerWithResponse } from './answer-with-response.js';
+import { applyDueChanges, isAnsweredOutcome } from './apply-due-changes.js';
 import type { CallContext } from './call-context.js';
 import { endCall, type MockServerState, type MockSession } from './mock-server-state.js';
 import type { MockToolCall } from './mock-tool-call.js';
 import { noMatchingResponseResult } from './no-matching-response-result.js';
+import { notifyToolListChanged } from './notify-tool-list-changed.js';
 import { selectResponse } from './select-response.js';
 
 const invalidParamsCode = -32602;
 
-/**
- * Answers one `tools/call`: records it, picks the scripted response and delivers it. An unknown tool is a
- * JSON-RPC error; no fitting response is an isError result naming the tool and the arguments.
- */
-export async function handleToolCall(options: {
+interface ToolCallOptions {
   state: MockServerState;
   session: McpServer;
   sessionState: MockSession;
   request: CallToolRequest;
   extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
   crash: () => Promise<void>;
-}): Promise<CallToolResult> {
+}
+
+/**
+ * Answers one `tools/call`: records it, picks the scripted response and delivers it. An unknown tool is a
+ * JSON-RPC error; no fitting response is an isError result naming the tool and the arguments. Once answered,
+ * the changes of the tool list it made due are applied and announced before the answer goes out.
+ */
+export async function handleToolCall(options: ToolCallOptions): Promise<CallToolResult> {
   const { state, session, request, extra } = options;
-  const toolName = request.params.name;
-  const args = request.params.arguments ?? {};
   const call: MockToolCall = {
-    tool: toolName,
-    arguments: args,
+    tool: request.params.name,
+    arguments: request.params.arguments ?? {},
     responseIndex: undefined,
     outcome: undefined,
     startedAt: Date.now(),
@@ -42,6 +45,22 @@ export async function handleToolCall(options: {
     elicitation: [],
   };
   state.calls.push(call);
+  try {
+    return await answerCall({ ...options, call });
+  } finally {
+    if (isAnsweredOutcome(call.outcome) && applyDueChanges(state).length > 0) {
+      await notifyToolListChanged({
+        state,
+        caller: { session, sendNotification: extra.sendNotification },
+      });
+    }
+  }
+}
+
+async function answerCall(options: ToolCallOptions & { call: MockToolCall }): Promise<CallToolResult> {
+  const { state, session, extra, call } = options;
+  const toolName = call.tool;
+  const args = call.arguments;
   const toolState = state.tools.get(toolName);
   if (toolState === undefined) {
     endCall({ state, call, outcome: 'unknown_tool' });

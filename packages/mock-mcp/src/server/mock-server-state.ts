@@ -45,6 +45,10 @@ export interface MockServerState {
   /** Aborts on `close()`, which ends every delay and hang. */
   closing: AbortController;
   callEndListeners: Set<(call: MockToolCall) => void>;
+  /** The index in `spec.changes` of the next change of the tool list to apply. */
+  nextChange: number;
+  /** The host's turn that started last (`startTurn`), 0 before the first. */
+  turn: number;
 }
 
 /** Creates the shared state of a mock server from its validated spec. */
@@ -62,6 +66,8 @@ export function createMockServerState(spec: MockServerSpec): MockServerState {
     sessions: new Map(),
     closing: new AbortController(),
     callEndListeners: new Set(),
+    nextChange: 0,
+    turn: 0,
   };
 }
 

@@ -4,7 +4,7 @@ import type { MockTool } from '../spec/mock-tool-schema.js';
 
 /**
  * The capabilities a mock declares: `tools` always; `resources` (with `subscribe`) when it has resources or
- * templates; `prompts` when it has prompts; `logging` when the spec has `logging` or a response logs;
+ * templates; `prompts` when it has prompts; `logging` when the spec has `logging` or a response logs (of a tool a change brings too);
  * `completions` when a prompt argument or a template variable has `complete` values.
  */
 export function toServerCapabilities(spec: MockServerSpec): ServerCapabilities {
@@ -16,9 +16,17 @@ export function toServerCapabilities(spec: MockServerSpec): ServerCapabilities {
     tools: { listChanged: true },
     ...(hasResources ? { resources: { subscribe: true } } : {}),
     ...(spec.prompts === undefined ? {} : { prompts: {} }),
-    ...(spec.logging !== undefined || spec.tools.some(toolLogs) ? { logging: {} } : {}),
+    ...(spec.logging !== undefined || allTools(spec).some(toolLogs) ? { logging: {} } : {}),
     ...(hasCompletions ? { completions: {} } : {}),
   };
+}
+
+/** Every tool the server may have: those it starts with and those its `changes` add or replace. */
+function allTools(spec: MockServerSpec): MockTool[] {
+  return [
+    ...spec.tools,
+    ...(spec.changes ?? []).flatMap((change) => [...(change.replace ?? []), ...(change.add ?? [])]),
+  ];
 }
 
 /** Whether any response of the tool (or of a sample's `toolResults`) sends log messages. */

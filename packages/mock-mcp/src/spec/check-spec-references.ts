@@ -52,8 +52,8 @@ export function checkSpecReferences(
     plural: 'prompt names',
     context,
   });
-  checkOfferedTools({ tools, context });
-  checkUpdatedResources({ tools, resources, resourceTemplates, context });
+  checkOfferedTools({ tools, names: tools.map((tool) => tool.name), path: ['tools'], context });
+  checkUpdatedResources({ tools, resources, resourceTemplates, path: ['tools'], context });
 }
 
 function checkUnique(options: {
@@ -77,16 +77,24 @@ function checkUnique(options: {
   });
 }
 
-function checkOfferedTools(options: { tools: MockTool[]; context: z.RefinementCtx }): void {
-  const { tools, context } = options;
-  const names = tools.map((tool) => tool.name);
+/**
+ * Every tool a sample of `tools` offers by name is one of `names` (the server's tools when it runs); `path` is
+ * where `tools` is in the spec.
+ */
+export function checkOfferedTools(options: {
+  tools: MockTool[];
+  names: readonly string[];
+  path: readonly PropertyKey[];
+  context: z.RefinementCtx;
+}): void {
+  const { tools, names, context } = options;
   tools.forEach((tool, toolIndex) => {
     tool.responses.forEach((response, responseIndex) => {
       (response.sample?.tools ?? []).forEach((offered, offeredIndex) => {
         if (typeof offered !== 'string' || names.includes(offered)) return;
         context.addIssue({
           code: 'custom',
-          path: ['tools', toolIndex, 'responses', responseIndex, 'sample', 'tools', offeredIndex],
+          path: [...options.path, toolIndex, 'responses', responseIndex, 'sample', 'tools', offeredIndex],
           message: `Sample offers tool '${offered}', which is not a tool of this server. Tools: ${names.join(', ')}.`,
           input: offered,
         });
@@ -95,10 +103,12 @@ function checkOfferedTools(options: { tools: MockTool[]; context: z.RefinementCt
   });
 }
 
-function checkUpdatedResources(options: {
+/** Every URI in the `updatedResources` of `tools` (at `path` in the spec) is a resource or fits a template. */
+export function checkUpdatedResources(options: {
   tools: MockTool[];
   resources: MockResource[];
   resourceTemplates: MockResourceTemplate[];
+  path: readonly PropertyKey[];
   context: z.RefinementCtx;
 }): void {
   const { tools, resources, context } = options;
@@ -115,7 +125,15 @@ function checkUpdatedResources(options: {
           if (isKnown(uri)) return;
           context.addIssue({
             code: 'custom',
-            path: ['tools', toolIndex, 'responses', responseIndex, ...path, 'updatedResources', uriIndex],
+            path: [
+              ...options.path,
+              toolIndex,
+              'responses',
+              responseIndex,
+              ...path,
+              'updatedResources',
+              uriIndex,
+            ],
             message: `'${uri}' is none of this server's resources and fits none of its resource templates.`,
             input: uri,
           });

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { checkSpecReferences } from './check-spec-references.js';
+import { checkToolChanges } from './check-tool-changes.js';
 import { logLevelSchema } from './log-message-schema.js';
 import { mockPromptSchema } from './mock-prompt-schema.js';
 import { mockResourceSchema } from './mock-resource-schema.js';
 import { mockResourceTemplateSchema } from './mock-resource-template-schema.js';
 import { mockToolSchema } from './mock-tool-schema.js';
+import { toolChangeSchema } from './tool-change-schema.js';
 
 /** Where a mock server runs: in-process, as a child process over stdio, or on a loopback HTTP port. */
 export const mockTransports = ['memory', 'stdio', 'http'] as const;
 
 /**
- * A mock MCP server: its `tools`, `resources`, `resourceTemplates`, `prompts` and `logging`, and the
+ * A mock MCP server: its `tools` (and their `changes` during a run), `resources`, `resourceTemplates`, `prompts` and `logging`, and the
  * `transport` it is served over (default `memory`). This is exactly the `servers.<name>` field of a scenario
  * when it has `tools`; embed this schema to validate one in place.
  */
@@ -23,6 +25,12 @@ export const mockServerSpecSchema = z
         'Where the mock runs: memory (in-process, the default), stdio (a child process) or http (a loopback port).',
       ),
     tools: z.array(mockToolSchema).describe("The mock's tools: MCP definitions with scripted responses."),
+    changes: z
+      .array(toolChangeSchema)
+      .optional()
+      .describe(
+        'Changes of the tool list during the run, in the order listed (one that is due waits for those before it); each sends notifications/tools/list_changed.',
+      ),
     resources: z
       .array(mockResourceSchema)
       .optional()
@@ -49,6 +57,7 @@ export const mockServerSpecSchema = z
   // A transform, not a refinement, so that it runs only on a spec whose parts are valid.
   .transform((spec, context) => {
     checkSpecReferences(spec, context);
+    checkToolChanges(spec, context);
     // Wherever this schema parsed it (alone, or embedded in a scenario), the output needs no second check.
     validatedSpecs.add(spec);
     return spec;
