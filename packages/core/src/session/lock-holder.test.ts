@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { currentLockHolder, isLockHolderGone, markLockHeld } from './lock-holder.js';
@@ -96,13 +96,15 @@ describe('isLockHolderGone on Linux', () => {
     const parent = spawn('sh', ['-c', 'read _ <&3 & echo $! >&2; exec sleep 60 3<&-'], {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     });
+    const stderr = parent.stdio[2] as Readable;
+    const release = parent.stdio[3] as Writable;
     try {
-      const [line] = (await once(createInterface({ input: parent.stderr }), 'line')) as [string];
+      const [line] = (await once(createInterface({ input: stderr }), 'line')) as [string];
       await waitFor(
         () => readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim() === 'sleep',
         'the shell to exec sleep',
       );
-      (parent.stdio[3] as Writable).end();
+      release.end();
       await waitForZombie(Number(line));
 
       expect(await isLockHolderGone(await lockOf(Number(line)))).toBe(true);
