@@ -262,7 +262,15 @@ describe('options refused at once, naming the option', () => {
     [{ prices: 5 as never }, "Invalid option 'prices': expected prices by model id, got 5."],
     [
       { toolChoice: { type: 'tool', name: ' ' } },
-      "Invalid option 'toolChoice.name': expected the tool's name, got \" \".",
+      "Invalid option 'toolChoice': expected { type: 'auto' | 'required' | 'none' } or { type: 'tool', name }, got {\"type\":\"tool\",\"name\":\" \"}.",
+    ],
+    [
+      { toolChoice: { type: 'none', name: 'search' } as never },
+      "Invalid option 'toolChoice': expected { type: 'auto' | 'required' | 'none' } or { type: 'tool', name }, got {\"type\":\"none\",\"name\":\"search\"}.",
+    ],
+    [
+      { toolChoice: { type: 'tool', nmae: 'search' } as never },
+      "Invalid option 'toolChoice.nmae': unknown option; did you mean 'toolChoice.name'?",
     ],
     [
       { explicitStop: { toolName: '' } },

@@ -10,8 +10,9 @@ export type OptionProblem =
  * otherwise be ignored, or make another refusal point elsewhere), then the first refused value. A value that
  * fits none of a union's forms is reported by the form it came closest to (the one whose problem lies deepest:
  * `maxToolCalls.perMessage`, `stopWhen[1]`), or by the union's own refusal when it fits none at all. A name that
- * one form of a union does not take but another does (`name` of `toolChoice: { type: 'tool', name }`) is not
- * unknown: `isKnown` says which names the schema takes at a path.
+ * one form of a union does not take but another does (`name` beside `type: 'none'` in `toolChoice`) is not
+ * unknown, and which form was meant cannot be told: the union's own refusal says what its forms are. `isKnown`
+ * says which names the schema takes at a path.
  */
 export function findOptionProblem(
   issues: readonly OptionIssue[],
@@ -34,9 +35,24 @@ function findUnknownName(
         const found = findUnknownName(form, isKnown);
         if (found !== undefined) return found;
       }
+      if (issue.forms.some((form) => takesElsewhere(form, isKnown))) {
+        return { type: 'invalid-value', path: issue.path, message: issue.message };
+      }
     }
   }
   return undefined;
+}
+
+/** Whether a form's issues name a field it does not take that another form at that path does. */
+function takesElsewhere(
+  issues: readonly OptionIssue[],
+  isKnown: (path: readonly PropertyKey[], name: string) => boolean,
+): boolean {
+  return issues.some(
+    (issue) =>
+      (issue.type === 'unknown-names' && issue.names.some((name) => isKnown(issue.path, name))) ||
+      (issue.type === 'no-form' && issue.forms.some((form) => takesElsewhere(form, isKnown))),
+  );
 }
 
 function findRefusedValue(issues: readonly OptionIssue[]): OptionProblem | undefined {

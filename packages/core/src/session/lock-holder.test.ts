@@ -109,6 +109,8 @@ describe('isLockHolderGone on Linux', () => {
 
       expect(await isLockHolderGone(await lockOf(Number(line)))).toBe(true);
     } finally {
+      // The child waiting on fd 3 ends with it, also when the test failed before letting it go.
+      release.destroy();
       parent.kill('SIGKILL');
       await once(parent, 'exit');
     }
