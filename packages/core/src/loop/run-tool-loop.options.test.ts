@@ -280,6 +280,14 @@ describe('options refused at once, naming the option', () => {
       { explicitStop: { description: 5 as never } },
       "Invalid option 'explicitStop.description': expected the give-up tool's description, got 5.",
     ],
+    [
+      { hasOwnProperty: 1 } as never,
+      "Invalid option 'hasOwnProperty': unknown option; runToolLoop takes only its own options (ToolLoopOptions): pass them by name rather than spreading an object that holds others.",
+    ],
+    [
+      { thinking: { constructor: 1 } } as never,
+      "Invalid option 'thinking.constructor': unknown option; expected one of budgetTokens, effort.",
+    ],
     [{ statusModel: {} as never }, "Invalid option 'statusModel': expected a Model with a stream() method."],
     [{ signal: {} as never }, "Invalid option 'signal': expected an AbortSignal."],
     [

@@ -28,7 +28,8 @@ function visit(schema: OptionSchema, path: readonly PropertyKey[], found: Set<st
   } else if (schema instanceof ObjectSchema) {
     const shape = schema.fields;
     if (head === undefined) for (const name of Object.keys(shape)) found.add(name);
-    else if (typeof head === 'string' && shape[head] !== undefined) visit(shape[head], rest, found);
+    else if (typeof head === 'string' && Object.hasOwn(shape, head))
+      visit(shape[head] as OptionSchema, rest, found);
   } else if (schema instanceof RecordSchema && head !== undefined) {
     visit(schema.entry, rest, found);
   }

@@ -107,7 +107,7 @@ export class ObjectSchema<SHAPE extends Shape> extends OptionSchema<ObjectInput<
     const issues = Object.entries(this.shape).flatMap(([name, schema]) =>
       schema.check(value[name], [...path, name]),
     );
-    const unknown = Object.keys(value).filter((name) => !(name in this.shape));
+    const unknown = Object.keys(value).filter((name) => !Object.hasOwn(this.shape, name));
     if (unknown.length === 0) return issues;
     return [...issues, { type: 'unknown-names', path, names: unknown }];
   }
