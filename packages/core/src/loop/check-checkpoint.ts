@@ -60,10 +60,19 @@ export function checkCheckpoint(checkpoint: TurnCheckpoint, path: CheckpointFiel
   const pending: unknown = checkpoint.pendingApprovals;
   if (pending === undefined) return;
   if (!Array.isArray(pending)) fail('pendingApprovals', 'a list of the calls that wait', pending);
+  const waiting = new Set<string>();
   for (const [index, call] of (pending as unknown[]).entries()) {
-    if (!(isObject(call) && typeof call.toolCallId === 'string' && typeof call.name === 'string')) {
+    if (!(
+      isObject(call) &&
+      typeof call.toolCallId === 'string' &&
+      typeof call.name === 'string' &&
+      call.input !== undefined
+    )) {
       fail(`pendingApprovals[${index}]`, 'a call that waits { toolCallId, name, input }', call);
     }
+    const id = (call as { toolCallId: string }).toolCallId;
+    if (waiting.has(id)) fail(`pendingApprovals[${index}]`, 'a call that waits once', id);
+    waiting.add(id);
   }
   if ((pending as unknown[]).length === 0) return;
   const paused: unknown = checkpoint.pausedStep;

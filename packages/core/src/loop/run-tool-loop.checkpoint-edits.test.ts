@@ -172,6 +172,23 @@ describe('a checkpoint edited by hand', () => {
       'a call that waits { toolCallId, name, input }',
     ],
     [
+      'a waiting call without its input',
+      (turn) => ({ ...turn, pendingApprovals: [{ toolCallId: 'h', name: 'held' }] }),
+      'pendingApprovals[0]',
+      anObject,
+      'a call that waits { toolCallId, name, input }',
+    ],
+    [
+      'the same call waiting twice',
+      (turn) => ({
+        ...turn,
+        pendingApprovals: [...(turn.pendingApprovals ?? []), ...(turn.pendingApprovals ?? [])],
+      }),
+      'pendingApprovals[1]',
+      '"h"',
+      'a call that waits once',
+    ],
+    [
       'a step that is text',
       (turn) => ({ ...turn, pausedStep: 'step' }),
       'pausedStep',
@@ -224,6 +241,29 @@ describe('a checkpoint edited by hand', () => {
         message: `expected ${expected}, got ${shown}.`,
       }),
     );
+  });
+
+  it('a transcript whose last message holds a part that is null is refused naming the part', async () => {
+    const turn = await pausedTurn();
+    const [prompt, last] = turn.messages;
+    if (last?.role !== 'assistant') throw new Error('The paused turn does not end with its calls.');
+    const broken = { role: 'assistant', content: [...last.content, null] };
+
+    for (const [options, named] of [
+      [{ messages: [prompt, broken] }, 'messages[1].content[1]'],
+      [
+        { resume: { turn: { ...turn, messages: [prompt, broken] }, decisions: { h: { approved: true } } } },
+        'resume.turn.messages[1].content[1]',
+      ],
+    ] as Array<[Partial<ToolLoopOptions>, string]>) {
+      expect(() => runToolLoop({ model: script(), tools: [held], ...options })).toThrow(
+        new InvalidArgumentError({
+          argument: named,
+          message:
+            "expected a part of an assistant message, whose type is 'text', 'thinking', 'redacted-thinking', 'tool-call'.",
+        }),
+      );
+    }
   });
 
   it('decisions for a turn that did not pause are refused, even none at all', async () => {

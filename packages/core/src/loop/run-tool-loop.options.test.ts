@@ -168,6 +168,31 @@ describe('options refused at once, naming the option', () => {
       { messages: [{ role: 'user', content: 'a' }, { role: 'tool', content: 'b' } as unknown as Message] },
       "Invalid option 'messages[1].content': a tool message's content must be a list of parts.",
     ],
+    [
+      { messages: [{ role: 'user', content: [{ type: 'image', data: '' }] } as unknown as Message] },
+      "Invalid option 'messages[0].content[0]': expected a part of a user message, whose type is 'text'.",
+    ],
+    [
+      {
+        messages: [
+          { role: 'user', content: 'a' },
+          { role: 'tool', content: [{ type: 'text', text: 'b' }] } as unknown as Message,
+        ],
+      },
+      "Invalid option 'messages[1].content[0]': expected a part of a tool message, whose type is 'tool-result'.",
+    ],
+    [
+      {
+        messages: [
+          { role: 'user', content: 'a' },
+          {
+            role: 'assistant',
+            content: [{ type: 'tool-call', name: 'search', input: {} }],
+          } as unknown as Message,
+        ],
+      },
+      "Invalid option 'messages[1].content[0]': expected a tool call with a string id and name.",
+    ],
     [{ tools: search as never }, "Invalid option 'tools': expected a list of tools and tool sources."],
     [
       { tools: [{ ...search, execute: 'run' } as unknown as Tool<unknown>] },

@@ -7,6 +7,13 @@ import { ValueSchema } from './option-schema.js';
 
 const roles = new Set(['user', 'assistant', 'tool']);
 
+/** The part types each role's content holds (see `Message`). */
+const partTypes: Record<string, readonly string[]> = {
+  user: ['text'],
+  assistant: ['text', 'thinking', 'redacted-thinking', 'tool-call'],
+  tool: ['tool-result'],
+};
+
 /** A model: anything with a `stream()` method. */
 export function isModel(value: unknown): value is Model {
   return typeof value === 'object' && value !== null && typeof Reflect.get(value, 'stream') === 'function';
@@ -27,8 +34,12 @@ export const messagesSchema = new ValueSchema<Message[]>((messages) => {
       ];
     }
     const content: unknown = Reflect.get(message as object, 'content');
-    if (role === 'user' ? typeof content === 'string' || Array.isArray(content) : Array.isArray(content))
-      return [];
+    if (role === 'user' && typeof content === 'string') return [];
+    if (Array.isArray(content))
+      return partIssues(content, role).map((issue) => ({
+        ...issue,
+        path: [index, 'content', ...issue.path],
+      }));
     return [
       {
         path: [index, 'content'],
@@ -40,6 +51,32 @@ export const messagesSchema = new ValueSchema<Message[]>((messages) => {
     ];
   });
 });
+
+/**
+ * The parts of one message's content the loop reads before anything else: each an object of a type its role
+ * holds, and a tool call with the id and name its result is matched by.
+ */
+function partIssues(
+  parts: readonly unknown[],
+  role: string,
+): Array<{ path: PropertyKey[]; message: string }> {
+  const types = partTypes[role] ?? [];
+  return parts.flatMap((part: unknown, index) => {
+    const type: unknown = typeof part === 'object' && part !== null ? Reflect.get(part, 'type') : undefined;
+    if (typeof type !== 'string' || !types.includes(type)) {
+      return [
+        {
+          path: [index],
+          message: `expected a part of ${role === 'assistant' ? 'an' : 'a'} ${role} message, whose type is ${types.map((name) => `'${name}'`).join(', ')}.`,
+        },
+      ];
+    }
+    if (type !== 'tool-call') return [];
+    const { id, name } = part as { id?: unknown; name?: unknown };
+    if (typeof id === 'string' && typeof name === 'string') return [];
+    return [{ path: [index], message: 'expected a tool call with a string id and name.' }];
+  });
+}
 
 /** Every entry of `tools`: a tool from `defineTool` or a tool source. */
 export const toolsSchema = new ValueSchema<ReadonlyArray<Tool<unknown> | ToolSource>>((tools) => {
