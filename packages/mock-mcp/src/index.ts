@@ -1,6 +1,6 @@
 // The mock server
 export { createMockMcpServer } from './server/create-mock-mcp-server.js';
-export type { MockMcpServer, MockMcpServerOptions } from './server/create-mock-mcp-server.js';
+export type { MockMcpServer, MockMcpServerOptions, MockTurnStart } from './server/create-mock-mcp-server.js';
 export type { MockHttpListener, MockHttpOptions } from './server/listen-http.js';
 
 // Calls

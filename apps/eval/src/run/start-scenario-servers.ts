@@ -30,7 +30,9 @@ export interface ScenarioServers {
   mocks: Map<string, MockMcpServer>;
   /**
    * Tells the in-process mocks that the scenario's turn `turn` (1-based) starts, and waits until the client has
-   * heard of each change of a tool list that made (so that the turn's first listing has the new tools).
+   * heard of each change of a tool list that made (so that the turn's first listing has the new tools). A mock
+   * with no session to tell (its only one ended in a crash) is not waited for: the client's next session lists
+   * the new tools.
    */
   startTurn(turn: number): Promise<void>;
   close(): Promise<void>;
@@ -68,7 +70,7 @@ export async function startScenarioServers({
   const startTurn = async (turn: number) => {
     for (const [name, mock] of mocks) {
       const before = watch.count(name);
-      if ((await mock.startTurn(turn)).length === 0) continue;
+      if ((await mock.startTurn(turn)).sessionsNotified === 0) continue;
       await watch.waitFor({
         server: name,
         after: before,

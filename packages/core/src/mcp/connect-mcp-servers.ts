@@ -139,6 +139,11 @@ export async function connectMcpServers(
         changes.set(name, (changes.get(name) ?? 0) + 1);
         options.onToolsChanged?.(name);
       },
+      // A new session may list other tools (a server restarted after an upgrade, or one that changed them while
+      // it had no session to tell): the next listTools() lists it again, starting that session.
+      onSessionEnded: () => {
+        changes.set(name, (changes.get(name) ?? 0) + 1);
+      },
     }),
   );
   const byName = new Map(connections.map((connection) => [connection.name, connection]));

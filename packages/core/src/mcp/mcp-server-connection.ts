@@ -49,6 +49,11 @@ export interface McpConnectionOptions {
   configureClient?: (client: Client) => void;
   jsonSchemaValidator?: jsonSchemaValidator;
   onToolsChanged?: () => void;
+  /**
+   * Called when a session ends other than by `close()` (the server crashed or closed, or an HTTP server forgot
+   * the session): the tools it listed may not be those of the next session, which a new listing starts.
+   */
+  onSessionEnded?: () => void;
   /** Shown every JSON-RPC message the client sends to the server or receives from it. */
   onMessage?: (direction: McpMessageRecord['direction'], message: JSONRPCMessage) => void;
 }
@@ -67,6 +72,11 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         ? `MCP server '${name}' (${redactUrl(config.url)})`
         : `MCP server '${name}'`;
   const closedError = () => new ToolSourceError({ message: `${describeServer()} is closed.` });
+  const endSession = (client: Client) => {
+    if (active?.client !== client) return;
+    active = undefined;
+    if (!closed) options.onSessionEnded?.();
+  };
 
   const connect = async (): Promise<Client> => {
     const client = new Client(options.clientInfo, {
@@ -80,7 +90,7 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     });
     let transport: McpTransport | undefined;
     client.onclose = () => {
-      if (active?.client === client) active = undefined;
+      endSession(client);
     };
     // Closing may abort the handshake, not cancel it once done: the SDK keeps listening to a request's signal
     // after its answer, and a client must never cancel `initialize`.
@@ -199,7 +209,7 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         }
         if (isLostSession(error)) {
           // An HTTP server that restarted no longer knows our session (404), or cannot be reached: start over.
-          active = undefined;
+          endSession(client);
           await client.close().catch(() => undefined);
           throw new ToolSourceError({
             message: `${describeServer()} lost the connection during the call (${messageOf(error)}); it will be reconnected on the next call.`,

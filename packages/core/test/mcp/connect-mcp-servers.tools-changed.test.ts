@@ -99,4 +99,34 @@ describe('notifications/tools/list_changed', () => {
       await mcp.close();
     }
   });
+
+  it('a server whose session ended is listed again in a new session, with the tools it has now', async () => {
+    const { server, state, config } = createChangingServer();
+    const told: string[] = [];
+    const mcp = await connectMcpServers(
+      { servers: { changing: config } },
+      {
+        onToolsChanged: (name) => {
+          told.push(name);
+        },
+      },
+    );
+    try {
+      expect(await namesOf(mcp)).toEqual(['search']);
+      const ended = createDeferred();
+      server.onclose = () => {
+        ended.resolve();
+      };
+      // The server ends its session (a crash), and has other tools when it is started again.
+      await server.close();
+      await ended.promise;
+      state.tools = [tool('fetch')];
+
+      expect(await namesOf(mcp)).toEqual(['fetch']);
+      // No server said its tools changed: the host's callback hears only notifications.
+      expect(told).toEqual([]);
+    } finally {
+      await mcp.close();
+    }
+  });
 });

@@ -43,16 +43,26 @@ export interface MockMcpServer {
   removeTool: (name: string) => Promise<void>;
   /**
    * Tells the server that the host's turn `turn` (1-based) starts: the spec's `changes` due `after: { turn }`
-   * then (in the order listed) are applied, and `notifications/tools/list_changed` is sent to every session.
-   * Resolves with the changes applied, once the notifications are sent.
+   * then (in the order listed) are applied, and `notifications/tools/list_changed` is sent to every connected
+   * session. Resolves once the notifications are sent, with the changes and how many sessions were told: a host
+   * that waits for the notification waits only when one was sent (a client without a session, after a crash,
+   * sees the new tools when it connects again).
    */
-  startTurn: (turn: number) => Promise<MockToolChange[]>;
+  startTurn: (turn: number) => Promise<MockTurnStart>;
   /** Sends `notifications/resources/updated` for `uri` to every session subscribed to it. */
   notifyResourceUpdated: (uri: string) => Promise<void>;
   /** Calls `listener` each time a call ends; returns a function that stops it. */
   onCallEnd: (listener: (call: MockToolCall) => void) => () => void;
   /** Ends every delay and hang, closes every session and HTTP listener. */
   close: () => Promise<void>;
+}
+
+/** What changed as a turn started (`MockMcpServer.startTurn`). */
+export interface MockTurnStart {
+  /** The changes applied, in the order the spec lists them; empty when none was due. */
+  changes: MockToolChange[];
+  /** The sessions sent `notifications/tools/list_changed`: 0 when nothing changed or no session is connected. */
+  sessionsNotified: number;
 }
 
 export interface MockMcpServerOptions {
@@ -137,9 +147,9 @@ export function createMockMcpServer(
     },
     startTurn: async (turn) => {
       state.turn = Math.max(state.turn, turn);
-      const applied = applyDueChanges(state);
-      if (applied.length > 0) await notifyToolListChanged({ state });
-      return applied;
+      const changes = applyDueChanges(state);
+      const sessionsNotified = changes.length === 0 ? 0 : await notifyToolListChanged({ state });
+      return { changes, sessionsNotified };
     },
     notifyResourceUpdated: (uri) => notifyResourceUpdated({ state, uri }),
     onCallEnd: (listener) => {

@@ -122,13 +122,27 @@ describe('changes at a turn', () => {
     });
     const current = server as MockMcpServer;
 
-    expect(await current.startTurn(1)).toEqual([]);
-    expect(await current.startTurn(2)).toEqual([
-      { after: { turn: 2 }, add: [{ ...lookup, inputSchema: { type: 'object' } }] },
-    ]);
+    expect(await current.startTurn(1)).toEqual({ changes: [], sessionsNotified: 0 });
+    expect(await current.startTurn(2)).toEqual({
+      changes: [{ after: { turn: 2 }, add: [{ ...lookup, inputSchema: { type: 'object' } }] }],
+      sessionsNotified: 1,
+    });
     expect(await toolNames(client)).toEqual(['search', 'lookup']);
     expect(events).toEqual(['list_changed']);
-    expect(await current.startTurn(3)).toEqual([]);
+    expect(await current.startTurn(3)).toEqual({ changes: [], sessionsNotified: 0 });
+  });
+
+  it('says that no session was told when the only one ended (a crash): a new session lists the new tools', async () => {
+    const { client } = await connectWatching({
+      tools: [{ name: 'search', responses: [{ crash: true }] }],
+      changes: [{ after: { turn: 2 }, add: [lookup] }],
+    });
+    const current = server as MockMcpServer;
+    await client.callTool({ name: 'search', arguments: {} }).catch(() => undefined);
+
+    expect((await current.startTurn(2)).sessionsNotified).toBe(0);
+    const next = await connectClient({ server: current });
+    expect(await toolNames(next)).toEqual(['search', 'lookup']);
   });
 
   it('applies the changes in the order listed: one due earlier waits for the one before it', async () => {
