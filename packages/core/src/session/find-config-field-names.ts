@@ -6,25 +6,45 @@ import { z } from 'zod';
  */
 export function findConfigFieldNames(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   const found = new Set<string>();
-  visit(schema, path, found);
+  const collect = (reached: z.ZodType): void => {
+    const inner = unwrap(reached);
+    if (inner instanceof z.ZodUnion) for (const form of inner.options as readonly z.ZodType[]) collect(form);
+    else if (inner instanceof z.ZodObject) for (const name of Object.keys(inner.shape)) found.add(name);
+  };
+  for (const reached of schemasAt(schema, path)) collect(reached);
   return [...found];
 }
 
-function visit(schema: z.ZodType, path: readonly PropertyKey[], found: Set<string>): void {
+/**
+ * The refusal of the union a config value at `path` is checked by, which says its forms (`expected { type: 'auto'
+ * | 'required' | 'none' } or { type: 'tool', name }`); undefined when no union checks it.
+ */
+export function findUnionRefusal(schema: z.ZodType, path: readonly PropertyKey[]): string | undefined {
+  const union = schemasAt(schema, path).find((reached) => reached instanceof z.ZodUnion);
+  // No form of a union of objects takes nothing at all: its own refusal is the answer.
+  return union?.safeParse(undefined).error?.issues[0]?.message;
+}
+
+/** The schemas that check a value at `path`, each without its optional or default wrapper. */
+function schemasAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodType[] {
+  const inner = unwrap(schema);
   const [head, ...rest] = path;
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) {
-    visit(schema.unwrap() as z.ZodType, path, found);
-  } else if (schema instanceof z.ZodPipe) {
-    visit(schema.out as z.ZodType, path, found);
-  } else if (schema instanceof z.ZodUnion) {
-    for (const option of schema.options as readonly z.ZodType[]) visit(option, path, found);
-  } else if (schema instanceof z.ZodObject) {
-    if (head === undefined) for (const name of Object.keys(schema.shape)) found.add(name);
-    else if (typeof head === 'string' && head in schema.shape)
-      visit(schema.shape[head] as z.ZodType, rest, found);
-  } else if (schema instanceof z.ZodRecord && head !== undefined) {
-    visit(schema.valueType as z.ZodType, rest, found);
-  } else if (schema instanceof z.ZodArray && typeof head === 'number') {
-    visit(schema.element as z.ZodType, rest, found);
-  }
+  if (head === undefined) return [inner];
+  if (inner instanceof z.ZodUnion)
+    return (inner.options as readonly z.ZodType[]).flatMap((form) => schemasAt(form, path));
+  if (inner instanceof z.ZodObject)
+    return typeof head === 'string' && head in inner.shape
+      ? schemasAt(inner.shape[head] as z.ZodType, rest)
+      : [];
+  if (inner instanceof z.ZodRecord) return schemasAt(inner.valueType as z.ZodType, rest);
+  if (inner instanceof z.ZodArray && typeof head === 'number')
+    return schemasAt(inner.element as z.ZodType, rest);
+  return [];
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return unwrap(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodPipe) return unwrap(schema.out as z.ZodType);
+  return schema;
 }

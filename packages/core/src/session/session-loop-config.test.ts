@@ -108,6 +108,24 @@ describe('the session config’s loop fields', () => {
       { path: 'maxRounds', message: "unknown field; did you mean 'max_rounds'?" },
     ]);
   });
+
+  it('refuse a field of a union as the loop does: a misspelt one named, one another form takes by the forms', () => {
+    const forms = "expected { type: 'auto' | 'required' | 'none' } or { type: 'tool', name }";
+    expect(captureIssues({ tool_choice: { type: 'tool', nmae: 'search' } })).toEqual([
+      { path: 'tool_choice.nmae', message: "unknown field; did you mean 'tool_choice.name'?" },
+    ]);
+    for (const type of ['none', 'auto']) {
+      expect(captureIssues({ tool_choice: { type, name: 'search' } })).toEqual([
+        { path: 'tool_choice', message: forms },
+      ]);
+    }
+    expect(captureIssues({ max_tool_calls: { per_mesage: 2 } })).toEqual([
+      {
+        path: 'max_tool_calls.per_mesage',
+        message: "unknown field; did you mean 'max_tool_calls.per_message'?",
+      },
+    ]);
+  });
 });
 
 function captureIssues(fields: Record<string, unknown>): ConfigIssue[] {
