@@ -158,6 +158,22 @@ describe('parseAnthropicStream', () => {
     expect(parts.map((part) => part.type)).toEqual(['text-delta', 'text', 'finish']);
   });
 
+  it('keeps unfinished thinking at message_stop, without a signature (it is not sent back)', async () => {
+    const { parts } = await parse([
+      events.messageStart(),
+      events.blockStart(0, { type: 'thinking', thinking: '', signature: '' }),
+      events.delta(0, { type: 'thinking_delta', thinking: 'Let me think about wh' }),
+      events.delta(0, { type: 'signature_delta', signature: 'c2ln' }),
+      events.messageDelta('max_tokens'),
+      events.messageStop(),
+    ]);
+    expect(parts.slice(0, 2)).toEqual([
+      { type: 'thinking-delta', text: 'Let me think about wh' },
+      { type: 'thinking', text: 'Let me think about wh' },
+    ]);
+    expect(parts.map((part) => part.type)).toEqual(['thinking-delta', 'thinking', 'finish']);
+  });
+
   it('sends a thinking block without a signature without providerData', async () => {
     const { parts } = await parse([
       events.messageStart(),

@@ -25,7 +25,8 @@ const eventsOfAMessage = new Set<string>([
  * `content_block_stop`, and one `finish` at `message_stop`. Pings and event types newer than the SDK are ignored.
  *
  * - A tool call whose block never got its `content_block_stop` (the output hit `max_tokens` mid-arguments) is
- *   never emitted, so it cannot run; a warning says so. Unfinished text is kept (it was already shown).
+ *   never emitted, so it cannot run; a warning says so. Unfinished text and thinking are kept (they were
+ *   already shown), the thinking without a signature.
  * - A second `message_start` for the same message id is ignored (a duplicated event). One for another message
  *   means two responses were spliced together: that is a retryable `ModelError`, not a mix of both.
  * - A stream out of the API's event order (an event before `message_start`, a delta or stop for a block that is
@@ -162,11 +163,16 @@ export async function* parseAnthropicStream({
   });
 }
 
-/** Blocks still open at `message_stop`: text is kept, a half-written tool call is dropped with a warning. */
+/**
+ * Blocks still open at `message_stop`: text and thinking are kept as they were shown (thinking without its
+ * signature, which only a finished block carries, so it is not sent back), a half-written tool call is dropped
+ * with a warning.
+ */
 function* finishOpenBlocks(blocks: Map<number, AnthropicContentBlock>): Generator<ModelStreamPart> {
   for (const index of [...blocks.keys()].sort((left, right) => left - right)) {
     const block = blocks.get(index);
     if (block?.type === 'text' && block.text !== '') yield { type: 'text', text: block.text };
+    if (block?.type === 'thinking' && block.text !== '') yield { type: 'thinking', text: block.text };
     if (block?.type === 'tool-call') {
       yield {
         type: 'warning',
