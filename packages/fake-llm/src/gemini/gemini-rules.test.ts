@@ -157,6 +157,45 @@ const cases: RefusalCase[] = [
     },
   },
   {
+    name: 'a content without parts',
+    rule: 'gemini/part-data',
+    path: flash,
+    headers: key,
+    body: { contents: [ask, { role: 'user', parts: [] }] },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message: '* GenerateContentRequest.contents[1].parts: contents.parts must not be empty.\n',
+    },
+  },
+  {
+    name: 'a part without data',
+    rule: 'gemini/part-data',
+    path: flash,
+    headers: key,
+    body: { contents: [{ role: 'user', parts: [{ text: 'Hi.' }, {}] }] },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message:
+        "* GenerateContentRequest.contents[0].parts[1].data: required oneof field 'data' must have one initialized field\n",
+    },
+  },
+  {
+    name: 'an empty text part without a thought signature',
+    rule: 'gemini/part-data',
+    path: flash,
+    headers: key,
+    body: { contents: [{ role: 'user', parts: [{ text: '' }] }] },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message:
+        'Unable to submit request because it has an empty text parameter. Add a value to the parameter and try ' +
+        'again. Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/gemini',
+    },
+  },
+  {
     name: 'a Gemini 3 function call of the current turn sent back without its thought signature',
     rule: 'gemini/thought-signature',
     path: gemini3,

@@ -3,6 +3,7 @@ import { contextWindowRule } from './rules/context-window-rule.js';
 import { definitionRule } from './rules/definition-rule.js';
 import { functionResponseCountRule } from './rules/function-response-count-rule.js';
 import type { GeminiRule } from './rules/gemini-rule.js';
+import { partDataRule } from './rules/part-data-rule.js';
 import { thinkingBudgetRule } from './rules/thinking-budget-rule.js';
 import { thinkingLevelRule } from './rules/thinking-level-rule.js';
 import { thoughtSignatureRule } from './rules/thought-signature-rule.js';
@@ -16,6 +17,7 @@ export const geminiRules: readonly GeminiRule[] = [
   apiKeyRule,
   unknownModelRule,
   definitionRule,
+  partDataRule,
   thinkingLevelRule,
   thinkingBudgetRule,
   contextWindowRule,

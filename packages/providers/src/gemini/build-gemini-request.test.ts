@@ -218,4 +218,33 @@ describe('buildGeminiRequest', () => {
       { functionResponse: { id: 'fc_7', name: 'get_weather', response: { error: 'No such city.' } } },
     ]);
   });
+
+  it('leaves out empty text, which the API refuses, but the signed empty text Gemini ended a response with', () => {
+    const { params } = build({
+      messages: [
+        { role: 'user', content: '' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: '' },
+            { type: 'text', text: 'Weather?' },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: '' },
+            { type: 'text', text: 'Sunny.' },
+            { type: 'text', text: '', providerData: { thoughtSignature: 'ZW5k' } },
+          ],
+        },
+        { role: 'assistant', content: [{ type: 'text', text: '' }] },
+      ],
+    });
+
+    expect(params.contents).toEqual([
+      { role: 'user', parts: [{ text: 'Weather?' }] },
+      { role: 'model', parts: [{ text: 'Sunny.' }, { text: '', thoughtSignature: 'ZW5k' }] },
+    ]);
+  });
 });

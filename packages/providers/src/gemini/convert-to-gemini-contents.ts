@@ -14,21 +14,21 @@ function readSignature(providerData: JsonObject | undefined): { thoughtSignature
  * the `thoughtSignature` it carried, byte for byte (Gemini 3 refuses a function call of the current turn without
  * its signature); each tool message as one `user` content of `functionResponse` parts, one per call, with the
  * call's name (and id, when the API gave one). Thinking from another provider, and redacted thinking, have no part
- * here and are left out.
+ * here and are left out; so is empty text (which the API refuses) but the signed empty text part Gemini ends a
+ * response with, and a content left with no part.
  */
 export function convertToGeminiContents(messages: readonly Message[]): Content[] {
   const contents: Content[] = [];
   for (const message of messages) {
     switch (message.role) {
-      case 'user':
-        contents.push({
-          role: 'user',
-          parts:
-            typeof message.content === 'string'
-              ? [{ text: message.content }]
-              : message.content.map((part) => ({ text: part.text })),
-        });
+      case 'user': {
+        // The API refuses empty text, and a content left without parts.
+        const texts =
+          typeof message.content === 'string' ? [message.content] : message.content.map((part) => part.text);
+        const parts = texts.filter((text) => text !== '').map((text) => ({ text }));
+        if (parts.length > 0) contents.push({ role: 'user', parts });
         break;
+      }
       case 'assistant': {
         const parts = convertAssistantParts(message);
         if (parts.length > 0) contents.push({ role: 'model', parts });
@@ -50,9 +50,13 @@ function convertAssistantParts(message: AssistantMessage): Part[] {
   const parts: Part[] = [];
   for (const part of message.content) {
     switch (part.type) {
-      case 'text':
-        parts.push({ text: part.text, ...readSignature(part.providerData) });
+      case 'text': {
+        // Empty text goes back only with the signature Gemini gave it (the last part of a response).
+        const signature = readSignature(part.providerData);
+        if (part.text !== '' || signature.thoughtSignature !== undefined)
+          parts.push({ text: part.text, ...signature });
         break;
+      }
       case 'thinking':
         // Only thoughts this provider read from Gemini (marked in providerData) go back, as thought parts.
         if (part.providerData?.['gemini'] === true)
