@@ -24,24 +24,36 @@ async function runBin(...args: string[]) {
 }
 
 describe('toolloop-eval run, when a scenario leaves something running', () => {
-  it('ends once its report is written, saying what was left and how to find who left it', async () => {
-    const { code, stdout, stderr } = await runBin('leaves-a-timer.yaml', 'cleans-up.yaml');
+  it('with --no-detect-leftovers, ends once its report is written, saying what was left and how to find who left it', async () => {
+    const { code, stdout, stderr } = await runBin(
+      'leaves-a-timer.yaml',
+      'cleans-up.yaml',
+      '--no-detect-leftovers',
+    );
 
     expect(stdout).toContain('2 passed, 0 failed, 0 skipped');
     expect(code).toBe(0);
     expect(stderr).toBe(
-      'toolloop-eval: the report is written, but something the run started still runs (1 timer); the process ends here, with any child process of its. Run again with --detect-leftovers to name the scenario that left it.\n',
+      'toolloop-eval: the report is written, but something the run started still runs (1 timer); the process ends here, with any child process of its. Run again without --no-detect-leftovers to name the scenario that left it.\n',
     );
   });
 
-  it('with --detect-leftovers, fails the scenario that left it, naming what and where it was started', async () => {
-    const { code, stdout } = await runBin('leaves-a-timer.yaml', 'cleans-up.yaml', '--detect-leftovers');
+  it('by default, fails the turn that left a timer, naming what and where it was started', async () => {
+    const { code, stdout } = await runBin('leaves-a-timer.yaml', 'cleans-up.yaml');
 
     expect(code).toBe(1);
     expect(stdout).toContain('1 passed, 1 failed, 0 skipped');
     expect(stdout).toMatch(
-      /a tool leaves a timer running[\s\S]*left running after it ended: a timer of 60 s, started at .*reminding-agent\.ts:10/,
+      /a tool leaves a timer running[\s\S]*turns\[0\][\s\S]*left running after the turn ended: a timer of 60 s, started at .*reminding-agent\.ts:10/,
     );
+  });
+
+  it('by default, fails the scenario that left a server listening once it ended', async () => {
+    const { code, stdout } = await runBin('leaves-a-server.yaml');
+
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/a tool leaves a server listening[\s\S]*left running after it ended: a server/);
+    expect(stdout).not.toContain('left running after the turn ended');
   });
 
   it('a run that leaves nothing ends on its own and says nothing more', async () => {

@@ -17,5 +17,5 @@ process.exitCode = await runProgram(process.argv, {
 endWhenDone({
   exitCode: process.exitCode,
   stderr: (text) => process.stderr.write(text),
-  detectingLeftovers: process.argv.includes('--detect-leftovers'),
+  detectingLeftovers: !process.argv.includes('--no-detect-leftovers'),
 });

@@ -97,8 +97,12 @@ export function addRunOptions(command: Command): Command {
     .option('--bail', 'start no new scenario after the first failure', false)
     .option(
       '--detect-leftovers',
-      'fail each scenario that leaves a timer, socket, server or child process running, naming it (slows a run by about a tenth)',
-      false,
+      'fail each turn that leaves a timer, and each scenario that leaves a timer, socket, server or child process running, naming it (the default)',
+      true,
+    )
+    .option(
+      '--no-detect-leftovers',
+      'do not watch for what scenarios leave running (a run about a tenth faster)',
     )
     .option(
       '--scenario-timeout <ms>',

@@ -35,7 +35,7 @@ export function endWhenDone({
 }: {
   exitCode: number;
   stderr: (text: string) => void;
-  /** Whether the run named the scenarios that left something (`--detect-leftovers`); else the message says how. */
+  /** Whether the run named the scenarios that left something (not `--no-detect-leftovers`); else the message says how. */
   detectingLeftovers: boolean;
 }): void {
   // What is about to end (a timer due soon, output still flowing into a pipe) gets a second. This timer holds
@@ -44,7 +44,7 @@ export function endWhenDone({
     const left = describeRunning();
     if (left === undefined) return;
     stderr(
-      `toolloop-eval: the report is written, but something the run started still runs (${left}); the process ends here, with any child process of its.${detectingLeftovers ? '' : ' Run again with --detect-leftovers to name the scenario that left it.'}\n`,
+      `toolloop-eval: the report is written, but something the run started still runs (${left}); the process ends here, with any child process of its.${detectingLeftovers ? '' : ' Run again without --no-detect-leftovers to name the scenario that left it.'}\n`,
     );
     endChildProcesses();
     endOnceWritten(exitCode);

@@ -22,7 +22,10 @@ export interface ExecutorOptions {
   redaction: RecordingRedaction;
   /** Each scenario's deadline; default: its turns' own (`scenarioDeadlineMs`). */
   scenarioTimeoutMs?: number | undefined;
-  /** Fail a scenario that leaves something running after it ends, naming it (`createLeftoverTracker`). */
+  /**
+   * Fail a turn that leaves a timer, and a scenario that leaves something running after it ends, naming it
+   * (`createLeftoverTracker`). Default: true.
+   */
   detectLeftovers?: boolean | undefined;
 }
 
@@ -90,13 +93,13 @@ export async function openScenarioExecutor({
     await new Promise((resolve) => setImmediate(resolve));
     return fake.handle(request);
   };
-  const tracker = detectLeftovers === true ? createLeftoverTracker({ cwd }) : undefined;
+  const tracker = detectLeftovers === false ? undefined : createLeftoverTracker({ cwd });
   // The result holds what it needs of its route: the fake then forgets it, so memory stays flat.
   const runAndForget = async (options: Parameters<typeof runScenario>[0]) => {
     const ran =
       tracker === undefined
         ? await runScenario(options)
-        : await tracker.run(options.routeId, () => runScenario(options));
+        : await tracker.run(options.routeId, () => runScenario({ ...options, leftoverTracker: tracker }));
     fake.removeScript(options.routeId);
     const left = (await tracker?.leftovers(options.routeId)) ?? [];
     if (left.length === 0) return ran;

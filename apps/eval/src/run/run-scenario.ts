@@ -1,4 +1,5 @@
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { LeftoverTracker } from '@toolloop/core/testing';
 import type { FakeLlm } from '@toolloop/fake-llm';
 import { checkElicitAnswers } from '../expect/check-elicitations.js';
 import { checkTurn } from '../expect/check-turn.js';
@@ -84,6 +85,11 @@ export interface RunScenarioOptions {
   mode?: ScenarioMode;
   /** How long the whole scenario may run. Default: each step its own time (`turnDeadlineMs`, `serversDeadlineMs`). */
   timeoutMs?: number;
+  /**
+   * Watches what each turn leaves running: a turn that leaves a timer fails (its sockets and processes belong
+   * to the scenario's servers, and are judged when the scenario ends, by the caller, under `routeId`).
+   */
+  leftoverTracker?: LeftoverTracker;
 }
 
 async function runUnredacted({
@@ -97,6 +103,7 @@ async function runUnredacted({
   agent,
   mode,
   progress,
+  leftoverTracker,
 }: Omit<RunScenarioOptions, 'mode'> & {
   mode: RunMode;
   progress: ScenarioProgress;
@@ -168,10 +175,24 @@ async function runUnredacted({
         const modeTurn = mode.startTurn({ index: turnIndex, user: turn.user, route });
         observer = createTurnObserver();
         elicitation.startTurn(turn.elicit ?? []);
-        const run = driveTurn({ runner, turn, signal: progress.signal });
-        const observation = await observer.observe(run);
+        const turnLabel = `${routeId} turns[${turnIndex}]`;
+        const driven = async () => {
+          const run = driveTurn({ runner, turn, signal: progress.signal });
+          return { run, observation: await observer.observe(run) };
+        };
+        const { run, observation } =
+          leftoverTracker === undefined ? await driven() : await leftoverTracker.run(turnLabel, driven);
         // This scenario's streams only: one another scenario left open must not hold it.
         await route.waitForIdle();
+        const timers = (await leftoverTracker?.leftovers(turnLabel, { timersOnly: true })) ?? [];
+        if (timers.length > 0) {
+          failures.push({
+            path: `turns[${turnIndex}]`,
+            message: `left running after the turn ended: ${timers.join('; ')}`,
+            expected: [],
+            actual: timers,
+          });
+        }
         const elicited = elicitation.finishTurn();
         const { received, failures: modeFailures } = modeTurn.finish();
         const report = toTurnReport({

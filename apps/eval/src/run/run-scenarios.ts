@@ -54,8 +54,9 @@ export interface RunScenariosOptions {
    */
   scenarioTimeoutMs?: number;
   /**
-   * Fail each scenario that leaves something running after it ends (a timer, a socket, a server, a child
-   * process), naming it and where it was started. Watching for them slows a run by about a tenth.
+   * Fail each turn that leaves a timer running, and each scenario that leaves something running after it ends
+   * (a timer, a socket, a server, a child process), naming it and where it was started. Default: true; watching
+   * for them slows a run by about a tenth.
    */
   detectLeftovers?: boolean;
   /** Runs of each scenario; with more than one, pass rates are reported and flaky scenarios flagged. */

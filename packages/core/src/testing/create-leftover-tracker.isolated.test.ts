@@ -143,4 +143,29 @@ describe('createLeftoverTracker', () => {
       tracker.close();
     }
   });
+
+  it("counts a run inside another as both labels', and lists a part's timers alone when asked", async () => {
+    const tracker = createLeftoverTracker({ cwd: import.meta.dirname });
+    const server = createServer();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await tracker.run('scenario', () =>
+        tracker.run('turn 1', async () => {
+          await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+          timer = setInterval(() => undefined, 60_000);
+        }),
+      );
+
+      // The turn's timer is named with the turn; its server is left to the scenario, which ends later.
+      expect(await tracker.leftovers('turn 1', { timersOnly: true })).toEqual([
+        expect.stringMatching(/^a timer of 60 s, started at create-leftover-tracker\.isolated\.test\.ts:/),
+      ]);
+      // What a label listed is forgotten: the scenario is not told of the timer twice.
+      expect(await tracker.leftovers('scenario')).toEqual([expect.stringMatching(/^a server/)]);
+    } finally {
+      clearInterval(timer);
+      server.close();
+      tracker.close();
+    }
+  });
 });

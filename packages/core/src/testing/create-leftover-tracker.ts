@@ -17,7 +17,8 @@ const trackedKinds: Readonly<Record<string, string>> = {
 
 /** A resource started under a label and not closed. */
 interface Tracked {
-  label: string;
+  /** The labels of the runs it was started in, outermost first. */
+  labels: readonly string[];
   kind: string;
   resource: { hasRef?: () => boolean; _idleTimeout?: number };
   /** Where the code that started it is, outside node's own modules. */
@@ -31,14 +32,19 @@ interface Tracked {
  * from its creation until `close()`.
  */
 export interface LeftoverTracker {
-  /** Runs `work` under `label`: what it starts, directly or not, counts as the label's. */
+  /**
+   * Runs `work` under `label`: what it starts, directly or not, counts as the label's, and as the label's of
+   * every run it is inside (a turn's timer is also its scenario's).
+   */
   run: <RESULT>(label: string, work: () => Promise<RESULT>) => Promise<RESULT>;
   /**
    * What `label`'s work started and still runs, each described with where it was started
-   * (`a timer of 60 s, started at src/agent.ts:10:5`), once the event loop has let go of what was closed; the
-   * label is forgotten. Unreferenced timers and handles, which do not keep a process alive, are not listed.
+   * (`a timer of 60 s, started at src/agent.ts:10:5`), once the event loop has let go of what was closed; what
+   * is listed is forgotten. Unreferenced timers and handles, which do not keep a process alive, are not listed.
+   * `timersOnly` lists only timers and forgets only those: for a part of a run (a turn) whose sockets and
+   * processes belong to the whole (the servers a scenario keeps from turn to turn), judged when the whole ends.
    */
-  leftovers: (label: string) => Promise<string[]>;
+  leftovers: (label: string, options?: { timersOnly?: boolean }) => Promise<string[]>;
   /** Stops watching. */
   close: () => void;
 }
@@ -56,15 +62,15 @@ export interface LeftoverTracker {
  * }
  */
 export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } = {}): LeftoverTracker {
-  const current = new AsyncLocalStorage<string>();
+  const current = new AsyncLocalStorage<readonly string[]>();
   const tracked = new Map<number, Tracked>();
   const hook = createHook({
     init(asyncId, type, _triggerAsyncId, resource) {
       const kind = trackedKinds[type];
-      const label = kind === undefined ? undefined : current.getStore();
-      if (kind === undefined || label === undefined) return;
+      const labels = kind === undefined ? undefined : current.getStore();
+      if (kind === undefined || labels === undefined) return;
       tracked.set(asyncId, {
-        label,
+        labels,
         kind,
         resource,
         startedAt: whereStarted({ stack: captureStack(), cwd }),
@@ -75,13 +81,17 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
     },
   }).enable();
   return {
-    run: (label, work) => current.run(label, work),
-    async leftovers(label) {
+    run: (label, work) => current.run([...(current.getStore() ?? []), label], work),
+    async leftovers(label, { timersOnly = false } = {}) {
       // A handle closed just now is freed in the close phase of the loop, after the check phase: two turns on.
       const turn = () => new Promise((resolve) => setImmediate(resolve));
       const held = () =>
         [...tracked.values()].filter(
-          (entry) => entry.label === label && entry.resource.hasRef?.() !== false && !isSpentTimer(entry),
+          (entry) =>
+            entry.labels.includes(label) &&
+            (!timersOnly || entry.kind === 'a timer') &&
+            entry.resource.hasRef?.() !== false &&
+            !isSpentTimer(entry),
         );
       for (let count = 0; count < 2; count++) await turn();
       // Timers are judged now: waiting longer would let a short one fire and pass.
@@ -91,7 +101,9 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
       const isOther = (entry: Tracked) => entry.kind !== 'a timer';
       for (let count = 2; count < 10 && held().some(isOther); count++) await turn();
       const left = [...timers, ...held().filter(isOther)].map(describe);
-      for (const [asyncId, entry] of tracked) if (entry.label === label) tracked.delete(asyncId);
+      for (const [asyncId, entry] of tracked) {
+        if (entry.labels.includes(label) && (!timersOnly || entry.kind === 'a timer')) tracked.delete(asyncId);
+      }
       return left;
     },
     close() {
