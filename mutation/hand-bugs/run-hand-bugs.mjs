@@ -1,5 +1,5 @@
 // @ts-check
-/* global process, console, performance, setTimeout, clearTimeout, Buffer */
+/* global process, console, performance */
 // `pnpm mutation:hand [--only=<id,id>] [--scenarios-only | --unit-only] [--keep]`: which hand-written bugs
 // (mutation/hand-bugs/*.patch, listed in bugs.json) the tests catch. In a copy of the repository made once (a
 // detached worktree of HEAD, installed offline and built), each bug's patch is applied, the patched package
@@ -9,11 +9,13 @@
 // time limit (a bug that hangs is caught, and marked so). The table of what each caught, by area, is printed at
 // the end and the results written to reports/hand-bugs.json, merged with those of earlier runs of other bugs;
 // each run's output is kept in reports/hand-bugs/<id>.<scenarios|unit>.log.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { describeResult, formatTable, mergeResults } from './hand-bug-results.mjs';
+import { readVitestReport } from './read-vitest-report.mjs';
+import { mustSucceed, runLimited, stopRunning } from './run-limited.mjs';
 
 const repositoryRoot = join(import.meta.dirname, '..', '..');
 const bugsDirectory = import.meta.dirname;
@@ -25,9 +27,9 @@ const scenarioSuite = 'test/scenario-suite.test.ts';
 const limitsMs = { install: 20 * 60_000, build: 20 * 60_000, scenarios: 15 * 60_000, unit: 30 * 60_000 };
 
 /**
- * @typedef {{ id: string; area: string; package: string; description: string }} Bug
- * @typedef {{ caught: boolean; outcome: 'failed' | 'passed' | 'timeout' | 'error'; seconds: number; failures: string[] }} Measure
- * @typedef {{ id: string; area: string; package: string; description: string; scenarios?: Measure; unit?: Measure; applied: boolean; ranAt: string }} BugResult
+ * @typedef {import('./hand-bug-results.mjs').Bug} Bug
+ * @typedef {import('./hand-bug-results.mjs').BugResult} BugResult
+ * @typedef {import('./read-vitest-report.mjs').Measure} Measure
  */
 
 const options = parseOptions(process.argv.slice(2).filter((argument) => argument !== '--'));
@@ -45,15 +47,12 @@ if (missingPatches.length > 0) {
   process.exit(2);
 }
 
-/** The child process running now, ended (its whole process group) on Ctrl+C. */
-/** @type {import('node:child_process').ChildProcess | undefined} */
-let running;
 const copy = await mkdtemp(join(tmpdir(), 'toolloop-hand-bugs-'));
 let interrupted = false;
 const onSignal = (/** @type {NodeJS.Signals} */ signal) => {
   interrupted = true;
   console.error(`\n${signal}: stopping the run in progress and removing the copy.`);
-  if (running?.pid !== undefined) killGroup(running.pid);
+  stopRunning();
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
@@ -77,7 +76,7 @@ try {
 }
 if (interrupted) process.exit(130);
 
-const merged = await mergeResults(results);
+const merged = await mergeResults({ latest: results, resultsFile, listed: allBugs });
 await mkdir(join(repositoryRoot, 'reports'), { recursive: true });
 await writeFile(resultsFile, `${JSON.stringify({ bugs: merged }, null, 2)}\n`);
 console.log(`\n${formatTable(results)}`);
@@ -175,7 +174,12 @@ async function measureBug(bug, directories) {
   const packageDirectory = directories.get(bug.package);
   if (packageDirectory === undefined)
     throw new Error(`${bug.id}: no workspace package named ${bug.package}.`);
-  const applied = await run({ command: 'git', args: ['apply', patchOf(bug)], cwd: copy, limitMs: 60_000 });
+  const applied = await runLimited({
+    command: 'git',
+    args: ['apply', patchOf(bug)],
+    cwd: copy,
+    limitMs: 60_000,
+  });
   if (applied.outcome !== 'passed') {
     console.error(`${bug.id}: the patch does not apply to HEAD:\n${applied.output.trim()}`);
     return result;
@@ -242,7 +246,7 @@ async function runVitest({ cwd, files, exclude, log, limitMs, listsScenarios = f
   const report = join(copy, '.hand-bugs-vitest.json');
   await rm(report, { force: true });
   const started = performance.now();
-  const { outcome, output } = await run({
+  const { outcome, output } = await runLimited({
     command: join(copy, 'node_modules/.bin/vitest'),
     args: [
       'run',
@@ -255,130 +259,17 @@ async function runVitest({ cwd, files, exclude, log, limitMs, listsScenarios = f
     cwd,
     limitMs,
   });
-  const seconds = Math.round((performance.now() - started) / 1000);
   await writeFile(log, output);
-  if (outcome === 'timeout') {
-    return { caught: true, outcome, seconds, failures: [`did not end within ${limitMs / 60_000} min`] };
-  }
-  /** @type {{ numFailedTests: number; numFailedTestSuites: number; testResults: Array<{ name: string; message?: string; assertionResults: Array<{ status: string; fullName: string; failureMessages: string[] }> }> } | undefined} */
-  const parsed = existsSync(report) ? JSON.parse(await readFile(report, 'utf8')) : undefined;
-  if (parsed === undefined) {
-    return {
-      caught: true,
-      outcome: 'error',
-      seconds,
-      failures: [`vitest wrote no report (see ${relative(repositoryRoot, log)})`],
-    };
-  }
-  const failures = parsed.testResults.flatMap((file) => [
-    ...(file.message === undefined || file.message === ''
-      ? []
-      : [`${relative(copy, file.name)}: ${firstLine(file.message)}`]),
-    ...file.assertionResults
-      .filter((test) => test.status === 'failed')
-      .map((test) => `${test.fullName}: ${firstLine(test.failureMessages[0] ?? '')}`),
-  ]);
-  const failed = parsed.numFailedTests > 0 || parsed.numFailedTestSuites > 0;
-  if (failed) {
-    const problems = listsScenarios ? scenarioProblems(output) : [];
-    return { caught: true, outcome: 'failed', seconds, failures: problems.length > 0 ? problems : failures };
-  }
-  // Tests all passed, yet vitest failed (an unhandled error, a configuration it could not load).
-  if (outcome !== 'passed')
-    return {
-      caught: true,
-      outcome: 'error',
-      seconds,
-      failures: [`vitest failed (see ${relative(repositoryRoot, log)})`],
-    };
-  return { caught: false, outcome: 'passed', seconds, failures: [] };
-}
-
-/**
- * The scenario problems the suite's expectation lists (`scenarios/<file> <path>: <message>`), read from vitest's
- * diff in its output: its JSON report keeps only the assertion's first line.
- * @param {string} output
- * @returns {string[]}
- */
-function scenarioProblems(output) {
-  return output
-    .split('\n')
-    .map((line) => /^\+\s+("scenarios\/.*"),?$/u.exec(line.trim())?.[1])
-    .filter((literal) => literal !== undefined)
-    .map((literal) => {
-      try {
-        return String(JSON.parse(literal)).slice(0, 300);
-      } catch {
-        return literal.slice(1, 301);
-      }
-    });
-}
-
-/** @param {string} text */
-function firstLine(text) {
-  return (text.split('\n').find((line) => line.trim() !== '') ?? '').trim().slice(0, 300);
-}
-
-/**
- * Runs a command in a process group of its own, its output kept; past `limitMs` the whole group is ended.
- * @param {{ command: string; args: string[]; cwd: string; limitMs: number }} options
- * @returns {Promise<{ outcome: 'passed' | 'failed' | 'timeout'; output: string }>}
- */
-function run({ command, args, cwd, limitMs }) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Colours off: the output goes to a log file.
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', CI: '1' },
-    });
-    running = child;
-    /** @type {Buffer[]} */
-    const chunks = [];
-    child.stdout.on('data', (/** @type {Buffer} */ chunk) => chunks.push(chunk));
-    child.stderr.on('data', (/** @type {Buffer} */ chunk) => chunks.push(chunk));
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid !== undefined) killGroup(child.pid);
-    }, limitMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      running = undefined;
-      reject(error);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      running = undefined;
-      const output = Buffer.concat(chunks).toString('utf8');
-      resolve({ outcome: timedOut ? 'timeout' : code === 0 ? 'passed' : 'failed', output });
-    });
+  return readVitestReport({
+    report,
+    output,
+    outcome,
+    seconds: Math.round((performance.now() - started) / 1000),
+    limitMs,
+    log: relative(repositoryRoot, log),
+    root: copy,
+    listsScenarios,
   });
-}
-
-/**
- * @param {string} command
- * @param {string[]} args
- * @param {string} cwd
- * @param {number} limitMs
- */
-async function mustSucceed(command, args, cwd, limitMs) {
-  const { outcome, output } = await run({ command, args, cwd, limitMs });
-  if (outcome !== 'passed') {
-    throw new Error(
-      `\`${[relative(cwd, command) || command, ...args].join(' ')}\` in ${cwd} ${outcome === 'timeout' ? `did not end within ${limitMs / 60_000} min` : 'failed'}:\n${output.trim().split('\n').slice(-30).join('\n')}`,
-    );
-  }
-}
-
-/** Ends a process group this script started (its leader's pid), and everything in it. @param {number} pid */
-function killGroup(pid) {
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
 }
 
 /** The copy's worktree and directory go, unless `--keep` asks to look at them. */
@@ -387,14 +278,14 @@ async function removeCopy() {
     console.log(`Kept the copy in ${copy} (remove it with \`git worktree remove --force ${copy}\`).`);
     return;
   }
-  await run({
+  await runLimited({
     command: 'git',
     args: ['worktree', 'remove', '--force', copy],
     cwd: repositoryRoot,
     limitMs: 5 * 60_000,
   });
   await rm(copy, { recursive: true, force: true });
-  await run({ command: 'git', args: ['worktree', 'prune'], cwd: repositoryRoot, limitMs: 60_000 });
+  await runLimited({ command: 'git', args: ['worktree', 'prune'], cwd: repositoryRoot, limitMs: 60_000 });
 }
 
 /**
@@ -413,68 +304,4 @@ async function findPackageDirectories(root) {
     }
   }
   return directories;
-}
-
-/**
- * This run's results with those of earlier runs for bugs this one did not run (and that are still listed).
- * @param {BugResult[]} latest
- * @returns {Promise<BugResult[]>}
- */
-async function mergeResults(latest) {
-  /** @type {BugResult[]} */
-  const previous = existsSync(resultsFile)
-    ? (JSON.parse(await readFile(resultsFile, 'utf8')).bugs ?? [])
-    : [];
-  const ran = new Set(latest.map((result) => result.id));
-  const listed = new Set(allBugs.map((bug) => bug.id));
-  const kept = previous.filter((result) => !ran.has(result.id) && listed.has(result.id));
-  const order = new Map(allBugs.map((bug, index) => [bug.id, index]));
-  return [...kept, ...latest].sort(
-    (first, second) => (order.get(first.id) ?? 0) - (order.get(second.id) ?? 0),
-  );
-}
-
-/** @param {BugResult} result */
-function describeResult(result) {
-  if (!result.applied) return `${result.id}: the patch does not apply`;
-  /** @param {Measure | undefined} measure */
-  const show = (measure) =>
-    measure === undefined
-      ? 'not run'
-      : `${measure.caught ? 'yes' : 'no'}${measure.outcome === 'timeout' ? ' (hung: timed out)' : measure.outcome === 'error' ? ' (error)' : measure.outcome === 'failed' ? ` (${measure.failures.length} failed)` : ''} ${measure.seconds} s`;
-  return `${result.id}: scenarios ${show(result.scenarios)}; unit tests ${show(result.unit)}`;
-}
-
-/**
- * Rows per area and "all"; columns: caught by the scenario suite, by the package's unit tests (of the bugs each
- * measured).
- * @param {BugResult[]} rows
- */
-function formatTable(rows) {
-  const applied = rows.filter((row) => row.applied);
-  const areas = [...new Set(applied.map((row) => row.area))];
-  /** @param {BugResult[]} group @param {'scenarios' | 'unit'} measure */
-  const cell = (group, measure) => {
-    const measured = group.filter((row) => row[measure] !== undefined);
-    if (measured.length === 0) return '-';
-    const caught = measured.filter((row) => row[measure]?.caught === true).length;
-    const of = measured.length === group.length ? '' : ` of ${measured.length}`;
-    return `${caught}${of} (${Math.round((100 * caught) / measured.length)}%)`;
-  };
-  const table = [
-    ['area', 'bugs', 'caught by the scenario suite', "caught by the package's unit tests"],
-    ...areas.map((area) => {
-      const group = applied.filter((row) => row.area === area);
-      return [area, String(group.length), cell(group, 'scenarios'), cell(group, 'unit')];
-    }),
-    ['all', String(applied.length), cell(applied, 'scenarios'), cell(applied, 'unit')],
-  ];
-  const widths = table[0].map((_, column) => Math.max(...table.map((row) => row[column].length)));
-  return table
-    .map((row) =>
-      row
-        .map((text, column) => (column === 0 ? text.padEnd(widths[column]) : text.padStart(widths[column])))
-        .join('  '),
-    )
-    .join('\n');
 }
