@@ -1,3 +1,4 @@
+import { endSentence } from '../internal/end-sentence.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { JSONRPCMessage, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
@@ -108,6 +109,8 @@ export async function connectMcpServers(
   const changes = new Map<string, number>(Object.keys(servers).map((name) => [name, 0]));
   const listedAtChange = new Map<string, number>();
   const listed = new Map<string, McpTool[]>();
+  // Servers whose session ended since they were listed: listed again, in a new session, when one can start.
+  const sessionsEnded = new Set<string>();
   let exposed: ExposedTool<McpTool>[] = [];
   let skippedTools: McpToolSource['skippedTools'] = [];
 
@@ -142,7 +145,7 @@ export async function connectMcpServers(
       // A new session may list other tools (a server restarted after an upgrade, or one that changed them while
       // it had no session to tell): the next listTools() lists it again, starting that session.
       onSessionEnded: () => {
-        changes.set(name, (changes.get(name) ?? 0) + 1);
+        sessionsEnded.add(name);
       },
     }),
   );
@@ -151,10 +154,21 @@ export async function connectMcpServers(
   const refresh = async (signal: AbortSignal) => {
     await Promise.all(
       connections.map(async (connection) => {
-        const change = changes.get(connection.name) ?? 0;
-        if (listedAtChange.get(connection.name) === change) return;
-        listed.set(connection.name, await connection.listTools({ signal }));
-        listedAtChange.set(connection.name, change);
+        const { name } = connection;
+        const change = changes.get(name) ?? 0;
+        const changed = listedAtChange.get(name) !== change;
+        if (!changed && !sessionsEnded.has(name)) return;
+        sessionsEnded.delete(name);
+        try {
+          listed.set(name, await connection.listTools({ signal }));
+        } catch (error) {
+          // A server that cannot start again keeps the tools it had: a call of one fails as that call's error,
+          // the other servers' tools are offered, and the next listing asks it again.
+          if (changed || signal.aborted) throw error;
+          sessionsEnded.add(name);
+          return;
+        }
+        listedAtChange.set(name, change);
       }),
     );
     const usable = connections.map((connection) => ({
@@ -209,7 +223,7 @@ export async function connectMcpServers(
         if (signal.aborted || !ToolSourceError.isInstance(error)) throw error;
         // The server stays to be listed (or started) again, so a later turn may get its tools.
         throw new ToolSourceError({
-          message: `${error.message} The next listTools() asks it again.`,
+          message: `${endSentence(error.message)} The next listTools() asks it again.`,
           cause: error,
         });
       }

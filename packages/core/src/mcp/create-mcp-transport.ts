@@ -52,9 +52,25 @@ export async function createMcpTransport({
       requestInit: config.headers === undefined ? {} : { headers: config.headers },
     });
     const close = async () => {
-      // Not waited for beyond the grace period: closing the transport then cancels the request.
-      await settleWithin(transport.terminateSession(), gracePeriodMs);
+      const { sessionId, protocolVersion } = transport;
+      // The transport first: its streams end with it and are not retried. Ended the other way round, the server
+      // ends the streams of calls given up on as the session ends, the SDK schedules a retry for each, and its
+      // close clears only the last one's timer: the others fire after the close.
       await transport.close();
+      if (sessionId === undefined) return;
+      const request = new AbortController();
+      // Not waited for beyond the grace period, then cancelled.
+      await settleWithin(
+        endHttpSession({
+          url: config.url,
+          headers: config.headers,
+          sessionId,
+          protocolVersion,
+          signal: request.signal,
+        }),
+        gracePeriodMs,
+      );
+      request.abort();
     };
     return { transport, ...noStdio, close: once(close) };
   }
@@ -85,6 +101,36 @@ export async function createMcpTransport({
     oversizedMessage: () => ('oversizedMessage' in transport ? transport.oversizedMessage : undefined),
     close: once(close),
   };
+}
+
+/**
+ * Ends an HTTP server's MCP session: `DELETE` with its `Mcp-Session-Id`, as the transport's own
+ * `terminateSession` sends it. A 405 says the server does not end sessions this way, which is not an error.
+ */
+async function endHttpSession({
+  url,
+  headers,
+  sessionId,
+  protocolVersion,
+  signal,
+}: {
+  url: string;
+  headers: Record<string, string> | undefined;
+  sessionId: string;
+  protocolVersion: string | undefined;
+  signal: AbortSignal;
+}): Promise<void> {
+  const response = await fetch(url, {
+    method: 'DELETE',
+    headers: {
+      ...headers,
+      'mcp-session-id': sessionId,
+      ...(protocolVersion === undefined ? {} : { 'mcp-protocol-version': protocolVersion }),
+    },
+    signal,
+    redirect: 'error',
+  });
+  await response.body?.cancel();
 }
 
 /** What a transport without a child process has to say about one. */

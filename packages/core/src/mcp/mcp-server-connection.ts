@@ -1,3 +1,4 @@
+import { endSentence } from '../internal/end-sentence.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -112,7 +113,7 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       await closeClient({ client, transport });
       if (closed) throw closedError();
       throw new ToolSourceError({
-        message: `${describeServer()} failed to start: ${explain(error, transport)}${formatStderr(transport?.stderrTail() ?? '')}`,
+        message: `${describeServer()} failed to start: ${endSentence(explain(error, transport))}${formatStderr(transport?.stderrTail() ?? '')}`,
         cause: error,
       });
     } finally {
@@ -282,5 +283,5 @@ function messageOf(error: unknown): string {
 }
 
 function formatStderr(tail: string): string {
-  return tail === '' ? '' : ` Its last output on stderr: ${tail}`;
+  return tail === '' ? '' : ` Its last output on stderr: ${endSentence(tail)}`;
 }

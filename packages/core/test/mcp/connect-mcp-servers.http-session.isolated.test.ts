@@ -3,6 +3,8 @@ import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { createMockMcpServer } from '@toolloop/mock-mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcpServers } from '../../src/mcp/index.js';
+import { createLeftoverTracker } from '../../src/testing/create-leftover-tracker.js';
+import { createDeferred } from '../deferred.js';
 import { openProcessesAndSockets } from './assert-nothing-left.js';
 
 let openAtStart: string[] = [];
@@ -61,6 +63,54 @@ describe('closing an HTTP server', () => {
         }),
       });
     } finally {
+      await server.close();
+    }
+  });
+
+  it('leaves nothing behind after calls that were cancelled: their streams are not retried after the close', async () => {
+    const server = createMockMcpServer({
+      tools: [
+        {
+          name: 'slow',
+          inputSchema: { type: 'object' },
+          responses: [{ text: 'late', log: [{ level: 'info', data: 'started' }], delayMs: 60_000 }],
+        },
+      ],
+    });
+    const listener = await server.listenHttp();
+    const tracker = createLeftoverTracker();
+    // Each call's log notification says it is under way on the server.
+    let started = createDeferred();
+    try {
+      await tracker.run('client', async () => {
+        const mcp = await connectMcpServers(
+          { servers: { remote: { url: listener.url } } },
+          {
+            onMessage: ({ direction, message }) => {
+              if (
+                direction === 'received' &&
+                'method' in message &&
+                message.method === 'notifications/message'
+              )
+                started.resolve();
+            },
+          },
+        );
+        // Two calls given up on once under way (a tool timeout): each leaves a stream open on the server.
+        for (const _ of [1, 2]) {
+          started = createDeferred();
+          const call = new AbortController();
+          const pending = mcp.callTool({ name: 'slow', input: {}, signal: call.signal });
+          await started.promise;
+          call.abort(new Error('The tool timed out.'));
+          await pending.catch(() => undefined);
+        }
+        await mcp.close();
+      });
+
+      expect(await tracker.leftovers('client')).toEqual([]);
+    } finally {
+      tracker.close();
       await server.close();
     }
   });

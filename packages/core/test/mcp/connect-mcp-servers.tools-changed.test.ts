@@ -12,7 +12,8 @@ const namesOf = async (mcp: McpToolSource) => (await mcp.listTools({ signal })).
 
 /**
  * A server whose `tools/list` answers with the `tools` it had when the request came in, or with an error
- * while `failures` lasts; `beforeAnswer` runs inside the request, before the answer is sent.
+ * while `failures` lasts; `beforeAnswer` runs inside the request, before the answer is sent. While
+ * `startFails`, it cannot be started (connected) again.
  */
 function createChangingServer() {
   const mcpServer = new McpServer(
@@ -21,7 +22,7 @@ function createChangingServer() {
   );
   // On the low-level server: the tools here are plain JSON Schema, not zod shapes.
   const server = mcpServer.server;
-  const state = { tools: [tool('search')], failures: 0, beforeAnswer: async () => {} };
+  const state = { tools: [tool('search')], failures: 0, beforeAnswer: async () => {}, startFails: false };
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const tools = state.tools;
     await state.beforeAnswer();
@@ -33,6 +34,7 @@ function createChangingServer() {
   });
   const config = {
     createTransport: async () => {
+      if (state.startFails) throw new Error('the server cannot start');
       const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
       await mcpServer.connect(serverTransport);
       return clientTransport;
@@ -128,5 +130,39 @@ describe('notifications/tools/list_changed', () => {
     } finally {
       await mcp.close();
     }
+  });
+
+  it('a server whose session ended and that cannot start again keeps its tools, and the others theirs', async () => {
+    const changing = createChangingServer();
+    const steady = createChangingServer();
+    steady.state.tools = [tool('lookup')];
+    const mcp = await connectMcpServers({ servers: { changing: changing.config, steady: steady.config } });
+    try {
+      const ended = createDeferred();
+      changing.server.onclose = () => {
+        ended.resolve();
+      };
+      await changing.server.close();
+      await ended.promise;
+      changing.state.startFails = true;
+
+      // Listed as before: a call of its tool fails as that call's error, not the turn.
+      expect(await namesOf(mcp)).toEqual(['search', 'lookup']);
+      changing.state.startFails = false;
+      changing.state.tools = [tool('fetch')];
+      // Asked again at the next listing, which starts it.
+      expect(await namesOf(mcp)).toEqual(['fetch', 'lookup']);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('a server that cannot start says why in a sentence of its own', async () => {
+    const { state, config } = createChangingServer();
+    state.startFails = true;
+
+    await expect(connectMcpServers({ servers: { changing: config } })).rejects.toThrow(
+      "MCP server 'changing' failed to start: the server cannot start.",
+    );
   });
 });
