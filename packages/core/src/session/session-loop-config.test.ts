@@ -119,6 +119,9 @@ describe('the session config’s loop fields', () => {
         { path: 'tool_choice', message: forms },
       ]);
     }
+    expect(captureIssues({ tool_choice: { type: 'none', name: 'x', nmae: 'y' } })).toEqual([
+      { path: 'tool_choice.nmae', message: "unknown field; did you mean 'tool_choice.name'?" },
+    ]);
     expect(captureIssues({ max_tool_calls: { per_mesage: 2 } })).toEqual([
       {
         path: 'max_tool_calls.per_mesage',

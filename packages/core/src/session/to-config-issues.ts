@@ -38,23 +38,23 @@ export function toConfigIssues(
     }
     if (issue.code === 'unrecognized_keys') {
       const names = namesAt(path);
-      // Zod reports a union by the form that lacks only these names: one another form takes says the forms.
+      const unknown = issue.keys.filter((key) => !names.includes(key));
+      // Zod reports a union by the form that lacks only these names: when each is one another form takes, which
+      // form was meant cannot be told, and the union's refusal says its forms. A misspelt name is named first.
       const union = schema === undefined ? undefined : findUnionRefusal(schema, path);
-      if (union !== undefined && issue.keys.some((key) => names.includes(key)))
+      if (union !== undefined && unknown.length === 0)
         return [{ path: formatPath(path), message: toConfigText(withoutValue(union)) }];
-      return issue.keys
-        .filter((key) => !names.includes(key))
-        .map((key) => {
-          const nearest = findNearestName(key, names);
-          return {
-            // The unknown name as given: a camelCase one is not the snake_case field it resembles.
-            path: path.length === 0 ? key : `${formatPath(path)}.${key}`,
-            message:
-              nearest === undefined
-                ? 'unknown field (check the spelling; fields are snake_case)'
-                : `unknown field; did you mean '${formatPath([...path, nearest])}'?`,
-          };
-        });
+      return unknown.map((key) => {
+        const nearest = findNearestName(key, names);
+        return {
+          // The unknown name as given: a camelCase one is not the snake_case field it resembles.
+          path: path.length === 0 ? key : `${formatPath(path)}.${key}`,
+          message:
+            nearest === undefined
+              ? 'unknown field (check the spelling; fields are snake_case)'
+              : `unknown field; did you mean '${formatPath([...path, nearest])}'?`,
+        };
+      });
     }
     return [{ path: formatPath(path), message: toConfigText(withoutValue(issue.message)) }];
   });
