@@ -1,5 +1,5 @@
 import type { GenerateContentParameters, GoogleGenAI } from '@google/genai';
-import type { Model, ModelRequest, ModelStreamPart } from '@toolloop/core';
+import { ModelError, type Model, type ModelRequest, type ModelStreamPart } from '@toolloop/core';
 import { buildGeminiRequest } from './build-gemini-request.js';
 import type { GeminiRequest } from './gemini-request.js';
 import { createGeminiClient } from './create-gemini-client.js';
@@ -52,6 +52,14 @@ export function gemini(options: GeminiProviderOptions): GeminiModel {
       defaultThinking: options.thinking,
     });
     for (const warning of warnings) yield warning;
+    if (params.contents.length === 0) {
+      throw new ModelError({
+        message: `Nothing to send to ${provider}: every message of the request is empty, and Gemini refuses empty text.`,
+        provider,
+        retryable: false,
+        errorType: 'invalid_request_error',
+      });
+    }
     const { client, apiKey } = connection;
     yield* streamRequest({
       signal,
