@@ -2,6 +2,7 @@
 export { runScenarios } from './run/run-scenarios.js';
 export { runScenario } from './run/run-scenario.js';
 export type { ExitCode, RunScenariosOptions } from './run/run-scenarios.js';
+export type { LeftoverCheck } from './run/leftover-check.js';
 export type { ScenarioMode } from './run/run-scenario.js';
 
 // Live runs, recordings and their replay

@@ -24,17 +24,18 @@ async function runBin(...args: string[]) {
 }
 
 describe('toolloop-eval run, when a scenario leaves something running', () => {
-  it('with --no-detect-leftovers, ends once its report is written, saying what was left and how to find who left it', async () => {
+  it('with --leftovers off, ends once its report is written, saying what was left and how to find who left it', async () => {
     const { code, stdout, stderr } = await runBin(
       'leaves-a-timer.yaml',
       'cleans-up.yaml',
-      '--no-detect-leftovers',
+      '--leftovers',
+      'off',
     );
 
     expect(stdout).toContain('2 passed, 0 failed, 0 skipped');
     expect(code).toBe(0);
     expect(stderr).toBe(
-      'toolloop-eval: the report is written, but something the run started still runs (1 timer); the process ends here, with any child process of its. Run again without --no-detect-leftovers to name the scenario that left it.\n',
+      'toolloop-eval: the report is written, but something the run started still runs (1 timer); the process ends here, with any child process of its. Run again without --leftovers off to name the scenario that left it.\n',
     );
   });
 
@@ -46,6 +47,16 @@ describe('toolloop-eval run, when a scenario leaves something running', () => {
     expect(stdout).toMatch(
       /a tool leaves a timer running[\s\S]*turns\[0\][\s\S]*left running after the turn ended: a timer of 60 s, started at .*reminding-agent\.ts:10/,
     );
+  });
+
+  it('with --leftovers scenario, lets a turn leave a timer and fails the scenario that still has it', async () => {
+    const { code, stdout } = await runBin('leaves-a-timer.yaml', '--leftovers', 'scenario');
+
+    expect(code).toBe(1);
+    expect(stdout).toMatch(
+      /left running after it ended: a timer of 60 s, started at .*reminding-agent\.ts:10/,
+    );
+    expect(stdout).not.toContain('left running after the turn ended');
   });
 
   it('by default, fails the scenario that left a server listening once it ended', async () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { runProgram } from '../cli/create-program.js';
 import { createStreamOutput } from '../cli/create-stream-output.js';
-import { endWhenDone } from '../cli/end-when-done.js';
+import { endWhenDone, isLeftoverCheckOff } from '../cli/end-when-done.js';
 import { endWithSignal } from '../cli/end-with-signal.js';
 
 // Ctrl-C or a CI cancel ends the run at once, whatever it waits for, once what is cleaned up on exit is
@@ -17,5 +17,5 @@ process.exitCode = await runProgram(process.argv, {
 endWhenDone({
   exitCode: process.exitCode,
   stderr: (text) => process.stderr.write(text),
-  detectingLeftovers: !process.argv.includes('--no-detect-leftovers'),
+  leftoversOff: isLeftoverCheckOff(process.argv),
 });

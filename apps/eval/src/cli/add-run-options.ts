@@ -1,5 +1,6 @@
 import { Option, InvalidArgumentError, type Command } from 'commander';
 import { isTimerDelay, timerDelayRule } from '../run/max-timer-delay-ms.js';
+import { leftoverChecks, type LeftoverCheck } from '../run/leftover-check.js';
 import { parseFilter, parseShard } from '../scenario/select-scenarios.js';
 
 /** What `run` and `record` are given on the command line, as commander parses it. */
@@ -12,7 +13,7 @@ export interface RunCommandOptions {
   repeat: number;
   bail: boolean;
   scenarioTimeout?: number;
-  detectLeftovers: boolean;
+  leftovers?: LeftoverCheck;
   reporter: string[];
   outDir?: string;
   passWithNoScenarios: boolean;
@@ -95,14 +96,11 @@ export function addRunOptions(command: Command): Command {
     )
     .option('--repeat <n>', 'run each scenario n times and report pass rates', toPositiveInteger, 1)
     .option('--bail', 'start no new scenario after the first failure', false)
-    .option(
-      '--detect-leftovers',
-      'fail each turn that leaves a timer, and each scenario that leaves a timer, socket, server or child process running, naming it (the default)',
-      true,
-    )
-    .option(
-      '--no-detect-leftovers',
-      'do not watch for what scenarios leave running (a run about a tenth faster)',
+    .addOption(
+      new Option(
+        '--leftovers <when>',
+        'fail what leaves something running, naming it: turn (a turn that leaves a timer, and a scenario that leaves anything once it ended), scenario (only the latter) or off (default: turn)',
+      ).choices(leftoverChecks),
     )
     .option(
       '--scenario-timeout <ms>',

@@ -1,3 +1,4 @@
+import type { LeftoverCheck } from '../run/leftover-check.js';
 import { resolve } from 'node:path';
 import { InvalidArgumentError as InvalidOptionValueError } from '@toolloop/core';
 import { Command, CommanderError } from 'commander';
@@ -119,7 +120,7 @@ export function createProgram({
         ...(options.filter === undefined ? {} : { filter: options.filter }),
         ...(concurrency === undefined ? {} : { concurrency }),
         ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }),
-        detectLeftovers: options.detectLeftovers,
+        ...leftoverOption(options.leftovers ?? config?.leftovers),
         workers: options.workers ?? 'auto',
         ...(options.shard === undefined ? {} : { shard: options.shard }),
       }).finally(() => {
@@ -330,4 +331,9 @@ async function guard(output: ProgramOutput, action: () => Promise<void>): Promis
     }
     process.exitCode = 2;
   }
+}
+
+/** The run's leftover check, when the command line or the config file sets one. */
+function leftoverOption(leftovers: LeftoverCheck | undefined): { leftovers?: LeftoverCheck } {
+  return leftovers === undefined ? {} : { leftovers };
 }

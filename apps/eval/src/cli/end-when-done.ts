@@ -31,12 +31,12 @@ const graceMs = 1_000;
 export function endWhenDone({
   exitCode,
   stderr,
-  detectingLeftovers,
+  leftoversOff,
 }: {
   exitCode: number;
   stderr: (text: string) => void;
-  /** Whether the run named the scenarios that left something (not `--no-detect-leftovers`); else the message says how. */
-  detectingLeftovers: boolean;
+  /** Whether the command line turned the leftover check off (`--leftovers off`): the message then says how to name who left it. */
+  leftoversOff: boolean;
 }): void {
   // What is about to end (a timer due soon, output still flowing into a pipe) gets a second. This timer holds
   // nothing: once the rest lets go, the process ends without it.
@@ -44,7 +44,7 @@ export function endWhenDone({
     const left = describeRunning();
     if (left === undefined) return;
     stderr(
-      `toolloop-eval: the report is written, but something the run started still runs (${left}); the process ends here, with any child process of its.${detectingLeftovers ? '' : ' Run again without --no-detect-leftovers to name the scenario that left it.'}\n`,
+      `toolloop-eval: the report is written, but something the run started still runs (${left}); the process ends here, with any child process of its.${leftoversOff ? ' Run again without --leftovers off to name the scenario that left it.' : ''}\n`,
     );
     endChildProcesses();
     endOnceWritten(exitCode);
@@ -108,4 +108,12 @@ function standardStreamKinds(): string[] {
     const name = stream._handle?.constructor?.name;
     return typeof fd === 'number' && fd <= 2 && name !== undefined ? [`${name}Wrap`] : [];
   });
+}
+
+/** Whether a command line turns the leftover check off: `--leftovers off` or `--leftovers=off`. */
+export function isLeftoverCheckOff(argv: readonly string[]): boolean {
+  return argv.some(
+    (argument, index) =>
+      argument === '--leftovers=off' || (argument === '--leftovers' && argv[index + 1] === 'off'),
+  );
 }

@@ -1,3 +1,4 @@
+import { leftoverChecks } from '../run/leftover-check.js';
 import { z } from 'zod';
 import { reporters, type ReporterName } from '../report/reporters.js';
 import { scenarioProviderSchema, wiresSchema } from '../scenario/wires.js';
@@ -50,6 +51,12 @@ export const configSchema = z
       .optional()
       .describe(
         "How long a scenario may run, in milliseconds, before it is stopped and fails naming the turn it was in. Default: its turns' timeoutMs (120000 where none is set) plus a margin.",
+      ),
+    leftovers: z
+      .enum(leftoverChecks)
+      .optional()
+      .describe(
+        "What fails for leaving something running: 'turn' (a turn that leaves a timer, and a scenario that leaves anything once it ended), 'scenario' (only the latter) or 'off'. Default: turn.",
       ),
     redact: z
       .strictObject({

@@ -1,3 +1,4 @@
+import type { LeftoverCheck } from '../run/leftover-check.js';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { readYamlDocument } from '@toolloop/mock-mcp/internal';
@@ -19,6 +20,8 @@ export interface LoadedConfig {
   concurrency?: number;
   /** Each scenario's deadline in milliseconds. */
   scenarioTimeoutMs?: number;
+  /** What fails for leaving something running. */
+  leftovers?: LeftoverCheck;
   /** What recordings leave out, on top of keys and credential headers. */
   redaction?: RecordingRedaction;
   /** The agent, provider and model for scenarios that do not say. */
@@ -53,6 +56,7 @@ export async function loadConfigFile(file: string): Promise<LoadedConfig> {
   if (config.outDir !== undefined) loaded.outDir = absolute(config.outDir);
   if (config.concurrency !== undefined) loaded.concurrency = config.concurrency;
   if (config.scenarioTimeoutMs !== undefined) loaded.scenarioTimeoutMs = config.scenarioTimeoutMs;
+  if (config.leftovers !== undefined) loaded.leftovers = config.leftovers;
   if (config.redact !== undefined) loaded.redaction = config.redact;
   return loaded;
 }

@@ -1,3 +1,4 @@
+import type { LeftoverCheck } from './leftover-check.js';
 import { dirname, resolve } from 'node:path';
 import { createSharedJsonSchemaValidator } from '@toolloop/core/mcp';
 import { createFakeLlm } from '@toolloop/fake-llm';
@@ -26,7 +27,7 @@ export interface ExecutorOptions {
    * Fail a turn that leaves a timer, and a scenario that leaves something running after it ends, naming it
    * (`createLeftoverTracker`). Default: true.
    */
-  detectLeftovers?: boolean | undefined;
+  leftovers?: LeftoverCheck | undefined;
 }
 
 /** Runs one scenario at a time or many at once, each on its own route of one fake LLM. */
@@ -48,7 +49,7 @@ export async function openScenarioExecutor({
   update,
   redaction,
   scenarioTimeoutMs,
-  detectLeftovers,
+  leftovers = 'turn',
 }: ExecutorOptions): Promise<ScenarioExecutor> {
   let startedProxy: Promise<ModelProxy> | undefined;
   const proxy = () => (startedProxy ??= startModelProxy());
@@ -93,13 +94,15 @@ export async function openScenarioExecutor({
     await new Promise((resolve) => setImmediate(resolve));
     return fake.handle(request);
   };
-  const tracker = detectLeftovers === false ? undefined : createLeftoverTracker({ cwd });
+  const tracker = leftovers === 'off' ? undefined : createLeftoverTracker({ cwd });
   // The result holds what it needs of its route: the fake then forgets it, so memory stays flat.
   const runAndForget = async (options: Parameters<typeof runScenario>[0]) => {
     const ran =
       tracker === undefined
         ? await runScenario(options)
-        : await tracker.run(options.routeId, () => runScenario({ ...options, leftoverTracker: tracker }));
+        : await tracker.run(options.routeId, () =>
+            runScenario(leftovers === 'turn' ? { ...options, leftoverTracker: tracker } : options),
+          );
     fake.removeScript(options.routeId);
     const left = (await tracker?.leftovers(options.routeId)) ?? [];
     if (left.length === 0) return ran;

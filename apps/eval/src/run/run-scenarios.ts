@@ -1,3 +1,4 @@
+import type { LeftoverCheck } from './leftover-check.js';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from '@toolloop/core';
@@ -54,11 +55,11 @@ export interface RunScenariosOptions {
    */
   scenarioTimeoutMs?: number;
   /**
-   * Fail each turn that leaves a timer running, and each scenario that leaves something running after it ends
-   * (a timer, a socket, a server, a child process), naming it and where it was started. Default: true; watching
-   * for them slows a run by about a tenth.
+   * Fail each turn that leaves a timer running (`turn`), and each scenario that leaves something running after
+   * it ends (a timer, a socket, a server, a child process; `turn` and `scenario`), naming it and where it was
+   * started; `off` watches nothing. Default: `turn`; watching slows a run by about a tenth.
    */
-  detectLeftovers?: boolean;
+  leftovers?: LeftoverCheck;
   /** Runs of each scenario; with more than one, pass rates are reported and flaky scenarios flagged. */
   repeat?: number;
   /** Start no new scenario after the first failure. */
@@ -136,7 +137,7 @@ export async function runScenarios(
     update,
     redaction: options.redaction ?? {},
     scenarioTimeoutMs: options.scenarioTimeoutMs,
-    detectLeftovers: options.detectLeftovers,
+    leftovers: options.leftovers,
     repeat,
     minPassRate: options.minPassRate ?? 1,
     bail: options.bail === true,

@@ -1,3 +1,4 @@
+import type { LeftoverCheck } from './leftover-check.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
 import type { LiveOptions } from '../record/resolve-live-upstream.js';
 import type { ScenarioResult } from '../report/run-report.js';
@@ -14,7 +15,7 @@ export interface WorkerSettings {
   /** Each scenario's deadline; default: its turns' own (`scenarioDeadlineMs`). */
   scenarioTimeoutMs?: number | undefined;
   /** Fail a scenario that leaves something running after it ends, naming it. */
-  detectLeftovers?: boolean | undefined;
+  leftovers?: LeftoverCheck | undefined;
   repeat: number;
   minPassRate: number;
   bail: boolean;
