@@ -39,6 +39,21 @@ describe('token budgets at their edges', () => {
     expect(result).toMatchObject({ stopReason: 'budget_exceeded', iterations: 3, text: 'Answer.' });
   });
 
+  it('does not replace the reason of a cap that asked for the last answer first', async () => {
+    const model = costlyModel();
+    // After the round the cap asks for the last answer; before it, 1,900 left would not hold a round and an answer.
+    const result = await runToolLoop({
+      model,
+      tools: [search],
+      prompt: 'Q',
+      maxRounds: 1,
+      tokenBudget: 3_000,
+    }).result;
+
+    expect(model.requests.map((request) => request.toolChoice)).toEqual([undefined, { type: 'none' }]);
+    expect(result).toMatchObject({ stopReason: 'max_rounds', iterations: 2, text: 'Answer.' });
+  });
+
   it('a first request is made while one token is left, and not when none is', async () => {
     const left = await runToolLoop({
       model: costlyModel(),
