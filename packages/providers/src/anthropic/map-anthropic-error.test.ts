@@ -30,6 +30,16 @@ describe('mapAnthropicError', () => {
     expect(mapped.cause).toBeInstanceOf(APIError);
   });
 
+  it('says that the client retried already after a server error, as after an overload', () => {
+    const mapped = mapAnthropicError({
+      error: apiError(500, 'api_error', 'Internal server error'),
+      modelId: 'claude-haiku-4-5',
+    });
+    expect(mapped.message).toBe(
+      'The Anthropic API answered 500 (api_error) for claude-haiku-4-5: Internal server error. The client retried already; try again later.',
+    );
+  });
+
   it('says what to do about a 401 and never shows the key', () => {
     const mapped = mapAnthropicError({
       error: apiError(401, 'authentication_error', 'invalid x-api-key sk-ant-secret'),

@@ -66,7 +66,7 @@ function describe(
         ? 'The Anthropic stream reported an error'
         : `The Anthropic API answered ${error.status}`;
     const detail = error.apiMessage ?? error.message;
-    const extra = hint(error.status);
+    const extra = hint(error.status, retryable);
     const sentenceEnd = extra === '' || /[.!?]$/.test(detail) ? '' : '.';
     const described = `${what}${errorType === undefined ? '' : ` (${errorType})`} for ${modelId}: ${detail}${sentenceEnd}${extra}`;
     return {
@@ -85,9 +85,10 @@ function isApiError(error: unknown): error is APIError {
   return error instanceof APIError;
 }
 
-function hint(status: number | undefined): string {
+/** What to do about an answer: for one the client retries (429, 529, 5xx), that it retried already. */
+function hint(status: number | undefined, retryable: boolean): string {
   if (status === 401) return ' Check the API key (the `apiKey` option or ANTHROPIC_API_KEY).';
   if (status === 404) return ' Check the model id.';
-  if (status === 429 || status === 529) return ' The client retried already; try again later.';
+  if (status !== undefined && retryable) return ' The client retried already; try again later.';
   return '';
 }

@@ -72,7 +72,7 @@ function describe({ error, modelId, provider }: { error: unknown; modelId: strin
         ? `The ${provider} stream reported an error`
         : `The ${provider} server answered ${error.status}`;
     const detail = readDetail(error);
-    const extra = hint(error.status);
+    const extra = hint(error.status, retryable);
     const sentenceEnd = extra === '' || /[.!?]$/.test(detail) ? '' : '.';
     return {
       message: `${what}${errorType === undefined ? '' : ` (${errorType})`} for ${modelId}: ${detail}${sentenceEnd}${extra}`,
@@ -107,10 +107,11 @@ function readDetail(error: APIError): string {
     : error.message.replace(new RegExp(`^${error.status} `), '');
 }
 
-function hint(status: number | undefined): string {
+/** What to do about an answer: for one the client retries (429, 529, 5xx), that it retried already. */
+function hint(status: number | undefined, retryable: boolean): string {
   if (status === 401)
     return ' Check the API key (the `apiKey` option, or the environment variable the provider reads).';
   if (status === 404) return ' Check the model id and the base URL.';
-  if (status === 429 || status === 529) return ' The client retried already; try again later.';
+  if (status !== undefined && retryable) return ' The client retried already; try again later.';
   return '';
 }
