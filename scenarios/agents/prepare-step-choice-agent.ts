@@ -22,7 +22,8 @@ const webSearch = defineTool({
 
 /**
  * A shop assistant whose requests say the model may choose (tool choice `auto`), but whose prepareStep makes
- * the first request of a turn call check_stock (tool choice `tool`).
+ * the first request of a turn call check_stock (tool choice `tool`), and offers only check_stock after it; it
+ * may give up (explicitStop), whatever prepareStep offers.
  */
 export default defineAgent({
   system: 'You answer questions about the shop’s stock.',
@@ -30,7 +31,8 @@ export default defineAgent({
   loop: {
     statusMessages: 'off',
     toolChoice: { type: 'auto' },
+    explicitStop: true,
     prepareStep: ({ rounds }) =>
-      rounds === 0 ? { toolChoice: { type: 'tool', name: 'check_stock' } } : undefined,
+      rounds === 0 ? { toolChoice: { type: 'tool', name: 'check_stock' } } : { activeTools: ['check_stock'] },
   },
 });
