@@ -164,6 +164,19 @@ describe('prepareStep', () => {
     ]);
   });
 
+  it("activeTools narrows the host's tools only: the loop's own give-up tool stays offered", async () => {
+    const model = createScriptedModel([{ text: 'ok' }]);
+    await runToolLoop({
+      model,
+      tools: [search, submit],
+      prompt: 'Q',
+      explicitStop: true,
+      prepareStep: () => ({ activeTools: ['search'] }),
+    }).result;
+
+    expect(model.requests[0]?.tools.map((tool) => tool.name)).toEqual(['search', 'cannot_complete_task']);
+  });
+
   it("a step whose prepareStep leaves the tool choice alone keeps the loop's", async () => {
     const model = createScriptedModel([{ text: 'ok' }]);
     await runToolLoop({
