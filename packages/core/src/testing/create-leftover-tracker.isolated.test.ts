@@ -168,4 +168,29 @@ describe('createLeftoverTracker', () => {
       tracker.close();
     }
   });
+
+  it('lists a listener its label added to the process and never removed, with where it was added', async () => {
+    const tracker = createLeftoverTracker({ cwd: import.meta.dirname });
+    const kept = () => undefined;
+    const removed = () => undefined;
+    try {
+      await tracker.run('listens', async () => {
+        process.on('beforeExit', kept);
+        process.once('beforeExit', removed);
+        process.off('beforeExit', removed);
+      });
+
+      expect(await tracker.leftovers('listens')).toEqual([
+        expect.stringMatching(
+          /^a listener of process 'beforeExit', added at create-leftover-tracker\.isolated\.test\.ts:\d+:\d+$/,
+        ),
+      ]);
+      expect(await tracker.leftovers('listens')).toEqual([]);
+    } finally {
+      process.off('beforeExit', kept);
+      tracker.close();
+    }
+    // Closed, it leaves the process its own methods.
+    expect(Reflect.get(process, 'on')).toBe(Reflect.get(process, 'addListener'));
+  });
 });

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
-import { fileURLToPath } from 'node:url';
+import { watchProcessListeners } from './watch-process-listeners.js';
+import { captureStack, whereStarted } from './where-started.js';
 
 /** The resources that keep a process alive, by their async_hooks type, as a message names them. */
 const trackedKinds: Readonly<Record<string, string>> = {
@@ -12,7 +13,6 @@ const trackedKinds: Readonly<Record<string, string>> = {
   UDPWRAP: 'a UDP socket',
   FSEVENTWRAP: 'a file watcher',
   STATWATCHER: 'a file watcher',
-  SIGNALWRAP: 'a signal listener',
 };
 
 /** A resource started under a label and not closed. */
@@ -27,9 +27,10 @@ interface Tracked {
 
 /**
  * Finds what code leaves running once it is done: the timers, sockets, servers, child processes and file
- * watchers it started, directly or through what it called, that still keep the process alive. It watches every
- * asynchronous resource the process creates (node:async_hooks, which slows promise-heavy code by about a tenth),
- * from its creation until `close()`.
+ * watchers it started, directly or through what it called, that still keep the process alive, and the listeners
+ * it added to `process` (`process.on('exit', …)`) and never removed. It watches every asynchronous resource the
+ * process creates (node:async_hooks, which slows promise-heavy code by about a tenth) and every listener added to
+ * `process`, from its creation until `close()`.
  */
 export interface LeftoverTracker {
   /**
@@ -41,8 +42,9 @@ export interface LeftoverTracker {
    * What `label`'s work started and still runs, each described with where it was started
    * (`a timer of 60 s, started at src/agent.ts:10:5`), once the event loop has let go of what was closed; what
    * is listed is forgotten. Unreferenced timers and handles, which do not keep a process alive, are not listed.
-   * `timersOnly` lists only timers and forgets only those: for a part of a run (a turn) whose sockets and
-   * processes belong to the whole (the servers a scenario keeps from turn to turn), judged when the whole ends.
+   * `timersOnly` lists only timers and forgets only those: for a part of a run (a turn) whose sockets,
+   * processes and listeners belong to the whole (the servers a scenario keeps from turn to turn), judged when the
+   * whole ends.
    */
   leftovers: (label: string, options?: { timersOnly?: boolean }) => Promise<string[]>;
   /** Stops watching. */
@@ -80,6 +82,7 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
       tracked.delete(asyncId);
     },
   }).enable();
+  const listeners = watchProcessListeners({ labelsNow: () => current.getStore(), cwd });
   return {
     run: (label, work) => current.run([...(current.getStore() ?? []), label], work),
     async leftovers(label, { timersOnly = false } = {}) {
@@ -101,13 +104,17 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
       const isOther = (entry: Tracked) => entry.kind !== 'a timer';
       for (let count = 2; count < 10 && held().some(isOther); count++) await turn();
       const left = [...timers, ...held().filter(isOther)].map(describe);
+      // A listener of the process holds nothing open, but lives (and runs at each event) as long as the process.
+      if (!timersOnly) left.push(...listeners.leftovers(label));
       for (const [asyncId, entry] of tracked) {
-        if (entry.labels.includes(label) && (!timersOnly || entry.kind === 'a timer')) tracked.delete(asyncId);
+        if (entry.labels.includes(label) && (!timersOnly || entry.kind === 'a timer'))
+          tracked.delete(asyncId);
       }
       return left;
     },
     close() {
       hook.disable();
+      listeners.close();
       tracked.clear();
     },
   };
@@ -125,34 +132,4 @@ function describe({ kind, resource, startedAt }: Tracked): string {
       ? ` of ${Number((resource._idleTimeout / 1000).toFixed(3))} s`
       : '';
   return `${kind}${every}${startedAt === undefined ? '' : `, started at ${startedAt}`}`;
-}
-
-/**
- * Where `stack` was taken, in the user's own code if a frame is there (not in node_modules), else in the first
- * file of a package; relative to `cwd` when under it.
- */
-function whereStarted({ stack, cwd }: { stack: string; cwd: string }): string | undefined {
-  const frames = stack.split('\n').flatMap((line) => {
-    const location = /(?:\(|at )((?:file:\/\/)?\/[^():]+):(\d+):(\d+)\)?$/.exec(line.trim());
-    if (location === null) return [];
-    const [, path = '', row = '', column = ''] = location;
-    const file = path.startsWith('file://') ? fileURLToPath(path) : path;
-    return file === thisFile ? [] : [{ file, at: `${row}:${column}` }];
-  });
-  const frame = frames.find(({ file }) => !file.includes('/node_modules/')) ?? frames[0];
-  if (frame === undefined) return undefined;
-  return `${frame.file.startsWith(`${cwd}/`) ? frame.file.slice(cwd.length + 1) : frame.file}:${frame.at}`;
-}
-
-const thisFile = fileURLToPath(import.meta.url);
-
-/** The stack here, deep enough to reach past node's own frames and the hooks' to the code that started it. */
-function captureStack(): string {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 40;
-  try {
-    return new Error().stack ?? '';
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
 }

@@ -100,7 +100,12 @@ describe('closing an HTTP server', () => {
         for (const _ of [1, 2]) {
           started = createDeferred();
           const call = new AbortController();
-          const pending = mcp.callTool({ name: 'slow', input: {}, signal: call.signal });
+          const pending = mcp.callTool({
+            toolCallId: 'call_slow',
+            name: 'slow',
+            input: {},
+            signal: call.signal,
+          });
           await started.promise;
           call.abort(new Error('The tool timed out.'));
           await pending.catch(() => undefined);
