@@ -103,6 +103,31 @@ describe('buildOpenAIResponsesRequest', () => {
     ]);
   });
 
+  it('keeps text written before a reasoning item ahead of it, as the response had them', () => {
+    const messages: Message[] = [
+      { role: 'user', content: 'What is 12 + 7?' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Let me think.', providerData: { itemId: 'msg_1' } },
+          { type: 'thinking', text: 'Call the calculator.', providerData: { item: reasoningItem } },
+          {
+            type: 'tool-call',
+            id: 'call_1',
+            name: 'calculator',
+            input: {},
+            providerData: { itemId: 'fc_1' },
+          },
+        ],
+      },
+    ];
+    expect(
+      build({ messages })
+        .params.input.slice(1)
+        .map((item) => ('id' in item ? item.id : undefined)),
+    ).toEqual(['msg_1', 'rs_1', 'fc_1']);
+  });
+
   it('does not store responses by default, and asks for the encrypted reasoning back', () => {
     expect(build().params).toMatchObject({
       model: 'gpt-5-mini',
