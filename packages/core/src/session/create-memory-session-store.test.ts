@@ -58,4 +58,19 @@ describe('createMemorySessionStore', () => {
 
     expect(await store.load('one')).toEqual(next);
   });
+
+  it('drops a paused turn and a turn under way that an appending save no longer has', async () => {
+    const store = createMemorySessionStore();
+    // The store keeps what it is given as it is: what the checkpoint holds does not matter here.
+    const checkpoint = { version: 2 } as unknown as NonNullable<SessionData['pausedTurn']>;
+    await store.save({ ...session, pausedTurn: checkpoint, turnUnderWay: checkpoint });
+    const resumed = {
+      ...session,
+      messages: [...session.messages, { role: 'user' as const, content: 'More' }],
+    };
+
+    await store.save(resumed, { appendedMessages: 1 });
+
+    expect(await store.load('one')).toEqual(resumed);
+  });
 });

@@ -134,6 +134,22 @@ describe('SessionManager and the secrets of MCP server configs', () => {
     expect(connected).toEqual([literalConfig.servers, literalConfig.servers]);
   });
 
+  it('takes a value given to resumeSession over the one it kept in memory (a rotated token)', async () => {
+    const { manager, connected } = createManager({ directory: root });
+    const session = await manager.initializeSession(literalConfig);
+    await manager.dispose();
+
+    await manager.resumeSession(session.id, {
+      servers: { api: { headers: { authorization: 'Bearer rotated' } } },
+    });
+    await manager.sendMessage(session.id, 'Search');
+
+    expect(connected.at(-1)).toEqual({
+      ...literalConfig.servers,
+      api: { url: 'http://127.0.0.1:1/mcp', headers: { authorization: 'Bearer rotated' } },
+    });
+  });
+
   it('after a restart, names each literal value it needs again and takes it from resumeSession', async () => {
     const before = createManager({ directory: root });
     const session = await before.manager.initializeSession(literalConfig);
