@@ -1,3 +1,4 @@
+import { listToolsPage } from './list-tools-page.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import {
@@ -36,9 +37,13 @@ export function createSessionServer(options: {
   const sessionState: MockSession = { subscriptions: new Set(), logLevel: undefined };
   const crash = () => options.crash(session);
   const requestSignal = (signal: AbortSignal) => AbortSignal.any([signal, state.closing.signal]);
-  session.server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...state.tools.values()].map((toolState) => toListedTool(toolState.tool)),
-  }));
+  session.server.setRequestHandler(ListToolsRequestSchema, (request) =>
+    listToolsPage({
+      tools: [...state.tools.values()].map((toolState) => toListedTool(toolState.tool)),
+      pageSize: state.spec.toolsPageSize,
+      cursor: request.params?.cursor,
+    }),
+  );
   session.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     handleToolCall({ state, session, sessionState, request, extra, crash }),
   );

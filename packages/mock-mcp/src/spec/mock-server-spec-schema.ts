@@ -12,7 +12,7 @@ import { toolChangeSchema } from './tool-change-schema.js';
 export const mockTransports = ['memory', 'stdio', 'http'] as const;
 
 /**
- * A mock MCP server: its `tools` (and their `changes` during a run), `resources`, `resourceTemplates`, `prompts` and `logging`, and the
+ * A mock MCP server: its `tools` (listed in pages of `toolsPageSize`, and their `changes` during a run), `resources`, `resourceTemplates`, `prompts` and `logging`, and the
  * `transport` it is served over (default `memory`). This is exactly the `servers.<name>` field of a scenario
  * when it has `tools`; embed this schema to validate one in place.
  */
@@ -25,6 +25,13 @@ export const mockServerSpecSchema = z
         'Where the mock runs: memory (in-process, the default), stdio (a child process) or http (a loopback port).',
       ),
     tools: z.array(mockToolSchema).describe("The mock's tools: MCP definitions with scripted responses."),
+    toolsPageSize: z
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'Tools per page of tools/list, each page with the nextCursor of the next (as large servers list them). Default: every tool in one page.',
+      ),
     changes: z
       .array(toolChangeSchema)
       .optional()
