@@ -45,7 +45,11 @@ export function createGeminiFloor({ rounds }: { rounds: number }): WireContender
           return;
         }
         contents.push(
-          { role: 'model', parts },
+          // The stream's closing empty text part goes back only with a signature: the API refuses empty text.
+          {
+            role: 'model',
+            parts: parts.filter((part) => part.text !== '' || part.thoughtSignature !== undefined),
+          },
           {
             role: 'user',
             parts: calls.map((call) => ({
