@@ -45,11 +45,7 @@ export function createGeminiFloor({ rounds }: { rounds: number }): WireContender
           return;
         }
         contents.push(
-          // The stream's closing empty text part goes back only with a signature: the API refuses empty text.
-          {
-            role: 'model',
-            parts: parts.filter((part) => part.text !== '' || part.thoughtSignature !== undefined),
-          },
+          { role: 'model', parts },
           {
             role: 'user',
             parts: calls.map((call) => ({

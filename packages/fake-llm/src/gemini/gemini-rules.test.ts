@@ -182,20 +182,6 @@ const cases: RefusalCase[] = [
     },
   },
   {
-    name: 'an empty text part without a thought signature',
-    rule: 'gemini/part-data',
-    path: flash,
-    headers: key,
-    body: { contents: [{ role: 'user', parts: [{ text: '' }] }] },
-    expected: {
-      status: 400,
-      type: 'INVALID_ARGUMENT',
-      message:
-        'Unable to submit request because it has an empty text parameter. Add a value to the parameter and try ' +
-        'again. Learn more: https://cloud.google.com/vertex-ai/generative-ai/docs/model-reference/gemini',
-    },
-  },
-  {
     name: 'a Gemini 3 function call of the current turn sent back without its thought signature',
     rule: 'gemini/thought-signature',
     path: gemini3,
@@ -281,4 +267,26 @@ it('lets an unsigned Gemini 3 call through when gemini/thought-signature is rela
   };
   expect(await post(['gemini/thought-signature'])).toEqual([200, 0]);
   expect(await post([])).toEqual([400, 1]);
+});
+
+it('takes the empty text parts Gemini streams, sent back with or without their signature', async () => {
+  const fake = createFakeLlm({ steps: [{ text: 'Sunny in Rome.' }] });
+  try {
+    const { url } = await fake.serve();
+    const answered = await fetch(`${url}${flash}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...key },
+      body: JSON.stringify({
+        contents: [
+          ask,
+          { role: 'model', parts: [{ text: 'Sunny in Paris.' }, { text: '' }] },
+          { role: 'user', parts: [{ text: 'And Rome?' }] },
+        ],
+      }),
+    });
+    expect(answered.status).toBe(200);
+    expect(fake.violations).toEqual([]);
+  } finally {
+    await fake.close();
+  }
 });

@@ -219,7 +219,7 @@ describe('buildGeminiRequest', () => {
     ]);
   });
 
-  it('leaves out empty text, which the API refuses, but the signed empty text Gemini ended a response with', () => {
+  it('leaves out empty text, which carries nothing, but the signed empty text Gemini ended a response with', () => {
     const { params } = build({
       messages: [
         { role: 'user', content: '' },

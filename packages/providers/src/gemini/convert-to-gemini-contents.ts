@@ -14,7 +14,7 @@ function readSignature(providerData: JsonObject | undefined): { thoughtSignature
  * the `thoughtSignature` it carried, byte for byte (Gemini 3 refuses a function call of the current turn without
  * its signature); each tool message as one `user` content of `functionResponse` parts, one per call, with the
  * call's name (and id, when the API gave one). Thinking from another provider, and redacted thinking, have no part
- * here and are left out; so is empty text (which the API refuses) but the signed empty text part Gemini ends a
+ * here and are left out; so is empty text (it carries nothing, and a content of it alone may be refused) but the signed empty text part Gemini ends a
  * response with, and a content left with no part.
  */
 export function convertToGeminiContents(messages: readonly Message[]): Content[] {
@@ -22,7 +22,7 @@ export function convertToGeminiContents(messages: readonly Message[]): Content[]
   for (const message of messages) {
     switch (message.role) {
       case 'user': {
-        // The API refuses empty text, and a content left without parts.
+        // Empty text carries nothing; the API refuses a content left without parts.
         const texts =
           typeof message.content === 'string' ? [message.content] : message.content.map((part) => part.text);
         const parts = texts.filter((text) => text !== '').map((text) => ({ text }));

@@ -49,7 +49,7 @@ describe('gemini()', () => {
     },
   );
 
-  it('refuses a request with nothing to send, before sending it: Gemini refuses empty text', async () => {
+  it('refuses a request with nothing to send, before sending it: Gemini takes no content without parts', async () => {
     const model = gemini({ model: 'gemini-2.5-flash', apiKey: 'test-key', baseURL: 'http://127.0.0.1:9' });
     await expect(
       drain(model.stream({ ...request(), messages: [{ role: 'user', content: '' }] })),
@@ -57,7 +57,7 @@ describe('gemini()', () => {
       errorType: 'invalid_request_error',
       retryable: false,
       message:
-        'Nothing to send to gemini: every message of the request is empty, and Gemini refuses empty text.',
+        'Nothing to send to gemini: every message of the request is empty, and Gemini takes no content without parts.',
     });
   });
 });

@@ -54,7 +54,7 @@ export function gemini(options: GeminiProviderOptions): GeminiModel {
     for (const warning of warnings) yield warning;
     if (params.contents.length === 0) {
       throw new ModelError({
-        message: `Nothing to send to ${provider}: every message of the request is empty, and Gemini refuses empty text.`,
+        message: `Nothing to send to ${provider}: every message of the request is empty, and Gemini takes no content without parts.`,
         provider,
         retryable: false,
         errorType: 'invalid_request_error',
