@@ -219,74 +219,67 @@ describeRefusals({
   valid: { path: flash, headers: key, body: { contents: [ask] } },
 });
 
-it('takes Gemini 3 calls of an earlier turn without signatures, and the placeholder signature', async () => {
-  const fake = createFakeLlm({ steps: [{ text: 'Sunny in Rome.' }] });
+/** Sends one generateContent request to a fake whose rules `relax` loosens: the status and the violations. */
+async function send({
+  path,
+  body,
+  relax = [],
+}: {
+  path: string;
+  body: Record<string, unknown>;
+  relax?: string[];
+}): Promise<[number, number]> {
+  const fake = createFakeLlm({ steps: [{ text: 'Sunny.' }] }, { strictness: { relax } });
   try {
     const { url } = await fake.serve();
-    const answered = await fetch(`${url}${gemini3}`, {
+    const answered = await fetch(`${url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...key },
-      body: JSON.stringify({
-        contents: [
-          ask,
-          { role: 'model', parts: [call('Paris')] },
-          { role: 'user', parts: [response('Paris')] },
-          { role: 'model', parts: [{ text: 'Sunny.' }] },
-          { role: 'user', parts: [{ text: 'And Rome?' }] },
-          { role: 'model', parts: [call('Rome', 'skip_thought_signature_validator')] },
-          { role: 'user', parts: [response('Rome')] },
-        ],
-        tools: [weatherTool],
-      }),
+      body: JSON.stringify(body),
     });
-    expect(answered.status).toBe(200);
-    expect(fake.violations).toEqual([]);
+    return [answered.status, fake.violations.length];
   } finally {
     await fake.close();
   }
+}
+
+it('takes Gemini 3 calls of an earlier turn without signatures, and the placeholder signature', async () => {
+  const body = {
+    contents: [
+      ask,
+      { role: 'model', parts: [call('Paris')] },
+      { role: 'user', parts: [response('Paris')] },
+      { role: 'model', parts: [{ text: 'Sunny.' }] },
+      { role: 'user', parts: [{ text: 'And Rome?' }] },
+      { role: 'model', parts: [call('Rome', 'skip_thought_signature_validator')] },
+      { role: 'user', parts: [response('Rome')] },
+    ],
+    tools: [weatherTool],
+  };
+
+  expect(await send({ path: gemini3, body })).toEqual([200, 0]);
 });
 
 it('lets an unsigned Gemini 3 call through when gemini/thought-signature is relaxed, and only then', async () => {
-  const body = JSON.stringify({
+  const body = {
     contents: [ask, { role: 'model', parts: [call('Paris')] }, { role: 'user', parts: [response('Paris')] }],
     tools: [weatherTool],
-  });
-  const post = async (relax: string[]) => {
-    const fake = createFakeLlm({ steps: [{ text: 'Sunny.' }] }, { strictness: { relax } });
-    try {
-      const { url } = await fake.serve();
-      const answered = await fetch(`${url}${gemini3}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...key },
-        body,
-      });
-      return [answered.status, fake.violations.length];
-    } finally {
-      await fake.close();
-    }
   };
-  expect(await post(['gemini/thought-signature'])).toEqual([200, 0]);
-  expect(await post([])).toEqual([400, 1]);
+
+  expect(await send({ path: gemini3, body, relax: ['gemini/thought-signature'] })).toEqual([200, 0]);
+  expect(await send({ path: gemini3, body })).toEqual([400, 1]);
 });
 
 it('takes the empty text parts Gemini streams, sent back with or without their signature', async () => {
-  const fake = createFakeLlm({ steps: [{ text: 'Sunny in Rome.' }] });
-  try {
-    const { url } = await fake.serve();
-    const answered = await fetch(`${url}${flash}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...key },
-      body: JSON.stringify({
-        contents: [
-          ask,
-          { role: 'model', parts: [{ text: 'Sunny in Paris.' }, { text: '' }] },
-          { role: 'user', parts: [{ text: 'And Rome?' }] },
-        ],
-      }),
-    });
-    expect(answered.status).toBe(200);
-    expect(fake.violations).toEqual([]);
-  } finally {
-    await fake.close();
-  }
+  const body = {
+    contents: [
+      ask,
+      { role: 'model', parts: [{ text: 'Sunny in Paris.' }, { text: '' }] },
+      { role: 'user', parts: [{ text: 'And Rome?' }] },
+      { role: 'model', parts: [{ text: 'Sunny in Rome.' }, { text: '', thoughtSignature: 'c2lnbmVk' }] },
+      { role: 'user', parts: [{ text: 'And Oslo?' }] },
+    ],
+  };
+
+  expect(await send({ path: flash, body })).toEqual([200, 0]);
 });
