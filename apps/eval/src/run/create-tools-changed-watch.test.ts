@@ -5,16 +5,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Waits for a change of the catalog server after `after` (10 s at most), as the runner does at turn 2. */
+function waitForCatalog(watch: ReturnType<typeof createToolsChangedWatch>, after = 0): Promise<void> {
+  return watch.waitFor({ server: 'catalog', after, timeoutMs: 10_000, why: 'as turn 2 started' });
+}
+
 describe('createToolsChangedWatch', () => {
   it('resolves once the client is told of a change of that server after the count given', async () => {
     const watch = createToolsChangedWatch();
     watch.onToolsChanged('catalog');
-    const waiting = watch.waitFor({
-      server: 'catalog',
-      after: 1,
-      timeoutMs: 10_000,
-      why: 'as turn 2 started',
-    });
+    const waiting = waitForCatalog(watch, 1);
     watch.onToolsChanged('other');
     watch.onToolsChanged('catalog');
 
@@ -25,12 +25,7 @@ describe('createToolsChangedWatch', () => {
   it('rejects after the timeout, naming the server and why it changed, and leaves no timer', async () => {
     vi.useFakeTimers();
     const watch = createToolsChangedWatch();
-    const waiting = watch.waitFor({
-      server: 'catalog',
-      after: 0,
-      timeoutMs: 10_000,
-      why: 'as turn 2 started',
-    });
+    const waiting = waitForCatalog(watch);
     const failed = expect(waiting).rejects.toThrow(
       "Mock MCP server 'catalog' changed its tools as turn 2 started, but the client was not told (notifications/tools/list_changed) within 10000 ms.",
     );
@@ -44,12 +39,7 @@ describe('createToolsChangedWatch', () => {
   it('clears its timer when the change arrives in time', async () => {
     vi.useFakeTimers();
     const watch = createToolsChangedWatch();
-    const waiting = watch.waitFor({
-      server: 'catalog',
-      after: 0,
-      timeoutMs: 10_000,
-      why: 'as turn 2 started',
-    });
+    const waiting = waitForCatalog(watch);
 
     watch.onToolsChanged('catalog');
 
