@@ -1,4 +1,5 @@
 import { describeThrown } from '../internal/describe-thrown.js';
+import { endSentence } from '../internal/end-sentence.js';
 import { ToolloopError } from './toolloop-error.js';
 
 const name = 'TurnAbortedError';
@@ -11,10 +12,9 @@ export class TurnAbortedError extends ToolloopError {
   readonly reason: unknown;
 
   constructor({ reason }: { reason?: unknown }) {
-    const described = describeReason(reason);
     // A reason that is already a sentence keeps its own full stop.
-    const end = /[.!?]$/.test(described) ? '' : '.';
-    super({ name, message: `The turn was aborted by the caller${described}${end}`, cause: reason });
+    const message = endSentence(`The turn was aborted by the caller${describeReason(reason)}`);
+    super({ name, message, cause: reason });
     this.reason = reason;
   }
 
