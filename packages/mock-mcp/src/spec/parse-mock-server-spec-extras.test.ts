@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MockSpecError, type MockSpecIssue } from '../errors/mock-spec-error.js';
+import { issuesOf } from '../../test/spec-issues.js';
 import { parseMockServerSpecText } from './load-mock-server-spec.js';
 import { parseMockServerSpec } from './parse-mock-server-spec.js';
-
-function issuesOf(input: unknown): MockSpecIssue[] {
-  try {
-    parseMockServerSpec(input);
-  } catch (error) {
-    if (MockSpecError.isInstance(error)) return error.issues;
-    throw error;
-  }
-  throw new Error('The spec was valid.');
-}
 
 const template = { uriTemplate: 'notes://{name}', name: 'note', responses: [{ text: '{{name}}' }] };
 
