@@ -73,3 +73,13 @@ describe('describeScenarios with a command server', () => {
     name: 'paths relative to the scenario file',
   });
 });
+
+describe('describeScenarios with a recording', () => {
+  // A scenario with no `llm` steps whose answers are its recording, made on another day: its agent's system
+  // prompt holds today's date, which the project's config redacts (`redact.bodyFields`), as here.
+  describeScenarios('scenarios/agents/dated-support-agent-replayed.yaml', {
+    cwd: `${import.meta.dirname}/../../..`,
+    name: 'replays it, leaving the redacted fields out of the drift check',
+    redaction: { bodyFields: ['system'] },
+  });
+});

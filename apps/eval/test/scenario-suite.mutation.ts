@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { loadToolloopConfig } from '../src/config/load-toolloop-config.js';
+import { recordingDirectoryOf } from '../src/record/recording-directory.js';
 import { findScenarioFiles } from '../src/scenario/find-scenario-files.js';
 import { describeScenarios } from '../src/vitest/index.js';
 
@@ -9,6 +11,12 @@ const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
 const scenarios = join(repositoryRoot, 'scenarios');
 
 const scenarioFiles = await findScenarioFiles({ patterns: ['scenarios/'], cwd: repositoryRoot });
+/** The project's config (toolloop.config.json), as `pnpm eval` reads it: what its recordings leave out. */
+const config = await loadToolloopConfig({ path: undefined, cwd: repositoryRoot });
+const configFile = join(repositoryRoot, 'toolloop.config.json');
+
+/** A scenario's own recording (`name.recording/`), which only that scenario reads. */
+const isRecording = (path: string) => path.split(/[\\/]/).some((part) => part.endsWith('.recording'));
 
 /** Code an agent module may import, and the files that say how it is resolved. */
 const codeFile = /\.(?:[cm]?[jt]s|tsx?)$|(?:^|[\\/])(?:package|tsconfig)\.json$/u;
@@ -22,7 +30,13 @@ function sharedFiles(): string[] {
   return readdirSync(scenarios, { recursive: true, encoding: 'utf8' })
     .filter((file) => !file.split(/[\\/]/).some((part) => part === 'node_modules' || part.startsWith('.')))
     .map((file) => join(scenarios, file))
-    .filter((path) => !own.has(path) && path !== join(scenarios, 'README.md') && statSync(path).isFile())
+    .filter(
+      (path) =>
+        !own.has(path) &&
+        !isRecording(path) &&
+        path !== join(scenarios, 'README.md') &&
+        statSync(path).isFile(),
+    )
     .sort();
 }
 
@@ -57,13 +71,25 @@ function agentCode(scenarioFile: string): string[] {
   return [...found].sort();
 }
 
+/** A scenario's recording, every file of it, and the config that says what its replay leaves out. */
+function recordingOf(scenarioFile: string): string[] {
+  const directory = recordingDirectoryOf(join(repositoryRoot, scenarioFile));
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory, { recursive: true, encoding: 'utf8' })
+    .map((file) => join(directory, file))
+    .filter((path) => statSync(path).isFile())
+    .concat(existsSync(configFile) ? [configFile] : [])
+    .sort();
+}
+
 /**
- * A digest of one scenario file and of what else it reads: the fixtures, and for an agent scenario its agent's
- * code. A scenario without an agent keeps its digest when an agent module changes or is added.
+ * A digest of one scenario file and of what else it reads: the fixtures, its recording, and for an agent
+ * scenario its agent's code. A scenario without an agent keeps its digest when an agent module changes or is
+ * added, and one without a recording when a recording changes.
  */
 function digestScenario(file: string): string {
   const hash = createHash('sha256');
-  for (const path of [...fixtures, ...agentCode(file)]) {
+  for (const path of [...fixtures, ...recordingOf(file), ...agentCode(file)]) {
     hash.update(relative(scenarios, path)).update(readFileSync(path));
   }
   return hash
@@ -86,5 +112,6 @@ for (const file of scenarioFiles) {
     cwd: repositoryRoot,
     name: `${file} at ${digestScenario(file)}`,
     timeout: 60_000,
+    ...(config?.redaction === undefined ? {} : { redaction: config.redaction }),
   });
 }

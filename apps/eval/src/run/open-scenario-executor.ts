@@ -6,12 +6,12 @@ import { createAgentLoader } from '../agent/create-agent-loader.js';
 import type { Agent } from '../agent/define-agent.js';
 import type { ScenarioFailure, ScenarioResult } from '../report/run-report.js';
 import type { RecordingRedaction } from '../record/redact-recording.js';
-import { readRecording } from '../record/read-recording.js';
-import { createRecordingLookup, hasRecording, recordingDirectoryOf } from '../record/recording-directory.js';
+import { createRecordingLookup, hasRecording } from '../record/recording-directory.js';
 import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-upstream.js';
 import { startModelProxy, type ModelProxy } from '../record/start-model-proxy.js';
 import type { LoadedScenario } from '../scenario/load-scenario-file.js';
 import { createLeftoverTracker } from '@toolloop/core/testing';
+import { findReplayMode } from './find-replay-mode.js';
 import { runScenario, type ScenarioMode } from './run-scenario.js';
 import { toErrored } from './to-skipped.js';
 
@@ -68,13 +68,8 @@ export async function openScenarioExecutor({
         record: live.record === true,
         redaction,
       });
-    if (await findRecording(scenarioFile, { wire }))
-      return {
-        type: 'replay',
-        recording: await readRecording(scenarioFile, { cwd, wire }),
-        directory: recordingDirectoryOf(scenarioFile, { wire }),
-        redaction,
-      };
+    const replay = await findReplayMode({ scenarioFile, cwd, wire, redaction, findRecording });
+    if (replay !== undefined) return replay;
     // --update: a scenario with nothing to answer it (no `llm` steps, no recording) is recorded, live.
     if (update !== undefined && loaded.scenario.turns.every((turn) => turn.llm.length === 0))
       return liveMode({ loaded, scenarioFile, proxy: await proxy(), live: update, record: true, redaction });

@@ -2,6 +2,8 @@ import { dirname, relative, resolve } from 'node:path';
 import { createFakeLlm } from '@toolloop/fake-llm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentLoader, type AgentLoader } from '../agent/create-agent-loader.js';
+import type { RecordingRedaction } from '../record/redact-recording.js';
+import { findReplayMode } from '../run/find-replay-mode.js';
 import { runScenario } from '../run/run-scenario.js';
 import { findScenarioFiles } from '../scenario/find-scenario-files.js';
 import { expandWires } from '../scenario/expand-wires.js';
@@ -27,6 +29,11 @@ export interface DescribeScenariosOptions {
    * module (relative to `cwd`), the provider and the model. `loadConfigFile(path).defaults` gives a config's.
    */
   defaults?: ScenarioDefaults;
+  /**
+   * What the recordings leave out, as a config file's `redact` (`loadConfigFile(path).redaction`): a redacted
+   * body field is not compared when a scenario replays its recording.
+   */
+  redaction?: RecordingRedaction;
 }
 
 /**
@@ -87,10 +94,19 @@ export function describeScenarios(
           const test = scenario.skip === true ? it.skip : scenario.only === true ? it.only : it;
           test(scenario.name, testOptions, async () => {
             if (fakeUrl === undefined) throw new Error('The fake LLM of these scenarios did not start.');
+            const scenarioFile = resolve(cwd, file);
+            // As in a `toolloop-eval run`: a scenario with a recording replays it.
+            const mode = await findReplayMode({
+              scenarioFile,
+              cwd,
+              wire: scenario.wire,
+              redaction: options.redaction ?? {},
+            });
             const result = await runScenario({
               scenario,
               file,
-              directory: dirname(resolve(cwd, file)),
+              directory: dirname(scenarioFile),
+              ...(mode === undefined ? {} : { mode }),
               cwd,
               fake,
               fakeUrl,
