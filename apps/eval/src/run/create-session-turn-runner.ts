@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Model, ModelRequest } from '@toolloop/core';
 import {
   createFileSessionStore,
+  createMemorySessionStore,
   SessionManager,
   type LlmConfig,
   type SessionStore,
@@ -19,9 +20,10 @@ import { instrumentModel } from './instrument-model.js';
 /**
  * Turns through `SessionManager` — the host's whole path — with the provider `createModelFromConfig` picks,
  * pointed at the fake LLM, and the host `config` (a session scenario's `session`, or a session agent's). The
- * scenario's servers, already started, come in `tools` with the agent's own. A scenario that restarts the host
- * between turns keeps its session in a file store of its own (a temporary directory, removed at the end); a
- * restart is a new manager over a new store on that directory, which reads the session back from disk.
+ * scenario's servers, already started, come in `tools` with the agent's own. The session is kept where the
+ * scenario's `sessionStore` says: one memory store shared by every manager of the scenario, or a file store of
+ * its own (a temporary directory, removed at the end; the default of a scenario that restarts the host). A restart
+ * is a new manager over the same store, which reads the session back.
  */
 export async function createSessionTurnRunner({
   scenario,
@@ -39,18 +41,23 @@ export async function createSessionTurnRunner({
   const { sessionType, apiPath } = scenarioProviders[scenario.provider];
   if (sessionType === undefined)
     throw new Error(`A session scenario needs a provider type; ${scenario.provider} has none.`);
-  const directory = scenario.turns.some((turn) => turn.restart === true)
-    ? await mkdtemp(join(tmpdir(), 'toolloop-eval-sessions-'))
-    : undefined;
+  const storeKind =
+    scenario.sessionStore ?? (scenario.turns.some((turn) => turn.restart === true) ? 'file' : undefined);
+  const directory =
+    storeKind === 'file' ? await mkdtemp(join(tmpdir(), 'toolloop-eval-sessions-')) : undefined;
+  // One memory store for every host of the scenario, as hosts of one process would share it.
+  const memoryStore = storeKind === 'memory' ? createMemorySessionStore() : undefined;
   const createStore = (): SessionStore | undefined =>
-    directory === undefined ? undefined : createFileSessionStore({ directory });
-  const createManager = () =>
-    new SessionManager({
+    directory === undefined ? memoryStore : createFileSessionStore({ directory });
+  const createManager = () => {
+    const store = createStore();
+    return new SessionManager({
       createModel: async (modelConfig): Promise<Model> =>
         instrumentModel(await createSessionModel(modelConfig), onRequest),
       tools,
-      ...(directory === undefined ? {} : { store: createStore() }),
+      ...(store === undefined ? {} : { store }),
     });
+  };
   let manager = createManager();
   try {
     const session = await manager.initializeSession({

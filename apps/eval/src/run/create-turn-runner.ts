@@ -57,6 +57,11 @@ export async function createTurnRunner({
       onRequest,
     });
   }
+  if (scenario.sessionStore !== undefined && agent.type !== 'session') {
+    throw new Error(
+      '`sessionStore` needs a session scenario: this agent runs its turns without SessionManager, which keeps no session in a store.',
+    );
+  }
   const agentTools = await createAgentTools({
     tools: agent.tools,
     mockTools: scenario.mockTools,

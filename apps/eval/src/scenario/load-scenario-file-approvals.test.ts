@@ -84,4 +84,26 @@ turns:
       'turns[0].restart: only a session scenario (`session`, or a session agent) has a host to restart',
     ]);
   });
+
+  it('takes a session store only where a host keeps the session, and only memory or file', () => {
+    expect(
+      messagesOf(`name: x
+sessionStore: memory
+turns:
+  - user: Go
+    llm: []
+`),
+    ).toEqual([
+      'sessionStore: only a session scenario (`session`, or a session agent) keeps its session in a store',
+    ]);
+    expect(
+      messagesOf(`name: x
+session: {}
+sessionStore: redis
+turns:
+  - user: Go
+    llm: []
+`),
+    ).toEqual([expect.stringMatching(/^sessionStore: .*"memory"\|"file"/u)]);
+  });
 });

@@ -66,7 +66,7 @@ const turnSchema = z.strictObject({
     .literal(true)
     .optional()
     .describe(
-      'Restart the host before this turn: a new SessionManager over the same file store (session scenarios only).',
+      'Restart the host before this turn: a new SessionManager over the same store, which reads the session back (session scenarios only; the store is `sessionStore`).',
     ),
   approvals: z
     .array(approvalSchema)
@@ -197,6 +197,12 @@ export const scenarioSchema = z
     session: sessionConfigSchema
       .optional()
       .describe('Run the turns through SessionManager with this host config (snake_case) instead of `loop`.'),
+    sessionStore: z
+      .enum(['memory', 'file'])
+      .optional()
+      .describe(
+        "Where the host keeps the session (session scenarios only): 'memory', one in-memory store that every host of the scenario shares (a restarted host reads it back from there), or 'file', a file store in a directory of the run's own. Default: file when a turn restarts the host, else the host's own memory.",
+      ),
     servers: z
       .record(z.string().regex(/^[a-zA-Z0-9_-]+$/, "letters, digits, '_' and '-' only"), serverSchema)
       .optional()
@@ -240,6 +246,13 @@ export const scenarioSchema = z
           message: 'only a session scenario (`session`, or a session agent) has a host to restart',
         });
       }
+    }
+    if (scenario.sessionStore !== undefined && scenario.session === undefined && scenario.agent === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['sessionStore'],
+        message: 'only a session scenario (`session`, or a session agent) keeps its session in a store',
+      });
     }
     checkTurnChanges({ servers: scenario.servers ?? {}, turns: scenario.turns.length, context });
     const modelIds = new Set<string>();
