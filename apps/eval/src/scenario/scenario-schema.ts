@@ -247,7 +247,11 @@ export const scenarioSchema = z
         });
       }
     }
-    if (scenario.sessionStore !== undefined && scenario.session === undefined && scenario.agent === undefined) {
+    if (
+      scenario.sessionStore !== undefined &&
+      scenario.session === undefined &&
+      scenario.agent === undefined
+    ) {
       context.addIssue({
         code: 'custom',
         path: ['sessionStore'],
