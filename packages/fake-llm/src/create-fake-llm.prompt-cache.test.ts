@@ -22,6 +22,13 @@ async function send(fake: FakeLlm, body: Record<string, unknown>) {
   return { status: response.status, body: (await response.json()) as UsageBody & Record<string, unknown> };
 }
 
+/** A Messages API stream event, with the fields that carry usage. */
+interface StreamEvent {
+  type: string;
+  message?: { usage: unknown };
+  usage?: unknown;
+}
+
 function usageOf(body: UsageBody) {
   const { input_tokens, cache_read_input_tokens, cache_creation_input_tokens } = body.usage;
   return { input: input_tokens, read: cache_read_input_tokens, write: cache_creation_input_tokens };
@@ -221,6 +228,52 @@ describe('the fake LLM’s prompt cache', () => {
     };
     await send(fake, body);
     expect(usageOf((await send(fake, body)).body)).toMatchObject({ read: 0, write: 0 });
+  });
+
+  it("reports a step's cache counts in cache_read_input_tokens and cache_creation_input_tokens, streamed and not", async () => {
+    const usage = { inputTokens: 50, outputTokens: 7, cacheReadTokens: 300, cacheWriteTokens: 40 };
+    const fake = createFakeLlm([
+      { text: 'One.', usage },
+      { text: 'Two.', usage },
+    ]);
+    const wire = { input_tokens: 50, cache_creation_input_tokens: 40, cache_read_input_tokens: 300 };
+    expect((await send(fake, { messages: [question] })).body.usage).toMatchObject({
+      ...wire,
+      output_tokens: 7,
+    });
+    const response = await fake.handle(
+      new Request(messagesUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
+        body: JSON.stringify({
+          model: 'claude-sonnet-4-6',
+          max_tokens: 256,
+          messages: [question],
+          stream: true,
+        }),
+      }),
+    );
+    const events = (await response.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice('data: '.length)) as StreamEvent);
+    expect(events.find((event) => event.type === 'message_start')?.message?.usage).toMatchObject(wire);
+    expect(events.find((event) => event.type === 'message_delta')?.usage).toEqual({
+      ...wire,
+      output_tokens: 7,
+    });
+  });
+
+  it("takes each cache count a step gives instead of the cache's, and the cache's for the other", async () => {
+    const fake = createFakeLlm([{ text: 'One.', usage: { cacheReadTokens: 300 } }]);
+    const body = {
+      system: [{ type: 'text', text: longSystem, cache_control: ephemeral }],
+      messages: [question],
+    };
+    const { read, write } = usageOf((await send(fake, body)).body);
+    expect(read).toBe(300);
+    // The first request writes its prefix to the cache, as it would without the step's read count.
+    expect(write).toBeGreaterThan(1024);
   });
 
   it('refuses a minCacheableTokens that is not a whole number of tokens', () => {

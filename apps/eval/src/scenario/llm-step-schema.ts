@@ -49,8 +49,23 @@ export const llmStepSchema = z.strictObject({
     .describe('Overrides the natural stop reason (tool_use or end_turn), such as max_tokens or refusal.'),
   usage: z
     .strictObject({
-      inputTokens: z.int().nonnegative().describe('Input tokens to report.'),
+      inputTokens: z
+        .int()
+        .nonnegative()
+        .describe('Input tokens to report: those neither read from nor written to the prompt cache.'),
       outputTokens: z.int().nonnegative().describe('Output tokens to report.'),
+      cacheReadTokens: z
+        .int()
+        .nonnegative()
+        .optional()
+        .describe("Input tokens read from the prompt cache, in the wire's own field (Ollama reports none)."),
+      cacheWriteTokens: z
+        .int()
+        .nonnegative()
+        .optional()
+        .describe(
+          'Input tokens written to the prompt cache; only anthropic and bedrock report them apart, the other wires count them as input.',
+        ),
     })
     .optional()
     .describe('Token counts to report; without it the fake estimates them.'),

@@ -9,7 +9,8 @@ import type { PromptCacheUse } from './prompt-cache.js';
  * Resolves a step into the answer the fake sends: content blocks in field order, ids and signatures made up
  * deterministically from the script id and request index, the natural stop reason, and usage (estimated at
  * about four characters a token when the step gives none): what the prompt cache read and wrote is reported
- * apart, and the input tokens are the rest of the prompt, after its last breakpoint.
+ * apart, and the input tokens are the rest of the prompt, after its last breakpoint. Each count the step's usage
+ * gives replaces the fake's own.
  */
 export function planAnthropicAnswer(options: {
   step: LlmStep;
@@ -62,8 +63,8 @@ export function planAnthropicAnswer(options: {
     usage: {
       inputTokens: step.usage?.inputTokens ?? uncachedTokens,
       outputTokens: step.usage?.outputTokens ?? estimateOutputTokens(content),
-      cacheReadTokens: cache?.readTokens ?? 0,
-      cacheWriteTokens: cache?.writeTokens ?? 0,
+      cacheReadTokens: step.usage?.cacheReadTokens ?? cache?.readTokens ?? 0,
+      cacheWriteTokens: step.usage?.cacheWriteTokens ?? cache?.writeTokens ?? 0,
     },
   };
 }

@@ -14,5 +14,30 @@ export interface BedrockAnswer {
   claude: boolean;
   blocks: BedrockAnswerBlock[];
   stopReason: string;
-  usage: { inputTokens: number; outputTokens: number };
+  usage: BedrockUsage;
+}
+
+/** An answer's counts as Converse reports them: `inputTokens` leaves out what the prompt cache read and wrote. */
+export interface BedrockUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadInputTokens?: number;
+  cacheWriteInputTokens?: number;
+}
+
+/**
+ * The `usage` of a Converse answer or of the stream's `metadata` event, in the fields of the recordings:
+ * `totalTokens` is every input and output token, the cache's included; the cache counts are sent when the step
+ * gives them.
+ */
+export function createBedrockUsage(usage: BedrockUsage): Record<string, unknown> {
+  const { inputTokens, outputTokens, cacheReadInputTokens, cacheWriteInputTokens } = usage;
+  return {
+    inputTokens,
+    outputTokens,
+    serverToolUsage: {},
+    totalTokens: inputTokens + outputTokens + (cacheReadInputTokens ?? 0) + (cacheWriteInputTokens ?? 0),
+    ...(cacheReadInputTokens === undefined ? {} : { cacheReadInputTokens }),
+    ...(cacheWriteInputTokens === undefined ? {} : { cacheWriteInputTokens }),
+  };
 }

@@ -180,6 +180,43 @@ describe('POST /model/<modelId>/converse', () => {
     client.destroy();
   });
 
+  it("reports a step's cache counts in cacheReadInputTokens and cacheWriteInputTokens, apart from inputTokens", async () => {
+    const usage = { inputTokens: 40, outputTokens: 12, cacheReadTokens: 300, cacheWriteTokens: 25 };
+    const expected = {
+      inputTokens: 40,
+      outputTokens: 12,
+      serverToolUsage: {},
+      totalTokens: 377,
+      cacheReadInputTokens: 300,
+      cacheWriteInputTokens: 25,
+    };
+    const whole = await postConverse({
+      id: 'converse-cached',
+      steps: [{ text: 'Three.', usage }],
+      stream: false,
+    });
+    expect(((await whole.json()) as { usage: unknown }).usage).toEqual(expected);
+    const streamed = await postConverse({
+      id: 'stream-cached',
+      steps: [{ text: 'Three.', usage }],
+      stream: true,
+    });
+    expect((await readEvents(streamed)).at(-1)).toMatchObject({ metadata: { usage: expected } });
+    // A count the step leaves out is left out of the wire too.
+    const readOnly = await postConverse({
+      id: 'converse-cache-read',
+      steps: [{ text: 'Three.', usage: { inputTokens: 40, outputTokens: 12, cacheReadTokens: 300 } }],
+      stream: false,
+    });
+    expect(((await readOnly.json()) as { usage: unknown }).usage).toEqual({
+      inputTokens: 40,
+      outputTokens: 12,
+      serverToolUsage: {},
+      totalTokens: 352,
+      cacheReadInputTokens: 300,
+    });
+  });
+
   it('answers an error step in Bedrock error shape, which the SDK turns into its exception', async () => {
     fake.script('converse-error', { steps: [{ error: { status: 400, message: 'Nope.' } }] });
     const client = new BedrockRuntimeClient({

@@ -1,5 +1,5 @@
 import { splitTextIntoDeltas } from '../stream/split-into-deltas.js';
-import type { BedrockAnswer, BedrockAnswerBlock } from './bedrock-answer.js';
+import { createBedrockUsage, type BedrockAnswer, type BedrockAnswerBlock } from './bedrock-answer.js';
 import { encodeBedrockEvent } from './encode-event-stream-message.js';
 
 const inputFragmentLength = 12;
@@ -27,10 +27,9 @@ export function createBedrockEvents(answer: BedrockAnswer): Uint8Array[] {
       ...(answer.claude ? { additionalModelResponseFields: { delta: { stop_sequence: null } } } : {}),
     }),
   );
-  const { inputTokens, outputTokens } = answer.usage;
   events.push(
     encodeBedrockEvent('metadata', {
-      usage: { inputTokens, outputTokens, serverToolUsage: {}, totalTokens: inputTokens + outputTokens },
+      usage: createBedrockUsage(answer.usage),
       metrics: { latencyMs: fakeLatencyMs },
     }),
   );

@@ -1,4 +1,4 @@
-import type { BedrockAnswer, BedrockAnswerBlock } from './bedrock-answer.js';
+import { createBedrockUsage, type BedrockAnswer, type BedrockAnswerBlock } from './bedrock-answer.js';
 
 /**
  * The `Converse` (not streamed) answer: the assistant message with its content blocks (reasoning with its
@@ -6,11 +6,10 @@ import type { BedrockAnswer, BedrockAnswerBlock } from './bedrock-answer.js';
  * metrics, as the API reference's ConverseResponse has them.
  */
 export function createConverseResponse(answer: BedrockAnswer): Record<string, unknown> {
-  const { inputTokens, outputTokens } = answer.usage;
   return {
     output: { message: { role: 'assistant', content: answer.blocks.map(toContentBlock) } },
     stopReason: answer.stopReason,
-    usage: { inputTokens, outputTokens, serverToolUsage: {}, totalTokens: inputTokens + outputTokens },
+    usage: createBedrockUsage(answer.usage),
     metrics: { latencyMs: 100 },
   };
 }

@@ -9,7 +9,8 @@ import type { BedrockAnswer, BedrockAnswerBlock } from './bedrock-answer.js';
  * made up as the Messages API's are (Bedrock relays Claude's), its redacted thinking as redacted content (the
  * step's string, as bytes), its text, its tool calls as `toolUse` blocks (ids `tooluse_fake_<script>_<n>_<k>`
  * unless a call sets its `id`). The stop reason is the step's, else `tool_use` with calls, else `end_turn`.
- * Usage is estimated at about four characters a token when the step gives none.
+ * Usage is estimated at about four characters a token when the step gives none; the step's cache reads and
+ * writes are reported apart from the input tokens, as Bedrock reports them.
  */
 export function planBedrockAnswer(options: {
   step: LlmStep;
@@ -61,6 +62,12 @@ export function planBedrockAnswer(options: {
     usage: {
       inputTokens: step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4)),
       outputTokens: step.usage?.outputTokens ?? Math.max(1, Math.ceil(characters / 4)),
+      ...(step.usage?.cacheReadTokens === undefined
+        ? {}
+        : { cacheReadInputTokens: step.usage.cacheReadTokens }),
+      ...(step.usage?.cacheWriteTokens === undefined
+        ? {}
+        : { cacheWriteInputTokens: step.usage.cacheWriteTokens }),
     },
   };
 }

@@ -25,6 +25,7 @@ export function createGeminiPart(part: GeminiAnswerPart): Record<string, unknown
 /**
  * A `GenerateContentResponse` as the API sends it (the fields and their order of the recordings): one candidate
  * with the given parts, its finish reason when it is the last, the usage so far, the model and the response id.
+ * The cached tokens, a part of the prompt's, are sent only when there are some, as the API leaves them out.
  */
 export function createGeminiResponse(options: {
   answer: GeminiAnswer;
@@ -34,7 +35,7 @@ export function createGeminiResponse(options: {
   last: boolean;
 }): Record<string, unknown> {
   const { answer, last } = options;
-  const { promptTokens, thoughtsTokens } = answer.usage;
+  const { promptTokens, cachedTokens, thoughtsTokens } = answer.usage;
   return {
     candidates: [
       {
@@ -47,7 +48,9 @@ export function createGeminiResponse(options: {
       promptTokenCount: promptTokens,
       candidatesTokenCount: options.candidatesTokens,
       totalTokenCount: promptTokens + options.candidatesTokens + thoughtsTokens,
+      ...(cachedTokens > 0 ? { cachedContentTokenCount: cachedTokens } : {}),
       promptTokensDetails: [{ modality: 'TEXT', tokenCount: promptTokens }],
+      ...(cachedTokens > 0 ? { cacheTokensDetails: [{ modality: 'TEXT', tokenCount: cachedTokens }] } : {}),
       ...(thoughtsTokens > 0 ? { thoughtsTokenCount: thoughtsTokens } : {}),
     },
     modelVersion: answer.modelVersion,

@@ -22,5 +22,6 @@ export interface GeminiAnswer {
   parts: GeminiAnswerPart[];
   /** `STOP`, `MAX_TOKENS`, `SAFETY`, or the step's own Gemini finish reason. */
   finishReason: string;
-  usage: { promptTokens: number; candidatesTokens: number; thoughtsTokens: number };
+  /** `promptTokens` is the whole prompt, `cachedTokens` (0 when the step gives none) what the cache read of it. */
+  usage: { promptTokens: number; cachedTokens: number; candidatesTokens: number; thoughtsTokens: number };
 }

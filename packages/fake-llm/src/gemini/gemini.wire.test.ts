@@ -163,6 +163,42 @@ describe('POST …:generateContent', () => {
     });
   });
 
+  it("counts a step's cache reads in promptTokenCount and says how many in cachedContentTokenCount", async () => {
+    const usage = { inputTokens: 40, outputTokens: 12, cacheReadTokens: 300 };
+    const expected = {
+      promptTokenCount: 340,
+      candidatesTokenCount: 12,
+      totalTokenCount: 352,
+      cachedContentTokenCount: 300,
+      promptTokensDetails: [{ modality: 'TEXT', tokenCount: 340 }],
+      cacheTokensDetails: [{ modality: 'TEXT', tokenCount: 300 }],
+    };
+    const whole = await postGemini({
+      id: 'json-cached',
+      steps: [{ text: 'Three.', usage }],
+      path: '/v1beta/models/gemini-2.5-flash:generateContent',
+    });
+    expect(((await whole.json()) as GeminiChunk).usageMetadata).toEqual(expected);
+    const streamed = await postGemini({
+      id: 'stream-cached',
+      steps: [{ text: 'Three.', usage }],
+      path: stream,
+    });
+    expect((await readChunks(streamed)).at(-1)?.usageMetadata).toEqual(expected);
+    // A write count has no field of its own: Gemini counts those tokens in the prompt only.
+    const written = await postGemini({
+      id: 'json-cache-write',
+      steps: [{ text: 'Three.', usage: { inputTokens: 40, outputTokens: 12, cacheWriteTokens: 25 } }],
+      path: '/v1beta/models/gemini-2.5-flash:generateContent',
+    });
+    expect(((await written.json()) as GeminiChunk).usageMetadata).toEqual({
+      promptTokenCount: 65,
+      candidatesTokenCount: 12,
+      totalTokenCount: 77,
+      promptTokensDetails: [{ modality: 'TEXT', tokenCount: 65 }],
+    });
+  });
+
   it('answers streamGenerateContent without alt=sse as one JSON array of the chunks', async () => {
     const response = await postGemini({
       id: 'array',

@@ -18,7 +18,8 @@ const finishReasons: Readonly<Record<string, string>> = {
  * thoughts (`includeThoughts`) and the model thinks (a Gemini 3 model always; a Gemini 2.5 one unless its budget
  * is 0). A thinking model's function-call step carries a thought signature on its first call, as Gemini 3 always
  * does; a Gemini 3 text answer carries one on its last text. Calls have no `id` unless the step gives one.
- * Usage is estimated at about four characters a token when the step gives none.
+ * Usage is estimated at about four characters a token when the step gives none. The prompt's count holds the
+ * step's cache reads and writes, as Gemini counts the cached content in it; Gemini reports no cache writes.
  */
 export function planGeminiAnswer(options: {
   step: LlmStep;
@@ -75,7 +76,11 @@ export function planGeminiAnswer(options: {
         ? 'STOP'
         : (finishReasons[stopReason] ?? (/^[A-Z_]+$/u.test(stopReason) ? stopReason : 'STOP')),
     usage: {
-      promptTokens: step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4)),
+      promptTokens:
+        (step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4))) +
+        (step.usage?.cacheReadTokens ?? 0) +
+        (step.usage?.cacheWriteTokens ?? 0),
+      cachedTokens: step.usage?.cacheReadTokens ?? 0,
       candidatesTokens: step.usage?.outputTokens ?? Math.max(1, Math.ceil(characters / 4)),
       thoughtsTokens: thinking === undefined ? 0 : Math.max(1, Math.ceil(thinking.length / 4)),
     },

@@ -92,6 +92,30 @@ describe('POST /api/chat with stream: false', () => {
   });
 });
 
+describe("a step's cache counts on /api/chat", () => {
+  it('count in prompt_eval_count as Ollama evaluated them: the writes, not the reads, in no field of their own', async () => {
+    const usage = { inputTokens: 40, outputTokens: 12, cacheReadTokens: 300, cacheWriteTokens: 25 };
+    const whole = await postChat({
+      id: 'cache',
+      steps: [{ text: 'Both read.', usage }],
+      body: { stream: false },
+    });
+    const body = (await whole.json()) as Record<string, unknown>;
+    expect(describeShape(body)).toEqual(describeShape(answerAfterResults));
+    expect([body.prompt_eval_count, body.eval_count]).toEqual([65, 12]);
+    const streamed = await postChat({
+      id: 'cache-stream',
+      steps: [{ text: 'Both read.', usage: { ...usage, cacheWriteTokens: 0 } }],
+      body: {},
+    });
+    const final = JSON.parse((await streamed.text()).trimEnd().split('\n').at(-1) ?? '{}') as Record<
+      string,
+      unknown
+    >;
+    expect([final.prompt_eval_count, final.eval_count]).toEqual([40, 12]);
+  });
+});
+
 describe('POST /api/chat streamed (the default)', () => {
   it('sends NDJSON: thinking deltas, each call whole, then the final object of the recordings', async () => {
     const response = await postChat({ id: 'stream-calls', steps: [thinkingStep], body: {} });

@@ -10,7 +10,9 @@ const lengthStops = new Set(['max_tokens', 'model_context_window_exceeded']);
  * text as `message.content`, its tool calls as `message.tool_calls` with their arguments as an object (a
  * `rawInput` that is not a JSON object is sent as `{}`: Ollama never sends arguments of another kind), and
  * `done_reason` `stop` (Ollama's word with tool calls too) or `length`. Counts are estimated at about four
- * characters a token when the step gives none. `redactedThinking` has no form here.
+ * characters a token when the step gives none. Ollama has no cache fields: `prompt_eval_count` is the tokens it
+ * evaluated, so the step's cache reads are left out of it and its cache writes counted in. `redactedThinking`
+ * has no form here.
  */
 export function planOllamaChatAnswer(options: {
   step: LlmStep;
@@ -37,7 +39,9 @@ export function planOllamaChatAnswer(options: {
     text: step.text,
     toolCalls,
     doneReason: step.stopReason !== undefined && lengthStops.has(step.stopReason) ? 'length' : 'stop',
-    promptEvalCount: step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4)),
+    promptEvalCount:
+      (step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4))) +
+      (step.usage?.cacheWriteTokens ?? 0),
     evalCount: step.usage?.outputTokens ?? Math.max(1, Math.ceil(characters / 4)),
   };
 }

@@ -20,7 +20,41 @@ export interface ChatCompletionsAnswer {
   content: ChatCompletionsContentSegment[];
   toolCalls: ChatCompletionsToolCall[];
   finishReason: string;
-  usage: { promptTokens: number; completionTokens: number };
+  usage: ChatCompletionsUsage;
+}
+
+/**
+ * An answer's token counts as chat completions count them: `promptTokens` is the whole prompt, the tokens read
+ * from and written to the prompt cache included; `cachedTokens` and `cacheWriteTokens`, when the step gives
+ * them, say how many of those the cache read and wrote.
+ */
+export interface ChatCompletionsUsage {
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens?: number;
+  cacheWriteTokens?: number;
+}
+
+/**
+ * The `usage` object of a chat completion or its usage chunk: `prompt_tokens`, `completion_tokens`,
+ * `total_tokens`, and `prompt_tokens_details` (`cached_tokens`, and `cache_write_tokens` when there is a write
+ * count) when the step says what the cache read or wrote.
+ */
+export function createChatCompletionsUsage(usage: ChatCompletionsUsage): Record<string, unknown> {
+  const { cachedTokens, cacheWriteTokens } = usage;
+  return {
+    prompt_tokens: usage.promptTokens,
+    completion_tokens: usage.completionTokens,
+    total_tokens: usage.promptTokens + usage.completionTokens,
+    ...(cachedTokens === undefined && cacheWriteTokens === undefined
+      ? {}
+      : {
+          prompt_tokens_details: {
+            cached_tokens: cachedTokens ?? 0,
+            ...(cacheWriteTokens === undefined ? {} : { cache_write_tokens: cacheWriteTokens }),
+          },
+        }),
+  };
 }
 
 /** The answer's content as one string, or `undefined` when it has none. */

@@ -204,6 +204,35 @@ describe('the real openai SDK parses a scripted stream', () => {
     });
   });
 
+  it("counts a step's cache reads and writes in prompt_tokens and says how many in prompt_tokens_details, streamed and not", async () => {
+    const usage = { inputTokens: 120, outputTokens: 45, cacheReadTokens: 300, cacheWriteTokens: 40 };
+    const client = createClient('sdk-cached', {
+      steps: [
+        { text: 'Sunny.', usage },
+        { text: 'Sunny.', usage },
+        { text: 'Sunny.', usage: { inputTokens: 120, outputTokens: 45, cacheReadTokens: 300 } },
+      ],
+    });
+    const wire = {
+      prompt_tokens: 460,
+      completion_tokens: 45,
+      total_tokens: 505,
+      prompt_tokens_details: { cached_tokens: 300, cache_write_tokens: 40 },
+    };
+    const streamed = await client.chat.completions
+      .stream({ model, messages: question, stream_options: { include_usage: true } })
+      .finalChatCompletion();
+    expect(streamed.usage).toEqual(wire);
+    expect((await client.chat.completions.create({ model, messages: question })).usage).toEqual(wire);
+    // Without a write count there is no cache_write_tokens.
+    expect((await client.chat.completions.create({ model, messages: question })).usage).toEqual({
+      prompt_tokens: 420,
+      completion_tokens: 45,
+      total_tokens: 465,
+      prompt_tokens_details: { cached_tokens: 300 },
+    });
+  });
+
   it('sends rawInput as arguments that are not valid JSON, streamed and not', async () => {
     const step = { toolCalls: [{ name: 'get_weather', rawInput: '{"city": "Par' }] };
     const client = createClient('sdk-raw', { steps: [step, step] });

@@ -4,7 +4,11 @@ import {
   splitTextIntoDeltas,
 } from '../stream/split-into-deltas.js';
 import type { StreamPosition } from '../records/stream-record.js';
-import type { ChatCompletionsAnswer, ChatCompletionsToolCall } from './chat-completions-answer.js';
+import {
+  createChatCompletionsUsage,
+  type ChatCompletionsAnswer,
+  type ChatCompletionsToolCall,
+} from './chat-completions-answer.js';
 import type { ChatCompletionsQuirks } from './chat-completions-dialect.js';
 
 /** The `data: [DONE]` event that ends every chat completions stream. */
@@ -85,11 +89,7 @@ export function createChatCompletionChunks(options: {
       }
     }
   }
-  const usage = {
-    prompt_tokens: answer.usage.promptTokens,
-    completion_tokens: answer.usage.completionTokens,
-    total_tokens: answer.usage.promptTokens + answer.usage.completionTokens,
-  };
+  const usage = createChatCompletionsUsage(answer.usage);
   if (quirks.usage === 'finish-chunk') {
     push({ choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: answer.finishReason }], usage });
   } else {

@@ -1,4 +1,8 @@
-import { joinContent, type ChatCompletionsAnswer } from './chat-completions-answer.js';
+import {
+  createChatCompletionsUsage,
+  joinContent,
+  type ChatCompletionsAnswer,
+} from './chat-completions-answer.js';
 import type { ChatCompletionsQuirks } from './chat-completions-dialect.js';
 
 /**
@@ -34,10 +38,6 @@ export function createChatCompletion(options: {
     created: answer.created,
     model: answer.model,
     choices: [{ index: 0, message, logprobs: null, finish_reason: answer.finishReason }],
-    usage: {
-      prompt_tokens: answer.usage.promptTokens,
-      completion_tokens: answer.usage.completionTokens,
-      total_tokens: answer.usage.promptTokens + answer.usage.completionTokens,
-    },
+    usage: createChatCompletionsUsage(answer.usage),
   };
 }

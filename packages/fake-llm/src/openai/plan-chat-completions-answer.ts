@@ -5,6 +5,7 @@ import type {
   ChatCompletionsAnswer,
   ChatCompletionsContentSegment,
   ChatCompletionsToolCall,
+  ChatCompletionsUsage,
 } from './chat-completions-answer.js';
 import { formatXmlToolCall } from './format-xml-tool-call.js';
 import { mapStopReasonToFinishReason } from './map-stop-reason-to-finish-reason.js';
@@ -16,8 +17,8 @@ export const fakeCreatedTime = 1_767_225_600;
  * Resolves a step into the chat completions answer the fake sends: thinking as reasoning (unless
  * `sendsReasoning` is `false`), the text, and the tool calls as native calls (ids `call_fake_<script>_<n>_<k>`)
  * or, with `toolFormat: 'xml'`, as XML blocks after the text (text and blocks joined by newlines). Usage is
- * estimated at about four characters a token when the step gives none. `redactedThinking` has no chat
- * completions form and is not sent.
+ * estimated at about four characters a token when the step gives none; the step's cache reads and writes count
+ * in the prompt tokens. `redactedThinking` has no chat completions form and is not sent.
  */
 export function planChatCompletionsAnswer(options: {
   step: LlmStep;
@@ -63,9 +64,23 @@ export function planChatCompletionsAnswer(options: {
       stopReason: step.stopReason,
       hasNativeToolCalls: toolCalls.length > 0,
     }),
-    usage: {
-      promptTokens: step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4)),
-      completionTokens: step.usage?.outputTokens ?? Math.max(1, Math.ceil(characters / 4)),
-    },
+    usage: planUsage(step, options.requestLength, characters),
+  };
+}
+
+/**
+ * The answer's counts: `prompt_tokens` is the whole prompt, as OpenAI counts it, so the step's cache reads and
+ * writes are added to its input tokens; OpenAI says how many were read (`cached_tokens`) and written
+ * (`cache_write_tokens`) apart.
+ */
+function planUsage(step: LlmStep, requestLength: number, characters: number): ChatCompletionsUsage {
+  const cachedTokens = step.usage?.cacheReadTokens;
+  const cacheWriteTokens = step.usage?.cacheWriteTokens;
+  const inputTokens = step.usage?.inputTokens ?? Math.max(1, Math.ceil(requestLength / 4));
+  return {
+    promptTokens: inputTokens + (cachedTokens ?? 0) + (cacheWriteTokens ?? 0),
+    completionTokens: step.usage?.outputTokens ?? Math.max(1, Math.ceil(characters / 4)),
+    ...(cachedTokens === undefined ? {} : { cachedTokens }),
+    ...(cacheWriteTokens === undefined ? {} : { cacheWriteTokens }),
   };
 }

@@ -107,7 +107,12 @@ export function createResponseObject(options: {
     usage: settle
       ? {
           input_tokens: answer.usage.inputTokens,
-          input_tokens_details: { cached_tokens: 0 },
+          input_tokens_details: {
+            ...(answer.usage.cacheWriteTokens === undefined
+              ? {}
+              : { cache_write_tokens: answer.usage.cacheWriteTokens }),
+            cached_tokens: answer.usage.cachedTokens,
+          },
           output_tokens: answer.usage.outputTokens,
           output_tokens_details: { reasoning_tokens: answer.usage.reasoningTokens },
           total_tokens: answer.usage.inputTokens + answer.usage.outputTokens,

@@ -16,7 +16,8 @@ const incompleteReasons: Readonly<Record<string, ResponsesAnswer['incompleteReas
  * `encrypted_content` made up as the Messages API's thinking signatures are), its text as a message, its tool
  * calls as `function_call` items (ids `rs_`, `msg_`, `fc_fake_<script>_<n>_<k>`, call ids
  * `call_fake_<script>_<n>_<k>` unless a call sets its `id`). Usage is estimated at about four characters a token
- * when the step gives none; the thinking counts as reasoning tokens. `redactedThinking` has no form here.
+ * when the step gives none; the thinking counts as reasoning tokens, and the step's cache reads and writes count
+ * in the input tokens, as the API counts them. `redactedThinking` has no form here.
  */
 export function planResponsesAnswer(options: {
   step: LlmStep;
@@ -60,6 +61,9 @@ export function planResponsesAnswer(options: {
     0,
   );
   const incompleteReason = step.stopReason === undefined ? undefined : incompleteReasons[step.stopReason];
+  const inputTokens = step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4));
+  const cachedTokens = step.usage?.cacheReadTokens ?? 0;
+  const cacheWriteTokens = step.usage?.cacheWriteTokens;
   return {
     id: `resp_fake_${idPart}`,
     model: options.model,
@@ -68,7 +72,9 @@ export function planResponsesAnswer(options: {
     status: incompleteReason === undefined ? 'completed' : 'incomplete',
     incompleteReason,
     usage: {
-      inputTokens: step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4)),
+      inputTokens: inputTokens + cachedTokens + (cacheWriteTokens ?? 0),
+      cachedTokens,
+      ...(cacheWriteTokens === undefined ? {} : { cacheWriteTokens }),
       outputTokens: step.usage?.outputTokens ?? Math.max(1, reasoningTokens + Math.ceil(characters / 4)),
       reasoningTokens,
     },

@@ -16,5 +16,15 @@ export interface ResponsesAnswer {
   /** `incomplete` for a step that stops at `max_tokens` or in a refusal, with the reason the API gives. */
   status: 'completed' | 'incomplete';
   incompleteReason: 'max_output_tokens' | 'content_filter' | undefined;
-  usage: { inputTokens: number; outputTokens: number; reasoningTokens: number };
+  /**
+   * The counts as the API gives them: `inputTokens` is the whole prompt, `cachedTokens` (and `cacheWriteTokens`,
+   * when the step gives it) how many of those the prompt cache read (and wrote).
+   */
+  usage: {
+    inputTokens: number;
+    cachedTokens: number;
+    cacheWriteTokens?: number;
+    outputTokens: number;
+    reasoningTokens: number;
+  };
 }

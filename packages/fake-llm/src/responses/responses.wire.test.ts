@@ -192,6 +192,37 @@ describe('POST /v1/responses without stream', () => {
     expect(call?.call_id).toMatch(/^call_/u);
   });
 
+  it("counts a step's cache reads and writes in input_tokens and says how many in input_tokens_details", async () => {
+    const usage = { inputTokens: 40, outputTokens: 12, cacheReadTokens: 300, cacheWriteTokens: 25 };
+    const expected = {
+      input_tokens: 365,
+      input_tokens_details: { cache_write_tokens: 25, cached_tokens: 300 },
+      output_tokens: 12,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 377,
+    };
+    const whole = await postResponses({ id: 'json-cached', steps: [{ text: 'Done.', usage }], body: {} });
+    expect(((await whole.json()) as { usage: unknown }).usage).toEqual(expected);
+    const streamed = await postResponses({
+      id: 'stream-cached',
+      steps: [{ text: 'Done.', usage }],
+      body: { stream: true },
+    });
+    expect((await readEvents(streamed)).at(-1)?.response).toMatchObject({ usage: expected });
+    // Without a write count, cache_write_tokens is left out, as in the older recordings.
+    const readOnly = await postResponses({
+      id: 'json-cache-read',
+      steps: [{ text: 'Done.', usage: { inputTokens: 40, outputTokens: 12, cacheReadTokens: 300 } }],
+      body: {},
+    });
+    expect(((await readOnly.json()) as { usage: unknown }).usage).toEqual({
+      ...expected,
+      input_tokens: 340,
+      input_tokens_details: { cached_tokens: 300 },
+      total_tokens: 352,
+    });
+  });
+
   it('leaves encrypted_content out of a reasoning item unless the request includes it', async () => {
     const response = await postResponses({
       id: 'json-no-include',

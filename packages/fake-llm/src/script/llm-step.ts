@@ -9,10 +9,20 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 export type LlmToolCall =
   { id?: string; name: string; input?: JsonValue } | { id?: string; name: string; rawInput: string };
 
-/** Token counts the fake reports; when absent it estimates them from the request and the answer. */
+/**
+ * Token counts the fake reports, counted as `@toolloop/core`'s `Usage` is: the prompt is `inputTokens +
+ * cacheReadTokens + cacheWriteTokens`. Each wire reports them in its own fields (a wire that counts cached tokens
+ * inside its input count adds them in). When absent the fake estimates the input and output tokens from the
+ * request and the answer, and reports no cache use (on the Messages API, what its prompt cache read and wrote).
+ */
 export interface LlmUsage {
+  /** Input tokens neither read from nor written to the prompt cache. */
   inputTokens?: number;
   outputTokens?: number;
+  /** Input tokens read from the prompt cache. */
+  cacheReadTokens?: number;
+  /** Input tokens written to the prompt cache. */
+  cacheWriteTokens?: number;
 }
 
 /** An HTTP error instead of an answer, in the provider's error JSON shape. */

@@ -19,7 +19,7 @@ describe('parseFakeLlmScript', () => {
         { id: 'toolu_1', name: 'b', rawInput: '{"broken' },
       ],
       stopReason: 'max_tokens',
-      usage: { inputTokens: 1, outputTokens: 2 },
+      usage: { inputTokens: 1, outputTokens: 2, cacheReadTokens: 3, cacheWriteTokens: 0 },
       delayMs: 0,
       chunkDelayMs: 5,
       error: { status: 529, type: 'overloaded_error', message: 'Overloaded', retryAfter: 0 },
@@ -76,6 +76,18 @@ describe('parseFakeLlmScript', () => {
     [{ steps: [{ toolCalls: [{ input: {} }] }] }, 'steps[0].toolCalls[0].name: must be a string'],
     [{ steps: [{ error: { status: 200 } }] }, 'steps[0].error.status: must be from 400 to 599'],
     [{ steps: [{ delayMs: -1 }] }, 'steps[0].delayMs: must be a number, zero or more'],
+    [
+      { steps: [{ usage: { cacheReadTokens: -1 } }] },
+      'steps[0].usage.cacheReadTokens: must be a number, zero or more',
+    ],
+    [
+      { steps: [{ usage: { cacheWriteTokens: '40' } }] },
+      'steps[0].usage.cacheWriteTokens: must be a number, zero or more',
+    ],
+    [
+      { steps: [{ usage: { cachedTokens: 40 } }] },
+      'steps[0].usage.cachedTokens: unknown field (known: inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens)',
+    ],
     [{ steps: [{ toolCalls: [{ name: 'a', input: {}, rawInput: '' }] }] }, 'has both input and rawInput'],
     [{ turns: [{ llm: [{ hang: 'yes' }] }] }, 'turns[0].llm[0].hang: must be true or false'],
     [{ name: 'x' }, 'steps: must be a list'],

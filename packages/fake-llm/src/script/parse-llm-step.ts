@@ -1,4 +1,4 @@
-import type { JsonValue, LlmStep, LlmToolCall } from './llm-step.js';
+import type { JsonValue, LlmStep, LlmToolCall, LlmUsage } from './llm-step.js';
 
 /** A value read from JSON or YAML, not yet checked. */
 type Unchecked = Record<string, unknown>;
@@ -44,14 +44,7 @@ export function parseLlmStep(value: unknown, path: string): LlmStep {
   }
   const stopReason = readOptional(fields, 'stopReason', path, readString);
   if (stopReason !== undefined) step.stopReason = stopReason;
-  if (fields.usage !== undefined) {
-    const usage = readObject(fields.usage, `${path}.usage`, new Set(['inputTokens', 'outputTokens']));
-    step.usage = {};
-    const inputTokens = readOptional(usage, 'inputTokens', `${path}.usage`, readCount);
-    if (inputTokens !== undefined) step.usage.inputTokens = inputTokens;
-    const outputTokens = readOptional(usage, 'outputTokens', `${path}.usage`, readCount);
-    if (outputTokens !== undefined) step.usage.outputTokens = outputTokens;
-  }
+  if (fields.usage !== undefined) step.usage = readUsage(fields.usage, `${path}.usage`);
   const delayMs = readOptional(fields, 'delayMs', path, readCount);
   if (delayMs !== undefined) step.delayMs = delayMs;
   const chunkDelayMs = readOptional(fields, 'chunkDelayMs', path, readCount);
@@ -87,6 +80,19 @@ export function parseLlmStep(value: unknown, path: string): LlmStep {
           );
   }
   return step;
+}
+
+const usageFields = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'] as const;
+
+/** Reads a step's `usage`: counts, each optional. */
+function readUsage(value: unknown, path: string): LlmUsage {
+  const fields = readObject(value, path, new Set(usageFields));
+  const usage: LlmUsage = {};
+  for (const field of usageFields) {
+    const count = readOptional(fields, field, path, readCount);
+    if (count !== undefined) usage[field] = count;
+  }
+  return usage;
 }
 
 function readToolCall(value: unknown, path: string): LlmToolCall {
