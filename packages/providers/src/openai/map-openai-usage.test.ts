@@ -19,6 +19,23 @@ describe('mapOpenAIUsage', () => {
     ).toEqual({ inputTokens: 19, outputTokens: 83, cacheReadTokens: 320 });
   });
 
+  it('takes the tokens written to the cache out of the input tokens too, as cache writes', () => {
+    expect(
+      mapOpenAIUsage({
+        prompt_tokens: 2460,
+        completion_tokens: 40,
+        prompt_tokens_details: { cached_tokens: 300, cache_write_tokens: 2000 },
+      }),
+    ).toEqual({ inputTokens: 160, outputTokens: 40, cacheReadTokens: 300, cacheWriteTokens: 2000 });
+    expect(
+      mapOpenAIUsage({
+        prompt_tokens: 2120,
+        completion_tokens: 40,
+        prompt_tokens_details: { cache_write_tokens: 2000 },
+      }),
+    ).toEqual({ inputTokens: 120, outputTokens: 40, cacheWriteTokens: 2000 });
+  });
+
   it('reads missing or null counts as zero', () => {
     expect(mapOpenAIUsage({ prompt_tokens: null, prompt_tokens_details: null })).toEqual({
       inputTokens: 0,

@@ -5,19 +5,23 @@ export interface OpenAIUsageReport {
   prompt_tokens?: number | null;
   completion_tokens?: number | null;
   total_tokens?: number | null;
-  /** OpenAI, vLLM (with `--enable-prompt-tokens-details`), DeepSeek, xAI, Mistral: the prompt tokens read from cache. */
-  prompt_tokens_details?: { cached_tokens?: number | null } | null;
+  /**
+   * OpenAI, vLLM (with `--enable-prompt-tokens-details`), DeepSeek, xAI, Mistral: the prompt tokens read from
+   * cache; OpenAI also the prompt tokens written to it (`cache_write_tokens`).
+   */
+  prompt_tokens_details?: { cached_tokens?: number | null; cache_write_tokens?: number | null } | null;
   /** DeepSeek's own name for the cached prompt tokens, sent beside (or, on older servers, instead of) the details. */
   prompt_cache_hit_tokens?: number | null;
   completion_tokens_details?: { reasoning_tokens?: number | null } | null;
 }
 
 /**
- * A chat completions usage report as core usage. OpenAI counts cached tokens inside `prompt_tokens`; core keeps
- * cache reads apart from `inputTokens` (as Anthropic reports them), so they are taken out of it, and the two
- * providers' counts add up the same way. Cached tokens come from `prompt_tokens_details.cached_tokens`, else
- * DeepSeek's `prompt_cache_hit_tokens`; servers that report neither (Ollama, vLLM by default) leave
- * `cacheReadTokens` out. `completion_tokens_details.reasoning_tokens` are `reasoningTokens`, a part of
+ * A chat completions usage report as core usage. OpenAI counts the tokens read from and written to the cache
+ * inside `prompt_tokens`; core keeps both apart from `inputTokens` (as Anthropic reports them), so they are taken
+ * out of it, and the two providers' counts add up the same way. Cached tokens come from
+ * `prompt_tokens_details.cached_tokens`, else DeepSeek's `prompt_cache_hit_tokens`; servers that report neither
+ * (Ollama, vLLM by default) leave `cacheReadTokens` out. Tokens written to the cache
+ * (`prompt_tokens_details.cache_write_tokens`) are `cacheWriteTokens`, left out when not reported. `completion_tokens_details.reasoning_tokens` are `reasoningTokens`, a part of
  * `outputTokens`: a server that counts them apart from `completion_tokens` (xAI: `total_tokens` is prompt,
  * completion and reasoning tokens) has them added, so output is priced whole.
  */
@@ -27,8 +31,13 @@ export function mapOpenAIUsage(usage: OpenAIUsageReport): Usage {
     tokenCount(usage.prompt_tokens_details?.cached_tokens) ?? tokenCount(usage.prompt_cache_hit_tokens);
   const mapped: Usage = { inputTokens: promptTokens, outputTokens: tokenCount(usage.completion_tokens) ?? 0 };
   if (cachedTokens !== undefined) {
-    mapped.inputTokens = Math.max(0, promptTokens - cachedTokens);
+    mapped.inputTokens = Math.max(0, mapped.inputTokens - cachedTokens);
     mapped.cacheReadTokens = cachedTokens;
+  }
+  const writtenTokens = tokenCount(usage.prompt_tokens_details?.cache_write_tokens);
+  if (writtenTokens !== undefined) {
+    mapped.inputTokens = Math.max(0, mapped.inputTokens - writtenTokens);
+    mapped.cacheWriteTokens = writtenTokens;
   }
   const reasoningTokens = tokenCount(usage.completion_tokens_details?.reasoning_tokens);
   if (reasoningTokens !== undefined) {
