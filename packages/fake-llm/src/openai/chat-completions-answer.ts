@@ -1,3 +1,4 @@
+import type { ChatCompletionsQuirks } from './chat-completions-dialect.js';
 /** A native tool call of an answer, with its arguments as the exact text sent. */
 export interface ChatCompletionsToolCall {
   id: string;
@@ -37,24 +38,42 @@ export interface ChatCompletionsUsage {
 
 /**
  * The `usage` object of a chat completion or its usage chunk: `prompt_tokens`, `completion_tokens`,
- * `total_tokens`, and `prompt_tokens_details` (`cached_tokens`, and `cache_write_tokens` when there is a write
- * count) when the step says what the cache read or wrote.
+ * `total_tokens`, and the cache's reads and writes as the dialect reports them (`cacheUsage`): OpenAI's
+ * `prompt_tokens_details` every time (`cached_tokens` 0 when the cache read nothing, `cache_write_tokens` when
+ * the step gives writes), DeepSeek's `prompt_cache_hit_tokens` and `prompt_cache_miss_tokens` beside it, or
+ * nothing (Ollama).
  */
-export function createChatCompletionsUsage(usage: ChatCompletionsUsage): Record<string, unknown> {
-  const { cachedTokens, cacheWriteTokens } = usage;
-  return {
-    prompt_tokens: usage.promptTokens,
+export function createChatCompletionsUsage(
+  usage: ChatCompletionsUsage,
+  cacheUsage: ChatCompletionsQuirks['cacheUsage'],
+): Record<string, unknown> {
+  const { promptTokens, cacheWriteTokens } = usage;
+  const cachedTokens = usage.cachedTokens ?? 0;
+  const counts = {
+    prompt_tokens: promptTokens,
     completion_tokens: usage.completionTokens,
-    total_tokens: usage.promptTokens + usage.completionTokens,
-    ...(cachedTokens === undefined && cacheWriteTokens === undefined
-      ? {}
-      : {
-          prompt_tokens_details: {
-            cached_tokens: cachedTokens ?? 0,
-            ...(cacheWriteTokens === undefined ? {} : { cache_write_tokens: cacheWriteTokens }),
-          },
-        }),
+    total_tokens: promptTokens + usage.completionTokens,
   };
+  switch (cacheUsage) {
+    case 'openai':
+      return {
+        ...counts,
+        prompt_tokens_details: {
+          cached_tokens: cachedTokens,
+          audio_tokens: 0,
+          ...(cacheWriteTokens === undefined ? {} : { cache_write_tokens: cacheWriteTokens }),
+        },
+      };
+    case 'deepseek':
+      return {
+        ...counts,
+        prompt_tokens_details: { cached_tokens: cachedTokens },
+        prompt_cache_hit_tokens: cachedTokens,
+        prompt_cache_miss_tokens: Math.max(0, promptTokens - cachedTokens),
+      };
+    case 'none':
+      return counts;
+  }
 }
 
 /** The answer's content as one string, or `undefined` when it has none. */

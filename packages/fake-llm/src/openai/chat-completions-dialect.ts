@@ -23,6 +23,13 @@ export interface ChatCompletionsQuirks {
   emptyArguments: 'empty-object' | 'empty-string';
   /** `trailing-chunk`: a last chunk with `choices: []` when the request asks for `stream_options.include_usage`; `finish-chunk`: always, on the chunk with the finish reason. */
   usage: 'trailing-chunk' | 'finish-chunk';
+  /**
+   * How the usage says what the prompt cache read and wrote: `openai`, always `prompt_tokens_details` with
+   * `cached_tokens` (0 included) and `audio_tokens` (and `cache_write_tokens` when the step gives writes);
+   * `deepseek`, `prompt_tokens_details.cached_tokens` and `prompt_cache_hit_tokens` / `prompt_cache_miss_tokens`;
+   * `none`, no cache fields at all (Ollama's `/v1`).
+   */
+  cacheUsage: 'openai' | 'deepseek' | 'none';
 }
 
 const presets: Record<ChatCompletionsDialect, ChatCompletionsQuirks> = {
@@ -33,6 +40,7 @@ const presets: Record<ChatCompletionsDialect, ChatCompletionsQuirks> = {
     continuationChunks: 'minimal',
     emptyArguments: 'empty-object',
     usage: 'trailing-chunk',
+    cacheUsage: 'openai',
   },
   deepseek: {
     reasoningField: 'reasoning_content',
@@ -41,6 +49,7 @@ const presets: Record<ChatCompletionsDialect, ChatCompletionsQuirks> = {
     continuationChunks: 'minimal',
     emptyArguments: 'empty-object',
     usage: 'finish-chunk',
+    cacheUsage: 'deepseek',
   },
   ollama: {
     reasoningField: 'reasoning',
@@ -49,6 +58,7 @@ const presets: Record<ChatCompletionsDialect, ChatCompletionsQuirks> = {
     continuationChunks: 'minimal',
     emptyArguments: 'empty-object',
     usage: 'trailing-chunk',
+    cacheUsage: 'none',
   },
 };
 

@@ -97,7 +97,12 @@ describe('the real openai SDK parses a scripted stream', () => {
     ]);
     expect(finishReasons.at(-1)).toBe('tool_calls');
     expect(finishReasons.slice(0, -1).every((reason) => reason === null)).toBe(true);
-    expect(usage).toEqual({ prompt_tokens: 120, completion_tokens: 45, total_tokens: 165 });
+    expect(usage).toEqual({
+      prompt_tokens: 120,
+      completion_tokens: 45,
+      total_tokens: 165,
+      prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    });
     expect(fake.getScript('sdk-create').streams[0]).toMatchObject({
       status: 'completed',
       eventsSent: chunkCount + 1,
@@ -200,7 +205,12 @@ describe('the real openai SDK parses a scripted stream', () => {
           finish_reason: 'tool_calls',
         },
       ],
-      usage: { prompt_tokens: 120, completion_tokens: 45, total_tokens: 165 },
+      usage: {
+        prompt_tokens: 120,
+        completion_tokens: 45,
+        total_tokens: 165,
+        prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+      },
     });
   });
 
@@ -217,7 +227,7 @@ describe('the real openai SDK parses a scripted stream', () => {
       prompt_tokens: 460,
       completion_tokens: 45,
       total_tokens: 505,
-      prompt_tokens_details: { cached_tokens: 300, cache_write_tokens: 40 },
+      prompt_tokens_details: { cached_tokens: 300, audio_tokens: 0, cache_write_tokens: 40 },
     };
     const streamed = await client.chat.completions
       .stream({ model, messages: question, stream_options: { include_usage: true } })
@@ -229,7 +239,7 @@ describe('the real openai SDK parses a scripted stream', () => {
       prompt_tokens: 420,
       completion_tokens: 45,
       total_tokens: 465,
-      prompt_tokens_details: { cached_tokens: 300 },
+      prompt_tokens_details: { cached_tokens: 300, audio_tokens: 0 },
     });
   });
 

@@ -106,8 +106,31 @@ describe('createChatCompletionChunks', () => {
       created: 1,
       model: 'gpt-test',
       choices: [],
-      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      usage: {
+        prompt_tokens: 10,
+        completion_tokens: 5,
+        total_tokens: 15,
+        // As OpenAI reports it: the cache's reads every time, 0 included.
+        prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+      },
     });
+  });
+
+  it('reports the cache as the dialect does: DeepSeek beside the details, Ollama not at all', () => {
+    const answer = { ...createAnswer(), usage: { promptTokens: 10, completionTokens: 5, cachedTokens: 6 } };
+    expect(
+      createPayloads({ answer, includeUsage: true, quirks: { cacheUsage: 'deepseek' } }).at(-1)?.usage,
+    ).toEqual({
+      prompt_tokens: 10,
+      completion_tokens: 5,
+      total_tokens: 15,
+      prompt_tokens_details: { cached_tokens: 6 },
+      prompt_cache_hit_tokens: 6,
+      prompt_cache_miss_tokens: 4,
+    });
+    expect(
+      createPayloads({ answer, includeUsage: true, quirks: { cacheUsage: 'none' } }).at(-1)?.usage,
+    ).toEqual({ prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 });
   });
 
   it('sends no usage when the request does not ask for it', () => {

@@ -89,7 +89,7 @@ export function createChatCompletionChunks(options: {
       }
     }
   }
-  const usage = createChatCompletionsUsage(answer.usage);
+  const usage = createChatCompletionsUsage(answer.usage, quirks.cacheUsage);
   if (quirks.usage === 'finish-chunk') {
     push({ choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: answer.finishReason }], usage });
   } else {

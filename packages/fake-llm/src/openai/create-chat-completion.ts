@@ -38,6 +38,6 @@ export function createChatCompletion(options: {
     created: answer.created,
     model: answer.model,
     choices: [{ index: 0, message, logprobs: null, finish_reason: answer.finishReason }],
-    usage: createChatCompletionsUsage(answer.usage),
+    usage: createChatCompletionsUsage(answer.usage, quirks.cacheUsage),
   };
 }

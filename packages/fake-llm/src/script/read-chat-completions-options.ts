@@ -11,6 +11,7 @@ const quirkValues: { [Key in keyof ChatCompletionsQuirks]: ReadonlyArray<ChatCom
   continuationChunks: ['minimal', 'repeat-type'],
   emptyArguments: ['empty-object', 'empty-string'],
   usage: ['trailing-chunk', 'finish-chunk'],
+  cacheUsage: ['openai', 'deepseek', 'none'],
 };
 
 /** Reads a script's chat completions options (`dialect`, `quirks`, `toolFormat`) from JSON or YAML fields. */
