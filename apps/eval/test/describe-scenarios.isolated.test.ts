@@ -76,10 +76,9 @@ describe('describeScenarios with a command server', () => {
 
 describe('describeScenarios with a recording', () => {
   // A scenario with no `llm` steps whose answers are its recording, made on another day: its agent's system
-  // prompt holds today's date, which the project's config redacts (`redact.bodyFields`), as here.
+  // prompt holds today's date, which the scenario redacts (`redact.bodyFields`).
   describeScenarios('scenarios/agents/dated-support-agent-replayed.yaml', {
     cwd: `${import.meta.dirname}/../../..`,
     name: 'replays it, leaving the redacted fields out of the drift check',
-    redaction: { bodyFields: ['system'] },
   });
 });

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { loadToolloopConfig } from '../src/config/load-toolloop-config.js';
 import { recordingDirectoryOf } from '../src/record/recording-directory.js';
 import { findScenarioFiles } from '../src/scenario/find-scenario-files.js';
 import { describeScenarios } from '../src/vitest/index.js';
@@ -11,9 +10,6 @@ const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
 const scenarios = join(repositoryRoot, 'scenarios');
 
 const scenarioFiles = await findScenarioFiles({ patterns: ['scenarios/'], cwd: repositoryRoot });
-/** The project's config (toolloop.config.json), as `pnpm eval` reads it: what its recordings leave out. */
-const config = await loadToolloopConfig({ path: undefined, cwd: repositoryRoot });
-const configFile = join(repositoryRoot, 'toolloop.config.json');
 
 /** A scenario's own recording (`name.recording/`), which only that scenario reads. */
 const isRecording = (path: string) => path.split(/[\\/]/).some((part) => part.endsWith('.recording'));
@@ -71,14 +67,13 @@ function agentCode(scenarioFile: string): string[] {
   return [...found].sort();
 }
 
-/** A scenario's recording, every file of it, and the config that says what its replay leaves out. */
+/** A scenario's recording, every file of it. */
 function recordingOf(scenarioFile: string): string[] {
   const directory = recordingDirectoryOf(join(repositoryRoot, scenarioFile));
   if (!existsSync(directory)) return [];
   return readdirSync(directory, { recursive: true, encoding: 'utf8' })
     .map((file) => join(directory, file))
     .filter((path) => statSync(path).isFile())
-    .concat(existsSync(configFile) ? [configFile] : [])
     .sort();
 }
 
@@ -112,6 +107,5 @@ for (const file of scenarioFiles) {
     cwd: repositoryRoot,
     name: `${file} at ${digestScenario(file)}`,
     timeout: 60_000,
-    ...(config?.redaction === undefined ? {} : { redaction: config.redaction }),
   });
 }

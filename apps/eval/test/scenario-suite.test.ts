@@ -1,20 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadToolloopConfig } from '../src/config/load-toolloop-config.js';
 import { runScenarios } from '../src/run/run-scenarios.js';
 
 const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
 
 describe('the scenario suite (scenarios/)', () => {
   it('passes, so a regression anywhere fails `pnpm test` too', async () => {
-    // As `pnpm eval` runs it: with the project's config (toolloop.config.json), whose redactions the replays
-    // of the suite's recordings leave out of their drift check.
-    const config = await loadToolloopConfig({ path: undefined, cwd: repositoryRoot });
-    const { report, exitCode } = await runScenarios({
-      paths: ['scenarios/'],
-      cwd: repositoryRoot,
-      ...(config?.redaction === undefined ? {} : { redaction: config.redaction }),
-    });
+    const { report, exitCode } = await runScenarios({ paths: ['scenarios/'], cwd: repositoryRoot });
     const problems = report.scenarios.flatMap((scenario) => [
       ...scenario.failures.map((failure) => `${scenario.file} ${failure.path}: ${failure.message}`),
       ...(scenario.error === undefined ? [] : [`${scenario.file}: ${scenario.error.message}`]),

@@ -36,7 +36,7 @@ describe('docs/vitest.md', () => {
     const matching = listCodeSpans(sectionText('`toHaveToolCalls(calls, { order, args }?)`'));
 
     expect(
-      ['cwd', 'name', 'tags', 'timeout', 'concurrent', 'defaults'].filter(
+      ['cwd', 'name', 'tags', 'timeout', 'concurrent', 'defaults', 'redaction'].filter(
         (option) => !describing.has(option),
       ),
     ).toEqual([]);

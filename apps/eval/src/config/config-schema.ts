@@ -2,6 +2,7 @@ import { leftoverChecks } from '../run/leftover-check.js';
 import { z } from 'zod';
 import { reporters, type ReporterName } from '../report/reporters.js';
 import { scenarioProviderSchema, wiresSchema } from '../scenario/wires.js';
+import { redactionSchema } from '../scenario/redaction-schema.js';
 import { timeoutMsSchema } from '../scenario/timer-duration-schemas.js';
 
 const reporterNames = Object.keys(reporters) as [ReporterName, ...ReporterName[]];
@@ -58,19 +59,7 @@ export const configSchema = z
       .describe(
         "What fails for leaving something running: 'turn' (a turn that leaves a timer, and a scenario that leaves anything once it ended), 'scenario' (only the latter) or 'off'. Default: turn.",
       ),
-    redact: z
-      .strictObject({
-        headers: z
-          .array(z.string().min(1))
-          .optional()
-          .describe('Request headers whose values recordings replace with [redacted].'),
-        bodyFields: z
-          .array(z.string().min(1))
-          .optional()
-          .describe(
-            'Request body fields recordings replace with [redacted], as dotted paths (* for every element): metadata.user_id.',
-          ),
-      })
+    redact: redactionSchema
       .optional()
       .describe(
         'What recordings leave out, on top of API keys and credential headers, which are never kept.',

@@ -11,6 +11,7 @@ import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-up
 import { startModelProxy, type ModelProxy } from '../record/start-model-proxy.js';
 import type { LoadedScenario } from '../scenario/load-scenario-file.js';
 import { createLeftoverTracker } from '@toolloop/core/testing';
+import { addRedaction } from '../scenario/redaction-schema.js';
 import { findReplayMode } from './find-replay-mode.js';
 import { runScenario, type ScenarioMode } from './run-scenario.js';
 import { toErrored } from './to-skipped.js';
@@ -57,8 +58,6 @@ export async function openScenarioExecutor({
   const findRecording = live === undefined && update === undefined ? createRecordingLookup() : hasRecording;
   const modeOf = async (loaded: LoadedScenario): Promise<ScenarioMode> => {
     const scenarioFile = resolve(cwd, loaded.file);
-    // A scenario that names `wires` has one recording per wire.
-    const { wire } = loaded.scenario;
     if (live !== undefined)
       return liveMode({
         loaded,
@@ -68,7 +67,13 @@ export async function openScenarioExecutor({
         record: live.record === true,
         redaction,
       });
-    const replay = await findReplayMode({ scenarioFile, cwd, wire, redaction, findRecording });
+    const replay = await findReplayMode({
+      scenarioFile,
+      scenario: loaded.scenario,
+      cwd,
+      redaction,
+      findRecording,
+    });
     if (replay !== undefined) return replay;
     // --update: a scenario with nothing to answer it (no `llm` steps, no recording) is recorded, live.
     if (update !== undefined && loaded.scenario.turns.every((turn) => turn.llm.length === 0))
@@ -194,7 +199,15 @@ function liveMode({
     proxy,
     upstream,
     secrets: keys,
-    ...(record ? { record: { scenarioFile, wire: loaded.scenario.wire, redaction } } : {}),
+    ...(record
+      ? {
+          record: {
+            scenarioFile,
+            wire: loaded.scenario.wire,
+            redaction: addRedaction(redaction, loaded.scenario.redact),
+          },
+        }
+      : {}),
   };
 }
 

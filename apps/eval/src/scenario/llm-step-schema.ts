@@ -64,7 +64,7 @@ export const llmStepSchema = z.strictObject({
         .nonnegative()
         .optional()
         .describe(
-          'Input tokens written to the prompt cache; only anthropic and bedrock report them apart, the other wires count them as input.',
+          "Input tokens written to the prompt cache, in the wire's own field; gemini has none and counts them as input, ollama reports no cache.",
         ),
     })
     .optional()

@@ -5,6 +5,7 @@ import { approvalSchema } from './approval-schema.js';
 import { expectationSchema } from './expectation-schema.js';
 import { llmStepSchema } from './llm-step-schema.js';
 import { loopOptionsSchema } from './loop-options-schema.js';
+import { redactionSchema } from './redaction-schema.js';
 import { sessionConfigSchema } from './session-config-schema.js';
 import { scenarioProviderSchema, wireNames, wiresSchema, type ScenarioProvider } from './wires.js';
 
@@ -197,6 +198,11 @@ export const scenarioSchema = z
     session: sessionConfigSchema
       .optional()
       .describe('Run the turns through SessionManager with this host config (snake_case) instead of `loop`.'),
+    redact: redactionSchema
+      .optional()
+      .describe(
+        "What this scenario's recordings leave out, on top of the config's `redact`: request headers, and body fields (left out of the drift check too), such as a system prompt that holds today's date.",
+      ),
     sessionStore: z
       .enum(['memory', 'file'])
       .optional()

@@ -98,8 +98,8 @@ export function describeScenarios(
             // As in a `toolloop-eval run`: a scenario with a recording replays it.
             const mode = await findReplayMode({
               scenarioFile,
+              scenario,
               cwd,
-              wire: scenario.wire,
               redaction: options.redaction ?? {},
             });
             const result = await runScenario({
