@@ -3,6 +3,7 @@ import { toIdSafe } from '../internal/to-id-safe.js';
 import type { LlmStep } from '../script/llm-step.js';
 import { toBedrockBaseModelId } from '@toolloop/models';
 import type { BedrockAnswer, BedrockAnswerBlock } from './bedrock-answer.js';
+import { estimateTokens, stepInputTokens } from '../script/step-usage.js';
 
 /**
  * Resolves a step into the Converse answer the fake sends: its thinking as reasoning content with a signature
@@ -60,8 +61,8 @@ export function planBedrockAnswer(options: {
     blocks,
     stopReason: step.stopReason ?? (calls ? 'tool_use' : 'end_turn'),
     usage: {
-      inputTokens: step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4)),
-      outputTokens: step.usage?.outputTokens ?? Math.max(1, Math.ceil(characters / 4)),
+      inputTokens: stepInputTokens(step, options.requestLength),
+      outputTokens: step.usage?.outputTokens ?? estimateTokens(characters),
       ...(step.usage?.cacheReadTokens === undefined
         ? {}
         : { cacheReadInputTokens: step.usage.cacheReadTokens }),

@@ -5,6 +5,7 @@ import type { LlmStep } from '../script/llm-step.js';
 import { createGeminiThoughtSignature } from './create-gemini-thought-signature.js';
 import type { GeminiAnswer, GeminiAnswerPart } from './gemini-answer.js';
 import type { GeminiRequestBody } from './gemini-request-body.js';
+import { estimateTokens, stepPromptTokens } from '../script/step-usage.js';
 
 /** The finish reasons a step's core stop reason stands for; a step may also name Gemini's own (`RECITATION`). */
 const finishReasons: Readonly<Record<string, string>> = {
@@ -76,13 +77,10 @@ export function planGeminiAnswer(options: {
         ? 'STOP'
         : (finishReasons[stopReason] ?? (/^[A-Z_]+$/u.test(stopReason) ? stopReason : 'STOP')),
     usage: {
-      promptTokens:
-        (step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4))) +
-        (step.usage?.cacheReadTokens ?? 0) +
-        (step.usage?.cacheWriteTokens ?? 0),
+      promptTokens: stepPromptTokens(step, options.requestLength),
       cachedTokens: step.usage?.cacheReadTokens ?? 0,
-      candidatesTokens: step.usage?.outputTokens ?? Math.max(1, Math.ceil(characters / 4)),
-      thoughtsTokens: thinking === undefined ? 0 : Math.max(1, Math.ceil(thinking.length / 4)),
+      candidatesTokens: step.usage?.outputTokens ?? estimateTokens(characters),
+      thoughtsTokens: thinking === undefined ? 0 : estimateTokens(thinking.length),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { toIdSafe } from '../internal/to-id-safe.js';
 import type { JsonValue, LlmStep, LlmToolCall } from '../script/llm-step.js';
 import type { OllamaChatAnswer } from './ollama-chat-answer.js';
+import { estimateTokens, stepInputTokens } from '../script/step-usage.js';
 
 /** The stop reasons Ollama reports as `length` (the output limit, `num_predict`, or the context ran out). */
 const lengthStops = new Set(['max_tokens', 'model_context_window_exceeded']);
@@ -39,10 +40,9 @@ export function planOllamaChatAnswer(options: {
     text: step.text,
     toolCalls,
     doneReason: step.stopReason !== undefined && lengthStops.has(step.stopReason) ? 'length' : 'stop',
-    promptEvalCount:
-      (step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4))) +
-      (step.usage?.cacheWriteTokens ?? 0),
-    evalCount: step.usage?.outputTokens ?? Math.max(1, Math.ceil(characters / 4)),
+    // What Ollama evaluated: the input and what a cache would have written, not what it read.
+    promptEvalCount: stepInputTokens(step, options.requestLength) + (step.usage?.cacheWriteTokens ?? 0),
+    evalCount: step.usage?.outputTokens ?? estimateTokens(characters),
   };
 }
 

@@ -9,6 +9,7 @@ import type {
 } from './chat-completions-answer.js';
 import { formatXmlToolCall } from './format-xml-tool-call.js';
 import { mapStopReasonToFinishReason } from './map-stop-reason-to-finish-reason.js';
+import { estimateTokens, stepPromptTokens } from '../script/step-usage.js';
 
 /** The `created` time of every answer (2026-01-01T00:00:00Z): real servers send the time, the fake stays deterministic. */
 export const fakeCreatedTime = 1_767_225_600;
@@ -76,10 +77,9 @@ export function planChatCompletionsAnswer(options: {
 function planUsage(step: LlmStep, requestLength: number, characters: number): ChatCompletionsUsage {
   const cachedTokens = step.usage?.cacheReadTokens;
   const cacheWriteTokens = step.usage?.cacheWriteTokens;
-  const inputTokens = step.usage?.inputTokens ?? Math.max(1, Math.ceil(requestLength / 4));
   return {
-    promptTokens: inputTokens + (cachedTokens ?? 0) + (cacheWriteTokens ?? 0),
-    completionTokens: step.usage?.outputTokens ?? Math.max(1, Math.ceil(characters / 4)),
+    promptTokens: stepPromptTokens(step, requestLength),
+    completionTokens: step.usage?.outputTokens ?? estimateTokens(characters),
     ...(cachedTokens === undefined ? {} : { cachedTokens }),
     ...(cacheWriteTokens === undefined ? {} : { cacheWriteTokens }),
   };

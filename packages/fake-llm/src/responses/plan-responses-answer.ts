@@ -3,6 +3,7 @@ import { toIdSafe } from '../internal/to-id-safe.js';
 import { fakeCreatedTime } from '../openai/plan-chat-completions-answer.js';
 import type { LlmStep } from '../script/llm-step.js';
 import type { ResponsesAnswer, ResponsesOutputItem } from './responses-answer.js';
+import { stepPromptTokens } from '../script/step-usage.js';
 
 /** The stop reasons that end a response `incomplete`, with the reason the API gives in `incomplete_details`. */
 const incompleteReasons: Readonly<Record<string, ResponsesAnswer['incompleteReason']>> = {
@@ -61,7 +62,6 @@ export function planResponsesAnswer(options: {
     0,
   );
   const incompleteReason = step.stopReason === undefined ? undefined : incompleteReasons[step.stopReason];
-  const inputTokens = step.usage?.inputTokens ?? Math.max(1, Math.ceil(options.requestLength / 4));
   const cachedTokens = step.usage?.cacheReadTokens ?? 0;
   const cacheWriteTokens = step.usage?.cacheWriteTokens;
   return {
@@ -72,7 +72,7 @@ export function planResponsesAnswer(options: {
     status: incompleteReason === undefined ? 'completed' : 'incomplete',
     incompleteReason,
     usage: {
-      inputTokens: inputTokens + cachedTokens + (cacheWriteTokens ?? 0),
+      inputTokens: stepPromptTokens(step, options.requestLength),
       cachedTokens,
       ...(cacheWriteTokens === undefined ? {} : { cacheWriteTokens }),
       outputTokens: step.usage?.outputTokens ?? Math.max(1, reasoningTokens + Math.ceil(characters / 4)),
