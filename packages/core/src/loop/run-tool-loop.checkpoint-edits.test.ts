@@ -165,8 +165,22 @@ describe('a checkpoint edited by hand', () => {
   const step = 'the step as onStepFinish reports it { iteration, round, request, response, usage }';
   const pausedEdits: Array<[string, (turn: TurnCheckpoint) => unknown, string, string, string]> = [
     [
+      'a waiting call that is text',
+      (turn) => ({ ...turn, pendingApprovals: ['h'] }),
+      'pendingApprovals[0]',
+      '"h"',
+      'a call that waits { toolCallId, name, input }',
+    ],
+    [
+      'a waiting call whose id is a number',
+      (turn) => ({ ...turn, pendingApprovals: [{ toolCallId: 5, name: 'held', input: {} }] }),
+      'pendingApprovals[0]',
+      anObject,
+      'a call that waits { toolCallId, name, input }',
+    ],
+    [
       'a waiting call without a name',
-      (turn) => ({ ...turn, pendingApprovals: [{ toolCallId: 'h' }] }),
+      (turn) => ({ ...turn, pendingApprovals: [{ toolCallId: 'h', input: {} }] }),
       'pendingApprovals[0]',
       anObject,
       'a call that waits { toolCallId, name, input }',
