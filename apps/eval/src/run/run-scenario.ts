@@ -183,6 +183,9 @@ async function runUnredacted({
         const { run, observation } =
           leftoverTracker === undefined ? await driven() : await leftoverTracker.run(turnLabel, driven);
         // This scenario's streams only: one another scenario left open must not hold it.
+        progress.waitFor(
+          `${named} ended, but the fake LLM did not finish answering it (a response the client neither read to its end nor closed, or a request it never finished sending)`,
+        );
         await route.waitForIdle();
         const timers = (await leftoverTracker?.leftovers(turnLabel, { timersOnly: true })) ?? [];
         if (timers.length > 0) {

@@ -23,6 +23,8 @@ export interface ScenarioProgress {
   signal: AbortSignal;
   /** Starts a step; without a deadline for the whole scenario, the step's own starts now. */
   enter: (step: ScenarioStep) => void;
+  /** Says what the step under way now waits for (what a deadline then reports), keeping its deadline. */
+  waitFor: (overdue: string) => void;
 }
 
 /**
@@ -72,6 +74,9 @@ export function createScenarioProgress({ timeoutMs }: { timeoutMs: number | unde
         step = next;
         stepStartedAt = performance.now();
         if (timeoutMs === undefined) arm(next.deadlineMs, false);
+      },
+      waitFor(overdue) {
+        step = { ...step, overdue };
       },
     },
     overdue,
