@@ -6,7 +6,7 @@ import {
   type RecordingWireOption,
 } from '../record/recording-directory.js';
 import type { ScenarioMode } from './scenario-mode.js';
-import { addRedaction } from '../scenario/redaction-schema.js';
+import { addRedaction } from '../record/add-redaction.js';
 
 /**
  * The replay of the recording beside `scenarioFile` (its wire's, for a scenario that names `wires`), read and

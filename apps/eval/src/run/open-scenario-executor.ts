@@ -11,7 +11,7 @@ import { resolveLiveUpstream, type LiveOptions } from '../record/resolve-live-up
 import { startModelProxy, type ModelProxy } from '../record/start-model-proxy.js';
 import type { LoadedScenario } from '../scenario/load-scenario-file.js';
 import { createLeftoverTracker } from '@toolloop/core/testing';
-import { addRedaction } from '../scenario/redaction-schema.js';
+import { addRedaction } from '../record/add-redaction.js';
 import { findReplayMode } from './find-replay-mode.js';
 import { runScenario, type ScenarioMode } from './run-scenario.js';
 import { toErrored } from './to-skipped.js';

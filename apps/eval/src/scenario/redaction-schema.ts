@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { RecordingRedaction } from '../record/redact-recording.js';
 
 /** What recordings leave out: a config file's `redact`, and a scenario's own. */
 export const redactionSchema = z.strictObject({
@@ -14,17 +13,3 @@ export const redactionSchema = z.strictObject({
       'Request body fields recordings replace with [redacted], as dotted paths (* for every element): metadata.user_id.',
     ),
 });
-
-/** The config's redactions with a scenario's own added (each name or path once). */
-export function addRedaction(
-  base: RecordingRedaction,
-  own: RecordingRedaction | undefined,
-): RecordingRedaction {
-  if (own === undefined) return base;
-  const merged: RecordingRedaction = {};
-  const headers = [...new Set([...(base.headers ?? []), ...(own.headers ?? [])])];
-  const bodyFields = [...new Set([...(base.bodyFields ?? []), ...(own.bodyFields ?? [])])];
-  if (headers.length > 0) merged.headers = headers;
-  if (bodyFields.length > 0) merged.bodyFields = bodyFields;
-  return merged;
-}

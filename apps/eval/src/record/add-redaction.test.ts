@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRedaction } from './redaction-schema.js';
+import { addRedaction } from './add-redaction.js';
 
 describe('addRedaction', () => {
   it("adds a scenario's own headers and body fields to the config's, each once", () => {
