@@ -117,6 +117,7 @@ export function createFakeLlm(script?: FakeLlmScriptInput, options: FakeLlmOptio
     relaxedRules: limits.relaxedRules,
     activity: createActivityTracker(),
     shutdown: new AbortController(),
+    answering: new Set(),
   };
   const servers = new Set<FakeLlmServer>();
   let mswServer: SetupServer | undefined;

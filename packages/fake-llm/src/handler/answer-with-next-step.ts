@@ -1,7 +1,7 @@
 import { checkOfferedTools } from './check-offered-tools.js';
 import type { LlmStep } from '../script/llm-step.js';
 import type { CreateErrorResponse } from './create-error-response.js';
-import { requestSignal, type FakeLlmState } from './fake-llm-state.js';
+import { holdRequest, requestSignal, type FakeLlmState } from './fake-llm-state.js';
 import { nameScriptRequest, type ReceivedRequest } from './record-request.js';
 import { respondWithStep, type StepWire } from './respond-with-step.js';
 import { takeStep } from './take-step.js';
@@ -51,5 +51,6 @@ export function answerWithNextStep(options: {
     activity: state.activity,
     wire: options.createWire(step.value),
     onSettled: options.onSettled,
+    onDone: holdRequest(request, state),
   });
 }

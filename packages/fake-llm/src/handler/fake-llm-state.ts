@@ -20,6 +20,8 @@ export interface FakeLlmState {
   activity: ActivityTracker;
   /** Aborted by `fake.close()`: ends every wait and open stream; replaced so the fake can listen again. */
   shutdown: AbortController;
+  /** Requests whose answer is under way, kept reachable by `holdRequest`. */
+  answering: Set<Request>;
 }
 
 const requestSignals = new WeakMap<Request, AbortSignal>();
@@ -35,4 +37,18 @@ export function requestSignal(request: Request, state: FakeLlmState): AbortSigna
     requestSignals.set(request, signal);
   }
   return signal;
+}
+
+/**
+ * Keeps `request` reachable until the returned function is called (once the answer no longer waits on its
+ * signal). A `Request` made in the client's own process with a `signal` (`new Request(input, init)` in a custom
+ * `fetch`) follows that signal only while the `Request` object is alive: the runtime links the two through a weak
+ * reference. A client that awaits its stream holds the response, not the request, so a garbage collection could
+ * otherwise cut the link, and the client's abort would never reach a stream left waiting for it.
+ */
+export function holdRequest(request: Request, state: FakeLlmState): () => void {
+  state.answering.add(request);
+  return () => {
+    state.answering.delete(request);
+  };
 }

@@ -49,19 +49,36 @@ export async function respondWithStep(options: {
    * stream that completed), `false` for anything else (an error, a cut or aborted stream, a recording, a hang).
    */
   onSettled?: (completed: boolean) => void;
+  /** Called once nothing of the answer waits on `signal` any more: when it is returned, or when its stream ends. */
+  onDone?: () => void;
 }): Promise<Response> {
   const settle = options.onSettled ?? (() => undefined);
+  const done = options.onDone ?? (() => undefined);
+  // Set by the answer itself when it becomes a stream (control flow cannot see it, so an object holds it).
+  const answer = { streaming: false };
   try {
-    return await respond({ ...options, settle });
+    return await respond({
+      ...options,
+      settle,
+      streamStarted: () => {
+        answer.streaming = true;
+      },
+      done,
+    });
   } catch (error) {
     settle(false);
     throw error;
+  } finally {
+    if (!answer.streaming) done();
   }
 }
 
 async function respond(
-  options: Omit<Parameters<typeof respondWithStep>[0], 'onSettled'> & {
+  options: Omit<Parameters<typeof respondWithStep>[0], 'onSettled' | 'onDone'> & {
     settle: (completed: boolean) => void;
+    /** Called when the answer is a stream, which calls `done` when it ends. */
+    streamStarted: () => void;
+    done: () => void;
   },
 ): Promise<Response> {
   const { step, route, requestIndex, requestId, signal, wire, settle } = options;
@@ -133,6 +150,7 @@ async function respond(
       ? undefined
       : trackXmlToolBlocks({ record, starts: content.xmlToolBlockStarts });
   route.addStream(record);
+  options.streamStarted();
   const endActivity = options.activity.begin();
   const endRouteActivity = route.activity.begin();
   const body = createEventStream({
@@ -148,6 +166,7 @@ async function respond(
       settle(record.status === 'completed');
       endActivity();
       endRouteActivity();
+      options.done();
     },
   });
   return new Response(body, {
