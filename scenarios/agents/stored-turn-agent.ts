@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { runToolLoop, type PausedTurn, type ToolLoopRun } from '@toolloop/core';
+import { defineAgent, type AgentRunContext } from '@toolloop/eval';
+import { issueRefund, lookupOrder } from './support-tools.js';
+
+/** The paused turn the support desk's database holds, as the release before this one stored it. */
+const storedTurnFile = new URL('./stored-turns/refund-a-100.json', import.meta.url);
+
+/**
+ * A support desk that keeps paused turns in its own database rather than in a SessionManager: a refund waits for
+ * the customer's yes, the turn's `pausedTurn` is stored as JSON, and the customer's answer resumes it. The turn
+ * stored here was written by the previous release of the loop (its first stored format), as a database upgraded
+ * in place still holds it; an answer that starts with "Yes" resumes it with the refund approved, one that starts
+ * with "No" with the refund denied. Any other message starts a turn of its own.
+ */
+export async function answerCustomer({
+  model,
+  tools,
+  messages,
+  signal,
+}: AgentRunContext): Promise<ToolLoopRun> {
+  const limits = {
+    model,
+    tools,
+    signal,
+    maxToolCalls: { perMessage: 3 },
+    maxRepeatedCalls: 1,
+    prices: { 'claude-sonnet-4-6': { inputPerMillion: 3, outputPerMillion: 15 } },
+    needsApproval: ({ name }: { name: string }) => name === 'issue_refund',
+  };
+  const last = messages.at(-1);
+  const answer = typeof last?.content === 'string' ? last.content : '';
+  if (!/^(yes|no)\b/i.test(answer)) return runToolLoop({ ...limits, messages });
+  const turn = JSON.parse(await readFile(storedTurnFile, 'utf8')) as PausedTurn;
+  const approved = /^yes\b/i.test(answer);
+  const decisions = Object.fromEntries(
+    turn.pendingApprovals.map((call) => [
+      call.toolCallId,
+      approved ? { approved: true as const } : { approved: false as const, reason: answer },
+    ]),
+  );
+  return runToolLoop({ ...limits, resume: { turn, decisions } });
+}
+
+// issue_refund pays money back: scenarios stand in for it with `mockTools`.
+export default defineAgent({ tools: [lookupOrder, issueRefund], run: answerCustomer });
