@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeRefusals, type RefusalCase } from '../../test/describe-refusals.js';
 import { createFakeLlm } from '../create-fake-llm.js';
 
@@ -282,4 +282,81 @@ it('takes the empty text parts Gemini streams, sent back with or without their s
   };
 
   expect(await send({ path: flash, body })).toEqual([200, 0]);
+});
+
+describe('gemini/text-signature-echo: a Gemini 3 text answer sent back', () => {
+  /**
+   * Asks the fake once, then sends its answer back in the next turn as `echo` makes it of the model content
+   * received: the second request's status and the violations it left.
+   */
+  async function sendBack(options: {
+    echo: (received: { parts: Array<Record<string, unknown>> }) => Record<string, unknown> | undefined;
+    relax?: string[];
+  }) {
+    const fake = createFakeLlm(
+      { steps: [{ text: 'Sunny in Paris.' }, { text: 'Rainy in Rome.' }] },
+      { strictness: { relax: options.relax ?? [] } },
+    );
+    try {
+      const { url } = await fake.serve();
+      const post = (body: unknown) =>
+        fetch(`${url}${gemini3}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...key },
+          body: JSON.stringify(body),
+        });
+      const first = (await (await post({ contents: [ask] })).json()) as {
+        candidates: Array<{ content: { parts: Array<Record<string, unknown>> } }>;
+      };
+      const received = first.candidates[0]?.content;
+      if (received === undefined) throw new Error('The fake answered without a candidate.');
+      const echoed = options.echo(received);
+      const later = { role: 'user', parts: [{ text: 'And Rome?' }] };
+      const second = await post({ contents: echoed === undefined ? [later] : [ask, echoed, later] });
+      return {
+        status: second.status,
+        signed: received.parts.some((part) => typeof part.thoughtSignature === 'string'),
+        violations: fake.violations.map(({ type, message }) => ({ type, message })),
+      };
+    } finally {
+      await fake.close();
+    }
+  }
+
+  it('as it came, signature and all: nothing to report', async () => {
+    const sent = await sendBack({ echo: (received) => ({ role: 'model', ...received }) });
+
+    expect(sent).toEqual({ status: 200, signed: true, violations: [] });
+  });
+
+  it('without its signature: answered, and reported', async () => {
+    const sent = await sendBack({
+      echo: (received) => ({
+        role: 'model',
+        parts: received.parts.map(({ thoughtSignature: _signature, ...part }) => part),
+      }),
+    });
+
+    expect(sent.status).toBe(200);
+    expect(sent.violations).toEqual([
+      {
+        type: 'thinking-changed',
+        message: expect.stringContaining(
+          `contents[1], the model's answer "Sunny in Paris.", came back without the thoughtSignature the fake sent on its last part`,
+        ) as string,
+      },
+    ]);
+  });
+
+  it('left out of the history, or with the rule relaxed: nothing to report', async () => {
+    const unsigned = (received: { parts: Array<Record<string, unknown>> }) => ({
+      role: 'model',
+      parts: received.parts.map(({ thoughtSignature: _signature, ...part }) => part),
+    });
+
+    expect((await sendBack({ echo: () => undefined })).violations).toEqual([]);
+    expect((await sendBack({ echo: unsigned, relax: ['gemini/text-signature-echo'] })).violations).toEqual(
+      [],
+    );
+  });
 });

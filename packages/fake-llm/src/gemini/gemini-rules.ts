@@ -2,10 +2,11 @@ import { apiKeyRule } from './rules/api-key-rule.js';
 import { contextWindowRule } from './rules/context-window-rule.js';
 import { definitionRule } from './rules/definition-rule.js';
 import { functionResponseCountRule } from './rules/function-response-count-rule.js';
-import type { GeminiRule } from './rules/gemini-rule.js';
+import type { GeminiReportRule, GeminiRule } from './rules/gemini-rule.js';
 import { partDataRule } from './rules/part-data-rule.js';
 import { thinkingBudgetRule } from './rules/thinking-budget-rule.js';
 import { thinkingLevelRule } from './rules/thinking-level-rule.js';
+import { textSignatureEchoRule } from './rules/text-signature-echo-rule.js';
 import { thoughtSignatureRule } from './rules/thought-signature-rule.js';
 import { unknownModelRule } from './rules/unknown-model-rule.js';
 
@@ -24,3 +25,6 @@ export const geminiRules: readonly GeminiRule[] = [
   functionResponseCountRule,
   thoughtSignatureRule,
 ];
+
+/** What the fake reports of an answered Gemini request (and still answers), in the order it reports them. */
+export const geminiReportRules: readonly GeminiReportRule[] = [textSignatureEchoRule];
