@@ -1,10 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { runToolLoop, type PausedTurn, type ToolLoopRun } from '@toolloop/core';
 import { defineAgent, type AgentRunContext } from '@toolloop/eval';
+import { storedRefundTurn } from './stored-refund-turn.js';
 import { issueRefund, lookupOrder } from './support-tools.js';
-
-/** The paused turn the support desk's database holds, as the release before this one stored it. */
-const storedTurnFile = new URL('./stored-turns/refund-a-100.json', import.meta.url);
 
 /**
  * A support desk that keeps paused turns in its own database rather than in a SessionManager: a refund waits for
@@ -13,12 +10,7 @@ const storedTurnFile = new URL('./stored-turns/refund-a-100.json', import.meta.u
  * in place still holds it; an answer that starts with "Yes" resumes it with the refund approved, one that starts
  * with "No" with the refund denied. Any other message starts a turn of its own.
  */
-export async function answerCustomer({
-  model,
-  tools,
-  messages,
-  signal,
-}: AgentRunContext): Promise<ToolLoopRun> {
+export function answerCustomer({ model, tools, messages, signal }: AgentRunContext): ToolLoopRun {
   const limits = {
     model,
     tools,
@@ -31,7 +23,7 @@ export async function answerCustomer({
   const last = messages.at(-1);
   const answer = typeof last?.content === 'string' ? last.content : '';
   if (!/^(yes|no)\b/i.test(answer)) return runToolLoop({ ...limits, messages });
-  const turn = JSON.parse(await readFile(storedTurnFile, 'utf8')) as PausedTurn;
+  const turn = JSON.parse(storedRefundTurn) as PausedTurn;
   const approved = /^yes\b/i.test(answer);
   const decisions = Object.fromEntries(
     turn.pendingApprovals.map((call) => [
