@@ -360,3 +360,28 @@ describe('gemini/text-signature-echo: a Gemini 3 text answer sent back', () => {
     );
   });
 });
+
+it('gemini/text-signature-echo: the same text answered twice comes back with each answer’s own signature', async () => {
+  const fake = createFakeLlm({
+    steps: [{ text: 'Tea costs 4 EUR.' }, { text: 'Tea costs 4 EUR.' }, { text: 'Bye.' }],
+  });
+  try {
+    const { url } = await fake.serve();
+    const contents: unknown[] = [];
+    for (const question of ['Tea?', 'Tea again?', 'Thanks.']) {
+      contents.push({ role: 'user', parts: [{ text: question }] });
+      const answered = (await (
+        await fetch(`${url}${gemini3}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...key },
+          body: JSON.stringify({ contents }),
+        })
+      ).json()) as { candidates: Array<{ content: Record<string, unknown> }> };
+      contents.push(answered.candidates[0]?.content);
+    }
+
+    expect(fake.violations).toEqual([]);
+  } finally {
+    await fake.close();
+  }
+});

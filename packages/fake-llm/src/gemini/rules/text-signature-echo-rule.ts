@@ -44,9 +44,12 @@ export const textSignatureEchoRule: GeminiReportRule = {
     request.contents.forEach((content, index) => {
       if (content.role !== 'model') return;
       const text = readModelText(content);
-      const sent = signed.find((answer) => answer.text === text);
-      if (sent === undefined) return;
-      const echoed = readParts(content).some((part) => part.thoughtSignature === sent.signature);
+      // The same text may have been answered more than once, each time with a signature of its own.
+      const sent = new Set(signed.filter((answer) => answer.text === text).map((answer) => answer.signature));
+      if (sent.size === 0) return;
+      const echoed = readParts(content).some(
+        (part) => typeof part.thoughtSignature === 'string' && sent.has(part.thoughtSignature),
+      );
       if (echoed) return;
       problems.push(
         `contents[${index}], the model's answer "${shortenForMessage(text, 60)}", came back without the thoughtSignature the fake sent on its last part; send every signature back exactly as it came.`,
