@@ -11,13 +11,20 @@ function readModelText(content: Record<string, unknown>): string {
     .join('');
 }
 
-/** The answers the fake sent with a signature on their text (Gemini 3's text answers), with that signature. */
-function listSignedTexts(answers: readonly GeminiAnswer[]): Array<{ text: string; signature: string }> {
-  return answers.flatMap((answer) => {
+/** The signatures the fake sent on its text answers (Gemini 3's answers without calls), by the answer's text. */
+function mapSignaturesByText(answers: readonly GeminiAnswer[]): Map<string, Set<string>> {
+  const byText = new Map<string, Set<string>>();
+  for (const answer of answers) {
     const texts = answer.parts.filter((part) => part.type === 'text');
     const signature = texts.findLast((part) => part.thoughtSignature !== undefined)?.thoughtSignature;
-    return signature === undefined ? [] : [{ text: texts.map((part) => part.text).join(''), signature }];
-  });
+    if (signature === undefined) continue;
+    const text = texts.map((part) => part.text).join('');
+    // The same text may have been answered more than once, each time with a signature of its own.
+    const signatures = byText.get(text) ?? new Set<string>();
+    signatures.add(signature);
+    byText.set(text, signatures);
+  }
+  return byText;
 }
 
 /**
@@ -38,15 +45,14 @@ export const textSignatureEchoRule: GeminiReportRule = {
     'answers carry theirs on the last part, and only function calls are validated)',
   report({ request, answers }) {
     if (request === undefined) return [];
-    const signed = listSignedTexts(answers);
-    if (signed.length === 0) return [];
+    const signaturesByText = mapSignaturesByText(answers);
+    if (signaturesByText.size === 0) return [];
     const problems: string[] = [];
     request.contents.forEach((content, index) => {
       if (content.role !== 'model') return;
       const text = readModelText(content);
-      // The same text may have been answered more than once, each time with a signature of its own.
-      const sent = new Set(signed.filter((answer) => answer.text === text).map((answer) => answer.signature));
-      if (sent.size === 0) return;
+      const sent = signaturesByText.get(text);
+      if (sent === undefined) return;
       const echoed = readParts(content).some(
         (part) => typeof part.thoughtSignature === 'string' && sent.has(part.thoughtSignature),
       );
