@@ -1,7 +1,7 @@
 import { answerWithNextStep } from '../handler/answer-with-next-step.js';
 import type { FakeLlmState } from '../handler/fake-llm-state.js';
 import { receiveRequest } from '../handler/receive-request.js';
-import { nameScriptRequest, recordRequest } from '../handler/record-request.js';
+import { recordRequest } from '../handler/record-request.js';
 import { createGeminiChunks } from './create-gemini-chunks.js';
 import { createGeminiErrorResponse } from './create-gemini-error-response.js';
 import { createGeminiPart, createGeminiResponse } from './create-gemini-response.js';
@@ -11,7 +11,7 @@ import { readGeminiPath } from './read-gemini-path.js';
 
 /**
  * Answers one `POST …/v1beta/models/<model>:generateContent` or `:streamGenerateContent`: routes it to its script,
- * holds it to `geminiRules`, records it, reports what `geminiReportRules` find, and answers with the next step as a `GenerateContentResponse`, its SSE
+ * holds it to `geminiRules`, records it and answers with the next step as a `GenerateContentResponse`, its SSE
  * chunks (`alt=sse`), or those chunks as one JSON array (without `alt=sse`). A request the fake cannot answer gets
  * a Google-shaped error the SDKs do not retry, and a violation; a refused one also takes no step.
  */
@@ -28,16 +28,9 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
   if (!arrived.success) return arrived.response;
   const held = holdToGeminiRules({ state, arrived: arrived.value, path });
   if (!held.success) return held.response;
-  const { body, model, reports } = held.value;
+  const { body, model } = held.value;
   const received = recordRequest({ request, arrived: arrived.value });
   const { route, requestIndex } = received;
-  for (const message of reports) {
-    route.addViolation({
-      type: 'thinking-changed',
-      requestIndex,
-      message: `${nameScriptRequest(received)}: ${message}`,
-    });
-  }
   return answerWithNextStep({
     request,
     state,

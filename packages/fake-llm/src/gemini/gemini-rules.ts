@@ -2,11 +2,10 @@ import { apiKeyRule } from './rules/api-key-rule.js';
 import { contextWindowRule } from './rules/context-window-rule.js';
 import { definitionRule } from './rules/definition-rule.js';
 import { functionResponseCountRule } from './rules/function-response-count-rule.js';
-import type { GeminiReportRule, GeminiRule } from './rules/gemini-rule.js';
+import type { GeminiRule } from './rules/gemini-rule.js';
 import { partDataRule } from './rules/part-data-rule.js';
 import { thinkingBudgetRule } from './rules/thinking-budget-rule.js';
 import { thinkingLevelRule } from './rules/thinking-level-rule.js';
-import { textSignatureEchoRule } from './rules/text-signature-echo-rule.js';
 import { thoughtSignatureRule } from './rules/thought-signature-rule.js';
 import { unknownModelRule } from './rules/unknown-model-rule.js';
 
@@ -25,6 +24,3 @@ export const geminiRules: readonly GeminiRule[] = [
   functionResponseCountRule,
   thoughtSignatureRule,
 ];
-
-/** What the fake reports of an answered Gemini request (and still answers), in the order it reports them. */
-export const geminiReportRules: readonly GeminiReportRule[] = [textSignatureEchoRule];

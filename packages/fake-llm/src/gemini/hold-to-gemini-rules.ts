@@ -6,7 +6,7 @@ import { resolveRequestModel } from '../models/resolve-request-model.js';
 import { findRuleRefusal } from '../rules/find-rule-refusal.js';
 import { geminiDefinition } from './gemini-definition.js';
 import { parseGeminiRequestBody, type GeminiRequestBody } from './gemini-request-body.js';
-import { geminiReportRules, geminiRules } from './gemini-rules.js';
+import { geminiRules } from './gemini-rules.js';
 import type { GeminiPath } from './read-gemini-path.js';
 import { readGeminiFieldNames } from './read-gemini-field-names.js';
 import type { GeminiRuleContext } from './rules/gemini-rule.js';
@@ -14,17 +14,14 @@ import type { GeminiRuleContext } from './rules/gemini-rule.js';
 /**
  * Holds a generateContent request to `geminiRules` (less those `strictness.relax` names) and reads it: the first
  * rule it breaks answers it with the API's error, and a body that is no generateContent request at all is refused
- * too. Neither takes a step. A request let through comes with what `geminiReportRules` find in it.
+ * too. Neither takes a step.
  */
 export function holdToGeminiRules(options: {
   state: FakeLlmState;
   arrived: ArrivedRequest;
   path: GeminiPath;
 }):
-  | {
-      success: true;
-      value: { body: GeminiRequestBody; model: GeminiRuleContext['model']; reports: string[] };
-    }
+  | { success: true; value: { body: GeminiRequestBody; model: GeminiRuleContext['model'] } }
   | { success: false; response: Response } {
   const { state, arrived, path } = options;
   const { route } = arrived;
@@ -49,15 +46,7 @@ export function holdToGeminiRules(options: {
     const refusal = { type: 'rule', endpoint: 'gemini', ruleId: id, source, refusal: found.refusal } as const;
     return { success: false, response: refuseRequest({ state, scriptId: route.id, refusal }) };
   }
-  if (parsed.success) {
-    const reports =
-      context === undefined
-        ? []
-        : geminiReportRules
-            .filter((rule) => !state.relaxedRules.has(rule.id))
-            .flatMap((rule) => rule.report(context));
-    return { success: true, value: { body: parsed.value, model, reports } };
-  }
+  if (parsed.success) return { success: true, value: { body: parsed.value, model } };
   const refusal = {
     type: 'invalid-body',
     endpoint: 'gemini',

@@ -2,8 +2,7 @@
 export type FakeLlmViolationType =
   /**
    * A thinking or redacted thinking block the fake sent came back changed or reordered, or did not come back
-   * with the current tool-use cycle's assistant message (an earlier turn's may be left out); on Gemini 3, a text
-   * answer came back without the signature of its last part.
+   * with the current tool-use cycle's assistant message (an earlier turn's may be left out).
    */
   | 'thinking-changed'
   /** A `tool_use` (chat completions: a `tool_calls` id) was not answered in the next user message (by a `tool` message). */

@@ -2,7 +2,7 @@ import { messagesRules } from '../anthropic/messages-rules.js';
 import { chatCompletionsRules } from '../openai/chat-completions-rules.js';
 import { ollamaChatRules } from '../ollama/ollama-chat-rules.js';
 import { responsesRules } from '../responses/responses-rules.js';
-import { geminiReportRules, geminiRules } from '../gemini/gemini-rules.js';
+import { geminiRules } from '../gemini/gemini-rules.js';
 import { bedrockRules } from '../bedrock/bedrock-rules.js';
 import type { FakeLlmRuleDescription } from './fake-llm-rule.js';
 
@@ -16,7 +16,6 @@ export function listFakeLlmRules(): FakeLlmRuleDescription[] {
     ...chatCompletionsRules,
     ...responsesRules,
     ...geminiRules,
-    ...geminiReportRules,
     ...bedrockRules,
     ...ollamaChatRules,
   ].map(({ id, wire, outcome, summary, source, dialects }) => ({

@@ -1,5 +1,5 @@
 import type { CatalogueModel } from '@toolloop/models';
-import type { FakeLlmRule, FakeLlmRuleDescription } from '../../rules/fake-llm-rule.js';
+import type { FakeLlmRule } from '../../rules/fake-llm-rule.js';
 import type { GeminiAnswer } from '../gemini-answer.js';
 import type { GeminiRequestBody } from '../gemini-request-body.js';
 import type { GeminiPath } from '../read-gemini-path.js';
@@ -20,13 +20,3 @@ export interface GeminiRuleContext {
 
 /** A rule whose breach the fake refuses with the API's 4xx; the request takes no step. */
 export type GeminiRule = FakeLlmRule<GeminiRuleContext> & { outcome: 'refuses' };
-
-/**
- * A rule whose breaches the fake reports as violations (`thinking-changed`), and still answers: what Google's
- * guides ask of a client that the API itself does not refuse.
- */
-export interface GeminiReportRule extends FakeLlmRuleDescription {
-  outcome: 'reports';
-  /** One sentence per breach in the request; none when the request keeps the rule. */
-  report(context: GeminiRuleContext): string[];
-}
