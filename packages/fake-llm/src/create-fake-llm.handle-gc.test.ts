@@ -21,7 +21,7 @@ async function collectGarbage(): Promise<void> {
  * Sends a request through `fake.handle` the way a custom `fetch` does (`new Request(input, init)`), starts
  * reading a streamed answer, and lets go of the request and the response: nothing of them is left reachable
  * from here, as in a client that awaits its stream inside a promise chain. Gives back the answer a JSON request
- * is still waiting for (a promise holds neither the request nor the response).
+ * is still waiting for.
  */
 async function sendAndLetGo(
   fake: FakeLlm,
@@ -57,6 +57,11 @@ async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
   return settled;
 }
 
+/**
+ * The waits of an answer. The streams are what a collection used to cut off from their client; the JSON answers
+ * wait inside `handle`, whose pending call keeps its request alive, and are here so that the hold stays released
+ * on those paths too.
+ */
 const waits: Array<{ name: string; stream: boolean; step: LlmStep }> = [
   { name: 'a stream that hangs after its headers', stream: true, step: { text: 'never sent', hang: true } },
   {
@@ -79,5 +84,33 @@ describe('fake.handle: the client’s abort reaches an answer whose request the 
     if (answer !== undefined) expect(await hasSettled(answer)).toBe(true);
     else expect(fake.streams.map((record) => record.status)).toEqual(['aborted']);
     expect(await hasSettled(fake.waitForIdle())).toBe(true);
+  });
+});
+
+describe('fake.serve: a client that disconnects after a garbage collection', () => {
+  it('ends the stream it was reading', async () => {
+    const fake = createFakeLlm([{ text: 'never sent', hang: true }]);
+    const { url } = await fake.serve();
+    try {
+      const client = new AbortController();
+      const response = await fetch(`${url}/v1/messages`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'anthropic-version': '2023-06-01',
+          'x-api-key': 'test',
+        },
+        body: JSON.stringify(createMessagesBody({ stream: true })),
+        signal: client.signal,
+      });
+      expect(response.status).toBe(200);
+      await collectGarbage();
+      client.abort();
+      // The server hears the socket close, and the stream it was sending ends with it.
+      await fake.waitForIdle();
+      expect(fake.streams.map((record) => record.status)).toEqual(['aborted']);
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -76,7 +76,7 @@ export async function respondWithStep(options: {
 async function respond(
   options: Omit<Parameters<typeof respondWithStep>[0], 'onSettled' | 'onDone'> & {
     settle: (completed: boolean) => void;
-    /** Called when the answer is a stream, which calls `done` when it ends. */
+    /** Called once the answer is a stream, which calls `done` when it ends (it may have ended already). */
     streamStarted: () => void;
     done: () => void;
   },
@@ -150,7 +150,6 @@ async function respond(
       ? undefined
       : trackXmlToolBlocks({ record, starts: content.xmlToolBlockStarts });
   route.addStream(record);
-  options.streamStarted();
   const endActivity = options.activity.begin();
   const endRouteActivity = route.activity.begin();
   const body = createEventStream({
@@ -169,11 +168,14 @@ async function respond(
       options.done();
     },
   });
-  return new Response(body, {
+  const response = new Response(body, {
     headers: {
       'content-type': wire.streamContentType ?? 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
       [wire.requestIdHeader]: requestId,
     },
   });
+  // Only now is the stream's end the answer's: anything thrown before leaves `done` to respondWithStep.
+  options.streamStarted();
+  return response;
 }
