@@ -1,149 +1,191 @@
+/** An order as the stored turn looked it up, and how long the turn had run before it paused. */
+interface StoredOrder {
+  id: string;
+  status: string;
+  total: number;
+  items: string[];
+  elapsedMs: number;
+}
+
 /**
- * The paused turn the support desk's database holds for order A-100, as the previous release of the loop stored
- * it (its first stored format, `version: 1`): the customer asked for a refund, the order was looked up, and the
- * refund waits for their yes. Kept as the JSON text the database column holds.
+ * A paused turn as the support desk's database holds it, written by the previous release of the loop (its first
+ * stored format, `version: 1`): the customer asked for a refund of `order`, the order was looked up, and the
+ * refund waits for their yes. The JSON text the database column holds.
  */
-export const storedRefundTurn = JSON.stringify({
-  version: 1,
-  messages: [
-    {
-      role: 'user',
-      content: 'Order A-100 arrived broken. Please refund it.',
-    },
-    {
-      role: 'assistant',
-      content: [
-        {
-          type: 'text',
-          text: 'Let me look at the order.',
+function storedRefundTurn(order: StoredOrder): string {
+  return JSON.stringify({
+    version: 1,
+    messages: [
+      {
+        role: 'user',
+        content: `Order ${order.id} arrived broken. Please refund it.`,
+      },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            text: 'Let me look at the order.',
+          },
+          {
+            type: 'tool-call',
+            id: 'toolu_01',
+            name: 'lookup_order',
+            input: {
+              orderId: order.id,
+            },
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'toolu_01',
+            toolName: 'lookup_order',
+            output: {
+              content: [
+                {
+                  type: 'text',
+                  text: JSON.stringify({
+                    orderId: order.id,
+                    status: order.status,
+                    total: order.total,
+                    items: order.items,
+                  }),
+                },
+              ],
+            },
+            isError: false,
+          },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            text: `I can refund the ${order.total} EUR.`,
+          },
+          {
+            type: 'tool-call',
+            id: 'toolu_02',
+            name: 'issue_refund',
+            input: {
+              orderId: order.id,
+              amount: order.total,
+            },
+          },
+        ],
+      },
+    ],
+    pendingApprovals: [
+      {
+        toolCallId: 'toolu_02',
+        name: 'issue_refund',
+        input: {
+          orderId: order.id,
+          amount: order.total,
         },
+      },
+    ],
+    toolNames: ['lookup_order', 'issue_refund'],
+    step: {
+      iteration: 2,
+      round: 1,
+      request: {
+        toolNames: ['lookup_order', 'issue_refund'],
+        messageCount: 3,
+      },
+      response: {
+        text: `I can refund the ${order.total} EUR.`,
+        finishReason: 'tool_calls',
+        toolCallCount: 1,
+      },
+      usage: {
+        inputTokens: 640,
+        outputTokens: 48,
+      },
+    },
+    counters: {
+      iterations: 2,
+      rounds: 1,
+      toolCalls: [
         {
-          type: 'tool-call',
-          id: 'toolu_01',
+          toolCallId: 'toolu_01',
           name: 'lookup_order',
           input: {
-            orderId: 'A-100',
+            orderId: order.id,
           },
-        },
-      ],
-    },
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: 'toolu_01',
-          toolName: 'lookup_order',
           output: {
             content: [
               {
                 type: 'text',
-                text: '{"orderId":"A-100","status":"shipped","total":42,"items":["kettle"]}',
+                text: JSON.stringify({
+                  orderId: order.id,
+                  status: order.status,
+                  total: order.total,
+                  items: order.items,
+                }),
               },
             ],
           },
           isError: false,
+          executed: true,
+          round: 0,
+          durationMs: 3,
         },
       ],
-    },
-    {
-      role: 'assistant',
-      content: [
-        {
-          type: 'text',
-          text: 'I can refund the 42 EUR.',
-        },
-        {
-          type: 'tool-call',
-          id: 'toolu_02',
-          name: 'issue_refund',
-          input: {
-            orderId: 'A-100',
-            amount: 42,
+      usage: {
+        inputTokens: 1210,
+        outputTokens: 95,
+      },
+      statusUsage: {
+        inputTokens: 0,
+        outputTokens: 0,
+      },
+      usageByModel: [
+        [
+          'claude-sonnet-4-6',
+          {
+            inputTokens: 1210,
+            outputTokens: 95,
           },
-        },
+        ],
       ],
+      errorStreak: 0,
+      messageToolCalls: 1,
+      sessionToolCalls: 1,
+      callCounts: [[`lookup_order ${JSON.stringify({ orderId: order.id })}`, 1]],
+      text: `I can refund the ${order.total} EUR.`,
+      lastResponseText: `I can refund the ${order.total} EUR.`,
+      textRepeats: 1,
+      lastRequestTokens: 688,
+      sessionTokens: 0,
+      outputRepairs: 0,
+      elapsedMs: order.elapsedMs,
     },
-  ],
-  pendingApprovals: [
-    {
-      toolCallId: 'toolu_02',
-      name: 'issue_refund',
-      input: {
-        orderId: 'A-100',
-        amount: 42,
-      },
-    },
-  ],
-  toolNames: ['lookup_order', 'issue_refund'],
-  step: {
-    iteration: 2,
-    round: 1,
-    request: {
-      toolNames: ['lookup_order', 'issue_refund'],
-      messageCount: 3,
-    },
-    response: {
-      text: 'I can refund the 42 EUR.',
-      finishReason: 'tool_calls',
-      toolCallCount: 1,
-    },
-    usage: {
-      inputTokens: 640,
-      outputTokens: 48,
-    },
-  },
-  counters: {
-    iterations: 2,
-    rounds: 1,
-    toolCalls: [
-      {
-        toolCallId: 'toolu_01',
-        name: 'lookup_order',
-        input: {
-          orderId: 'A-100',
-        },
-        output: {
-          content: [
-            {
-              type: 'text',
-              text: '{"orderId":"A-100","status":"shipped","total":42,"items":["kettle"]}',
-            },
-          ],
-        },
-        isError: false,
-        executed: true,
-        round: 0,
-        durationMs: 3,
-      },
-    ],
-    usage: {
-      inputTokens: 1210,
-      outputTokens: 95,
-    },
-    statusUsage: {
-      inputTokens: 0,
-      outputTokens: 0,
-    },
-    usageByModel: [
-      [
-        'claude-sonnet-4-6',
-        {
-          inputTokens: 1210,
-          outputTokens: 95,
-        },
-      ],
-    ],
-    errorStreak: 0,
-    messageToolCalls: 1,
-    sessionToolCalls: 1,
-    callCounts: [['lookup_order {"orderId":"A-100"}', 1]],
-    text: 'I can refund the 42 EUR.',
-    lastResponseText: 'I can refund the 42 EUR.',
-    textRepeats: 1,
-    lastRequestTokens: 688,
-    sessionTokens: 0,
-    outputRepairs: 0,
+  });
+}
+
+/**
+ * The database's rows, by order: A-100's turn ran 2.4 s before it paused; A-101's ran 75 s (its lookups were
+ * slow), more than this release's limit of a minute a turn.
+ */
+export const storedTurns: Record<string, string> = {
+  'A-100': storedRefundTurn({
+    id: 'A-100',
+    status: 'shipped',
+    total: 42,
+    items: ['kettle'],
     elapsedMs: 2400,
-  },
-});
+  }),
+  'A-101': storedRefundTurn({
+    id: 'A-101',
+    status: 'processing',
+    total: 18.5,
+    items: ['mug', 'tea'],
+    elapsedMs: 75_000,
+  }),
+};

@@ -1,13 +1,14 @@
 import { runToolLoop, type PausedTurn, type ToolLoopRun } from '@toolloop/core';
 import { defineAgent, type AgentRunContext } from '@toolloop/eval';
-import { storedRefundTurn } from './stored-refund-turn.js';
+import { storedTurns } from './stored-refund-turn.js';
 import { issueRefund, lookupOrder } from './support-tools.js';
 
 /**
  * A support desk that keeps paused turns in its own database rather than in a SessionManager: a refund waits for
- * the customer's yes, the turn's `pausedTurn` is stored as JSON, and the customer's answer resumes it. The turn
- * stored here was written by the previous release of the loop (its first stored format), as a database upgraded
- * in place still holds it; an answer that starts with "Yes" resumes it with the refund approved, one that starts
+ * the customer's yes, the turn's `pausedTurn` is stored as JSON, and the customer's answer resumes it. The turns
+ * stored here were written by the previous release of the loop (its first stored format), as a database upgraded
+ * in place still holds them, one row by order; this release allows a turn one minute. An answer that starts with
+ * "Yes" resumes the row of the order it names (A-100 when it names none) with the refund approved, one that starts
  * with "No" with the refund denied. Any other message starts a turn of its own.
  */
 export function answerCustomer({ model, tools, messages, signal }: AgentRunContext): ToolLoopRun {
@@ -17,13 +18,17 @@ export function answerCustomer({ model, tools, messages, signal }: AgentRunConte
     signal,
     maxToolCalls: { perMessage: 3 },
     maxRepeatedCalls: 1,
+    timeoutMs: 60_000,
     prices: { 'claude-sonnet-4-6': { inputPerMillion: 3, outputPerMillion: 15 } },
     needsApproval: ({ name }: { name: string }) => name === 'issue_refund',
   };
   const last = messages.at(-1);
   const answer = typeof last?.content === 'string' ? last.content : '';
   if (!/^(yes|no)\b/i.test(answer)) return runToolLoop({ ...limits, messages });
-  const turn = JSON.parse(storedRefundTurn) as PausedTurn;
+  const order = /\bA-\d+\b/.exec(answer)?.[0] ?? 'A-100';
+  const row = storedTurns[order];
+  if (row === undefined) throw new Error(`No paused turn is stored for order ${order}.`);
+  const turn = JSON.parse(row) as PausedTurn;
   const approved = /^yes\b/i.test(answer);
   const decisions = Object.fromEntries(
     turn.pendingApprovals.map((call) => [
