@@ -5,6 +5,21 @@ interface StoredOrder {
   total: number;
   items: string[];
   elapsedMs: number;
+  /** Why the lookup failed, when it did (the model went on to the refund regardless). */
+  lookupError?: string;
+}
+
+/** What the lookup answered: the order, or its failure. */
+function lookupResult(order: StoredOrder) {
+  if (order.lookupError !== undefined) {
+    const text = `Tool 'lookup_order' failed: ${order.lookupError}`;
+    return { output: { content: [{ type: 'text', text }], isError: true }, isError: true };
+  }
+  const { id: orderId, status, total, items } = order;
+  return {
+    output: { content: [{ type: 'text', text: JSON.stringify({ orderId, status, total, items }) }] },
+    isError: false,
+  };
 }
 
 /**
@@ -44,20 +59,7 @@ function storedRefundTurn(order: StoredOrder): string {
             type: 'tool-result',
             toolCallId: 'toolu_01',
             toolName: 'lookup_order',
-            output: {
-              content: [
-                {
-                  type: 'text',
-                  text: JSON.stringify({
-                    orderId: order.id,
-                    status: order.status,
-                    total: order.total,
-                    items: order.items,
-                  }),
-                },
-              ],
-            },
-            isError: false,
+            ...lookupResult(order),
           },
         ],
       },
@@ -118,20 +120,7 @@ function storedRefundTurn(order: StoredOrder): string {
           input: {
             orderId: order.id,
           },
-          output: {
-            content: [
-              {
-                type: 'text',
-                text: JSON.stringify({
-                  orderId: order.id,
-                  status: order.status,
-                  total: order.total,
-                  items: order.items,
-                }),
-              },
-            ],
-          },
-          isError: false,
+          ...lookupResult(order),
           executed: true,
           round: 0,
           durationMs: 3,
@@ -154,7 +143,7 @@ function storedRefundTurn(order: StoredOrder): string {
           },
         ],
       ],
-      errorStreak: 0,
+      errorStreak: order.lookupError === undefined ? 0 : 1,
       messageToolCalls: 1,
       sessionToolCalls: 1,
       callCounts: [[`lookup_order ${JSON.stringify({ orderId: order.id })}`, 1]],
@@ -170,8 +159,10 @@ function storedRefundTurn(order: StoredOrder): string {
 }
 
 /**
- * The database's rows, by order: A-100's turn ran 2.4 s before it paused; A-101's ran 75 s (its lookups were
- * slow), more than this release's limit of a minute a turn.
+ * The database's rows, by order. A-100's turn ran 2.4 s before it paused; A-101's ran 75 s (its lookups were
+ * slow), more than this release's limit of a minute a turn; A-102's lookup failed, and the model asked for the
+ * refund regardless. A-103's row was written by a newer release (before a rollback), A-104's was damaged (its
+ * count of requests is text), and A-105 holds no turn at all.
  */
 export const storedTurns: Record<string, string> = {
   'A-100': storedRefundTurn({
@@ -188,4 +179,26 @@ export const storedTurns: Record<string, string> = {
     items: ['mug', 'tea'],
     elapsedMs: 75_000,
   }),
+  'A-102': storedRefundTurn({
+    id: 'A-102',
+    status: 'shipped',
+    total: 30,
+    items: ['teapot'],
+    elapsedMs: 3100,
+    lookupError: 'the order service timed out.',
+  }),
+  'A-103': JSON.stringify({
+    version: 3,
+    messages: [{ role: 'user', content: 'Refund A-103.' }],
+    state: {},
+    features: {},
+  }),
+  'A-104': storedRefundTurn({
+    id: 'A-104',
+    status: 'shipped',
+    total: 12,
+    items: ['cup'],
+    elapsedMs: 900,
+  }).replace('"iterations":2', '"iterations":"two"'),
+  'A-105': JSON.stringify({ order: 'A-105', refund: 'requested' }),
 };
