@@ -20,6 +20,7 @@ export function answerCustomer({ model, tools, messages, signal }: AgentRunConte
     signal,
     maxToolCalls: { perMessage: 3 },
     maxRepeatedCalls: 1,
+    maxRepeatedText: 1,
     maxConsecutiveErrors: 2,
     timeoutMs: 60_000,
     prices: { 'claude-sonnet-4-6': { inputPerMillion: 3, outputPerMillion: 15 } },
