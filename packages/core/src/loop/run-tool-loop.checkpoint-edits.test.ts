@@ -580,3 +580,55 @@ describe('a paused turn of the first stored format', () => {
     expect(checkpoint.features.output).toStrictEqual({ repairs: 0 });
   });
 });
+
+describe('a turn resumed after its time had run out', () => {
+  // A host that lowered `timeoutMs` since the turn was saved, or a turn saved just before its deadline.
+  it('stops with timeout before anything more happens, from a checkpoint between rounds', async () => {
+    const first = await firstCheckpoint();
+    const turn = { ...first, state: { ...first.state, elapsedMs: 75_000 } };
+    const model = script();
+    let runs = 0;
+    const counted = defineTool({
+      name: 'ok',
+      inputSchema: { type: 'object' },
+      execute: () => {
+        runs += 1;
+        return 'fine';
+      },
+    });
+
+    const result = await runToolLoop({ model, tools: [counted], timeoutMs: 60_000, resume: { turn } }).result;
+
+    expect(result.stopReason).toBe('timeout');
+    expect(model.requests).toEqual([]);
+    expect(runs).toBe(0);
+    expect(result.iterations).toBe(first.state.iterations);
+  });
+
+  it('runs none of the calls that waited, approved or not', async () => {
+    const paused = await pausedTurn();
+    const turn = { ...paused, state: { ...paused.state, elapsedMs: 61_000 } };
+    const model = createScriptedModel([{ text: 'Done.' }]);
+    let runs = 0;
+    const counted = defineTool({
+      name: 'held',
+      inputSchema: { type: 'object' },
+      needsApproval: true,
+      execute: () => {
+        runs += 1;
+        return 'ran';
+      },
+    });
+
+    const result = await runToolLoop({
+      model,
+      tools: [counted],
+      timeoutMs: 60_000,
+      resume: { turn, decisions: { h: { approved: true } } },
+    }).result;
+
+    expect(result.stopReason).toBe('timeout');
+    expect(runs).toBe(0);
+    expect(model.requests).toEqual([]);
+  });
+});
