@@ -1,6 +1,7 @@
 /**
  * An AbortController that also aborts (with the same reason) when any of `signals` aborts, and an optional
- * deadline. `dispose()` clears the timer and the listeners, so nothing outlives the work it guarded.
+ * deadline: one already past (`timeoutMs` ≤ 0) aborts it at once, with no timer. `dispose()` clears the timer and
+ * the listeners, so nothing outlives the work it guarded.
  */
 export interface LinkedAbortController {
   readonly signal: AbortSignal;
@@ -29,6 +30,8 @@ export function createLinkedAbortController({
     }
     signal.addEventListener('abort', onAbort, { once: true });
   }
+  if (timeoutMs !== undefined && timeoutMs <= 0 && !controller.signal.aborted)
+    controller.abort(timeoutReason?.());
   const timer =
     timeoutMs === undefined || !Number.isFinite(timeoutMs) || controller.signal.aborted
       ? undefined

@@ -583,27 +583,34 @@ describe('a paused turn of the first stored format', () => {
 
 describe('a turn resumed after its time had run out', () => {
   // A host that lowered `timeoutMs` since the turn was saved, or a turn saved just before its deadline.
-  it('stops with timeout before anything more happens, from a checkpoint between rounds', async () => {
-    const first = await firstCheckpoint();
-    const turn = { ...first, state: { ...first.state, elapsedMs: 75_000 } };
-    const model = script();
-    let runs = 0;
-    const counted = defineTool({
-      name: 'ok',
-      inputSchema: { type: 'object' },
-      execute: () => {
-        runs += 1;
-        return 'fine';
-      },
-    });
+  it.each([
+    ['well past it', 75_000],
+    ['exactly at it', 60_000],
+  ])(
+    'stops with timeout before anything more happens, from a checkpoint between rounds (%s)',
+    async (_when, elapsedMs) => {
+      const first = await firstCheckpoint();
+      const turn = { ...first, state: { ...first.state, elapsedMs } };
+      const model = script();
+      let runs = 0;
+      const counted = defineTool({
+        name: 'ok',
+        inputSchema: { type: 'object' },
+        execute: () => {
+          runs += 1;
+          return 'fine';
+        },
+      });
 
-    const result = await runToolLoop({ model, tools: [counted], timeoutMs: 60_000, resume: { turn } }).result;
+      const result = await runToolLoop({ model, tools: [counted], timeoutMs: 60_000, resume: { turn } })
+        .result;
 
-    expect(result.stopReason).toBe('timeout');
-    expect(model.requests).toEqual([]);
-    expect(runs).toBe(0);
-    expect(result.iterations).toBe(first.state.iterations);
-  });
+      expect(result.stopReason).toBe('timeout');
+      expect(model.requests).toEqual([]);
+      expect(runs).toBe(0);
+      expect(result.iterations).toBe(first.state.iterations);
+    },
+  );
 
   it('runs none of the calls that waited, approved or not', async () => {
     const paused = await pausedTurn();

@@ -45,15 +45,13 @@ export async function* runTurn(
   // inside a tool of another turn): that one is an abort from this turn's point of view. Its error is made when
   // the deadline passes (an error made at every start would cost the turn more than its setup).
   let ownTimeout: TurnTimeoutError | undefined;
-  const timeoutReason = () => (ownTimeout = new TurnTimeoutError({ timeoutMs: options.timeoutMs }));
-  const remainingMs = options.timeoutMs - previousMs;
+  // A resumed turn whose time had run out (saved at its deadline, or resumed with a lower timeoutMs) is aborted
+  // here, before anything more happens: no call that waited runs, no request is sent.
   const turn = createLinkedAbortController({
     signals: [options.signal, runSignal],
-    ...(remainingMs > 0 ? { timeoutMs: remainingMs, timeoutReason } : {}),
+    timeoutMs: options.timeoutMs - previousMs,
+    timeoutReason: () => (ownTimeout = new TurnTimeoutError({ timeoutMs: options.timeoutMs })),
   });
-  // A resumed turn whose time had run out (saved at its deadline, or resumed with a lower timeoutMs) stops before
-  // anything more happens: no call that waited runs, no request is sent.
-  if (remainingMs <= 0 && !turn.signal.aborted) turn.abort(timeoutReason());
   // One listener on the turn's signal passes its abort on to the tool calls running at the time.
   const turnAbort = createAbortFanOut(turn.signal);
   // Generated status requests may outlive their tool call, never the turn. Only they need a signal of their own.
