@@ -7,6 +7,8 @@ interface StoredOrder {
   elapsedMs: number;
   /** Why the lookup failed, when it did (the model went on to the refund regardless). */
   lookupError?: string;
+  /** Tokens the customer's session had used before this turn (0 when not given). */
+  sessionTokens?: number;
 }
 
 /** What the lookup answered: the order, or its failure. */
@@ -151,7 +153,7 @@ function storedRefundTurn(order: StoredOrder): string {
       lastResponseText: `I can refund the ${order.total} EUR.`,
       textRepeats: 1,
       lastRequestTokens: 688,
-      sessionTokens: 0,
+      sessionTokens: order.sessionTokens ?? 0,
       outputRepairs: 0,
       elapsedMs: order.elapsedMs,
     },
@@ -161,8 +163,9 @@ function storedRefundTurn(order: StoredOrder): string {
 /**
  * The database's rows, by order. A-100's turn ran 2.4 s before it paused; A-101's ran 75 s (its lookups were
  * slow), more than this release's limit of a minute a turn; A-102's lookup failed, and the model asked for the
- * refund regardless. A-103's row was written by a newer release (before a rollback), A-104's was damaged (its
- * count of requests is text), and A-105 holds no turn at all.
+ * refund regardless; A-107's customer had used 199,000 tokens in their session before it. A-103's row was
+ * written by a newer release (before a rollback), A-104's and A-106's were damaged (a count of requests that is
+ * text, tool names that are not a list), and A-105 holds no turn at all.
  */
 export const storedTurns: Record<string, string> = {
   'A-100': storedRefundTurn({
@@ -201,4 +204,19 @@ export const storedTurns: Record<string, string> = {
     elapsedMs: 900,
   }).replace('"iterations":2', '"iterations":"two"'),
   'A-105': JSON.stringify({ order: 'A-105', refund: 'requested' }),
+  'A-106': storedRefundTurn({
+    id: 'A-106',
+    status: 'shipped',
+    total: 9,
+    items: ['spoon'],
+    elapsedMs: 700,
+  }).replace('"toolNames":["lookup_order","issue_refund"]', '"toolNames":"lookup_order"'),
+  'A-107': storedRefundTurn({
+    id: 'A-107',
+    status: 'shipped',
+    total: 64,
+    items: ['kettle', 'teapot'],
+    elapsedMs: 2000,
+    sessionTokens: 199_000,
+  }),
 };
