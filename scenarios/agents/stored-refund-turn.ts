@@ -163,7 +163,7 @@ function storedRefundTurn(order: StoredOrder): string {
 /**
  * The database's rows, by order. A-100's turn ran 2.4 s before it paused; A-101's ran 75 s (its lookups were
  * slow), more than this release's limit of a minute a turn; A-102's lookup failed, and the model asked for the
- * refund regardless; A-107's customer had used 199,000 tokens in their session before it. A-103's row was
+ * refund regardless; A-107's customer had used 198,395 tokens in their session before it. A-103's row was
  * written by a newer release (before a rollback), A-104's and A-106's were damaged (a count of requests that is
  * text, tool names that are not a list), and A-105 holds no turn at all.
  */
@@ -217,6 +217,6 @@ export const storedTurns: Record<string, string> = {
     total: 64,
     items: ['kettle', 'teapot'],
     elapsedMs: 2000,
-    sessionTokens: 199_000,
+    sessionTokens: 198_395,
   }),
 };
