@@ -9,6 +9,8 @@ interface StoredOrder {
   lookupError?: string;
   /** Tokens the customer's session had used before this turn (0 when not given). */
   sessionTokens?: number;
+  /** The summary that stood for the start of the conversation, when the context limit had condensed it. */
+  contextSummary?: { upTo: number; text: string };
 }
 
 /** What the lookup answered: the order, or its failure. */
@@ -156,6 +158,7 @@ function storedRefundTurn(order: StoredOrder): string {
       sessionTokens: order.sessionTokens ?? 0,
       outputRepairs: 0,
       elapsedMs: order.elapsedMs,
+      ...(order.contextSummary === undefined ? {} : { contextSummary: order.contextSummary }),
     },
   });
 }
@@ -165,7 +168,8 @@ function storedRefundTurn(order: StoredOrder): string {
  * slow), more than this release's limit of a minute a turn; A-102's lookup failed, and the model asked for the
  * refund regardless; A-107's customer had used 198,395 tokens in their session before it. A-103's row was
  * written by a newer release (before a rollback), A-104's and A-106's were damaged (a count of requests that is
- * text, tool names that are not a list), and A-105 holds no turn at all.
+ * text, tool names that are not a list), and A-105 holds no turn at all. A-108's turn had condensed the
+ * customer's first message into a summary (the context limit).
  */
 export const storedTurns: Record<string, string> = {
   'A-100': storedRefundTurn({
@@ -218,5 +222,13 @@ export const storedTurns: Record<string, string> = {
     items: ['kettle', 'teapot'],
     elapsedMs: 2000,
     sessionTokens: 198_395,
+  }),
+  'A-108': storedRefundTurn({
+    id: 'A-108',
+    status: 'shipped',
+    total: 27,
+    items: ['toaster'],
+    elapsedMs: 1500,
+    contextSummary: { upTo: 1, text: 'The customer said the toaster of order A-108 arrived broken.' },
   }),
 };

@@ -24,6 +24,7 @@ export function answerCustomer({ model, tools, messages, signal }: AgentRunConte
     maxConsecutiveErrors: 2,
     timeoutMs: 60_000,
     tokenBudget: { perSession: 200_000 },
+    contextLimit: { maxTokens: 100_000, summarize: true },
     prices: { 'claude-sonnet-4-6': { inputPerMillion: 3, outputPerMillion: 15 } },
     needsApproval: ({ name }: { name: string }) => name === 'issue_refund',
   };
