@@ -639,3 +639,28 @@ describe('a turn resumed after its time had run out', () => {
     expect(model.requests).toEqual([]);
   });
 });
+
+describe('a paused turn of the first stored format, damaged', () => {
+  const stored = () =>
+    (
+      JSON.parse(
+        readFileSync(new URL('../../test/loop/paused-turn-v1/denied.json', import.meta.url), 'utf8'),
+      ) as { pausedTurn: Record<string, unknown> & { pendingApprovals: Array<Record<string, unknown>> } }
+    ).pausedTurn;
+
+  // Each refusal names the field where that format kept it, not where today's format keeps it.
+  it.each([
+    ['its tool names', { toolNames: 'refund' }, 'resume.turn.toolNames'],
+    [
+      'a call that waits',
+      { pendingApprovals: [{ toolCallId: 5, name: 'refund', input: { amount: 10 } }] },
+      'resume.turn.pendingApprovals[0]',
+    ],
+  ])('is refused naming %s as that format kept them', (_what, change, argument) => {
+    const turn = { ...stored(), ...change } as unknown as TurnCheckpoint;
+
+    expect(() =>
+      runToolLoop({ model: script(), tools: [ok], resume: { turn, decisions: { r1: { approved: true } } } }),
+    ).toThrow(expect.objectContaining({ argument }) as Error);
+  });
+});
