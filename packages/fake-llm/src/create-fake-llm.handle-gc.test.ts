@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { hasSettled } from '../test/has-settled.js';
 import { createMessagesBody } from '../test/post-messages.js';
 import type { LlmStep } from './script/llm-step.js';
 import { createFakeLlm, type FakeLlm } from './create-fake-llm.js';
@@ -47,14 +48,6 @@ async function sendAndLetGo(
     .read()
     .catch(() => undefined);
   return {};
-}
-
-/** Whether `promise` has settled once every callback queued so far has run. */
-async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  void promise.then(() => (settled = true));
-  await new Promise((resolve) => setImmediate(resolve));
-  return settled;
 }
 
 /**

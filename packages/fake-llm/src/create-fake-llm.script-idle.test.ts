@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hasSettled } from '../test/has-settled.js';
 import { createMessagesBody } from '../test/post-messages.js';
 import { createFakeLlm, type FakeLlm } from './create-fake-llm.js';
 
@@ -12,14 +13,6 @@ function startStream(fake: FakeLlm, id: string, signal?: AbortSignal): Promise<R
       ...(signal === undefined ? {} : { signal }),
     }),
   );
-}
-
-/** Whether `promise` has settled once every callback queued so far has run. */
-async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  void promise.then(() => (settled = true));
-  await new Promise((resolve) => setImmediate(resolve));
-  return settled;
 }
 
 describe("route.waitForIdle: one script's streams", () => {
