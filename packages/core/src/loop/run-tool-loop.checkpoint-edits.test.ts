@@ -583,6 +583,21 @@ describe('a paused turn of the first stored format', () => {
 
 describe('a turn resumed after its time had run out', () => {
   // A host that lowered `timeoutMs` since the turn was saved, or a turn saved just before its deadline.
+
+  /** A tool named as the saved turn's, which counts its runs. */
+  function countingTool(name: string, needsApproval = false) {
+    let runs = 0;
+    const tool = defineTool({
+      name,
+      inputSchema: { type: 'object' },
+      needsApproval,
+      execute: () => {
+        runs += 1;
+        return 'ran';
+      },
+    });
+    return { tool, runs: () => runs };
+  }
   it.each([
     ['well past it', 75_000],
     ['exactly at it', 60_000],
@@ -592,22 +607,14 @@ describe('a turn resumed after its time had run out', () => {
       const first = await firstCheckpoint();
       const turn = { ...first, state: { ...first.state, elapsedMs } };
       const model = script();
-      let runs = 0;
-      const counted = defineTool({
-        name: 'ok',
-        inputSchema: { type: 'object' },
-        execute: () => {
-          runs += 1;
-          return 'fine';
-        },
-      });
+      const counted = countingTool('ok');
 
-      const result = await runToolLoop({ model, tools: [counted], timeoutMs: 60_000, resume: { turn } })
+      const result = await runToolLoop({ model, tools: [counted.tool], timeoutMs: 60_000, resume: { turn } })
         .result;
 
       expect(result.stopReason).toBe('timeout');
       expect(model.requests).toEqual([]);
-      expect(runs).toBe(0);
+      expect(counted.runs()).toBe(0);
       expect(result.iterations).toBe(first.state.iterations);
     },
   );
@@ -616,26 +623,17 @@ describe('a turn resumed after its time had run out', () => {
     const paused = await pausedTurn();
     const turn = { ...paused, state: { ...paused.state, elapsedMs: 61_000 } };
     const model = createScriptedModel([{ text: 'Done.' }]);
-    let runs = 0;
-    const counted = defineTool({
-      name: 'held',
-      inputSchema: { type: 'object' },
-      needsApproval: true,
-      execute: () => {
-        runs += 1;
-        return 'ran';
-      },
-    });
+    const held = countingTool('held', true);
 
     const result = await runToolLoop({
       model,
-      tools: [counted],
+      tools: [held.tool],
       timeoutMs: 60_000,
       resume: { turn, decisions: { h: { approved: true } } },
     }).result;
 
     expect(result.stopReason).toBe('timeout');
-    expect(runs).toBe(0);
+    expect(held.runs()).toBe(0);
     expect(model.requests).toEqual([]);
   });
 });
