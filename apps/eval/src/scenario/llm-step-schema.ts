@@ -36,6 +36,12 @@ export const llmStepSchema = z.strictObject({
     .optional()
     .describe("A redacted thinking block's opaque data (Anthropic only), expected back unchanged."),
   text: z.string().optional().describe('Text content.'),
+  thinkingAfterText: z
+    .string()
+    .optional()
+    .describe(
+      'Thinking again after the text, before the tool calls (openai-responses only): a second reasoning item, as GPT-5 models answer when they write a few words before calling a tool; expected back right before the calls.',
+    ),
   toolCalls: z
     .array(llmToolCallSchema)
     .optional()

@@ -298,7 +298,9 @@ export const scenarioSchema = z
           context.addIssue({ code: 'custom', path: ['wires', index], message: `'${wire}' is listed twice` });
       }
     }
-    const providers = scenario.wires === 'all' ? [] : (scenario.wires ?? [scenario.provider ?? 'anthropic']);
+    const providers: readonly ScenarioProvider[] =
+      scenario.wires === 'all' ? wireNames : (scenario.wires ?? [scenario.provider ?? 'anthropic']);
+    checkResponsesOnlySteps({ turns: scenario.turns, providers, context });
     if (scenario.session !== undefined && providers.includes('xml')) {
       context.addIssue({
         code: 'custom',
@@ -313,6 +315,33 @@ export const scenarioSchema = z
     provider: provider ?? (wires === undefined ? 'anthropic' : toWires(wires)[0]),
     ...(wires === undefined ? {} : { wires: toWires(wires) }),
   }));
+
+/**
+ * A step's `thinkingAfterText` is an answer of the Responses API alone (a second reasoning item after the
+ * message): on any other wire the fake would leave it out, so a scenario that names another is refused.
+ */
+function checkResponsesOnlySteps({
+  turns,
+  providers,
+  context,
+}: {
+  turns: readonly { llm?: readonly { thinkingAfterText?: string | undefined }[] | undefined }[];
+  providers: readonly ScenarioProvider[];
+  context: z.RefinementCtx;
+}): void {
+  const others = providers.filter((provider) => provider !== 'openai-responses');
+  if (others.length === 0) return;
+  for (const [turnIndex, turn] of turns.entries()) {
+    for (const [stepIndex, step] of (turn.llm ?? []).entries()) {
+      if (step.thinkingAfterText === undefined) continue;
+      context.addIssue({
+        code: 'custom',
+        path: ['turns', turnIndex, 'llm', stepIndex, 'thinkingAfterText'],
+        message: `a second reasoning item after the text is a Responses API answer (openai-responses); ${others.join(', ')} ${others.length === 1 ? 'has' : 'have'} no such answer`,
+      });
+    }
+  }
+}
 
 /**
  * A mock's change at a turn needs a turn that comes after the first (at the first, the tools it would make are

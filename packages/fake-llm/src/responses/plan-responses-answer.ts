@@ -14,8 +14,9 @@ const incompleteReasons: Readonly<Record<string, ResponsesAnswer['incompleteReas
 
 /**
  * Resolves a step into the response the fake sends: its thinking as a reasoning item (the summary, and an
- * `encrypted_content` made up as the Messages API's thinking signatures are), its text as a message, its tool
- * calls as `function_call` items (ids `rs_`, `msg_`, `fc_fake_<script>_<n>_<k>`, call ids
+ * `encrypted_content` made up as the Messages API's thinking signatures are), its text as a message, its
+ * `thinkingAfterText` as a second reasoning item after the message, its tool calls as `function_call` items
+ * (ids `rs_`, `msg_`, `fc_fake_<script>_<n>_<k>`, call ids
  * `call_fake_<script>_<n>_<k>` unless a call sets its `id`). Usage is estimated at about four characters a token
  * when the step gives none; the thinking counts as reasoning tokens, and the step's cache reads and writes count
  * in the input tokens, as the API counts them. `redactedThinking` has no form here.
@@ -30,20 +31,20 @@ export function planResponsesAnswer(options: {
   const { step } = options;
   const idPart = `${toIdSafe(options.scriptId)}_${options.requestIndex + 1}`;
   const output: ResponsesOutputItem[] = [];
-  if (step.thinking !== undefined) {
-    output.push({
-      type: 'reasoning',
-      id: `rs_fake_${idPart}`,
-      summary: step.thinking,
-      encryptedContent: createThinkingSignature({
-        scriptId: options.scriptId,
-        requestIndex: options.requestIndex,
-        blockIndex: 0,
-        thinking: step.thinking,
-      }),
-    });
-  }
+  const reason = (summary: string, blockIndex: number): ResponsesOutputItem => ({
+    type: 'reasoning',
+    id: `rs_fake_${idPart}${blockIndex === 0 ? '' : `_${blockIndex + 1}`}`,
+    summary,
+    encryptedContent: createThinkingSignature({
+      scriptId: options.scriptId,
+      requestIndex: options.requestIndex,
+      blockIndex,
+      thinking: summary,
+    }),
+  });
+  if (step.thinking !== undefined) output.push(reason(step.thinking, 0));
   if (step.text !== undefined) output.push({ type: 'message', id: `msg_fake_${idPart}`, text: step.text });
+  if (step.thinkingAfterText !== undefined) output.push(reason(step.thinkingAfterText, 1));
   (step.toolCalls ?? []).forEach((call, index) => {
     output.push({
       type: 'function_call',
@@ -53,7 +54,9 @@ export function planResponsesAnswer(options: {
       arguments: 'rawInput' in call ? call.rawInput : JSON.stringify(call.input ?? {}),
     });
   });
-  const reasoningTokens = Math.ceil((step.thinking?.length ?? 0) / 4);
+  const reasoningTokens = Math.ceil(
+    ((step.thinking?.length ?? 0) + (step.thinkingAfterText?.length ?? 0)) / 4,
+  );
   const characters = output.reduce(
     (sum, item) =>
       sum +

@@ -160,6 +160,54 @@ describe('reasoning continuity (responses/reasoning-continuity)', () => {
     ]);
   });
 
+  it('answers a step that thinks again after its text with two reasoning items, and wants each back before what it led to', async () => {
+    const store = { store: false, include: ['reasoning.encrypted_content'] };
+    const steps = [
+      {
+        thinking: 'The user wants a sum.',
+        text: 'Let me add them.',
+        thinkingAfterText: 'The calculator adds.',
+        toolCalls: [{ name: 'calculator', input: { a: 12 } }],
+      },
+      { text: '19.' },
+    ];
+    const send = async (
+      id: string,
+      reorder: (items: Record<string, unknown>[]) => Record<string, unknown>[],
+    ) => {
+      fake.script(id, { steps });
+      const first = await post(id, { ...store, input: [question] });
+      const output = first.body.output as Record<string, unknown>[];
+      const call = output.find((item) => item.type === 'function_call') ?? {};
+      const result = { type: 'function_call_output', call_id: call.call_id, output: '19' };
+      return { output, second: await post(id, { ...store, input: [question, ...reorder(output), result] }) };
+    };
+    const inOrder = await send('reasons-twice', (items) => items);
+    expect(inOrder.output.map((item) => `${String(item.type)} ${String(item.id)}`)).toEqual([
+      'reasoning rs_fake_reasons-twice_1',
+      'message msg_fake_reasons-twice_1',
+      'reasoning rs_fake_reasons-twice_1_2',
+      'function_call fc_fake_reasons-twice_1_1',
+    ]);
+    expect(inOrder.output[2]?.summary).toEqual([{ type: 'summary_text', text: 'The calculator adds.' }]);
+    expect(inOrder.second.status).toBe(200);
+    // Both reasoning items first, then what they led to: the first no longer comes right before its message.
+    const grouped = await send('reasons-twice-grouped', ([first, message, second, call]) =>
+      [first, second, message, call].filter((item) => item !== undefined),
+    );
+    expect([grouped.second.status, (grouped.second.body.error as { message: string }).message]).toEqual([
+      400,
+      "Item 'rs_fake_reasons-twice-grouped_1' of type 'reasoning' was provided without its required following item.",
+    ]);
+    const secondDropped = await send('reasons-twice-dropped', (items) =>
+      items.filter((_, index) => index !== 2),
+    );
+    expect((secondDropped.second.body.error as { message: string }).message).toBe(
+      "Item 'fc_fake_reasons-twice-dropped_1_1' of type 'function_call' was provided without its required " +
+        "'reasoning' item: 'rs_fake_reasons-twice-dropped_1_2'.",
+    );
+  });
+
   it('refuses a reasoning item sent back by id alone when nothing was stored (responses/item-not-stored)', async () => {
     const store = { store: false, include: ['reasoning.encrypted_content'] };
     const { reasoning, call, result } = await startRound('by-id-alone', store);

@@ -37,7 +37,7 @@ export interface LlmError {
 
 /**
  * The fake LLM's answer to one request: the `llm` steps of a scenario file (docs/scenario-format.md). Content is
- * streamed in field order (thinking, redacted thinking, text, tool calls); the delivery and fault fields change
+ * streamed in field order (thinking, redacted thinking, text, thinking after text, tool calls); the delivery and fault fields change
  * how it is sent.
  */
 export interface LlmStep {
@@ -46,6 +46,13 @@ export interface LlmStep {
   /** A redacted thinking block's opaque `data`, expected back unchanged. */
   redactedThinking?: string;
   text?: string;
+  /**
+   * Thinking the model does again after its text, before its tool calls. On the Responses API only: a second
+   * reasoning item between the message and the function calls, as GPT-5 models answer when they write a few words
+   * before calling a tool; it is expected back right before the calls, as the first is before the message. The
+   * other wires have no such answer and leave it out.
+   */
+  thinkingAfterText?: string;
   toolCalls?: LlmToolCall[];
   /** Overrides the natural stop reason (`tool_use` with tool calls, `end_turn` otherwise). */
   stopReason?: string;

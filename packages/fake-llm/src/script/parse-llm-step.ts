@@ -15,6 +15,7 @@ const stepFields = new Set([
   'thinking',
   'redactedThinking',
   'text',
+  'thinkingAfterText',
   'toolCalls',
   'stopReason',
   'usage',
@@ -37,6 +38,8 @@ export function parseLlmStep(value: unknown, path: string): LlmStep {
   if (redactedThinking !== undefined) step.redactedThinking = redactedThinking;
   const text = readOptional(fields, 'text', path, readString);
   if (text !== undefined) step.text = text;
+  const thinkingAfterText = readOptional(fields, 'thinkingAfterText', path, readString);
+  if (thinkingAfterText !== undefined) step.thinkingAfterText = thinkingAfterText;
   if (fields.toolCalls !== undefined) {
     step.toolCalls = readList(fields.toolCalls, `${path}.toolCalls`).map((call, index) =>
       readToolCall(call, `${path}.toolCalls[${index}]`),
