@@ -1,3 +1,4 @@
+import { alternatingRolesRule } from './rules/alternating-roles-rule.js';
 import { apiKeyRule } from './rules/api-key-rule.js';
 import { contextWindowRule } from './rules/context-window-rule.js';
 import { definitionRule } from './rules/definition-rule.js';
@@ -18,6 +19,7 @@ export const geminiRules: readonly GeminiRule[] = [
   unknownModelRule,
   definitionRule,
   partDataRule,
+  alternatingRolesRule,
   thinkingLevelRule,
   thinkingBudgetRule,
   contextWindowRule,

@@ -247,4 +247,47 @@ describe('buildGeminiRequest', () => {
       { role: 'model', parts: [{ text: 'Sunny.' }, { text: '', thoughtSignature: 'ZW5k' }] },
     ]);
   });
+  it('joins contents in a row with the same role, as the API takes only turns that alternate', () => {
+    const call = { type: 'tool-call' as const, id: 'c1', name: 'get_weather', input: { city: 'Paris' } };
+    const result = {
+      type: 'tool-result' as const,
+      toolCallId: 'c1',
+      toolName: 'get_weather',
+      output: { content: [{ type: 'text' as const, text: 'Sunny.' }] },
+      isError: false,
+    };
+    const { params } = build(
+      {
+        messages: [
+          { role: 'user', content: 'Say nothing.' },
+          // The model answered nothing: no model content is left between the two user messages.
+          { role: 'assistant', content: [{ type: 'text', text: '' }] },
+          { role: 'user', content: 'Weather in Paris?' },
+          { role: 'assistant', content: [call] },
+          { role: 'tool', content: [result] },
+          // The turn ended after the tool ran (a limit, a timeout), with no answer; the next message follows.
+          { role: 'user', content: 'And now?' },
+          { role: 'assistant', content: [{ type: 'text', text: 'Still sunny.' }] },
+          { role: 'assistant', content: [{ type: 'text', text: 'Both times.' }] },
+        ],
+      },
+      'gemini-2.5-flash',
+    );
+
+    expect(params.contents).toEqual([
+      { role: 'user', parts: [{ text: 'Say nothing.' }, { text: 'Weather in Paris?' }] },
+      {
+        role: 'model',
+        parts: [{ functionCall: { id: 'c1', name: 'get_weather', args: { city: 'Paris' } } }],
+      },
+      {
+        role: 'user',
+        parts: [
+          { functionResponse: { id: 'c1', name: 'get_weather', response: { output: 'Sunny.' } } },
+          { text: 'And now?' },
+        ],
+      },
+      { role: 'model', parts: [{ text: 'Still sunny.' }, { text: 'Both times.' }] },
+    ]);
+  });
 });

@@ -15,7 +15,8 @@ function readSignature(providerData: JsonObject | undefined): { thoughtSignature
  * its signature); each tool message as one `user` content of `functionResponse` parts, one per call, with the
  * call's name (and id, when the API gave one). Thinking from another provider, and redacted thinking, have no part
  * here and are left out; so is empty text (it carries nothing, and a content of it alone may be refused) but the signed empty text part Gemini ends a
- * response with, and a content left with no part.
+ * response with, and a content left with no part. Contents in a row with the same role are joined into one, as
+ * the API takes turns only when they alternate.
  */
 export function convertToGeminiContents(messages: readonly Message[]): Content[] {
   const contents: Content[] = [];
@@ -43,7 +44,28 @@ export function convertToGeminiContents(messages: readonly Message[]): Content[]
       }
     }
   }
-  return contents;
+  return joinSameRoleContents(contents);
+}
+
+/**
+ * Contents in a row with the same role joined into one, parts in order: the API refuses turns that do not
+ * alternate between user and model, and a conversation has such rows when a turn ended after its tool results
+ * with no answer (a limit, a timeout, an abort) or when the model answered nothing (an answer with no part left).
+ */
+function joinSameRoleContents(contents: readonly Content[]): Content[] {
+  const joined: Content[] = [];
+  for (const content of contents) {
+    const previous = joined.at(-1);
+    if (previous !== undefined && previous.role === content.role) {
+      joined[joined.length - 1] = {
+        ...previous,
+        parts: [...(previous.parts ?? []), ...(content.parts ?? [])],
+      };
+    } else {
+      joined.push(content);
+    }
+  }
+  return joined;
 }
 
 function convertAssistantParts(message: AssistantMessage): Part[] {
