@@ -181,56 +181,39 @@ const cases: RefusalCase[] = [
         "* GenerateContentRequest.contents[0].parts[1].data: required oneof field 'data' must have one initialized field\n",
     },
   },
-  {
-    name: 'a user message right after function responses, with no model turn between',
-    rule: 'gemini/alternating-roles',
-    path: flash,
-    headers: key,
-    body: {
-      contents: [
-        ask,
-        { role: 'model', parts: [call('Paris')] },
-        { role: 'user', parts: [response('Paris')] },
-        { role: 'user', parts: [{ text: 'And Rome?' }] },
+  ...(
+    [
+      [
+        'a user message right after function responses, with no model turn between',
+        [
+          ask,
+          { role: 'model', parts: [call('Paris')] },
+          { role: 'user', parts: [response('Paris')] },
+          { role: 'user', parts: [{ text: 'And Rome?' }] },
+        ],
       ],
-      tools: [weatherTool],
-    },
-    expected: {
-      status: 400,
-      type: 'INVALID_ARGUMENT',
-      message: 'Please ensure that multiturn requests alternate between user and model.',
-    },
-  },
-  {
-    name: 'two model contents in a row',
-    rule: 'gemini/alternating-roles',
-    path: flash,
-    headers: key,
-    body: {
-      contents: [
-        ask,
-        { role: 'model', parts: [{ text: 'Sunny.' }] },
-        { role: 'model', parts: [{ text: 'In both.' }] },
+      [
+        'two model contents in a row',
+        [
+          ask,
+          { role: 'model', parts: [{ text: 'Sunny.' }] },
+          { role: 'model', parts: [{ text: 'In both.' }] },
+        ],
       ],
-    },
-    expected: {
-      status: 400,
-      type: 'INVALID_ARGUMENT',
-      message: 'Please ensure that multiturn requests alternate between user and model.',
-    },
-  },
-  {
-    name: 'a content without a role (a user one) before a user message',
+      ['a content without a role (a user one) before a user message', [{ parts: [{ text: 'Hi.' }] }, ask]],
+    ] as const
+  ).map(([name, contents]): RefusalCase => ({
+    name,
     rule: 'gemini/alternating-roles',
     path: flash,
     headers: key,
-    body: { contents: [{ parts: [{ text: 'Hi.' }] }, ask] },
+    body: { contents, tools: [weatherTool] },
     expected: {
       status: 400,
       type: 'INVALID_ARGUMENT',
       message: 'Please ensure that multiturn requests alternate between user and model.',
     },
-  },
+  })),
   {
     name: 'a Gemini 3 function call of the current turn sent back without its thought signature',
     rule: 'gemini/thought-signature',
