@@ -154,3 +154,57 @@ describe('the config file', () => {
     expect(await findConfigFile(directory)).toBe(join(directory, 'toolloop.config.json'));
   });
 });
+
+describe("a config file's default agent and the host it runs", () => {
+  const sessionAgent = [
+    "import { defineAgent } from '@toolloop/eval';",
+    "export default defineAgent({ session: { config: { system_prompt: 'You greet.' } } });",
+  ].join('\n');
+  const restarting = [
+    'name: greets across a restart',
+    'sessionStore: memory',
+    'turns:',
+    '  - user: Hi',
+    '    llm: [{ text: Hello. }]',
+    '  - user: Still there?',
+    '    restart: true',
+    '    llm: [{ text: Yes. }]',
+    '    expect: { stopReason: completed, requests: { at: [{ index: 0, firstMessage: { role: user, contains: Hi } }] } }',
+    '',
+  ].join('\n');
+  const withDefaultAgent = (agentFile: string) =>
+    `export default { scenarios: ['evals/'], agent: '${agentFile}' };\n`;
+
+  it('a scenario that runs the default session agent may restart its host and name its session store', async () => {
+    await write({
+      'toolloop.config.ts': withDefaultAgent('./agents/desk.ts'),
+      'agents/desk.ts': sessionAgent,
+      'evals/restart.yaml': restarting,
+    });
+
+    const { exitCode, stderr } = await runCli(directory, 'run');
+
+    expect(stderr).toBe('');
+    expect(exitCode).toBe(0);
+  });
+
+  it('a default agent without a host makes restart and sessionStore invalid, at their fields', async () => {
+    await write({
+      'toolloop.config.ts': withDefaultAgent('./agents/greeter.ts'),
+      'agents/greeter.ts': agent,
+      'evals/restart.yaml': restarting,
+    });
+
+    const { exitCode, stderr } = await runCli(directory, 'run');
+
+    expect(exitCode).toBe(2);
+    expect(stderr).toBe(
+      [
+        'Invalid scenario input:',
+        'evals/restart.yaml:2:15 sessionStore: only a session scenario (`session`, or a session agent) keeps its session in a store',
+        'evals/restart.yaml:7:14 turns[1].restart: only a session scenario (`session`, or a session agent) has a host to restart',
+        '',
+      ].join('\n'),
+    );
+  });
+});

@@ -19,7 +19,8 @@ export type AgentProblem =
 /**
  * Loads the agent a scenario runs (its `agent`, relative to the file, else the default agent) and checks the
  * scenario against it: each `mockTools` name is a local tool of the agent, a scenario that runs the default
- * agent does not also configure toolloop's own loop, a session agent has a provider type.
+ * agent does not also configure toolloop's own loop, a session agent has a provider type, and only a scenario
+ * with a host (`session`, or a session agent, named or the default) restarts it or names its session store.
  */
 export async function checkScenarioAgent({
   scenario,
@@ -44,18 +45,20 @@ export async function checkScenarioAgent({
   if (agentFile === undefined) {
     return {
       agent: undefined,
-      problems:
-        scenario.mockTools === undefined
+      problems: [
+        ...(scenario.mockTools === undefined
           ? []
           : [
               {
-                kind: 'field',
+                kind: 'field' as const,
                 path: ['mockTools'],
-                target: 'key',
+                target: 'key' as const,
                 message:
                   'mockTools replaces local tools of an agent, and this scenario runs none: add `agent`',
               },
-            ],
+            ]),
+        ...(scenario.session === undefined ? findHostFields(scenario) : []),
+      ],
     };
   }
   if (named === undefined) {
@@ -103,6 +106,7 @@ export async function checkScenarioAgent({
             ? '(none; a full-form agent declares the tools scenarios may mock in defineAgent({ tools, run }))'
             : '(none)'),
     }));
+  if (agent.type !== 'session') problems.push(...findHostFields(scenario));
   if (agent.type === 'session' && scenario.provider === 'xml') {
     problems.push({
       kind: 'field',
@@ -112,4 +116,32 @@ export async function checkScenarioAgent({
     });
   }
   return { agent: { file: agentFile, agent }, problems };
+}
+
+/** `restart` and `sessionStore`, which only a scenario whose turns run through `SessionManager` may give. */
+function findHostFields(scenario: Scenario): AgentProblem[] {
+  return [
+    ...(scenario.sessionStore === undefined
+      ? []
+      : [
+          {
+            kind: 'field' as const,
+            path: ['sessionStore'],
+            target: 'value' as const,
+            message: 'only a session scenario (`session`, or a session agent) keeps its session in a store',
+          },
+        ]),
+    ...scenario.turns.flatMap((turn, index) =>
+      turn.restart === true
+        ? [
+            {
+              kind: 'field' as const,
+              path: ['turns', index, 'restart'],
+              target: 'value' as const,
+              message: 'only a session scenario (`session`, or a session agent) has a host to restart',
+            },
+          ]
+        : [],
+    ),
+  ];
 }

@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseScenarioText } from './load-scenario-file.js';
+import { loadScenarioFile, parseScenarioText } from './load-scenario-file.js';
 import { ScenarioFileError } from './scenario-file-error.js';
 
 function messagesOf(text: string): string[] {
@@ -72,30 +75,33 @@ turns:
     ]);
   });
 
-  it('allows a restart only where there is a host to restart', () => {
-    expect(
-      messagesOf(`name: x
-turns:
-  - user: Go
-    restart: true
-    llm: []
-`),
-    ).toEqual([
-      'turns[0].restart: only a session scenario (`session`, or a session agent) has a host to restart',
-    ]);
+  it('allows a restart and a session store only where there is a host', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'toolloop-host-fields-'));
+    try {
+      const file = join(directory, 'x.yaml');
+      const messagesOfFile = async (text: string) => {
+        await writeFile(file, text);
+        return loadScenarioFile(file, { cwd: directory }).then(
+          () => [],
+          (error: unknown) => {
+            if (!ScenarioFileError.isInstance(error)) throw error;
+            return error.issues.map((issue) => `${issue.path}: ${issue.message}`);
+          },
+        );
+      };
+      const text = 'name: x\nsessionStore: memory\nturns:\n  - user: Go\n    restart: true\n    llm: []\n';
+
+      expect(await messagesOfFile(text)).toEqual([
+        'sessionStore: only a session scenario (`session`, or a session agent) keeps its session in a store',
+        'turns[0].restart: only a session scenario (`session`, or a session agent) has a host to restart',
+      ]);
+      expect(await messagesOfFile(`session: {}\n${text}`)).toEqual([]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
-  it('takes a session store only where a host keeps the session, and only memory or file', () => {
-    expect(
-      messagesOf(`name: x
-sessionStore: memory
-turns:
-  - user: Go
-    llm: []
-`),
-    ).toEqual([
-      'sessionStore: only a session scenario (`session`, or a session agent) keeps its session in a store',
-    ]);
+  it('takes only memory or file as a session store', () => {
     expect(
       messagesOf(`name: x
 session: {}

@@ -245,24 +245,6 @@ export const scenarioSchema = z
               : 'give a user message, or `approvals` to continue the turn before',
         });
       }
-      if (turn.restart === true && scenario.session === undefined && scenario.agent === undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: ['turns', index, 'restart'],
-          message: 'only a session scenario (`session`, or a session agent) has a host to restart',
-        });
-      }
-    }
-    if (
-      scenario.sessionStore !== undefined &&
-      scenario.session === undefined &&
-      scenario.agent === undefined
-    ) {
-      context.addIssue({
-        code: 'custom',
-        path: ['sessionStore'],
-        message: 'only a session scenario (`session`, or a session agent) keeps its session in a store',
-      });
     }
     checkTurnChanges({ servers: scenario.servers ?? {}, turns: scenario.turns.length, context });
     const modelIds = new Set<string>();
