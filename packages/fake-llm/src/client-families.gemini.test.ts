@@ -155,3 +155,29 @@ describe.each(families.map((family) => [family.name, family] as const))('%s', (_
     expect(call?.thoughtSignature).toMatch(/^[A-Za-z0-9+/]+=*$/u);
   });
 });
+
+describe("@google/genai's streamed chat", () => {
+  it('holds a conversation of two messages: each chunk of the first answer goes back as a model content of its own', async () => {
+    fake = createFakeLlm({
+      steps: [{ text: 'Sunny in Paris, about 24 degrees today.' }, { text: 'Rome is sunny too.' }],
+    });
+    const { url } = await fake.serve();
+    const chat = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: url } }).chats.create({
+      model: 'gemini-2.5-flash',
+    });
+    const answers: string[] = [];
+    for (const message of [question, 'And in Rome?']) {
+      let text = '';
+      for await (const chunk of await chat.sendMessageStream({ message })) text += chunk.text ?? '';
+      answers.push(text);
+    }
+
+    expect([answers, fake.violations]).toEqual([
+      ['Sunny in Paris, about 24 degrees today.', 'Rome is sunny too.'],
+      [],
+    ]);
+    const second = fake.requests[1]?.body as { contents: Array<{ role: string }> };
+    // The SDK keeps each streamed chunk as a content: model contents in a row, which the API takes.
+    expect(second.contents.filter((content) => content.role === 'model').length).toBeGreaterThan(1);
+  });
+});

@@ -181,28 +181,21 @@ const cases: RefusalCase[] = [
         "* GenerateContentRequest.contents[0].parts[1].data: required oneof field 'data' must have one initialized field\n",
     },
   },
-  ...(
-    [
-      [
-        'a user message right after function responses, with no model turn between',
-        [
-          ask,
-          { role: 'model', parts: [call('Paris')] },
-          { role: 'user', parts: [response('Paris')] },
-          { role: 'user', parts: [{ text: 'And Rome?' }] },
-        ],
+  ...[
+    {
+      name: 'a user message right after function responses, with no model turn between',
+      contents: [
+        ask,
+        { role: 'model', parts: [call('Paris')] },
+        { role: 'user', parts: [response('Paris')] },
+        { role: 'user', parts: [{ text: 'And Rome?' }] },
       ],
-      [
-        'two model contents in a row',
-        [
-          ask,
-          { role: 'model', parts: [{ text: 'Sunny.' }] },
-          { role: 'model', parts: [{ text: 'In both.' }] },
-        ],
-      ],
-      ['a content without a role (a user one) before a user message', [{ parts: [{ text: 'Hi.' }] }, ask]],
-    ] as const
-  ).map(([name, contents]): RefusalCase => ({
+    },
+    {
+      name: 'a user message right after another, the answer between them left out',
+      contents: [ask, { role: 'user', parts: [{ text: 'And Rome?' }] }],
+    },
+  ].map(({ name, contents }): RefusalCase => ({
     name,
     rule: 'gemini/alternating-roles',
     path: flash,
@@ -315,4 +308,21 @@ it('takes the empty text parts Gemini streams, sent back with or without their s
   };
 
   expect(await send({ path: flash, body })).toEqual([200, 0]);
+});
+
+it("takes model contents in a row (a streamed chat's chunks, each kept as a content), and contents without a role", async () => {
+  const body = {
+    contents: [
+      ask,
+      { role: 'model', parts: [{ text: 'Sunny in Paris,' }] },
+      { role: 'model', parts: [{ text: ' and in Rome.' }] },
+      { role: 'model', parts: [{ text: '' }] },
+      { role: 'user', parts: [{ text: 'And Oslo?' }] },
+    ],
+  };
+
+  expect(await send({ path: flash, body })).toEqual([200, 0]);
+  expect(await send({ path: flash, body: { contents: [{ parts: [{ text: 'Hi.' }] }, ask] } })).toEqual([
+    200, 0,
+  ]);
 });
