@@ -51,12 +51,13 @@ describe('scenario files', () => {
 
   it('takes thinking after the text only on the Responses API, and says which wires have no such answer', () => {
     const step =
-      '      - { text: Let me look., thinkingAfterText: The catalog has it., toolCalls: [{ name: search }] }';
+      '      - { thinking: A lamp., text: Let me look., thinkingAfterText: The catalog has it., toolCalls: [{ name: search }] }';
     const scenario = (head: string) => `name: x\n${head}\nturns:\n  - user: Hi\n    llm:\n${step}\n`;
     expect(
       parseScenarioText({ text: scenario('provider: openai-responses'), file: 'x.yaml' }).turns[0]?.llm,
     ).toEqual([
       {
+        thinking: 'A lamp.',
         text: 'Let me look.',
         thinkingAfterText: 'The catalog has it.',
         toolCalls: [{ name: 'search', input: {} }],
@@ -67,14 +68,19 @@ describe('scenario files', () => {
         (issue) => `${issue.line}:${issue.column} ${issue.path}: ${issue.message}`,
       );
     expect(refusals('provider: gemini')).toEqual([
-      '6:50 turns[0].llm[0].thinkingAfterText: a second reasoning item after the text is a Responses API answer (openai-responses); gemini has no such answer',
+      '6:69 turns[0].llm[0].thinkingAfterText: a second reasoning item after the text is a Responses API answer (openai-responses); gemini has no such answer',
     ]);
     expect(refusals('wires: [openai-responses, anthropic, openai-chat]')).toEqual([
-      '6:50 turns[0].llm[0].thinkingAfterText: a second reasoning item after the text is a Responses API answer (openai-responses); anthropic, openai-chat have no such answer',
+      '6:69 turns[0].llm[0].thinkingAfterText: a second reasoning item after the text is a Responses API answer (openai-responses); anthropic, openai-chat have no such answer',
     ]);
     expect(refusals('wires: all')[0]).toContain(
       'anthropic, openai-chat, gemini, bedrock, ollama have no such answer',
     );
+    const alone =
+      'name: x\nprovider: openai-responses\nturns:\n  - user: Hi\n    llm:\n      - { thinking: Look., thinkingAfterText: Then call. }\n';
+    expect(issuesOf(alone).map((issue) => `${issue.path}: ${issue.message}`)).toEqual([
+      "turns[0].llm[0].thinkingAfterText: the thinking between an answer's text and its tool calls needs both, and the thinking before the text: add text, toolCalls",
+    ]);
   });
 
   it('rejects an unknown field at its key, with line, column and path', () => {

@@ -49,8 +49,8 @@ export interface LlmStep {
   /**
    * Thinking the model does again after its text, before its tool calls. On the Responses API only: a second
    * reasoning item between the message and the function calls, as GPT-5 models answer when they write a few words
-   * before calling a tool; it is expected back right before the calls, as the first is before the message. The
-   * other wires have no such answer and leave it out.
+   * before calling a tool; it is expected back right before the calls, as the first is before the message. It
+   * needs `thinking`, `text` and `toolCalls`. The other wires have no such answer and leave it out.
    */
   thinkingAfterText?: string;
   toolCalls?: LlmToolCall[];

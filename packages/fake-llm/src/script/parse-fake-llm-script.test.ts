@@ -89,6 +89,10 @@ describe('parseFakeLlmScript', () => {
       'steps[0].usage.cachedTokens: unknown field (known: inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens)',
     ],
     [{ steps: [{ toolCalls: [{ name: 'a', input: {}, rawInput: '' }] }] }, 'has both input and rawInput'],
+    [
+      { steps: [{ text: 'Let me look.', thinkingAfterText: 'The catalog has it.' }] },
+      "steps[0].thinkingAfterText: the thinking between an answer's text and its tool calls needs both, and the thinking before the text: add thinking, toolCalls",
+    ],
     [{ turns: [{ llm: [{ hang: 'yes' }] }] }, 'turns[0].llm[0].hang: must be true or false'],
     [{ name: 'x' }, 'steps: must be a list'],
     ['text', '(script): must be an object'],

@@ -38,12 +38,21 @@ export function parseLlmStep(value: unknown, path: string): LlmStep {
   if (redactedThinking !== undefined) step.redactedThinking = redactedThinking;
   const text = readOptional(fields, 'text', path, readString);
   if (text !== undefined) step.text = text;
-  const thinkingAfterText = readOptional(fields, 'thinkingAfterText', path, readString);
-  if (thinkingAfterText !== undefined) step.thinkingAfterText = thinkingAfterText;
   if (fields.toolCalls !== undefined) {
     step.toolCalls = readList(fields.toolCalls, `${path}.toolCalls`).map((call, index) =>
       readToolCall(call, `${path}.toolCalls[${index}]`),
     );
+  }
+  const thinkingAfterText = readOptional(fields, 'thinkingAfterText', path, readString);
+  if (thinkingAfterText !== undefined) {
+    const missing = (['thinking', 'text', 'toolCalls'] as const).filter((field) => step[field] === undefined);
+    if (missing.length > 0) {
+      throw new ScriptFieldError(
+        `${path}.thinkingAfterText`,
+        `the thinking between an answer's text and its tool calls needs both, and the thinking before the text: add ${missing.join(', ')}`,
+      );
+    }
+    step.thinkingAfterText = thinkingAfterText;
   }
   const stopReason = readOptional(fields, 'stopReason', path, readString);
   if (stopReason !== undefined) step.stopReason = stopReason;
