@@ -27,6 +27,11 @@ export interface TurnRunner {
   pendingApprovals?(): Promise<PendingApproval[] | undefined>;
   /** Restarts the host between turns (a new SessionManager over the same store). */
   restart?(): Promise<void>;
+  /**
+   * Closes the host's open sessions and reopens this one with new headers for servers of its config (a
+   * rotated token), by server name.
+   */
+  reopen?(servers: Record<string, { headers: Record<string, string> }>): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Model, ModelRequest } from '@toolloop/core';
+import { connectMcpServers } from '@toolloop/core/mcp';
 import {
   createFileSessionStore,
   createMemorySessionStore,
@@ -30,12 +31,15 @@ export async function createSessionTurnRunner({
   baseURL,
   tools,
   config,
+  hostServers = {},
   onRequest,
 }: {
   scenario: Scenario;
   baseURL: string;
   tools: readonly AgentTool[];
   config: AgentSessionConfig;
+  /** Servers the host connects itself from its config: each one's URL and the headers it sends (secrets). */
+  hostServers?: Record<string, { url: string; headers: Record<string, string> }>;
   onRequest: (request: ModelRequest) => void;
 }): Promise<TurnRunner> {
   const { sessionType, apiPath } = scenarioProviders[scenario.provider];
@@ -56,8 +60,14 @@ export async function createSessionTurnRunner({
         instrumentModel(await createSessionModel(modelConfig), onRequest),
       tools,
       ...(store === undefined ? {} : { store }),
+      ...(Object.keys(hostServers).length === 0 ? {} : { connectServers: connectMcpServers }),
     });
   };
+  // The headers the host holds for its servers: given literally in its config, then by `reopen`; a restarted
+  // host (a new manager) gives them again, as it gives the key.
+  let serverSecrets = Object.fromEntries(
+    Object.entries(hostServers).map(([name, { headers }]) => [name, { headers }]),
+  );
   let manager = createManager();
   try {
     const session = await manager.initializeSession({
@@ -67,6 +77,7 @@ export async function createSessionTurnRunner({
       ...(sessionType === 'bedrock' ? { region: 'us-east-1' } : { api_key: fakeApiKey }),
       base_url: `${baseURL}${apiPath}`,
       ...config,
+      ...(Object.keys(hostServers).length === 0 ? {} : { servers: hostServers }),
     });
     return {
       start(user, options = {}) {
@@ -83,8 +94,17 @@ export async function createSessionTurnRunner({
       async restart() {
         await manager.dispose();
         manager = createManager();
-        // The key was kept in the old manager's memory only; a restarted host gives it again.
-        await manager.resumeSession(session.id, { apiKey: fakeApiKey });
+        // The key and the server headers were kept in the old manager's memory only; a restarted host gives
+        // them again.
+        await manager.resumeSession(session.id, {
+          apiKey: fakeApiKey,
+          ...(Object.keys(serverSecrets).length === 0 ? {} : { servers: serverSecrets }),
+        });
+      },
+      async reopen(servers) {
+        serverSecrets = { ...serverSecrets, ...servers };
+        await manager.dispose();
+        await manager.resumeSession(session.id, { servers });
       },
       async close() {
         await manager.dispose();

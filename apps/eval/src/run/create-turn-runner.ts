@@ -23,6 +23,7 @@ export async function createTurnRunner({
   agent,
   endpoint,
   tools,
+  hostServerUrls = {},
   onRequest,
   onElicitation,
   cwd,
@@ -32,6 +33,8 @@ export async function createTurnRunner({
   endpoint: ModelEndpoint;
   /** The scenario's servers. */
   tools: ToolSource[];
+  /** The URL of each server a session's host connects itself (`session.servers`). */
+  hostServerUrls?: Record<string, string>;
   onRequest: (request: ModelRequest) => void;
   onElicitation: ElicitationHandler;
   cwd: string;
@@ -46,14 +49,21 @@ export async function createTurnRunner({
         cwd,
       });
     }
+    const { servers: hostServers = {}, ...config } = scenario.session;
     return createSessionTurnRunner({
       scenario,
       baseURL: endpoint.baseURL,
       tools,
       config: {
         ...(scenario.system === undefined ? {} : { system_prompt: scenario.system }),
-        ...scenario.session,
+        ...config,
       },
+      hostServers: Object.fromEntries(
+        Object.entries(hostServers).map(([name, { headers }]) => [
+          name,
+          { url: hostServerUrls[name] ?? '', headers },
+        ]),
+      ),
       onRequest,
     });
   }

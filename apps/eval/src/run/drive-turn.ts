@@ -21,7 +21,7 @@ export function driveTurn({
   signal,
 }: {
   runner: TurnRunner;
-  turn: Pick<ScenarioTurn, 'user' | 'restart' | 'approvals' | 'abort'>;
+  turn: Pick<ScenarioTurn, 'user' | 'restart' | 'reopen' | 'approvals' | 'abort'>;
   /** Aborts the turn as `abort` does: the scenario's deadline. */
   signal?: AbortSignal;
 }): TurnRun & { approvals: ApprovalTrail } {
@@ -72,6 +72,14 @@ export function driveTurn({
           throw new Error('`restart` needs a session scenario: only SessionManager has a host to restart.');
         }
         await runner.restart();
+      }
+      if (turn.reopen !== undefined) {
+        if (runner.reopen === undefined) {
+          throw new Error(
+            '`reopen` needs a session scenario whose host connects servers (`session.servers`).',
+          );
+        }
+        await runner.reopen(turn.reopen.servers);
       }
       let run: TurnRun;
       if (turn.user === undefined) {

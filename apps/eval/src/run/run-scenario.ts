@@ -138,6 +138,7 @@ async function runUnredacted({
       onElicitation: elicitation.handler,
       // Paths in a scenario start at its file, as `agent` and `replay` do: the same in the CLI and in vitest.
       cwd: directory,
+      hostServers: Object.keys(scenario.session?.servers ?? {}),
       ...(jsonSchemaValidator === undefined ? {} : { jsonSchemaValidator }),
       ...(onMessage === undefined ? {} : { onMessage }),
     });
@@ -149,6 +150,7 @@ async function runUnredacted({
       agent: agent?.agent,
       endpoint,
       tools: servers.source === undefined ? [] : [servers.source],
+      hostServerUrls: servers.hostServerUrls,
       onRequest: (request) => {
         observer.onRequest(request);
       },

@@ -28,6 +28,8 @@ export interface ScenarioServers {
   source: McpToolSource | undefined;
   /** The in-process mock servers, by name, for what they were called with. */
   mocks: Map<string, MockMcpServer>;
+  /** The URL of each server the host connects itself (`hostServers`), which `source` leaves out. */
+  hostServerUrls: Record<string, string>;
   /**
    * Tells the in-process mocks that the scenario's turn `turn` (1-based) starts, and waits until the client has
    * heard of each change of a tool list that made (so that the turn's first listing has the new tools). A mock
@@ -52,8 +54,11 @@ export async function startScenarioServers({
   onMessage,
   workDirectory = tmpdir(),
   jsonSchemaValidator,
+  hostServers = [],
 }: {
   servers?: Record<string, ScenarioServer>;
+  /** HTTP mocks to start but not connect: a session's host connects them from its config. */
+  hostServers?: readonly string[];
   samplingModel: Model;
   /** Answers servers that ask the user for input during a tool call. */
   onElicitation: ElicitationHandler;
@@ -69,6 +74,11 @@ export async function startScenarioServers({
   const watch = createToolsChangedWatch();
   const startTurn = async (turn: number) => {
     for (const [name, mock] of mocks) {
+      // The host's own client hears of a change to a server it connects: the runner has nothing to wait for.
+      if (hostServers.includes(name)) {
+        await mock.startTurn(turn);
+        continue;
+      }
       const before = watch.count(name);
       if ((await mock.startTurn(turn)).sessionsNotified === 0) continue;
       await watch.waitFor({
@@ -90,15 +100,20 @@ export async function startScenarioServers({
   };
   try {
     const configs: Record<string, McpServerConfig> = {};
+    const hostServerUrls: Record<string, string> = {};
     for (const [name, server] of Object.entries(servers)) {
-      configs[name] =
+      const config =
         'tools' in server
           ? await startMock({ name, spec: server, mocks, closers, workDirectory, jsonSchemaValidator })
           : 'command' in server
             ? { ...server, cwd: resolve(cwd, server.cwd ?? '.') }
             : server;
+      if (!hostServers.includes(name)) configs[name] = config;
+      else if ('url' in config) hostServerUrls[name] = config.url;
+      else throw new Error(`Server '${name}' is connected by the host from its config, which needs its URL.`);
     }
-    if (Object.keys(configs).length === 0) return { source: undefined, mocks, startTurn, close: closeAll };
+    const started = { mocks, hostServerUrls, startTurn, close: closeAll };
+    if (Object.keys(configs).length === 0) return { source: undefined, ...started };
     const sampling = createSamplingHandler({ model: samplingModel });
     const source = await connectMcpServers(
       { servers: configs },
@@ -113,7 +128,7 @@ export async function startScenarioServers({
       },
     );
     closers.push(() => source.close());
-    return { source, mocks, startTurn, close: closeAll };
+    return { source, ...started };
   } catch (error) {
     await closeAll();
     throw error;
@@ -149,7 +164,10 @@ async function startMock({
   closers.push(() => server.close());
   if (spec.transport === 'http') {
     const listener = await server.listenHttp();
-    return { url: listener.url };
+    // The runner connects with the server's first token; a host that connects it gives its own.
+    return spec.auth === undefined
+      ? { url: listener.url }
+      : { url: listener.url, headers: { authorization: `Bearer ${spec.auth.bearer}` } };
   }
   return { createTransport: () => server.connectInMemory() };
 }

@@ -113,3 +113,51 @@ turns:
     ).toEqual([expect.stringMatching(/^sessionStore: .*"memory"\|"file"/u)]);
   });
 });
+
+describe('scenario files: servers the host connects, and reopening with new secrets', () => {
+  const scenario = (session: string, reopen: string) => `name: x
+session:
+  servers:
+${session}
+servers:
+  crm: { transport: http, auth: { bearer: t1 }, tools: [{ name: lookup, responses: [{ text: found }] }] }
+  notes: { tools: [{ name: read, responses: [{ text: note }] }] }
+turns:
+  - user: Go
+    llm: []
+  - user: Again
+    reopen:
+      servers:
+${reopen}
+    llm: []
+`;
+
+  it('reads the headers the host gives an HTTP mock of the scenario, and those a turn reopens it with', () => {
+    const parsed = parseScenarioText({
+      file: 'x.yaml',
+      text: scenario(
+        '    crm: { headers: { authorization: Bearer t1 } }',
+        '        crm: { headers: { authorization: Bearer t2 } }',
+      ),
+    });
+    expect([parsed.session?.servers, parsed.turns[1]?.reopen]).toEqual([
+      { crm: { headers: { authorization: 'Bearer t1' } } },
+      { servers: { crm: { headers: { authorization: 'Bearer t2' } } } },
+    ]);
+  });
+
+  it('refuses a host server that is not an HTTP mock of the scenario, and new secrets for a server the host does not hold', () => {
+    expect(
+      messagesOf(
+        scenario(
+          '    notes: { headers: {} }\n    billing: { headers: {} }',
+          '        crm: { headers: { authorization: Bearer t2 } }',
+        ),
+      ),
+    ).toEqual([
+      'session.servers.notes: the host connects a server of its config by its URL: give this server tools and transport: http',
+      'session.servers.billing: names no server of this scenario (its servers: crm, notes)',
+      'turns[1].reopen.servers.crm: the host gives secrets only to the servers of its config (session.servers: notes, billing)',
+    ]);
+  });
+});

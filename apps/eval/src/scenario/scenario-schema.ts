@@ -6,7 +6,7 @@ import { expectationSchema } from './expectation-schema.js';
 import { llmStepSchema } from './llm-step-schema.js';
 import { loopOptionsSchema } from './loop-options-schema.js';
 import { redactionSchema } from './redaction-schema.js';
-import { sessionConfigSchema } from './session-config-schema.js';
+import { serverSecretsByNameSchema, sessionConfigSchema } from './session-config-schema.js';
 import { scenarioProviderSchema, wireNames, wiresSchema, type ScenarioProvider } from './wires.js';
 
 /** A mock server tool's `responses`, the very schema (mock-mcp exports the server's schema, of which it is part). */
@@ -68,6 +68,16 @@ const turnSchema = z.strictObject({
     .optional()
     .describe(
       'Restart the host before this turn: a new SessionManager over the same store, which reads the session back (session scenarios only; the store is `sessionStore`).',
+    ),
+  reopen: z
+    .strictObject({
+      servers: serverSecretsByNameSchema.describe(
+        'New headers for servers of `session.servers`, by name, such as a rotated token; those not named keep theirs.',
+      ),
+    })
+    .optional()
+    .describe(
+      'Before this turn the host closes its open sessions (dispose) and reopens this one with new server secrets (resumeSession with servers), as a host does when a token was rotated. Session scenarios whose `session.servers` names the server only.',
     ),
   approvals: z
     .array(approvalSchema)
@@ -247,6 +257,7 @@ export const scenarioSchema = z
       }
     }
     checkTurnChanges({ servers: scenario.servers ?? {}, turns: scenario.turns.length, context });
+    checkHostServers({ scenario, context });
     const modelIds = new Set<string>();
     for (const [index, model] of (scenario.models ?? []).entries()) {
       if (modelIds.has(model.id)) {
@@ -297,6 +308,45 @@ export const scenarioSchema = z
     provider: provider ?? (wires === undefined ? 'anthropic' : toWires(wires)[0]),
     ...(wires === undefined ? {} : { wires: toWires(wires) }),
   }));
+
+/**
+ * `session.servers` names HTTP mocks of the scenario, which the host connects from its config; a turn's `reopen`
+ * gives new secrets to those only.
+ */
+function checkHostServers({
+  scenario,
+  context,
+}: {
+  scenario: {
+    servers?: Record<string, ScenarioServer> | undefined;
+    session?: { servers?: Record<string, unknown> | undefined } | undefined;
+    turns: ReadonlyArray<{ reopen?: { servers: Record<string, unknown> } | undefined }>;
+  };
+  context: z.RefinementCtx;
+}): void {
+  const hostServers = Object.keys(scenario.session?.servers ?? {});
+  for (const name of hostServers) {
+    const server = scenario.servers?.[name];
+    const problem =
+      server === undefined
+        ? `names no server of this scenario (its servers: ${Object.keys(scenario.servers ?? {}).join(', ') || '(none)'})`
+        : !('tools' in server) || server.transport !== 'http'
+          ? 'the host connects a server of its config by its URL: give this server tools and transport: http'
+          : undefined;
+    if (problem !== undefined)
+      context.addIssue({ code: 'custom', path: ['session', 'servers', name], message: problem });
+  }
+  for (const [index, turn] of scenario.turns.entries()) {
+    for (const name of Object.keys(turn.reopen?.servers ?? {})) {
+      if (hostServers.includes(name)) continue;
+      context.addIssue({
+        code: 'custom',
+        path: ['turns', index, 'reopen', 'servers', name],
+        message: `the host gives secrets only to the servers of its config (session.servers: ${hostServers.join(', ') || '(none)'})`,
+      });
+    }
+  }
+}
 
 /**
  * A step's `thinkingAfterText` is an answer of the Responses API alone (a second reasoning item after the

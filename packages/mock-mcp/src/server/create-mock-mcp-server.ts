@@ -121,7 +121,11 @@ export function createMockMcpServer(
       await connectSession(options);
     },
     listenHttp: async (options = {}) => {
-      const listener = await listenHttp({ ...options, connectSession });
+      const listener = await listenHttp({
+        ...options,
+        connectSession,
+        bearerToken: () => currentBearerToken({ auth: validated.auth, turn: state.turn }),
+      });
       listeners.add(listener);
       return {
         ...listener,
@@ -174,4 +178,16 @@ function untrackOnClose(options: { state: MockServerState; session: McpServer })
     state.sessions.delete(session);
     previous?.();
   };
+}
+
+/** The token the server takes now: the spec's `auth.bearer`, or the last rotation whose turn has started. */
+function currentBearerToken({
+  auth,
+  turn,
+}: {
+  auth: MockServerSpec['auth'];
+  turn: number;
+}): string | undefined {
+  if (auth === undefined) return undefined;
+  return (auth.rotate ?? []).findLast((rotation) => rotation.turn <= turn)?.bearer ?? auth.bearer;
 }

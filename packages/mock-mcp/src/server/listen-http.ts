@@ -34,7 +34,8 @@ export interface MockHttpOptions {
  * Serves streamable HTTP with stateful sessions: each `initialize` POST gets a new transport (with an
  * in-memory event store, so SSE streams resume from `Last-Event-ID`) and a new session server from
  * `connectSession`; later requests are routed by their `mcp-session-id` header. Requests whose Host or Origin
- * is not allowed get HTTP 403 (the transport's DNS-rebinding rule).
+ * is not allowed get HTTP 403 (the transport's DNS-rebinding rule); with `bearerToken`, one without that token
+ * gets HTTP 401.
  */
 export async function listenHttp(
   options: MockHttpOptions & {
@@ -42,6 +43,8 @@ export async function listenHttp(
       transport: StreamableHTTPServerTransport;
       onCrash: () => Promise<void>;
     }) => Promise<McpServer>;
+    /** The bearer token a request must carry now, if any (the spec's `auth`). */
+    bearerToken?: () => string | undefined;
   },
 ): Promise<MockHttpListener> {
   const { port = 0, host = '127.0.0.1', allowedOrigins = [] } = options;
@@ -53,6 +56,14 @@ export async function listenHttp(
     if (refusal !== undefined) {
       replyWithError({ response, status: 403, message: refusal });
       return;
+    }
+    const token = options.bearerToken?.();
+    if (token !== undefined) {
+      const problem = checkBearer({ authorization: request.headers.authorization, token });
+      if (problem !== undefined) {
+        replyUnauthorized({ response, description: problem });
+        return;
+      }
     }
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
@@ -165,6 +176,37 @@ async function readJsonBody(request: IncomingMessage): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** Why a request's `Authorization` header does not carry the token, or `undefined` when it does. */
+function checkBearer({
+  authorization,
+  token,
+}: {
+  authorization: string | undefined;
+  token: string;
+}): string | undefined {
+  if (authorization === undefined) return 'Missing Authorization header';
+  const [scheme, value] = authorization.split(' ', 2);
+  if (scheme?.toLowerCase() !== 'bearer' || value === undefined) {
+    return "Invalid Authorization header format, expected 'Bearer TOKEN'";
+  }
+  return value === token ? undefined : 'The access token is not valid (expired, revoked or another).';
+}
+
+/** A 401 as a server behind a bearer token answers it: the OAuth error in the body and in WWW-Authenticate. */
+function replyUnauthorized({
+  response,
+  description,
+}: {
+  response: ServerResponse;
+  description: string;
+}): void {
+  response.writeHead(401, {
+    'content-type': 'application/json',
+    'www-authenticate': `Bearer error="invalid_token", error_description="${description}"`,
+  });
+  response.end(JSON.stringify({ error: 'invalid_token', error_description: description }));
 }
 
 function replyWithError(options: { response: ServerResponse; status: number; message: string }): void {

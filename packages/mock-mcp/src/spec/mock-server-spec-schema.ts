@@ -52,6 +52,31 @@ export const mockServerSpecSchema = z
       .array(mockPromptSchema)
       .optional()
       .describe("The mock's prompts, with scripted messages; the server then has the prompts capability."),
+    auth: z
+      .strictObject({
+        bearer: z
+          .string()
+          .min(1)
+          .describe('The token every request must carry, as Authorization: Bearer <token>.'),
+        rotate: z
+          .array(
+            z.strictObject({
+              turn: z
+                .int()
+                .positive()
+                .describe('The turn (1-based) from which the new token is the only one.'),
+              bearer: z.string().min(1).describe('The new token.'),
+            }),
+          )
+          .optional()
+          .describe(
+            'New tokens by turn, in turn order: from the start of that turn on, the server takes only the new one (a rotated token).',
+          ),
+      })
+      .optional()
+      .describe(
+        'Over HTTP, a request without the right bearer token is answered 401 (WWW-Authenticate: Bearer error="invalid_token"), as a server behind a token is. transport: http only.',
+      ),
     logging: z
       .strictObject({
         level: logLevelSchema
@@ -63,6 +88,7 @@ export const mockServerSpecSchema = z
   })
   // A transform, not a refinement, so that it runs only on a spec whose parts are valid.
   .transform((spec, context) => {
+    checkAuth(spec, context);
     checkSpecReferences(spec, context);
     checkToolChanges(spec, context);
     // Wherever this schema parsed it (alone, or embedded in a scenario), the output needs no second check.
@@ -71,6 +97,36 @@ export const mockServerSpecSchema = z
   });
 
 const validatedSpecs = new WeakSet<object>();
+
+/** `auth` is checked on HTTP requests only, and its rotations come in turn order. */
+function checkAuth(
+  spec: {
+    transport: (typeof mockTransports)[number];
+    auth?: { rotate?: Array<{ turn: number }> | undefined } | undefined;
+  },
+  context: z.RefinementCtx,
+): void {
+  if (spec.auth === undefined) return;
+  if (spec.transport !== 'http') {
+    context.addIssue({
+      code: 'custom',
+      path: ['auth'],
+      message: `a bearer token is checked on HTTP requests: set transport: http (this server's is ${spec.transport})`,
+      input: spec.auth,
+    });
+  }
+  (spec.auth.rotate ?? []).forEach((rotation, index, rotations) => {
+    const before = rotations[index - 1];
+    if (before !== undefined && rotation.turn <= before.turn) {
+      context.addIssue({
+        code: 'custom',
+        path: ['auth', 'rotate', index, 'turn'],
+        message: `rotations come in turn order: turn ${rotation.turn} after turn ${before.turn}`,
+        input: rotation.turn,
+      });
+    }
+  });
+}
 
 /** Whether a value is the output of `mockServerSpecSchema` (and so needs no validation again). */
 export function isValidatedMockServerSpec(spec: object): boolean {
