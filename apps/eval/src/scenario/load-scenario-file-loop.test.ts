@@ -28,11 +28,11 @@ function issuesOf(text: string): Array<Pick<ScenarioIssue, 'path' | 'message'>> 
 }
 
 describe('scenario files: the loop and session sections', () => {
-  it("are the loop's options a file may hold (but system, given beside loop) and the session config's loop fields", () => {
+  it("are the loop's options a file may hold (but system, given beside loop) and the session config's loop fields, with the servers its host connects", () => {
     expect(fieldsOf(loopOptionsSchema)).toEqual(
       fieldsOf(fileLoopOptionsSchema).filter((name) => name !== 'system'),
     );
-    expect(fieldsOf(sessionConfigSchema)).toEqual(fieldsOf(sessionLoopConfigSchema));
+    expect(fieldsOf(sessionConfigSchema)).toEqual([...fieldsOf(sessionLoopConfigSchema), 'servers']);
   });
 
   it.each([
