@@ -25,8 +25,11 @@ export interface TurnRunner {
   resume?(decisions: Record<string, ApprovalDecision>): TurnRun;
   /** The calls the last turn waits for, when it stopped with `approval_required`. */
   pendingApprovals?(): Promise<PendingApproval[] | undefined>;
-  /** Restarts the host between turns (a new SessionManager over the same store). */
-  restart?(): Promise<void>;
+  /**
+   * Restarts the host between turns (a new SessionManager over the same store), which gives its server headers
+   * again, with these new ones (a turn's `reopen` beside its `restart`).
+   */
+  restart?(servers?: Record<string, { headers: Record<string, string> }>): Promise<void>;
   /**
    * Closes the host's open sessions and reopens this one with new headers for servers of its config (a
    * rotated token), by server name.

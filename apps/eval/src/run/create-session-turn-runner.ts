@@ -2,11 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Model, ModelRequest } from '@toolloop/core';
-import { connectMcpServers } from '@toolloop/core/mcp';
+import type { ElicitationHandler } from '@toolloop/core/mcp';
 import {
   createFileSessionStore,
   createMemorySessionStore,
   SessionManager,
+  type ConnectServers,
   type LlmConfig,
   type SessionStore,
 } from '@toolloop/core/session';
@@ -32,6 +33,8 @@ export async function createSessionTurnRunner({
   tools,
   config,
   hostServers = {},
+  connectHostServers,
+  onElicitation,
   onRequest,
 }: {
   scenario: Scenario;
@@ -40,6 +43,10 @@ export async function createSessionTurnRunner({
   config: AgentSessionConfig;
   /** Servers the host connects itself from its config: each one's URL and the headers it sends (secrets). */
   hostServers?: Record<string, { url: string; headers: Record<string, string> }>;
+  /** How the host connects its servers (`connectMcpServers`, with the scenario's sampling and watch). */
+  connectHostServers?: ConnectServers;
+  /** Answers the host's servers when they ask the user for input. */
+  onElicitation?: ElicitationHandler;
   onRequest: (request: ModelRequest) => void;
 }): Promise<TurnRunner> {
   const { sessionType, apiPath } = scenarioProviders[scenario.provider];
@@ -60,7 +67,12 @@ export async function createSessionTurnRunner({
         instrumentModel(await createSessionModel(modelConfig), onRequest),
       tools,
       ...(store === undefined ? {} : { store }),
-      ...(Object.keys(hostServers).length === 0 ? {} : { connectServers: connectMcpServers }),
+      ...(Object.keys(hostServers).length === 0 || connectHostServers === undefined
+        ? {}
+        : { connectServers: connectHostServers }),
+      ...(onElicitation === undefined
+        ? {}
+        : { onElicitation: (request, { signal }) => onElicitation(request, { signal }) }),
     });
   };
   // The headers the host holds for its servers: given literally in its config, then by `reopen`; a restarted
@@ -91,18 +103,19 @@ export async function createSessionTurnRunner({
       async pendingApprovals() {
         return (await manager.getSession(session.id))?.pausedTurn?.pendingApprovals;
       },
-      async restart() {
+      async restart(servers = {}) {
+        serverSecrets = mergeHeaders(serverSecrets, servers);
         await manager.dispose();
         manager = createManager();
         // The key and the server headers were kept in the old manager's memory only; a restarted host gives
-        // them again.
+        // them again (with a reopen's new ones).
         await manager.resumeSession(session.id, {
           apiKey: fakeApiKey,
           ...(Object.keys(serverSecrets).length === 0 ? {} : { servers: serverSecrets }),
         });
       },
       async reopen(servers) {
-        serverSecrets = { ...serverSecrets, ...servers };
+        serverSecrets = mergeHeaders(serverSecrets, servers);
         await manager.dispose();
         await manager.resumeSession(session.id, { servers });
       },
@@ -132,4 +145,16 @@ async function createSessionModel(config: LlmConfig): Promise<Model> {
     ...(config.base_url === undefined ? {} : { endpoint: config.base_url }),
     ...(config.max_tokens === undefined ? {} : { maxTokens: config.max_tokens }),
   });
+}
+
+/** Server headers with newer ones given: header by header, as `SessionManager` merges them. */
+function mergeHeaders(
+  held: Record<string, { headers: Record<string, string> }>,
+  given: Record<string, { headers: Record<string, string> }>,
+): Record<string, { headers: Record<string, string> }> {
+  const merged = { ...held };
+  for (const [name, { headers }] of Object.entries(given)) {
+    merged[name] = { headers: { ...held[name]?.headers, ...headers } };
+  }
+  return merged;
 }

@@ -1,5 +1,6 @@
 import type { LoopEvent, ModelRequest, ToolSource } from '@toolloop/core';
-import type { ElicitationHandler } from '@toolloop/core/mcp';
+import { connectMcpServers, createSamplingHandler, type ElicitationHandler } from '@toolloop/core/mcp';
+import type { ConnectServers } from '@toolloop/core/session';
 import type { Agent, AgentTool } from '../agent/define-agent.js';
 import { toDisplayPath } from '../agent/to-display-path.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
@@ -24,6 +25,7 @@ export async function createTurnRunner({
   endpoint,
   tools,
   hostServerUrls = {},
+  onHostToolsChanged,
   onRequest,
   onElicitation,
   cwd,
@@ -35,6 +37,8 @@ export async function createTurnRunner({
   tools: ToolSource[];
   /** The URL of each server a session's host connects itself (`session.servers`). */
   hostServerUrls?: Record<string, string>;
+  /** Told when the client of a server the host connects hears that its tools changed. */
+  onHostToolsChanged?: (serverName: string) => void;
   onRequest: (request: ModelRequest) => void;
   onElicitation: ElicitationHandler;
   cwd: string;
@@ -50,6 +54,17 @@ export async function createTurnRunner({
       });
     }
     const { servers: hostServers = {}, ...config } = scenario.session;
+    // The host's own client of its servers: sampled by the scenario's model, asking the scenario's user, and
+    // watched for tool list changes as the runner's is.
+    const sampling = createSamplingHandler({ model: await createScenarioModel({ scenario, endpoint }) });
+    const connectHostServers: ConnectServers = (serversConfig, options = {}) =>
+      connectMcpServers(serversConfig, {
+        ...options,
+        configureClient: (client) => {
+          sampling.attach(client);
+        },
+        ...(onHostToolsChanged === undefined ? {} : { onToolsChanged: onHostToolsChanged }),
+      });
     return createSessionTurnRunner({
       scenario,
       baseURL: endpoint.baseURL,
@@ -58,6 +73,8 @@ export async function createTurnRunner({
         ...(scenario.system === undefined ? {} : { system_prompt: scenario.system }),
         ...config,
       },
+      connectHostServers,
+      onElicitation,
       hostServers: Object.fromEntries(
         Object.entries(hostServers).map(([name, { headers }]) => [
           name,
@@ -105,7 +122,7 @@ export async function createTurnRunner({
             pendingApprovals: async () => runner.pendingApprovals?.(),
           }
         : {}),
-      ...(runner.restart === undefined ? {} : { restart: async () => runner.restart?.() }),
+      ...(runner.restart === undefined ? {} : { restart: async (servers) => runner.restart?.(servers) }),
       async close() {
         await runner.close();
         await agentTools.close();

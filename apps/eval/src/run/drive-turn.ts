@@ -71,9 +71,9 @@ export function driveTurn({
         if (runner.restart === undefined) {
           throw new Error('`restart` needs a session scenario: only SessionManager has a host to restart.');
         }
-        await runner.restart();
-      }
-      if (turn.reopen !== undefined) {
+        // A restarted host gives its servers their headers again: a reopen's new ones among them.
+        await runner.restart(turn.reopen?.servers);
+      } else if (turn.reopen !== undefined) {
         if (runner.reopen === undefined) {
           throw new Error(
             '`reopen` needs a session scenario whose host connects servers (`session.servers`).',

@@ -6,6 +6,7 @@ import { checkTurn } from '../expect/check-turn.js';
 import { checkViolations } from '../expect/check-violations.js';
 import { createRegularExpressionMatcher } from '../expect/test-regular-expression.js';
 import { createSecretRedactor } from '../redact/create-secret-redactor.js';
+import { listServerSecrets } from '../redact/list-server-secrets.js';
 import { mapStrings } from '../redact/map-strings.js';
 import type { ScenarioResult } from '../report/run-report.js';
 import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
@@ -60,7 +61,10 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   });
   // Reports, the pretty reporter and the HTML timeline all start from this result: no URL secret, key or
   // credential the live proxy signed with goes past here.
-  return mapStrings(result, createSecretRedactor({ urls, secrets: mode.secrets() }));
+  return mapStrings(
+    result,
+    createSecretRedactor({ urls, secrets: [...mode.secrets(), ...listServerSecrets(options.scenario)] }),
+  );
 }
 
 /** What `runScenario` needs: the scenario, where it is, and the shared fake LLM with its route. */
@@ -151,6 +155,7 @@ async function runUnredacted({
       endpoint,
       tools: servers.source === undefined ? [] : [servers.source],
       hostServerUrls: servers.hostServerUrls,
+      onHostToolsChanged: servers.onToolsChanged,
       onRequest: (request) => {
         observer.onRequest(request);
       },

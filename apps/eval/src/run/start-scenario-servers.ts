@@ -31,6 +31,11 @@ export interface ScenarioServers {
   /** The URL of each server the host connects itself (`hostServers`), which `source` leaves out. */
   hostServerUrls: Record<string, string>;
   /**
+   * Pass to the `connectMcpServers` that connects the host's servers as `onToolsChanged`, so that `startTurn`
+   * waits for the host's client to hear of a change too.
+   */
+  onToolsChanged: (serverName: string) => void;
+  /**
    * Tells the in-process mocks that the scenario's turn `turn` (1-based) starts, and waits until the client has
    * heard of each change of a tool list that made (so that the turn's first listing has the new tools). A mock
    * with no session to tell (its only one ended in a crash) is not waited for: the client's next session lists
@@ -74,11 +79,6 @@ export async function startScenarioServers({
   const watch = createToolsChangedWatch();
   const startTurn = async (turn: number) => {
     for (const [name, mock] of mocks) {
-      // The host's own client hears of a change to a server it connects: the runner has nothing to wait for.
-      if (hostServers.includes(name)) {
-        await mock.startTurn(turn);
-        continue;
-      }
       const before = watch.count(name);
       if ((await mock.startTurn(turn)).sessionsNotified === 0) continue;
       await watch.waitFor({
@@ -112,7 +112,13 @@ export async function startScenarioServers({
       else if ('url' in config) hostServerUrls[name] = config.url;
       else throw new Error(`Server '${name}' is connected by the host from its config, which needs its URL.`);
     }
-    const started = { mocks, hostServerUrls, startTurn, close: closeAll };
+    const started = {
+      mocks,
+      hostServerUrls,
+      onToolsChanged: watch.onToolsChanged,
+      startTurn,
+      close: closeAll,
+    };
     if (Object.keys(configs).length === 0) return { source: undefined, ...started };
     const sampling = createSamplingHandler({ model: samplingModel });
     const source = await connectMcpServers(

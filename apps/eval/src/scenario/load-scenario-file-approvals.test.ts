@@ -146,6 +146,31 @@ ${reopen}
     ]);
   });
 
+  it('refuses a token rotated on a server the runner connects, or at a turn the scenario does not have, and a reopen outside a session', () => {
+    const rotating = (session: string, turn: number) => `name: x
+${session}servers:
+  crm:
+    transport: http
+    auth: { bearer: t1, rotate: [{ turn: ${turn}, bearer: t2 }] }
+    tools: [{ name: lookup, responses: [{ text: found }] }]
+turns:
+  - user: Go
+    llm: []
+  - user: Again
+    reopen: { servers: { crm: { headers: { authorization: Bearer t2 } } } }
+    llm: []
+`;
+    expect(messagesOf(rotating('', 2))).toEqual([
+      'servers.crm.auth.rotate[0].turn: the runner connects this server with its first token: rotate the token of a server the host connects (session.servers), which a turn can reopen with the new one',
+      'turns[1].reopen: only a session scenario whose host connects servers (session.servers) reopens its session',
+    ]);
+    expect(
+      messagesOf(rotating('session:\n  servers:\n    crm: { headers: { authorization: Bearer t1 } }\n', 3)),
+    ).toEqual([
+      "servers.crm.auth.rotate[0].turn: a token rotates as a later turn starts: a turn from 2 to 2, the scenario's last",
+    ]);
+  });
+
   it('refuses a host server that is not an HTTP mock of the scenario, and new secrets for a server the host does not hold', () => {
     expect(
       messagesOf(
@@ -155,7 +180,7 @@ ${reopen}
         ),
       ),
     ).toEqual([
-      'session.servers.notes: the host connects a server of its config by its URL: give this server tools and transport: http',
+      'session.servers.notes: the host connects the servers of its config from the URL the runner gives it: name a mock with transport: http',
       'session.servers.billing: names no server of this scenario (its servers: crm, notes)',
       'turns[1].reopen.servers.crm: the host gives secrets only to the servers of its config (session.servers: notes, billing)',
     ]);

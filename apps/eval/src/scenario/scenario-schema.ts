@@ -331,13 +331,42 @@ function checkHostServers({
       server === undefined
         ? `names no server of this scenario (its servers: ${Object.keys(scenario.servers ?? {}).join(', ') || '(none)'})`
         : !('tools' in server) || server.transport !== 'http'
-          ? 'the host connects a server of its config by its URL: give this server tools and transport: http'
+          ? 'the host connects the servers of its config from the URL the runner gives it: name a mock with transport: http'
           : undefined;
     if (problem !== undefined)
       context.addIssue({ code: 'custom', path: ['session', 'servers', name], message: problem });
   }
+  for (const [name, server] of Object.entries(scenario.servers ?? {})) {
+    if (!('tools' in server)) continue;
+    for (const [index, rotation] of (server.auth?.rotate ?? []).entries()) {
+      const path = ['servers', name, 'auth', 'rotate', index, 'turn'];
+      if (!hostServers.includes(name)) {
+        context.addIssue({
+          code: 'custom',
+          path,
+          message:
+            'the runner connects this server with its first token: rotate the token of a server the host connects (session.servers), which a turn can reopen with the new one',
+        });
+      } else if (rotation.turn < 2 || rotation.turn > scenario.turns.length) {
+        context.addIssue({
+          code: 'custom',
+          path,
+          message: `a token rotates as a later turn starts: a turn from 2 to ${scenario.turns.length}, the scenario's last`,
+        });
+      }
+    }
+  }
   for (const [index, turn] of scenario.turns.entries()) {
-    for (const name of Object.keys(turn.reopen?.servers ?? {})) {
+    if (turn.reopen === undefined) continue;
+    if (scenario.session === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['turns', index, 'reopen'],
+        message: 'only a session scenario whose host connects servers (session.servers) reopens its session',
+      });
+      continue;
+    }
+    for (const name of Object.keys(turn.reopen.servers)) {
       if (hostServers.includes(name)) continue;
       context.addIssue({
         code: 'custom',

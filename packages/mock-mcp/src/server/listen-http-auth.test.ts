@@ -50,7 +50,7 @@ async function listWith(url: string, token: string): Promise<string[]> {
 }
 
 describe('a mock behind a bearer token (auth)', () => {
-  it('answers a request without the token, or with another, 401 with the OAuth error; with it, as always', async () => {
+  it("answers a request without the token, or with another, 401 as the SDK's requireBearerAuth does; with it, as always", async () => {
     server = createMockMcpServer({ transport: 'http', tools, auth });
     const { url } = await server.listenHttp();
 
@@ -59,6 +59,13 @@ describe('a mock behind a bearer token (auth)', () => {
       initialize(url, 'Bearer token-2'),
       initialize(url, 'Basic dXNlcjpwYXNz'),
     ]);
+    // A token with something after it is not the token; the scheme's case and the spaces before it do not matter.
+    const others = await Promise.all(
+      ['Bearer token-1 token-2', 'Bearer token-1x', 'bearer token-1', 'BEARER   token-1'].map(
+        async (authorization) => (await initialize(url, authorization)).status,
+      ),
+    );
+    expect(others).toEqual([401, 401, 200, 200]);
     expect(refused.map(({ status, challenge }) => [status, challenge])).toEqual([
       [401, 'Bearer error="invalid_token", error_description="Missing Authorization header"'],
       [
@@ -89,7 +96,7 @@ describe('a mock behind a bearer token (auth)', () => {
     expect(await listWith(url, 'token-2')).toEqual(['lookup']);
   });
 
-  it('is refused on a server that is not served over HTTP, and with rotations out of turn order', () => {
+  it('is refused on a server that is not served over HTTP, with rotations out of turn order, and as no token', () => {
     const problems = (spec: Record<string, unknown>) => {
       try {
         parseMockServerSpec(spec);
@@ -115,5 +122,8 @@ describe('a mock behind a bearer token (auth)', () => {
         },
       }),
     ).toEqual(['auth.rotate[1].turn: rotations come in turn order: turn 2 after turn 3']);
+    expect(problems({ transport: 'http', tools, auth: { bearer: 'two words' } })).toEqual([
+      "auth.bearer: a bearer token: letters, digits, '-', '.', '_', '~', '+', '/', then any '='",
+    ]);
   });
 });

@@ -187,14 +187,16 @@ function checkBearer({
   token: string;
 }): string | undefined {
   if (authorization === undefined) return 'Missing Authorization header';
-  const [scheme, value] = authorization.split(' ', 2);
-  if (scheme?.toLowerCase() !== 'bearer' || value === undefined) {
-    return "Invalid Authorization header format, expected 'Bearer TOKEN'";
-  }
+  // RFC 6750 §2.1: "Bearer", one or more spaces, the token; nothing after it.
+  const value = /^bearer +(?<token>\S+)$/iu.exec(authorization)?.groups?.token;
+  if (value === undefined) return "Invalid Authorization header format, expected 'Bearer TOKEN'";
   return value === token ? undefined : 'The access token is not valid (expired, revoked or another).';
 }
 
-/** A 401 as a server behind a bearer token answers it: the OAuth error in the body and in WWW-Authenticate. */
+/**
+ * A 401 as a server built on the MCP SDK's `requireBearerAuth` answers it: the OAuth error in WWW-Authenticate and
+ * as the body (no `resource_metadata`: the mock offers no OAuth discovery).
+ */
 function replyUnauthorized({
   response,
   description,

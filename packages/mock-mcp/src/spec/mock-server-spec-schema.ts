@@ -8,6 +8,14 @@ import { mockResourceTemplateSchema } from './mock-resource-template-schema.js';
 import { mockToolSchema } from './mock-tool-schema.js';
 import { toolChangeSchema } from './tool-change-schema.js';
 
+/** A bearer token as RFC 6750 writes one (b64token): letters, digits, `-._~+/`, then any `=`. */
+const bearerTokenSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9\-._~+/]+=*$/u,
+    "a bearer token: letters, digits, '-', '.', '_', '~', '+', '/', then any '='",
+  );
+
 /** Where a mock server runs: in-process, as a child process over stdio, or on a loopback HTTP port. */
 export const mockTransports = ['memory', 'stdio', 'http'] as const;
 
@@ -54,10 +62,9 @@ export const mockServerSpecSchema = z
       .describe("The mock's prompts, with scripted messages; the server then has the prompts capability."),
     auth: z
       .strictObject({
-        bearer: z
-          .string()
-          .min(1)
-          .describe('The token every request must carry, as Authorization: Bearer <token>.'),
+        bearer: bearerTokenSchema.describe(
+          'The token every request must carry, as Authorization: Bearer <token>.',
+        ),
         rotate: z
           .array(
             z.strictObject({
@@ -65,7 +72,7 @@ export const mockServerSpecSchema = z
                 .int()
                 .positive()
                 .describe('The turn (1-based) from which the new token is the only one.'),
-              bearer: z.string().min(1).describe('The new token.'),
+              bearer: bearerTokenSchema.describe('The new token.'),
             }),
           )
           .optional()
