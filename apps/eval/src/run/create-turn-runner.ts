@@ -56,12 +56,15 @@ export async function createTurnRunner({
     const { servers: hostServers = {}, ...config } = scenario.session;
     // The host's own client of its servers: sampled by the scenario's model, asking the scenario's user, and
     // watched for tool list changes as the runner's is.
-    const sampling = createSamplingHandler({ model: await createScenarioModel({ scenario, endpoint }) });
+    const sampling =
+      Object.keys(hostServers).length === 0
+        ? undefined
+        : createSamplingHandler({ model: await createScenarioModel({ scenario, endpoint }) });
     const connectHostServers: ConnectServers = (serversConfig, options = {}) =>
       connectMcpServers(serversConfig, {
         ...options,
         configureClient: (client) => {
-          sampling.attach(client);
+          sampling?.attach(client);
         },
         ...(onHostToolsChanged === undefined ? {} : { onToolsChanged: onHostToolsChanged }),
       });
