@@ -45,3 +45,25 @@ describe('redactExchange of a streamed answer', () => {
     );
   });
 });
+
+describe('redactExchange of request headers', () => {
+  it('replaces the value of each header named for redaction, whatever the case of either name', () => {
+    const exchange = exchangeAnswering('text/event-stream', Buffer.from('data: {}\n\n'));
+    const redacted = redactExchange({
+      exchange: {
+        ...exchange,
+        request: {
+          ...exchange.request,
+          headers: { 'X-Tenant-Token': 'acme-1', 'x-trace': 'trace-9', accept: 'text/event-stream' },
+        },
+      },
+      redaction: { headers: ['x-tenant-token', 'X-Trace'] },
+      secrets: [],
+    });
+    expect(redacted.request.headers).toEqual({
+      'X-Tenant-Token': '[redacted]',
+      'x-trace': '[redacted]',
+      accept: 'text/event-stream',
+    });
+  });
+});
