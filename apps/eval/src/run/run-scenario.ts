@@ -1,4 +1,4 @@
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/client';
 import type { LeftoverTracker } from '@toolloop/core/testing';
 import type { FakeLlm } from '@toolloop/fake-llm';
 import { checkElicitAnswers } from '../expect/check-elicitations.js';

@@ -16,7 +16,7 @@ import {
   type MockMcpServer,
   type MockServerSpec,
 } from '@toolloop/mock-mcp';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/client';
 import type { ScenarioServer } from '../scenario/scenario-schema.js';
 import { createToolsChangedWatch } from './create-tools-changed-watch.js';
 

@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, ElicitResult } from '@modelcontextprotocol/client';
 import type { JsonObject } from '../json-value.js';
 
 /**
@@ -20,7 +19,12 @@ export type ElicitationResponse =
   | { action: 'decline' }
   | { action: 'cancel' };
 
-/** How a host answers elicitation requests; `signal` aborts when the server gives up or the connection ends. */
+/**
+ * How a host answers elicitation requests; `signal` aborts when the server gives up, the tool call is given up,
+ * or the connection ends. A 2025-11-25 server asks with a request of its own during the call; a 2026-07-28
+ * server answers the call with the questions, and the client calls again with the answers: the same handler
+ * answers both.
+ */
 export type ElicitationHandler = (
   request: ElicitationRequest,
   options: { signal: AbortSignal },
@@ -28,8 +32,9 @@ export type ElicitationHandler = (
 
 /**
  * Declares form and URL elicitation on a client that has not connected yet, and answers `elicitation/create`
- * with `onElicitation`. The MCP SDK checks the request's mode and the answer's shape; the server checks the
- * values against the schema it asked with.
+ * with `onElicitation`, whether it comes as a request (2025-11-25) or inside a tool call's answer (2026-07-28).
+ * The MCP SDK checks the request's mode and the answer's shape; the server checks the values against the
+ * schema it asked with.
  */
 export function attachElicitationHandler({
   client,
@@ -41,7 +46,7 @@ export function attachElicitationHandler({
   onElicitation: ElicitationHandler;
 }): void {
   client.registerCapabilities({ elicitation: { form: {}, url: {} } });
-  client.setRequestHandler(ElicitRequestSchema, async (request, extra): Promise<ElicitResult> => {
+  client.setRequestHandler('elicitation/create', async (request, context): Promise<ElicitResult> => {
     const { params } = request;
     const elicitation: ElicitationRequest =
       params.mode === 'url'
@@ -56,9 +61,9 @@ export function attachElicitationHandler({
             mode: 'form',
             serverName,
             message: params.message,
-            requestedSchema: params.requestedSchema,
+            requestedSchema: params.requestedSchema as JsonObject,
           };
-    const response = await onElicitation(elicitation, { signal: extra.signal });
+    const response = await onElicitation(elicitation, { signal: context.mcpReq.signal });
     return response.action === 'accept' && elicitation.mode === 'form'
       ? { action: 'accept', content: withDefaults(response.content ?? {}, elicitation.requestedSchema) }
       : response;

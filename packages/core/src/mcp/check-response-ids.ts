@@ -1,14 +1,14 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
-  ErrorCode,
-  McpError,
+  ProtocolError,
+  ProtocolErrorCode,
   isJSONRPCErrorResponse,
   isJSONRPCNotification,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
   type JSONRPCMessage,
   type RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { interceptTransport } from './intercept-transport.js';
 
 /** The field of the error data that marks an answer refused here, and holds why. */
@@ -50,7 +50,7 @@ export function checkResponseIds(transport: Transport): Transport {
       return {
         jsonrpc: '2.0',
         id: meant,
-        error: { code: ErrorCode.InternalError, message: why, data: { [refusedAnswerField]: why } },
+        error: { code: ProtocolErrorCode.InternalError, message: why, data: { [refusedAnswerField]: why } },
       };
     },
   });
@@ -59,7 +59,8 @@ export function checkResponseIds(transport: Transport): Transport {
 
 /** Why an answer was refused for its id (`answered request 2 with the id "2", …`), when `error` says so. */
 export function describeRefusedAnswer(error: unknown): string | undefined {
-  if (!(error instanceof McpError) || typeof error.data !== 'object' || error.data === null) return undefined;
+  if (!(error instanceof ProtocolError) || typeof error.data !== 'object' || error.data === null)
+    return undefined;
   const why: unknown = (error.data as Record<string, unknown>)[refusedAnswerField];
   return typeof why === 'string' ? why : undefined;
 }

@@ -1,7 +1,6 @@
 import { endSentence } from '../internal/end-sentence.js';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { JSONRPCMessage, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { Client, JSONRPCMessage, jsonSchemaValidator } from '@modelcontextprotocol/client';
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { ToolSourceError } from '../errors/tool-source-error.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
 import type { JsonObject } from '../json-value.js';
@@ -12,7 +11,7 @@ import { exposeToolNames, type ExposedTool } from './expose-tool-names.js';
 import { isSchemaTooDeep, maxSchemaDepth } from './is-schema-too-deep.js';
 import { mapMcpToolResult } from './map-mcp-tool-result.js';
 import { validateMcpServersConfig, type McpServersConfig } from './mcp-server-config.js';
-import { createMcpServerConnection } from './mcp-server-connection.js';
+import { createMcpServerConnection, type McpTool } from './mcp-server-connection.js';
 import type { McpMessageRecord } from './tap-transport.js';
 
 /** The longest delay timers honour: "no limit of its own" for tool calls, which the loop's signal bounds. */
@@ -28,13 +27,23 @@ export interface ConnectMcpServersOptions {
    * deadline reach the call through its signal, and a timeout is told apart from an abort by the signal's reason.
    */
   toolTimeoutMs?: number;
-  /** Set up each client before it connects, e.g. `createSamplingHandler(...).attach`. */
+  /**
+   * Set up each client (`Client` of `@modelcontextprotocol/client`) before it connects, e.g.
+   * `createSamplingHandler(...).attach`. A handler it registers for a server's request (`sampling/createMessage`,
+   * `roots/list`) also answers the same request a 2026-07-28 server puts in a tool call's answer.
+   */
   configureClient?: (client: Client, serverName: string) => void;
   /**
    * Answers a server that asks the user for input during a tool call (MCP elicitation, form and URL modes).
    * Without it the client declares no elicitation, and servers do not ask.
    */
   onElicitation?: ElicitationHandler;
+  /**
+   * How many times one tool call may be answered with questions (2026-07-28 `input_required`: elicitation,
+   * sampling, roots), each round answered by the handlers above and the call sent again with the answers,
+   * before the call fails with an error naming the limit. Default 10.
+   */
+  maxInputRounds?: number;
   /**
    * Called when a server sends `notifications/tools/list_changed`; the next `listTools()` lists it again, and
    * goes on asking at each `listTools()` until a listing succeeds.
@@ -82,6 +91,11 @@ export interface McpToolSource extends ToolSource {
   readonly warnings: ReadonlyArray<{ code: string; message: string }>;
   /** The process id of each running stdio server; on POSIX also the id of the process group it runs in. */
   processIds(): Record<string, number | undefined>;
+  /**
+   * The protocol revision each connected server is spoken to in (`2025-11-25`, `2026-07-28`); undefined for a
+   * server not connected at the moment.
+   */
+  protocolVersions(): Record<string, string | undefined>;
   close(): Promise<void>;
 }
 
@@ -105,6 +119,13 @@ export async function connectMcpServers(
   const { servers } = validateMcpServersConfig(config);
   options.signal?.throwIfAborted();
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
+  const maxInputRounds = options.maxInputRounds ?? 10;
+  if (!Number.isSafeInteger(maxInputRounds) || maxInputRounds < 1) {
+    throw new InvalidArgumentError({
+      argument: 'maxInputRounds',
+      message: `expected a whole number of at least 1, got ${String(maxInputRounds)}.`,
+    });
+  }
   // A server's tools are listed again until a listing that began after its last change succeeds.
   const changes = new Map<string, number>(Object.keys(servers).map((name) => [name, 0]));
   const listedAtChange = new Map<string, number>();
@@ -122,6 +143,7 @@ export async function connectMcpServers(
       requestTimeoutMs,
       toolTimeoutMs: options.toolTimeoutMs ?? noTimeoutMs,
       closeGracePeriodMs: options.closeGracePeriodMs ?? 2_000,
+      maxInputRounds,
       ...(options.jsonSchemaValidator === undefined
         ? {}
         : { jsonSchemaValidator: options.jsonSchemaValidator }),
@@ -216,6 +238,8 @@ export async function connectMcpServers(
       }));
     },
     processIds: () => Object.fromEntries(connections.map((connection) => [connection.name, connection.pid])),
+    protocolVersions: () =>
+      Object.fromEntries(connections.map((connection) => [connection.name, connection.protocolVersion])),
     async listTools({ signal }) {
       try {
         await refresh(signal);

@@ -1,4 +1,6 @@
-import type { SamplingMessage } from '@modelcontextprotocol/sdk/types.js';
+/* eslint-disable @typescript-eslint/no-deprecated -- Sampling is deprecated from protocol 2026-07-28 and stays in the
+   specification for at least twelve months (SEP-2577); this file is how toolloop keeps serving it. */
+import type { SamplingMessage } from '@modelcontextprotocol/client';
 import type { JsonObject } from '../json-value.js';
 import type { AssistantContentPart, Message, TextPart, ToolResultPart } from '../model/messages.js';
 import { mapMcpToolResult } from './map-mcp-tool-result.js';

@@ -1,5 +1,4 @@
-import { deserializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { deserializeMessage, type JSONRPCMessage } from '@modelcontextprotocol/client';
 
 /** A message longer than the reader's limit: what it measured of it. */
 export interface OversizedMessage {

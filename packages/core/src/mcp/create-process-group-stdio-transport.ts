@@ -1,7 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { serializeMessage, type Transport } from '@modelcontextprotocol/client';
 import { createMessageReader, type OversizedMessage } from './create-message-reader.js';
 import { endProcessGroup } from './end-process-group.js';
 

@@ -1,13 +1,13 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+/* eslint-disable @typescript-eslint/no-deprecated -- Sampling is deprecated from protocol 2026-07-28 and stays in the
+   specification for at least twelve months (SEP-2577); this file is how toolloop keeps serving it. */
 import {
-  CreateMessageRequestSchema,
-  ErrorCode,
-  McpError,
-  type CallToolResult,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Client,
   type CreateMessageRequest,
   type CreateMessageResult,
   type CreateMessageResultWithTools,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 import type { JsonObject } from '../json-value.js';
 import { readModelResponse } from '../loop/read-model-response.js';
 import { runToolLoop } from '../loop/run-tool-loop.js';
@@ -50,7 +50,11 @@ export interface SamplingHandler {
 
 /**
  * Lets MCP servers sample a model through this client, with tools and tool choice as the 2025-11-25 spec
- * defines them. Pass `attach` as `configureClient` to `connectMcpServers`, or call it on your own `Client`.
+ * defines them. A 2025-11-25 server asks with a `sampling/createMessage` request during a tool call; a
+ * 2026-07-28 server puts the same request in the call's answer (`input_required`), and the client calls again
+ * with the model's answer: one handler serves both. (Sampling is deprecated in 2026-07-28, still served for at
+ * least a year; a refusal cannot be told to a 2026 server, so the tool call fails instead.) Pass `attach` as
+ * `configureClient` to `connectMcpServers`, or call it on your own `Client`.
  *
  * @example
  * const sampling = createSamplingHandler({ model, mode: 'client-loop' });
@@ -61,8 +65,14 @@ export function createSamplingHandler(options: SamplingHandlerOptions): Sampling
   return {
     attach(client) {
       client.registerCapabilities({ sampling: allowTools ? { tools: {} } : {} });
-      client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) =>
-        answerSamplingRequest({ client, params: request.params, signal: extra.signal, options, allowTools }),
+      client.setRequestHandler('sampling/createMessage', async (request, context) =>
+        answerSamplingRequest({
+          client,
+          params: request.params,
+          signal: context.mcpReq.signal,
+          options,
+          allowTools,
+        }),
       );
     },
   };
@@ -87,13 +97,13 @@ async function answerSamplingRequest({
     ...(tool.description === undefined ? {} : { description: tool.description }),
   }));
   if (tools.length > 0 && !allowTools) {
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       'This client did not declare sampling.tools: it cannot sample with tools.',
     );
   }
   if (options.approve !== undefined && !(await options.approve(params))) {
-    throw new McpError(userRejectedCode, 'The user rejected the sampling request.');
+    throw new ProtocolError(userRejectedCode, 'The user rejected the sampling request.');
   }
   const messages = convertSamplingMessages(params.messages);
   const toolChoice = mapSamplingToolChoice(params.toolChoice?.mode);
@@ -114,7 +124,10 @@ async function answerSamplingRequest({
       signal,
     }).result;
     if (result.stopReason === 'model_error') {
-      throw new McpError(ErrorCode.InternalError, result.error?.message ?? 'The model request failed.');
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        result.error?.message ?? 'The model request failed.',
+      );
     }
     return toLoopCreateMessageResult({
       text: result.text,
@@ -152,7 +165,10 @@ function mapSamplingToolChoice(mode: 'auto' | 'required' | 'none' | undefined): 
       return { type: 'none' };
     default: {
       const unexpected: never = mode;
-      throw new McpError(ErrorCode.InvalidParams, `Unknown toolChoice mode '${String(unexpected)}'.`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown toolChoice mode '${String(unexpected)}'.`,
+      );
     }
   }
 }
@@ -168,10 +184,8 @@ function createRequestingServerTools({
   return {
     listTools: () => Promise.resolve(tools),
     async callTool({ name, input, signal }) {
-      const result = await client.callTool({ name, arguments: input as Record<string, unknown> }, undefined, {
-        signal,
-      });
-      return mapMcpToolResult(result as CallToolResult);
+      const result = await client.callTool({ name, arguments: input as Record<string, unknown> }, { signal });
+      return mapMcpToolResult(result);
     },
   };
 }

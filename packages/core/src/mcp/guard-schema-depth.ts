@@ -1,4 +1,4 @@
-import type { JsonSchemaType, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { JsonSchemaType, jsonSchemaValidator } from '@modelcontextprotocol/client';
 import { isSchemaTooDeep, maxSchemaDepth } from './is-schema-too-deep.js';
 
 /**

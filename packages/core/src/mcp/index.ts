@@ -8,6 +8,7 @@ export type { ConnectMcpServersOptions, McpToolSource } from './connect-mcp-serv
 export type { McpMessageRecord } from './tap-transport.js';
 export type {
   HttpServerConfig,
+  McpProtocol,
   McpServerConfig,
   McpServersConfig,
   StdioServerConfig,

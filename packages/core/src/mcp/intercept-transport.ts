@@ -1,10 +1,10 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 
 /**
  * The same transport, with each message the client sends shown to `onSend` before it goes, and each message
  * received passed through `onReceive`, which returns what the client gets instead: the message itself,
- * another, or nothing (the message is dropped). Errors and the close pass through as they are.
+ * another, or nothing (the message is dropped). Errors and the close pass through as they are, and so do a
+ * stdio transport's `pid` and `stderr`.
  */
 export function interceptTransport({
   transport,
@@ -33,6 +33,14 @@ export function interceptTransport({
           },
         }),
   };
+  // The SDK tells a stdio server (whose silence or exit during the protocol probe means an older server) from
+  // an HTTP one by these two accessors: the wrapper keeps them.
+  if ('pid' in transport && 'stderr' in transport) {
+    Object.defineProperties(intercepted, {
+      pid: { get: () => transport.pid, enumerable: true },
+      stderr: { get: () => transport.stderr, enumerable: true },
+    });
+  }
   // The client sets its handlers on `intercepted` when it connects; they are read at each call.
   transport.onmessage = (message, extra) => {
     const received = onReceive(message);

@@ -7,8 +7,15 @@
  */
 export const maxSchemaDepth = 256;
 
-/** Whether a schema nests deeper than {@link maxSchemaDepth}; walked without recursion, so any depth is safe. */
+/** The field of the schema that stands in for one too deep to be read (see `markDeepToolSchemas`). */
+export const tooDeepSchemaMarker = 'x-toolloop-nests-too-deep';
+
+/**
+ * Whether a schema nests deeper than {@link maxSchemaDepth}, or stands in for one that did; walked without
+ * recursion, so any depth is safe.
+ */
 export function isSchemaTooDeep(schema: unknown): boolean {
+  if (typeof schema === 'object' && schema !== null && tooDeepSchemaMarker in schema) return true;
   const pending: Array<{ value: unknown; depth: number }> = [{ value: schema, depth: 1 }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { value, depth } = next;

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { JsonObject } from '../json-value.js';
 import type { ToolContent, ToolOutput } from '../model/messages.js';
 

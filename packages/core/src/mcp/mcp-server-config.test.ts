@@ -12,8 +12,14 @@ describe('validateMcpServersConfig', () => {
           env: { TOKEN: 'x' },
           cwd: '/srv',
           maxMessageBytes: 50_000_000,
+          protocol: '2025-11-25',
         },
-        remote: { url: 'http://127.0.0.1:3001/mcp', headers: { authorization: 'Bearer x' } },
+        remote: {
+          url: 'http://127.0.0.1:3001/mcp',
+          headers: { authorization: 'Bearer x' },
+          protocol: '2026-07-28',
+        },
+        local: { createTransport: () => undefined, protocol: 'auto' },
       },
     };
     expect(validateMcpServersConfig(config)).toBe(config);
@@ -31,7 +37,7 @@ describe('validateMcpServersConfig', () => {
     ],
     [
       { servers: { a: { command: 'x', argz: [] } } },
-      "Invalid option 'servers.a.argz': unknown field; expected one of command, args, env, cwd, maxMessageBytes.",
+      "Invalid option 'servers.a.argz': unknown field; expected one of command, args, env, cwd, maxMessageBytes, protocol.",
     ],
     ...[0, 1.5, '10MB', -1].map((maxMessageBytes): [unknown, string] => [
       { servers: { a: { command: 'x', maxMessageBytes } } },
@@ -39,11 +45,23 @@ describe('validateMcpServersConfig', () => {
     ]),
     [
       { servers: { a: { url: 'http://h', maxMessageBytes: 5 } } },
-      "Invalid option 'servers.a.maxMessageBytes': unknown field; expected one of url, headers.",
+      "Invalid option 'servers.a.maxMessageBytes': unknown field; expected one of url, headers, protocol.",
     ],
     [
       { servers: { a: { command: 'x', args: ['ok', 3] } } },
       "Invalid option 'servers.a.args[1]': expected a non-empty string.",
+    ],
+    [
+      { servers: { a: { url: 'http://h', protocol: '2026-01-01' } } },
+      "Invalid option 'servers.a.protocol': expected one of 'auto', '2025-11-25', '2026-07-28'.",
+    ],
+    [
+      { servers: { a: { createTransport: () => undefined, protocol: 2026 } } },
+      "Invalid option 'servers.a.protocol': expected one of 'auto', '2025-11-25', '2026-07-28'.",
+    ],
+    [
+      { servers: { a: { createTransport: () => undefined, url: 'http://h' } } },
+      "Invalid option 'servers.a.url': unknown field; expected createTransport, protocol.",
     ],
     [
       { servers: { a: { url: 'not a url' } } },

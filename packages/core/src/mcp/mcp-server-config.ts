@@ -1,6 +1,17 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/client';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { isObject } from '../internal/is-object.js';
+
+/**
+ * Which MCP protocol revision a server is spoken to in. `auto` (the default) asks the server first
+ * (`server/discover`) and speaks 2026-07-28 when it offers it, 2025-11-25 otherwise; a stdio server that exits
+ * on the question is started again and spoken to in 2025-11-25. A pinned revision is the only one tried: a
+ * server that does not speak it fails to connect, saying so.
+ */
+export type McpProtocol = '2025-11-25' | '2026-07-28' | 'auto';
+
+/** The protocol revisions a server config may name, `auto` first. */
+export const mcpProtocols: readonly McpProtocol[] = ['auto', '2025-11-25', '2026-07-28'];
 
 /** An MCP server started as a child process, speaking over its stdin and stdout. */
 export interface StdioServerConfig {
@@ -16,6 +27,8 @@ export interface StdioServerConfig {
    * (10,485,760), as the MCP SDK's own stdio transport.
    */
   maxMessageBytes?: number;
+  /** The protocol revision to speak. Default `auto`. */
+  protocol?: McpProtocol;
 }
 
 /** The default of a stdio server's `maxMessageBytes`: 10 MiB, as the MCP SDK's stdio transport. */
@@ -25,6 +38,8 @@ export const defaultMaxMessageBytes = 10 * 1024 * 1024;
 export interface HttpServerConfig {
   url: string;
   headers?: Record<string, string>;
+  /** The protocol revision to speak. Default `auto`. */
+  protocol?: McpProtocol;
 }
 
 /**
@@ -33,6 +48,8 @@ export interface HttpServerConfig {
  */
 export interface TransportServerConfig {
   createTransport: () => Transport | Promise<Transport>;
+  /** The protocol revision to speak. Default `auto`. */
+  protocol?: McpProtocol;
 }
 
 export type McpServerConfig = StdioServerConfig | HttpServerConfig | TransportServerConfig;
@@ -67,20 +84,28 @@ export function validateMcpServersConfig(config: unknown): McpServersConfig {
       fail(path, 'expected { command, args?, env?, cwd? }, { url, headers? } or { createTransport }.');
     }
     if ('createTransport' in server) {
-      if (typeof server.createTransport !== 'function' || Object.keys(server).length > 1) {
-        fail(`${path}.createTransport`, 'expected a function returning a Transport, and no other field.');
+      if (typeof server.createTransport !== 'function') {
+        fail(`${path}.createTransport`, 'expected a function returning a Transport.');
       }
+      for (const key of Object.keys(server)) {
+        if (key !== 'createTransport' && key !== 'protocol')
+          fail(`${path}.${key}`, 'unknown field; expected createTransport, protocol.');
+      }
+      expectProtocol(`${path}.protocol`, server.protocol);
       continue;
     }
     const hasCommand = 'command' in server;
     const hasUrl = 'url' in server;
     if (hasCommand === hasUrl)
       fail(path, 'give either `command` (a stdio server) or `url` (an HTTP server).');
-    const allowed = hasCommand ? ['command', 'args', 'env', 'cwd', 'maxMessageBytes'] : ['url', 'headers'];
+    const allowed = hasCommand
+      ? ['command', 'args', 'env', 'cwd', 'maxMessageBytes', 'protocol']
+      : ['url', 'headers', 'protocol'];
     for (const key of Object.keys(server)) {
       if (!allowed.includes(key))
         fail(`${path}.${key}`, `unknown field; expected one of ${allowed.join(', ')}.`);
     }
+    expectProtocol(`${path}.protocol`, server.protocol);
     if (hasCommand) {
       expectString(`${path}.command`, server.command);
       if (server.args !== undefined) {
@@ -113,6 +138,12 @@ export function validateMcpServersConfig(config: unknown): McpServersConfig {
     }
   }
   return config as McpServersConfig;
+}
+
+function expectProtocol(path: string, value: unknown): void {
+  if (value !== undefined && !mcpProtocols.includes(value as McpProtocol)) {
+    fail(path, `expected one of ${mcpProtocols.map((protocol) => `'${protocol}'`).join(', ')}.`);
+  }
 }
 
 function expectString(path: string, value: unknown): void {

@@ -1,16 +1,18 @@
 import { endSentence } from '../internal/end-sentence.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
-  ErrorCode,
-  McpError,
-  ToolListChangedNotificationSchema,
+  Client,
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  SdkHttpError,
   type CallToolResult,
   type JSONRPCMessage,
-  type Tool as McpTool,
-} from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+  type ListToolsResult,
+  type VersionNegotiationMode,
+  type jsonSchemaValidator,
+} from '@modelcontextprotocol/client';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import { ToolSourceError } from '../errors/tool-source-error.js';
 import { describeThrown } from '../internal/describe-thrown.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
@@ -22,8 +24,17 @@ import type { OversizedMessage } from './create-message-reader.js';
 import { checkResponseIds, describeRefusedAnswer } from './check-response-ids.js';
 import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
 import { guardSchemaDepth } from './guard-schema-depth.js';
+import { markDeepToolSchemas } from './mark-deep-tool-schemas.js';
 import { tapTransport, type McpMessageRecord } from './tap-transport.js';
-import { isHttpServerConfig, isStdioServerConfig, type McpServerConfig } from './mcp-server-config.js';
+import {
+  isHttpServerConfig,
+  isStdioServerConfig,
+  type McpProtocol,
+  type McpServerConfig,
+} from './mcp-server-config.js';
+
+/** A tool as a server lists it. */
+export type McpTool = ListToolsResult['tools'][number];
 
 /** One MCP server: connected on first use, reconnected after it crashed or closed, closed once. */
 export interface McpServerConnection {
@@ -33,6 +44,8 @@ export interface McpServerConnection {
   callTool(options: { name: string; input: JsonValue; signal: AbortSignal }): Promise<CallToolResult>;
   /** The child process id of a stdio server while it runs. */
   readonly pid: number | undefined;
+  /** The protocol revision the connection speaks (`2025-11-25`, `2026-07-28`), once connected. */
+  readonly protocolVersion: string | undefined;
   close(): Promise<void>;
 }
 
@@ -49,6 +62,8 @@ export interface McpConnectionOptions {
   /** Called with each new client before it connects: register capabilities and handlers here. */
   configureClient?: (client: Client) => void;
   jsonSchemaValidator?: jsonSchemaValidator;
+  /** How many times one tool call may be answered with questions (2026-07-28) before it fails. */
+  maxInputRounds: number;
   onToolsChanged?: () => void;
   /**
    * Called when a session ends other than by `close()` (the server crashed or closed, or an HTTP server forgot
@@ -64,6 +79,10 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
   let active: { client: Client; transport: McpTransport } | undefined;
   let connecting: Promise<Client> | undefined;
   let closed = false;
+  const protocol: McpProtocol = config.protocol ?? 'auto';
+  // A stdio server that ended when asked which revision it speaks is a 2025-11-25 server (the SDKs of some
+  // languages end on any request before `initialize`): its restarts skip the question.
+  let exitsOnDiscover = false;
   // Aborted by close(): a connect still in flight stops, and closes what it started.
   const lifetime = new AbortController();
   const describeServer = () =>
@@ -80,15 +99,39 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
   };
 
   const connect = async (): Promise<Client> => {
+    try {
+      return await connectOnce(exitsOnDiscover ? 'legacy' : negotiationMode(protocol));
+    } catch (error) {
+      if (!(error instanceof ServerEndedOnDiscover)) throw error;
+      exitsOnDiscover = true;
+      return connectOnce('legacy');
+    }
+  };
+
+  const connectOnce = async (mode: VersionNegotiationMode): Promise<Client> => {
+    const onToolsChanged = () => {
+      options.onToolsChanged?.();
+    };
     const client = new Client(options.clientInfo, {
       capabilities: {},
       // The SDK's own default, unless one is given; either way no schema too deep to compile reaches it.
       jsonSchemaValidator: guardSchemaDepth(options.jsonSchemaValidator ?? new AjvJsonSchemaValidator()),
+      versionNegotiation: {
+        mode,
+        // A stdio server that answers nothing to the question is an older one (an SDK server answers a method it
+        // does not know at once): spoken to in 2025-11-25 after this wait, rather than the whole request timeout.
+        ...(mode === 'auto' && isStdioServerConfig(config)
+          ? { probe: { timeoutMs: Math.min(stdioProbeTimeoutMs, options.requestTimeoutMs) } }
+          : {}),
+      },
+      inputRequired: { maxRounds: options.maxInputRounds },
+      // In 2026-07-28 a server tells of changes only on a stream the client opens (`subscriptions/listen`),
+      // which this makes the SDK open when the server offers it; in 2025-11-25 they come unasked.
+      listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: onToolsChanged } },
     });
     options.configureClient?.(client);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      options.onToolsChanged?.();
-    });
+    // Also from a 2025-11-25 server that sends the notification without declaring `tools.listChanged`.
+    client.setNotificationHandler('notifications/tools/list_changed', onToolsChanged);
     let transport: McpTransport | undefined;
     client.onclose = () => {
       endSession(client);
@@ -105,15 +148,18 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
           ? transport.transport
           : tapTransport({ transport: transport.transport, tap: onMessage });
       // The tap sees every answer as it came; the client gets only the answers checkResponseIds takes.
-      await client.connect(checkResponseIds(tapped), {
+      await client.connect(markDeepToolSchemas(checkResponseIds(tapped)), {
         timeout: options.requestTimeoutMs,
         signal: handshake.signal,
       });
     } catch (error) {
       await closeClient({ client, transport });
       if (closed) throw closedError();
+      if (mode === 'auto' && isStdioServerConfig(config) && isEndedOnDiscover(error)) {
+        throw new ServerEndedOnDiscover();
+      }
       throw new ToolSourceError({
-        message: `${describeServer()} failed to start: ${endSentence(explain(error, transport))}${formatStderr(transport?.stderrTail() ?? '')}`,
+        message: `${describeServer()} failed to start: ${endSentence(explainUnspoken(error, protocol) ?? explain(error, transport))}${formatStderr(transport?.stderrTail() ?? '')}`,
         cause: error,
       });
     } finally {
@@ -141,35 +187,32 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         ? ((transport.pid as number | null) ?? undefined)
         : undefined;
     },
+    get protocolVersion() {
+      return active?.client.getNegotiatedProtocolVersion();
+    },
     async listTools({ signal }) {
       const client = await ensureConnected(signal);
       const transport = active?.transport;
-      const tools: McpTool[] = [];
-      let cursor: string | undefined;
+      // A signal of the listing's own, as a tool call has (see there).
+      const request = createLinkedAbortController({ signals: [signal] });
       try {
-        do {
-          // Each page gets a signal of its own, as a tool call does (see there): given the caller's, the SDK
-          // would leave a listener on it per page, and cancel every page, long answered, when it aborts.
-          const request = createLinkedAbortController({ signals: [signal] });
-          try {
-            const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
-              signal: request.signal,
-              timeout: options.requestTimeoutMs,
-            });
-            tools.push(...page.tools);
-            cursor = page.nextCursor;
-          } finally {
-            request.dispose();
-          }
-        } while (cursor !== undefined);
+        // Every page, fetched again whatever the SDK holds: its cache of the listing is what it checks a
+        // tool's structured answer against (the tool's outputSchema).
+        const { tools } = await client.listTools(undefined, {
+          signal: request.signal,
+          timeout: options.requestTimeoutMs,
+          cacheMode: 'refresh',
+        });
+        return tools;
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         throw new ToolSourceError({
           message: `${describeServer()} failed to list its tools (tools/list): ${explain(error, transport)}.`,
           cause: error,
         });
+      } finally {
+        request.dispose();
       }
-      return tools;
     },
     async callTool({ name: toolName, input, signal }) {
       const client = await ensureConnected(signal);
@@ -181,14 +224,19 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       try {
         const result = await client.callTool(
           { name: toolName, arguments: input as Record<string, unknown> },
-          undefined,
           { signal: call.signal, timeout: options.toolTimeoutMs, resetTimeoutOnProgress: true },
         );
-        return result as CallToolResult;
+        return result;
       } catch (error) {
         // The loop's signal says why it gave up (its tool timeout, or the turn ending): pass that on.
         if (signal.aborted) throw signal.reason;
         if (isOwnTimeout(error)) throw new ToolTimeoutError({ toolName, timeoutMs: options.toolTimeoutMs });
+        if (error instanceof SdkError && error.code === SdkErrorCode.InputRequiredRoundsExceeded) {
+          throw new ToolSourceError({
+            message: `${describeServer()} still asked for input after ${options.maxInputRounds} rounds of answers to one call of '${toolName}' (maxInputRounds), so the call was given up.`,
+            cause: error,
+          });
+        }
         const refused = describeRefusedAnswer(error);
         if (refused !== undefined) {
           throw new ToolSourceError({ message: `${describeServer()} ${refused}.`, cause: error });
@@ -239,19 +287,66 @@ async function closeClient(options: { client: Client; transport: McpTransport | 
   await options.client.close().catch(() => undefined);
 }
 
-/** The SDK's own request timeout (it carries the limit), as opposed to a server answering with -32001. */
+/** How long a stdio server in `auto` has to answer `server/discover` before it is taken for a 2025-11-25 one. */
+const stdioProbeTimeoutMs = 5_000;
+
+/** Thrown by one connect attempt: a stdio server in `auto` ended before the handshake was done. */
+class ServerEndedOnDiscover extends Error {}
+
+/**
+ * The SDK's verdict when a stdio server asked `server/discover` in place closed the connection (its process
+ * ended) or answered with something unusable: it cannot be spoken to on that connection any more.
+ */
+function isEndedOnDiscover(error: unknown): boolean {
+  return error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
+}
+
+/**
+ * Why a server pinned to a revision cannot be spoken to in it: it did not offer 2026-07-28 when asked, or it
+ * refused 2025-11-25 (`-32022`, with the revisions it speaks).
+ */
+function explainUnspoken(error: unknown, protocol: McpProtocol): string | undefined {
+  if (protocol === 'auto') return undefined;
+  const advice = `Set protocol to 'auto' to speak the revision it offers.`;
+  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed) {
+    return `it does not speak protocol ${protocol}, which its config pins (protocol). ${advice}`;
+  }
+  if (
+    error instanceof ProtocolError &&
+    error.code === (ProtocolErrorCode.UnsupportedProtocolVersion as number)
+  ) {
+    const supported = (error.data as { supported?: unknown } | undefined)?.supported;
+    const speaks = Array.isArray(supported) ? `; it speaks ${supported.map(String).join(', ')}` : '';
+    return `it does not speak protocol ${protocol}, which its config pins (protocol)${speaks}. ${advice}`;
+  }
+  return undefined;
+}
+
+/** The SDK's negotiation mode for a config's `protocol`. */
+function negotiationMode(protocol: McpProtocol): VersionNegotiationMode {
+  switch (protocol) {
+    case 'auto':
+      return 'auto';
+    case '2025-11-25':
+      return 'legacy';
+    case '2026-07-28':
+      return { pin: protocol };
+    default: {
+      const unexpected: never = protocol;
+      throw new TypeError(`Unknown MCP protocol '${String(unexpected)}'.`);
+    }
+  }
+}
+
+/** The SDK's own request timeout, as opposed to a server answering with -32001 (a protocol error). */
 function isOwnTimeout(error: unknown): boolean {
-  return (
-    error instanceof McpError &&
-    error.code === (ErrorCode.RequestTimeout as number) &&
-    typeof (error.data as { timeout?: unknown } | undefined)?.timeout === 'number'
-  );
+  return error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout;
 }
 
 /** An HTTP session the server no longer has, or a server that cannot be reached. */
 function isLostSession(error: unknown): boolean {
   return (
-    (error instanceof StreamableHTTPError && error.code === 404) ||
+    (error instanceof SdkHttpError && error.data.status === 404) ||
     (error instanceof TypeError && error.message === 'fetch failed')
   );
 }

@@ -1,4 +1,6 @@
-import type { CreateMessageResult, CreateMessageResultWithTools } from '@modelcontextprotocol/sdk/types.js';
+/* eslint-disable @typescript-eslint/no-deprecated -- Sampling is deprecated from protocol 2026-07-28 and stays in the
+   specification for at least twelve months (SEP-2577); this file is how toolloop keeps serving it. */
+import type { CreateMessageResult, CreateMessageResultWithTools } from '@modelcontextprotocol/client';
 import type { StopReason } from '../loop/stop-reason.js';
 import type { ModelResponse } from '../loop/stream-model-response.js';
 import type { FinishReason } from '../model/model.js';

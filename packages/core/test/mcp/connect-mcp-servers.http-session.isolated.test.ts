@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { createMockMcpServer } from '@toolloop/mock-mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -43,7 +43,15 @@ describe('connectMcpServers onMessage', () => {
     }
     const seen = summarize(records);
     const sent = seen.filter((record) => record.direction === 'sent').map((record) => record.method);
-    expect(sent.slice(0, 4)).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call']);
+    // First the question which protocol revision the server speaks (it is a 2025-11-25 server, which says it
+    // does not know the method), then that revision's handshake.
+    expect(sent.slice(0, 5)).toEqual([
+      'server/discover',
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+      'tools/call',
+    ]);
     expect(seen.every((record) => record.server === 'docs')).toBe(true);
     const call = records.find(
       (record) =>

@@ -65,7 +65,7 @@ describe('notifications/tools/list_changed', () => {
       const error: unknown = await mcp.listTools({ signal }).catch((caught: unknown) => caught);
       expect(ToolSourceError.isInstance(error)).toBe(true);
       expect((error as Error).message).toBe(
-        "MCP server 'changing' failed to list its tools (tools/list): MCP error -32603: the tool index is being rebuilt. The next listTools() asks it again.",
+        "MCP server 'changing' failed to list its tools (tools/list): the tool index is being rebuilt. The next listTools() asks it again.",
       );
       expect(await namesOf(mcp)).toEqual(['search', 'fetch']);
     } finally {

@@ -109,16 +109,19 @@ describe('connectMcpServers with a jsonSchemaValidator', () => {
     );
     try {
       const tools = await mcp.listTools({ signal: new AbortController().signal });
-      const call = mcp.callTool({
-        toolCallId: 'call-1',
-        name: tools[0]?.name ?? '',
-        input: {},
-        signal: new AbortController().signal,
-      });
-
-      await expect(call).rejects.toThrow(
-        "Structured content does not match the tool's output schema: data/count",
-      );
+      // The client compiles a tool's output schema when the tool is first called.
+      for (const tool of tools) {
+        const call = mcp.callTool({
+          toolCallId: `call-${tool.name}`,
+          name: tool.name,
+          input: {},
+          signal: new AbortController().signal,
+        });
+        await expect(call).rejects.toThrow(
+          "Structured content does not match the tool's output schema: data/count",
+        );
+      }
+      expect(tools.map((tool) => tool.name)).toEqual(['first__tally', 'second__tally']);
       expect(schemas).toEqual([counted, counted]);
     } finally {
       await mcp.close();

@@ -14,8 +14,11 @@
 //                                (the newline not counted), as a server returning a big file would
 //   --unterminated               ...and never ends that line: the newline is not sent
 //   --string-id-answers          answer `tools/call` with the request's id as a string (request 1, answer "1")
+//   --exit-on-unknown            exit with code 1 on a request it does not know (as servers built on some SDKs
+//                                do on anything before `initialize`), instead of answering -32601
+//   --pid-log <path>             append its process id to that file, a line per start
 import { spawn } from 'node:child_process';
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, renameSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
 import { createInterface } from 'node:readline';
 import { clearInterval, setInterval, setTimeout } from 'node:timers';
@@ -34,6 +37,8 @@ const { values } = parseArgs({
     'large-answer-bytes': { type: 'string' },
     unterminated: { type: 'boolean', default: false },
     'string-id-answers': { type: 'boolean', default: false },
+    'exit-on-unknown': { type: 'boolean', default: false },
+    'pid-log': { type: 'string' },
   },
 });
 
@@ -46,6 +51,7 @@ const writePidFile = (path, processId) => {
   renameSync(`${path}.partial`, path);
 };
 if (values['pid-file'] !== undefined) writePidFile(values['pid-file'], process.pid);
+if (values['pid-log'] !== undefined) appendFileSync(values['pid-log'], `${process.pid}\n`);
 if (values['straggler-pid-file'] !== undefined) {
   const straggler = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60_000)'], { stdio: 'ignore' });
   straggler.unref();
@@ -101,7 +107,14 @@ const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
   const message = JSON.parse(line);
   const answer = answers[message.method];
-  if (message.id === undefined || answer === undefined) return;
+  if (message.id === undefined) return;
+  if (answer === undefined) {
+    if (values['exit-on-unknown']) process.exit(1);
+    // As JSON-RPC requires, and the MCP SDKs answer (`server/discover` from a client asking which revision
+    // this server speaks, among others).
+    send({ id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } });
+    return;
+  }
   if (message.method === 'tools/call' && values['exit-on-call']) process.exit(70);
   const delay = message.method === 'initialize' ? values['initialize-delay-ms'] : '0';
   if (delay === 'never') return;
