@@ -100,4 +100,46 @@ describe('createMcpRecorder', () => {
     expect(recorder.toolCalls()).toEqual([]);
     expect(recorder.servers()).toEqual({});
   });
+  it('keeps a 2026-07-28 call that asked for input as one call: its arguments, and the answer it ended with', () => {
+    const recorder = createMcpRecorder({ servers: new Set(['orders']) });
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
+
+    exchange({
+      recorder,
+      id: 1,
+      request: { method: 'tools/call', params: { name: 'refund', arguments: { order: 7 }, _meta: meta } },
+      answer: {
+        result: {
+          resultType: 'input_required',
+          inputRequests: { confirm: { method: 'elicitation/create', params: { message: 'Refund?' } } },
+          requestState: 'opaque',
+        },
+      },
+    });
+    expect(recorder.toolCalls()).toEqual([]);
+    exchange({
+      recorder,
+      id: 2,
+      request: {
+        method: 'tools/call',
+        params: {
+          name: 'refund',
+          arguments: { order: 7 },
+          inputResponses: { confirm: { action: 'accept', content: { ok: true } } },
+          requestState: 'opaque',
+          _meta: meta,
+        },
+      },
+      answer: { result: { content: [{ type: 'text', text: 'Refunded.' }] } },
+    });
+
+    expect(recorder.toolCalls()).toEqual([
+      {
+        server: 'orders',
+        tool: 'refund',
+        arguments: { order: 7 },
+        result: { content: [{ type: 'text', text: 'Refunded.' }] },
+      },
+    ]);
+  });
 });

@@ -39,7 +39,9 @@ export function createMcpRecorder({ servers }: { servers: ReadonlySet<string> })
         const tools = Array.isArray(result.tools) ? result.tools : [];
         listed[server] = request.params.cursor === undefined ? tools : [...(listed[server] ?? []), ...tools];
       }
-      if (request.method === 'tools/call') {
+      // A 2026-07-28 server asks for input by answering the call with `input_required`; the client calls again
+      // with the answers, and that call's answer is the call's. Only the last is kept: replayed, it is the answer.
+      if (request.method === 'tools/call' && result?.resultType !== 'input_required') {
         calls.push({
           server,
           tool: typeof request.params.name === 'string' ? request.params.name : '',

@@ -12,6 +12,14 @@ import { scenarioProviderSchema, wireNames, wiresSchema, type ScenarioProvider }
 /** A mock server tool's `responses`, the very schema (mock-mcp exports the server's schema, of which it is part). */
 const mockResponsesSchema = mockServerSpecSchema.in.shape.tools.element.shape.responses;
 
+/** Which MCP protocol revision a real server is spoken to in. */
+const protocolSchema = z
+  .enum(['auto', '2025-11-25', '2026-07-28'])
+  .optional()
+  .describe(
+    "The MCP protocol revision to speak: `auto` (the default) asks the server and speaks 2026-07-28 when it offers it, 2025-11-25 otherwise; a revision named is the only one tried, and a server that does not speak it fails to start, saying so.",
+  );
+
 /** A real MCP server the scenario starts: a command (stdio) or a URL (streamable HTTP). */
 const commandServerSchema = z.strictObject({
   command: z.string().min(1).describe('The program that runs the server over stdio.'),
@@ -33,10 +41,12 @@ const commandServerSchema = z.strictObject({
     .describe(
       'The longest message the server may send, in bytes: a longer one fails the calls under way, naming the size, and the server is started again. Default: 10485760 (10 MiB).',
     ),
+  protocol: protocolSchema,
 });
 const urlServerSchema = z.strictObject({
   url: z.url().describe("The server's streamable HTTP endpoint."),
   headers: z.record(z.string(), z.string()).optional().describe('Headers sent with every request.'),
+  protocol: protocolSchema,
 });
 
 /** A server is a mock when it has `tools`, else a command or a URL. */
