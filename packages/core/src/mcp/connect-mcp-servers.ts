@@ -7,6 +7,11 @@ import type { JsonObject } from '../json-value.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolCallRequest, ToolSource } from '../tools/tool-source.js';
 import { attachElicitationHandler, type ElicitationHandler } from './attach-elicitation-handler.js';
+import {
+  createMemoryTokenStore,
+  type McpAuthorizationHandler,
+  type McpTokenStore,
+} from './create-oauth-provider.js';
 import { exposeToolNames, type ExposedTool } from './expose-tool-names.js';
 import { isSchemaTooDeep, maxSchemaDepth } from './is-schema-too-deep.js';
 import { mapMcpToolResult } from './map-mcp-tool-result.js';
@@ -44,6 +49,17 @@ export interface ConnectMcpServersOptions {
    * before the call fails with an error naming the limit. Default 10.
    */
   maxInputRounds?: number;
+  /**
+   * Has the user sign in, for an HTTP server whose `auth` is `authorization_code`: open `request.url` (a
+   * browser) and resolve with the URL the authorization server sent the user back to. Asked when the server
+   * has no valid token for this client (its first use, or a refresh that failed), or asks for more scope.
+   */
+  onAuthorization?: McpAuthorizationHandler;
+  /**
+   * Where the tokens and registrations of servers behind OAuth are kept, by server name and URL. Default: in
+   * memory, for as long as this tool source lives.
+   */
+  tokenStore?: McpTokenStore;
   /**
    * Called when a server sends `notifications/tools/list_changed`; the next `listTools()` lists it again, and
    * goes on asking at each `listTools()` until a listing succeeds.
@@ -120,6 +136,7 @@ export async function connectMcpServers(
   options.signal?.throwIfAborted();
   const requestTimeoutMs = options.requestTimeoutMs ?? 60_000;
   const maxInputRounds = options.maxInputRounds ?? 10;
+  const tokenStore = options.tokenStore ?? createMemoryTokenStore();
   if (!Number.isSafeInteger(maxInputRounds) || maxInputRounds < 1) {
     throw new InvalidArgumentError({
       argument: 'maxInputRounds',
@@ -144,6 +161,8 @@ export async function connectMcpServers(
       toolTimeoutMs: options.toolTimeoutMs ?? noTimeoutMs,
       closeGracePeriodMs: options.closeGracePeriodMs ?? 2_000,
       maxInputRounds,
+      tokenStore,
+      ...(options.onAuthorization === undefined ? {} : { onAuthorization: options.onAuthorization }),
       ...(options.jsonSchemaValidator === undefined
         ? {}
         : { jsonSchemaValidator: options.jsonSchemaValidator }),

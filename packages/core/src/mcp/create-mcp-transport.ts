@@ -1,5 +1,9 @@
 import { PassThrough } from 'node:stream';
-import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import {
+  StreamableHTTPClientTransport,
+  type OAuthClientProvider,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { OversizedMessage } from './create-message-reader.js';
 import { createProcessGroupStdioTransport } from './create-process-group-stdio-transport.js';
@@ -20,6 +24,8 @@ export interface McpTransport {
   stderrTail(): string;
   /** The message over the server's `maxMessageBytes` that closed the transport, if one did. */
   oversizedMessage(): OversizedMessage | undefined;
+  /** An HTTP server's: exchanges the code of a sign-in made during a request for tokens (OAuth). */
+  finishAuth?: (callback: URLSearchParams) => Promise<void>;
   /**
    * Ends the server's side too, then closes the transport: an HTTP server's session is terminated (`DELETE`
    * with its `Mcp-Session-Id`), a stdio server's process group is ended. A second call waits for the first.
@@ -37,8 +43,11 @@ export interface McpTransport {
 export async function createMcpTransport({
   config,
   gracePeriodMs,
+  authProvider,
 }: {
   config: McpServerConfig;
+  /** For an HTTP server behind OAuth: what gets its tokens, and signs in. */
+  authProvider?: OAuthClientProvider;
   /** How long `close()` waits at each step of ending a stdio server (see above), or for a session's end. */
   gracePeriodMs: number;
 }): Promise<McpTransport> {
@@ -49,6 +58,7 @@ export async function createMcpTransport({
   if (isHttpServerConfig(config)) {
     const transport = new StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: config.headers === undefined ? {} : { headers: config.headers },
+      ...(authProvider === undefined ? {} : { authProvider }),
     });
     const close = async () => {
       const { sessionId, protocolVersion } = transport;
@@ -58,11 +68,15 @@ export async function createMcpTransport({
       await transport.close();
       if (sessionId === undefined) return;
       const request = new AbortController();
-      // Not waited for beyond the grace period, then cancelled.
+      // Not waited for beyond the grace period, then cancelled. A server behind OAuth takes it with the token.
+      const accessToken = (await authProvider?.tokens())?.access_token;
       await settleWithin(
         endHttpSession({
           url: config.url,
-          headers: config.headers,
+          headers:
+            accessToken === undefined
+              ? config.headers
+              : { ...config.headers, authorization: `Bearer ${accessToken}` },
           sessionId,
           protocolVersion,
           signal: request.signal,
@@ -71,7 +85,12 @@ export async function createMcpTransport({
       );
       request.abort();
     };
-    return { transport, ...noStdio, close: once(close) };
+    return {
+      transport,
+      ...noStdio,
+      finishAuth: (callback) => transport.finishAuth(callback),
+      close: once(close),
+    };
   }
   const parameters = {
     command: config.command,

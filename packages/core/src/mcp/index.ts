@@ -15,6 +15,17 @@ export type {
   TransportServerConfig,
 } from './mcp-server-config.js';
 
+// Servers behind OAuth
+export { createMemoryTokenStore } from './create-oauth-provider.js';
+export type {
+  McpAuthConfig,
+  McpAuthorizationHandler,
+  McpAuthorizationRequest,
+  McpStoredAuth,
+  McpTokenKey,
+  McpTokenStore,
+} from './create-oauth-provider.js';
+
 // Answering servers that ask the user for input during a tool call
 export type {
   ElicitationHandler,

@@ -1,4 +1,5 @@
 import type { Transport } from '@modelcontextprotocol/client';
+import type { McpAuthConfig } from './create-oauth-provider.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { isObject } from '../internal/is-object.js';
 
@@ -38,6 +39,8 @@ export const defaultMaxMessageBytes = 10 * 1024 * 1024;
 export interface HttpServerConfig {
   url: string;
   headers?: Record<string, string>;
+  /** How a server behind OAuth is authorized; its tokens go to the `tokenStore` of `connectMcpServers`. */
+  auth?: McpAuthConfig;
   /** The protocol revision to speak. Default `auto`. */
   protocol?: McpProtocol;
 }
@@ -100,7 +103,7 @@ export function validateMcpServersConfig(config: unknown): McpServersConfig {
       fail(path, 'give either `command` (a stdio server) or `url` (an HTTP server).');
     const allowed = hasCommand
       ? ['command', 'args', 'env', 'cwd', 'maxMessageBytes', 'protocol']
-      : ['url', 'headers', 'protocol'];
+      : ['url', 'headers', 'protocol', 'auth'];
     for (const key of Object.keys(server)) {
       if (!allowed.includes(key))
         fail(`${path}.${key}`, `unknown field; expected one of ${allowed.join(', ')}.`);
@@ -135,9 +138,48 @@ export function validateMcpServersConfig(config: unknown): McpServersConfig {
         );
       }
       if (server.headers !== undefined) expectStringRecord(`${path}.headers`, server.headers);
+      if (server.auth !== undefined) expectAuth(`${path}.auth`, server.auth);
     }
   }
   return config as McpServersConfig;
+}
+
+/** The fields of each `auth` type, the required ones first. */
+const authFields: Record<McpAuthConfig['type'], { required: string[]; optional: string[] }> = {
+  authorization_code: {
+    required: ['redirectUrl'],
+    optional: ['scope', 'clientId', 'clientSecret', 'clientMetadataUrl', 'clientName'],
+  },
+  client_credentials: { required: ['clientId', 'clientSecret'], optional: ['scope'] },
+  private_key_jwt: { required: ['clientId', 'privateKey'], optional: ['algorithm', 'scope'] },
+};
+
+function expectAuth(path: string, value: unknown): void {
+  if (!isObject(value)) fail(path, 'expected an object with a `type`.');
+  const fields = authFields[value.type as McpAuthConfig['type']] as
+    (typeof authFields)[McpAuthConfig['type']] | undefined;
+  if (fields === undefined) {
+    fail(
+      `${path}.type`,
+      `expected one of ${Object.keys(authFields)
+        .map((type) => `'${type}'`)
+        .join(', ')}.`,
+    );
+  }
+  for (const key of Object.keys(value)) {
+    if (key !== 'type' && !fields.required.includes(key) && !fields.optional.includes(key)) {
+      fail(
+        `${path}.${key}`,
+        `unknown field for ${String(value.type)}; expected ${[...fields.required, ...fields.optional].join(', ')}.`,
+      );
+    }
+  }
+  for (const key of fields.required) expectString(`${path}.${key}`, value[key]);
+  for (const key of fields.optional) if (value[key] !== undefined) expectString(`${path}.${key}`, value[key]);
+  for (const key of ['redirectUrl', 'clientMetadataUrl']) {
+    if (typeof value[key] === 'string' && !URL.canParse(value[key]))
+      fail(`${path}.${key}`, 'expected an absolute URL.');
+  }
 }
 
 function expectProtocol(path: string, value: unknown): void {

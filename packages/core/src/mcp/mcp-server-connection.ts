@@ -6,6 +6,7 @@ import {
   SdkError,
   SdkErrorCode,
   SdkHttpError,
+  UnauthorizedError,
   type CallToolResult,
   type JSONRPCMessage,
   type ListToolsResult,
@@ -25,6 +26,11 @@ import { checkResponseIds, describeRefusedAnswer } from './check-response-ids.js
 import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
 import { guardSchemaDepth } from './guard-schema-depth.js';
 import { markDeepToolSchemas } from './mark-deep-tool-schemas.js';
+import {
+  createOAuthProvider,
+  type McpAuthorizationHandler,
+  type McpTokenStore,
+} from './create-oauth-provider.js';
 import { tapTransport, type McpMessageRecord } from './tap-transport.js';
 import {
   isHttpServerConfig,
@@ -64,6 +70,10 @@ export interface McpConnectionOptions {
   jsonSchemaValidator?: jsonSchemaValidator;
   /** How many times one tool call may be answered with questions (2026-07-28) before it fails. */
   maxInputRounds: number;
+  /** Where an OAuth server's tokens are kept. */
+  tokenStore: McpTokenStore;
+  /** Has the user sign in, for a server whose `auth` is `authorization_code`. */
+  onAuthorization?: McpAuthorizationHandler;
   onToolsChanged?: () => void;
   /**
    * Called when a session ends other than by `close()` (the server crashed or closed, or an HTTP server forgot
@@ -85,6 +95,17 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
   let exitsOnDiscover = false;
   // Aborted by close(): a connect still in flight stops, and closes what it started.
   const lifetime = new AbortController();
+  const oauth =
+    isHttpServerConfig(config) && config.auth !== undefined
+      ? createOAuthProvider({
+          auth: config.auth,
+          key: { serverName: name, serverUrl: config.url },
+          store: options.tokenStore,
+          onAuthorization: options.onAuthorization,
+          signal: lifetime.signal,
+          describeServer: () => describeServer(),
+        })
+      : undefined;
   const describeServer = () =>
     isStdioServerConfig(config)
       ? `MCP server '${name}' (command '${config.command}')`
@@ -99,12 +120,18 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
   };
 
   const connect = async (): Promise<Client> => {
-    try {
-      return await connectOnce(exitsOnDiscover ? 'legacy' : negotiationMode(protocol));
-    } catch (error) {
-      if (!(error instanceof ServerEndedOnDiscover)) throw error;
-      exitsOnDiscover = true;
-      return connectOnce('legacy');
+    // A sign-in made during a connect is finished (the code exchanged for tokens), then the connect is made again;
+    // a server that still refuses after two is not signed in to.
+    for (let signIns = 0; ; signIns += 1) {
+      try {
+        return await connectOnce(exitsOnDiscover ? 'legacy' : negotiationMode(protocol));
+      } catch (error) {
+        if (error instanceof ServerEndedOnDiscover) {
+          exitsOnDiscover = true;
+        } else if (!(error instanceof SignedIn) || signIns >= maxSignIns) {
+          throw error instanceof SignedIn ? error.cause : error;
+        }
+      }
     }
   };
 
@@ -140,7 +167,11 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     // after its answer, and a client must never cancel `initialize`.
     const handshake = createLinkedAbortController({ signals: [lifetime.signal] });
     try {
-      transport = await createMcpTransport({ config, gracePeriodMs: options.closeGracePeriodMs });
+      transport = await createMcpTransport({
+        config,
+        gracePeriodMs: options.closeGracePeriodMs,
+        ...(oauth === undefined ? {} : { authProvider: oauth }),
+      });
       lifetime.signal.throwIfAborted();
       const { onMessage } = options;
       const tapped =
@@ -153,8 +184,10 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         signal: handshake.signal,
       });
     } catch (error) {
+      const signedIn = await finishSignIn({ error, transport });
       await closeClient({ client, transport });
       if (closed) throw closedError();
+      if (signedIn) throw new SignedIn(error);
       if (mode === 'auto' && isStdioServerConfig(config) && isEndedOnDiscover(error)) {
         throw new ServerEndedOnDiscover();
       }
@@ -167,6 +200,25 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     }
     active = { client, transport };
     return client;
+  };
+
+  /**
+   * After a request refused for want of authorization (`UnauthorizedError`), during which the user signed in:
+   * exchanges the code for tokens on the transport that made the request (it knows the server's metadata).
+   * Whether it did.
+   */
+  const finishSignIn = async ({
+    error,
+    transport,
+  }: {
+    error: unknown;
+    transport: McpTransport | undefined;
+  }): Promise<boolean> => {
+    if (!(error instanceof UnauthorizedError) || oauth === undefined) return false;
+    const callback = oauth.takeCallback();
+    if (callback === undefined || transport?.finishAuth === undefined) return false;
+    await transport.finishAuth(callback);
+    return true;
   };
 
   const ensureConnected = (signal: AbortSignal): Promise<Client> => {
@@ -222,11 +274,19 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       // unlinked from the turn's once the call is over.
       const call = createLinkedAbortController({ signals: [signal] });
       try {
-        const result = await client.callTool(
-          { name: toolName, arguments: input as Record<string, unknown> },
-          { signal: call.signal, timeout: options.toolTimeoutMs, resetTimeoutOnProgress: true },
-        );
-        return result;
+        const send = () =>
+          client.callTool(
+            { name: toolName, arguments: input as Record<string, unknown> },
+            { signal: call.signal, timeout: options.toolTimeoutMs, resetTimeoutOnProgress: true },
+          );
+        try {
+          return await send();
+        } catch (error) {
+          // The server wanted a sign-in (its token expired and could not be refreshed, or the tool needs more
+          // scope), which the user made: the call is sent again, once, with the new token.
+          if (!(await finishSignIn({ error, transport }))) throw error;
+          return await send();
+        }
       } catch (error) {
         // The loop's signal says why it gave up (its tool timeout, or the turn ending): pass that on.
         if (signal.aborted) throw signal.reason;
@@ -289,6 +349,16 @@ async function closeClient(options: { client: Client; transport: McpTransport | 
 
 /** How long a stdio server in `auto` has to answer `server/discover` before it is taken for a 2025-11-25 one. */
 const stdioProbeTimeoutMs = 5_000;
+
+/** The sign-ins one connect may need before it gives up (a server asking again for more scope counts too). */
+const maxSignIns = 2;
+
+/** Thrown by one connect attempt during which the user signed in: the connect is made again. */
+class SignedIn extends Error {
+  constructor(cause: unknown) {
+    super('Signed in; connect again.', { cause });
+  }
+}
 
 /** Thrown by one connect attempt: a stdio server in `auto` ended before the handshake was done. */
 class ServerEndedOnDiscover extends Error {}

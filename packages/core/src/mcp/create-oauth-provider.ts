@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createPrivateKeyJwtAuth,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import { ToolSourceError } from '../errors/tool-source-error.js';
+
+/**
+ * How a remote server behind OAuth is authorized (the MCP authorization spec: the server's protected-resource
+ * metadata names its authorization server, whose metadata the client reads, checking that it names itself as
+ * the issuer):
+ * - `authorization_code`: a user signs in. The client registers itself (dynamic registration), or names itself
+ *   by `clientMetadataUrl` (a client ID metadata document, when the authorization server takes them), or uses
+ *   a pre-registered `clientId` (and `clientSecret`); then it asks the host to open the authorization URL
+ *   (`onAuthorization` of `connectMcpServers`), with PKCE, and exchanges the code the redirect brings back.
+ *   Tokens are refreshed when they expire, and the user is asked again only when that fails, or when the server
+ *   asks for more scope.
+ * - `client_credentials`: a machine client with a client secret (HTTP Basic), no user.
+ * - `private_key_jwt`: a machine client that proves itself with a JWT signed by its private key (PEM).
+ */
+export type McpAuthConfig =
+  | {
+      type: 'authorization_code';
+      /** Where the authorization server sends the user back, with the code; registered with the client. */
+      redirectUrl: string;
+      scope?: string;
+      /** A pre-registered client: no registration is made. */
+      clientId?: string;
+      clientSecret?: string;
+      /** An https URL serving this client's metadata document, used as its client ID where supported. */
+      clientMetadataUrl?: string;
+      clientName?: string;
+    }
+  | { type: 'client_credentials'; clientId: string; clientSecret: string; scope?: string }
+  | {
+      type: 'private_key_jwt';
+      clientId: string;
+      /** The private key, PEM (PKCS#8). */
+      privateKey: string;
+      /** The JWT's signing algorithm. Default `RS256`. */
+      algorithm?: string;
+      scope?: string;
+    };
+
+/** A sign-in the host must have the user make: open `url`, and give back the URL the user was sent back to. */
+export interface McpAuthorizationRequest {
+  serverName: string;
+  /** The authorization server's URL to open (a browser), with PKCE and a `state` of this client's. */
+  url: string;
+  /** Aborts when the connect or the call that needs the sign-in is given up. */
+  signal: AbortSignal;
+}
+
+/**
+ * Has the user sign in at `request.url`; resolves with the redirect URL the authorization server sent the user
+ * back to (it holds `code` and `state`), which the client checks and exchanges for tokens.
+ */
+export type McpAuthorizationHandler = (request: McpAuthorizationRequest) => Promise<string | URL>;
+
+/** Which server's credentials: its name in the config and its URL. */
+export interface McpTokenKey {
+  serverName: string;
+  serverUrl: string;
+}
+
+/** What the client keeps of a server's authorization: its tokens and its registration. */
+export interface McpStoredAuth {
+  tokens?: StoredOAuthTokens;
+  client?: StoredOAuthClientInformation;
+}
+
+/**
+ * Where tokens live between connects and across processes: the host's own store (a keychain, an encrypted
+ * database). They are never written anywhere else: not in a session file, a recording, a report or a log.
+ */
+export interface McpTokenStore {
+  load(key: McpTokenKey): McpStoredAuth | undefined | Promise<McpStoredAuth | undefined>;
+  save(key: McpTokenKey, value: McpStoredAuth): void | Promise<void>;
+}
+
+/** A token store in memory: tokens last as long as the process (the default of `connectMcpServers`). */
+export function createMemoryTokenStore(): McpTokenStore {
+  const entries = new Map<string, McpStoredAuth>();
+  const keyOf = ({ serverName, serverUrl }: McpTokenKey) => `${serverName}\u0000${serverUrl}`;
+  return {
+    load: (key) => entries.get(keyOf(key)),
+    save: (key, value) => {
+      entries.set(keyOf(key), value);
+    },
+  };
+}
+
+/** The provider of one server, and the redirect an authorization brought back, once it has. */
+export interface McpOAuthProvider extends OAuthClientProvider {
+  /** The callback parameters of the sign-in made during the last request, taken (once) to finish it. */
+  takeCallback(): URLSearchParams | undefined;
+}
+
+/**
+ * The SDK's OAuth client provider for one server's `auth` config, keeping tokens and registrations in
+ * `store`. During the flow, `redirectToAuthorization` has the host make the sign-in, checks the `state`
+ * that comes back, and keeps the callback for the caller to finish (`transport.finishAuth`).
+ */
+export function createOAuthProvider({
+  auth,
+  key,
+  store,
+  onAuthorization,
+  signal,
+  describeServer,
+}: {
+  auth: McpAuthConfig;
+  key: McpTokenKey;
+  store: McpTokenStore;
+  onAuthorization: McpAuthorizationHandler | undefined;
+  /** Aborted when the server is closed: a sign-in under way is given up. */
+  signal: AbortSignal;
+  /** `MCP server 'name' (url)`, for errors. */
+  describeServer: () => string;
+}): McpOAuthProvider {
+  let codeVerifier: string | undefined;
+  let state: string | undefined;
+  let callback: URLSearchParams | undefined;
+  const load = async () => (await store.load(key)) ?? {};
+  const update = async (change: McpStoredAuth) => {
+    await store.save(key, { ...(await load()), ...change });
+  };
+  const machine = auth.type !== 'authorization_code';
+  const clientMetadata: OAuthClientMetadata = machine
+    ? {
+        client_name: 'toolloop',
+        redirect_uris: [],
+        grant_types: ['client_credentials'],
+        token_endpoint_auth_method:
+          auth.type === 'private_key_jwt' ? 'private_key_jwt' : 'client_secret_basic',
+        ...(auth.scope === undefined ? {} : { scope: auth.scope }),
+      }
+    : {
+        client_name: auth.clientName ?? 'toolloop',
+        redirect_uris: [auth.redirectUrl],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: auth.clientSecret === undefined ? 'none' : 'client_secret_basic',
+        ...(auth.scope === undefined ? {} : { scope: auth.scope }),
+      };
+  const preRegistered: StoredOAuthClientInformation | undefined =
+    auth.type === 'authorization_code'
+      ? auth.clientId === undefined
+        ? undefined
+        : {
+            client_id: auth.clientId,
+            ...(auth.clientSecret === undefined ? {} : { client_secret: auth.clientSecret }),
+          }
+      : {
+          client_id: auth.clientId,
+          ...(auth.type === 'client_credentials' ? { client_secret: auth.clientSecret } : {}),
+        };
+
+  const provider: McpOAuthProvider = {
+    get redirectUrl() {
+      return auth.type === 'authorization_code' ? auth.redirectUrl : undefined;
+    },
+    ...(auth.type === 'authorization_code' && auth.clientMetadataUrl !== undefined
+      ? { clientMetadataUrl: auth.clientMetadataUrl }
+      : {}),
+    get clientMetadata() {
+      return clientMetadata;
+    },
+    state: () => {
+      state = randomBytes(16).toString('base64url');
+      return state;
+    },
+    clientInformation: async () => preRegistered ?? (await load()).client,
+    saveClientInformation: async (client) => {
+      await update({ client });
+    },
+    tokens: async () => (await load()).tokens,
+    saveTokens: async (tokens) => {
+      await update({ tokens });
+    },
+    redirectToAuthorization: async (url) => {
+      if (onAuthorization === undefined) {
+        throw new ToolSourceError({
+          message: `${describeServer()} needs the user to sign in (OAuth), and no onAuthorization was given to open the sign-in page.`,
+        });
+      }
+      const returned = new URL(
+        String(await onAuthorization({ serverName: key.serverName, url: url.href, signal })),
+      );
+      const error = returned.searchParams.get('error');
+      if (error !== null) {
+        throw new ToolSourceError({
+          message: `${describeServer()}: the sign-in was refused by the authorization server (${error}).`,
+        });
+      }
+      if (returned.searchParams.get('state') !== state) {
+        throw new ToolSourceError({
+          message: `${describeServer()}: the sign-in came back with another state than the one sent, so it was not used.`,
+        });
+      }
+      callback = returned.searchParams;
+    },
+    saveCodeVerifier: (verifier) => {
+      codeVerifier = verifier;
+    },
+    codeVerifier: () => {
+      if (codeVerifier === undefined) throw new Error('No sign-in is under way.');
+      return codeVerifier;
+    },
+    invalidateCredentials: async (scope) => {
+      if (scope === 'verifier') codeVerifier = undefined;
+      const stored = await load();
+      if (scope === 'all' || scope === 'tokens') delete stored.tokens;
+      if (scope === 'all' || scope === 'client') delete stored.client;
+      await store.save(key, stored);
+    },
+    takeCallback: () => {
+      const taken = callback;
+      callback = undefined;
+      return taken;
+    },
+  };
+  if (machine) {
+    provider.prepareTokenRequest = (scope) => {
+      const params = new URLSearchParams({ grant_type: 'client_credentials' });
+      if (scope !== undefined) params.set('scope', scope);
+      return params;
+    };
+  }
+  if (auth.type === 'private_key_jwt') {
+    provider.addClientAuthentication = createPrivateKeyJwtAuth({
+      issuer: auth.clientId,
+      subject: auth.clientId,
+      privateKey: auth.privateKey,
+      alg: auth.algorithm ?? 'RS256',
+    });
+  }
+  return provider;
+}
