@@ -11,6 +11,8 @@ export function renderEvent(event: LoopEvent): string | undefined {
       return `  > ${event.text}`;
     case 'tool-start':
       return `  → ${event.name}(${JSON.stringify(event.input)})`;
+    case 'tool-progress':
+      return `  … ${event.name}: ${event.message}`;
     case 'tool-result': {
       const text = event.output.content
         .map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))

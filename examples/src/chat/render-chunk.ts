@@ -66,6 +66,9 @@ export function renderChunk({
     case 'tool-start':
       line(colors.magenta(`→ ${chunk.content}`));
       return;
+    case 'tool-progress':
+      line(colors.dim(`… ${chunk.content}`));
+      return;
     case 'tool-result':
       screen.lastResult = { toolCallId: chunk.toolCallId, content: chunk.content };
       line(chunk.isError ? colors.red(`← ${chunk.content}`) : colors.green(`← ${chunk.content}`));

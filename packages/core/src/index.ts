@@ -35,6 +35,7 @@ export type {
   LoopEvent,
   StatusEvent,
   ThinkingEvent,
+  ToolProgressEvent,
   ToolResultEvent,
   ToolStartEvent,
   WarningEvent,
@@ -46,7 +47,7 @@ export { createToolSource } from './tools/create-tool-source.js';
 export { isToolSource } from './tools/tool-source.js';
 export { createToolOutput, toToolOutput } from './tools/to-tool-output.js';
 export type { Tool, ToolExecuteOptions } from './tools/define-tool.js';
-export type { ToolCallRequest, ToolSource } from './tools/tool-source.js';
+export type { ToolCallRequest, ToolProgress, ToolSource } from './tools/tool-source.js';
 export type { ToolDefinition } from './tools/tool-definition.js';
 export type { InferToolInput, ToolInputSchema } from './tools/tool-input-schema.js';
 

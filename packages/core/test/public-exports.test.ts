@@ -72,6 +72,7 @@ describe('public exports', () => {
     expect(Object.keys(mcp).sort()).toEqual([
       'connectMcpServers',
       'convertSamplingMessages',
+      'createMemoryTokenStore',
       'createSamplingHandler',
       'createSharedJsonSchemaValidator',
       'mapMcpToolResult',

@@ -76,6 +76,10 @@ function addToTimeline(timeline: TimelineEntry[], event: LoopEvent, atMs: number
         input: event.input,
       });
       return;
+    case 'tool-progress':
+      // A running call's progress (a round of questions a server asked, its own progress): a status line of the call.
+      timeline.push({ atMs, type: 'status', message: `${event.name}: ${event.message}` });
+      return;
     case 'tool-result':
       timeline.push({
         atMs,

@@ -295,6 +295,7 @@ export const expectationSchema = z.strictObject({
         'thinking',
         'content',
         'tool-start',
+        'tool-progress',
         'tool-result',
         'warning',
         'error',

@@ -6,7 +6,7 @@ import { cloneJsonValue } from '../internal/clone-json-value.js';
 import { describeThrown } from '../internal/describe-thrown.js';
 import { createLazyAbortController } from '../internal/lazy-abort-controller.js';
 import type { ToolCallPart, ToolOutput } from '../model/messages.js';
-import type { ToolCallRequest, ToolSource } from '../tools/tool-source.js';
+import type { ToolCallRequest, ToolProgress, ToolSource } from '../tools/tool-source.js';
 import { wasNotStarted } from '../tools/not-started.js';
 import { createErrorOutput, refuseAfterTurnEnded, type ToolCallOutcome } from './tool-call-outcome.js';
 
@@ -21,12 +21,15 @@ export async function executeToolCall({
   toolTimeoutMs,
   turnSignal,
   turnAbort,
+  onProgress,
 }: {
   call: ToolCallPart;
   source: ToolSource;
   toolTimeoutMs: number;
   turnSignal: AbortSignal;
   turnAbort: AbortFanOut;
+  /** Given to the source; what it reports once the call has settled is dropped. */
+  onProgress: (update: ToolProgress) => void;
 }): Promise<ToolCallOutcome> {
   const startedAt = performance.now();
   const elapsed = () => Math.round(performance.now() - startedAt);
@@ -43,6 +46,7 @@ export async function executeToolCall({
     timeoutReason: () => new ToolTimeoutError({ toolName: call.name, timeoutMs: toolTimeoutMs }),
   });
   const unlink = turnAbort.add(controller);
+  let settled = false;
   try {
     // The tool gets its own copy of the arguments: whatever it does to them, the transcript keeps the model's.
     const request = withAbortedCheck(
@@ -52,6 +56,9 @@ export async function executeToolCall({
         input: cloneJsonValue(call.input),
         get signal() {
           return controller.signal;
+        },
+        onProgress: (update: ToolProgress) => {
+          if (!settled) onProgress(update);
         },
       },
       () => controller.aborted,
@@ -102,6 +109,7 @@ export async function executeToolCall({
     }
     return failed(`Tool '${call.name}' failed: ${describeThrown(error)}`, 'tool_error', elapsed());
   } finally {
+    settled = true;
     unlink();
     controller.dispose();
   }

@@ -111,6 +111,17 @@ export async function* executeToolCalls({
             toolTimeoutMs: options.toolTimeoutMs,
             turnSignal,
             turnAbort,
+            onProgress: ({ message, progress, total }) => {
+              channel.push({
+                type: 'tool-progress',
+                toolCallId: call.id,
+                name: call.name,
+                message,
+                ...(typeof progress === 'number' ? { progress } : {}),
+                ...(typeof total === 'number' ? { total } : {}),
+                round,
+              });
+            },
           });
     announcement.stop();
     outcomes[index] = outcome;

@@ -34,6 +34,21 @@ export interface ToolStartEvent {
   round: number;
 }
 
+/**
+ * A running tool call says how it is getting on (its source's `onProgress`): an MCP server's progress
+ * notification, or a round of questions (elicitation, sampling) a 2026-07-28 server asked and the host answered.
+ * Only between the call's `tool-start` and its `tool-result`.
+ */
+export interface ToolProgressEvent {
+  type: 'tool-progress';
+  toolCallId: string;
+  name: string;
+  message: string;
+  progress?: number;
+  total?: number;
+  round: number;
+}
+
 /** A tool call finished (or was refused); `isError` results go back to the model like any other. */
 export interface ToolResultEvent {
   type: 'tool-result';
@@ -95,6 +110,7 @@ export type LoopEvent =
   | ThinkingEvent
   | ContentEvent
   | ToolStartEvent
+  | ToolProgressEvent
   | ToolResultEvent
   | WarningEvent
   | ErrorEvent

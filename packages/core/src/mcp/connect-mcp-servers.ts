@@ -272,13 +272,18 @@ export async function connectMcpServers(
       }
       return exposed.map(toDefinition);
     },
-    async callTool({ name, input, signal }: ToolCallRequest) {
+    async callTool({ name, input, signal, onProgress }: ToolCallRequest) {
       const entry = findTool(name);
       const connection = entry === undefined ? undefined : byName.get(entry.serverName);
       if (entry === undefined || connection === undefined) {
         throw new ToolSourceError({ message: `No MCP server offers a tool named '${name}'.` });
       }
-      const result = await connection.callTool({ name: entry.tool.name, input, signal });
+      const result = await connection.callTool({
+        name: entry.tool.name,
+        input,
+        signal,
+        ...(onProgress === undefined ? {} : { onProgress }),
+      });
       return mapMcpToolResult(result);
     },
     async close() {

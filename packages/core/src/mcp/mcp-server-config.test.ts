@@ -45,7 +45,7 @@ describe('validateMcpServersConfig', () => {
     ]),
     [
       { servers: { a: { url: 'http://h', maxMessageBytes: 5 } } },
-      "Invalid option 'servers.a.maxMessageBytes': unknown field; expected one of url, headers, protocol.",
+      "Invalid option 'servers.a.maxMessageBytes': unknown field; expected one of url, headers, protocol, auth.",
     ],
     [
       { servers: { a: { command: 'x', args: ['ok', 3] } } },

@@ -8,6 +8,7 @@ import {
   SdkHttpError,
   UnauthorizedError,
   type CallToolResult,
+  type Progress,
   type JSONRPCMessage,
   type ListToolsResult,
   type VersionNegotiationMode,
@@ -20,6 +21,7 @@ import { createLinkedAbortController } from '../internal/linked-abort-controller
 import { redactUrl, redactUrlSecrets } from '../redact-url-secrets.js';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.js';
 import type { JsonValue } from '../json-value.js';
+import type { ToolProgress } from '../tools/tool-source.js';
 import { raceWithSignal } from '../internal/race-with-signal.js';
 import type { OversizedMessage } from './create-message-reader.js';
 import { checkResponseIds, describeRefusedAnswer } from './check-response-ids.js';
@@ -47,7 +49,13 @@ export interface McpServerConnection {
   readonly name: string;
   /** Every tool the server lists, across pages. */
   listTools(options: { signal: AbortSignal }): Promise<McpTool[]>;
-  callTool(options: { name: string; input: JsonValue; signal: AbortSignal }): Promise<CallToolResult>;
+  callTool(options: {
+    name: string;
+    input: JsonValue;
+    signal: AbortSignal;
+    /** The server's progress on the call, and each round of questions it asks (2026-07-28). */
+    onProgress?: (update: ToolProgress) => void;
+  }): Promise<CallToolResult>;
   /** The child process id of a stdio server while it runs. */
   readonly pid: number | undefined;
   /** The protocol revision the connection speaks (`2025-11-25`, `2026-07-28`), once connected. */
@@ -266,7 +274,7 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         request.dispose();
       }
     },
-    async callTool({ name: toolName, input, signal }) {
+    async callTool({ name: toolName, input, signal, onProgress }) {
       const client = await ensureConnected(signal);
       const transport = active?.transport;
       // The SDK never stops listening to a request's signal: given the turn's, it would send the server a
@@ -277,7 +285,18 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         const send = () =>
           client.callTool(
             { name: toolName, arguments: input as Record<string, unknown> },
-            { signal: call.signal, timeout: options.toolTimeoutMs, resetTimeoutOnProgress: true },
+            {
+              signal: call.signal,
+              timeout: options.toolTimeoutMs,
+              resetTimeoutOnProgress: true,
+              ...(onProgress === undefined
+                ? {}
+                : {
+                    onprogress: (progress: Progress) => {
+                      onProgress(describeProgress({ progress, serverName: name }));
+                    },
+                  }),
+            },
           );
         try {
           return await send();
@@ -349,6 +368,32 @@ async function closeClient(options: { client: Client; transport: McpTransport | 
 
 /** How long a stdio server in `auto` has to answer `server/discover` before it is taken for a 2025-11-25 one. */
 const stdioProbeTimeoutMs = 5_000;
+
+/**
+ * A progress notification as the turn shows it. The SDK reports each round of a 2026-07-28 call's questions as
+ * progress too ("Fulfilling input required by 'tools/call' (round 2)"): said here in the host's words.
+ */
+function describeProgress({
+  progress,
+  serverName,
+}: {
+  progress: Progress;
+  serverName: string;
+}): ToolProgress {
+  const round = /^Fulfilling input required by '[^']*' \(round (\d+)\)$/.exec(progress.message ?? '')?.[1];
+  if (round !== undefined) {
+    return {
+      message: `MCP server '${serverName}' asks for input (round ${round}).`,
+      progress: Number(round),
+    };
+  }
+  const total = progress.total === undefined ? '' : ` of ${progress.total}`;
+  return {
+    message: progress.message ?? `${progress.progress}${total}`,
+    progress: progress.progress,
+    ...(progress.total === undefined ? {} : { total: progress.total }),
+  };
+}
 
 /** The sign-ins one connect may need before it gives up (a server asking again for more scope counts too). */
 const maxSignIns = 2;

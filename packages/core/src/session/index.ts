@@ -43,6 +43,7 @@ export type {
   MessageStreamChunk,
   StatusChunk,
   ThinkingChunk,
+  ToolProgressChunk,
   ToolResultChunk,
   ToolStartChunk,
   WarningChunk,

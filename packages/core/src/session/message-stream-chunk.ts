@@ -5,6 +5,7 @@ import type {
   ErrorEvent,
   StatusEvent,
   ThinkingEvent,
+  ToolProgressEvent,
   ToolResultEvent,
   ToolStartEvent,
   WarningEvent,
@@ -13,7 +14,7 @@ import type { StopReason } from '../loop/stop-reason.js';
 
 /**
  * What a chunk adds to its loop event: `content`, the event as one line of text a chat UI can show as it is
- * (`thinking` and `content`: the text; `status`, `warning` and `error`: the message; `tool-start`: the call, such
+ * (`thinking` and `content`: the text; `status`, `tool-progress`, `warning` and `error`: the message; `tool-start`: the call, such
  * as `get_weather {"city":"Paris"}`; `tool-result`: the tool's output as text, other blocks named).
  */
 export interface ChunkContent {
@@ -31,6 +32,9 @@ export type StatusChunk = StatusEvent & ChunkContent;
 
 /** A `tool-start` event; `content` reads like `get_weather {"city":"Paris"}`. */
 export type ToolStartChunk = ToolStartEvent & ChunkContent;
+
+/** A `tool-progress` event, with its message as `content`. */
+export type ToolProgressChunk = ToolProgressEvent & ChunkContent;
 
 /** A `tool-result` event; `content` is the tool's output as text. */
 export type ToolResultChunk = ToolResultEvent & ChunkContent;
@@ -71,6 +75,7 @@ export type MessageStreamChunk =
   | ContentChunk
   | StatusChunk
   | ToolStartChunk
+  | ToolProgressChunk
   | ToolResultChunk
   | WarningChunk
   | ErrorChunk

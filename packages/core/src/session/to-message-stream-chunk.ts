@@ -14,6 +14,7 @@ export function toMessageStreamChunk(event: LoopEvent): MessageStreamChunk {
       return { ...event, content: `${event.name} ${JSON.stringify(event.input)}` };
     case 'tool-result':
       return { ...event, content: event.output.content.map(toText).join('\n') };
+    case 'tool-progress':
     case 'warning':
     case 'error':
       return { ...event, content: event.message };

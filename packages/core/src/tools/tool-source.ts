@@ -9,6 +9,18 @@ export interface ToolCallRequest {
   input: JsonValue;
   /** Aborted when the call times out or the turn ends; a source must stop its work and settle promptly. */
   signal: AbortSignal;
+  /**
+   * Tells the turn how the call is getting on (an MCP server's progress, a round of questions answered): each
+   * becomes a `tool-progress` event, until the call settles. Optional for a source to call.
+   */
+  onProgress?: (update: ToolProgress) => void;
+}
+
+/** How a running tool call is getting on: a line for the user, and how far along, when the tool says. */
+export interface ToolProgress {
+  message: string;
+  progress?: number;
+  total?: number;
 }
 
 /**

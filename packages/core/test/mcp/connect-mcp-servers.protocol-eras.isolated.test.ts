@@ -13,7 +13,7 @@ import {
   type McpProtocol,
   type StdioServerConfig,
 } from '../../src/mcp/index.js';
-import { createScriptedModel } from '../../src/testing/index.js';
+import { collectRun, createScriptedModel } from '../../src/testing/index.js';
 import { openProcessesAndSockets } from './assert-nothing-left.js';
 
 const twoEraServer = fileURLToPath(new URL('support/two-era-stdio-server.mjs', import.meta.url));
@@ -140,6 +140,39 @@ describe('one host, one elicitation handler, a server of either protocol revisio
       expect(calls.map((call) => call.tool)).toContain('book');
     }
     expect(await openProcessesAndSockets()).toEqual(openAtStart);
+  });
+
+  it('shows each round of questions as a tool-progress event of the one call', async () => {
+    const mcp = await connectMcpServers(
+      { servers: { trips: twoEraConfig({ protocol: '2026-07-28' }) } },
+      { onElicitation: () => ({ action: 'accept', content: { confirm: true } }) },
+    );
+    try {
+      const model = createScriptedModel([
+        { toolCalls: [{ id: 'call_1', name: 'book', input: { city: 'Lisbon' } }] },
+        { text: 'Done.' },
+      ]);
+      const { events } = await collectRun(runToolLoop({ model, tools: [mcp], prompt: 'Go.' }));
+
+      expect(
+        events
+          .filter((event) => event.type.startsWith('tool-'))
+          .map((event) => [event.type, 'message' in event ? event.message : undefined]),
+      ).toEqual([
+        ['tool-start', undefined],
+        ['tool-progress', "MCP server 'trips' asks for input (round 1)."],
+        ['tool-result', undefined],
+      ]);
+      expect(events.find((event) => event.type === 'tool-progress')).toMatchObject({
+        toolCallId: 'call_1',
+        name: 'book',
+        progress: 1,
+        // The loop's round (from 0), as on tool-start.
+        round: 0,
+      });
+    } finally {
+      await mcp.close();
+    }
   });
 
   it.each<McpProtocol>(['2026-07-28', '2025-11-25'])(
