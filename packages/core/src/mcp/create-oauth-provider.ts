@@ -7,6 +7,7 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { ToolSourceError } from '../errors/tool-source-error.js';
+import { raceWithSignal } from '../internal/race-with-signal.js';
 
 /**
  * How a remote server behind OAuth is authorized (the MCP authorization spec: the server's protected-resource
@@ -93,16 +94,20 @@ export function createMemoryTokenStore(): McpTokenStore {
   };
 }
 
-/** The provider of one server, and the redirect an authorization brought back, once it has. */
+/** The provider of one server, and the sign-in a refused request needs, once it needs one. */
 export interface McpOAuthProvider extends OAuthClientProvider {
-  /** The callback parameters of the sign-in made during the last request, taken (once) to finish it. */
-  takeCallback(): URLSearchParams | undefined;
+  /**
+   * Has the user make the sign-in the last refused request asked for, if it asked for one (taken once), and
+   * resolves with the callback's parameters, its `state` checked. Outside of any request: the user may take
+   * minutes, which no request's timeout should count.
+   */
+  takeSignIn(): Promise<URLSearchParams> | undefined;
 }
 
 /**
  * The SDK's OAuth client provider for one server's `auth` config, keeping tokens and registrations in
- * `store`. During the flow, `redirectToAuthorization` has the host make the sign-in, checks the `state`
- * that comes back, and keeps the callback for the caller to finish (`transport.finishAuth`).
+ * `store`. A request refused for want of a sign-in leaves its authorization URL here (`redirectToAuthorization`);
+ * the caller then has the host make it (`takeSignIn`) and finishes it on the transport (`transport.finishAuth`).
  */
 export function createOAuthProvider({
   auth,
@@ -123,10 +128,34 @@ export function createOAuthProvider({
 }): McpOAuthProvider {
   let codeVerifier: string | undefined;
   let state: string | undefined;
-  let callback: URLSearchParams | undefined;
+  let authorizationUrl: URL | undefined;
   const load = async () => (await store.load(key)) ?? {};
   const update = async (change: McpStoredAuth) => {
     await store.save(key, { ...(await load()), ...change });
+  };
+  /** The sign-in itself: the host's, bounded by the server's life; then its answer checked. */
+  const signIn = async ({
+    url,
+    onAuthorization: open,
+  }: {
+    url: URL;
+    onAuthorization: McpAuthorizationHandler;
+  }): Promise<URLSearchParams> => {
+    const returned = new URL(
+      String(await raceWithSignal(open({ serverName: key.serverName, url: url.href, signal }), signal)),
+    );
+    const error = returned.searchParams.get('error');
+    if (error !== null) {
+      throw new ToolSourceError({
+        message: `${describeServer()}: the sign-in was refused by the authorization server (${error}).`,
+      });
+    }
+    if (returned.searchParams.get('state') !== state) {
+      throw new ToolSourceError({
+        message: `${describeServer()}: the sign-in came back with another state than the one sent, so it was not used.`,
+      });
+    }
+    return returned.searchParams;
   };
   const machine = auth.type !== 'authorization_code';
   const clientMetadata: OAuthClientMetadata = machine
@@ -181,27 +210,13 @@ export function createOAuthProvider({
     saveTokens: async (tokens) => {
       await update({ tokens });
     },
-    redirectToAuthorization: async (url) => {
+    redirectToAuthorization: (url) => {
       if (onAuthorization === undefined) {
         throw new ToolSourceError({
           message: `${describeServer()} needs the user to sign in (OAuth), and no onAuthorization was given to open the sign-in page.`,
         });
       }
-      const returned = new URL(
-        String(await onAuthorization({ serverName: key.serverName, url: url.href, signal })),
-      );
-      const error = returned.searchParams.get('error');
-      if (error !== null) {
-        throw new ToolSourceError({
-          message: `${describeServer()}: the sign-in was refused by the authorization server (${error}).`,
-        });
-      }
-      if (returned.searchParams.get('state') !== state) {
-        throw new ToolSourceError({
-          message: `${describeServer()}: the sign-in came back with another state than the one sent, so it was not used.`,
-        });
-      }
-      callback = returned.searchParams;
+      authorizationUrl = url;
     },
     saveCodeVerifier: (verifier) => {
       codeVerifier = verifier;
@@ -217,10 +232,11 @@ export function createOAuthProvider({
       if (scope === 'all' || scope === 'client') delete stored.client;
       await store.save(key, stored);
     },
-    takeCallback: () => {
-      const taken = callback;
-      callback = undefined;
-      return taken;
+    takeSignIn: () => {
+      const url = authorizationUrl;
+      authorizationUrl = undefined;
+      if (url === undefined || onAuthorization === undefined) return undefined;
+      return signIn({ url, onAuthorization });
     },
   };
   if (machine) {

@@ -211,9 +211,9 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
   };
 
   /**
-   * After a request refused for want of authorization (`UnauthorizedError`), during which the user signed in:
-   * exchanges the code for tokens on the transport that made the request (it knows the server's metadata).
-   * Whether it did.
+   * After a request refused for want of authorization (`UnauthorizedError`) that asked for a sign-in: has the
+   * host make it, then exchanges the code for tokens on the transport that made the request (it knows the
+   * server's metadata). Whether it did.
    */
   const finishSignIn = async ({
     error,
@@ -223,9 +223,9 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     transport: McpTransport | undefined;
   }): Promise<boolean> => {
     if (!(error instanceof UnauthorizedError) || oauth === undefined) return false;
-    const callback = oauth.takeCallback();
-    if (callback === undefined || transport?.finishAuth === undefined) return false;
-    await transport.finishAuth(callback);
+    const signIn = oauth.takeSignIn();
+    if (signIn === undefined || transport?.finishAuth === undefined) return false;
+    await transport.finishAuth(await signIn);
     return true;
   };
 

@@ -8,6 +8,7 @@ import {
   type McpTokenStore,
 } from '../../src/mcp/index.js';
 import { createLeftoverTracker, type LeftoverTracker } from '../../src/testing/create-leftover-tracker.js';
+import { createDeferred } from '../deferred.js';
 import { startOAuthServer } from './support/start-oauth-server.js';
 
 const redirectUrl = 'http://127.0.0.1:9/callback';
@@ -122,6 +123,27 @@ describe('an HTTP server behind OAuth (authorization code with PKCE)', () => {
 
     expect(records.length).toBeGreaterThan(0);
     expect(JSON.stringify(records)).not.toMatch(/access-\d|refresh-\d|code-\d/);
+  });
+
+  it('gives up a sign-in that never comes back when the host aborts the start, leaving nothing running', async () => {
+    const asked = createDeferred();
+    const start = new AbortController();
+    await tracker.run('test', async () => {
+      const connecting = connectMcpServers(config(), {
+        signal: start.signal,
+        // A user who never finishes signing in, and a host that does not listen to the signal.
+        onAuthorization: () => {
+          asked.resolve();
+          return new Promise<string>(() => undefined);
+        },
+      });
+      await asked.promise;
+      start.abort(new Error('The user closed the window.'));
+
+      await expect(connecting).rejects.toThrow('The user closed the window.');
+    });
+
+    expect(await tracker.leftovers('test')).toEqual([]);
   });
 
   it('fails to start, saying why, when no onAuthorization was given', async () => {
