@@ -3,6 +3,7 @@ import {
   createPrivateKeyJwtAuth,
   type OAuthClientMetadata,
   type OAuthClientProvider,
+  type OAuthDiscoveryState,
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
@@ -51,7 +52,7 @@ export interface McpAuthorizationRequest {
   serverName: string;
   /** The authorization server's URL to open (a browser), with PKCE and a `state` of this client's. */
   url: string;
-  /** Aborts when the connect or the call that needs the sign-in is given up. */
+  /** Aborts when the tool source is closed (or its start aborted): the sign-in is no longer awaited. */
   signal: AbortSignal;
 }
 
@@ -127,6 +128,8 @@ export function createOAuthProvider({
   describeServer: () => string;
 }): McpOAuthProvider {
   let codeVerifier: string | undefined;
+  // What the SDK found of the authorization server when the sign-in began: the code goes back to that one only.
+  let discovery: OAuthDiscoveryState | undefined;
   let state: string | undefined;
   let authorizationUrl: URL | undefined;
   const load = async () => (await store.load(key)) ?? {};
@@ -144,15 +147,16 @@ export function createOAuthProvider({
     const returned = new URL(
       String(await raceWithSignal(open({ serverName: key.serverName, url: url.href, signal }), signal)),
     );
-    const error = returned.searchParams.get('error');
-    if (error !== null) {
-      throw new ToolSourceError({
-        message: `${describeServer()}: the sign-in was refused by the authorization server (${error}).`,
-      });
-    }
+    // The state first: until it matches, nothing in the URL came from the authorization server (any page can send
+    // a browser to a loopback redirect), so nothing of it is shown.
     if (returned.searchParams.get('state') !== state) {
       throw new ToolSourceError({
         message: `${describeServer()}: the sign-in came back with another state than the one sent, so it was not used.`,
+      });
+    }
+    if (returned.searchParams.has('error')) {
+      throw new ToolSourceError({
+        message: `${describeServer()}: the authorization server refused the sign-in (its redirect holds an error).`,
       });
     }
     return returned.searchParams;
@@ -218,6 +222,10 @@ export function createOAuthProvider({
       }
       authorizationUrl = url;
     },
+    saveDiscoveryState: (state) => {
+      discovery = state;
+    },
+    discoveryState: () => discovery,
     saveCodeVerifier: (verifier) => {
       codeVerifier = verifier;
     },
@@ -227,6 +235,7 @@ export function createOAuthProvider({
     },
     invalidateCredentials: async (scope) => {
       if (scope === 'verifier') codeVerifier = undefined;
+      if (scope === 'all' || scope === 'discovery') discovery = undefined;
       const stored = await load();
       if (scope === 'all' || scope === 'tokens') delete stored.tokens;
       if (scope === 'all' || scope === 'client') delete stored.client;

@@ -25,6 +25,10 @@ export function interceptTransport({
     get sessionId() {
       return transport.sessionId;
     },
+    // In 2026-07-28 a request over HTTP has a stream of its own, and the SDK cancels it by closing that stream.
+    get hasPerRequestStream() {
+      return transport.hasPerRequestStream;
+    },
     ...(transport.setProtocolVersion === undefined
       ? {}
       : {

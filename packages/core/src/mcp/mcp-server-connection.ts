@@ -134,12 +134,30 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       try {
         return await connectOnce(exitsOnDiscover ? 'legacy' : negotiationMode(protocol));
       } catch (error) {
-        if (error instanceof ServerEndedOnDiscover) {
-          exitsOnDiscover = true;
-        } else if (!(error instanceof SignedIn) || signIns >= maxSignIns) {
+        if (error instanceof ServerEndedOnDiscover) return connectWithoutQuestion(error);
+        if (!(error instanceof SignedIn) || signIns >= maxSignIns) {
           throw error instanceof SignedIn ? error.cause : error;
         }
       }
+    }
+  };
+
+  /**
+   * A stdio server that ended while asked which revision it speaks, started again and spoken to in 2025-11-25;
+   * remembered for its restarts once that worked. If it did not, the first start's failure is the one reported when
+   * the server refused 2025-11-25 (it speaks 2026-07-28, and its first start failed for a reason of its own).
+   */
+  const connectWithoutQuestion = async (ended: ServerEndedOnDiscover): Promise<Client> => {
+    try {
+      const client = await connectOnce('legacy');
+      exitsOnDiscover = true;
+      return client;
+    } catch (error) {
+      const refused2025 =
+        error instanceof ToolSourceError &&
+        error.cause instanceof ProtocolError &&
+        error.cause.code === (ProtocolErrorCode.UnsupportedProtocolVersion as number);
+      throw refused2025 ? ended.failure : error;
     }
   };
 
@@ -164,9 +182,6 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       // which this makes the SDK open when the server offers it; in 2025-11-25 they come unasked.
       listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: onToolsChanged } },
     });
-    options.configureClient?.(client);
-    // Also from a 2025-11-25 server that sends the notification without declaring `tools.listChanged`.
-    client.setNotificationHandler('notifications/tools/list_changed', onToolsChanged);
     let transport: McpTransport | undefined;
     client.onclose = () => {
       endSession(client);
@@ -174,7 +189,16 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     // Closing may abort the handshake, not cancel it once done: the SDK keeps listening to a request's signal
     // after its answer, and a client must never cancel `initialize`.
     const handshake = createLinkedAbortController({ signals: [lifetime.signal] });
+    // The SDK's question of which revision a server speaks does not listen to the connect's signal: closing the
+    // transport is what ends it when the server is closed (or its start aborted) meanwhile.
+    const closeOnAbort = () => {
+      void transport?.close();
+    };
+    lifetime.signal.addEventListener('abort', closeOnAbort, { once: true });
     try {
+      options.configureClient?.(client);
+      // Also from a 2025-11-25 server that sends the notification without declaring `tools.listChanged`.
+      client.setNotificationHandler('notifications/tools/list_changed', onToolsChanged);
       transport = await createMcpTransport({
         config,
         gracePeriodMs: options.closeGracePeriodMs,
@@ -192,18 +216,30 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         signal: handshake.signal,
       });
     } catch (error) {
-      const signedIn = await finishSignIn({ error, transport });
+      // Whether a sign-in the refusal asked for was made, or why it could not be finished.
+      const signedIn: boolean | Error = await finishSignIn({ error, transport }).catch(
+        (signInError: unknown) =>
+          signInError instanceof Error ? signInError : new Error(String(signInError)),
+      );
       await closeClient({ client, transport });
       if (closed) throw closedError();
-      if (signedIn) throw new SignedIn(error);
-      if (mode === 'auto' && isStdioServerConfig(config) && isEndedOnDiscover(error)) {
-        throw new ServerEndedOnDiscover();
+      if (signedIn === true) throw new SignedIn(error);
+      if (signedIn !== false) {
+        throw new ToolSourceError({
+          message: `${describeServer()} failed to start: the sign-in could not be finished: ${endSentence(messageOf(signedIn))}`,
+          cause: signedIn,
+        });
       }
-      throw new ToolSourceError({
+      const failure = new ToolSourceError({
         message: `${describeServer()} failed to start: ${endSentence(explainUnspoken(error, protocol) ?? explain(error, transport))}${formatStderr(transport?.stderrTail() ?? '')}`,
         cause: error,
       });
+      if (mode === 'auto' && isStdioServerConfig(config) && isEndedOnDiscover(error)) {
+        throw new ServerEndedOnDiscover(failure);
+      }
+      throw failure;
     } finally {
+      lifetime.signal.removeEventListener('abort', closeOnAbort);
       handshake.dispose();
     }
     active = { client, transport };
@@ -406,14 +442,23 @@ class SignedIn extends Error {
 }
 
 /** Thrown by one connect attempt: a stdio server in `auto` ended before the handshake was done. */
-class ServerEndedOnDiscover extends Error {}
+class ServerEndedOnDiscover extends Error {
+  constructor(readonly failure: ToolSourceError) {
+    super(failure.message);
+  }
+}
 
 /**
- * The SDK's verdict when a stdio server asked `server/discover` in place closed the connection (its process
- * ended) or answered with something unusable: it cannot be spoken to on that connection any more.
+ * A stdio server asked `server/discover` in place that closed the connection (its process ended) or answered
+ * with something unusable: the SDK's verdict. Or one that closed it during `initialize`: a server slow to start
+ * (an `npx`, a container) is taken for an older one after the 5 s the question waits, and `initialize` follows on
+ * the same pipe; if the server then reads the question first and ends, that is the close.
  */
 function isEndedOnDiscover(error: unknown): boolean {
-  return error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
+  return (
+    error instanceof SdkError &&
+    (error.code === SdkErrorCode.EraNegotiationFailed || error.code === SdkErrorCode.ConnectionClosed)
+  );
 }
 
 /**
@@ -423,7 +468,8 @@ function isEndedOnDiscover(error: unknown): boolean {
 function explainUnspoken(error: unknown, protocol: McpProtocol): string | undefined {
   if (protocol === 'auto') return undefined;
   const advice = `Set protocol to 'auto' to speak the revision it offers.`;
-  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed) {
+  // Only the verdict that the server answered without offering it: an outage or a crash says what it is.
+  if (error instanceof SdkError && error.message.includes('did not offer pinned protocol version')) {
     return `it does not speak protocol ${protocol}, which its config pins (protocol). ${advice}`;
   }
   if (

@@ -33,6 +33,8 @@ const textOf = (output: { content: Array<{ type: string; text?: string }> } | un
  */
 async function startServer() {
   let withLater = false;
+  const slowStarted = createDeferred();
+  const slowCancelled = createDeferred<boolean>();
   const factory = () => {
     const server = new McpServer(
       { name: 'remote', version: '1.0.0' },
@@ -57,6 +59,16 @@ async function startServer() {
         return { content: [{ type: 'text', text: accepted ? `Done: ${what}.` : 'Stopped.' }] };
       },
     );
+    server.registerTool('slow', { description: 'Works until it is cancelled.' }, async (context) => {
+      slowStarted.resolve();
+      await new Promise<void>((resolve) => {
+        context.mcpReq.signal.addEventListener('abort', () => {
+          resolve();
+        });
+      });
+      slowCancelled.resolve(context.mcpReq.signal.aborted);
+      return { content: [{ type: 'text', text: 'cancelled' }] };
+    });
     if (withLater) {
       server.registerTool('later', { description: 'Added later.' }, () => ({
         content: [{ type: 'text', text: 'late' }],
@@ -68,6 +80,9 @@ async function startServer() {
   const served = await serveFetchHandler((request) => handler.fetch(request));
   return {
     url: served.url,
+    slowStarted: slowStarted.promise,
+    /** Resolves when the server saw its call of `slow` cancelled. */
+    slowCancelled: slowCancelled.promise,
     addTool: () => {
       withLater = true;
       handler.notify.toolsChanged();
@@ -120,6 +135,25 @@ describe('a 2026-07-28 server over HTTP', () => {
     }),
   );
 
+  it('cancels a call the turn gives up on: the server sees it end', () =>
+    leavingNothing(async () => {
+      const server = await startServer();
+      const mcp = await connectMcpServers({ servers: { remote: { url: server.url } } });
+      try {
+        expect(mcp.protocolVersions()).toEqual({ remote: '2026-07-28' });
+        const call = new AbortController();
+        const calling = mcp.callTool({ toolCallId: 'c1', name: 'slow', input: {}, signal: call.signal });
+        await server.slowStarted;
+        call.abort(new Error('The turn ended.'));
+
+        await expect(calling).rejects.toThrow('The turn ended.');
+        expect(await server.slowCancelled).toBe(true);
+      } finally {
+        await mcp.close();
+        await server.close();
+      }
+    }));
+
   it('tells the host of a tool added while connected, through the stream the client opened (subscriptions/listen)', () =>
     leavingNothing(async () => {
       const server = await startServer();
@@ -134,12 +168,16 @@ describe('a 2026-07-28 server over HTTP', () => {
       );
       try {
         const signal = new AbortController().signal;
-        expect((await mcp.listTools({ signal })).map((tool) => tool.name)).toEqual(['confirm']);
+        expect((await mcp.listTools({ signal })).map((tool) => tool.name)).toEqual(['confirm', 'slow']);
 
         server.addTool();
 
         expect(await changed.promise).toBe('remote');
-        expect((await mcp.listTools({ signal })).map((tool) => tool.name)).toEqual(['confirm', 'later']);
+        expect((await mcp.listTools({ signal })).map((tool) => tool.name)).toEqual([
+          'confirm',
+          'slow',
+          'later',
+        ]);
       } finally {
         await mcp.close();
         await server.close();

@@ -298,6 +298,53 @@ describe('choosing the protocol revision', () => {
     expect(await openProcessesAndSockets()).toEqual(openAtStart);
   });
 
+  it('auto starts again, in 2025-11-25, a server slow to start that then ends on the question', async () => {
+    const pidFile = join(directory, 'pids');
+    // Past the 5 s the question waits: `initialize` follows on the same pipe, and the server, once it reads,
+    // meets the question first.
+    const mcp = await connectMcpServers({
+      servers: {
+        slow: {
+          command: process.execPath,
+          args: [fakeServer, '--exit-on-unknown', '--start-delay-ms', '6000', '--pid-log', pidFile],
+        },
+      },
+    });
+    try {
+      expect(mcp.protocolVersions().slow).toBe('2025-11-25');
+    } finally {
+      await mcp.close();
+    }
+    expect((await readFile(pidFile, 'utf8')).trim().split('\n')).toHaveLength(2);
+  }, 30_000);
+
+  it('ends a start aborted while a silent server is asked which revision it speaks, leaving nothing running', async () => {
+    const start = new AbortController();
+    const connecting = connectMcpServers(
+      {
+        servers: {
+          silent: {
+            command: process.execPath,
+            args: ['-e', 'process.stdin.resume()'],
+            protocol: '2026-07-28',
+          },
+        },
+      },
+      {
+        signal: start.signal,
+        onMessage: ({ direction, message }) => {
+          if (direction === 'sent' && 'method' in message && message.method === 'server/discover') {
+            start.abort(new Error('The host gave up.'));
+          }
+        },
+      },
+    );
+
+    // Well within the 60 s the question may otherwise take.
+    await expect(connecting).rejects.toThrow('The host gave up.');
+    expect(await openProcessesAndSockets()).toEqual(openAtStart);
+  }, 10_000);
+
   it('a server pinned to 2026-07-28 that speaks only 2025-11-25 fails to start, saying so', async () => {
     const start = connectMcpServers({
       servers: { old: { command: process.execPath, args: [fakeServer], protocol: '2026-07-28' } },

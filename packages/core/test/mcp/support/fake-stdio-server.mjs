@@ -17,6 +17,7 @@
 //   --exit-on-unknown            exit with code 1 on a request it does not know (as servers built on some SDKs
 //                                do on anything before `initialize`), instead of answering -32601
 //   --pid-log <path>             append its process id to that file, a line per start
+//   --start-delay-ms <n>         read nothing for n ms after it starts (a server slow to start: npx, a container)
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, renameSync, writeFileSync } from 'node:fs';
 import process from 'node:process';
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     'string-id-answers': { type: 'boolean', default: false },
     'exit-on-unknown': { type: 'boolean', default: false },
     'pid-log': { type: 'string' },
+    'start-delay-ms': { type: 'string', default: '0' },
   },
 });
 
@@ -103,28 +105,33 @@ const answers = {
   ping: () => ({}),
 };
 
-const lines = createInterface({ input: process.stdin });
-lines.on('line', (line) => {
-  const message = JSON.parse(line);
-  const answer = answers[message.method];
-  if (message.id === undefined) return;
-  if (answer === undefined) {
-    if (values['exit-on-unknown']) process.exit(1);
-    // As JSON-RPC requires, and the MCP SDKs answer (`server/discover` from a client asking which revision
-    // this server speaks, among others).
-    send({ id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } });
-    return;
-  }
-  if (message.method === 'tools/call' && values['exit-on-call']) process.exit(70);
-  const delay = message.method === 'initialize' ? values['initialize-delay-ms'] : '0';
-  if (delay === 'never') return;
-  const newline = !(values.unterminated && message.params?.name === 'read_large');
-  const id = values['string-id-answers'] && message.method === 'tools/call' ? String(message.id) : message.id;
-  setTimeout(
-    () => send({ id, result: answer(message.params ?? {}, message.id) }, { newline }),
-    Number(delay),
-  );
-});
-lines.on('close', () => {
-  if (!values['ignore-eof']) process.exit(0);
-});
+const serve = () => {
+  const lines = createInterface({ input: process.stdin });
+  lines.on('line', (line) => {
+    const message = JSON.parse(line);
+    const answer = answers[message.method];
+    if (message.id === undefined) return;
+    if (answer === undefined) {
+      if (values['exit-on-unknown']) process.exit(1);
+      // As JSON-RPC requires, and the MCP SDKs answer (`server/discover` from a client asking which revision
+      // this server speaks, among others).
+      send({ id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } });
+      return;
+    }
+    if (message.method === 'tools/call' && values['exit-on-call']) process.exit(70);
+    const delay = message.method === 'initialize' ? values['initialize-delay-ms'] : '0';
+    if (delay === 'never') return;
+    const newline = !(values.unterminated && message.params?.name === 'read_large');
+    const id =
+      values['string-id-answers'] && message.method === 'tools/call' ? String(message.id) : message.id;
+    setTimeout(
+      () => send({ id, result: answer(message.params ?? {}, message.id) }, { newline }),
+      Number(delay),
+    );
+  });
+  lines.on('close', () => {
+    if (!values['ignore-eof']) process.exit(0);
+  });
+};
+// What arrives meanwhile waits in the pipe, as it does for a server still loading.
+setTimeout(serve, Number(values['start-delay-ms']));

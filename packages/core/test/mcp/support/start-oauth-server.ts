@@ -13,9 +13,10 @@ export interface TokenRequest {
  * An MCP server behind OAuth, and its authorization server, on one loopback port: protected-resource metadata
  * (RFC 9728) naming the authorization server, whose metadata (RFC 8414) offers dynamic registration, PKCE (S256)
  * and refresh. `/authorize` answers at once with the redirect a user's sign-in would end in. `/mcp` takes only a
- * bearer token it issued and has not expired (`expireTokens()`), and has one tool, `whoami`.
+ * bearer token it issued and has not expired (`expireTokens()`), and has one tool, `whoami`. With `refuseCodes`
+ * its token endpoint refuses every authorization code.
  */
-export async function startOAuthServer() {
+export async function startOAuthServer({ refuseCodes = false }: { refuseCodes?: boolean } = {}) {
   const codes = new Map<string, { challenge: string; redirectUri: string }>();
   const validTokens = new Set<string>();
   const refreshTokens = new Set<string>();
@@ -88,8 +89,9 @@ export async function startOAuthServer() {
           const code = codes.get(form.get('code') ?? '');
           const verifier = form.get('code_verifier') ?? '';
           const challenge = createHash('sha256').update(verifier).digest('base64url');
-          if (code === undefined || code.challenge !== challenge)
-            return json({ error: 'invalid_grant' }, 400);
+          if (refuseCodes || code === undefined || code.challenge !== challenge) {
+            return json({ error: 'invalid_grant', error_description: 'The code expired.' }, 400);
+          }
           codes.delete(form.get('code') ?? '');
           return issue();
         }
