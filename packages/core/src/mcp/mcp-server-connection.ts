@@ -243,7 +243,23 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       handshake.dispose();
     }
     active = { client, transport };
+    watchListenStream({ client, transport });
     return client;
+  };
+
+  /**
+   * In 2026-07-28 a server tells of tool changes only on the stream the client opened (`subscriptions/listen`),
+   * which the SDK opens once. When the server ends it (a restart, a proxy's idle timeout), changes would go
+   * unheard: the connection is dropped, the host told the tools may have changed, and the next use connects again,
+   * opening a new stream, and lists the server again.
+   */
+  const watchListenStream = ({ client, transport }: { client: Client; transport: McpTransport }) => {
+    void client.autoOpenedSubscription?.closed.then((how) => {
+      if (how !== 'remote' || active?.client !== client) return;
+      endSession(client);
+      options.onToolsChanged?.();
+      void closeClient({ client, transport });
+    });
   };
 
   /**

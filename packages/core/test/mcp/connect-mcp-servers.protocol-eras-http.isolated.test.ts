@@ -87,6 +87,11 @@ async function startServer() {
       withLater = true;
       handler.notify.toolsChanged();
     },
+    /** Adds the tool `later` without telling anyone. */
+    addToolSilently: () => {
+      withLater = true;
+    },
+    dropConnections: served.dropConnections,
     close: async () => {
       await handler.close();
       await served.close();
@@ -134,6 +139,44 @@ describe('a 2026-07-28 server over HTTP', () => {
       }
     }),
   );
+
+  it('when the server ends the stream it tells of changes on, has the tools listed again and opens a new one', () =>
+    leavingNothing(async () => {
+      const server = await startServer();
+      const changed: string[] = [];
+      let told = createDeferred();
+      const mcp = await connectMcpServers(
+        { servers: { remote: { url: server.url } } },
+        {
+          onToolsChanged: (name) => {
+            changed.push(name);
+            told.resolve();
+          },
+        },
+      );
+      try {
+        const signal = new AbortController().signal;
+        expect((await mcp.listTools({ signal })).map((tool) => tool.name)).toEqual(['confirm', 'slow']);
+
+        server.dropConnections();
+        await told.promise;
+        server.addToolSilently();
+
+        expect((await mcp.listTools({ signal })).map((tool) => tool.name)).toEqual([
+          'confirm',
+          'slow',
+          'later',
+        ]);
+        // The new connection's stream carries the next change.
+        told = createDeferred();
+        server.addTool();
+        await told.promise;
+        expect(changed).toEqual(['remote', 'remote']);
+      } finally {
+        await mcp.close();
+        await server.close();
+      }
+    }));
 
   it('cancels a call the turn gives up on: the server sees it end', () =>
     leavingNothing(async () => {

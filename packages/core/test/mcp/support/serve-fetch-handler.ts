@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
  */
 export async function serveFetchHandler(
   fetchHandler: (request: Request) => Promise<Response>,
-): Promise<{ url: string; close: () => Promise<void> }> {
+): Promise<{ url: string; dropConnections: () => void; close: () => Promise<void> }> {
   const server = createServer((incoming, outgoing) => {
     void answer(fetchHandler, incoming, outgoing).catch((error: unknown) => {
       outgoing.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -19,6 +19,10 @@ export async function serveFetchHandler(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    /** Cuts every open connection, as a restart or a proxy's idle timeout would; the server goes on listening. */
+    dropConnections: () => {
+      server.closeAllConnections();
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
