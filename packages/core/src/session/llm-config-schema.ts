@@ -25,6 +25,11 @@ function serverObject<VALUE extends z.ZodType<string | null>>(value: VALUE) {
     cwd: z.string().optional(),
     url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
     headers: z.record(z.string(), value).optional(),
+    protocol: z
+      .enum(['auto', '2025-11-25', '2026-07-28'], {
+        error: "expected 'auto', '2025-11-25' or '2026-07-28'",
+      })
+      .optional(),
   });
 }
 

@@ -18,6 +18,11 @@ export interface LlmStdioServerConfig {
   args?: string[];
   env?: Record<string, string>;
   cwd?: string;
+  /**
+   * The MCP protocol revision to speak: `auto` (default) asks the server and speaks 2026-07-28 when it offers
+   * it, 2025-11-25 otherwise; a revision named is the only one tried.
+   */
+  protocol?: 'auto' | '2025-11-25' | '2026-07-28';
 }
 
 /**
@@ -27,6 +32,8 @@ export interface LlmStdioServerConfig {
 export interface LlmHttpServerConfig {
   url: string;
   headers?: Record<string, string>;
+  /** As a command server's `protocol`. */
+  protocol?: 'auto' | '2025-11-25' | '2026-07-28';
 }
 
 /** One entry of `servers`: a child process or a URL. */

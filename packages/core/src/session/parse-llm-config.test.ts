@@ -161,6 +161,19 @@ describe('parseLlmConfig', () => {
     ]);
   });
 
+  it("takes each server's MCP protocol revision, and names a wrong one", () => {
+    const servers = {
+      files: { command: 'node', args: ['server.js'], protocol: '2025-11-25' },
+      search: { url: 'https://example.com/mcp', protocol: '2026-07-28' },
+      other: { url: 'https://example.com/other', protocol: 'auto' },
+    };
+    expect(parseLlmConfig({ type: 'claude', model: 'claude-sonnet-4-5', servers }).servers).toEqual(servers);
+    expect(
+      captureError({ type: 'claude', model: 'm', servers: { files: { command: 'x', protocol: '2026' } } })
+        .issues,
+    ).toEqual([{ path: 'servers.files.protocol', message: "expected 'auto', '2025-11-25' or '2026-07-28'" }]);
+  });
+
   it('reports a missing model and a config that is not an object', () => {
     expect(captureError({ type: 'claude' }).issues).toEqual([
       { path: 'model', message: 'expected a model id' },
