@@ -1,4 +1,5 @@
 import type { Client, ElicitResult } from '@modelcontextprotocol/client';
+import { describeThrown } from '../internal/describe-thrown.js';
 import type { JsonObject } from '../json-value.js';
 
 /**
@@ -63,11 +64,26 @@ export function attachElicitationHandler({
             message: params.message,
             requestedSchema: params.requestedSchema as JsonObject,
           };
-    const response = await onElicitation(elicitation, { signal: context.mcpReq.signal });
+    let response: ElicitationResponse;
+    try {
+      response = await onElicitation(elicitation, { signal: context.mcpReq.signal });
+    } catch (error) {
+      throw new HostHandlerError({ handler: 'onElicitation', cause: error });
+    }
     return response.action === 'accept' && elicitation.mode === 'form'
       ? { action: 'accept', content: withDefaults(response.content ?? {}, elicitation.requestedSchema) }
       : response;
   });
+}
+
+/** A handler of the host's that threw while answering a server's question: the tool did not fail, the host did. */
+export class HostHandlerError extends Error {
+  readonly handler: string;
+  constructor({ handler, cause }: { handler: string; cause: unknown }) {
+    super(`the host's ${handler} failed: ${describeThrown(cause)}`, { cause });
+    this.name = 'HostHandlerError';
+    this.handler = handler;
+  }
 }
 
 type FormValue = string | number | boolean | string[];

@@ -24,6 +24,7 @@ import type { JsonValue } from '../json-value.js';
 import type { ToolProgress } from '../tools/tool-source.js';
 import { raceWithSignal } from '../internal/race-with-signal.js';
 import type { OversizedMessage } from './create-message-reader.js';
+import { HostHandlerError } from './attach-elicitation-handler.js';
 import { checkResponseIds, describeRefusedAnswer } from './check-response-ids.js';
 import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
 import { guardSchemaDepth } from './guard-schema-depth.js';
@@ -362,6 +363,12 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
         // The loop's signal says why it gave up (its tool timeout, or the turn ending): pass that on.
         if (signal.aborted) throw signal.reason;
         if (isOwnTimeout(error)) throw new ToolTimeoutError({ toolName, timeoutMs: options.toolTimeoutMs });
+        if (error instanceof HostHandlerError) {
+          throw new ToolSourceError({
+            message: `${describeServer()} asked for input during '${toolName}', and ${endSentence(error.message)}`,
+            cause: error,
+          });
+        }
         if (error instanceof SdkError && error.code === SdkErrorCode.InputRequiredRoundsExceeded) {
           throw new ToolSourceError({
             message: `${describeServer()} still asked for input after ${options.maxInputRounds} rounds of answers to one call of '${toolName}' (maxInputRounds), so the call was given up.`,

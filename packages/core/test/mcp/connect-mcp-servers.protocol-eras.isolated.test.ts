@@ -238,6 +238,24 @@ describe('one host, one elicitation handler, a server of either protocol revisio
     },
   );
 
+  it('protocol 2026-07-28: an onElicitation that throws fails the call, and the model is told it was the host', async () => {
+    const { result } = await callOnce({
+      config: twoEraConfig({ protocol: '2026-07-28' }),
+      tool: 'book',
+      input: { city: 'Oslo' },
+      options: {
+        onElicitation: () => {
+          throw new Error('The prompt window crashed.');
+        },
+      },
+    });
+
+    expect(result.toolCalls[0]?.isError).toBe(true);
+    expect(textOf(result.toolCalls[0]?.output)).toMatch(
+      /^Tool 'book' failed: MCP server 'trips' \(command '.+'\) asked for input during 'book', and the host's onElicitation failed: The prompt window crashed\.$/,
+    );
+  });
+
   it('bounds a server that asks at every round: the call fails naming the limit, the turn goes on', async () => {
     let asked = 0;
     const { result } = await callOnce({
