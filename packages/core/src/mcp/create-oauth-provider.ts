@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   createPrivateKeyJwtAuth,
   type OAuthClientMetadata,
@@ -103,6 +103,16 @@ export interface McpOAuthProvider extends OAuthClientProvider {
    * minutes, which no request's timeout should count.
    */
   takeSignIn(): Promise<URLSearchParams> | undefined;
+  /** The sign-in taken is over (its code exchanged, or given up): the next refusal may ask for another. */
+  endSignIn(): void;
+}
+
+/** One sign-in, as its authorization URL asked for it: the state and the PKCE verifier that go with that URL. */
+interface SignIn {
+  url: URL;
+  state: string | null;
+  verifier: string | undefined;
+  discovery: OAuthDiscoveryState | undefined;
 }
 
 /**
@@ -127,11 +137,14 @@ export function createOAuthProvider({
   /** `MCP server 'name' (url)`, for errors. */
   describeServer: () => string;
 }): McpOAuthProvider {
-  let codeVerifier: string | undefined;
-  // What the SDK found of the authorization server when the sign-in began: the code goes back to that one only.
+  // Requests refused at once (several calls whose token expired together) each begin a sign-in: each URL is kept
+  // with its own state and verifier (found by the URL's code challenge), the first is made, and the others wait
+  // for it (the caller's single flight).
+  const verifiers = new Map<string, string>();
+  // What the SDK found of the authorization server when a sign-in began: the code goes back to that one only.
   let discovery: OAuthDiscoveryState | undefined;
-  let state: string | undefined;
-  let authorizationUrl: URL | undefined;
+  let asked: SignIn | undefined;
+  let underway: SignIn | undefined;
   const load = async () => (await store.load(key)) ?? {};
   const update = async (change: McpStoredAuth) => {
     await store.save(key, { ...(await load()), ...change });
@@ -139,9 +152,11 @@ export function createOAuthProvider({
   /** The sign-in itself: the host's, bounded by the server's life; then its answer checked. */
   const signIn = async ({
     url,
+    state,
     onAuthorization: open,
   }: {
     url: URL;
+    state: string | null;
     onAuthorization: McpAuthorizationHandler;
   }): Promise<URLSearchParams> => {
     const returned = new URL(
@@ -149,7 +164,7 @@ export function createOAuthProvider({
     );
     // The state first: until it matches, nothing in the URL came from the authorization server (any page can send
     // a browser to a loopback redirect), so nothing of it is shown.
-    if (returned.searchParams.get('state') !== state) {
+    if (state === null || returned.searchParams.get('state') !== state) {
       throw new ToolSourceError({
         message: `${describeServer()}: the sign-in came back with another state than the one sent, so it was not used.`,
       });
@@ -202,10 +217,7 @@ export function createOAuthProvider({
     get clientMetadata() {
       return clientMetadata;
     },
-    state: () => {
-      state = randomBytes(16).toString('base64url');
-      return state;
-    },
+    state: () => randomBytes(16).toString('base64url'),
     clientInformation: async () => preRegistered ?? (await load()).client,
     saveClientInformation: async (client) => {
       await update({ client });
@@ -220,21 +232,28 @@ export function createOAuthProvider({
           message: `${describeServer()} needs the user to sign in (OAuth), and no onAuthorization was given to open the sign-in page.`,
         });
       }
-      authorizationUrl = url;
+      if (asked !== undefined || underway !== undefined) return;
+      asked = {
+        url,
+        state: url.searchParams.get('state'),
+        verifier: verifiers.get(url.searchParams.get('code_challenge') ?? ''),
+        discovery,
+      };
     },
-    saveDiscoveryState: (state) => {
-      discovery = state;
+    saveDiscoveryState: (found) => {
+      discovery = found;
     },
-    discoveryState: () => discovery,
+    discoveryState: () => underway?.discovery ?? discovery,
     saveCodeVerifier: (verifier) => {
-      codeVerifier = verifier;
+      verifiers.set(createHash('sha256').update(verifier).digest('base64url'), verifier);
     },
     codeVerifier: () => {
-      if (codeVerifier === undefined) throw new Error('No sign-in is under way.');
-      return codeVerifier;
+      const verifier = underway?.verifier;
+      if (verifier === undefined) throw new Error('No sign-in is under way.');
+      return verifier;
     },
     invalidateCredentials: async (scope) => {
-      if (scope === 'verifier') codeVerifier = undefined;
+      if (scope === 'verifier') verifiers.clear();
       if (scope === 'all' || scope === 'discovery') discovery = undefined;
       const stored = await load();
       if (scope === 'all' || scope === 'tokens') delete stored.tokens;
@@ -242,10 +261,14 @@ export function createOAuthProvider({
       await store.save(key, stored);
     },
     takeSignIn: () => {
-      const url = authorizationUrl;
-      authorizationUrl = undefined;
-      if (url === undefined || onAuthorization === undefined) return undefined;
-      return signIn({ url, onAuthorization });
+      if (asked === undefined || onAuthorization === undefined) return undefined;
+      underway = asked;
+      asked = undefined;
+      return signIn({ url: underway.url, state: underway.state, onAuthorization });
+    },
+    endSignIn: () => {
+      underway = undefined;
+      verifiers.clear();
     },
   };
   if (machine) {

@@ -268,6 +268,8 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
    * host make it, then exchanges the code for tokens on the transport that made the request (it knows the
    * server's metadata). Whether it did.
    */
+  // The one sign-in this server's requests wait for, while it is under way.
+  let signingIn: Promise<void> | undefined;
   const finishSignIn = async ({
     error,
     transport,
@@ -276,9 +278,24 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     transport: McpTransport | undefined;
   }): Promise<boolean> => {
     if (!(error instanceof UnauthorizedError) || oauth === undefined) return false;
+    // Another request's sign-in is under way: this one goes again once it is done.
+    if (signingIn !== undefined)
+      return signingIn.then(
+        () => true,
+        () => false,
+      );
     const signIn = oauth.takeSignIn();
-    if (signIn === undefined || transport?.finishAuth === undefined) return false;
-    await transport.finishAuth(await signIn);
+    const finishAuth = transport?.finishAuth;
+    if (signIn === undefined || finishAuth === undefined) return false;
+    signingIn = (async () => {
+      try {
+        await finishAuth(await signIn);
+      } finally {
+        oauth.endSignIn();
+        signingIn = undefined;
+      }
+    })();
+    await signingIn;
     return true;
   };
 

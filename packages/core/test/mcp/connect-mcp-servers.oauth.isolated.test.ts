@@ -109,6 +109,31 @@ describe('an HTTP server behind OAuth (authorization code with PKCE)', () => {
     ]);
   });
 
+  it('has the user sign in once for calls refused together, and each call goes on with the new token', async () => {
+    await server.close();
+    server = await startOAuthServer({ refuseRefresh: true });
+    const signIns: McpAuthorizationRequest[] = [];
+    const user = signingIn(signIns);
+    const mcp = await connectMcpServers(config(), {
+      // A user who takes a moment to sign in, as a real one does.
+      onAuthorization: async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return user(request);
+      },
+    });
+    try {
+      expect(await callWhoami(mcp)).toBe('signed in');
+      server.expireTokens();
+
+      const answers = await Promise.all([callWhoami(mcp), callWhoami(mcp), callWhoami(mcp)]);
+
+      expect(answers).toEqual(['signed in', 'signed in', 'signed in']);
+      expect(signIns).toHaveLength(2);
+    } finally {
+      await mcp.close();
+    }
+  });
+
   it('never shows a token in the messages it reports (onMessage)', async () => {
     const records: McpMessageRecord[] = [];
     const mcp = await connectMcpServers(config(), {

@@ -14,9 +14,12 @@ export interface TokenRequest {
  * (RFC 9728) naming the authorization server, whose metadata (RFC 8414) offers dynamic registration, PKCE (S256)
  * and refresh. `/authorize` answers at once with the redirect a user's sign-in would end in. `/mcp` takes only a
  * bearer token it issued and has not expired (`expireTokens()`), and has one tool, `whoami`. With `refuseCodes`
- * its token endpoint refuses every authorization code.
+ * its token endpoint refuses every authorization code; with `refuseRefresh`, every refresh token.
  */
-export async function startOAuthServer({ refuseCodes = false }: { refuseCodes?: boolean } = {}) {
+export async function startOAuthServer({
+  refuseCodes = false,
+  refuseRefresh = false,
+}: { refuseCodes?: boolean; refuseRefresh?: boolean } = {}) {
   const codes = new Map<string, { challenge: string; redirectUri: string }>();
   const validTokens = new Set<string>();
   const refreshTokens = new Set<string>();
@@ -95,7 +98,11 @@ export async function startOAuthServer({ refuseCodes = false }: { refuseCodes?: 
           codes.delete(form.get('code') ?? '');
           return issue();
         }
-        if (grantType === 'refresh_token' && refreshTokens.delete(form.get('refresh_token') ?? ''))
+        if (
+          grantType === 'refresh_token' &&
+          !refuseRefresh &&
+          refreshTokens.delete(form.get('refresh_token') ?? '')
+        )
           return issue();
         return json({ error: 'invalid_grant' }, 400);
       }
