@@ -243,7 +243,9 @@ export function createOAuthProvider({
     saveDiscoveryState: (found) => {
       discovery = found;
     },
-    discoveryState: () => underway?.discovery ?? discovery,
+    // Only for the sign-in under way (its code goes back to the authorization server it began at); a new flow
+    // discovers again, so a server that moved to another authorization server is followed.
+    discoveryState: () => underway?.discovery,
     saveCodeVerifier: (verifier) => {
       verifiers.set(createHash('sha256').update(verifier).digest('base64url'), verifier);
     },
@@ -268,6 +270,7 @@ export function createOAuthProvider({
     },
     endSignIn: () => {
       underway = undefined;
+      discovery = undefined;
       verifiers.clear();
     },
   };

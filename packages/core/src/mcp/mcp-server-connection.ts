@@ -328,12 +328,19 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       try {
         // Every page, fetched again whatever the SDK holds: its cache of the listing is what it checks a
         // tool's structured answer against (the tool's outputSchema).
-        const { tools } = await client.listTools(undefined, {
-          signal: request.signal,
-          timeout: options.requestTimeoutMs,
-          cacheMode: 'refresh',
-        });
-        return tools;
+        const list = () =>
+          client.listTools(undefined, {
+            signal: request.signal,
+            timeout: options.requestTimeoutMs,
+            cacheMode: 'refresh',
+          });
+        try {
+          return (await list()).tools;
+        } catch (error) {
+          // A sign-in the server asked for (as a call's): made, then the listing asked again, once.
+          if (!(await finishSignIn({ error, transport }))) throw error;
+          return (await list()).tools;
+        }
       } catch (error) {
         if (signal.aborted) throw signal.reason;
         throw new ToolSourceError({
