@@ -25,7 +25,7 @@ const noTimeoutMs = 2_147_483_647;
 export interface ConnectMcpServersOptions {
   /** How this client introduces itself to servers. */
   clientInfo?: { name: string; version: string };
-  /** Limit for `initialize` and `tools/list`. Default 60 000. */
+  /** Limit for starting a server (the question of its protocol revision, `initialize`) and `tools/list`. Default 60 000. */
   requestTimeoutMs?: number;
   /**
    * The SDK's own limit for a tool call. Default: none — inside `runToolLoop`, `toolTimeoutMs` and the turn's
@@ -230,7 +230,7 @@ export async function connectMcpServers(
     timeoutMs: requestTimeoutMs,
     timeoutReason: () =>
       new ToolSourceError({
-        message: `${formatPending(connections, listedAtChange)} did not finish starting (initialize and tools/list) within ${requestTimeoutMs} ms; raise requestTimeoutMs if a server needs longer.`,
+        message: `${formatPending(connections, listedAtChange)} did not finish starting (the connect, and tools/list) within ${requestTimeoutMs} ms; raise requestTimeoutMs if a server needs longer.`,
       }),
   });
   try {

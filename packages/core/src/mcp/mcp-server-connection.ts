@@ -179,9 +179,6 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
           : {}),
       },
       inputRequired: { maxRounds: options.maxInputRounds },
-      // In 2026-07-28 a server tells of changes only on a stream the client opens (`subscriptions/listen`),
-      // which this makes the SDK open when the server offers it; in 2025-11-25 they come unasked.
-      listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: onToolsChanged } },
     });
     let transport: McpTransport | undefined;
     client.onclose = () => {
@@ -244,23 +241,31 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       handshake.dispose();
     }
     active = { client, transport };
-    watchListenStream({ client, transport });
+    listenForChanges({ client, transport });
     return client;
   };
 
   /**
-   * In 2026-07-28 a server tells of tool changes only on the stream the client opened (`subscriptions/listen`),
-   * which the SDK opens once. When the server ends it (a restart, a proxy's idle timeout), changes would go
-   * unheard: the connection is dropped, the host told the tools may have changed, and the next use connects again,
-   * opening a new stream, and lists the server again.
+   * In 2026-07-28 a server tells of tool changes only on a stream the client opens (`subscriptions/listen`); in
+   * 2025-11-25 they come unasked. The stream is opened once connected, not waited for: a server (or a proxy that
+   * buffers) that never acknowledges it still serves its tools. When the server ends it (a restart, a proxy's idle
+   * timeout), changes would go unheard: the connection is dropped, the host told the tools may have changed, and
+   * the next use connects again, opening a new stream, and lists the server again.
    */
-  const watchListenStream = ({ client, transport }: { client: Client; transport: McpTransport }) => {
-    void client.autoOpenedSubscription?.closed.then((how) => {
-      if (how !== 'remote' || active?.client !== client) return;
-      endSession(client);
-      options.onToolsChanged?.();
-      void closeClient({ client, transport });
-    });
+  const listenForChanges = ({ client, transport }: { client: Client; transport: McpTransport }) => {
+    if (client.getProtocolEra() !== 'modern' || client.getServerCapabilities()?.tools?.listChanged !== true)
+      return;
+    client.listen({ toolsListChanged: true }, { timeout: options.requestTimeoutMs }).then(
+      (subscription) =>
+        subscription.closed.then((how) => {
+          if (how !== 'remote' || active?.client !== client) return;
+          endSession(client);
+          options.onToolsChanged?.();
+          void closeClient({ client, transport });
+        }),
+      // Not opened (refused, or never acknowledged): the tools are still served; their changes go unheard.
+      () => undefined,
+    );
   };
 
   /**

@@ -62,7 +62,7 @@ describe('a start that times out', () => {
     );
 
     await expect(start).rejects.toThrow(
-      "MCP server 'silent' did not finish starting (initialize and tools/list) within 3000 ms; raise requestTimeoutMs if a server needs longer.",
+      "MCP server 'silent' did not finish starting (the connect, and tools/list) within 3000 ms; raise requestTimeoutMs if a server needs longer.",
     );
     expect(stillRunning([readProcessId(pidFile)])).toEqual([]);
   });

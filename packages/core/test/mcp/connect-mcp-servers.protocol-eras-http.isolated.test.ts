@@ -31,7 +31,7 @@ const textOf = (output: { content: Array<{ type: string; text?: string }> } | un
  * A server written with the v2 server SDK behind stateless HTTP: 2026-07-28 for a client that asks, 2025-11-25
  * request by request otherwise. `confirm` asks the user (elicitation); `later` is a tool added by `addTool()`.
  */
-async function startServer() {
+async function startServer({ ackListen = true }: { ackListen?: boolean } = {}) {
   let withLater = false;
   const slowStarted = createDeferred();
   const slowCancelled = createDeferred<boolean>();
@@ -77,7 +77,16 @@ async function startServer() {
     return server;
   };
   const handler = createMcpHandler(factory, { legacy: 'stateless' });
-  const served = await serveFetchHandler((request) => handler.fetch(request));
+  const served = await serveFetchHandler(async (request) => {
+    // As behind a proxy that buffers event streams: the listen stream opens, and nothing of it ever arrives.
+    if (!ackListen && request.method === 'POST') {
+      const body = (await request.clone().json()) as { method?: string };
+      if (body.method === 'subscriptions/listen') {
+        return new Response(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } });
+      }
+    }
+    return handler.fetch(request);
+  });
   return {
     url: served.url,
     slowStarted: slowStarted.promise,
@@ -172,6 +181,23 @@ describe('a 2026-07-28 server over HTTP', () => {
         server.addTool();
         await told.promise;
         expect(changed).toEqual(['remote', 'remote']);
+      } finally {
+        await mcp.close();
+        await server.close();
+      }
+    }));
+
+  it('serves the tools of a server whose listen stream is never acknowledged', () =>
+    leavingNothing(async () => {
+      const server = await startServer({ ackListen: false });
+      // A start that waited for the acknowledgement would run out of this time.
+      const mcp = await connectMcpServers(
+        { servers: { remote: { url: server.url } } },
+        { requestTimeoutMs: 3_000 },
+      );
+      try {
+        const tools = await mcp.listTools({ signal: new AbortController().signal });
+        expect(tools.map((tool) => tool.name)).toEqual(['confirm', 'slow']);
       } finally {
         await mcp.close();
         await server.close();
