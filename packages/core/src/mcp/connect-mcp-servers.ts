@@ -7,11 +7,8 @@ import type { JsonObject } from '../json-value.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolCallRequest, ToolSource } from '../tools/tool-source.js';
 import { attachElicitationHandler, type ElicitationHandler } from './attach-elicitation-handler.js';
-import {
-  createMemoryTokenStore,
-  type McpAuthorizationHandler,
-  type McpTokenStore,
-} from './create-oauth-provider.js';
+import type { McpAuthorizationHandler } from './create-oauth-provider.js';
+import { createMemoryTokenStore, type McpTokenStore } from './mcp-token-store.js';
 import { exposeToolNames, type ExposedTool } from './expose-tool-names.js';
 import { isSchemaTooDeep, maxSchemaDepth } from './is-schema-too-deep.js';
 import { mapMcpToolResult } from './map-mcp-tool-result.js';

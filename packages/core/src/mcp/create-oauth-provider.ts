@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   createPrivateKeyJwtAuth,
+  UnauthorizedError,
   type OAuthClientMetadata,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
   type StoredOAuthClientInformation,
-  type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { ToolSourceError } from '../errors/tool-source-error.js';
 import { raceWithSignal } from '../internal/race-with-signal.js';
+import type { McpStoredAuth, McpTokenKey, McpTokenStore } from './mcp-token-store.js';
 
 /**
  * How a remote server behind OAuth is authorized (the MCP authorization spec: the server's protected-resource
@@ -62,49 +63,19 @@ export interface McpAuthorizationRequest {
  */
 export type McpAuthorizationHandler = (request: McpAuthorizationRequest) => Promise<string | URL>;
 
-/** Which server's credentials: its name in the config and its URL. */
-export interface McpTokenKey {
-  serverName: string;
-  serverUrl: string;
-}
-
-/** What the client keeps of a server's authorization: its tokens and its registration. */
-export interface McpStoredAuth {
-  tokens?: StoredOAuthTokens;
-  client?: StoredOAuthClientInformation;
-}
-
-/**
- * Where tokens live between connects and across processes: the host's own store (a keychain, an encrypted
- * database). They are never written anywhere else: not in a session file, a recording, a report or a log.
- */
-export interface McpTokenStore {
-  load(key: McpTokenKey): McpStoredAuth | undefined | Promise<McpStoredAuth | undefined>;
-  save(key: McpTokenKey, value: McpStoredAuth): void | Promise<void>;
-}
-
-/** A token store in memory: tokens last as long as the process (the default of `connectMcpServers`). */
-export function createMemoryTokenStore(): McpTokenStore {
-  const entries = new Map<string, McpStoredAuth>();
-  const keyOf = ({ serverName, serverUrl }: McpTokenKey) => `${serverName}\u0000${serverUrl}`;
-  return {
-    load: (key) => entries.get(keyOf(key)),
-    save: (key, value) => {
-      entries.set(keyOf(key), value);
-    },
-  };
-}
-
 /** The provider of one server, and the sign-in a refused request needs, once it needs one. */
 export interface McpOAuthProvider extends OAuthClientProvider {
   /**
-   * Has the user make the sign-in the last refused request asked for, if it asked for one (taken once), and
-   * resolves with the callback's parameters, its `state` checked. Outside of any request: the user may take
-   * minutes, which no request's timeout should count.
+   * After a request refused for want of authorization (`UnauthorizedError`) that asked for a sign-in: has the host
+   * make it (outside of any request: the user may take minutes, which no request's timeout should count), checks
+   * the callback's `state`, and exchanges the code on the transport that made the request (`finishAuth`: it knows
+   * the server's metadata). Requests refused together share the one sign-in under way. Resolves with whether the
+   * request may go again.
    */
-  takeSignIn(): Promise<URLSearchParams> | undefined;
-  /** The sign-in taken is over (its code exchanged, or given up): the next refusal may ask for another. */
-  endSignIn(): void;
+  signInAfter(refused: {
+    error: unknown;
+    finishAuth: ((callback: URLSearchParams) => Promise<void>) | undefined;
+  }): Promise<boolean>;
 }
 
 /** One sign-in, as its authorization URL asked for it: the state and the PKCE verifier that go with that URL. */
@@ -118,7 +89,7 @@ interface SignIn {
 /**
  * The SDK's OAuth client provider for one server's `auth` config, keeping tokens and registrations in
  * `store`. A request refused for want of a sign-in leaves its authorization URL here (`redirectToAuthorization`);
- * the caller then has the host make it (`takeSignIn`) and finishes it on the transport (`transport.finishAuth`).
+ * the caller then has the host make it, and finishes it on its transport (`signInAfter`).
  */
 export function createOAuthProvider({
   auth,
@@ -145,6 +116,8 @@ export function createOAuthProvider({
   let discovery: OAuthDiscoveryState | undefined;
   let asked: SignIn | undefined;
   let underway: SignIn | undefined;
+  // The one sign-in this server's refused requests wait for, while it is under way.
+  let flight: Promise<void> | undefined;
   const load = async () => (await store.load(key)) ?? {};
   const update = async (change: McpStoredAuth) => {
     await store.save(key, { ...(await load()), ...change });
@@ -262,16 +235,31 @@ export function createOAuthProvider({
       if (scope === 'all' || scope === 'client') delete stored.client;
       await store.save(key, stored);
     },
-    takeSignIn: () => {
-      if (asked === undefined || onAuthorization === undefined) return undefined;
-      underway = asked;
+    signInAfter: async ({ error, finishAuth }) => {
+      if (!(error instanceof UnauthorizedError)) return false;
+      // Another request's sign-in is under way: this one goes again once it is done.
+      if (flight !== undefined) {
+        return flight.then(
+          () => true,
+          () => false,
+        );
+      }
+      if (asked === undefined || onAuthorization === undefined || finishAuth === undefined) return false;
+      const taken = asked;
+      underway = taken;
       asked = undefined;
-      return signIn({ url: underway.url, state: underway.state, onAuthorization });
-    },
-    endSignIn: () => {
-      underway = undefined;
-      discovery = undefined;
-      verifiers.clear();
+      flight = (async () => {
+        try {
+          await finishAuth(await signIn({ url: taken.url, state: taken.state, onAuthorization }));
+        } finally {
+          underway = undefined;
+          discovery = undefined;
+          verifiers.clear();
+          flight = undefined;
+        }
+      })();
+      await flight;
+      return true;
     },
   };
   if (machine) {

@@ -16,14 +16,12 @@ export type {
 } from './mcp-server-config.js';
 
 // Servers behind OAuth
-export { createMemoryTokenStore } from './create-oauth-provider.js';
+export { createMemoryTokenStore } from './mcp-token-store.js';
+export type { McpStoredAuth, McpTokenKey, McpTokenStore } from './mcp-token-store.js';
 export type {
   McpAuthConfig,
   McpAuthorizationHandler,
   McpAuthorizationRequest,
-  McpStoredAuth,
-  McpTokenKey,
-  McpTokenStore,
 } from './create-oauth-provider.js';
 
 // Answering servers that ask the user for input during a tool call

@@ -1,12 +1,9 @@
 import { endSentence } from '../internal/end-sentence.js';
 import {
   Client,
-  ProtocolError,
-  ProtocolErrorCode,
   SdkError,
   SdkErrorCode,
   SdkHttpError,
-  UnauthorizedError,
   type CallToolResult,
   type Progress,
   type JSONRPCMessage,
@@ -28,12 +25,17 @@ import { HostHandlerError } from './attach-elicitation-handler.js';
 import { checkResponseIds, describeRefusedAnswer } from './check-response-ids.js';
 import { createMcpTransport, type McpTransport } from './create-mcp-transport.js';
 import { guardSchemaDepth } from './guard-schema-depth.js';
+import { describeMcpProgress } from './describe-mcp-progress.js';
 import { markDeepToolSchemas } from './mark-deep-tool-schemas.js';
 import {
-  createOAuthProvider,
-  type McpAuthorizationHandler,
-  type McpTokenStore,
-} from './create-oauth-provider.js';
+  explainUnspoken,
+  isEndedOnDiscover,
+  isUnsupportedProtocolVersion,
+  negotiationMode,
+  versionNegotiation,
+} from './negotiate-protocol.js';
+import { createOAuthProvider, type McpAuthorizationHandler } from './create-oauth-provider.js';
+import type { McpTokenStore } from './mcp-token-store.js';
 import { tapTransport, type McpMessageRecord } from './tap-transport.js';
 import {
   isHttpServerConfig,
@@ -154,10 +156,7 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       exitsOnDiscover = true;
       return client;
     } catch (error) {
-      const refused2025 =
-        error instanceof ToolSourceError &&
-        error.cause instanceof ProtocolError &&
-        error.cause.code === (ProtocolErrorCode.UnsupportedProtocolVersion as number);
+      const refused2025 = error instanceof ToolSourceError && isUnsupportedProtocolVersion(error.cause);
       throw refused2025 ? ended.failure : error;
     }
   };
@@ -170,14 +169,7 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
       capabilities: {},
       // The SDK's own default, unless one is given; either way no schema too deep to compile reaches it.
       jsonSchemaValidator: guardSchemaDepth(options.jsonSchemaValidator ?? new AjvJsonSchemaValidator()),
-      versionNegotiation: {
-        mode,
-        // A stdio server that answers nothing to the question is an older one (an SDK server answers a method it
-        // does not know at once): spoken to in 2025-11-25 after this wait, rather than the whole request timeout.
-        ...(mode === 'auto' && isStdioServerConfig(config)
-          ? { probe: { timeoutMs: Math.min(stdioProbeTimeoutMs, options.requestTimeoutMs) } }
-          : {}),
-      },
+      versionNegotiation: versionNegotiation({ mode, config, requestTimeoutMs: options.requestTimeoutMs }),
       inputRequired: { maxRounds: options.maxInputRounds },
     });
     let transport: McpTransport | undefined;
@@ -268,41 +260,11 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
     );
   };
 
-  /**
-   * After a request refused for want of authorization (`UnauthorizedError`) that asked for a sign-in: has the
-   * host make it, then exchanges the code for tokens on the transport that made the request (it knows the
-   * server's metadata). Whether it did.
-   */
-  // The one sign-in this server's requests wait for, while it is under way.
-  let signingIn: Promise<void> | undefined;
-  const finishSignIn = async ({
-    error,
-    transport,
-  }: {
-    error: unknown;
-    transport: McpTransport | undefined;
-  }): Promise<boolean> => {
-    if (!(error instanceof UnauthorizedError) || oauth === undefined) return false;
-    // Another request's sign-in is under way: this one goes again once it is done.
-    if (signingIn !== undefined)
-      return signingIn.then(
-        () => true,
-        () => false,
-      );
-    const signIn = oauth.takeSignIn();
-    const finishAuth = transport?.finishAuth;
-    if (signIn === undefined || finishAuth === undefined) return false;
-    signingIn = (async () => {
-      try {
-        await finishAuth(await signIn);
-      } finally {
-        oauth.endSignIn();
-        signingIn = undefined;
-      }
-    })();
-    await signingIn;
-    return true;
-  };
+  /** After a request refused for want of a sign-in: made, and whether the request may go again. */
+  const finishSignIn = ({ error, transport }: { error: unknown; transport: McpTransport | undefined }) =>
+    oauth === undefined
+      ? Promise.resolve(false)
+      : oauth.signInAfter({ error, finishAuth: transport?.finishAuth });
 
   const ensureConnected = (signal: AbortSignal): Promise<Client> => {
     if (closed) return Promise.reject(closedError());
@@ -375,7 +337,7 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
                 ? {}
                 : {
                     onprogress: (progress: Progress) => {
-                      onProgress(describeProgress({ progress, serverName: name }));
+                      onProgress(describeMcpProgress({ progress, serverName: name }));
                     },
                   }),
             },
@@ -454,35 +416,6 @@ async function closeClient(options: { client: Client; transport: McpTransport | 
   await options.client.close().catch(() => undefined);
 }
 
-/** How long a stdio server in `auto` has to answer `server/discover` before it is taken for a 2025-11-25 one. */
-const stdioProbeTimeoutMs = 5_000;
-
-/**
- * A progress notification as the turn shows it. The SDK reports each round of a 2026-07-28 call's questions as
- * progress too ("Fulfilling input required by 'tools/call' (round 2)"): said here in the host's words.
- */
-function describeProgress({
-  progress,
-  serverName,
-}: {
-  progress: Progress;
-  serverName: string;
-}): ToolProgress {
-  const round = /^Fulfilling input required by '[^']*' \(round (\d+)\)$/.exec(progress.message ?? '')?.[1];
-  if (round !== undefined) {
-    return {
-      message: `MCP server '${serverName}' asks for input (round ${round}).`,
-      progress: Number(round),
-    };
-  }
-  const total = progress.total === undefined ? '' : ` of ${progress.total}`;
-  return {
-    message: progress.message ?? `${progress.progress}${total}`,
-    progress: progress.progress,
-    ...(progress.total === undefined ? {} : { total: progress.total }),
-  };
-}
-
 /** The sign-ins one connect may need before it gives up (a server asking again for more scope counts too). */
 const maxSignIns = 2;
 
@@ -497,57 +430,6 @@ class SignedIn extends Error {
 class ServerEndedOnDiscover extends Error {
   constructor(readonly failure: ToolSourceError) {
     super(failure.message);
-  }
-}
-
-/**
- * A stdio server asked `server/discover` in place that closed the connection (its process ended) or answered
- * with something unusable: the SDK's verdict. Or one that closed it during `initialize`: a server slow to start
- * (an `npx`, a container) is taken for an older one after the 5 s the question waits, and `initialize` follows on
- * the same pipe; if the server then reads the question first and ends, that is the close.
- */
-function isEndedOnDiscover(error: unknown): boolean {
-  return (
-    error instanceof SdkError &&
-    (error.code === SdkErrorCode.EraNegotiationFailed || error.code === SdkErrorCode.ConnectionClosed)
-  );
-}
-
-/**
- * Why a server pinned to a revision cannot be spoken to in it: it did not offer 2026-07-28 when asked, or it
- * refused 2025-11-25 (`-32022`, with the revisions it speaks).
- */
-function explainUnspoken(error: unknown, protocol: McpProtocol): string | undefined {
-  if (protocol === 'auto') return undefined;
-  const advice = `Set protocol to 'auto' to speak the revision it offers.`;
-  // Only the verdict that the server answered without offering it: an outage or a crash says what it is.
-  if (error instanceof SdkError && error.message.includes('did not offer pinned protocol version')) {
-    return `it does not speak protocol ${protocol}, which its config pins (protocol). ${advice}`;
-  }
-  if (
-    error instanceof ProtocolError &&
-    error.code === (ProtocolErrorCode.UnsupportedProtocolVersion as number)
-  ) {
-    const supported = (error.data as { supported?: unknown } | undefined)?.supported;
-    const speaks = Array.isArray(supported) ? `; it speaks ${supported.map(String).join(', ')}` : '';
-    return `it does not speak protocol ${protocol}, which its config pins (protocol)${speaks}. ${advice}`;
-  }
-  return undefined;
-}
-
-/** The SDK's negotiation mode for a config's `protocol`. */
-function negotiationMode(protocol: McpProtocol): VersionNegotiationMode {
-  switch (protocol) {
-    case 'auto':
-      return 'auto';
-    case '2025-11-25':
-      return 'legacy';
-    case '2026-07-28':
-      return { pin: protocol };
-    default: {
-      const unexpected: never = protocol;
-      throw new TypeError(`Unknown MCP protocol '${String(unexpected)}'.`);
-    }
   }
 }
 
