@@ -113,14 +113,7 @@ describe('an HTTP server behind OAuth (authorization code with PKCE)', () => {
     await server.close();
     server = await startOAuthServer({ refuseRefresh: true });
     const signIns: McpAuthorizationRequest[] = [];
-    const user = signingIn(signIns);
-    const mcp = await connectMcpServers(config(), {
-      // A user who takes a moment to sign in, as a real one does.
-      onAuthorization: async (request) => {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        return user(request);
-      },
-    });
+    const mcp = await connectMcpServers(config(), { onAuthorization: signingIn(signIns) });
     try {
       expect(await callWhoami(mcp)).toBe('signed in');
       server.expireTokens();

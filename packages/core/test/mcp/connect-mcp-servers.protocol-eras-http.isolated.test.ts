@@ -193,7 +193,7 @@ describe('a 2026-07-28 server over HTTP', () => {
       // A start that waited for the acknowledgement would run out of this time.
       const mcp = await connectMcpServers(
         { servers: { remote: { url: server.url } } },
-        { requestTimeoutMs: 3_000 },
+        { requestTimeoutMs: 10_000 },
       );
       try {
         const tools = await mcp.listTools({ signal: new AbortController().signal });
