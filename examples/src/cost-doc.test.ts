@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
+import { readDocSection } from './doc-section.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const guide = readFileSync(join(import.meta.dirname, '../../docs/cost.md'), 'utf8');
@@ -9,9 +10,7 @@ const files = readdirSync(directory).filter((file) => file.endsWith('.ts'));
 
 /** The code block after the file's name in the guide, and the output block after it. */
 function sectionOf(file: string): { code: string | undefined; output: string | undefined } {
-  const start = guide.indexOf(`\`examples/src/cost/${file}\`:`);
-  const match = /```ts\n([\s\S]*?)```\n\nIt prints:\n\n```text\n([\s\S]*?)```/.exec(guide.slice(start));
-  return { code: start === -1 ? undefined : match?.[1], output: match?.[2] };
+  return readDocSection(guide, `examples/src/cost/${file}`);
 }
 
 afterEach(() => {
