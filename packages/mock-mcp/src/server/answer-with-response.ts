@@ -13,7 +13,7 @@ import { waitForDelay } from './wait-for-delay.js';
 
 /**
  * Delivers one scripted response: its progress notifications, its log messages, its resource updates, its
- * delay, then its action. Returns the tool result, or throws a `JsonRpcReplyError` (`throw`) or the abort
+ * delay (not again when a 2026-07-28 call is delivered again for its next input), then its action. Returns the tool result, or throws a `JsonRpcReplyError` (`throw`) or the abort
  * reason (`hang`, `crash`, cancellation).
  */
 export async function answerWithResponse(options: {
@@ -23,12 +23,7 @@ export async function answerWithResponse(options: {
   context: CallContext;
 }): Promise<CallToolResult> {
   const { toolName, response, context } = options;
-  await sendProgressSteps({ steps: response.progress ?? [], context });
-  await sendLogMessages({ messages: response.log ?? [], context });
-  for (const uri of response.updatedResources ?? []) {
-    await notifyResourceUpdated({ state: context.state, uri });
-  }
-  await waitForDelay({ delayMs: response.delayMs ?? 0, signal: context.signal });
+  if (!context.replaying()) await deliverSideEffects({ response, context });
   const action = toResponseAction(response);
   switch (action.type) {
     case 'result':
@@ -51,4 +46,15 @@ export async function answerWithResponse(options: {
       throw new Error(`Unknown response action: ${JSON.stringify(unknownAction)}`);
     }
   }
+}
+
+/** A response's progress notifications, log messages and resource updates, then its delay. */
+async function deliverSideEffects(options: { response: MockResponse; context: CallContext }): Promise<void> {
+  const { response, context } = options;
+  await sendProgressSteps({ steps: response.progress ?? [], context });
+  await sendLogMessages({ messages: response.log ?? [], context });
+  for (const uri of response.updatedResources ?? []) {
+    await notifyResourceUpdated({ state: context.state, uri });
+  }
+  await waitForDelay({ delayMs: response.delayMs ?? 0, signal: context.signal });
 }

@@ -1,4 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
@@ -6,9 +5,12 @@ import type { MockServerSpec, MockServerSpecInput } from '../spec/mock-server-sp
 import type { MockToolInput } from '../spec/mock-tool-schema.js';
 import { parseMockTool } from '../spec/parse-mock-tool.js';
 import { parseMockServerSpec } from '../spec/parse-mock-server-spec.js';
+import { serveConnection, type ServedConnection } from './serve-connection.js';
 import { createSessionServer } from './create-session-server.js';
+import { createModernHttpHandler } from './create-modern-http-handler.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { listenHttp, type MockHttpListener, type MockHttpOptions } from './listen-http.js';
-import { createMockServerState, toToolState, type MockServerState } from './mock-server-state.js';
+import { createMockServerState, endCall, toToolState } from './mock-server-state.js';
 import type { MockToolCall } from './mock-tool-call.js';
 import { checkAddedTool } from './check-added-tool.js';
 import { notifyResourceUpdated } from './notify-resource-updated.js';
@@ -92,21 +94,21 @@ export function createMockMcpServer(
   const state = createMockServerState(validated);
   const listeners = new Set<MockHttpListener>();
 
+  const connections = new Set<ServedConnection>();
+
   async function connectSession(options: { transport: Transport; onCrash?: () => Promise<void> | void }) {
     state.closing.signal.throwIfAborted();
-    // Without onCrash, a crash closes the session's transport (in memory: the client side closes too).
-    const session = createSessionServer({
+    const connection = await serveConnection({
       state,
-      ...(serverOptions.jsonSchemaValidator === undefined
-        ? {}
-        : { jsonSchemaValidator: serverOptions.jsonSchemaValidator }),
-      crash: async (current) => {
-        await (options.onCrash === undefined ? current.close() : options.onCrash());
+      transport: options.transport,
+      jsonSchemaValidator: serverOptions.jsonSchemaValidator,
+      // Without onCrash, a crash closes the session's transport (in memory: the client side closes too).
+      crash: async (close) => {
+        await (options.onCrash === undefined ? close() : options.onCrash());
       },
     });
-    untrackOnClose({ state, session });
-    await session.connect(options.transport);
-    return session;
+    connections.add(connection);
+    return connection;
   }
 
   return {
@@ -121,9 +123,25 @@ export function createMockMcpServer(
       await connectSession(options);
     },
     listenHttp: async (options = {}) => {
+      const validator = serverOptions.jsonSchemaValidator ?? new AjvJsonSchemaValidator();
       const listener = await listenHttp({
         ...options,
-        connectSession,
+        connectSession:
+          validated.protocol === '2026-07-28'
+            ? undefined
+            : async ({ transport, onCrash }) => {
+                state.closing.signal.throwIfAborted();
+                const session = createSessionServer({
+                  state,
+                  crash: onCrash,
+                  jsonSchemaValidator: validator,
+                });
+                await session.connect(transport);
+                return session;
+              },
+        ...(validated.protocol === '2025-11-25'
+          ? {}
+          : { modern: (crash) => createModernHttpHandler({ state, validator, crash }) }),
         bearerToken: () => currentBearerToken({ auth: validated.auth, turn: state.turn }),
       });
       listeners.add(listener);
@@ -166,17 +184,14 @@ export function createMockMcpServer(
       state.closing.abort(new Error('The mock MCP server was closed.'));
       await Promise.all([...listeners].map((listener) => listener.close()));
       listeners.clear();
-      await Promise.all([...state.sessions.keys()].map((session) => session.close()));
+      await Promise.all([...state.sessions].map((session) => session.peer.close()));
+      await Promise.all([...connections].map((connection) => connection.close()));
+      connections.clear();
+      for (const pending of state.pendingInputs.values()) {
+        endCall({ state, call: pending.call, outcome: 'cancelled' });
+      }
+      state.pendingInputs.clear();
     },
-  };
-}
-
-function untrackOnClose(options: { state: MockServerState; session: McpServer }): void {
-  const { state, session } = options;
-  const previous = session.server.onclose;
-  session.server.onclose = () => {
-    state.sessions.delete(session);
-    previous?.();
   };
 }
 

@@ -90,10 +90,12 @@ describe('handleToolCall', () => {
       {
         tool: 'echo',
         arguments: { word: 'hi' },
+        protocol: '2025-11-25',
         responseIndex: 0,
         outcome: 'error',
         startedAt: 0,
         endedAt: 0,
+        inputRounds: 0,
         sampling: [],
         elicitation: [],
       },

@@ -1,29 +1,38 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type {
-  CallToolRequest,
-  CallToolResult,
-  ServerNotification,
-  ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { JsonRpcReplyError } from '../errors/json-rpc-reply-error.js';
+import type { MockResponse } from '../spec/mock-response-schema.js';
 import { answerWithResponse } from './answer-with-response.js';
 import { applyDueChanges, isAnsweredOutcome } from './apply-due-changes.js';
 import type { CallContext } from './call-context.js';
-import { endCall, type MockServerState, type MockSession } from './mock-server-state.js';
+import { InputNeeded } from './input-request.js';
+import type { ModernInput, MockRequestExtra } from './mock-request-extra.js';
+import { endCall, type MockServerState, type MockSession, type PendingInput } from './mock-server-state.js';
 import type { MockToolCall } from './mock-tool-call.js';
 import { noMatchingResponseResult } from './no-matching-response-result.js';
 import { notifyToolListChanged } from './notify-tool-list-changed.js';
+import { replayInputAnswers } from './replay-input-answers.js';
 import { selectResponse } from './select-response.js';
 
 const invalidParamsCode = -32602;
 
+/** A 2026-07-28 answer that asks the client for input before the call can be answered. */
+export interface InputRequiredResult {
+  [key: string]: unknown;
+  resultType: 'input_required';
+  inputRequests: Record<string, PendingInput['request']>;
+  requestState: string;
+}
+
 interface ToolCallOptions {
   state: MockServerState;
-  session: McpServer;
-  sessionState: MockSession;
-  request: CallToolRequest;
-  extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
+  session: MockSession;
+  params: CallToolRequest['params'];
+  extra: MockRequestExtra;
+  /** Checks a 2026-07-28 client's answers to form elicitations. */
+  validator: jsonSchemaValidator;
   crash: () => Promise<void>;
 }
 
@@ -31,73 +40,148 @@ interface ToolCallOptions {
  * Answers one `tools/call`: records it, picks the scripted response and delivers it. An unknown tool is a
  * JSON-RPC error; no fitting response is an isError result naming the tool and the arguments. Once answered,
  * the changes of the tool list it made due are applied and announced before the answer goes out.
+ *
+ * In 2026-07-28 a response that asks the client (an `elicit` or `sample` response) answers the call with
+ * `input_required`; the client's retry, carrying the answer and the `requestState`, goes on with the same call.
  */
-export async function handleToolCall(options: ToolCallOptions): Promise<CallToolResult> {
-  const { state, session, request, extra } = options;
+export async function handleToolCall(
+  options: ToolCallOptions,
+): Promise<CallToolResult | InputRequiredResult> {
+  const { state, extra } = options;
+  const resumed = extra.input.protocol === '2026-07-28' ? takePendingInput(options, extra.input) : undefined;
+  if (resumed !== undefined) return deliverAndAnnounce({ ...options, ...resumed });
   const call: MockToolCall = {
-    tool: request.params.name,
-    arguments: request.params.arguments ?? {},
+    tool: options.params.name,
+    arguments: options.params.arguments ?? {},
+    protocol: extra.input.protocol,
     responseIndex: undefined,
     outcome: undefined,
     startedAt: Date.now(),
     endedAt: undefined,
+    inputRounds: 0,
     sampling: [],
     elicitation: [],
   };
   state.calls.push(call);
   try {
-    return await answerCall({ ...options, call });
+    const chosen = chooseResponse({ state, call });
+    if (chosen.noMatch !== undefined) return chosen.noMatch;
+    return await deliver({ ...options, call, response: chosen.response, answers: [] });
   } finally {
-    if (isAnsweredOutcome(call.outcome) && applyDueChanges(state).length > 0) {
-      await notifyToolListChanged({
-        state,
-        caller: { session, sendNotification: extra.sendNotification },
-      });
-    }
+    await announceChanges({ ...options, call });
   }
 }
 
-async function answerCall(options: ToolCallOptions & { call: MockToolCall }): Promise<CallToolResult> {
-  const { state, session, extra, call } = options;
-  const toolName = call.tool;
-  const args = call.arguments;
-  const toolState = state.tools.get(toolName);
+/** The call a retry goes on with, with every answer so far; `undefined` for a first request. */
+function takePendingInput(
+  options: ToolCallOptions,
+  input: ModernInput,
+): { call: MockToolCall; response: MockResponse; answers: unknown[] } | undefined {
+  const { state, params } = options;
+  if (input.requestState === undefined) return undefined;
+  const pending = state.pendingInputs.get(input.requestState);
+  if (pending === undefined) {
+    throw new JsonRpcReplyError({
+      code: invalidParamsCode,
+      message: `Invalid or expired requestState: this server did not ask for input with it, or the call it belongs to has ended.`,
+    });
+  }
+  const args = params.arguments ?? {};
+  if (pending.call.tool !== params.name || !isDeepStrictEqual(pending.call.arguments, args)) {
+    throw new JsonRpcReplyError({
+      code: invalidParamsCode,
+      message: `The requestState belongs to a call of '${pending.call.tool}' with other arguments; a retry sends the call's own name and arguments again.`,
+    });
+  }
+  state.pendingInputs.delete(input.requestState);
+  const answer = input.inputResponses?.[pending.key];
+  // A retry without the answer is asked the same question again.
+  const answers = answer === undefined ? pending.answers : [...pending.answers, answer];
+  return { call: pending.call, response: pending.response, answers };
+}
+
+function chooseResponse(options: {
+  state: MockServerState;
+  call: MockToolCall;
+}): { response: MockResponse; noMatch?: never } | { noMatch: CallToolResult } {
+  const { state, call } = options;
+  const toolState = state.tools.get(call.tool);
   if (toolState === undefined) {
     endCall({ state, call, outcome: 'unknown_tool' });
     const available = [...state.tools.keys()].join(', ');
     throw new JsonRpcReplyError({
       code: invalidParamsCode,
-      message: `Unknown tool '${toolName}'. Available tools: ${available === '' ? '(none)' : available}.`,
+      message: `Unknown tool '${call.tool}'. Available tools: ${available === '' ? '(none)' : available}.`,
     });
   }
   const selected = selectResponse({
     responses: toolState.tool.responses,
     uses: toolState.uses,
-    arguments: args,
+    arguments: call.arguments,
   });
   if (selected === undefined) {
     endCall({ state, call, outcome: 'no_match' });
-    return noMatchingResponseResult({
-      toolName,
-      arguments: args,
+    const noMatch = noMatchingResponseResult({
+      toolName: call.tool,
+      arguments: call.arguments,
       responses: toolState.tool.responses,
       uses: toolState.uses,
     });
+    return { noMatch };
   }
   call.responseIndex = selected.index;
+  return { response: selected.response };
+}
+
+async function deliverAndAnnounce(
+  options: ToolCallOptions & { call: MockToolCall; response: MockResponse; answers: unknown[] },
+): Promise<CallToolResult | InputRequiredResult> {
+  try {
+    return await deliver(options);
+  } finally {
+    await announceChanges(options);
+  }
+}
+
+/** Once a call is answered, the changes of the tool list it made due are applied and announced. */
+async function announceChanges(options: ToolCallOptions & { call: MockToolCall }): Promise<void> {
+  const { state, session, extra, call } = options;
+  if (!isAnsweredOutcome(call.outcome) || applyDueChanges(state).length === 0) return;
+  await notifyToolListChanged({
+    state,
+    caller:
+      extra.input.protocol === '2025-11-25'
+        ? { session, sendNotification: extra.sendNotification }
+        : undefined,
+  });
+}
+
+async function deliver(
+  options: ToolCallOptions & { call: MockToolCall; response: MockResponse; answers: unknown[] },
+): Promise<CallToolResult | InputRequiredResult> {
+  const { state, session, extra, call, response, answers } = options;
   const signal = AbortSignal.any([extra.signal, state.closing.signal]);
+  const input =
+    extra.input.protocol === '2025-11-25'
+      ? { ...extra.input, replaying: () => false }
+      : replayInputAnswers({ answers, validator: options.validator });
+  if (extra.input.protocol === '2026-07-28') {
+    // The delivery records its exchanges again, now with the answers.
+    call.sampling.length = 0;
+    call.elicitation.length = 0;
+  }
   const context: CallContext = {
     state,
-    session: options.sessionState,
+    session,
     call,
+    protocol: extra.input.protocol,
+    replaying: input.replaying,
     signal,
-    progressToken: extra._meta?.progressToken,
+    progressToken: extra.progressToken,
     sendNotification: extra.sendNotification,
-    createMessage: (params) =>
-      session.server.createMessage(params, { relatedRequestId: extra.requestId, signal }),
-    elicitInput: (params) =>
-      session.server.elicitInput(params, { relatedRequestId: extra.requestId, signal }),
-    clientCapabilities: session.server.getClientCapabilities(),
+    createMessage: input.createMessage,
+    elicitInput: input.elicitInput,
+    clientCapabilities: extra.clientCapabilities,
     crash: async () => {
       endCall({ state, call, outcome: 'crash' });
       await options.crash();
@@ -105,15 +189,34 @@ async function answerCall(options: ToolCallOptions & { call: MockToolCall }): Pr
   };
   try {
     const result = await answerWithResponse({
-      toolName,
-      arguments: args,
-      response: selected.response,
+      toolName: call.tool,
+      arguments: call.arguments,
+      response,
       context,
     });
     endCall({ state, call, outcome: result.isError === true ? 'error' : 'result' });
     return result;
   } catch (error) {
+    if (error instanceof InputNeeded) {
+      return askForInput({ state, call, response, answers, request: error.request });
+    }
     endCall({ state, call, outcome: context.signal.aborted ? 'cancelled' : 'throw' });
     throw error;
   }
+}
+
+/** Answers a 2026-07-28 call with `input_required`, keeping the call for the retry that brings the answer. */
+function askForInput(options: {
+  state: MockServerState;
+  call: MockToolCall;
+  response: MockResponse;
+  answers: unknown[];
+  request: PendingInput['request'];
+}): InputRequiredResult {
+  const { state, call, response, answers, request } = options;
+  const key = `input-${answers.length + 1}`;
+  const requestState = randomUUID();
+  state.pendingInputs.set(requestState, { call, response, answers, key, request });
+  call.inputRounds += 1;
+  return { resultType: 'input_required', inputRequests: { [key]: request }, requestState };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isLegacyRequest, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { checkRequestOrigin, loopbackHosts } from './check-request-origin.js';
 import { createMemoryEventStore } from './create-memory-event-store.js';
 
@@ -31,18 +31,27 @@ export interface MockHttpOptions {
 }
 
 /**
- * Serves streamable HTTP with stateful sessions: each `initialize` POST gets a new transport (with an
- * in-memory event store, so SSE streams resume from `Last-Event-ID`) and a new session server from
- * `connectSession`; later requests are routed by their `mcp-session-id` header. Requests whose Host or Origin
- * is not allowed get HTTP 403 (the transport's DNS-rebinding rule); with `bearerToken`, one without that token
- * gets HTTP 401.
+ * Serves streamable HTTP. 2025-11-25 with stateful sessions: each `initialize` POST gets a new transport (with
+ * an in-memory event store, so SSE streams resume from `Last-Event-ID`) and a new session server from
+ * `connectSession`; later requests are routed by their `mcp-session-id` header. 2026-07-28 (with `modern`):
+ * a request the v2 SDK does not call a 2025-11-25 one (`isLegacyRequest`) goes to `modern`, which answers
+ * each on its own. Requests whose Host or Origin is not allowed get HTTP 403 (the transport's DNS-rebinding
+ * rule); with `bearerToken`, one without that token gets HTTP 401.
  */
 export async function listenHttp(
   options: MockHttpOptions & {
-    connectSession: (options: {
-      transport: StreamableHTTPServerTransport;
-      onCrash: () => Promise<void>;
-    }) => Promise<McpServer>;
+    /** Serves a 2025-11-25 session; without it, every request goes to `modern`, which refuses that revision. */
+    connectSession:
+      | ((options: {
+          transport: StreamableHTTPServerTransport;
+          onCrash: () => Promise<void>;
+        }) => Promise<{ close: () => Promise<void> }>)
+      | undefined;
+    /**
+     * Makes the handler of 2026-07-28 requests; `crash` drops the connections of those under way, as a server
+     * that crashed drops them.
+     */
+    modern?: (crash: () => Promise<void>) => { handler: McpHttpHandler; close: () => Promise<void> };
     /** The bearer token a request must carry now, if any (the spec's `auth`). */
     bearerToken?: () => string | undefined;
   },
@@ -50,6 +59,11 @@ export async function listenHttp(
   const { port = 0, host = '127.0.0.1', allowedOrigins = [] } = options;
   const allowedHosts = options.allowedHosts ?? defaultAllowedHosts(host);
   const sessions = new Map<string, HttpSession>();
+  const modernResponses = new Set<ServerResponse>();
+  const modern = options.modern?.(() => {
+    for (const open of modernResponses) open.socket?.destroy();
+    return Promise.resolve();
+  });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const refusal = checkRequestOrigin({ headers: request.headers, allowedHosts, allowedOrigins });
@@ -76,6 +90,15 @@ export async function listenHttp(
       return;
     }
     const body = request.method === 'POST' ? await readJsonBody(request) : undefined;
+    const { connectSession } = options;
+    if (
+      modern !== undefined &&
+      (connectSession === undefined || !(await isLegacyRequest(toWebRequest({ request, host }), body)))
+    ) {
+      await serveFetch({ handler: modern.handler, request, response, body, host, open: modernResponses });
+      return;
+    }
+    if (connectSession === undefined) throw new Error('The mock serves neither revision over HTTP.');
     if (!isInitializeRequest(body)) {
       replyWithError({
         response,
@@ -96,7 +119,7 @@ export async function listenHttp(
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     };
-    const mcpServer = await options.connectSession({
+    const mcpServer = await connectSession({
       transport,
       // A crashed HTTP server drops its connections: the client's streams break instead of ending cleanly.
       onCrash: async () => {
@@ -133,6 +156,8 @@ export async function listenHttp(
     port: address.port,
     close: async () => {
       await Promise.all([...sessions.values()].map((session) => session.mcpServer.close()));
+      await modern?.close();
+      for (const open of modernResponses) open.destroy();
       const closed = new Promise<void>((resolve) =>
         server.close(() => {
           resolve();
@@ -152,7 +177,7 @@ function defaultAllowedHosts(host: string): string[] {
 
 interface HttpSession {
   transport: StreamableHTTPServerTransport;
-  mcpServer: McpServer;
+  mcpServer: { close: () => Promise<void> };
   openResponses: Set<ServerResponse>;
 }
 
@@ -166,6 +191,54 @@ async function serveRequest(options: {
   session.openResponses.add(response);
   response.once('close', () => session.openResponses.delete(response));
   await session.transport.handleRequest(request, response, options.body);
+}
+
+/** The web `Request` the v2 SDK's HTTP entry reads (its body, already read, is passed beside it). */
+function toWebRequest({ request, host }: { request: IncomingMessage; host: string }): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  const authority = request.headers.host ?? host;
+  return new Request(new URL(request.url ?? '/', `http://${authority}`), {
+    method: request.method ?? 'GET',
+    headers,
+  });
+}
+
+/** Answers one request with a fetch-shaped handler, streaming its body (an SSE stream stays open). */
+async function serveFetch(options: {
+  handler: McpHttpHandler;
+  request: IncomingMessage;
+  response: ServerResponse;
+  body: unknown;
+  host: string;
+  open: Set<ServerResponse>;
+}): Promise<void> {
+  const { handler, request, response, body, host, open } = options;
+  const aborted = new AbortController();
+  response.once('close', () => {
+    open.delete(response);
+    aborted.abort();
+  });
+  open.add(response);
+  const base = toWebRequest({ request, host });
+  const webRequest = new Request(base, { signal: aborted.signal });
+  const answer = await handler.fetch(webRequest, body === undefined ? {} : { parsedBody: body });
+  response.writeHead(answer.status, Object.fromEntries(answer.headers));
+  if (answer.body === null) {
+    response.end();
+    return;
+  }
+  try {
+    for await (const chunk of answer.body) {
+      if (response.destroyed) break;
+      response.write(chunk);
+    }
+  } finally {
+    response.end();
+  }
 }
 
 async function readJsonBody(request: IncomingMessage): Promise<unknown> {

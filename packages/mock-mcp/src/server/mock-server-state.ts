@@ -1,4 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import type { LogLevel } from '../spec/log-message-schema.js';
 import type { MockPrompt } from '../spec/mock-prompt-schema.js';
@@ -7,6 +6,8 @@ import type { MockResourceTemplate } from '../spec/mock-resource-template-schema
 import type { MockServerSpec } from '../spec/mock-server-spec-schema.js';
 import type { MockTool } from '../spec/mock-tool-schema.js';
 import type { MockCallOutcome, MockToolCall } from './mock-tool-call.js';
+import type { MockResponse } from '../spec/mock-response-schema.js';
+import type { InputRequest } from './input-request.js';
 
 /** A tool of the running server and how many times each of its responses has been used. */
 export interface ToolState {
@@ -25,10 +26,45 @@ export interface TemplateState extends ScriptedState<MockResourceTemplate> {
   uriTemplate: UriTemplate;
 }
 
-/** What one session (one client connection) keeps: its resource subscriptions and the log level it set. */
+/**
+ * What one session (one client connection) keeps: its resource subscriptions and the log level it set (in
+ * 2025-11-25; a 2026-07-28 client subscribes through `subscriptions/listen` and sends its level with each
+ * request), and how the server reaches it outside a request.
+ */
 export interface MockSession {
   subscriptions: Set<string>;
   logLevel: LogLevel | undefined;
+  peer: MockSessionPeer;
+}
+
+/** How the server reaches one session outside any request, whichever protocol revision it speaks. */
+export interface MockSessionPeer {
+  readonly protocol: MockProtocolRevision;
+  /** Whether a notification sent now can reach the client (2026-07-28: it has a `subscriptions/listen` open). */
+  isListening: () => boolean;
+  sendToolListChanged: () => Promise<void>;
+  /** 2025-11-25: sent only when the session subscribed to `uri`; 2026-07-28: the listen stream's filter decides. */
+  sendResourceUpdated: (uri: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/** A protocol revision the mock speaks. */
+export type MockProtocolRevision = '2025-11-25' | '2026-07-28';
+
+/**
+ * A 2026-07-28 tool call waiting for the client's answers (an `input_required` result went out), by the
+ * `requestState` the client echoes on its retry.
+ */
+export interface PendingInput {
+  call: MockToolCall;
+  /** The response the call is answering with (chosen once, on its first request). */
+  response: MockResponse;
+  /** The answers received so far, in the order the response asked for them. */
+  answers: unknown[];
+  /** The key of the input request the client is asked to answer next. */
+  key: string;
+  /** The input request, asked again on a retry without its answer. */
+  request: InputRequest;
 }
 
 /** What every session of one mock server shares: its definitions, the call record, and the close signal. */
@@ -41,7 +77,9 @@ export interface MockServerState {
   /** By name. */
   prompts: Map<string, ScriptedState<MockPrompt>>;
   calls: MockToolCall[];
-  sessions: Map<McpServer, MockSession>;
+  sessions: Set<MockSession>;
+  /** 2026-07-28 calls waiting for the client's answers, by `requestState`. */
+  pendingInputs: Map<string, PendingInput>;
   /** Aborts on `close()`, which ends every delay and hang. */
   closing: AbortController;
   callEndListeners: Set<(call: MockToolCall) => void>;
@@ -63,7 +101,8 @@ export function createMockServerState(spec: MockServerSpec): MockServerState {
     })),
     prompts: new Map((spec.prompts ?? []).map((prompt) => [prompt.name, toScriptedState(prompt)])),
     calls: [],
-    sessions: new Map(),
+    sessions: new Set(),
+    pendingInputs: new Map(),
     closing: new AbortController(),
     callEndListeners: new Set(),
     nextChange: 0,

@@ -34,6 +34,8 @@ export interface MockElicitationExchange {
 export interface MockToolCall {
   tool: string;
   arguments: JsonRecord;
+  /** The protocol revision the call came in. */
+  protocol: '2025-11-25' | '2026-07-28';
   /** Index of the response used in the tool's `responses`; `undefined` when none fit or the tool is unknown. */
   responseIndex: number | undefined;
   /** `undefined` while the call is running. */
@@ -42,6 +44,11 @@ export interface MockToolCall {
   startedAt: number;
   /** `Date.now()` when it ended; `undefined` while it is running. */
   endedAt: number | undefined;
+  /**
+   * 2026-07-28: how many times the call was answered `input_required` (each question of an `elicit` or
+   * `sample` response is one round, answered by the client's retry). Always 0 in 2025-11-25.
+   */
+  inputRounds: number;
   /** The sampling requests a `sample` response sent, with the client's answers, in order. */
   sampling: MockSamplingExchange[];
   /** The elicitation requests an `elicit` response sent, with the client's answers, in order. */

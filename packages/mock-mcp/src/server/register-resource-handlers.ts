@@ -1,40 +1,35 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import {
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ReadResourceRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
 import { JsonRpcReplyError } from '../errors/json-rpc-reply-error.js';
 import { describeResources, findResource } from './find-resource.js';
 import { handleResourceRead, resourceNotFoundCode } from './handle-resource-read.js';
 import type { MockServerState, MockSession } from './mock-server-state.js';
+import type { RegisterMockHandler } from './mock-methods.js';
 import { toListedResource, toListedResourceTemplate } from './to-listed-definitions.js';
 
 /**
- * Serves `resources/list`, `resources/templates/list`, `resources/read`, and `resources/subscribe` /
- * `unsubscribe` (a session may subscribe to any URI a resource or template serves).
+ * Serves `resources/list`, `resources/templates/list`, `resources/read`, and in 2025-11-25
+ * `resources/subscribe` / `unsubscribe` (a session may subscribe to any URI a resource or template serves;
+ * a 2026-07-28 client subscribes through `subscriptions/listen` instead).
  */
 export function registerResourceHandlers(options: {
-  session: McpServer;
+  handle: RegisterMockHandler;
   state: MockServerState;
-  sessionState: MockSession;
+  session: MockSession;
   requestSignal: (signal: AbortSignal) => AbortSignal;
   crash: () => Promise<void>;
 }): void {
-  const { session, state, sessionState, requestSignal, crash } = options;
-  session.server.setRequestHandler(ListResourcesRequestSchema, () => ({
+  const { handle, state, session, requestSignal, crash } = options;
+  handle('resources/list', () => ({
     resources: [...state.resources.values()].map((resource) => toListedResource(resource.item)),
   }));
-  session.server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+  handle('resources/templates/list', () => ({
     resourceTemplates: state.resourceTemplates.map((template) => toListedResourceTemplate(template.item)),
   }));
-  session.server.setRequestHandler(ReadResourceRequestSchema, (request, extra) =>
-    handleResourceRead({ state, uri: request.params.uri, signal: requestSignal(extra.signal), crash }),
+  handle('resources/read', (params, extra) =>
+    handleResourceRead({ state, uri: params.uri, signal: requestSignal(extra.signal), crash }),
   );
-  session.server.setRequestHandler(SubscribeRequestSchema, (request) => {
-    const { uri } = request.params;
+  if (session.peer.protocol !== '2025-11-25') return;
+  handle('resources/subscribe', (params) => {
+    const { uri } = params;
     if (findResource({ state, uri }) === undefined) {
       throw new JsonRpcReplyError({
         code: resourceNotFoundCode,
@@ -42,11 +37,11 @@ export function registerResourceHandlers(options: {
         data: { uri },
       });
     }
-    sessionState.subscriptions.add(uri);
+    session.subscriptions.add(uri);
     return {};
   });
-  session.server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-    sessionState.subscriptions.delete(request.params.uri);
+  handle('resources/unsubscribe', (params) => {
+    session.subscriptions.delete(params.uri);
     return {};
   });
 }

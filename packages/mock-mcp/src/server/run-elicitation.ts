@@ -10,6 +10,7 @@ import { fillPlaceholders, toPlaceholderValues } from '../spec/fill-placeholders
 import { answerWithResponse } from './answer-with-response.js';
 import type { CallContext } from './call-context.js';
 import { errorResult } from './error-result.js';
+import { InputNeeded } from './input-request.js';
 
 /**
  * The `elicit` response: sends `elicitation/create` to the client in the middle of the call (form or URL mode)
@@ -35,11 +36,18 @@ export async function runElicitation(options: {
     exchange.result = result;
   } catch (error) {
     context.signal.throwIfAborted();
+    if (error instanceof InputNeeded) throw error;
     return errorResult(
       `The elicitation request failed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  if (request.mode === 'url' && result.action === 'accept' && elicit.notifyCompletion) {
+  // 2026-07-28 has no completion notification: the URL elicitation's answer is the retry itself.
+  if (
+    request.mode === 'url' &&
+    result.action === 'accept' &&
+    elicit.notifyCompletion &&
+    context.protocol === '2025-11-25'
+  ) {
     await context.sendNotification({
       method: 'notifications/elicitation/complete',
       params: { elicitationId: request.elicitationId },

@@ -11,6 +11,7 @@ import type { MockResponse } from '../spec/mock-response-schema.js';
 import type { SampleSpec } from '../spec/sample-spec-schema.js';
 import type { CallContext } from './call-context.js';
 import { errorResult } from './error-result.js';
+import { InputNeeded } from './input-request.js';
 import { runSampledTool } from './run-sampled-tool.js';
 import { toListedTool } from './to-listed-tool.js';
 
@@ -131,6 +132,7 @@ async function sendRequest(options: {
     return exchange.result;
   } catch (error) {
     context.signal.throwIfAborted();
+    if (error instanceof InputNeeded) throw error;
     return `The sampling request failed: ${error instanceof Error ? error.message : String(error)}`;
   }
 }

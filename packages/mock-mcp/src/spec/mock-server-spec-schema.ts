@@ -20,6 +20,12 @@ const bearerTokenSchema = z
 export const mockTransports = ['memory', 'stdio', 'http'] as const;
 
 /**
+ * The MCP protocol revisions a mock serves: `both` (the revision each client opens with, as a server built on
+ * the v2 SDK does), or only one of them, as a server that speaks no other.
+ */
+export const mockProtocols = ['both', '2025-11-25', '2026-07-28'] as const;
+
+/**
  * A mock MCP server: its `tools` (listed in pages of `toolsPageSize`, and their `changes` during a run), `resources`, `resourceTemplates`, `prompts` and `logging`, and the
  * `transport` it is served over (default `memory`). This is exactly the `servers.<name>` field of a scenario
  * when it has `tools`; embed this schema to validate one in place.
@@ -31,6 +37,12 @@ export const mockServerSpecSchema = z
       .default('memory')
       .describe(
         'Where the mock runs: memory (in-process, the default), stdio (a child process) or http (a loopback port).',
+      ),
+    protocol: z
+      .enum(mockProtocols)
+      .default('both')
+      .describe(
+        'The MCP revisions served: both (the default: 2026-07-28 to a client that opens with server/discover or a request in that revision, 2025-11-25 to one that opens with initialize), or only 2025-11-25 or 2026-07-28 (a client opening in the other is refused as a server of that revision refuses it).',
       ),
     tools: z.array(mockToolSchema).describe("The mock's tools: MCP definitions with scripted responses."),
     toolsPageSize: z

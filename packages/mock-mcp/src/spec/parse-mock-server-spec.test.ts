@@ -4,9 +4,10 @@ import { MockSpecError } from '../errors/mock-spec-error.js';
 import { parseMockServerSpec } from './parse-mock-server-spec.js';
 
 describe('parseMockServerSpec', () => {
-  it('fills the defaults: memory transport, object input schema', () => {
+  it('fills the defaults: memory transport, both protocol revisions, object input schema', () => {
     expect(parseMockServerSpec({ tools: [{ name: 'echo', responses: [{ text: 'hi' }] }] })).toEqual({
       transport: 'memory',
+      protocol: 'both',
       tools: [{ name: 'echo', inputSchema: { type: 'object' }, responses: [{ text: 'hi' }] }],
     });
   });

@@ -1,0 +1,30 @@
+import type {
+  CreateMessageRequest,
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
+} from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * What a 2026-07-28 server asks the client for in an `input_required` answer: an elicitation (a URL one
+ * without the 2025-11-25 `elicitationId`) or a sampling request.
+ */
+export type InputRequest =
+  | {
+      method: 'elicitation/create';
+      params: ElicitRequestFormParams | Omit<ElicitRequestURLParams, 'elicitationId'>;
+    }
+  | { method: 'sampling/createMessage'; params: CreateMessageRequest['params'] };
+
+/**
+ * Thrown while a 2026-07-28 call is answered and its response asks for an input the client has not answered
+ * yet: the call is answered with `input_required` carrying `request`, and delivered again on the retry.
+ */
+export class InputNeeded extends Error {
+  readonly request: InputRequest;
+
+  constructor(request: InputRequest) {
+    super(`The client is asked for input (${request.method}).`);
+    this.name = 'InputNeeded';
+    this.request = request;
+  }
+}
