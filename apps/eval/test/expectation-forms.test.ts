@@ -44,6 +44,20 @@ describe('exact expectations: warnings, errors, status lines, a call result, the
   });
 });
 
+describe('the rounds of input of a call', () => {
+  it('are counted from the rounds its 2026-07-28 server asked, none for a 2025-11-25 server, and a wrong count fails naming the call', async () => {
+    const { report } = await runScenarios({ paths: ['input-rounds-wrong.yaml'], cwd: fixtures });
+
+    expect(report.scenarios[0]?.failures.map((failure) => `${failure.path}: ${failure.message}`)).toEqual([
+      "turns[0].expect.toolCalls.calls[0]: tool call #1 'book_table': expected the rounds of input its server asked for to be 2, got 1",
+    ]);
+    expect(report.scenarios[0]?.failures[0]?.actual).toEqual([
+      expect.objectContaining({ name: 'book_table', inputRounds: 1 }),
+      expect.not.objectContaining({ inputRounds: expect.anything() as unknown }),
+    ]);
+  });
+});
+
 describe('thinking equals', () => {
   it('holds for the thinking the turn streamed, shown once, and fails naming the field for any other text', async () => {
     const { report } = await runScenarios({ paths: ['thinking-equals.yaml'], cwd: fixtures });

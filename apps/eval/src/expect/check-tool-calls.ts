@@ -2,6 +2,7 @@ import type { JsonValue, ToolCallRecord } from '@toolloop/core';
 import { matchesPartially } from '@toolloop/mock-mcp/internal';
 import type { ScenarioFailure } from '../report/run-report.js';
 import type { Expectation } from '../scenario/expectation-schema.js';
+import { checkCount } from './check-count.js';
 import { checkText } from './check-text.js';
 import { createRegularExpressionMatcher, type RegularExpressionMatcher } from './test-regular-expression.js';
 import { createFailure } from './create-failure.js';
@@ -18,10 +19,13 @@ export function checkToolCalls({
   expected,
   actual,
   path,
+  inputRounds = new Map(),
   matcher = createRegularExpressionMatcher(),
 }: {
   expected: Expectation['toolCalls'];
   actual: readonly ToolCallRecord[];
+  /** The rounds of questions each call's server asked, by call id (none: 0). */
+  inputRounds?: ReadonlyMap<string, number>;
   path: string;
   /** Tests a `result.matches` within the scenario's budget for regular expressions. */
   matcher?: RegularExpressionMatcher | undefined;
@@ -33,6 +37,7 @@ export function checkToolCalls({
     isError: call.isError,
     executed: call.executed,
     result: resultText(call),
+    ...(inputRounds.has(call.toolCallId) ? { inputRounds: inputRounds.get(call.toolCallId) } : {}),
   }));
   if ('none' in expected) {
     return actual.length === 0
@@ -47,8 +52,9 @@ export function checkToolCalls({
         ];
   }
   const { order, args, calls } = expected;
+  const roundsOf = (call: ToolCallRecord) => inputRounds.get(call.toolCallId) ?? 0;
   const fits = (expectedCall: ExpectedCall, call: ToolCallRecord) =>
-    fitsCall({ expected: expectedCall, call, args, matcher });
+    fitsCall({ expected: expectedCall, call, args, matcher, rounds: roundsOf(call) });
   const fail = (message: string, at = `${path}.calls`) => [
     createFailure({ path: at, message, expected: calls, actual: summary }),
   ];
@@ -63,7 +69,7 @@ export function checkToolCalls({
           );
         if (!fits(expectedCall, call))
           return fail(
-            describeMismatch({ expected: expectedCall, call, index, args, matcher }),
+            describeMismatch({ expected: expectedCall, call, index, args, matcher, rounds: roundsOf(call) }),
             `${path}.calls[${index}]`,
           );
       }
@@ -96,10 +102,13 @@ interface CallComparison {
   call: ToolCallRecord;
   args: ArgsMode;
   matcher: RegularExpressionMatcher;
+  /** The rounds of questions the call's server asked. */
+  rounds: number;
 }
 
-function fitsCall({ expected, call, args, matcher }: CallComparison): boolean {
+function fitsCall({ expected, call, args, matcher, rounds }: CallComparison): boolean {
   if (expected.name !== call.name) return false;
+  if (!fitsRounds({ expected, rounds })) return false;
   if (expected.isError !== undefined && expected.isError !== call.isError) return false;
   if (expected.executed !== undefined && expected.executed !== call.executed) return false;
   if (!fitsResult({ expected, call, matcher })) return false;
@@ -115,9 +124,14 @@ function describeMismatch({
   index,
   args,
   matcher,
+  rounds,
 }: CallComparison & { index: number }): string {
   const which = `tool call #${index + 1}`;
   if (expected.name !== call.name) return `expected ${which} to be '${expected.name}', got '${call.name}'`;
+  if (!fitsRounds({ expected, rounds })) {
+    const [problem] = checkRounds({ expected, rounds });
+    return `${which} '${call.name}': ${problem?.message ?? 'other rounds of input'}`;
+  }
   if (expected.isError !== undefined && expected.isError !== call.isError) {
     return `expected ${which} '${call.name}' to ${expected.isError ? 'fail' : 'succeed'}`;
   }
@@ -136,7 +150,11 @@ function resultText(call: ToolCallRecord): string {
   return call.output.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
 }
 
-function checkResult({ expected, call, matcher }: Omit<CallComparison, 'args'>): ScenarioFailure[] {
+function checkResult({
+  expected,
+  call,
+  matcher,
+}: Omit<CallComparison, 'args' | 'rounds'>): ScenarioFailure[] {
   return checkText({
     expected: expected.result,
     actual: resultText(call),
@@ -146,7 +164,7 @@ function checkResult({ expected, call, matcher }: Omit<CallComparison, 'args'>):
   });
 }
 
-function fitsResult({ expected, call, matcher }: Omit<CallComparison, 'args'>): boolean {
+function fitsResult({ expected, call, matcher }: Omit<CallComparison, 'args' | 'rounds'>): boolean {
   return expected.result === undefined || checkResult({ expected, call, matcher }).length === 0;
 }
 
@@ -181,4 +199,17 @@ function sortKeys(value: JsonValue): JsonValue {
     );
   }
   return value;
+}
+
+function checkRounds({ expected, rounds }: { expected: ExpectedCall; rounds: number }): ScenarioFailure[] {
+  return checkCount({
+    expected: expected.inputRounds,
+    actual: rounds,
+    path: 'inputRounds',
+    what: 'the rounds of input its server asked for',
+  });
+}
+
+function fitsRounds(options: { expected: ExpectedCall; rounds: number }): boolean {
+  return checkRounds(options).length === 0;
 }

@@ -1,4 +1,4 @@
-import type { LoopResult } from '@toolloop/core';
+import type { LoopEvent, LoopResult } from '@toolloop/core';
 import type { FakeLlmViolation } from '@toolloop/fake-llm';
 import type { ScenarioFailure, TurnReport } from '../report/run-report.js';
 import type { TurnObservation } from '../run/create-turn-observer.js';
@@ -74,6 +74,7 @@ export function checkTurn({
     ...checkToolCalls({
       expected: expectation.toolCalls,
       actual: result.toolCalls,
+      inputRounds: countInputRounds(events),
       path: `${path}.toolCalls`,
       matcher,
     }),
@@ -205,4 +206,15 @@ function checkCost({
             : 'the cost of the status lines',
     }),
   );
+}
+
+/** How many rounds of questions each call's server asked (its `tool-progress` events of kind `input`), by call id. */
+function countInputRounds(events: readonly LoopEvent[]): ReadonlyMap<string, number> {
+  const rounds = new Map<string, number>();
+  for (const event of events) {
+    if (event.type === 'tool-progress' && event.kind === 'input') {
+      rounds.set(event.toolCallId, (rounds.get(event.toolCallId) ?? 0) + 1);
+    }
+  }
+  return rounds;
 }

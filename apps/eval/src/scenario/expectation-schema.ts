@@ -86,6 +86,11 @@ const toolCallsExpectationSchema = z.union([
             .describe(
               "The result's text as the model received it (for a refused call, the loop's answer): equals, contains, notContains or matches.",
             ),
+          inputRounds: countExpectationSchema
+            .optional()
+            .describe(
+              'Rounds of questions a 2026-07-28 MCP server asked during the call (input_required, answered and sent again): a number, or { min, max }. 0 for a call that asked nothing, and for a call of 2025-11-25.',
+            ),
         }),
       )
       .describe('The expected calls.'),

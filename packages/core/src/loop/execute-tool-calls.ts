@@ -111,7 +111,7 @@ export async function* executeToolCalls({
             toolTimeoutMs: options.toolTimeoutMs,
             turnSignal,
             turnAbort,
-            onProgress: ({ message, progress, total }) => {
+            onProgress: ({ message, progress, total, kind }) => {
               channel.push({
                 type: 'tool-progress',
                 toolCallId: call.id,
@@ -119,6 +119,7 @@ export async function* executeToolCalls({
                 message,
                 ...(typeof progress === 'number' ? { progress } : {}),
                 ...(typeof total === 'number' ? { total } : {}),
+                ...(kind === 'input' ? { kind } : {}),
                 round,
               });
             },

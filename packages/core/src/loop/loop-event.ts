@@ -46,6 +46,8 @@ export interface ToolProgressEvent {
   message: string;
   progress?: number;
   total?: number;
+  /** `input`: a round of questions the call's server asked, answered by the host (`progress` counts them). */
+  kind?: 'input';
   round: number;
 }
 

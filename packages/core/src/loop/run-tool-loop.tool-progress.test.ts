@@ -19,6 +19,7 @@ function reportingSource(): ToolSource {
     callTool: (request) => {
       if (request.name === 'work') {
         request.onProgress?.({ message: 'Half done.', progress: 1, total: 2 });
+        request.onProgress?.({ message: 'Asked the user.', progress: 1, kind: 'input' });
         request.onProgress?.({ message: 'Almost.' });
         kept = request.onProgress;
       } else {
@@ -61,6 +62,15 @@ describe('a tool call that reports its progress (onProgress)', () => {
         message: 'Half done.',
         progress: 1,
         total: 2,
+        round: 0,
+      },
+      {
+        type: 'tool-progress',
+        toolCallId: 'call_1',
+        name: 'work',
+        message: 'Asked the user.',
+        progress: 1,
+        kind: 'input',
         round: 0,
       },
       { type: 'tool-progress', toolCallId: 'call_1', name: 'work', message: 'Almost.', round: 0 },

@@ -17,6 +17,7 @@ export function describeMcpProgress({
     return {
       message: `MCP server '${serverName}' asks for input (round ${round}).`,
       progress: Number(round),
+      kind: 'input',
     };
   }
   const total = progress.total === undefined ? '' : ` of ${progress.total}`;

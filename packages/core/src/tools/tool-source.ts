@@ -21,6 +21,11 @@ export interface ToolProgress {
   message: string;
   progress?: number;
   total?: number;
+  /**
+   * `input`: the tool's server asked for input (a 2026-07-28 MCP server answered the call `input_required`),
+   * the host's handlers answered, and the call went again; `progress` is the round. Absent for plain progress.
+   */
+  kind?: 'input';
 }
 
 /**

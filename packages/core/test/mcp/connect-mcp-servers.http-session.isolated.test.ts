@@ -34,7 +34,9 @@ async function pingInSession(options: { url: string; sessionId: string }) {
 
 describe('closing an HTTP server', () => {
   it('ends its MCP session on the server (DELETE with Mcp-Session-Id)', async () => {
+    // A server of 2025-11-25, the revision with sessions.
     const server = createMockMcpServer({
+      protocol: '2025-11-25',
       tools: [{ name: 'ping', inputSchema: { type: 'object' }, responses: [{ text: 'pong' }] }],
     });
     const listener = await server.listenHttp();

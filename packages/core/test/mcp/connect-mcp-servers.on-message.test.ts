@@ -9,8 +9,9 @@ afterEach(async () => {
   await Promise.all(openServers.splice(0).map((server) => server.close()));
 });
 
-function inMemoryLookup() {
+function inMemoryLookup(protocol: 'both' | '2025-11-25' = 'both') {
   const server = createMockMcpServer({
+    protocol,
     tools: [{ name: 'lookup', inputSchema: { type: 'object' }, responses: [{ text: 'found it' }] }],
   });
   openServers.push(server);
@@ -29,7 +30,7 @@ describe('connectMcpServers onMessage', () => {
   it('shows every message both ways, named by server: the listing, the call and its answer', async () => {
     const records: McpMessageRecord[] = [];
     const mcp = await connectMcpServers(
-      { servers: { docs: inMemoryLookup() } },
+      { servers: { docs: inMemoryLookup('2025-11-25') } },
       { onMessage: (record) => records.push(record) },
     );
     try {
@@ -66,6 +67,30 @@ describe('connectMcpServers onMessage', () => {
         record.message.id === (call?.message as { id: unknown }).id,
     );
     expect(answer?.message).toMatchObject({ result: { content: [{ type: 'text', text: 'found it' }] } });
+  });
+
+  it('shows a 2026-07-28 exchange: the question of the revision answered, then requests without a handshake', async () => {
+    const records: McpMessageRecord[] = [];
+    const mcp = await connectMcpServers(
+      { servers: { docs: inMemoryLookup() } },
+      { onMessage: (record) => records.push(record) },
+    );
+    try {
+      await runToolLoop({
+        model: createScriptedModel([{ toolCalls: [{ name: 'lookup', input: { q: 'x' } }] }, { text: 'ok' }]),
+        tools: [mcp],
+        prompt: 'Look it up.',
+      }).result;
+      expect(mcp.protocolVersions()).toEqual({ docs: '2026-07-28' });
+    } finally {
+      await mcp.close();
+    }
+    const sent = summarize(records)
+      .filter((record) => record.direction === 'sent')
+      .map((record) => record.method)
+      // The stream of list changes is opened beside the requests, not waited for.
+      .filter((method) => method !== 'subscriptions/listen');
+    expect(sent).toEqual(['server/discover', 'tools/list', 'tools/call']);
   });
 
   it('sends no cancellation for an answered request (the handshake, a tool call) when the turn or the connection ends', async () => {

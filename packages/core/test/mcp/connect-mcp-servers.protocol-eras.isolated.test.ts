@@ -167,6 +167,7 @@ describe('one host, one elicitation handler, a server of either protocol revisio
         toolCallId: 'call_1',
         name: 'book',
         progress: 1,
+        kind: 'input',
         // The loop's round (from 0), as on tool-start.
         round: 0,
       });

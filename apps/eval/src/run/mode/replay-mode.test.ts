@@ -106,6 +106,7 @@ describe('createReplayMode', () => {
     expect(Object.keys(servers ?? {})).toEqual(['notes', 'orders']);
     expect(servers?.orders).toEqual({
       transport: 'memory',
+      protocol: 'both',
       tools: [
         {
           name: 'find_order',
