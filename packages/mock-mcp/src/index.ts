@@ -7,6 +7,7 @@ export type { MockHttpListener, MockHttpOptions } from './server/listen-http.js'
 export type {
   MockCallOutcome,
   MockElicitationExchange,
+  MockRootsExchange,
   MockSamplingExchange,
   MockToolCall,
 } from './server/mock-tool-call.js';
@@ -26,6 +27,7 @@ export type { MockResponse, MockResponseInput } from './spec/mock-response-schem
 export type { MockResponseAction } from './spec/mock-response.js';
 export type { SampleSpec } from './spec/sample-spec-schema.js';
 export type { ElicitSpec } from './spec/elicit-spec-schema.js';
+export type { InputQuestion, InputRequiredSpec } from './spec/input-required-spec-schema.js';
 export type { FollowUpResponse } from './spec/follow-up-response-schema.js';
 export type { LogLevel, LogMessage } from './spec/log-message-schema.js';
 export type { MockResource } from './spec/mock-resource-schema.js';

@@ -6,6 +6,7 @@ import type { CallContext } from './call-context.js';
 import { notifyResourceUpdated } from './notify-resource-updated.js';
 import { raiseFault } from './raise-fault.js';
 import { runElicitation } from './run-elicitation.js';
+import { runInputRequired } from './run-input-required.js';
 import { runSampling } from './run-sampling.js';
 import { sendLogMessages } from './send-log-messages.js';
 import { sendProgressSteps } from './send-progress-steps.js';
@@ -41,6 +42,8 @@ export async function answerWithResponse(options: {
       return runSampling({ toolName, sample: action.sample, context });
     case 'elicit':
       return runElicitation({ toolName, elicit: action.elicit, context });
+    case 'inputRequired':
+      return runInputRequired({ toolName, spec: action.inputRequired, context });
     default: {
       const unknownAction: never = action;
       throw new Error(`Unknown response action: ${JSON.stringify(unknownAction)}`);

@@ -141,7 +141,7 @@ export function createMockMcpServer(
               },
         ...(validated.protocol === '2025-11-25'
           ? {}
-          : { modern: (crash) => createModernHttpHandler({ state, validator, crash }) }),
+          : { modern: (hooks) => createModernHttpHandler({ state, validator, ...hooks }) }),
         bearerToken: () => currentBearerToken({ auth: validated.auth, turn: state.turn }),
       });
       listeners.add(listener);

@@ -14,15 +14,17 @@ export function createModernHttpHandler(options: {
   state: MockServerState;
   validator: jsonSchemaValidator;
   crash: () => Promise<void>;
+  /** Whether a client holds a `subscriptions/listen` stream open for tool list changes. */
+  isListening: () => boolean;
 }): { handler: McpHttpHandler; close: () => Promise<void> } {
-  const { state, validator, crash } = options;
+  const { state, validator, crash, isListening } = options;
   const bus = new InMemoryServerEventBus();
   const session: MockSession = {
     subscriptions: new Set(),
     logLevel: undefined,
     peer: {
       protocol: '2026-07-28',
-      isListening: () => bus.listenerCount > 0,
+      isListening,
       sendToolListChanged: () => {
         handler.notify.toolsChanged();
         return Promise.resolve();

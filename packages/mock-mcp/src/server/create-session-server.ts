@@ -50,6 +50,7 @@ export function createSessionServer(options: {
             server.server.createMessage(params, { relatedRequestId: extra.requestId, signal }),
           elicitInput: (params) =>
             server.server.elicitInput(params, { relatedRequestId: extra.requestId, signal }),
+          listRoots: () => server.server.listRoots(undefined, { relatedRequestId: extra.requestId, signal }),
         },
       }) as never;
     });

@@ -98,6 +98,7 @@ describe('handleToolCall', () => {
         inputRounds: 0,
         sampling: [],
         elicitation: [],
+        roots: [],
       },
     ]);
     expect(server.calls[0]!.startedAt).toBeGreaterThanOrEqual(before);

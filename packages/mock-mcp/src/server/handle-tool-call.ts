@@ -7,9 +7,15 @@ import type { MockResponse } from '../spec/mock-response-schema.js';
 import { answerWithResponse } from './answer-with-response.js';
 import { applyDueChanges, isAnsweredOutcome } from './apply-due-changes.js';
 import type { CallContext } from './call-context.js';
-import { InputNeeded } from './input-request.js';
-import type { ModernInput, MockRequestExtra } from './mock-request-extra.js';
-import { endCall, type MockServerState, type MockSession, type PendingInput } from './mock-server-state.js';
+import { InputNeeded, type InputRound } from './input-request.js';
+import type { LegacyInput, ModernInput, MockRequestExtra } from './mock-request-extra.js';
+import {
+  endCall,
+  maxPendingInputs,
+  type CallProgress,
+  type MockServerState,
+  type MockSession,
+} from './mock-server-state.js';
 import type { MockToolCall } from './mock-tool-call.js';
 import { noMatchingResponseResult } from './no-matching-response-result.js';
 import { notifyToolListChanged } from './notify-tool-list-changed.js';
@@ -22,7 +28,7 @@ const invalidParamsCode = -32602;
 export interface InputRequiredResult {
   [key: string]: unknown;
   resultType: 'input_required';
-  inputRequests: Record<string, PendingInput['request']>;
+  inputRequests: InputRound;
   requestState: string;
 }
 
@@ -61,12 +67,18 @@ export async function handleToolCall(
     inputRounds: 0,
     sampling: [],
     elicitation: [],
+    roots: [],
   };
   state.calls.push(call);
   try {
     const chosen = chooseResponse({ state, call });
     if (chosen.noMatch !== undefined) return chosen.noMatch;
-    return await deliver({ ...options, call, response: chosen.response, answers: [] });
+    return await deliver({
+      ...options,
+      call,
+      response: chosen.response,
+      progress: { answers: [], asked: 0, picks: [] },
+    });
   } finally {
     await announceChanges({ ...options, call });
   }
@@ -76,7 +88,7 @@ export async function handleToolCall(
 function takePendingInput(
   options: ToolCallOptions,
   input: ModernInput,
-): { call: MockToolCall; response: MockResponse; answers: unknown[] } | undefined {
+): { call: MockToolCall; response: MockResponse; progress: CallProgress } | undefined {
   const { state, params } = options;
   if (input.requestState === undefined) return undefined;
   const pending = state.pendingInputs.get(input.requestState);
@@ -84,20 +96,32 @@ function takePendingInput(
     throw new JsonRpcReplyError({
       code: invalidParamsCode,
       message: `Invalid or expired requestState: this server did not ask for input with it, or the call it belongs to has ended.`,
+      data: { reason: 'invalid_request_state' },
     });
   }
   const args = params.arguments ?? {};
   if (pending.call.tool !== params.name || !isDeepStrictEqual(pending.call.arguments, args)) {
     throw new JsonRpcReplyError({
       code: invalidParamsCode,
-      message: `The requestState belongs to a call of '${pending.call.tool}' with other arguments; a retry sends the call's own name and arguments again.`,
+      message: `The requestState belongs to another call (of '${pending.call.tool}', with its own arguments); a retry sends the call's own name and arguments again.`,
     });
   }
   state.pendingInputs.delete(input.requestState);
-  const answer = input.inputResponses?.[pending.key];
-  // A retry without the answer is asked the same question again.
-  const answers = answer === undefined ? pending.answers : [...pending.answers, answer];
-  return { call: pending.call, response: pending.response, answers };
+  const names = Object.keys(pending.round);
+  const answered = Object.fromEntries(
+    names.flatMap((name) => {
+      const answer = input.inputResponses?.[name];
+      return answer === undefined ? [] : [[name, answer]];
+    }),
+  );
+  // A retry without every answer of the round is asked the round again; answers to other questions are left.
+  const complete = Object.keys(answered).length === names.length;
+  const { progress } = pending;
+  return {
+    call: pending.call,
+    response: pending.response,
+    progress: complete ? { ...progress, answers: [...progress.answers, answered] } : progress,
+  };
 }
 
 function chooseResponse(options: {
@@ -134,7 +158,7 @@ function chooseResponse(options: {
 }
 
 async function deliverAndAnnounce(
-  options: ToolCallOptions & { call: MockToolCall; response: MockResponse; answers: unknown[] },
+  options: ToolCallOptions & { call: MockToolCall; response: MockResponse; progress: CallProgress },
 ): Promise<CallToolResult | InputRequiredResult> {
   try {
     return await deliver(options);
@@ -157,18 +181,20 @@ async function announceChanges(options: ToolCallOptions & { call: MockToolCall }
 }
 
 async function deliver(
-  options: ToolCallOptions & { call: MockToolCall; response: MockResponse; answers: unknown[] },
+  options: ToolCallOptions & { call: MockToolCall; response: MockResponse; progress: CallProgress },
 ): Promise<CallToolResult | InputRequiredResult> {
-  const { state, session, extra, call, response, answers } = options;
+  const { state, session, extra, call, response, progress } = options;
   const signal = AbortSignal.any([extra.signal, state.closing.signal]);
   const input =
     extra.input.protocol === '2025-11-25'
-      ? { ...extra.input, replaying: () => false }
-      : replayInputAnswers({ answers, validator: options.validator });
+      ? { ...extra.input, replaying: () => false, askRound: askInTurn(extra.input) }
+      : replayInputAnswers({ answers: progress.answers, asked: progress.asked, validator: options.validator });
+  let pick = 0;
   if (extra.input.protocol === '2026-07-28') {
     // The delivery records its exchanges again, now with the answers.
     call.sampling.length = 0;
     call.elicitation.length = 0;
+    call.roots.length = 0;
   }
   const context: CallContext = {
     state,
@@ -181,6 +207,16 @@ async function deliver(
     sendNotification: extra.sendNotification,
     createMessage: input.createMessage,
     elicitInput: input.elicitInput,
+    askRound: input.askRound,
+    // Each delivery chooses as the one before it did; a choice not made before is made now and kept.
+    choose: (select) => {
+      pick += 1;
+      if (pick <= progress.picks.length) return progress.picks[pick - 1];
+      const chosen = select();
+      progress.picks.push(chosen);
+      return chosen;
+    },
+    validator: options.validator,
     clientCapabilities: extra.clientCapabilities,
     crash: async () => {
       endCall({ state, call, outcome: 'crash' });
@@ -198,7 +234,7 @@ async function deliver(
     return result;
   } catch (error) {
     if (error instanceof InputNeeded) {
-      return askForInput({ state, call, response, answers, request: error.request });
+      return askForInput({ state, call, response, progress, round: error.round });
     }
     endCall({ state, call, outcome: context.signal.aborted ? 'cancelled' : 'throw' });
     throw error;
@@ -210,13 +246,49 @@ function askForInput(options: {
   state: MockServerState;
   call: MockToolCall;
   response: MockResponse;
-  answers: unknown[];
-  request: PendingInput['request'];
+  progress: CallProgress;
+  round: InputRound;
 }): InputRequiredResult {
-  const { state, call, response, answers, request } = options;
-  const key = `input-${answers.length + 1}`;
+  const { state, call, response, progress, round } = options;
+  // A round asked again (its retry lacked an answer) is not a new round.
+  const asked = progress.answers.length + 1;
+  if (asked > progress.asked) call.inputRounds += 1;
   const requestState = randomUUID();
-  state.pendingInputs.set(requestState, { call, response, answers, key, request });
-  call.inputRounds += 1;
-  return { resultType: 'input_required', inputRequests: { [key]: request }, requestState };
+  state.pendingInputs.set(requestState, { call, response, progress: { ...progress, asked }, round });
+  endOldestBeyondLimit(state);
+  return { resultType: 'input_required', inputRequests: round, requestState };
+}
+
+/** A client that never comes back leaves its call waiting: past the limit, the oldest ends `cancelled`. */
+function endOldestBeyondLimit(state: MockServerState): void {
+  for (const [requestState, pending] of state.pendingInputs) {
+    if (state.pendingInputs.size <= maxPendingInputs) return;
+    state.pendingInputs.delete(requestState);
+    endCall({ state, call: pending.call, outcome: 'cancelled' });
+  }
+}
+
+/** 2025-11-25: a round's questions, each sent to the client as a request of its own, one after the other. */
+function askInTurn(input: LegacyInput): (round: InputRound) => Promise<Record<string, unknown>> {
+  return async (round) => {
+    const answers: Record<string, unknown> = {};
+    for (const [name, request] of Object.entries(round)) {
+      switch (request.method) {
+        case 'elicitation/create':
+          answers[name] = await input.elicitInput(
+            request.params.mode === 'url'
+              ? { elicitationId: randomUUID(), ...request.params }
+              : request.params,
+          );
+          break;
+        case 'sampling/createMessage':
+          answers[name] = await input.createMessage(request.params);
+          break;
+        case 'roots/list':
+          answers[name] = await input.listRoots();
+          break;
+      }
+    }
+    return answers;
+  };
 }

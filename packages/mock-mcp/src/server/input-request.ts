@@ -13,18 +13,22 @@ export type InputRequest =
       method: 'elicitation/create';
       params: ElicitRequestFormParams | Omit<ElicitRequestURLParams, 'elicitationId'>;
     }
-  | { method: 'sampling/createMessage'; params: CreateMessageRequest['params'] };
+  | { method: 'sampling/createMessage'; params: CreateMessageRequest['params'] }
+  | { method: 'roots/list'; params?: Record<string, never> };
+
+/** The questions of one round, by the names the client answers them under. */
+export type InputRound = Record<string, InputRequest>;
 
 /**
- * Thrown while a 2026-07-28 call is answered and its response asks for an input the client has not answered
- * yet: the call is answered with `input_required` carrying `request`, and delivered again on the retry.
+ * Thrown while a 2026-07-28 call is answered and its response asks questions the client has not answered
+ * yet: the call is answered with `input_required` carrying `round`, and delivered again on the retry.
  */
 export class InputNeeded extends Error {
-  readonly request: InputRequest;
+  readonly round: InputRound;
 
-  constructor(request: InputRequest) {
-    super(`The client is asked for input (${request.method}).`);
+  constructor(round: InputRound) {
+    super(`The client is asked for input (${Object.keys(round).join(', ')}).`);
     this.name = 'InputNeeded';
-    this.request = request;
+    this.round = round;
   }
 }

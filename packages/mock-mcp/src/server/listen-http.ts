@@ -4,6 +4,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { isLegacyRequest, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { checkRequestOrigin, loopbackHosts } from './check-request-origin.js';
+import { isToolsListen } from './track-tool-listeners.js';
 import { createMemoryEventStore } from './create-memory-event-store.js';
 
 /** A mock server listening on a loopback port. */
@@ -51,7 +52,11 @@ export async function listenHttp(
      * Makes the handler of 2026-07-28 requests; `crash` drops the connections of those under way, as a server
      * that crashed drops them.
      */
-    modern?: (crash: () => Promise<void>) => { handler: McpHttpHandler; close: () => Promise<void> };
+    modern?: (hooks: {
+      crash: () => Promise<void>;
+      /** Whether a client holds a `subscriptions/listen` stream open for tool list changes. */
+      isListening: () => boolean;
+    }) => { handler: McpHttpHandler; close: () => Promise<void> };
     /** The bearer token a request must carry now, if any (the spec's `auth`). */
     bearerToken?: () => string | undefined;
   },
@@ -60,9 +65,14 @@ export async function listenHttp(
   const allowedHosts = options.allowedHosts ?? defaultAllowedHosts(host);
   const sessions = new Map<string, HttpSession>();
   const modernResponses = new Set<ServerResponse>();
-  const modern = options.modern?.(() => {
-    for (const open of modernResponses) open.socket?.destroy();
-    return Promise.resolve();
+  // The subscriptions/listen streams open for tool list changes (each ends with its response).
+  let toolListeners = 0;
+  const modern = options.modern?.({
+    crash: () => {
+      for (const open of modernResponses) open.socket?.destroy();
+      return Promise.resolve();
+    },
+    isListening: () => toolListeners > 0,
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -80,22 +90,27 @@ export async function listenHttp(
       }
     }
     const sessionId = request.headers['mcp-session-id'];
-    if (typeof sessionId === 'string') {
-      const known = sessions.get(sessionId);
-      if (known === undefined) {
-        replyWithError({ response, status: 404, message: `Session '${sessionId}' not found.` });
-        return;
-      }
+    const known = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (known !== undefined) {
       await serveRequest({ session: known, request, response });
       return;
     }
     const body = request.method === 'POST' ? await readJsonBody(request) : undefined;
     const { connectSession } = options;
+    // A request the v2 SDK does not call 2025-11-25 goes to the 2026-07-28 handler, whatever session id it has.
     if (
       modern !== undefined &&
       (connectSession === undefined || !(await isLegacyRequest(toWebRequest({ request, host }), body)))
     ) {
+      if (isToolsListen(body)) {
+        toolListeners += 1;
+        response.once('close', () => (toolListeners -= 1));
+      }
       await serveFetch({ handler: modern.handler, request, response, body, host, open: modernResponses });
+      return;
+    }
+    if (typeof sessionId === 'string') {
+      replyWithError({ response, status: 404, message: `Session '${sessionId}' not found.` });
       return;
     }
     if (connectSession === undefined) throw new Error('The mock serves neither revision over HTTP.');

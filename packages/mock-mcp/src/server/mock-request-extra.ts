@@ -6,6 +6,7 @@ import type {
   ElicitRequestFormParams,
   ElicitRequestURLParams,
   ElicitResult,
+  ListRootsResult,
   ProgressToken,
   ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -30,6 +31,7 @@ export interface LegacyInput {
     params: CreateMessageRequest['params'],
   ) => Promise<CreateMessageResult | CreateMessageResultWithTools>;
   elicitInput: (params: ElicitRequestFormParams | ElicitRequestURLParams) => Promise<ElicitResult>;
+  listRoots: () => Promise<ListRootsResult>;
 }
 
 /** 2026-07-28: each request is self-contained; a retried call carries the answers and the state echoed. */

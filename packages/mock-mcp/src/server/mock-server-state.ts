@@ -7,7 +7,7 @@ import type { MockServerSpec } from '../spec/mock-server-spec-schema.js';
 import type { MockTool } from '../spec/mock-tool-schema.js';
 import type { MockCallOutcome, MockToolCall } from './mock-tool-call.js';
 import type { MockResponse } from '../spec/mock-response-schema.js';
-import type { InputRequest } from './input-request.js';
+import type { InputRound } from './input-request.js';
 
 /** A tool of the running server and how many times each of its responses has been used. */
 export interface ToolState {
@@ -59,13 +59,26 @@ export interface PendingInput {
   call: MockToolCall;
   /** The response the call is answering with (chosen once, on its first request). */
   response: MockResponse;
-  /** The answers received so far, in the order the response asked for them. */
-  answers: unknown[];
-  /** The key of the input request the client is asked to answer next. */
-  key: string;
-  /** The input request, asked again on a retry without its answer. */
-  request: InputRequest;
+  progress: CallProgress;
+  /** The questions the client is asked to answer next, asked again on a retry without all their answers. */
+  round: InputRound;
 }
+
+/** How far a 2026-07-28 call has come, carried from each of its requests to the next. */
+export interface CallProgress {
+  /** The answers received so far, a round (answers by name) each, in the order the response asked them. */
+  answers: Array<Record<string, unknown>>;
+  /** How many rounds were asked: up to the last, the response's side effects have happened. */
+  asked: number;
+  /**
+   * The response of the server's own tools chosen for each call a sampled model made, in order, so that a
+   * delivery again chooses the same, and counts no use (`times`) twice.
+   */
+  picks: Array<number | undefined>;
+}
+
+/** The most 2026-07-28 calls a server keeps waiting for answers; past it the oldest ends `cancelled`. */
+export const maxPendingInputs = 1000;
 
 /** What every session of one mock server shares: its definitions, the call record, and the close signal. */
 export interface MockServerState {

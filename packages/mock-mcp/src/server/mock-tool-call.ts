@@ -5,6 +5,7 @@ import type {
   ElicitRequestFormParams,
   ElicitRequestURLParams,
   ElicitResult,
+  ListRootsResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { JsonRecord } from '../spec/json-object-schema.js';
 
@@ -23,11 +24,20 @@ export interface MockSamplingExchange {
   result?: CreateMessageResult | CreateMessageResultWithTools;
 }
 
-/** One `elicitation/create` exchange an `elicit` response made while answering a call. */
+/**
+ * One `elicitation/create` exchange an `elicit` or `inputRequired` response made while answering a call (a URL
+ * elicitation of `inputRequired` in 2026-07-28 has no `elicitationId`).
+ */
 export interface MockElicitationExchange {
-  request: ElicitRequestFormParams | ElicitRequestURLParams;
+  request: ElicitRequestFormParams | ElicitRequestURLParams | Omit<ElicitRequestURLParams, 'elicitationId'>;
   /** What the client answered; missing when the request failed. */
   result?: ElicitResult;
+}
+
+/** One `roots/list` exchange an `inputRequired` response made while answering a call. */
+export interface MockRootsExchange {
+  /** What the client answered; missing when the request failed or is not answered yet. */
+  result?: ListRootsResult;
 }
 
 /** One `tools/call` the server received, recorded when it starts and completed when it ends. */
@@ -53,4 +63,6 @@ export interface MockToolCall {
   sampling: MockSamplingExchange[];
   /** The elicitation requests an `elicit` response sent, with the client's answers, in order. */
   elicitation: MockElicitationExchange[];
+  /** The `roots/list` requests an `inputRequired` response sent, with the client's answers, in order. */
+  roots: MockRootsExchange[];
 }

@@ -1,30 +1,30 @@
-import {
-  CreateMessageResultSchema,
-  CreateMessageResultWithToolsSchema,
-  ElicitResultSchema,
-  type CreateMessageRequest,
-  type CreateMessageResult,
-  type CreateMessageResultWithTools,
-  type ElicitRequestFormParams,
-  type ElicitRequestURLParams,
-  type ElicitResult,
+import type {
+  CreateMessageRequest,
+  CreateMessageResult,
+  CreateMessageResultWithTools,
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
+  ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import type { z } from 'zod';
-import { InputNeeded, type InputRequest } from './input-request.js';
+import { checkInputAnswer } from './check-input-answer.js';
+import { InputNeeded, type InputRequest, type InputRound } from './input-request.js';
 
 /**
  * How a 2026-07-28 call asks for input. The server keeps no call running between rounds: each request of the
- * call delivers its response again from the start, and the n-th question it asks is answered with the n-th
- * answer received so far; the first question without one ends the delivery with `InputNeeded` (the call is
- * answered `input_required`). Answers are checked as the 2025-11-25 SDK checks the answer to its own request:
- * the result's shape, and a form's content against `requestedSchema`.
+ * call delivers its response again from the start, and the n-th round of questions it asks is answered with
+ * the n-th round of answers received so far; the first round without one ends the delivery with `InputNeeded`
+ * (the call is answered `input_required`). A lone question (an `elicit` or `sample` response, each request of a
+ * sampled tool loop) is a round of its own, named `input-<n>`.
  */
 export function replayInputAnswers(options: {
-  answers: readonly unknown[];
+  answers: ReadonlyArray<Readonly<Record<string, unknown>>>;
+  /** How many rounds were asked before: until the delivery is past them, it is replaying. */
+  asked: number;
   validator: jsonSchemaValidator;
 }): {
   replaying: () => boolean;
+  askRound: (round: InputRound) => Promise<Record<string, unknown>>;
   elicitInput: (params: ElicitRequestFormParams | ElicitRequestURLParams) => Promise<ElicitResult>;
   createMessage: (
     params: CreateMessageRequest['params'],
@@ -32,37 +32,28 @@ export function replayInputAnswers(options: {
 } {
   const { answers, validator } = options;
   let consumed = 0;
-  const nextAnswer = (request: InputRequest): unknown => {
-    if (consumed >= answers.length) throw new InputNeeded(request);
+  const nextRound = (round: InputRound): Readonly<Record<string, unknown>> => {
+    const answered = answers[consumed];
+    if (answered === undefined) throw new InputNeeded(round);
     consumed += 1;
-    return answers[consumed - 1];
+    return answered;
+  };
+  const askOne = (request: InputRequest): unknown => {
+    const key = `input-${consumed + 1}`;
+    return checkInputAnswer({ request, answer: nextRound({ [key]: request })[key], validator });
   };
   return {
-    replaying: () => consumed < answers.length,
+    replaying: () => consumed < Math.max(answers.length, options.asked),
+    askRound: (round) => settle(() => ({ ...nextRound(round) })),
     elicitInput: (params) =>
-      settle(() => {
-        const answer = parseAnswer({
-          answer: nextAnswer({ method: 'elicitation/create', params: withoutElicitationId(params) }),
-          schema: ElicitResultSchema,
-          what: 'elicitation',
-        });
-        if (params.mode !== 'url' && answer.action === 'accept' && answer.content !== undefined) {
-          const check = validator.getValidator(params.requestedSchema)(answer.content);
-          if (!check.valid) {
-            throw new Error(
-              `Elicitation response content does not match requested schema: ${check.errorMessage}`,
-            );
-          }
-        }
-        return answer;
-      }),
+      settle(
+        () => askOne({ method: 'elicitation/create', params: withoutElicitationId(params) }) as ElicitResult,
+      ),
     createMessage: (params) =>
-      settle(() =>
-        parseAnswer({
-          answer: nextAnswer({ method: 'sampling/createMessage', params }),
-          schema: params.tools === undefined ? CreateMessageResultSchema : CreateMessageResultWithToolsSchema,
-          what: 'sampling',
-        }),
+      settle(
+        () =>
+          askOne({ method: 'sampling/createMessage', params }) as
+            CreateMessageResult | CreateMessageResultWithTools,
       ),
   };
 }
@@ -70,26 +61,10 @@ export function replayInputAnswers(options: {
 /** The 2026-07-28 URL elicitation has no `elicitationId`: the call's own `requestState` ties the rounds together. */
 function withoutElicitationId(
   params: ElicitRequestFormParams | ElicitRequestURLParams,
-): InputRequest['params'] & (ElicitRequestFormParams | Omit<ElicitRequestURLParams, 'elicitationId'>) {
+): ElicitRequestFormParams | Omit<ElicitRequestURLParams, 'elicitationId'> {
   if (params.mode !== 'url') return params;
   const { elicitationId: _dropped, ...rest } = params;
   return rest;
-}
-
-function parseAnswer<Schema extends z.ZodType>(options: {
-  answer: unknown;
-  schema: Schema;
-  what: string;
-}): z.output<Schema> {
-  const parsed = options.schema.safeParse(options.answer);
-  if (!parsed.success) {
-    throw new Error(
-      `The client's answer to the ${options.what} request is not a valid result: ${parsed.error.issues
-        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-        .join('; ')}`,
-    );
-  }
-  return parsed.data;
 }
 
 /** The value of `compute` as a promise; what it throws, a rejection. */

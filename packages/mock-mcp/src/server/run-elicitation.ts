@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   CallToolResult,
+  ClientCapabilities,
   ElicitRequestFormParams,
   ElicitRequestURLParams,
   ElicitResult,
@@ -11,6 +12,7 @@ import { answerWithResponse } from './answer-with-response.js';
 import type { CallContext } from './call-context.js';
 import { errorResult } from './error-result.js';
 import { InputNeeded } from './input-request.js';
+import { refuseMissingCapability } from './refuse-missing-capability.js';
 
 /**
  * The `elicit` response: sends `elicitation/create` to the client in the middle of the call (form or URL mode)
@@ -26,7 +28,13 @@ export async function runElicitation(options: {
 }): Promise<CallToolResult> {
   const { toolName, elicit, context } = options;
   const capabilityProblem = checkCapability({ toolName, elicit, context });
-  if (capabilityProblem !== undefined) return errorResult(capabilityProblem);
+  if (capabilityProblem !== undefined) {
+    return refuseMissingCapability({
+      context,
+      required: { elicitation: { [elicit.mode]: {} } },
+      message: capabilityProblem,
+    });
+  }
   const request = toRequest(elicit);
   const exchange: { request: typeof request; result?: ElicitResult } = { request };
   context.call.elicitation.push(exchange);
@@ -89,7 +97,7 @@ function checkCapability(options: {
   if (elicitation === undefined) {
     return `${prefix} did not declare the elicitation capability (capabilities: { elicitation: { ${elicit.mode}: {} } }).`;
   }
-  if (elicitation[elicit.mode] === undefined) {
+  if (!supportsElicitationMode({ capabilities: context.clientCapabilities, mode: elicit.mode })) {
     return `${prefix} did not declare that mode (capabilities: { elicitation: { ${elicit.mode}: {} } }).`;
   }
   return undefined;
@@ -101,4 +109,18 @@ function defaultResult(result: ElicitResult): CallToolResult {
     ...(result.content === undefined ? {} : { content: result.content }),
   };
   return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+}
+
+/**
+ * Whether the client declared elicitation in `mode`. An empty `elicitation: {}` declares form mode, as the
+ * revisions before URL mode wrote it (MCP 2025-11-25, client capabilities).
+ */
+export function supportsElicitationMode(options: {
+  capabilities: ClientCapabilities | undefined;
+  mode: 'form' | 'url';
+}): boolean {
+  const elicitation = options.capabilities?.elicitation;
+  if (elicitation === undefined) return false;
+  if (elicitation[options.mode] !== undefined) return true;
+  return options.mode === 'form' && Object.keys(elicitation).length === 0;
 }

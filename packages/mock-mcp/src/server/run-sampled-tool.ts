@@ -23,11 +23,9 @@ export async function runSampledTool(options: {
       text: `Unknown tool '${toolUse.name}'. Available tools: ${known.join(', ')}.`,
     });
   }
-  const selected = selectResponse({
-    responses: source.responses,
-    uses: source.uses,
-    arguments: toolUse.input,
-  });
+  // The server's own tool: its `times` count once per call, however often a 2026-07-28 call is delivered.
+  const select = () => selectResponse({ responses: source.responses, uses: source.uses, arguments: toolUse.input });
+  const selected = toolResults.has(toolUse.name) ? select() : chosen(source, context.choose(() => select()?.index));
   if (selected === undefined) {
     const result = noMatchingResponseResult({ toolName: toolUse.name, arguments: toolUse.input, ...source });
     return { type: 'tool_result', toolUseId: toolUse.id, content: result.content, isError: true };
@@ -50,6 +48,14 @@ export async function runSampledTool(options: {
     context.signal.throwIfAborted();
     return toolResult(toolUse, { text: error instanceof Error ? error.message : String(error) });
   }
+}
+
+function chosen(
+  source: { responses: readonly MockResponse[] },
+  index: number | undefined,
+): { index: number; response: MockResponse } | undefined {
+  const response = index === undefined ? undefined : source.responses[index];
+  return index === undefined || response === undefined ? undefined : { index, response };
 }
 
 function toToolSource(context: CallContext, name: string) {

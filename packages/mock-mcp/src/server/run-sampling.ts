@@ -12,6 +12,7 @@ import type { SampleSpec } from '../spec/sample-spec-schema.js';
 import type { CallContext } from './call-context.js';
 import { errorResult } from './error-result.js';
 import { InputNeeded } from './input-request.js';
+import { refuseMissingCapability } from './refuse-missing-capability.js';
 import { runSampledTool } from './run-sampled-tool.js';
 import { toListedTool } from './to-listed-tool.js';
 
@@ -32,7 +33,14 @@ export async function runSampling(options: {
 }): Promise<CallToolResult> {
   const { toolName, sample, context } = options;
   const capabilityProblem = checkCapabilities({ toolName, sample, context });
-  if (capabilityProblem !== undefined) return errorResult(capabilityProblem);
+  if (capabilityProblem !== undefined) {
+    const sendsTools = sample.tools !== undefined || sample.toolChoice !== undefined;
+    return refuseMissingCapability({
+      context,
+      required: { sampling: sendsTools ? { tools: {} } : {} },
+      message: capabilityProblem,
+    });
+  }
   const tools = resolveOfferedTools({ sample, context });
   if (typeof tools === 'string') return errorResult(tools);
   const toolResults = new Map(

@@ -2,6 +2,11 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockMcpServer, createMockStdioParameters, type MockMcpServer } from '../index.js';
 import type { MockServerSpecInput } from '../spec/mock-server-spec-schema.js';
@@ -205,6 +210,32 @@ describe('a mock serving both revisions, in memory', () => {
   });
 });
 
+describe('a sampled tool loop in 2026-07-28 rounds', () => {
+  it('gives the model the same tool results in every round, and counts each use of the tool once', async () => {
+    const server = serve({
+      tools: [
+        {
+          name: 'echo',
+          responses: [
+            { text: 'first', times: 1 },
+            { text: 'second', times: 1 },
+          ],
+        },
+        bookSpec.tools[2]!,
+      ],
+    });
+    const client = modernClient();
+    await client.connect(await server.connectInMemory());
+    expect(await client.callTool({ name: 'plan', arguments: {} })).toMatchObject({
+      content: [{ type: 'text', text: 'Trip to Lyon' }],
+    });
+    expect(JSON.stringify(server.calls[0]!.sampling[1]!.request.messages)).toContain('"text":"first"');
+    expect(await client.callTool({ name: 'echo', arguments: {} })).toMatchObject({
+      content: [{ type: 'text', text: 'second' }],
+    });
+  });
+});
+
 describe('a mock serving both revisions over HTTP', () => {
   it('answers 2026-07-28 requests without a session beside 2025-11-25 sessions, on one endpoint', async () => {
     const server = serve(bookSpec);
@@ -227,6 +258,22 @@ describe('a mock serving both revisions over HTTP', () => {
       [legacy, 0],
     ]);
   });
+
+  it('sends a 2026-07-28 request to its handler even with a session id, and counts only streams that hear tool changes', async () => {
+    const server = serve({
+      ...bookSpec,
+      changes: [{ after: { turn: 1 }, add: [{ name: 'late', responses: [{ text: 'x' }] }] }],
+    });
+    const { url } = await server.listenHttp();
+    const client = modernClient();
+    const transport = new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { 'mcp-session-id': 'stale' } },
+    });
+    await client.connect(transport);
+    expect((await client.listTools()).tools).toHaveLength(3);
+    // No stream open: nobody to tell, and the runner does not wait for a notice.
+    expect((await server.startTurn(1)).sessionsNotified).toBe(0);
+  });
 });
 
 describe('a mock serving both revisions over stdio', () => {
@@ -244,13 +291,15 @@ describe('a mock serving both revisions over stdio', () => {
 async function rawModernClient(server: MockMcpServer) {
   const transport = await server.connectInMemory();
   const replies = new Map<number, (message: unknown) => void>();
+  const notifications: Array<{ method: string; params?: unknown }> = [];
   transport.onmessage = (message) => {
     if ('id' in message && typeof message.id === 'number') replies.get(message.id)?.(message);
+    else if ('method' in message) notifications.push(message);
   };
   await transport.start();
   clients.push(transport);
   let nextId = 0;
-  return (method: string, params: Record<string, unknown>) => {
+  const request = (method: string, params: Record<string, unknown>, meta: Record<string, unknown> = {}) => {
     nextId += 1;
     const id = nextId;
     const reply = new Promise<Record<string, unknown>>((resolve) =>
@@ -261,9 +310,10 @@ async function rawModernClient(server: MockMcpServer) {
       'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
       'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
     };
-    void transport.send({ jsonrpc: '2.0', id, method, params: { ...params, _meta } });
+    void transport.send({ jsonrpc: '2.0', id, method, params: { ...params, _meta: { ..._meta, ...meta } } });
     return reply;
   };
+  return Object.assign(request, { notifications });
 }
 
 describe('the rounds of a 2026-07-28 call, on the wire', () => {
@@ -312,7 +362,7 @@ describe('the rounds of a 2026-07-28 call, on the wire', () => {
         requestState: first.result.requestState,
       }),
     ).toMatchObject({
-      error: { code: -32602, message: expect.stringContaining('other arguments') as unknown },
+      error: { code: -32602, message: expect.stringContaining('belongs to another call') as unknown },
     });
 
     const again = (await request('tools/call', {
@@ -331,6 +381,61 @@ describe('the rounds of a 2026-07-28 call, on the wire', () => {
     });
   });
 
+  it('refuses a call that needs a capability the client did not declare with -32021, naming it', async () => {
+    const server = serve(bookSpec);
+    const request = await rawModernClient(server);
+    // The raw client declares elicitation only; plan samples the client's model with tools.
+    expect(await request('tools/call', { name: 'plan', arguments: {} })).toMatchObject({
+      error: {
+        code: -32021,
+        message: expect.stringContaining('did not declare the sampling capability') as unknown,
+        data: { requiredCapabilities: { sampling: { tools: {} } } },
+      },
+    });
+    expect(server.calls[0]).toMatchObject({ tool: 'plan', outcome: 'throw' });
+  });
+
+  it('delivers side effects once, also when a retry comes without the answer and the round is asked again', async () => {
+    const server = serve(bookSpec);
+    const request = await rawModernClient(server);
+    const progressOf = () =>
+      request.notifications.filter((notification) => notification.method === 'notifications/progress').length;
+    const first = (await request('tools/call', { name: 'book', arguments: {} }, { progressToken: 'p1' })) as {
+      result: { requestState: string };
+    };
+    expect(progressOf()).toBe(1);
+    const again = (await request(
+      'tools/call',
+      { name: 'book', arguments: {}, requestState: first.result.requestState, inputResponses: { other: {} } },
+      { progressToken: 'p2' },
+    )) as { result: { requestState: string; resultType: string } };
+    expect(again.result.resultType).toBe('input_required');
+    expect(progressOf()).toBe(1);
+    expect(server.calls[0]).toMatchObject({ inputRounds: 1 });
+    expect(
+      await request(
+        'tools/call',
+        {
+          name: 'book',
+          arguments: {},
+          requestState: again.result.requestState,
+          inputResponses: { 'input-1': { action: 'accept', content: { seats: 1 } } },
+        },
+        { progressToken: 'p3' },
+      ),
+    ).toMatchObject({ result: { content: [{ type: 'text', text: 'Booked 1 seats.' }] } });
+    expect(progressOf()).toBe(1);
+    expect(server.calls[0]).toMatchObject({ outcome: 'result', inputRounds: 1 });
+  });
+
+  it('ends the oldest of the calls left waiting for answers once more than 1000 wait', async () => {
+    const server = serve(bookSpec);
+    const request = await rawModernClient(server);
+    for (let call = 0; call < 1001; call += 1) await request('tools/call', { name: 'book', arguments: {} });
+    expect(server.calls[0]).toMatchObject({ outcome: 'cancelled' });
+    expect(server.calls.filter((call) => call.outcome === undefined)).toHaveLength(1000);
+  });
+
   it('ends a call still waiting for its answer as cancelled when the server closes', async () => {
     const server = serve(bookSpec);
     const request = await rawModernClient(server);
@@ -338,5 +443,160 @@ describe('the rounds of a 2026-07-28 call, on the wire', () => {
     expect(server.calls[0]).toMatchObject({ outcome: undefined, inputRounds: 1 });
     await server.close();
     expect(server.calls[0]).toMatchObject({ outcome: 'cancelled' });
+  });
+});
+
+const greetSpec: MockServerSpecInput = {
+  tools: [
+    {
+      name: 'greet',
+      responses: [
+        {
+          inputRequired: {
+            ask: {
+              user_name: {
+                elicit: {
+                  message: 'Your name?',
+                  requestedSchema: {
+                    type: 'object',
+                    properties: { name: { type: 'string' } },
+                    required: ['name'],
+                  },
+                },
+              },
+              greeting: { sample: { messages: [{ role: 'user', content: 'Say hello' }], maxTokens: 20 } },
+              client_roots: { roots: {} },
+            },
+            then: {
+              inputRequired: {
+                ask: {
+                  confirm: {
+                    elicit: { message: 'Send it?', requestedSchema: { type: 'object', properties: {} } },
+                  },
+                },
+                then: { text: '{{greeting}}, {{user_name.name}} ({{client_roots}}); sent: {{confirm}}' },
+              },
+            },
+          },
+        },
+      ],
+    },
+  ],
+};
+
+const answers = {
+  elicit: (request: { params: { message: string } }) => ({
+    action: 'accept' as const,
+    content: request.params.message === 'Your name?' ? { name: 'Ada' } : ({} as Record<string, string>),
+  }),
+  sample: () => ({
+    role: 'assistant' as const,
+    content: { type: 'text' as const, text: 'Hello' },
+    model: 'test-model',
+  }),
+  roots: () => ({ roots: [{ uri: 'file:///home/ada' }] }),
+};
+
+/** A client of either SDK that answers every kind of question the same way. */
+function answerEverything(client: Client | LegacyClient): void {
+  if (client instanceof LegacyClient) {
+    client.setRequestHandler(ElicitRequestSchema, answers.elicit);
+    client.setRequestHandler(CreateMessageRequestSchema, answers.sample);
+    client.setRequestHandler(ListRootsRequestSchema, answers.roots);
+    return;
+  }
+  client.setRequestHandler('elicitation/create', answers.elicit);
+  client.setRequestHandler('sampling/createMessage', answers.sample);
+  client.setRequestHandler('roots/list', answers.roots);
+}
+
+describe('an inputRequired response', () => {
+  it('asks its questions together in one 2026-07-28 round, then the next round, and answers from all of them', async () => {
+    const server = serve(greetSpec);
+    const client = new Client(
+      { name: 'test-client', version: '1.0.0' },
+      {
+        capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} },
+        versionNegotiation: { mode: 'auto' },
+      },
+    );
+    clients.push(client);
+    answerEverything(client);
+    await client.connect(await server.connectInMemory());
+    expect(await client.callTool({ name: 'greet', arguments: {} })).toMatchObject({
+      content: [{ type: 'text', text: 'Hello, Ada (file:///home/ada); sent: accept' }],
+    });
+    const [call] = server.calls;
+    expect(call).toMatchObject({ protocol: modern, outcome: 'result', inputRounds: 2 });
+    expect(call!.elicitation.map((exchange) => exchange.result?.action)).toEqual(['accept', 'accept']);
+    expect(call!.sampling).toHaveLength(1);
+    expect(call!.roots).toEqual([{ result: { roots: [{ uri: 'file:///home/ada' }] } }]);
+  });
+
+  it('sends the same questions one after the other to a 2025-11-25 client, with the same answer', async () => {
+    const server = serve(greetSpec);
+    const older = new LegacyClient(
+      { name: 'old', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} } },
+    );
+    clients.push(older);
+    answerEverything(older);
+    await older.connect(await server.connectInMemory());
+    expect(await older.callTool({ name: 'greet', arguments: {} })).toEqual({
+      content: [{ type: 'text', text: 'Hello, Ada (file:///home/ada); sent: accept' }],
+    });
+    expect(server.calls[0]).toMatchObject({ protocol: legacy, inputRounds: 0, outcome: 'result' });
+  });
+
+  it('leaves out the questions the client cannot answer, and says so when it can answer none', async () => {
+    const server = serve(greetSpec);
+    const request = await rawModernClient(server);
+    const first = (await request('tools/call', { name: 'greet', arguments: {} })) as {
+      result: { inputRequests: Record<string, unknown> };
+    };
+    // The raw client declares elicitation only.
+    expect(Object.keys(first.result.inputRequests)).toEqual(['user_name']);
+
+    const silent = new LegacyClient({ name: 'old', version: '1.0.0' });
+    clients.push(silent);
+    await silent.connect(await server.connectInMemory());
+    expect(await silent.callTool({ name: 'greet', arguments: {} })).toEqual({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: "Tool 'greet' asks user_name, greeting, client_roots, but the client declared none of the capabilities they need (elicitation (form), sampling, roots).",
+        },
+      ],
+    });
+  });
+
+  it('is refused in a spec whose answer names a question it never asked', () => {
+    expect(() =>
+      createMockMcpServer({
+        tools: [
+          {
+            name: 'greet',
+            responses: [
+              {
+                inputRequired: {
+                  ask: {
+                    user_name: {
+                      elicit: {
+                        message: 'Name?',
+                        requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+                      },
+                    },
+                  },
+                  then: { text: 'Hi {{user_name.nmae}}' },
+                },
+              },
+            ],
+          },
+        ],
+      }),
+    ).toThrow(
+      'tools[0].responses[0].inputRequired.then: Placeholder {{user_name.nmae}} names none of the questions asked (or fields of their forms); they are: user_name, user_name.name.',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { createModernSessionServer } from './create-modern-session-server.js';
 import { createSessionServer } from './create-session-server.js';
+import { trackToolListeners } from './track-tool-listeners.js';
 import type { MockServerState, MockSession } from './mock-server-state.js';
 
 /** One client connection served, in whichever revision its client opened with. */
@@ -43,10 +44,8 @@ export async function serveConnection(options: {
     return { close: () => session.close() };
   }
   const validator = options.jsonSchemaValidator ?? new AjvJsonSchemaValidator();
-  let listening = false;
-  const wire = observeInbound(transport, (message) => {
-    if ('method' in message && message.method === 'subscriptions/listen') listening = true;
-  });
+  const listeners = trackToolListeners();
+  const wire = observe({ transport, ...listeners });
   // Called only once the connection is served, when `handle` is set.
   const closeConnection = (): Promise<void> => handle.close();
   const handle: StdioServerHandle = serveStdio(
@@ -60,7 +59,7 @@ export async function serveConnection(options: {
         logLevel: undefined,
         peer: {
           protocol: '2026-07-28',
-          isListening: () => connected && listening,
+          isListening: () => connected && listeners.count() > 0,
           sendToolListChanged: () => server.server.sendToolListChanged(),
           sendResourceUpdated: (uri) => server.server.sendResourceUpdated({ uri }),
           close: closeConnection,
@@ -70,7 +69,8 @@ export async function serveConnection(options: {
         state,
         session,
         validator,
-        crash: () => crash(closeConnection),
+        // A crash drops the connection: no stream is ended gracefully first, as closing would.
+        crash: () => crash(() => transport.close()),
       });
       state.sessions.add(session);
       server.server.onclose = () => {
@@ -84,9 +84,23 @@ export async function serveConnection(options: {
   return { close: closeConnection };
 }
 
-/** The transport, with `onInbound` shown each message that arrives before the server that reads it. */
-function observeInbound(transport: Transport, onInbound: (message: JSONRPCMessage) => void): Transport {
+/** The transport, with `inbound` shown each message that arrives (before the server reads it) and `outbound` each sent. */
+function observe(options: {
+  transport: Transport;
+  inbound: (message: JSONRPCMessage) => void;
+  outbound: (message: JSONRPCMessage) => void;
+}): Transport {
+  const { transport, inbound: onInbound, outbound } = options;
   return new Proxy(transport, {
+    get(target, property, receiver) {
+      if (property === 'send') {
+        return (message: JSONRPCMessage, sendOptions?: Parameters<Transport['send']>[1]) => {
+          outbound(message);
+          return target.send(message, sendOptions);
+        };
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
     set(target, property, value: unknown) {
       if (property === 'onmessage' && typeof value === 'function') {
         target.onmessage = (message, extra) => {

@@ -12,9 +12,11 @@ export function checkPlaceholders(options: {
   knownAs: string;
   path: PropertyKey[];
   context: z.RefinementCtx;
+  /** Whether `{{name.field}}` is a placeholder too (the answers to a round of questions). */
+  dotted?: boolean;
 }): void {
   const { known, knownAs, path, context } = options;
-  for (const name of listPlaceholders(options.value)) {
+  for (const name of listPlaceholders(options.value, { dotted: options.dotted === true })) {
     if (known.includes(name)) continue;
     const choices = known.length === 0 ? 'it has none' : `they are: ${known.join(', ')}`;
     context.addIssue({

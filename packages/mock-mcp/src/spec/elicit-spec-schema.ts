@@ -9,7 +9,7 @@ const propertySchema = z.looseObject({
 });
 
 /** The restricted JSON Schema of a form elicitation: a flat object of primitive properties. */
-const requestedSchemaSchema = z.strictObject({
+export const requestedSchemaSchema = z.strictObject({
   type: z.literal('object').describe('The root type, which MCP requires to be object.'),
   properties: z
     .record(z.string(), propertySchema)
@@ -71,7 +71,8 @@ export const elicitSpecSchema = z
 /** A validated `elicit` response. */
 export type ElicitSpec = z.output<typeof elicitSpecSchema>;
 
-function findModeProblem(elicit: {
+/** What is wrong with an elicitation's mode and the fields it needs, or `undefined`. */
+export function findModeProblem(elicit: {
   mode: 'form' | 'url';
   requestedSchema?: unknown;
   url?: string;

@@ -1,4 +1,6 @@
 const placeholder = /\{\{\s*([A-Za-z_][\w-]*)\s*\}\}/g;
+/** A placeholder that may name a field of a value: `{{user.name}}`. */
+const dottedPlaceholder = /\{\{\s*([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)?)\s*\}\}/g;
 
 /**
  * Replaces each `{{name}}` in every string of a JSON value (objects and lists, deeply) with `values[name]`; a
@@ -6,26 +8,45 @@ const placeholder = /\{\{\s*([A-Za-z_][\w-]*)\s*\}\}/g;
  * their URI variables, an elicitation's `accept` answer the fields the user filled in.
  */
 export function fillPlaceholders<Value>(value: Value, values: Readonly<Record<string, string>>): Value {
-  return fill(value, values) as Value;
+  return fill({ value, values, pattern: placeholder }) as Value;
 }
 
-function fill(value: unknown, values: Readonly<Record<string, string>>): unknown {
+/**
+ * As `fillPlaceholders`, for the answers to a round of questions: `{{name}}` is an answer, `{{name.field}}` a
+ * field of one (`values` holds both kinds of names).
+ */
+export function fillAnswerPlaceholders<Value>(value: Value, values: Readonly<Record<string, string>>): Value {
+  return fill({ value, values, pattern: dottedPlaceholder }) as Value;
+}
+
+function fill(options: {
+  value: unknown;
+  values: Readonly<Record<string, string>>;
+  pattern: RegExp;
+}): unknown {
+  const { value, values, pattern } = options;
   if (typeof value === 'string') {
-    return value.replace(placeholder, (_text, name: string) => values[name] ?? '');
+    return value.replace(pattern, (_text, name: string) => values[name] ?? '');
   }
-  if (Array.isArray(value)) return value.map((item: unknown) => fill(item, values));
+  if (Array.isArray(value)) return value.map((item: unknown) => fill({ value: item, values, pattern }));
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item, values)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fill({ value: item, values, pattern })]),
+    );
   }
   return value;
 }
 
-/** The names of the `{{name}}` placeholders in every string of a JSON value, each once, in order. */
-export function listPlaceholders(value: unknown): string[] {
+/**
+ * The names of the `{{name}}` placeholders in every string of a JSON value, each once, in order (with
+ * `dotted`, `{{name.field}}` too).
+ */
+export function listPlaceholders(value: unknown, options: { dotted?: boolean } = {}): string[] {
   const names = new Set<string>();
+  const pattern = options.dotted === true ? dottedPlaceholder : placeholder;
   const visit = (item: unknown): void => {
     if (typeof item === 'string') {
-      for (const found of item.matchAll(placeholder)) if (found[1] !== undefined) names.add(found[1]);
+      for (const found of item.matchAll(pattern)) if (found[1] !== undefined) names.add(found[1]);
     } else if (Array.isArray(item)) {
       item.forEach(visit);
     } else if (typeof item === 'object' && item !== null) {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { elicitSpecSchema } from './elicit-spec-schema.js';
+import { checkAnswerPlaceholders } from './check-answer-placeholders.js';
+import { inputRequiredSpecSchema } from './input-required-spec-schema.js';
 import { createCheckOneAction, responseFields } from './response-fields.js';
 import { sampleSpecSchema } from './sample-spec-schema.js';
 
 /**
  * One scripted response of a mock tool. Exactly one action field (`text`/`content`/`structuredContent`,
- * `error`, `throw`, `crash`, `hang`, `sample`, `elicit`), plus the optional `match`, `times`, `delayMs`,
+ * `error`, `throw`, `crash`, `hang`, `sample`, `elicit`, `inputRequired`), plus the optional `match`, `times`, `delayMs`,
  * `progress`, `log` and `updatedResources`.
  */
 export const mockResponseSchema = z
@@ -17,6 +19,17 @@ export const mockResponseSchema = z
     elicit: elicitSpecSchema
       .optional()
       .describe('Ask the user for input through the client (elicitation/create) and answer by their action.'),
+    inputRequired: inputRequiredSpecSchema
+      .optional()
+      .describe(
+        'Ask a round of questions together (elicit, sample, roots by name), then answer from the answers (or ask another round).',
+      ),
+  })
+  .transform((response, context) => {
+    if (response.inputRequired !== undefined) {
+      checkAnswerPlaceholders({ spec: response.inputRequired, path: ['inputRequired'], context });
+    }
+    return response;
   })
   .transform(
     createCheckOneAction([
@@ -29,6 +42,7 @@ export const mockResponseSchema = z
       'hang',
       'sample',
       'elicit',
+      'inputRequired',
     ]),
   );
 

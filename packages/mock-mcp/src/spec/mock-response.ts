@@ -1,5 +1,6 @@
 import type { MockContentBlock } from './content-block-schema.js';
 import type { ElicitSpec } from './elicit-spec-schema.js';
+import type { InputRequiredSpec } from './input-required-spec-schema.js';
 import type { FollowUpResponse } from './follow-up-response-schema.js';
 import type { JsonRecord } from './json-object-schema.js';
 import type { MockResponse } from './mock-response-schema.js';
@@ -16,7 +17,8 @@ export type MockResponseAction =
   | { type: 'crash' }
   | { type: 'hang' }
   | { type: 'sample'; sample: SampleSpec }
-  | { type: 'elicit'; elicit: ElicitSpec };
+  | { type: 'elicit'; elicit: ElicitSpec }
+  | { type: 'inputRequired'; inputRequired: InputRequiredSpec };
 
 /**
  * The action of a validated response (or of an elicitation's follow-up). `structuredContent` without `text`
@@ -35,6 +37,8 @@ export function toResponseAction(response: MockResponse | FollowUpResponse): Moc
     return { type: 'sample', sample: response.sample };
   if ('elicit' in response && response.elicit !== undefined)
     return { type: 'elicit', elicit: response.elicit };
+  if ('inputRequired' in response && response.inputRequired !== undefined)
+    return { type: 'inputRequired', inputRequired: response.inputRequired };
   const content = response.content ?? [
     { type: 'text' as const, text: response.text ?? JSON.stringify(response.structuredContent ?? {}) },
   ];

@@ -75,7 +75,7 @@ describe('parseMockServerSpec', () => {
       {
         path: 'tools[0].responses[0]',
         message:
-          'A response needs one of: text, content, structuredContent, error, throw, crash, hang, sample, elicit.',
+          'A response needs one of: text, content, structuredContent, error, throw, crash, hang, sample, elicit, inputRequired.',
       },
     ]);
   });

@@ -1,0 +1,23 @@
+import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { MissingRequiredClientCapabilityError } from '@modelcontextprotocol/server';
+import type { CallContext } from './call-context.js';
+import { errorResult } from './error-result.js';
+
+/**
+ * A call that needs a capability the client did not declare. In 2026-07-28 the server must not go on without it:
+ * a JSON-RPC error -32021 listing `requiredCapabilities` (HTTP 400). In 2025-11-25, an isError result that says
+ * what is missing, as before.
+ */
+export function refuseMissingCapability(options: {
+  context: CallContext;
+  required: ClientCapabilities;
+  message: string;
+}): CallToolResult {
+  if (options.context.protocol === '2026-07-28') {
+    throw new MissingRequiredClientCapabilityError(
+      { requiredCapabilities: options.required as never },
+      options.message,
+    );
+  }
+  return errorResult(options.message);
+}
