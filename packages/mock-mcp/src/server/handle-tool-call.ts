@@ -188,7 +188,11 @@ async function deliver(
   const input =
     extra.input.protocol === '2025-11-25'
       ? { ...extra.input, replaying: () => false, askRound: askInTurn(extra.input) }
-      : replayInputAnswers({ answers: progress.answers, asked: progress.asked, validator: options.validator });
+      : replayInputAnswers({
+          answers: progress.answers,
+          asked: progress.asked,
+          validator: options.validator,
+        });
   let pick = 0;
   if (extra.input.protocol === '2026-07-28') {
     // The delivery records its exchanges again, now with the answers.

@@ -24,8 +24,14 @@ export async function runSampledTool(options: {
     });
   }
   // The server's own tool: its `times` count once per call, however often a 2026-07-28 call is delivered.
-  const select = () => selectResponse({ responses: source.responses, uses: source.uses, arguments: toolUse.input });
-  const selected = toolResults.has(toolUse.name) ? select() : chosen(source, context.choose(() => select()?.index));
+  const select = () =>
+    selectResponse({ responses: source.responses, uses: source.uses, arguments: toolUse.input });
+  const selected = toolResults.has(toolUse.name)
+    ? select()
+    : chosen(
+        source,
+        context.choose(() => select()?.index),
+      );
   if (selected === undefined) {
     const result = noMatchingResponseResult({ toolName: toolUse.name, arguments: toolUse.input, ...source });
     return { type: 'tool_result', toolUseId: toolUse.id, content: result.content, isError: true };

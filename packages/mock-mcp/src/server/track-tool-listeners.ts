@@ -8,7 +8,8 @@ export function isToolsListen(message: unknown): message is { id: string | numbe
   if (typeof message !== 'object' || message === null) return false;
   const { method, params, id } = message as { method?: unknown; params?: unknown; id?: unknown };
   if (method !== 'subscriptions/listen' || (typeof id !== 'string' && typeof id !== 'number')) return false;
-  const notifications = (params as { notifications?: { toolsListChanged?: unknown } } | undefined)?.notifications;
+  const notifications = (params as { notifications?: { toolsListChanged?: unknown } } | undefined)
+    ?.notifications;
   return notifications?.toolsListChanged === true;
 }
 
