@@ -70,7 +70,9 @@ describe('closing an HTTP server', () => {
   });
 
   it('leaves nothing behind after calls that were cancelled: their streams are not retried after the close', async () => {
+    // A server of 2025-11-25, whose calls' streams the client resumes (and which logs without being asked).
     const server = createMockMcpServer({
+      protocol: '2025-11-25',
       tools: [
         {
           name: 'slow',
