@@ -4,13 +4,13 @@ const name = 'MissingSecretError';
 const marker = `toolloop.error.${name}`;
 const symbol = Symbol.for(marker);
 
-/** One server `headers` or `env` value a session cannot connect without. */
+/** One server `headers` or `env` value, or `auth` secret, a session cannot connect without. */
 export interface MissingSecret {
   /** Where it is in the config: `servers.api.headers.authorization`. */
   path: string;
   server: string;
-  field: 'headers' | 'env';
-  /** The header or environment variable name. */
+  field: 'headers' | 'env' | 'auth';
+  /** The header or environment variable name, or the `auth` field (`clientSecret`, `privateKey`). */
   name: string;
   /** Set when the value reads this environment variable (`${NAME}`) and the environment lacks it. */
   variable?: string;

@@ -18,11 +18,8 @@ export type {
 // Servers behind OAuth
 export { createMemoryTokenStore } from './mcp-token-store.js';
 export type { McpStoredAuth, McpTokenKey, McpTokenStore } from './mcp-token-store.js';
-export type {
-  McpAuthConfig,
-  McpAuthorizationHandler,
-  McpAuthorizationRequest,
-} from './create-oauth-provider.js';
+export type { McpAuthConfig } from './mcp-auth-config.js';
+export type { McpAuthorizationHandler, McpAuthorizationRequest } from './create-oauth-provider.js';
 
 // Answering servers that ask the user for input during a tool call
 export type {

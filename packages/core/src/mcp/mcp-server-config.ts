@@ -1,5 +1,5 @@
 import type { Transport } from '@modelcontextprotocol/client';
-import type { McpAuthConfig } from './create-oauth-provider.js';
+import type { McpAuthConfig } from './mcp-auth-config.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { isObject } from '../internal/is-object.js';
 

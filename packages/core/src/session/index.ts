@@ -32,6 +32,7 @@ export type {
   ClosableToolSource,
   ConnectServers,
   CreateModel,
+  SessionAuthorizationHandler,
   SessionElicitationHandler,
 } from './open-session-resources.js';
 export type {

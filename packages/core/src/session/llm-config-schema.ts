@@ -17,6 +17,40 @@ const serverValue = z.string().refine(hasOnlyWellFormedReferences, {
 /** As stored: `null` stands for a value given literally, kept in memory only. */
 const storedServerValue = serverValue.nullable();
 
+const absoluteUrl = z.url({ error: 'expected an absolute URL' });
+
+/** An `auth` config of an HTTP server, its secrets (`clientSecret`, `privateKey`) written as `value`. */
+function serverAuth<VALUE extends z.ZodType<string | null>>(value: VALUE) {
+  return z.discriminatedUnion(
+    'type',
+    [
+      z.strictObject({
+        type: z.literal('authorization_code'),
+        redirectUrl: absoluteUrl,
+        scope: z.string().optional(),
+        clientId: z.string().min(1).optional(),
+        clientSecret: value.optional(),
+        clientMetadataUrl: absoluteUrl.optional(),
+        clientName: z.string().optional(),
+      }),
+      z.strictObject({
+        type: z.literal('client_credentials'),
+        clientId: z.string().min(1),
+        clientSecret: value,
+        scope: z.string().optional(),
+      }),
+      z.strictObject({
+        type: z.literal('private_key_jwt'),
+        clientId: z.string().min(1),
+        privateKey: value,
+        algorithm: z.string().optional(),
+        scope: z.string().optional(),
+      }),
+    ],
+    { error: "expected `type` 'authorization_code', 'client_credentials' or 'private_key_jwt'" },
+  );
+}
+
 function serverObject<VALUE extends z.ZodType<string | null>>(value: VALUE) {
   return z.strictObject({
     command: z.string().min(1, { error: 'expected a command to run' }).optional(),
@@ -25,6 +59,7 @@ function serverObject<VALUE extends z.ZodType<string | null>>(value: VALUE) {
     cwd: z.string().optional(),
     url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
     headers: z.record(z.string(), value).optional(),
+    auth: serverAuth(value).optional(),
     protocol: z
       .enum(['auto', '2025-11-25', '2026-07-28'], {
         error: "expected 'auto', '2025-11-25' or '2026-07-28'",
@@ -34,7 +69,15 @@ function serverObject<VALUE extends z.ZodType<string | null>>(value: VALUE) {
 }
 
 function checkServer(
-  server: { command?: string; url?: string; args?: unknown; env?: unknown; cwd?: unknown; headers?: unknown },
+  server: {
+    command?: string;
+    url?: string;
+    args?: unknown;
+    env?: unknown;
+    cwd?: unknown;
+    headers?: unknown;
+    auth?: unknown;
+  },
   context: z.RefinementCtx,
 ): void {
   const isStdio = server.command !== undefined;
@@ -45,12 +88,10 @@ function checkServer(
       message: 'expected either `command` (a child process) or `url` (streamable HTTP), not both or neither',
     });
   }
-  if (isStdio && server.headers !== undefined) {
-    context.addIssue({
-      code: 'custom',
-      path: ['headers'],
-      message: 'only HTTP servers (`url`) take headers',
-    });
+  for (const field of ['headers', 'auth'] as const) {
+    if (isStdio && server[field] !== undefined) {
+      context.addIssue({ code: 'custom', path: [field], message: `only HTTP servers (\`url\`) take ${field}` });
+    }
   }
   if (isHttp) {
     for (const field of ['args', 'env', 'cwd'] as const) {

@@ -1,3 +1,4 @@
+import type { McpAuthConfig, McpAuthSecretField } from '../mcp/mcp-auth-config.js';
 import type { SessionLoopConfig } from './session-loop-config.js';
 
 /**
@@ -34,6 +35,13 @@ export interface LlmHttpServerConfig {
   headers?: Record<string, string>;
   /** As a command server's `protocol`. */
   protocol?: 'auto' | '2025-11-25' | '2026-07-28';
+  /**
+   * Signs in to a server behind OAuth, as `connectMcpServers` takes it (`authorization_code`, with the
+   * session manager's `onAuthorization`; `client_credentials`; `private_key_jwt`). `clientSecret` and
+   * `privateKey` are secrets as `headers` values are: `${NAME}` reads the environment, a value given literally
+   * is kept in memory only.
+   */
+  auth?: McpAuthConfig;
 }
 
 /** One entry of `servers`: a child process or a URL. */
@@ -65,10 +73,21 @@ export interface StoredStdioServerConfig extends Omit<LlmStdioServerConfig, 'env
   env?: Record<string, string | null>;
 }
 
-/** An HTTP server as stored: a `headers` value given literally is `null`, since it is kept in memory only. */
-export interface StoredHttpServerConfig extends Omit<LlmHttpServerConfig, 'headers'> {
+/**
+ * An HTTP server as stored: a `headers` value or an `auth` secret given literally is `null`, since it is kept
+ * in memory only.
+ */
+export interface StoredHttpServerConfig extends Omit<LlmHttpServerConfig, 'headers' | 'auth'> {
   headers?: Record<string, string | null>;
+  auth?: StoredServerAuth;
 }
+
+/** An `auth` config as stored: its `clientSecret` or `privateKey` given literally is `null`. */
+export type StoredServerAuth = McpAuthConfig extends infer Auth
+  ? Auth extends unknown
+    ? { [Field in keyof Auth]: Field extends McpAuthSecretField ? Auth[Field] | null : Auth[Field] }
+    : never
+  : never;
 
 /** One entry of a stored config's `servers`. */
 export type StoredServerConfig = StoredStdioServerConfig | StoredHttpServerConfig;
@@ -87,5 +106,9 @@ export interface StoredLlmConfig extends Omit<LlmConfig, 'api_key' | 'servers'> 
  */
 export type ServerSecrets = Record<
   string,
-  { headers?: Record<string, string>; env?: Record<string, string> }
+  {
+    headers?: Record<string, string>;
+    env?: Record<string, string>;
+    auth?: Partial<Record<McpAuthSecretField, string>>;
+  }
 >;

@@ -12,11 +12,13 @@ export function mergeServerSecrets(
       const after = given !== undefined && Object.hasOwn(given, name) ? given[name] : undefined;
       const headers = { ...before?.headers, ...after?.headers };
       const env = { ...before?.env, ...after?.env };
+      const auth = { ...before?.auth, ...after?.auth };
       return [
         name,
         {
           ...(Object.keys(headers).length === 0 ? {} : { headers }),
           ...(Object.keys(env).length === 0 ? {} : { env }),
+          ...(Object.keys(auth).length === 0 ? {} : { auth }),
         },
       ];
     }),

@@ -4,6 +4,8 @@ import type {
   ElicitationRequest,
   ElicitationResponse,
 } from '../mcp/attach-elicitation-handler.js';
+import type { McpAuthorizationHandler, McpAuthorizationRequest } from '../mcp/create-oauth-provider.js';
+import type { McpTokenStore } from '../mcp/mcp-token-store.js';
 import type { Model } from '../model/model.js';
 import type { ToolSource } from '../tools/tool-source.js';
 import type { LlmConfig, LlmServerConfig, ServerSecrets, StoredLlmConfig } from './llm-config.js';
@@ -17,12 +19,25 @@ export interface ClosableToolSource extends ToolSource {
 
 /**
  * Connects a config's `servers`; pass `connectMcpServers` from `@toolloop/core/mcp`. The manager passes its
- * `onElicitation`, bound to the session, as an option.
+ * `onElicitation` and `onAuthorization`, bound to the session, and the session's `tokenStore`, as options.
  */
 export type ConnectServers = (
   config: { servers: Record<string, LlmServerConfig> },
-  options?: { onElicitation?: ElicitationHandler },
+  options?: {
+    onElicitation?: ElicitationHandler;
+    onAuthorization?: McpAuthorizationHandler;
+    tokenStore?: McpTokenStore;
+  },
 ) => Promise<ClosableToolSource>;
+
+/**
+ * How a host has the user of a session sign in to one of its servers (`auth: { type: 'authorization_code' }`):
+ * open `request.url` for that session's user, and resolve with the URL they were sent back to.
+ */
+export type SessionAuthorizationHandler = (
+  request: McpAuthorizationRequest,
+  options: { sessionId: string },
+) => Promise<string | URL>;
 
 /** How a host answers a server that asks its user for input during a tool call of a session. */
 export type SessionElicitationHandler = (
@@ -72,6 +87,8 @@ export async function openSessionResources({
   createModel,
   connectServers,
   onElicitation,
+  onAuthorization,
+  tokenStore,
 }: {
   sessionId: string;
   config: StoredLlmConfig;
@@ -81,6 +98,8 @@ export async function openSessionResources({
   createModel: CreateModel;
   connectServers: ConnectServers | undefined;
   onElicitation?: SessionElicitationHandler | undefined;
+  onAuthorization?: SessionAuthorizationHandler | undefined;
+  tokenStore?: McpTokenStore | undefined;
 }): Promise<SessionResources> {
   checkServersCanConnect({ config, connectServers });
   const { servers: storedServers, ...rest } = config;
@@ -106,15 +125,19 @@ export async function openSessionResources({
       : (created as Model);
   if (connectServers === undefined || servers === undefined || Object.keys(servers).length === 0)
     return { model, servers: undefined };
+  const options = {
+    ...(onElicitation === undefined
+      ? {}
+      : {
+          onElicitation: (request: ElicitationRequest, { signal }: { signal: AbortSignal }) =>
+            onElicitation(request, { sessionId, signal }),
+        }),
+    ...(onAuthorization === undefined
+      ? {}
+      : { onAuthorization: (request: McpAuthorizationRequest) => onAuthorization(request, { sessionId }) }),
+    ...(tokenStore === undefined ? {} : { tokenStore }),
+  };
   const connected =
-    onElicitation === undefined
-      ? connectServers({ servers })
-      : connectServers(
-          { servers },
-          {
-            onElicitation: (request: ElicitationRequest, { signal }: { signal: AbortSignal }) =>
-              onElicitation(request, { sessionId, signal }),
-          },
-        );
+    Object.keys(options).length === 0 ? connectServers({ servers }) : connectServers({ servers }, options);
   return { model, servers: await connected };
 }

@@ -1,6 +1,8 @@
 import { MissingSecretError, type MissingSecret } from '../errors/missing-secret-error.js';
 import { environmentReferencePattern } from './environment-references.js';
-import type { LlmServerConfig, ServerSecrets, StoredServerConfig } from './llm-config.js';
+import type { McpAuthConfig } from '../mcp/mcp-auth-config.js';
+import { authSecretValues } from './withhold-secrets.js';
+import type { LlmServerConfig, ServerSecrets, StoredServerAuth, StoredServerConfig } from './llm-config.js';
 
 /**
  * The servers as `connectServers` gets them: each `headers` or `env` value is the one kept in memory for it
@@ -21,7 +23,7 @@ export function resolveServers({
   const missing: MissingSecret[] = [];
   const resolveValues = (
     server: string,
-    field: 'headers' | 'env',
+    field: 'headers' | 'env' | 'auth',
     values: Record<string, string | null>,
   ): Record<string, string> =>
     Object.fromEntries(
@@ -45,10 +47,14 @@ export function resolveServers({
   const resolved = Object.fromEntries(
     Object.entries(servers).map(([name, server]): [string, LlmServerConfig] => {
       if ('url' in server) {
-        const { headers, ...others } = server;
+        const { headers, auth, ...others } = server;
         return [
           name,
-          headers === undefined ? others : { ...others, headers: resolveValues(name, 'headers', headers) },
+          {
+            ...others,
+            ...(headers === undefined ? {} : { headers: resolveValues(name, 'headers', headers) }),
+            ...(auth === undefined ? {} : { auth: resolveAuth(name, auth) }),
+          },
         ];
       }
       const { env, ...others } = server;
@@ -57,6 +63,11 @@ export function resolveServers({
   );
   if (missing.length > 0) throw new MissingSecretError({ sessionId, missing });
   return resolved;
+
+  /** The `auth` config with its secrets resolved as `headers` values are. */
+  function resolveAuth(server: string, auth: StoredServerAuth): McpAuthConfig {
+    return { ...auth, ...resolveValues(server, 'auth', authSecretValues(auth)) } as McpAuthConfig;
+  }
 }
 
 /** An own property only, so a name such as `constructor` never finds something inherited. */

@@ -1,5 +1,11 @@
 import type { ToolLoopOptions } from '../loop/tool-loop-options.js';
-import type { ConnectServers, CreateModel, SessionElicitationHandler } from './open-session-resources.js';
+import type { McpTokenStore } from '../mcp/mcp-token-store.js';
+import type {
+  ConnectServers,
+  CreateModel,
+  SessionAuthorizationHandler,
+  SessionElicitationHandler,
+} from './open-session-resources.js';
 import type { SessionStore } from './session-store.js';
 
 /** How a `SessionManager` makes models, connects servers, stores sessions and expires idle ones. */
@@ -14,6 +20,18 @@ export interface SessionManagerOptions {
    * cannot elicit.
    */
   onElicitation?: SessionElicitationHandler;
+  /**
+   * Has the user of a session sign in to one of its servers behind OAuth (`auth: { type: 'authorization_code' }`),
+   * with the session's id: open `request.url` for that session's user, and resolve with the URL the
+   * authorization server sent them back to. Without it such a server cannot be signed in to.
+   */
+  onAuthorization?: SessionAuthorizationHandler;
+  /**
+   * Where a session's OAuth tokens and registrations are kept, given its id (one store per session, since each
+   * session's user signs in for themselves). Default: in memory while the session is open; a session opened
+   * again (`resumeSession` after a restart) signs in again. Tokens never go into the session's stored data.
+   */
+  tokenStore?: (sessionId: string) => McpTokenStore;
   /** Local tools and tool sources offered in every session, besides its servers. */
   tools?: ToolLoopOptions['tools'];
   /**

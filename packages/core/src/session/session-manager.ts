@@ -322,6 +322,8 @@ export class SessionManager {
         createModel: this.#options.createModel,
         connectServers: this.#options.connectServers,
         onElicitation: this.#options.onElicitation,
+        onAuthorization: this.#options.onAuthorization,
+        tokenStore: this.#options.tokenStore?.(id),
       });
       return { data, ...resources };
     })();

@@ -1,9 +1,16 @@
+import { mcpAuthSecretFields, type McpAuthSecretField } from '../mcp/mcp-auth-config.js';
 import { hasEnvironmentReference } from './environment-references.js';
-import type { LlmConfig, ServerSecrets, StoredLlmConfig, StoredServerConfig } from './llm-config.js';
+import type {
+  LlmConfig,
+  ServerSecrets,
+  StoredLlmConfig,
+  StoredServerAuth,
+  StoredServerConfig,
+} from './llm-config.js';
 
 /**
  * Splits a config into what may be stored and what is kept in memory only: the API key, and every server
- * `headers` or `env` value given literally (stored as `null`). A value that reads the environment (`${NAME}`)
+ * `headers` or `env` value and `auth` secret given literally (stored as `null`). A value that reads the environment (`${NAME}`)
  * is stored as written. Applying it to a stored config changes nothing.
  */
 export function withholdSecrets(config: LlmConfig | (StoredLlmConfig & { api_key?: string })): {
@@ -28,10 +35,21 @@ function splitServer(server: StoredServerConfig): {
   withheld: ServerSecrets[string] | undefined;
 } {
   if ('url' in server) {
-    const { headers, ...others } = server;
-    if (headers === undefined) return { stored: others, withheld: undefined };
-    const { stored, withheld } = splitValues(headers);
-    return { stored: { ...others, headers: stored }, withheld: withheld && { headers: withheld } };
+    const { headers, auth, ...others } = server;
+    const splitHeaders = headers === undefined ? undefined : splitValues(headers);
+    const splitAuth = auth === undefined ? undefined : splitAuthSecrets(auth);
+    const withheld = {
+      ...(splitHeaders?.withheld === undefined ? {} : { headers: splitHeaders.withheld }),
+      ...(splitAuth?.withheld === undefined ? {} : { auth: splitAuth.withheld }),
+    };
+    return {
+      stored: {
+        ...others,
+        ...(splitHeaders === undefined ? {} : { headers: splitHeaders.stored }),
+        ...(splitAuth === undefined ? {} : { auth: splitAuth.stored }),
+      },
+      withheld: Object.keys(withheld).length === 0 ? undefined : withheld,
+    };
   }
   const { env, ...others } = server;
   if (env === undefined) return { stored: others, withheld: undefined };
@@ -51,4 +69,21 @@ function splitValues(values: Record<string, string | null>): {
     stored: Object.fromEntries(entries.map(([key, value]) => [key, isSecret(value) ? null : value])),
     withheld: withheld.length === 0 ? undefined : Object.fromEntries(withheld),
   };
+}
+
+/** An `auth` config's secrets (`clientSecret`, `privateKey`) split off as `headers` values are. */
+function splitAuthSecrets(auth: StoredServerAuth): {
+  stored: StoredServerAuth;
+  withheld: Partial<Record<McpAuthSecretField, string>> | undefined;
+} {
+  const { stored, withheld } = splitValues(authSecretValues(auth));
+  return { stored: { ...auth, ...stored }, withheld };
+}
+
+/** The secret fields an `auth` config has, by name (`null`: given literally and kept in memory only). */
+export function authSecretValues(auth: StoredServerAuth): Record<string, string | null> {
+  const fields: Record<string, string | null | undefined> = auth;
+  return Object.fromEntries(
+    mcpAuthSecretFields.flatMap((field) => (fields[field] === undefined ? [] : [[field, fields[field] ?? null]])),
+  );
 }
