@@ -46,8 +46,8 @@ export async function createMcpTransport({
   authProvider,
 }: {
   config: McpServerConfig;
-  /** For an HTTP server behind OAuth: what gets its tokens, and signs in. */
-  authProvider?: OAuthClientProvider;
+  /** For an HTTP server behind OAuth: what gets its tokens, and signs in, and the fetch its requests use. */
+  authProvider?: OAuthClientProvider & { fetch: typeof fetch };
   /** How long `close()` waits at each step of ending a stdio server (see above), or for a session's end. */
   gracePeriodMs: number;
 }): Promise<McpTransport> {
@@ -58,7 +58,8 @@ export async function createMcpTransport({
   if (isHttpServerConfig(config)) {
     const transport = new StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: config.headers === undefined ? {} : { headers: config.headers },
-      ...(authProvider === undefined ? {} : { authProvider }),
+      // Behind OAuth: the token requests too go through this fetch, which refreshes a token once for all.
+      ...(authProvider === undefined ? {} : { authProvider, fetch: authProvider.fetch }),
     });
     const close = async () => {
       const { sessionId, protocolVersion } = transport;

@@ -10,6 +10,7 @@ import {
 import { ToolSourceError } from '../errors/tool-source-error.js';
 import { raceWithSignal } from '../internal/race-with-signal.js';
 import type { McpAuthConfig } from './mcp-auth-config.js';
+import { shareTokenRefreshes } from './share-token-refreshes.js';
 import type { McpStoredAuth, McpTokenKey, McpTokenStore } from './mcp-token-store.js';
 
 /** A sign-in the host must have the user make: open `url`, and give back the URL the user was sent back to. */
@@ -29,6 +30,8 @@ export type McpAuthorizationHandler = (request: McpAuthorizationRequest) => Prom
 
 /** The provider of one server, and the sign-in a refused request needs, once it needs one. */
 export interface McpOAuthProvider extends OAuthClientProvider {
+  /** The fetch of the server's transport: requests refused together refresh their token once. */
+  fetch: typeof fetch;
   /**
    * After a request refused for want of authorization (`UnauthorizedError`) that asked for a sign-in: has the host
    * make it (outside of any request: the user may take minutes, which no request's timeout should count), checks
@@ -145,6 +148,7 @@ export function createOAuthProvider({
         };
 
   const provider: McpOAuthProvider = {
+    fetch: shareTokenRefreshes(),
     get redirectUrl() {
       return auth.type === 'authorization_code' ? auth.redirectUrl : undefined;
     },

@@ -109,6 +109,27 @@ describe('an HTTP server behind OAuth (authorization code with PKCE)', () => {
     ]);
   });
 
+  it('sends each refresh token once for calls refused together, so a server that rotates them does not make the user sign in again', async () => {
+    const signIns: McpAuthorizationRequest[] = [];
+    const mcp = await connectMcpServers(config(), { onAuthorization: signingIn(signIns) });
+    try {
+      expect(await callWhoami(mcp)).toBe('signed in');
+      server.expireTokens();
+
+      const answers = await Promise.all([callWhoami(mcp), callWhoami(mcp), callWhoami(mcp)]);
+
+      expect(answers).toEqual(['signed in', 'signed in', 'signed in']);
+    } finally {
+      await mcp.close();
+    }
+    // Each refresh token is sent once (a call refused with the token issued meanwhile may refresh that one).
+    expect(signIns).toHaveLength(1);
+    const grants = server.tokenRequests.map((request) => request.grantType);
+    expect(grants.filter((grant) => grant === 'authorization_code')).toHaveLength(1);
+    expect(grants.filter((grant) => grant === 'refresh_token').length).toBeGreaterThanOrEqual(1);
+    expect(server.refusedRefreshes()).toBe(0);
+  });
+
   it('has the user sign in once for calls refused together, and each call goes on with the new token', async () => {
     await server.close();
     server = await startOAuthServer({ refuseRefresh: true });

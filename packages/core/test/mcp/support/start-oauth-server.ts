@@ -25,6 +25,7 @@ export async function startOAuthServer({
   const refreshTokens = new Set<string>();
   const tokenRequests: TokenRequest[] = [];
   let issued = 0;
+  let refused = 0;
   let base = '';
 
   const mcp = createMcpHandler(
@@ -104,6 +105,8 @@ export async function startOAuthServer({
           refreshTokens.delete(form.get('refresh_token') ?? '')
         )
           return issue();
+        // Refresh tokens rotate: one already used is refused.
+        if (grantType === 'refresh_token') refused += 1;
         return json({ error: 'invalid_grant' }, 400);
       }
       case '/mcp': {
@@ -127,6 +130,8 @@ export async function startOAuthServer({
   return {
     url: `${base}/mcp`,
     tokenRequests,
+    /** How many refreshes were refused (a refresh token used again, or `refuseRefresh`). */
+    refusedRefreshes: () => refused,
     /** Every access token issued so far stops being taken (refresh tokens still are). */
     expireTokens: () => {
       validTokens.clear();
