@@ -119,6 +119,7 @@ const passingScenarios = [
         'request-metadata',
         'sep-2322-client-request-state',
         'http-standard-headers',
+        'http-custom-headers',
         'http-invalid-tool-headers',
         'json-schema-ref-no-deref',
         'json-schema-2020-12-preservation',

@@ -69,15 +69,20 @@ try {
   const planned =
     call !== undefined
       ? [call]
-      : scenario === 'json-schema-2020-12-preservation'
-        ? // The echo tool takes the input schema the client listed for the other tool, as it kept it.
-          [
-            {
-              name: 'json_schema_echo',
-              input: { schema: tools.find((tool) => tool.name === 'json_schema_2020_12_tool')?.inputSchema },
-            },
-          ]
-        : tools.map((tool) => ({ name: tool.name, input: sampleArguments(tool.inputSchema) }));
+      : // The calls the scenario asks for, with its arguments, when it names them.
+        Array.isArray(context.toolCalls)
+        ? context.toolCalls.map((planned) => ({ name: planned.name, input: planned.arguments ?? {} }))
+        : scenario === 'json-schema-2020-12-preservation'
+          ? // The echo tool takes the input schema the client listed for the other tool, as it kept it.
+            [
+              {
+                name: 'json_schema_echo',
+                input: {
+                  schema: tools.find((tool) => tool.name === 'json_schema_2020_12_tool')?.inputSchema,
+                },
+              },
+            ]
+          : tools.map((tool) => ({ name: tool.name, input: sampleArguments(tool.inputSchema) }));
   for (const [index, { name, input }] of planned.entries()) {
     const output = await mcp.callTool({ toolCallId: `conformance-${index + 1}`, name, input, signal });
     process.stdout.write(`${JSON.stringify(output)}\n`);
