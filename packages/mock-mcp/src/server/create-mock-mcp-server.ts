@@ -191,6 +191,7 @@ export function createMockMcpServer(
         endCall({ state, call: pending.call, outcome: 'cancelled' });
       }
       state.pendingInputs.clear();
+      state.pendingPromptInputs.clear();
     },
   };
 }

@@ -1,8 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { JsonRpcReplyError } from '../errors/json-rpc-reply-error.js';
-import { fillPlaceholders } from '../spec/fill-placeholders.js';
+import {
+  fillAnswerPlaceholders,
+  fillKnownPlaceholders,
+  fillPlaceholders,
+} from '../spec/fill-placeholders.js';
 import type { PromptResponse } from '../spec/prompt-response-schema.js';
-import type { MockServerState } from './mock-server-state.js';
+import { askInputRounds, askInTurn } from './ask-input-rounds.js';
+import type { InputRequiredResult } from './handle-tool-call.js';
+import { InputNeeded } from './input-request.js';
+import type { MockRequestExtra, ModernInput } from './mock-request-extra.js';
+import { maxPendingInputs, type CallProgress, type MockServerState } from './mock-server-state.js';
+import { pickAnswers } from './pick-answers.js';
+import { replayInputAnswers } from './replay-input-answers.js';
 import { raiseFault } from './raise-fault.js';
 import { selectResponse } from './select-response.js';
 import { waitForDelay } from './wait-for-delay.js';
@@ -12,17 +25,22 @@ const internalErrorCode = -32603;
 
 /**
  * Answers one `prompts/get`: the first response of the prompt that is not used up and whose `match` fits the
- * arguments, after its `delayMs`, with `{{argument}}` filled in. An unknown prompt or a missing required
- * argument is InvalidParams; no fitting response is an internal error that says why.
+ * arguments, after its `delayMs`, with `{{argument}}` filled in; one that asks (`inputRequired`) first has its
+ * questions answered (a 2026-07-28 retry goes on with the response its first request chose). An unknown prompt
+ * or a missing required argument is InvalidParams; no fitting response is an internal error that says why.
  */
 export async function handlePromptGet(options: {
   state: MockServerState;
   name: string;
   arguments: Record<string, string>;
   signal: AbortSignal;
+  extra: MockRequestExtra;
+  validator: jsonSchemaValidator;
   crash: () => Promise<void>;
-}): Promise<GetPromptResult> {
-  const { state, name, signal } = options;
+}): Promise<GetPromptResult | InputRequiredResult> {
+  const { state, name, signal, extra } = options;
+  const resumed = extra.input.protocol === '2026-07-28' ? takePendingPrompt(options, extra.input) : undefined;
+  if (resumed !== undefined) return answerWithQuestions({ ...options, ...resumed });
   const source = state.prompts.get(name);
   if (source === undefined) {
     const known = [...state.prompts.keys()].join(', ');
@@ -51,6 +69,13 @@ export async function handlePromptGet(options: {
       message: `No scripted response of prompt '${name}' matched the arguments ${JSON.stringify(options.arguments)} (responses used up by times do not count).`,
     });
   }
+  if (selected.response.inputRequired !== undefined) {
+    return answerWithQuestions({
+      ...options,
+      responseIndex: selected.index,
+      progress: { answers: [], asked: 0, picks: [] },
+    });
+  }
   const response = fillPlaceholders(selected.response, options.arguments);
   await waitForDelay({ delayMs: response.delayMs ?? 0, signal });
   await raiseFault({ response, signal, crash: options.crash });
@@ -58,4 +83,98 @@ export async function handlePromptGet(options: {
     ...(response.description === undefined ? {} : { description: response.description }),
     messages: response.messages ?? [],
   };
+}
+
+/** The request a retry goes on with, with every answer so far; `undefined` for a first request. */
+function takePendingPrompt(
+  options: { state: MockServerState; name: string; arguments: Record<string, string> },
+  input: ModernInput,
+): { responseIndex: number; progress: CallProgress } | undefined {
+  const { state } = options;
+  if (input.requestState === undefined) return undefined;
+  const pending = state.pendingPromptInputs.get(input.requestState);
+  if (pending === undefined) {
+    throw new JsonRpcReplyError({
+      code: invalidParamsCode,
+      message:
+        'Invalid or expired requestState: this server did not ask for input with it, or the request it belongs to has ended.',
+      data: { reason: 'invalid_request_state' },
+    });
+  }
+  if (pending.name !== options.name || !isDeepStrictEqual(pending.arguments, options.arguments)) {
+    throw new JsonRpcReplyError({
+      code: invalidParamsCode,
+      message: `The requestState belongs to another request (of prompt '${pending.name}', with its own arguments); a retry sends the request's own name and arguments again.`,
+    });
+  }
+  state.pendingPromptInputs.delete(input.requestState);
+  const answered = pickAnswers({ round: pending.round, responses: input.inputResponses });
+  const { progress } = pending;
+  return {
+    responseIndex: pending.responseIndex,
+    progress: answered === undefined ? progress : { ...progress, answers: [...progress.answers, answered] },
+  };
+}
+
+/**
+ * A response that asks before it answers (`inputRequired`): its rounds of questions (in 2026-07-28 each an
+ * `input_required` answer, in 2025-11-25 requests sent during the request), then its messages, filled from the
+ * prompt's arguments and the answers.
+ */
+async function answerWithQuestions(options: {
+  state: MockServerState;
+  name: string;
+  arguments: Record<string, string>;
+  signal: AbortSignal;
+  extra: MockRequestExtra;
+  validator: jsonSchemaValidator;
+  responseIndex: number;
+  progress: CallProgress;
+}): Promise<GetPromptResult | InputRequiredResult> {
+  const { state, name, extra, progress } = options;
+  const spec = state.prompts.get(name)?.item.responses[options.responseIndex]?.inputRequired;
+  if (spec === undefined) throw new Error(`Prompt '${name}' no longer has the response it asked with.`);
+  const input =
+    extra.input.protocol === '2025-11-25'
+      ? { askRound: askInTurn(extra.input) }
+      : replayInputAnswers({
+          answers: progress.answers,
+          asked: progress.asked,
+          validator: options.validator,
+        });
+  try {
+    const asked = await askInputRounds({
+      asker: `Prompt '${name}'`,
+      spec: fillKnownPlaceholders(spec, options.arguments),
+      input: {
+        protocol: extra.input.protocol,
+        clientCapabilities: extra.clientCapabilities,
+        askRound: input.askRound,
+        validator: options.validator,
+        signal: options.signal,
+      },
+    });
+    if ('failed' in asked) throw new JsonRpcReplyError({ code: internalErrorCode, message: asked.failed });
+    const answer = fillAnswerPlaceholders(asked.then, { ...options.arguments, ...asked.values });
+    return {
+      ...(answer.description === undefined ? {} : { description: answer.description }),
+      messages: answer.messages,
+    };
+  } catch (error) {
+    if (!(error instanceof InputNeeded)) throw error;
+    const requestState = randomUUID();
+    const asked = progress.answers.length + 1;
+    state.pendingPromptInputs.set(requestState, {
+      name,
+      arguments: options.arguments,
+      responseIndex: options.responseIndex,
+      progress: { ...progress, asked },
+      round: error.round,
+    });
+    for (const key of state.pendingPromptInputs.keys()) {
+      if (state.pendingPromptInputs.size <= maxPendingInputs) break;
+      state.pendingPromptInputs.delete(key);
+    }
+    return { resultType: 'input_required', inputRequests: error.round, requestState };
+  }
 }

@@ -7,8 +7,9 @@ import type { MockResponse } from '../spec/mock-response-schema.js';
 import { answerWithResponse } from './answer-with-response.js';
 import { applyDueChanges, isAnsweredOutcome } from './apply-due-changes.js';
 import type { CallContext } from './call-context.js';
+import { askInTurn } from './ask-input-rounds.js';
 import { InputNeeded, type InputRound } from './input-request.js';
-import type { LegacyInput, ModernInput, MockRequestExtra } from './mock-request-extra.js';
+import type { ModernInput, MockRequestExtra } from './mock-request-extra.js';
 import {
   endCall,
   maxPendingInputs,
@@ -18,6 +19,7 @@ import {
 } from './mock-server-state.js';
 import type { MockToolCall } from './mock-tool-call.js';
 import { noMatchingResponseResult } from './no-matching-response-result.js';
+import { pickAnswers } from './pick-answers.js';
 import { notifyToolListChanged } from './notify-tool-list-changed.js';
 import { replayInputAnswers } from './replay-input-answers.js';
 import { selectResponse } from './select-response.js';
@@ -107,20 +109,13 @@ function takePendingInput(
     });
   }
   state.pendingInputs.delete(input.requestState);
-  const names = Object.keys(pending.round);
-  const answered = Object.fromEntries(
-    names.flatMap((name) => {
-      const answer = input.inputResponses?.[name];
-      return answer === undefined ? [] : [[name, answer]];
-    }),
-  );
-  // A retry without every answer of the round is asked the round again; answers to other questions are left.
-  const complete = Object.keys(answered).length === names.length;
+  // A retry without every answer of the round is asked the round again.
+  const answered = pickAnswers({ round: pending.round, responses: input.inputResponses });
   const { progress } = pending;
   return {
     call: pending.call,
     response: pending.response,
-    progress: complete ? { ...progress, answers: [...progress.answers, answered] } : progress,
+    progress: answered === undefined ? progress : { ...progress, answers: [...progress.answers, answered] },
   };
 }
 
@@ -270,29 +265,4 @@ function endOldestBeyondLimit(state: MockServerState): void {
     state.pendingInputs.delete(requestState);
     endCall({ state, call: pending.call, outcome: 'cancelled' });
   }
-}
-
-/** 2025-11-25: a round's questions, each sent to the client as a request of its own, one after the other. */
-function askInTurn(input: LegacyInput): (round: InputRound) => Promise<Record<string, unknown>> {
-  return async (round) => {
-    const answers: Record<string, unknown> = {};
-    for (const [name, request] of Object.entries(round)) {
-      switch (request.method) {
-        case 'elicitation/create':
-          answers[name] = await input.elicitInput(
-            request.params.mode === 'url'
-              ? { elicitationId: randomUUID(), ...request.params }
-              : request.params,
-          );
-          break;
-        case 'sampling/createMessage':
-          answers[name] = await input.createMessage(request.params);
-          break;
-        case 'roots/list':
-          answers[name] = await input.listRoots();
-          break;
-      }
-    }
-    return answers;
-  };
 }

@@ -64,6 +64,16 @@ export interface PendingInput {
   round: InputRound;
 }
 
+/** A 2026-07-28 `prompts/get` waiting for the client's answers (its response asks: `inputRequired`). */
+export interface PendingPromptInput {
+  name: string;
+  arguments: Record<string, string>;
+  /** The response chosen on its first request. */
+  responseIndex: number;
+  progress: CallProgress;
+  round: InputRound;
+}
+
 /** How far a 2026-07-28 call has come, carried from each of its requests to the next. */
 export interface CallProgress {
   /** The answers received so far, a round (answers by name) each, in the order the response asked them. */
@@ -93,6 +103,8 @@ export interface MockServerState {
   sessions: Set<MockSession>;
   /** 2026-07-28 calls waiting for the client's answers, by `requestState`. */
   pendingInputs: Map<string, PendingInput>;
+  /** 2026-07-28 `prompts/get` requests waiting for the client's answers, by `requestState`. */
+  pendingPromptInputs: Map<string, PendingPromptInput>;
   /** Aborts on `close()`, which ends every delay and hang. */
   closing: AbortController;
   callEndListeners: Set<(call: MockToolCall) => void>;
@@ -116,6 +128,7 @@ export function createMockServerState(spec: MockServerSpec): MockServerState {
     calls: [],
     sessions: new Set(),
     pendingInputs: new Map(),
+    pendingPromptInputs: new Map(),
     closing: new AbortController(),
     callEndListeners: new Set(),
     nextChange: 0,

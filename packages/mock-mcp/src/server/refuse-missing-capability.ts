@@ -1,7 +1,7 @@
 import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { MissingRequiredClientCapabilityError } from '@modelcontextprotocol/server';
-import type { CallContext } from './call-context.js';
 import { errorResult } from './error-result.js';
+import type { MockProtocolRevision } from './mock-server-state.js';
 
 /**
  * A call that needs a capability the client did not declare. In 2026-07-28 the server must not go on without it:
@@ -9,11 +9,11 @@ import { errorResult } from './error-result.js';
  * what is missing, as before.
  */
 export function refuseMissingCapability(options: {
-  context: CallContext;
+  protocol: MockProtocolRevision;
   required: ClientCapabilities;
   message: string;
 }): CallToolResult {
-  if (options.context.protocol === '2026-07-28') {
+  if (options.protocol === '2026-07-28') {
     throw new MissingRequiredClientCapabilityError(
       { requiredCapabilities: options.required as never },
       options.message,

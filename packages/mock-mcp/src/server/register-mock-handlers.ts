@@ -47,7 +47,7 @@ export function registerMockHandlers(options: {
     registerResourceHandlers({ handle, state, session, requestSignal, crash });
   }
   if (capabilities.prompts !== undefined || capabilities.completions !== undefined) {
-    registerPromptHandlers({ handle, state, capabilities, requestSignal, crash });
+    registerPromptHandlers({ handle, state, capabilities, requestSignal, validator, crash });
   }
   if (capabilities.logging !== undefined && session.peer.protocol === '2025-11-25') {
     handle('logging/setLevel', (params) => {

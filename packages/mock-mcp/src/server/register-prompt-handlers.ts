@@ -1,4 +1,5 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { handleCompletion } from './handle-completion.js';
 import { handlePromptGet } from './handle-prompt-get.js';
 import type { MockServerState } from './mock-server-state.js';
@@ -11,9 +12,11 @@ export function registerPromptHandlers(options: {
   state: MockServerState;
   capabilities: ServerCapabilities;
   requestSignal: (signal: AbortSignal) => AbortSignal;
+  /** Checks the answers to a prompt's questions (a form's content against its schema). */
+  validator: jsonSchemaValidator;
   crash: () => Promise<void>;
 }): void {
-  const { handle, state, capabilities, requestSignal, crash } = options;
+  const { handle, state, capabilities, requestSignal, validator, crash } = options;
   if (capabilities.prompts !== undefined) {
     handle('prompts/list', () => ({
       prompts: [...state.prompts.values()].map((prompt) => toListedPrompt(prompt.item)),
@@ -24,6 +27,8 @@ export function registerPromptHandlers(options: {
         name: params.name,
         arguments: params.arguments ?? {},
         signal: requestSignal(extra.signal),
+        extra,
+        validator,
         crash,
       }),
     );

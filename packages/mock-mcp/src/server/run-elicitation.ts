@@ -30,7 +30,7 @@ export async function runElicitation(options: {
   const capabilityProblem = checkCapability({ toolName, elicit, context });
   if (capabilityProblem !== undefined) {
     return refuseMissingCapability({
-      context,
+      protocol: context.protocol,
       required: { elicitation: { [elicit.mode]: {} } },
       message: capabilityProblem,
     });

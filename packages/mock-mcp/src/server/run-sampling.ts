@@ -36,7 +36,7 @@ export async function runSampling(options: {
   if (capabilityProblem !== undefined) {
     const sendsTools = sample.tools !== undefined || sample.toolChoice !== undefined;
     return refuseMissingCapability({
-      context,
+      protocol: context.protocol,
       required: { sampling: sendsTools ? { tools: {} } : {} },
       message: capabilityProblem,
     });

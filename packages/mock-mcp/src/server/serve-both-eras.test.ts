@@ -600,3 +600,71 @@ describe('an inputRequired response', () => {
     );
   });
 });
+
+describe('a prompt that asks before it answers (inputRequired)', () => {
+  const promptSpec: MockServerSpecInput = {
+    tools: [],
+    prompts: [
+      {
+        name: 'brief',
+        arguments: [{ name: 'topic', required: true }],
+        responses: [
+          {
+            inputRequired: {
+              ask: {
+                tone: {
+                  elicit: {
+                    message: 'Which tone for {{topic}}?',
+                    requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+                  },
+                },
+              },
+              then: { messages: [{ role: 'user', content: 'Write about {{topic}} for {{tone.name}}.' }] },
+            },
+          },
+        ],
+      },
+    ],
+  };
+
+  it('is answered in a 2026-07-28 round, and with a request during prompts/get in 2025-11-25', async () => {
+    const server = serve(promptSpec);
+    const client = modernClient();
+    client.setRequestHandler('elicitation/create', () => ({
+      action: 'accept' as const,
+      content: { name: 'Ada' },
+    }));
+    await client.connect(await server.connectInMemory());
+    expect(await client.getPrompt({ name: 'brief', arguments: { topic: 'MCP' } })).toMatchObject({
+      messages: [{ role: 'user', content: { type: 'text', text: 'Write about MCP for Ada.' } }],
+    });
+
+    const older = new LegacyClient({ name: 'old', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    clients.push(older);
+    older.setRequestHandler(ElicitRequestSchema, (request) => ({
+      action: 'accept',
+      content: { name: request.params.message.includes('MCP') ? 'Grace' : 'nobody' },
+    }));
+    await older.connect(await server.connectInMemory());
+    expect(await older.getPrompt({ name: 'brief', arguments: { topic: 'MCP' } })).toEqual({
+      messages: [{ role: 'user', content: { type: 'text', text: 'Write about MCP for Grace.' } }],
+    });
+  });
+
+  it('refuses a retry with a requestState given for other arguments', async () => {
+    const server = serve(promptSpec);
+    const request = await rawModernClient(server);
+    const first = (await request('prompts/get', { name: 'brief', arguments: { topic: 'MCP' } })) as {
+      result: { requestState: string; inputRequests: Record<string, unknown> };
+    };
+    expect(Object.keys(first.result.inputRequests)).toEqual(['tone']);
+    expect(
+      await request('prompts/get', {
+        name: 'brief',
+        arguments: { topic: 'other' },
+        requestState: first.result.requestState,
+        inputResponses: { tone: { action: 'accept', content: { name: 'x' } } },
+      }),
+    ).toMatchObject({ error: { code: -32602 } });
+  });
+});

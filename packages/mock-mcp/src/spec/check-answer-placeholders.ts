@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { checkPlaceholders } from './check-placeholders.js';
-import type { InputRequiredSpec } from './input-required-spec-schema.js';
+import type { InputQuestion, InputRequiredSpec } from './input-required-spec-schema.js';
 
 /**
  * Adds an issue for each placeholder of an `inputRequired` answer that no answer fills: `{{name}}` must name a
  * question of this round or one before it, `{{name.field}}` a field of a form one asked.
  */
-export function checkAnswerPlaceholders(options: {
-  spec: InputRequiredSpec;
+export function checkAnswerPlaceholders<Then>(options: {
+  spec: InputRequiredSpec<Then>;
   path: PropertyKey[];
   context: z.RefinementCtx;
   /** The names filled by the rounds before this one. */
@@ -18,7 +18,7 @@ export function checkAnswerPlaceholders(options: {
     ...(options.known ?? []),
     ...Object.entries(spec.ask).flatMap(([name, question]) => namesOf(name, question)),
   ];
-  if ('inputRequired' in spec.then) {
+  if (typeof spec.then === 'object' && spec.then !== null && 'inputRequired' in spec.then) {
     checkAnswerPlaceholders({
       spec: spec.then.inputRequired,
       path: [...path, 'then', 'inputRequired'],
@@ -37,7 +37,7 @@ export function checkAnswerPlaceholders(options: {
   });
 }
 
-function namesOf(name: string, question: InputRequiredSpec['ask'][string]): string[] {
+function namesOf(name: string, question: InputQuestion): string[] {
   if (!('elicit' in question)) return [name];
   const fields = Object.keys(question.elicit.requestedSchema?.properties ?? {});
   return [name, ...fields.map((field) => `${name}.${field}`)];

@@ -11,6 +11,11 @@ export function fillPlaceholders<Value>(value: Value, values: Readonly<Record<st
   return fill({ value, values, pattern: placeholder }) as Value;
 }
 
+/** As `fillPlaceholders`, but a placeholder without a value is left as it is (answers fill it later). */
+export function fillKnownPlaceholders<Value>(value: Value, values: Readonly<Record<string, string>>): Value {
+  return fill({ value, values, pattern: placeholder, missing: (name) => `{{${name}}}` }) as Value;
+}
+
 /**
  * As `fillPlaceholders`, for the answers to a round of questions: `{{name}}` is an answer, `{{name.field}}` a
  * field of one (`values` holds both kinds of names).
@@ -23,15 +28,19 @@ function fill(options: {
   value: unknown;
   values: Readonly<Record<string, string>>;
   pattern: RegExp;
+  /** What a placeholder without a value becomes; default the empty string. */
+  missing?: (name: string) => string;
 }): unknown {
-  const { value, values, pattern } = options;
+  const { value, values, pattern, missing = () => '' } = options;
   if (typeof value === 'string') {
-    return value.replace(pattern, (_text, name: string) => values[name] ?? '');
+    return value.replace(pattern, (_text, name: string) =>
+      Object.hasOwn(values, name) ? (values[name] ?? '') : missing(name),
+    );
   }
-  if (Array.isArray(value)) return value.map((item: unknown) => fill({ value: item, values, pattern }));
+  if (Array.isArray(value)) return value.map((item: unknown) => fill({ ...options, value: item }));
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, fill({ value: item, values, pattern })]),
+      Object.entries(value).map(([key, item]) => [key, fill({ ...options, value: item })]),
     );
   }
   return value;

@@ -43,32 +43,40 @@ const questionKeySchema = z
   .string()
   .regex(/^[A-Za-z_][\w-]*$/u, 'a name: a letter or _, then letters, digits, _ or -');
 
-/** A round of questions and what follows it: another round, or the answer. */
-export interface InputRequiredSpec {
+/** A round of questions and what follows it: another round, or the answer (a tool's by default). */
+export interface InputRequiredSpec<Then = FollowUpResponse> {
   ask: Record<string, InputQuestion>;
-  then: FollowUpResponse | { inputRequired: InputRequiredSpec };
+  then: Then | { inputRequired: InputRequiredSpec<Then> };
 }
 
 /**
- * An `inputRequired` response: a round of questions asked together (`ask`, by name), then `then`: the tool's
- * answer, in which `{{name}}` is an answer (the user's action, the model's text, the roots' URIs joined with
- * commas) and `{{name.field}}` a field the user filled in; or `{ inputRequired }`, another round.
+ * The schema of an `inputRequired` answer whose final answer `then` validates: a round of questions asked
+ * together (`ask`, by name), then `then`, in which `{{name}}` is an answer (the user's action, the model's text,
+ * the roots' URIs joined with commas) and `{{name.field}}` a field the user filled in; or `{ inputRequired }`,
+ * another round.
  */
-export const inputRequiredSpecSchema: z.ZodType<InputRequiredSpec> = z.lazy(() =>
-  z.strictObject({
-    ask: z
-      .record(questionKeySchema, inputQuestionSchema)
-      .refine((questions) => Object.keys(questions).length > 0, 'at least one question')
-      .describe('The questions of the round, by name: each { elicit }, { sample } or { roots: {} }.'),
-    then: z
-      .union([
-        z.strictObject({
-          inputRequired: inputRequiredSpecSchema.describe('Another round of questions.'),
-        }),
-        followUpResponseSchema,
-      ])
-      .describe(
-        'What follows the answers: the tool result or fault (with {{name}} and {{name.field}} filled in), or { inputRequired }, another round.',
-      ),
-  }),
+export function createInputRequiredSchema<Then>(
+  then: z.ZodType<Then>,
+  thenIs: string,
+): z.ZodType<InputRequiredSpec<Then>> {
+  const schema: z.ZodType<InputRequiredSpec<Then>> = z.lazy(() =>
+    z.strictObject({
+      ask: z
+        .record(questionKeySchema, inputQuestionSchema)
+        .refine((questions) => Object.keys(questions).length > 0, 'at least one question')
+        .describe('The questions of the round, by name: each { elicit }, { sample } or { roots: {} }.'),
+      then: z
+        .union([z.strictObject({ inputRequired: schema.describe('Another round of questions.') }), then])
+        .describe(
+          `What follows the answers: ${thenIs} (with {{name}} and {{name.field}} filled in), or { inputRequired }, another round.`,
+        ),
+    }),
+  );
+  return schema;
+}
+
+/** The `inputRequired` answer of a tool: its final answer is a tool result or a fault. */
+export const inputRequiredSpecSchema = createInputRequiredSchema(
+  followUpResponseSchema,
+  'the tool result or fault',
 );

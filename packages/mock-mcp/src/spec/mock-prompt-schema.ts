@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkAnswerPlaceholders } from './check-answer-placeholders.js';
 import { checkPlaceholders } from './check-placeholders.js';
 import { promptResponseSchema } from './prompt-response-schema.js';
 
@@ -28,13 +29,23 @@ export const mockPromptSchema = z
   .transform((prompt, context) => {
     const known = (prompt.arguments ?? []).map((argument) => argument.name);
     prompt.responses.forEach((response, index) => {
+      const { inputRequired, ...rest } = response;
       checkPlaceholders({
-        value: response,
+        value: rest,
         known,
         knownAs: `arguments of prompt '${prompt.name}'`,
         path: ['responses', index],
         context,
       });
+      // Its answer may name the arguments and the answers; its questions are filled with the arguments.
+      if (inputRequired !== undefined) {
+        checkAnswerPlaceholders({
+          spec: inputRequired,
+          path: ['responses', index, 'inputRequired'],
+          context,
+          known,
+        });
+      }
     });
     return prompt;
   });
