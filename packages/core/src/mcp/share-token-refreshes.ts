@@ -6,7 +6,8 @@ const rememberedRefreshes = 16;
  * ask for it: requests refused together (their access token expired) each start a refresh with the same
  * refresh token, and an authorization server that rotates refresh tokens (OAuth 2.1) refuses all but the
  * first, which would send the user to sign in again. Every caller gets its own copy of the one answer, also a
- * caller that comes once it has arrived (it read the old token before the new one was saved).
+ * caller that comes once it has arrived (it read the old token before the new one was saved). A refresh that
+ * fails is not kept: the next request that needs one makes it again.
  */
 export function shareTokenRefreshes(fetchFn: typeof fetch = fetch): typeof fetch {
   const refreshes = new Map<string, Promise<Response>>();
@@ -26,10 +27,14 @@ export function shareTokenRefreshes(fetchFn: typeof fetch = fetch): typeof fetch
         if (refreshes.size <= rememberedRefreshes) break;
         refreshes.delete(old);
       }
-      // A refresh that failed to reach the server may be tried again.
-      refresh.catch(() => {
+      // A refresh that did not succeed (the server unreachable, busy or failing) may be tried again: only a new
+      // token's answer is shared with later callers.
+      const forget = () => {
         if (refreshes.get(refreshToken) === refresh) refreshes.delete(refreshToken);
-      });
+      };
+      refresh.then((response) => {
+        if (!response.ok) forget();
+      }, forget);
     }
     return (await refresh).clone();
   };

@@ -130,6 +130,25 @@ describe('an HTTP server behind OAuth (authorization code with PKCE)', () => {
     expect(server.refusedRefreshes()).toBe(0);
   });
 
+  it('tries a refresh again after one that failed (429), without asking the user', async () => {
+    const signIns: McpAuthorizationRequest[] = [];
+    const mcp = await connectMcpServers(config(), { onAuthorization: signingIn(signIns) });
+    try {
+      expect(await callWhoami(mcp)).toBe('signed in');
+      server.expireTokens();
+      server.failNextRefreshes(1);
+
+      const first = await callWhoami(mcp).catch((error: unknown) => String(error));
+      const second = await callWhoami(mcp);
+
+      expect(first).not.toBe('signed in');
+      expect(second).toBe('signed in');
+    } finally {
+      await mcp.close();
+    }
+    expect(signIns).toHaveLength(1);
+  });
+
   it('has the user sign in once for calls refused together, and each call goes on with the new token', async () => {
     await server.close();
     server = await startOAuthServer({ refuseRefresh: true });

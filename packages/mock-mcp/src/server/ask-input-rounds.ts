@@ -7,7 +7,7 @@ import type {
   ListRootsResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import { toPlaceholderValues } from '../spec/fill-placeholders.js';
+import { fillKnownPlaceholders, toPlaceholderValues } from '../spec/fill-placeholders.js';
 import type { InputQuestion, InputRequiredSpec } from '../spec/input-required-spec-schema.js';
 import { checkInputAnswer } from './check-input-answer.js';
 import { InputNeeded, type InputRequest, type InputRound } from './input-request.js';
@@ -50,7 +50,7 @@ export async function askInputRounds<Then>(options: {
     if (Object.keys(round).length === 0) {
       const refused = refuseMissingCapability({
         protocol: input.protocol,
-        required: Object.assign({}, ...Object.values(spec.ask).map(requiredCapability)) as ClientCapabilities,
+        required: requiredCapabilities(Object.values(spec.ask)),
         message: `${options.asker} asks ${Object.keys(spec.ask).join(', ')}, but the client declared none of the capabilities they need (${Object.values(spec.ask).map(capabilityOf).join(', ')}).`,
       });
       return { failed: refused.content.map((block) => (block.type === 'text' ? block.text : '')).join('') };
@@ -80,7 +80,11 @@ export async function askInputRounds<Then>(options: {
     }
     const { then } = spec;
     if (typeof then !== 'object' || then === null || !('inputRequired' in then)) return { then, values };
-    spec = then.inputRequired;
+    // The next round's questions may name the answers so far.
+    spec = {
+      ...then.inputRequired,
+      ask: fillKnownPlaceholders(then.inputRequired.ask, values, { dotted: true }),
+    };
   }
 }
 
@@ -142,9 +146,19 @@ function capabilityOf(question: InputQuestion): string {
   return 'sample' in question ? 'sampling' : 'roots';
 }
 
-function requiredCapability(question: InputQuestion): ClientCapabilities {
-  if ('elicit' in question) return { elicitation: { [question.elicit.mode]: {} } };
-  return 'sample' in question ? { sampling: {} } : { roots: {} };
+/** The capabilities the questions need, together: `{ elicitation: { form: {}, url: {} }, sampling: {} }`. */
+function requiredCapabilities(questions: readonly InputQuestion[]): ClientCapabilities {
+  const required: ClientCapabilities = {};
+  for (const question of questions) {
+    if ('elicit' in question) {
+      required.elicitation = { ...required.elicitation, [question.elicit.mode]: {} };
+    } else if ('sample' in question) {
+      required.sampling = {};
+    } else {
+      required.roots = {};
+    }
+  }
+  return required;
 }
 
 function canAnswer(question: InputQuestion, capabilities: ClientCapabilities | undefined): boolean {

@@ -15,6 +15,7 @@ import { InputNeeded } from './input-request.js';
 import type { MockRequestExtra, ModernInput } from './mock-request-extra.js';
 import { maxPendingInputs, type CallProgress, type MockServerState } from './mock-server-state.js';
 import { pickAnswers } from './pick-answers.js';
+import { invalidRequestStateError, requestStateOfAnotherRequestError } from './request-state-errors.js';
 import { replayInputAnswers } from './replay-input-answers.js';
 import { raiseFault } from './raise-fault.js';
 import { selectResponse } from './select-response.js';
@@ -23,21 +24,26 @@ import { waitForDelay } from './wait-for-delay.js';
 const invalidParamsCode = -32602;
 const internalErrorCode = -32603;
 
+/** One `prompts/get` and what answering it needs. */
+interface PromptRequest {
+  state: MockServerState;
+  name: string;
+  arguments: Record<string, string>;
+  signal: AbortSignal;
+  extra: MockRequestExtra;
+  /** Checks the answers to the prompt's questions. */
+  validator: jsonSchemaValidator;
+}
+
 /**
  * Answers one `prompts/get`: the first response of the prompt that is not used up and whose `match` fits the
  * arguments, after its `delayMs`, with `{{argument}}` filled in; one that asks (`inputRequired`) first has its
  * questions answered (a 2026-07-28 retry goes on with the response its first request chose). An unknown prompt
  * or a missing required argument is InvalidParams; no fitting response is an internal error that says why.
  */
-export async function handlePromptGet(options: {
-  state: MockServerState;
-  name: string;
-  arguments: Record<string, string>;
-  signal: AbortSignal;
-  extra: MockRequestExtra;
-  validator: jsonSchemaValidator;
-  crash: () => Promise<void>;
-}): Promise<GetPromptResult | InputRequiredResult> {
+export async function handlePromptGet(
+  options: PromptRequest & { crash: () => Promise<void> },
+): Promise<GetPromptResult | InputRequiredResult> {
   const { state, name, signal, extra } = options;
   const resumed = extra.input.protocol === '2026-07-28' ? takePendingPrompt(options, extra.input) : undefined;
   if (resumed !== undefined) return answerWithQuestions({ ...options, ...resumed });
@@ -93,19 +99,9 @@ function takePendingPrompt(
   const { state } = options;
   if (input.requestState === undefined) return undefined;
   const pending = state.pendingPromptInputs.get(input.requestState);
-  if (pending === undefined) {
-    throw new JsonRpcReplyError({
-      code: invalidParamsCode,
-      message:
-        'Invalid or expired requestState: this server did not ask for input with it, or the request it belongs to has ended.',
-      data: { reason: 'invalid_request_state' },
-    });
-  }
+  if (pending === undefined) throw invalidRequestStateError();
   if (pending.name !== options.name || !isDeepStrictEqual(pending.arguments, options.arguments)) {
-    throw new JsonRpcReplyError({
-      code: invalidParamsCode,
-      message: `The requestState belongs to another request (of prompt '${pending.name}', with its own arguments); a retry sends the request's own name and arguments again.`,
-    });
+    throw requestStateOfAnotherRequestError(`prompt '${pending.name}'`);
   }
   state.pendingPromptInputs.delete(input.requestState);
   const answered = pickAnswers({ round: pending.round, responses: input.inputResponses });
@@ -121,16 +117,9 @@ function takePendingPrompt(
  * `input_required` answer, in 2025-11-25 requests sent during the request), then its messages, filled from the
  * prompt's arguments and the answers.
  */
-async function answerWithQuestions(options: {
-  state: MockServerState;
-  name: string;
-  arguments: Record<string, string>;
-  signal: AbortSignal;
-  extra: MockRequestExtra;
-  validator: jsonSchemaValidator;
-  responseIndex: number;
-  progress: CallProgress;
-}): Promise<GetPromptResult | InputRequiredResult> {
+async function answerWithQuestions(
+  options: PromptRequest & { responseIndex: number; progress: CallProgress },
+): Promise<GetPromptResult | InputRequiredResult> {
   const { state, name, extra, progress } = options;
   const spec = state.prompts.get(name)?.item.responses[options.responseIndex]?.inputRequired;
   if (spec === undefined) throw new Error(`Prompt '${name}' no longer has the response it asked with.`);

@@ -20,6 +20,7 @@ import {
 import type { MockToolCall } from './mock-tool-call.js';
 import { noMatchingResponseResult } from './no-matching-response-result.js';
 import { pickAnswers } from './pick-answers.js';
+import { invalidRequestStateError, requestStateOfAnotherRequestError } from './request-state-errors.js';
 import { notifyToolListChanged } from './notify-tool-list-changed.js';
 import { replayInputAnswers } from './replay-input-answers.js';
 import { selectResponse } from './select-response.js';
@@ -94,19 +95,10 @@ function takePendingInput(
   const { state, params } = options;
   if (input.requestState === undefined) return undefined;
   const pending = state.pendingInputs.get(input.requestState);
-  if (pending === undefined) {
-    throw new JsonRpcReplyError({
-      code: invalidParamsCode,
-      message: `Invalid or expired requestState: this server did not ask for input with it, or the call it belongs to has ended.`,
-      data: { reason: 'invalid_request_state' },
-    });
-  }
+  if (pending === undefined) throw invalidRequestStateError();
   const args = params.arguments ?? {};
   if (pending.call.tool !== params.name || !isDeepStrictEqual(pending.call.arguments, args)) {
-    throw new JsonRpcReplyError({
-      code: invalidParamsCode,
-      message: `The requestState belongs to another call (of '${pending.call.tool}', with its own arguments); a retry sends the call's own name and arguments again.`,
-    });
+    throw requestStateOfAnotherRequestError(`call of '${pending.call.tool}'`);
   }
   state.pendingInputs.delete(input.requestState);
   // A retry without every answer of the round is asked the round again.

@@ -11,7 +11,9 @@ export function pickAnswers(options: {
   const names = Object.keys(options.round);
   const answered = Object.fromEntries(
     names.flatMap((name) => {
-      const answer = options.responses?.[name];
+      // Own properties only: a question named like an Object member (`constructor`) is not answered by it.
+      const { responses } = options;
+      const answer = responses !== undefined && Object.hasOwn(responses, name) ? responses[name] : undefined;
       return answer === undefined ? [] : [[name, answer]];
     }),
   );

@@ -362,7 +362,7 @@ describe('the rounds of a 2026-07-28 call, on the wire', () => {
         requestState: first.result.requestState,
       }),
     ).toMatchObject({
-      error: { code: -32602, message: expect.stringContaining('belongs to another call') as unknown },
+      error: { code: -32602, message: expect.stringContaining('belongs to another request') as unknown },
     });
 
     const again = (await request('tools/call', {
@@ -471,7 +471,10 @@ const greetSpec: MockServerSpecInput = {
               inputRequired: {
                 ask: {
                   confirm: {
-                    elicit: { message: 'Send it?', requestedSchema: { type: 'object', properties: {} } },
+                    elicit: {
+                      message: 'Send it, {{user_name.name}}?',
+                      requestedSchema: { type: 'object', properties: {} },
+                    },
                   },
                 },
                 then: { text: '{{greeting}}, {{user_name.name}} ({{client_roots}}); sent: {{confirm}}' },
@@ -529,6 +532,8 @@ describe('an inputRequired response', () => {
     const [call] = server.calls;
     expect(call).toMatchObject({ protocol: modern, outcome: 'result', inputRounds: 2 });
     expect(call!.elicitation.map((exchange) => exchange.result?.action)).toEqual(['accept', 'accept']);
+    // The second round's question names the first round's answer.
+    expect(call!.elicitation[1]!.request.message).toBe('Send it, Ada?');
     expect(call!.sampling).toHaveLength(1);
     expect(call!.roots).toEqual([{ result: { roots: [{ uri: 'file:///home/ada' }] } }]);
   });
@@ -571,6 +576,28 @@ describe('an inputRequired response', () => {
     });
   });
 
+  it('is refused in a spec with text between braces that is no placeholder', () => {
+    expect(() =>
+      createMockMcpServer({
+        tools: [
+          {
+            name: 'greet',
+            responses: [
+              {
+                inputRequired: {
+                  ask: {
+                    who: { elicit: { message: 'Who?', requestedSchema: { type: 'object', properties: {} } } },
+                  },
+                  then: { text: 'Code {{who.2fa}}' },
+                },
+              },
+            ],
+          },
+        ],
+      }),
+    ).toThrow('{{who.2fa}} is no placeholder');
+  });
+
   it('is refused in a spec whose answer names a question it never asked', () => {
     expect(() =>
       createMockMcpServer({
@@ -596,7 +623,7 @@ describe('an inputRequired response', () => {
         ],
       }),
     ).toThrow(
-      'tools[0].responses[0].inputRequired.then: Placeholder {{user_name.nmae}} names none of the questions asked (or fields of their forms); they are: user_name, user_name.name.',
+      'tools[0].responses[0].inputRequired.then: Placeholder {{user_name.nmae}} names none of the questions asked before (or fields of their forms); they are: user_name, user_name.name.',
     );
   });
 });
@@ -666,5 +693,74 @@ describe('a prompt that asks before it answers (inputRequired)', () => {
         inputResponses: { tone: { action: 'accept', content: { name: 'x' } } },
       }),
     ).toMatchObject({ error: { code: -32602 } });
+  });
+});
+
+describe('the questions of a round, from hostile or limited clients', () => {
+  it('names every capability a refused round needs, both elicitation modes together', async () => {
+    const server = serve({
+      tools: [
+        {
+          name: 'sign',
+          responses: [
+            {
+              inputRequired: {
+                ask: {
+                  form: { elicit: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } } },
+                  page: { elicit: { mode: 'url', message: 'Sign in', url: 'https://example.com/sign-in' } },
+                },
+                then: { text: 'Signed.' },
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const request = await rawModernClient(server);
+    expect(
+      await request(
+        'tools/call',
+        { name: 'sign', arguments: {} },
+        {
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      ),
+    ).toMatchObject({
+      error: { code: -32021, data: { requiredCapabilities: { elicitation: { form: {}, url: {} } } } },
+    });
+  });
+
+  it('asks again a question named like an Object member when the retry does not answer it', async () => {
+    const server = serve({
+      tools: [
+        {
+          name: 'odd',
+          responses: [
+            {
+              inputRequired: {
+                ask: {
+                  constructor: {
+                    elicit: { message: 'Sure?', requestedSchema: { type: 'object', properties: {} } },
+                  },
+                },
+                then: { text: 'Done: {{constructor}}.' },
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const request = await rawModernClient(server);
+    const first = (await request('tools/call', { name: 'odd', arguments: {} })) as {
+      result: { requestState: string };
+    };
+    expect(
+      await request('tools/call', {
+        name: 'odd',
+        arguments: {},
+        requestState: first.result.requestState,
+        inputResponses: {},
+      }),
+    ).toMatchObject({ result: { resultType: 'input_required', inputRequests: { constructor: {} } } });
   });
 });

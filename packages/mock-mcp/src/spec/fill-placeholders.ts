@@ -11,9 +11,38 @@ export function fillPlaceholders<Value>(value: Value, values: Readonly<Record<st
   return fill({ value, values, pattern: placeholder }) as Value;
 }
 
-/** As `fillPlaceholders`, but a placeholder without a value is left as it is (answers fill it later). */
-export function fillKnownPlaceholders<Value>(value: Value, values: Readonly<Record<string, string>>): Value {
-  return fill({ value, values, pattern: placeholder, missing: (name) => `{{${name}}}` }) as Value;
+/**
+ * As `fillPlaceholders` (with `dotted`, `fillAnswerPlaceholders`), but a placeholder without a value is left as it
+ * is, for the answers to fill later.
+ */
+export function fillKnownPlaceholders<Value>(
+  value: Value,
+  values: Readonly<Record<string, string>>,
+  options: { dotted?: boolean } = {},
+): Value {
+  return fill({
+    value,
+    values,
+    pattern: options.dotted === true ? dottedPlaceholder : placeholder,
+    missing: (name) => `{{${name}}}`,
+  }) as Value;
+}
+
+/** Text between `{{` and `}}` that is no placeholder name (`{{a b}}`, `{{who.2fa}}`), each once. */
+export function listMalformedPlaceholders(value: unknown): string[] {
+  const texts = new Set<string>();
+  const valid = new RegExp(`^${dottedPlaceholder.source}$`, 'u');
+  const visit = (item: unknown): void => {
+    if (typeof item === 'string') {
+      for (const found of item.matchAll(/\{\{[^{}]*\}\}/gu)) if (!valid.test(found[0])) texts.add(found[0]);
+    } else if (Array.isArray(item)) {
+      item.forEach(visit);
+    } else if (typeof item === 'object' && item !== null) {
+      Object.values(item).forEach(visit);
+    }
+  };
+  visit(value);
+  return [...texts];
 }
 
 /**

@@ -26,6 +26,7 @@ export async function startOAuthServer({
   const tokenRequests: TokenRequest[] = [];
   let issued = 0;
   let refused = 0;
+  let busyRefreshes = 0;
   let base = '';
 
   const mcp = createMcpHandler(
@@ -99,6 +100,10 @@ export async function startOAuthServer({
           codes.delete(form.get('code') ?? '');
           return issue();
         }
+        if (grantType === 'refresh_token' && busyRefreshes > 0) {
+          busyRefreshes -= 1;
+          return json({ error: 'temporarily_unavailable' }, 429);
+        }
         if (
           grantType === 'refresh_token' &&
           !refuseRefresh &&
@@ -130,6 +135,10 @@ export async function startOAuthServer({
   return {
     url: `${base}/mcp`,
     tokenRequests,
+    /** The next `count` refreshes are answered 429, as an authorization server under load answers. */
+    failNextRefreshes: (count: number) => {
+      busyRefreshes = count;
+    },
     /** How many refreshes were refused (a refresh token used again, or `refuseRefresh`). */
     refusedRefreshes: () => refused,
     /** Every access token issued so far stops being taken (refresh tokens still are). */
