@@ -27,6 +27,8 @@ export type ConnectServers = (
     onElicitation?: ElicitationHandler;
     onAuthorization?: McpAuthorizationHandler;
     tokenStore?: McpTokenStore;
+    /** Aborted when the session closes (or the manager is disposed) while its servers start. */
+    signal?: AbortSignal;
   },
 ) => Promise<ClosableToolSource>;
 
@@ -89,6 +91,7 @@ export async function openSessionResources({
   onElicitation,
   onAuthorization,
   tokenStore,
+  signal,
 }: {
   sessionId: string;
   config: StoredLlmConfig;
@@ -100,6 +103,8 @@ export async function openSessionResources({
   onElicitation?: SessionElicitationHandler | undefined;
   onAuthorization?: SessionAuthorizationHandler | undefined;
   tokenStore?: McpTokenStore | undefined;
+  /** Ends the start of the servers: the session closed meanwhile. */
+  signal?: AbortSignal | undefined;
 }): Promise<SessionResources> {
   checkServersCanConnect({ config, connectServers });
   const { servers: storedServers, ...rest } = config;
@@ -136,6 +141,7 @@ export async function openSessionResources({
       ? {}
       : { onAuthorization: (request: McpAuthorizationRequest) => onAuthorization(request, { sessionId }) }),
     ...(tokenStore === undefined ? {} : { tokenStore }),
+    ...(signal === undefined ? {} : { signal }),
   };
   const connected =
     Object.keys(options).length === 0 ? connectServers({ servers }) : connectServers({ servers }, options);

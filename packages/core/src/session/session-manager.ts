@@ -49,6 +49,10 @@ export class SessionManager {
   readonly #store: SessionStore;
   readonly #now: () => number;
   readonly #live = new Map<string, Promise<LiveSession>>();
+  /** The sessions whose opening has finished (what `#peek` reads without waiting for one under way). */
+  readonly #opened = new Map<string, LiveSession>();
+  /** Ends an opening under way (its servers starting, a sign-in waited for) when its session closes. */
+  readonly #openings = new Map<string, AbortController>();
   readonly #queues = new Map<string, Promise<void>>();
   readonly #turns = new Map<string, Set<MessageStreamWriter>>();
   readonly #ended = createEndedSessions();
@@ -201,8 +205,10 @@ export class SessionManager {
   async dispose(): Promise<void> {
     const ids = [...new Set([...this.#turns.keys(), ...this.#live.keys()])];
     await Promise.all(ids.map((id) => this.#settleTurns(id)));
+    for (const [id, opening] of this.#openings) opening.abort(openingEndedError(id));
     const live = [...this.#live.values()];
     this.#live.clear();
+    this.#opened.clear();
     await Promise.all(live.map(async (session) => (await session.catch(() => undefined))?.servers?.close()));
   }
 
@@ -279,6 +285,8 @@ export class SessionManager {
   async #forget(sessionId: string): Promise<void> {
     const live = this.#live.get(sessionId);
     this.#live.delete(sessionId);
+    this.#opened.delete(sessionId);
+    this.#openings.get(sessionId)?.abort(openingEndedError(sessionId));
     await (await live?.catch(() => undefined))?.servers?.close();
   }
 
@@ -295,10 +303,12 @@ export class SessionManager {
     return live;
   }
 
-  /** The session's data without opening it: from memory when open, else from the store. */
+  /**
+   * The session's data without opening it: from memory when open, else from the store. An opening under way
+   * is not waited for (its servers may wait for a user to sign in, who may ask for the session meanwhile).
+   */
   async #peek(sessionId: string): Promise<SessionData | undefined> {
-    const live = await this.#live.get(sessionId)?.catch(() => undefined);
-    return live?.data ?? (await this.#store.load(sessionId));
+    return this.#opened.get(sessionId)?.data ?? (await this.#store.load(sessionId));
   }
 
   async #load(sessionId: string): Promise<SessionData> {
@@ -309,6 +319,8 @@ export class SessionManager {
 
   /** Opens a session once, however many callers ask at the same time, with the secrets kept in memory. */
   #open({ id, load }: { id: string; load: () => Promise<SessionData> }) {
+    const ended = new AbortController();
+    this.#openings.set(id, ended);
     const opening = (async (): Promise<LiveSession> => {
       const data = await load();
       const secrets = this.#secrets.get(id);
@@ -324,13 +336,24 @@ export class SessionManager {
         onElicitation: this.#options.onElicitation,
         onAuthorization: this.#options.onAuthorization,
         tokenStore: this.#options.tokenStore?.(id),
+        signal: ended.signal,
       });
       return { data, ...resources };
     })();
     this.#live.set(id, opening);
-    opening.catch(() => {
-      if (this.#live.get(id) === opening) this.#live.delete(id);
-    });
+    opening.then(
+      (live) => {
+        if (this.#live.get(id) === opening) this.#opened.set(id, live);
+      },
+      () => {
+        if (this.#live.get(id) === opening) this.#live.delete(id);
+      },
+    );
+    void opening
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.#openings.get(id) === ended) this.#openings.delete(id);
+      });
     return opening;
   }
 
@@ -353,6 +376,11 @@ export class SessionManager {
     const idleTimeoutMs = this.#options.idleTimeoutMs ?? Infinity;
     return this.#now() - data.lastActivity.getTime() >= idleTimeoutMs;
   }
+}
+
+/** Why an opening was given up: its session closed, or the manager was disposed, before its servers started. */
+function openingEndedError(sessionId: string): Error {
+  return new Error(`Session '${sessionId}' was closed while its servers were starting.`);
 }
 
 function newSession(id: string, llmConfig: SessionData['llmConfig'], now: number): SessionData {

@@ -236,7 +236,11 @@ describe('SessionManager with a host config as hosts write it', () => {
     const result = await manager.sendMessage(session.id, 'Search');
     await manager.closeSession(session.id);
 
-    expect(connectServers).toHaveBeenCalledWith({ servers: { web: { url: 'http://127.0.0.1:1/mcp' } } });
+    expect(connectServers).toHaveBeenCalledWith(
+      { servers: { web: { url: 'http://127.0.0.1:1/mcp' } } },
+      // Ends the start of the servers if the session closes meanwhile.
+      { signal: expect.any(AbortSignal) as unknown },
+    );
     expect(result.toolCalls.map((call) => [call.name, call.isError])).toEqual([['search', false]]);
     expect(servers.closed).toBe(1);
     expect(await manager.getSession(session.id)).toBeUndefined();

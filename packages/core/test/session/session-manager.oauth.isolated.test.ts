@@ -10,6 +10,7 @@ import {
 } from '@toolloop/core/session';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startOAuthServer } from '../mcp/support/start-oauth-server.js';
+import { createDeferred } from '../deferred.js';
 import { createFakeServers, createModelFactory } from './support/session-test-kit.js';
 
 const planted = 'planted-client-secret-7d2a';
@@ -180,6 +181,59 @@ describe('SessionManager and servers behind OAuth', () => {
       expect(saved.filter((token) => token !== '').length).toBeGreaterThan(0);
       const files = await readEveryFile(root).catch(() => '');
       for (const token of saved.filter((value) => value !== '')) expect(files).not.toContain(token);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers getSession while a session's user signs in, and closeSession gives the sign-in up", async () => {
+    const server = await startOAuthServer();
+    try {
+      const config = {
+        type: 'claude',
+        model: 'claude-sonnet-4-6',
+        servers: {
+          remote: {
+            url: server.url,
+            auth: { type: 'authorization_code', redirectUrl: 'http://127.0.0.1:9/callback' },
+          },
+        },
+      } as const;
+      // A session stored by an earlier run of the host.
+      const before = createManager();
+      const { id } = await before.manager.initializeSession(config);
+      await before.manager.dispose();
+
+      const seen: Array<string | undefined> = [];
+      let signInEnded: unknown;
+      const waiting = createDeferred();
+      const manager = new SessionManager({
+        createModel: createModelFactory([{ text: 'Hi.' }]).createModel,
+        connectServers: connectMcpServers,
+        store: createFileSessionStore({ directory: root }),
+        onAuthorization: async (request, { sessionId }) => {
+          // The host looks the session up to find its user, while the session opens.
+          seen.push((await manager.getSession(sessionId))?.id);
+          waiting.resolve();
+          await new Promise((_resolve, reject) => {
+            request.signal.addEventListener('abort', () => {
+              signInEnded = request.signal.reason;
+              reject(request.signal.reason as Error);
+            });
+          });
+          return '';
+        },
+      });
+      const resuming = manager.resumeSession(id).catch((error: unknown) => error);
+      await waiting.promise;
+      await manager.closeSession(id);
+
+      expect(seen).toEqual([id]);
+      // The sign-in was given up as the session's server closed, not left to its timeout.
+      expect(String(signInEnded)).toContain("MCP server 'remote'");
+      expect(String(signInEnded)).toContain('is closed');
+      expect(await resuming).toBeInstanceOf(Error);
+      expect(await manager.getSession(id)).toBeUndefined();
     } finally {
       await server.close();
     }
