@@ -3,6 +3,7 @@ import type { Client, JSONRPCMessage, jsonSchemaValidator } from '@modelcontextp
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { ToolSourceError } from '../errors/tool-source-error.js';
 import { createLinkedAbortController } from '../internal/linked-abort-controller.js';
+import { createPausableTimeout } from '../internal/pausable-timeout.js';
 import type { JsonObject } from '../json-value.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolCallRequest, ToolSource } from '../tools/tool-source.js';
@@ -22,7 +23,10 @@ const noTimeoutMs = 2_147_483_647;
 export interface ConnectMcpServersOptions {
   /** How this client introduces itself to servers. */
   clientInfo?: { name: string; version: string };
-  /** Limit for starting a server (the question of its protocol revision, `initialize`) and `tools/list`. Default 60 000. */
+  /**
+   * Limit for starting a server (the question of its protocol revision, `initialize`) and `tools/list`; the time a
+   * user takes to sign in (`onAuthorization`) is not counted. Default 60 000.
+   */
   requestTimeoutMs?: number;
   /**
    * The SDK's own limit for a tool call. Default: none — inside `runToolLoop`, `toolTimeoutMs` and the turn's
@@ -149,6 +153,21 @@ export async function connectMcpServers(
   let exposed: ExposedTool<McpTool>[] = [];
   let skippedTools: McpToolSource['skippedTools'] = [];
 
+  // While the servers start, the time a user takes to sign in stops their clock (see the deadline below).
+  let signingIn: { pause: () => void; resume: () => void } | undefined;
+  const hostSignIn = options.onAuthorization;
+  const onAuthorization: McpAuthorizationHandler | undefined =
+    hostSignIn === undefined
+      ? undefined
+      : async (request) => {
+          const paused = signingIn;
+          paused?.pause();
+          try {
+            return await hostSignIn(request);
+          } finally {
+            paused?.resume();
+          }
+        };
   const connections = Object.entries(servers).map(([name, serverConfig]) =>
     createMcpServerConnection({
       name,
@@ -159,7 +178,7 @@ export async function connectMcpServers(
       closeGracePeriodMs: options.closeGracePeriodMs ?? 2_000,
       maxInputRounds,
       tokenStore,
-      ...(options.onAuthorization === undefined ? {} : { onAuthorization: options.onAuthorization }),
+      ...(onAuthorization === undefined ? {} : { onAuthorization }),
       ...(options.jsonSchemaValidator === undefined
         ? {}
         : { jsonSchemaValidator: options.jsonSchemaValidator }),
@@ -222,14 +241,19 @@ export async function connectMcpServers(
     exposed = exposeToolNames(usable);
   };
 
-  const startup = createLinkedAbortController({
-    signals: [options.signal],
+  const startup = createLinkedAbortController({ signals: [options.signal] });
+  // The user's time to sign in (onAuthorization) is not the servers' time to start: it is not counted.
+  const deadline = createPausableTimeout({
     timeoutMs: requestTimeoutMs,
-    timeoutReason: () =>
-      new ToolSourceError({
-        message: `${formatPending(connections, listedAtChange)} did not finish starting (the connect, and tools/list) within ${requestTimeoutMs} ms; raise requestTimeoutMs if a server needs longer.`,
-      }),
+    onTimeout: () => {
+      startup.abort(
+        new ToolSourceError({
+          message: `${formatPending(connections, listedAtChange)} did not finish starting (the connect, and tools/list) within ${requestTimeoutMs} ms; raise requestTimeoutMs if a server needs longer.`,
+        }),
+      );
+    },
   });
+  signingIn = deadline;
   try {
     await refresh(startup.signal);
   } catch (error) {
@@ -237,6 +261,8 @@ export async function connectMcpServers(
     await Promise.allSettled(connections.map((connection) => connection.close()));
     throw error;
   } finally {
+    signingIn = undefined;
+    deadline.dispose();
     startup.dispose();
   }
 

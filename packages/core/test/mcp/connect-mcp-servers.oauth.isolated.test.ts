@@ -130,6 +130,25 @@ describe('an HTTP server behind OAuth (authorization code with PKCE)', () => {
     expect(server.refusedRefreshes()).toBe(0);
   });
 
+  it("does not count the user's time to sign in against the start's requestTimeoutMs", async () => {
+    const signIns: McpAuthorizationRequest[] = [];
+    const signIn = signingIn(signIns);
+    const mcp = await connectMcpServers(config(), {
+      requestTimeoutMs: 3_000,
+      // A user who takes longer to sign in than the servers have to start.
+      onAuthorization: async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, 4_000));
+        return signIn(request);
+      },
+    });
+    try {
+      expect(await callWhoami(mcp)).toBe('signed in');
+    } finally {
+      await mcp.close();
+    }
+    expect(signIns).toHaveLength(1);
+  }, 20_000);
+
   it('tries a refresh again after one that failed (429), without asking the user', async () => {
     const signIns: McpAuthorizationRequest[] = [];
     const mcp = await connectMcpServers(config(), { onAuthorization: signingIn(signIns) });
