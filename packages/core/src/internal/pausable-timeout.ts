@@ -19,10 +19,13 @@ export function createPausableTimeout({
   const arm = () => {
     if (done || !Number.isFinite(remaining)) return;
     startedAt = now();
-    timer = setTimeout(() => {
-      done = true;
-      onTimeout();
-    }, Math.max(0, remaining));
+    timer = setTimeout(
+      () => {
+        done = true;
+        onTimeout();
+      },
+      Math.max(0, remaining),
+    );
   };
   arm();
   return {

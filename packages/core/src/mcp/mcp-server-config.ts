@@ -176,6 +176,16 @@ function expectAuth(path: string, value: unknown): void {
   }
   for (const key of fields.required) expectString(`${path}.${key}`, value[key]);
   for (const key of fields.optional) if (value[key] !== undefined) expectString(`${path}.${key}`, value[key]);
+  if (
+    value.type === 'authorization_code' &&
+    value.clientSecret !== undefined &&
+    value.clientId === undefined
+  ) {
+    fail(
+      `${path}.clientSecret`,
+      'a clientSecret goes with the clientId of a pre-registered client: give clientId too.',
+    );
+  }
   for (const key of ['redirectUrl', 'clientMetadataUrl']) {
     if (typeof value[key] === 'string' && !URL.canParse(value[key]))
       fail(`${path}.${key}`, 'expected an absolute URL.');

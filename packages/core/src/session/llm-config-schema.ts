@@ -19,29 +19,42 @@ const storedServerValue = serverValue.nullable();
 
 const absoluteUrl = z.url({ error: 'expected an absolute URL' });
 
+/** A field of `auth` that is no secret: stored as written, so it may not read the environment. */
+const plainAuthValue = z
+  .string()
+  .min(1)
+  .refine((value) => !value.includes('${'), {
+    error: 'expected the value itself: only clientSecret and privateKey may read the environment (${NAME})',
+  });
+
 /** An `auth` config of an HTTP server, its secrets (`clientSecret`, `privateKey`) written as `value`. */
 function serverAuth<VALUE extends z.ZodType<string | null>>(value: VALUE) {
   return z.discriminatedUnion(
     'type',
     [
-      z.strictObject({
-        type: z.literal('authorization_code'),
-        redirectUrl: absoluteUrl,
-        scope: z.string().optional(),
-        clientId: z.string().min(1).optional(),
-        clientSecret: value.optional(),
-        clientMetadataUrl: absoluteUrl.optional(),
-        clientName: z.string().optional(),
-      }),
+      z
+        .strictObject({
+          type: z.literal('authorization_code'),
+          redirectUrl: absoluteUrl,
+          scope: z.string().optional(),
+          clientId: plainAuthValue.optional(),
+          clientSecret: value.optional(),
+          clientMetadataUrl: absoluteUrl.optional(),
+          clientName: z.string().optional(),
+        })
+        .refine((auth) => auth.clientSecret === undefined || auth.clientId !== undefined, {
+          path: ['clientSecret'],
+          error: 'a clientSecret goes with the clientId of a pre-registered client: give clientId too',
+        }),
       z.strictObject({
         type: z.literal('client_credentials'),
-        clientId: z.string().min(1),
+        clientId: plainAuthValue,
         clientSecret: value,
         scope: z.string().optional(),
       }),
       z.strictObject({
         type: z.literal('private_key_jwt'),
-        clientId: z.string().min(1),
+        clientId: plainAuthValue,
         privateKey: value,
         algorithm: z.string().optional(),
         scope: z.string().optional(),
@@ -90,7 +103,11 @@ function checkServer(
   }
   for (const field of ['headers', 'auth'] as const) {
     if (isStdio && server[field] !== undefined) {
-      context.addIssue({ code: 'custom', path: [field], message: `only HTTP servers (\`url\`) take ${field}` });
+      context.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `only HTTP servers (\`url\`) take ${field}`,
+      });
     }
   }
   if (isHttp) {

@@ -28,14 +28,14 @@ export function resolveServers({
   ): Record<string, string> =>
     Object.fromEntries(
       Object.entries(values).map(([name, value]) => {
-        const given = ownValue(ownValue(secrets, server)?.[field], name);
-        if (given !== undefined) return [name, given];
+        // A value kept in memory wins; it may read the environment too (a secret with a literal part).
+        const kept = ownValue(ownValue(secrets, server)?.[field], name) ?? value;
         const path = `servers.${server}.${field}.${name}`;
-        if (value === null) {
+        if (kept === null) {
           missing.push({ path, server, field, name });
           return [name, ''];
         }
-        const expanded = value.replace(environmentReferencePattern, (_reference, variable: string) => {
+        const expanded = kept.replace(environmentReferencePattern, (_reference, variable: string) => {
           const found = ownValue(environment, variable);
           if (found === undefined) missing.push({ path, server, field, name, variable });
           return found ?? '';

@@ -1,5 +1,8 @@
 import { mcpAuthSecretFields, type McpAuthSecretField } from '../mcp/mcp-auth-config.js';
 import { hasEnvironmentReference } from './environment-references.js';
+
+/** A value that is one environment reference and nothing else: `${NAME}`. */
+const wholeReference = /^\$\{[A-Za-z_]\w*\}$/u;
 import type {
   LlmConfig,
   ServerSecrets,
@@ -57,13 +60,17 @@ function splitServer(server: StoredServerConfig): {
   return { stored: { ...others, env: stored }, withheld: withheld && { env: withheld } };
 }
 
-function splitValues(values: Record<string, string | null>): {
+function splitValues(
+  values: Record<string, string | null>,
+  options: { wholeReferencesOnly?: boolean } = {},
+): {
   stored: Record<string, string | null>;
   withheld: Record<string, string> | undefined;
 } {
   const entries = Object.entries(values);
-  const isSecret = (value: string | null): value is string =>
-    value !== null && !hasEnvironmentReference(value);
+  const readsEnvironment = (value: string) =>
+    options.wholeReferencesOnly === true ? wholeReference.test(value) : hasEnvironmentReference(value);
+  const isSecret = (value: string | null): value is string => value !== null && !readsEnvironment(value);
   const withheld = entries.filter((entry): entry is [string, string] => isSecret(entry[1]));
   return {
     stored: Object.fromEntries(entries.map(([key, value]) => [key, isSecret(value) ? null : value])),
@@ -76,7 +83,8 @@ function splitAuthSecrets(auth: StoredServerAuth): {
   stored: StoredServerAuth;
   withheld: Partial<Record<McpAuthSecretField, string>> | undefined;
 } {
-  const { stored, withheld } = splitValues(authSecretValues(auth));
+  // A secret is read from the environment only as a whole (`${NAME}`): any literal part would be stored.
+  const { stored, withheld } = splitValues(authSecretValues(auth), { wholeReferencesOnly: true });
   return { stored: { ...auth, ...stored }, withheld };
 }
 
@@ -84,6 +92,8 @@ function splitAuthSecrets(auth: StoredServerAuth): {
 export function authSecretValues(auth: StoredServerAuth): Record<string, string | null> {
   const fields: Record<string, string | null | undefined> = auth;
   return Object.fromEntries(
-    mcpAuthSecretFields.flatMap((field) => (fields[field] === undefined ? [] : [[field, fields[field] ?? null]])),
+    mcpAuthSecretFields.flatMap((field) =>
+      fields[field] === undefined ? [] : [[field, fields[field] ?? null]],
+    ),
   );
 }

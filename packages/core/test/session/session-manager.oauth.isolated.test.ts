@@ -112,6 +112,44 @@ describe('SessionManager and servers behind OAuth', () => {
     });
   });
 
+  it('refuses a clientSecret without its clientId, and a clientId that reads the environment, naming the field', async () => {
+    const { manager } = createManager();
+    const withAuth = (auth: Record<string, string>) =>
+      manager.initializeSession({
+        type: 'claude',
+        model: 'claude-sonnet-4-6',
+        servers: { api: { url: 'http://127.0.0.1:1/mcp', auth } },
+      });
+
+    await expect(
+      withAuth({ type: 'authorization_code', redirectUrl: 'http://127.0.0.1:9/cb', clientSecret: planted }),
+    ).rejects.toThrow(
+      'servers.api.auth.clientSecret: a clientSecret goes with the clientId of a pre-registered client',
+    );
+    await expect(
+      withAuth({ type: 'client_credentials', clientId: '${CLIENT}', clientSecret: 'x' }),
+    ).rejects.toThrow('servers.api.auth.clientId: expected the value itself');
+  });
+
+  it('keeps a secret with a literal part beside a ${NAME} in memory only, as a whole', async () => {
+    const { manager, connected } = createManager({ SUFFIX: '-from-environment' });
+    const session = await manager.initializeSession({
+      type: 'claude',
+      model: 'claude-sonnet-4-6',
+      servers: {
+        api: {
+          url: 'http://127.0.0.1:1/mcp',
+          auth: { type: 'client_credentials', clientId: 'reports', clientSecret: `${planted}\${SUFFIX}` },
+        },
+      },
+    });
+    await manager.dispose();
+
+    expect(session.llmConfig.servers?.api).toMatchObject({ auth: { clientSecret: null } });
+    expect(connected[0]?.api).toMatchObject({ auth: { clientSecret: `${planted}-from-environment` } });
+    expect(await readEveryFile(root)).not.toContain(planted);
+  });
+
   it('refuses auth on a command server, naming the field', async () => {
     const { manager } = createManager();
 
