@@ -51,6 +51,22 @@ async function callWhoami(mcp: Awaited<ReturnType<typeof connectMcpServers>>): P
   return output.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
 }
 
+/**
+ * Signs in, lets every access token expire, then makes three calls at once; resolves with their answers and the
+ * sign-ins the user was asked for.
+ */
+async function callTogetherAfterExpiry(): Promise<{ answers: string[]; signIns: McpAuthorizationRequest[] }> {
+  const signIns: McpAuthorizationRequest[] = [];
+  const mcp = await connectMcpServers(config(), { onAuthorization: signingIn(signIns) });
+  try {
+    expect(await callWhoami(mcp)).toBe('signed in');
+    server.expireTokens();
+    return { answers: await Promise.all([callWhoami(mcp), callWhoami(mcp), callWhoami(mcp)]), signIns };
+  } finally {
+    await mcp.close();
+  }
+}
+
 describe('an HTTP server behind OAuth (authorization code with PKCE)', () => {
   it('has the host sign the user in once, keeps the tokens in its store, and does not ask again', async () => {
     const signIns: McpAuthorizationRequest[] = [];
@@ -110,18 +126,9 @@ describe('an HTTP server behind OAuth (authorization code with PKCE)', () => {
   });
 
   it('sends each refresh token once for calls refused together, so a server that rotates them does not make the user sign in again', async () => {
-    const signIns: McpAuthorizationRequest[] = [];
-    const mcp = await connectMcpServers(config(), { onAuthorization: signingIn(signIns) });
-    try {
-      expect(await callWhoami(mcp)).toBe('signed in');
-      server.expireTokens();
+    const { answers, signIns } = await callTogetherAfterExpiry();
 
-      const answers = await Promise.all([callWhoami(mcp), callWhoami(mcp), callWhoami(mcp)]);
-
-      expect(answers).toEqual(['signed in', 'signed in', 'signed in']);
-    } finally {
-      await mcp.close();
-    }
+    expect(answers).toEqual(['signed in', 'signed in', 'signed in']);
     // Each refresh token is sent once (a call refused with the token issued meanwhile may refresh that one).
     expect(signIns).toHaveLength(1);
     const grants = server.tokenRequests.map((request) => request.grantType);
@@ -171,19 +178,10 @@ describe('an HTTP server behind OAuth (authorization code with PKCE)', () => {
   it('has the user sign in once for calls refused together, and each call goes on with the new token', async () => {
     await server.close();
     server = await startOAuthServer({ refuseRefresh: true });
-    const signIns: McpAuthorizationRequest[] = [];
-    const mcp = await connectMcpServers(config(), { onAuthorization: signingIn(signIns) });
-    try {
-      expect(await callWhoami(mcp)).toBe('signed in');
-      server.expireTokens();
+    const { answers, signIns } = await callTogetherAfterExpiry();
 
-      const answers = await Promise.all([callWhoami(mcp), callWhoami(mcp), callWhoami(mcp)]);
-
-      expect(answers).toEqual(['signed in', 'signed in', 'signed in']);
-      expect(signIns).toHaveLength(2);
-    } finally {
-      await mcp.close();
-    }
+    expect(answers).toEqual(['signed in', 'signed in', 'signed in']);
+    expect(signIns).toHaveLength(2);
   });
 
   it('never shows a token in the messages it reports (onMessage)', async () => {

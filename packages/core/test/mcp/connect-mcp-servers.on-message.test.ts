@@ -26,22 +26,33 @@ const summarize = (records: McpMessageRecord[]) =>
     result: 'result' in message ? message.result : undefined,
   }));
 
+/**
+ * Runs one turn that calls `lookup` on an in-memory server, and closes it: every message recorded both ways,
+ * and the revision spoken.
+ */
+async function recordLookupTurn(
+  protocol: 'both' | '2025-11-25' = 'both',
+): Promise<{ records: McpMessageRecord[]; versions: Record<string, string | undefined> }> {
+  const records: McpMessageRecord[] = [];
+  const mcp = await connectMcpServers(
+    { servers: { docs: inMemoryLookup(protocol) } },
+    { onMessage: (record) => records.push(record) },
+  );
+  try {
+    await runToolLoop({
+      model: createScriptedModel([{ toolCalls: [{ name: 'lookup', input: { q: 'x' } }] }, { text: 'ok' }]),
+      tools: [mcp],
+      prompt: 'Look it up.',
+    }).result;
+    return { records, versions: mcp.protocolVersions() };
+  } finally {
+    await mcp.close();
+  }
+}
+
 describe('connectMcpServers onMessage', () => {
   it('shows every message both ways, named by server: the listing, the call and its answer', async () => {
-    const records: McpMessageRecord[] = [];
-    const mcp = await connectMcpServers(
-      { servers: { docs: inMemoryLookup('2025-11-25') } },
-      { onMessage: (record) => records.push(record) },
-    );
-    try {
-      await runToolLoop({
-        model: createScriptedModel([{ toolCalls: [{ name: 'lookup', input: { q: 'x' } }] }, { text: 'ok' }]),
-        tools: [mcp],
-        prompt: 'Look it up.',
-      }).result;
-    } finally {
-      await mcp.close();
-    }
+    const { records } = await recordLookupTurn('2025-11-25');
     const seen = summarize(records);
     const sent = seen.filter((record) => record.direction === 'sent').map((record) => record.method);
     // First the question which protocol revision the server speaks (it is a 2025-11-25 server, which says it
@@ -70,21 +81,8 @@ describe('connectMcpServers onMessage', () => {
   });
 
   it('shows a 2026-07-28 exchange: the question of the revision answered, then requests without a handshake', async () => {
-    const records: McpMessageRecord[] = [];
-    const mcp = await connectMcpServers(
-      { servers: { docs: inMemoryLookup() } },
-      { onMessage: (record) => records.push(record) },
-    );
-    try {
-      await runToolLoop({
-        model: createScriptedModel([{ toolCalls: [{ name: 'lookup', input: { q: 'x' } }] }, { text: 'ok' }]),
-        tools: [mcp],
-        prompt: 'Look it up.',
-      }).result;
-      expect(mcp.protocolVersions()).toEqual({ docs: '2026-07-28' });
-    } finally {
-      await mcp.close();
-    }
+    const { records, versions } = await recordLookupTurn();
+    expect(versions).toEqual({ docs: '2026-07-28' });
     const sent = summarize(records)
       .filter((record) => record.direction === 'sent')
       .map((record) => record.method)
@@ -94,20 +92,7 @@ describe('connectMcpServers onMessage', () => {
   });
 
   it('sends no cancellation for an answered request (the handshake, a tool call) when the turn or the connection ends', async () => {
-    const records: McpMessageRecord[] = [];
-    const mcp = await connectMcpServers(
-      { servers: { docs: inMemoryLookup() } },
-      { onMessage: (record) => records.push(record) },
-    );
-    try {
-      await runToolLoop({
-        model: createScriptedModel([{ toolCalls: [{ name: 'lookup', input: {} }] }, { text: 'ok' }]),
-        tools: [mcp],
-        prompt: 'Look it up.',
-      }).result;
-    } finally {
-      await mcp.close();
-    }
+    const { records } = await recordLookupTurn();
 
     expect(summarize(records).filter((record) => record.method === 'notifications/cancelled')).toEqual([]);
   });
