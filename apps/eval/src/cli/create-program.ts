@@ -1,7 +1,7 @@
 import type { LeftoverCheck } from '../run/leftover-check.js';
 import { resolve } from 'node:path';
 import { InvalidArgumentError as InvalidOptionValueError } from '@toolloop/core';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { configFileNames } from '../config/find-config-file.js';
 import type { PrettyReporterStream } from '../report/pretty/create-pretty-reporter.js';
 import { escapeControlCharacters, escapeLine } from '../report/escape-control-characters.js';
@@ -46,7 +46,7 @@ const defaultOutput: ProgramOutput = {
 };
 
 /**
- * The `toolloop-eval` command line: `run`, `validate`, `list`, `schema` and `init`, each a few lines over the
+ * The `toolloop-eval` command line: `run`, `merge`, `validate`, `list`, `schema` and `init`, each a few lines over the
  * programmatic API, which each action loads when it runs: `--version` and `--help` load none of it.
  * Exit codes are set on `process.exitCode` (0 passed, 1 a scenario failed, 2 invalid input or runner failure).
  */
@@ -158,6 +158,45 @@ export function createProgram({
   ).action((paths: string[], options: RunCommandOptions) =>
     runAction(paths, { ...options, live: true, record: true }),
   );
+
+  program
+    .command('merge')
+    .description(
+      'merge the JSON reports of the parts of one run (--shard) into the reports of one run, with its exit code',
+    )
+    .argument('<reports...>', 'report.json files, or directories holding one (the --out-dir of each part)')
+    .addOption(
+      new Option(
+        '--reporter <name>',
+        'json, junit, html or pretty (repeatable) (default: json, junit and html)',
+      )
+        .argParser((value: string, previous: string[]) => [...previous, value])
+        .default([]),
+    )
+    .option('--out-dir <dir>', 'where the merged reports are written (default: reports)')
+    .action(async (paths: string[], options: { reporter: string[]; outDir?: string }) => {
+      await guard(output, async () => {
+        const [{ readReportsToMerge }, { mergeRunReports }, { createReporters }] = await Promise.all([
+          import('../report/read-reports-to-merge.js'),
+          import('../report/merge-run-reports.js'),
+          import('../report/reporters.js'),
+        ]);
+        const { report, exitCode } = mergeRunReports(await readReportsToMerge({ paths, cwd }));
+        const reporterNames = options.reporter.length > 0 ? options.reporter : ['json', 'junit', 'html'];
+        const reporters = createReporters(reporterNames, { stream: toReporterStream(output) });
+        const outDir = resolve(cwd, options.outDir ?? 'reports');
+        for (const reporter of reporters) {
+          await reporter.onRunStart?.({ total: report.scenarios.length, repeat: 1, concurrency: 1, outDir });
+        }
+        // Driven by the run's end alone, each reporter renders the report's own scenarios.
+        for (const reporter of reporters) await reporter.onRunEnd?.(report);
+        if (!reporterNames.includes('pretty'))
+          output.stdout(
+            `${formatSummary({ summary: report.summary, colors: createColors(false) }).join('\n')}\n`,
+          );
+        process.exitCode = exitCode;
+      });
+    });
 
   program
     .command('validate')
@@ -322,7 +361,8 @@ async function guard(output: ProgramOutput, action: () => Promise<void>): Promis
     } else if (
       EmptySelectionError.isInstance(error) ||
       InvalidOptionValueError.isInstance(error) ||
-      error instanceof LiveSetupError
+      error instanceof LiveSetupError ||
+      (error instanceof Error && error.name === 'ReportMergeError')
     ) {
       output.stderr(`${escapeControlCharacters(error.message)}\n`);
     } else {

@@ -166,6 +166,8 @@ export interface RunSummary {
   skipped: number;
   durationMs: number;
   flaky: number;
+  /** The part of the suite this run was (`--shard i/n`): `toolloop-eval merge` names the parts missing. */
+  shard?: { index: number; count: number };
 }
 
 /** A whole run: what `runScenarios` resolves with and what reporters see at the end. */

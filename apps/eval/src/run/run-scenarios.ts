@@ -202,6 +202,7 @@ export async function runScenarios(
         skipped: tally.skipped,
         durationMs: Math.round(performance.now() - startedAt),
         flaky: tally.flaky,
+        ...(options.shard === undefined ? {} : { shard: options.shard }),
       },
       scenarios: kept.sort((left, right) => left.order - right.order).map(({ result }) => result),
     };

@@ -64,6 +64,7 @@ function toJsonSummary(summary: RunSummary): RunSummary {
     skipped: summary.skipped,
     durationMs: summary.durationMs,
     flaky: summary.flaky,
+    ...(summary.shard === undefined ? {} : { shard: summary.shard }),
   };
 }
 
