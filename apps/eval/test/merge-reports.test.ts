@@ -81,7 +81,56 @@ describe('toolloop-eval merge', () => {
     expect(missing).toMatchObject({ exitCode: 2 });
     expect(missing.stderr).toContain('Cannot merge the reports: part 2/3 missing');
     expect(twice.stderr).toContain('part 1/3 is given twice');
-    expect(foreign.stderr).toContain('other.json is no report.json of toolloop-eval');
+    expect(foreign.stderr).toContain(
+      'other.json: summary is missing (is it a report.json of toolloop-eval?)',
+    );
     expect(absent.stderr).toMatch(/cannot read .*nowhere.* \(no such file\)/u);
+  });
+
+  it('refuses reports that do not say which part they are, a part out of any split, and a scenario it cannot read', async () => {
+    await runShards(2);
+    const part = JSON.parse(await readFile(join(root, 'part-1', 'report.json'), 'utf8')) as {
+      summary: Record<string, unknown>;
+      scenarios: Array<Record<string, unknown>>;
+    };
+    const write = (name: string, report: unknown) => writeFile(join(root, name), JSON.stringify(report));
+    await write('old.json', { ...part, summary: { ...part.summary, shard: undefined } });
+    await write('huge.json', { ...part, summary: { ...part.summary, shard: { index: 1, count: 1e9 } } });
+    await write('broken.json', { ...part, scenarios: [{ ...part.scenarios[0], turns: [null] }] });
+
+    const old = await runCli(root, 'merge', 'old.json', 'part-2');
+    const huge = await runCli(root, 'merge', 'huge.json');
+    const broken = await runCli(root, 'merge', 'broken.json', 'part-2');
+
+    expect(old.stderr).toContain('old.json does not say which part of a run it is');
+    expect(huge.stderr).toContain('parts 2/1000000000, 3/1000000000');
+    expect(huge.stderr).toContain('more missing');
+    expect(broken.stderr).toContain('broken.json: scenarios[0].turns[0] is not an object');
+    expect([old.exitCode, huge.exitCode, broken.exitCode]).toEqual([2, 2, 2]);
+  });
+
+  it("runs a part's scenarios as a whole run does when another part holds the suite's only scenario", async () => {
+    const plain = join(root, 'scenarios', 'passing', 'plain.yaml');
+    await writeFile(plain, `${await readFile(plain, 'utf8')}only: true\n`);
+    const whole = await runCli(root, 'run', 'scenarios', '--reporter', 'json', '--out-dir', 'whole');
+    await runShards(2);
+
+    const merged = await runCli(
+      root,
+      'merge',
+      'part-1',
+      'part-2',
+      '--out-dir',
+      'merged',
+      '--reporter',
+      'pretty',
+      '--reporter',
+      'json',
+    );
+
+    expect(merged.exitCode).toBe(whole.exitCode);
+    expect(await readReport('merged')).toEqual(await readReport('whole'));
+    // The pretty reporter shows each scenario, as in a run.
+    expect(merged.stdout).toContain('plain');
   });
 });

@@ -185,11 +185,23 @@ export function createProgram({
         const reporterNames = options.reporter.length > 0 ? options.reporter : ['json', 'junit', 'html'];
         const reporters = createReporters(reporterNames, { stream: toReporterStream(output) });
         const outDir = resolve(cwd, options.outDir ?? 'reports');
-        for (const reporter of reporters) {
-          await reporter.onRunStart?.({ total: report.scenarios.length, repeat: 1, concurrency: 1, outDir });
+        try {
+          // As a run drives them: each scenario in the report's order, then the end.
+          for (const reporter of reporters) {
+            await reporter.onRunStart?.({
+              total: report.scenarios.length,
+              repeat: 1,
+              concurrency: 1,
+              outDir,
+            });
+          }
+          for (const [order, result] of report.scenarios.entries()) {
+            for (const reporter of reporters) await reporter.onScenarioEnd?.(result, { order });
+          }
+          for (const reporter of reporters) await reporter.onRunEnd?.(report);
+        } finally {
+          for (const reporter of reporters) await reporter.close?.();
         }
-        // Driven by the run's end alone, each reporter renders the report's own scenarios.
-        for (const reporter of reporters) await reporter.onRunEnd?.(report);
         if (!reporterNames.includes('pretty'))
           output.stdout(
             `${formatSummary({ summary: report.summary, colors: createColors(false) }).join('\n')}\n`,

@@ -58,78 +58,122 @@ export function mergeRunReports(reports: readonly ReportToMerge[]): {
   return { report: { summary, scenarios }, exitCode };
 }
 
-/** The report, as far as merging needs it checked: a summary, and scenarios with a name, a file and a status. */
+/** The report checked field by field, so that a malformed one is refused naming where, not half written. */
 function checkReport(source: string, report: unknown): RunReport {
-  const shape = report as { summary?: unknown; scenarios?: unknown } | null;
-  if (
-    typeof shape !== 'object' ||
-    shape === null ||
-    typeof shape.summary !== 'object' ||
-    shape.summary === null ||
-    !Array.isArray(shape.scenarios)
-  ) {
-    throw mergeError(`${source} is no report.json of toolloop-eval (it needs summary and scenarios).`);
-  }
-  for (const [index, scenario] of (shape.scenarios as unknown[]).entries()) {
-    const fields = scenario as Partial<Record<'name' | 'file' | 'status', unknown>> | null;
-    if (
-      typeof fields?.name !== 'string' ||
-      typeof fields.file !== 'string' ||
-      !['passed', 'failed', 'skipped'].includes(String(fields.status))
-    ) {
-      throw mergeError(`${source}: scenarios[${index}] needs a name, a file and a status.`);
+  const fail = (path: string, expected: string): never => {
+    throw mergeError(`${source}: ${path} ${expected} (is it a report.json of toolloop-eval?)`);
+  };
+  if (!isRecord(report)) fail('the file', 'is no JSON object');
+  const { summary, scenarios } = report as { summary?: unknown; scenarios?: unknown };
+  if (!isRecord(summary)) fail('summary', 'is missing');
+  const summaryRecord = summary as Record<string, unknown>;
+  if (typeof summaryRecord.durationMs !== 'number') fail('summary.durationMs', 'is not a number');
+  if (!Array.isArray(scenarios)) fail('scenarios', 'is not a list');
+  const checked = (scenarios as unknown[]).map((scenario, index): ScenarioResult => {
+    const at = `scenarios[${index}]`;
+    if (!isRecord(scenario)) fail(at, 'is not an object');
+    const fields = scenario as Record<string, unknown>;
+    if (typeof fields.name !== 'string') fail(`${at}.name`, 'is not a text');
+    if (typeof fields.file !== 'string') fail(`${at}.file`, 'is not a text');
+    if (!['passed', 'failed', 'skipped'].includes(String(fields.status)))
+      fail(`${at}.status`, 'is not passed, failed or skipped');
+    if (fields.durationMs !== undefined && typeof fields.durationMs !== 'number')
+      fail(`${at}.durationMs`, 'is not a number');
+    for (const list of ['turns', 'failures', 'tags'] as const) {
+      if (fields[list] !== undefined && !Array.isArray(fields[list])) fail(`${at}.${list}`, 'is not a list');
     }
-  }
-  // report.json leaves out what only the HTML report shows of a turn (the servers' questions): none, merged.
-  const scenarios = (
-    shape.scenarios as Array<Partial<ScenarioResult> & Pick<ScenarioResult, 'name' | 'file' | 'status'>>
-  ).map((scenario): ScenarioResult => ({
-    ...scenario,
-    durationMs: scenario.durationMs ?? 0,
-    tags: scenario.tags ?? [],
-    failures: scenario.failures ?? [],
-    turns: (scenario.turns ?? []).map((turn) => ({
-      ...turn,
-      elicitations: (turn as Partial<typeof turn>).elicitations ?? [],
-    })),
-  }));
-  return { summary: shape.summary as RunSummary, scenarios };
+    ((fields.turns ?? []) as unknown[]).forEach((turn, turnIndex) => {
+      if (!isRecord(turn)) fail(`${at}.turns[${turnIndex}]`, 'is not an object');
+    });
+    ((fields.failures ?? []) as unknown[]).forEach((failure, failureIndex) => {
+      const entry = failure as Record<string, unknown>;
+      if (!isRecord(failure) || typeof entry.path !== 'string' || typeof entry.message !== 'string')
+        fail(`${at}.failures[${failureIndex}]`, 'needs a path and a message');
+    });
+    ((fields.tags ?? []) as unknown[]).forEach((tag, tagIndex) => {
+      if (typeof tag !== 'string') fail(`${at}.tags[${tagIndex}]`, 'is not a text');
+    });
+    const error = fields.error as { message?: unknown } | undefined;
+    if (error !== undefined && !(isRecord(error) && typeof error.message === 'string'))
+      fail(`${at}.error`, 'needs a message');
+    const result = scenario as Partial<ScenarioResult> & Pick<ScenarioResult, 'name' | 'file' | 'status'>;
+    // report.json leaves out what only the HTML report shows of a turn (the servers' questions): none, merged.
+    return {
+      ...result,
+      durationMs: result.durationMs ?? 0,
+      tags: result.tags ?? [],
+      failures: result.failures ?? [],
+      turns: (result.turns ?? []).map((turn) => ({
+        ...turn,
+        elicitations: (turn as Partial<typeof turn>).elicitations ?? [],
+      })),
+    };
+  });
+  return { summary: summaryRecord as unknown as RunSummary, scenarios: checked };
 }
 
-/** Parts of one split, each once, none missing; or no part at all named (whole runs, of different paths). */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The parts of one split, each once, none missing. A report that does not say which part it is (a whole run, or
+ * one written before reports named their part) merges only alone: nothing could tell which parts are missing.
+ */
 function checkShards(parsed: ReadonlyArray<{ source: string; report: RunReport }>): void {
-  const shards = parsed.filter(({ report }) => report.summary.shard !== undefined);
-  if (shards.length === 0) return;
-  if (shards.length < parsed.length) {
-    const whole = parsed.find(({ report }) => report.summary.shard === undefined)?.source ?? '';
+  const unnamed = parsed.filter(({ report }) => report.summary.shard === undefined);
+  if (unnamed.length > 0 && parsed.length > 1) {
+    const one = unnamed.length === 1;
     throw mergeError(
-      `${whole} is a whole run, the others parts of one (--shard): merge the parts of one run.`,
+      `${unnamed.map(({ source }) => source).join(', ')} ${one ? 'does' : 'do'} not say which part of a run ${one ? 'it is' : 'they are'} (a whole run, or a report of a toolloop-eval from before reports named their part): merge the parts of one run made with --shard.`,
     );
   }
-  const count = shards[0]?.report.summary.shard?.count ?? 0;
+  const [first] = parsed;
+  if (unnamed.length > 0 || first === undefined) return;
+  const { count } = shardOf(first);
   const byIndex = new Map<number, string>();
-  for (const { source, report } of shards) {
-    const shard = report.summary.shard;
-    if (shard === undefined) continue;
+  for (const entry of parsed) {
+    const shard = shardOf(entry);
     if (shard.count !== count) {
       throw mergeError(
-        `${source} is part ${shard.index}/${shard.count}, ${shards[0]?.source ?? ''} part of ${count}: merge the parts of one split.`,
+        `${entry.source} is part ${shard.index}/${shard.count}, ${first.source} part of ${count}: merge the parts of one split.`,
       );
     }
     const earlier = byIndex.get(shard.index);
     if (earlier !== undefined) {
-      throw mergeError(`part ${shard.index}/${count} is given twice: ${earlier} and ${source}.`);
+      throw mergeError(`part ${shard.index}/${count} is given twice: ${earlier} and ${entry.source}.`);
     }
-    byIndex.set(shard.index, source);
+    byIndex.set(shard.index, entry.source);
   }
-  const missing = Array.from({ length: count }, (_unused, index) => index + 1).filter(
-    (index) => !byIndex.has(index),
+  if (byIndex.size === count) return;
+  // The first missing parts, without walking a split of a billion parts.
+  const missing: number[] = [];
+  for (let index = 1; index <= count && missing.length < 10; index += 1) {
+    if (!byIndex.has(index)) missing.push(index);
+  }
+  const more = count - byIndex.size - missing.length;
+  throw mergeError(
+    `part${count - byIndex.size === 1 ? '' : 's'} ${missing.map((index) => `${index}/${count}`).join(', ')}${more > 0 ? ` and ${more} more` : ''} missing: a merged report of some parts would pass scenarios it never ran.`,
   );
-  if (missing.length > 0) {
-    throw mergeError(
-      `part${missing.length === 1 ? '' : 's'} ${missing.map((index) => `${index}/${count}`).join(', ')} missing: a merged report of some parts would pass scenarios it never ran.`,
-    );
+}
+
+/** The part a report says it is, checked: whole numbers, 1 ≤ index ≤ count. */
+function shardOf({ source, report }: { source: string; report: RunReport }): {
+  index: number;
+  count: number;
+} {
+  const { index, count } = (report.summary.shard ?? {}) as { index?: unknown; count?: unknown };
+  if (
+    typeof index !== 'number' ||
+    typeof count !== 'number' ||
+    !Number.isInteger(index) ||
+    !Number.isInteger(count) ||
+    index < 1 ||
+    index > count
+  ) {
+    throw mergeError(`${source}: summary.shard is not a part i/n with 1 ≤ i ≤ n.`);
   }
+  return { index, count };
 }
 
 /** Reports that cannot be merged into the report of one run: the message names them and why. */

@@ -48,7 +48,8 @@ export function selectScenarios<SCENARIO extends SelectableScenario>({
     shard === undefined
       ? sorted
       : sorted.filter((_scenario, index) => index % shard.count === shard.index - 1);
-  const hasOnly = sharded.some(({ scenario }) => scenario.only === true);
+  // Across the whole suite, so that a part runs what a whole run would of it (its `only` may be in another part).
+  const hasOnly = sorted.some(({ scenario }) => scenario.only === true);
   const runs = (loaded: SCENARIO) =>
     loaded.scenario.skip !== true && (!hasOnly || loaded.scenario.only === true);
   return { run: sharded.filter(runs), skipped: sharded.filter((loaded) => !runs(loaded)) };
