@@ -12,7 +12,7 @@ import type { InputQuestion, InputRequiredSpec } from '../spec/input-required-sp
 import { checkInputAnswer } from './check-input-answer.js';
 import { InputNeeded, type InputRequest, type InputRound } from './input-request.js';
 import type { MockProtocolRevision } from './mock-server-state.js';
-import { refuseMissingCapability } from './refuse-missing-capability.js';
+import { throwIfRequired } from './refuse-missing-capability.js';
 import { supportsElicitationMode } from './run-elicitation.js';
 
 /** Who asks a request's questions, and how: what `askInputRounds` needs of the request it answers. */
@@ -48,12 +48,13 @@ export async function askInputRounds<Then>(options: {
       if (canAnswer(question, input.clientCapabilities)) round[name] = toRequest(question);
     }
     if (Object.keys(round).length === 0) {
-      const refused = refuseMissingCapability({
+      const message = `${options.asker} asks ${Object.keys(spec.ask).join(', ')}, but the client declared none of the capabilities they need (${Object.values(spec.ask).map(capabilityOf).join(', ')}).`;
+      throwIfRequired({
         protocol: input.protocol,
         required: requiredCapabilities(Object.values(spec.ask)),
-        message: `${options.asker} asks ${Object.keys(spec.ask).join(', ')}, but the client declared none of the capabilities they need (${Object.values(spec.ask).map(capabilityOf).join(', ')}).`,
+        message,
       });
-      return { failed: refused.content.map((block) => (block.type === 'text' ? block.text : '')).join('') };
+      return { failed: message };
     }
     const recorders = input.record?.(round);
     let answers: Record<string, unknown>;

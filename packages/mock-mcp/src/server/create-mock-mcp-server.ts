@@ -187,11 +187,8 @@ export function createMockMcpServer(
       await Promise.all([...state.sessions].map((session) => session.peer.close()));
       await Promise.all([...connections].map((connection) => connection.close()));
       connections.clear();
-      for (const pending of state.pendingInputs.values()) {
-        endCall({ state, call: pending.call, outcome: 'cancelled' });
-      }
-      state.pendingInputs.clear();
-      state.pendingPromptInputs.clear();
+      for (const { call } of state.pendingCalls.clear()) endCall({ state, call, outcome: 'cancelled' });
+      state.pendingPrompts.clear();
     },
   };
 }

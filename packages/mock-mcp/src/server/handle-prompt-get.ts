@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import type { GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { JsonRpcReplyError } from '../errors/json-rpc-reply-error.js';
@@ -10,12 +8,10 @@ import {
 } from '../spec/fill-placeholders.js';
 import type { PromptResponse } from '../spec/prompt-response-schema.js';
 import { askInputRounds, askInTurn } from './ask-input-rounds.js';
-import type { InputRequiredResult } from './handle-tool-call.js';
 import { InputNeeded } from './input-request.js';
-import type { MockRequestExtra, ModernInput } from './mock-request-extra.js';
-import { maxPendingInputs, type CallProgress, type MockServerState } from './mock-server-state.js';
-import { pickAnswers } from './pick-answers.js';
-import { invalidRequestStateError, requestStateOfAnotherRequestError } from './request-state-errors.js';
+import type { MockRequestExtra } from './mock-request-extra.js';
+import type { MockServerState } from './mock-server-state.js';
+import { noProgress, type CallProgress, type InputRequiredResult } from './pending-inputs.js';
 import { replayInputAnswers } from './replay-input-answers.js';
 import { raiseFault } from './raise-fault.js';
 import { selectResponse } from './select-response.js';
@@ -45,8 +41,12 @@ export async function handlePromptGet(
   options: PromptRequest & { crash: () => Promise<void> },
 ): Promise<GetPromptResult | InputRequiredResult> {
   const { state, name, signal, extra } = options;
-  const resumed = extra.input.protocol === '2026-07-28' ? takePendingPrompt(options, extra.input) : undefined;
-  if (resumed !== undefined) return answerWithQuestions({ ...options, ...resumed });
+  const resumed =
+    extra.input.protocol === '2026-07-28'
+      ? state.pendingPrompts.resume({ ...extra.input, name, arguments: options.arguments })
+      : undefined;
+  if (resumed !== undefined)
+    return answerWithQuestions({ ...options, ...resumed.held, progress: resumed.progress });
   const source = state.prompts.get(name);
   if (source === undefined) {
     const known = [...state.prompts.keys()].join(', ');
@@ -79,7 +79,7 @@ export async function handlePromptGet(
     return answerWithQuestions({
       ...options,
       responseIndex: selected.index,
-      progress: { answers: [], asked: 0, picks: [] },
+      progress: noProgress(),
     });
   }
   const response = fillPlaceholders(selected.response, options.arguments);
@@ -88,27 +88,6 @@ export async function handlePromptGet(
   return {
     ...(response.description === undefined ? {} : { description: response.description }),
     messages: response.messages ?? [],
-  };
-}
-
-/** The request a retry goes on with, with every answer so far; `undefined` for a first request. */
-function takePendingPrompt(
-  options: { state: MockServerState; name: string; arguments: Record<string, string> },
-  input: ModernInput,
-): { responseIndex: number; progress: CallProgress } | undefined {
-  const { state } = options;
-  if (input.requestState === undefined) return undefined;
-  const pending = state.pendingPromptInputs.get(input.requestState);
-  if (pending === undefined) throw invalidRequestStateError();
-  if (pending.name !== options.name || !isDeepStrictEqual(pending.arguments, options.arguments)) {
-    throw requestStateOfAnotherRequestError(`prompt '${pending.name}'`);
-  }
-  state.pendingPromptInputs.delete(input.requestState);
-  const answered = pickAnswers({ round: pending.round, responses: input.inputResponses });
-  const { progress } = pending;
-  return {
-    responseIndex: pending.responseIndex,
-    progress: answered === undefined ? progress : { ...progress, answers: [...progress.answers, answered] },
   };
 }
 
@@ -151,19 +130,11 @@ async function answerWithQuestions(
     };
   } catch (error) {
     if (!(error instanceof InputNeeded)) throw error;
-    const requestState = randomUUID();
-    const asked = progress.answers.length + 1;
-    state.pendingPromptInputs.set(requestState, {
-      name,
-      arguments: options.arguments,
-      responseIndex: options.responseIndex,
-      progress: { ...progress, asked },
+    return state.pendingPrompts.ask({
+      request: { describe: `prompt '${name}'`, name, arguments: options.arguments },
+      held: { responseIndex: options.responseIndex },
+      progress,
       round: error.round,
-    });
-    for (const key of state.pendingPromptInputs.keys()) {
-      if (state.pendingPromptInputs.size <= maxPendingInputs) break;
-      state.pendingPromptInputs.delete(key);
-    }
-    return { resultType: 'input_required', inputRequests: error.round, requestState };
+    }).result;
   }
 }

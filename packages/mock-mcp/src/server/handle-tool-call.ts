@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { JsonRpcReplyError } from '../errors/json-rpc-reply-error.js';
@@ -8,32 +6,17 @@ import { answerWithResponse } from './answer-with-response.js';
 import { applyDueChanges, isAnsweredOutcome } from './apply-due-changes.js';
 import type { CallContext } from './call-context.js';
 import { askInTurn } from './ask-input-rounds.js';
-import { InputNeeded, type InputRound } from './input-request.js';
-import type { ModernInput, MockRequestExtra } from './mock-request-extra.js';
-import {
-  endCall,
-  maxPendingInputs,
-  type CallProgress,
-  type MockServerState,
-  type MockSession,
-} from './mock-server-state.js';
+import { InputNeeded } from './input-request.js';
+import type { MockRequestExtra } from './mock-request-extra.js';
+import { endCall, type MockServerState, type MockSession } from './mock-server-state.js';
 import type { MockToolCall } from './mock-tool-call.js';
 import { noMatchingResponseResult } from './no-matching-response-result.js';
-import { pickAnswers } from './pick-answers.js';
-import { invalidRequestStateError, requestStateOfAnotherRequestError } from './request-state-errors.js';
 import { notifyToolListChanged } from './notify-tool-list-changed.js';
+import { noProgress, type CallProgress, type InputRequiredResult } from './pending-inputs.js';
 import { replayInputAnswers } from './replay-input-answers.js';
 import { selectResponse } from './select-response.js';
 
 const invalidParamsCode = -32602;
-
-/** A 2026-07-28 answer that asks the client for input before the call can be answered. */
-export interface InputRequiredResult {
-  [key: string]: unknown;
-  resultType: 'input_required';
-  inputRequests: InputRound;
-  requestState: string;
-}
 
 interface ToolCallOptions {
   state: MockServerState;
@@ -57,8 +40,16 @@ export async function handleToolCall(
   options: ToolCallOptions,
 ): Promise<CallToolResult | InputRequiredResult> {
   const { state, extra } = options;
-  const resumed = extra.input.protocol === '2026-07-28' ? takePendingInput(options, extra.input) : undefined;
-  if (resumed !== undefined) return deliverAndAnnounce({ ...options, ...resumed });
+  const resumed =
+    extra.input.protocol === '2026-07-28'
+      ? state.pendingCalls.resume({
+          ...extra.input,
+          name: options.params.name,
+          arguments: options.params.arguments ?? {},
+        })
+      : undefined;
+  if (resumed !== undefined)
+    return deliverAndAnnounce({ ...options, ...resumed.held, progress: resumed.progress });
   const call: MockToolCall = {
     tool: options.params.name,
     arguments: options.params.arguments ?? {},
@@ -80,35 +71,11 @@ export async function handleToolCall(
       ...options,
       call,
       response: chosen.response,
-      progress: { answers: [], asked: 0, picks: [] },
+      progress: noProgress(),
     });
   } finally {
     await announceChanges({ ...options, call });
   }
-}
-
-/** The call a retry goes on with, with every answer so far; `undefined` for a first request. */
-function takePendingInput(
-  options: ToolCallOptions,
-  input: ModernInput,
-): { call: MockToolCall; response: MockResponse; progress: CallProgress } | undefined {
-  const { state, params } = options;
-  if (input.requestState === undefined) return undefined;
-  const pending = state.pendingInputs.get(input.requestState);
-  if (pending === undefined) throw invalidRequestStateError();
-  const args = params.arguments ?? {};
-  if (pending.call.tool !== params.name || !isDeepStrictEqual(pending.call.arguments, args)) {
-    throw requestStateOfAnotherRequestError(`call of '${pending.call.tool}'`);
-  }
-  state.pendingInputs.delete(input.requestState);
-  // A retry without every answer of the round is asked the round again.
-  const answered = pickAnswers({ round: pending.round, responses: input.inputResponses });
-  const { progress } = pending;
-  return {
-    call: pending.call,
-    response: pending.response,
-    progress: answered === undefined ? progress : { ...progress, answers: [...progress.answers, answered] },
-  };
 }
 
 function chooseResponse(options: {
@@ -225,36 +192,16 @@ async function deliver(
     return result;
   } catch (error) {
     if (error instanceof InputNeeded) {
-      return askForInput({ state, call, response, progress, round: error.round });
+      const asked = state.pendingCalls.ask({
+        request: { describe: `call of '${call.tool}'`, name: call.tool, arguments: call.arguments },
+        held: { call, response },
+        progress,
+        round: error.round,
+      });
+      if (asked.newRound) call.inputRounds += 1;
+      return asked.result;
     }
     endCall({ state, call, outcome: context.signal.aborted ? 'cancelled' : 'throw' });
     throw error;
-  }
-}
-
-/** Answers a 2026-07-28 call with `input_required`, keeping the call for the retry that brings the answer. */
-function askForInput(options: {
-  state: MockServerState;
-  call: MockToolCall;
-  response: MockResponse;
-  progress: CallProgress;
-  round: InputRound;
-}): InputRequiredResult {
-  const { state, call, response, progress, round } = options;
-  // A round asked again (its retry lacked an answer) is not a new round.
-  const asked = progress.answers.length + 1;
-  if (asked > progress.asked) call.inputRounds += 1;
-  const requestState = randomUUID();
-  state.pendingInputs.set(requestState, { call, response, progress: { ...progress, asked }, round });
-  endOldestBeyondLimit(state);
-  return { resultType: 'input_required', inputRequests: round, requestState };
-}
-
-/** A client that never comes back leaves its call waiting: past the limit, the oldest ends `cancelled`. */
-function endOldestBeyondLimit(state: MockServerState): void {
-  for (const [requestState, pending] of state.pendingInputs) {
-    if (state.pendingInputs.size <= maxPendingInputs) return;
-    state.pendingInputs.delete(requestState);
-    endCall({ state, call: pending.call, outcome: 'cancelled' });
   }
 }

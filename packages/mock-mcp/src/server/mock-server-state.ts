@@ -7,7 +7,7 @@ import type { MockServerSpec } from '../spec/mock-server-spec-schema.js';
 import type { MockTool } from '../spec/mock-tool-schema.js';
 import type { MockCallOutcome, MockToolCall } from './mock-tool-call.js';
 import type { MockResponse } from '../spec/mock-response-schema.js';
-import type { InputRound } from './input-request.js';
+import { createPendingInputs, type PendingInputs } from './pending-inputs.js';
 
 /** A tool of the running server and how many times each of its responses has been used. */
 export interface ToolState {
@@ -51,44 +51,12 @@ export interface MockSessionPeer {
 /** A protocol revision the mock speaks. */
 export type MockProtocolRevision = '2025-11-25' | '2026-07-28';
 
-/**
- * A 2026-07-28 tool call waiting for the client's answers (an `input_required` result went out), by the
- * `requestState` the client echoes on its retry.
- */
-export interface PendingInput {
+/** A 2026-07-28 tool call waiting for the client's answers: what its retry goes on with. */
+export interface PendingCall {
   call: MockToolCall;
   /** The response the call is answering with (chosen once, on its first request). */
   response: MockResponse;
-  progress: CallProgress;
-  /** The questions the client is asked to answer next, asked again on a retry without all their answers. */
-  round: InputRound;
 }
-
-/** A 2026-07-28 `prompts/get` waiting for the client's answers (its response asks: `inputRequired`). */
-export interface PendingPromptInput {
-  name: string;
-  arguments: Record<string, string>;
-  /** The response chosen on its first request. */
-  responseIndex: number;
-  progress: CallProgress;
-  round: InputRound;
-}
-
-/** How far a 2026-07-28 call has come, carried from each of its requests to the next. */
-export interface CallProgress {
-  /** The answers received so far, a round (answers by name) each, in the order the response asked them. */
-  answers: Array<Record<string, unknown>>;
-  /** How many rounds were asked: up to the last, the response's side effects have happened. */
-  asked: number;
-  /**
-   * The response of the server's own tools chosen for each call a sampled model made, in order, so that a
-   * delivery again chooses the same, and counts no use (`times`) twice.
-   */
-  picks: Array<number | undefined>;
-}
-
-/** The most 2026-07-28 calls a server keeps waiting for answers; past it the oldest ends `cancelled`. */
-export const maxPendingInputs = 1000;
 
 /** What every session of one mock server shares: its definitions, the call record, and the close signal. */
 export interface MockServerState {
@@ -101,10 +69,10 @@ export interface MockServerState {
   prompts: Map<string, ScriptedState<MockPrompt>>;
   calls: MockToolCall[];
   sessions: Set<MockSession>;
-  /** 2026-07-28 calls waiting for the client's answers, by `requestState`. */
-  pendingInputs: Map<string, PendingInput>;
-  /** 2026-07-28 `prompts/get` requests waiting for the client's answers, by `requestState`. */
-  pendingPromptInputs: Map<string, PendingPromptInput>;
+  /** 2026-07-28 calls waiting for the client's answers; one dropped past the limit ends `cancelled`. */
+  pendingCalls: PendingInputs<PendingCall>;
+  /** 2026-07-28 `prompts/get` requests waiting for the client's answers: the response each chose. */
+  pendingPrompts: PendingInputs<{ responseIndex: number }>;
   /** Aborts on `close()`, which ends every delay and hang. */
   closing: AbortController;
   callEndListeners: Set<(call: MockToolCall) => void>;
@@ -116,7 +84,7 @@ export interface MockServerState {
 
 /** Creates the shared state of a mock server from its validated spec. */
 export function createMockServerState(spec: MockServerSpec): MockServerState {
-  return {
+  const state: MockServerState = {
     spec,
     tools: new Map(spec.tools.map((tool) => [tool.name, toToolState(tool)])),
     resources: new Map((spec.resources ?? []).map((resource) => [resource.uri, toScriptedState(resource)])),
@@ -127,13 +95,18 @@ export function createMockServerState(spec: MockServerSpec): MockServerState {
     prompts: new Map((spec.prompts ?? []).map((prompt) => [prompt.name, toScriptedState(prompt)])),
     calls: [],
     sessions: new Set(),
-    pendingInputs: new Map(),
-    pendingPromptInputs: new Map(),
+    pendingCalls: createPendingInputs<PendingCall>({
+      onDropped: ({ call }) => {
+        endCall({ state, call, outcome: 'cancelled' });
+      },
+    }),
+    pendingPrompts: createPendingInputs(),
     closing: new AbortController(),
     callEndListeners: new Set(),
     nextChange: 0,
     turn: 0,
   };
+  return state;
 }
 
 /** A fresh tool state: no response used yet. */

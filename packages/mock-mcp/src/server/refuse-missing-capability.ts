@@ -13,11 +13,19 @@ export function refuseMissingCapability(options: {
   required: ClientCapabilities;
   message: string;
 }): CallToolResult {
-  if (options.protocol === '2026-07-28') {
-    throw new MissingRequiredClientCapabilityError(
-      { requiredCapabilities: options.required as never },
-      options.message,
-    );
-  }
+  throwIfRequired(options);
   return errorResult(options.message);
+}
+
+/** In 2026-07-28, the error -32021 for a request that needs capabilities the client did not declare. */
+export function throwIfRequired(options: {
+  protocol: MockProtocolRevision;
+  required: ClientCapabilities;
+  message: string;
+}): void {
+  if (options.protocol !== '2026-07-28') return;
+  throw new MissingRequiredClientCapabilityError(
+    { requiredCapabilities: options.required as never },
+    options.message,
+  );
 }
