@@ -141,10 +141,11 @@ describe('an HTTP server behind OAuth (authorization code with PKCE)', () => {
     const signIns: McpAuthorizationRequest[] = [];
     const signIn = signingIn(signIns);
     const mcp = await connectMcpServers(config(), {
-      requestTimeoutMs: 3_000,
-      // A user who takes longer to sign in than the servers have to start.
+      requestTimeoutMs: 5_000,
+      // A user who takes longer to sign in than the servers have to start (with room left for a busy machine
+      // to connect, exchange the code and list the tools within the limit).
       onAuthorization: async (request) => {
-        await new Promise((resolve) => setTimeout(resolve, 4_000));
+        await new Promise((resolve) => setTimeout(resolve, 6_500));
         return signIn(request);
       },
     });
