@@ -1,0 +1,3 @@
+import { defineToolloopTests } from '../../vitest.shared.ts';
+
+export default defineToolloopTests({ name: 'test-postgres' });
