@@ -8,6 +8,7 @@ import fakeLlmTests from './packages/fake-llm/vitest.config.ts';
 import mockMcpTests from './packages/mock-mcp/vitest.config.ts';
 import providersTests from './packages/providers/vitest.config.ts';
 import integrationTests from './test/vitest.config.ts';
+import testPostgresTests from './tools/test-postgres/vitest.config.ts';
 
 /** Each package's test projects, run from the package's own directory. */
 function inDirectory(
@@ -36,6 +37,7 @@ export default defineConfig({
       ...inDirectory('examples/support-agent', supportAgentTests),
       ...inDirectory('test', integrationTests),
       ...inDirectory('bench', benchTests),
+      ...inDirectory('tools/test-postgres', testPostgresTests),
     ],
   },
 });
