@@ -14,6 +14,7 @@ import {
   ApprovalPendingError,
   InvalidConfigError,
   MissingSecretError,
+  SessionBusyError,
   SessionConflictError,
   SessionNotFoundError,
 } from '@toolloop/core/session';
@@ -107,6 +108,21 @@ const cases = [
     error: new SessionConflictError({ sessionId: 's-1', path: '/sessions/s-1.json' }),
     isInstance: (error: unknown) => SessionConflictError.isInstance(error),
     fields: { sessionId: 's-1', path: '/sessions/s-1.json', reason: 'changed' },
+  },
+  {
+    error: new SessionBusyError({
+      sessionId: 's-1',
+      leaseOwner: 'web-2',
+      leaseExpiresAt: new Date('2026-12-03T10:00:30.000Z'),
+      waitedMs: 60_000,
+    }),
+    isInstance: (error: unknown) => SessionBusyError.isInstance(error),
+    fields: {
+      sessionId: 's-1',
+      leaseOwner: 'web-2',
+      leaseExpiresAt: '2026-12-03T10:00:30.000Z',
+      waitedMs: 60_000,
+    },
   },
 ];
 

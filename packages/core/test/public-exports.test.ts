@@ -52,6 +52,7 @@ describe('public exports', () => {
       'ApprovalPendingError',
       'InvalidConfigError',
       'MissingSecretError',
+      'SessionBusyError',
       'SessionConflictError',
       'SessionManager',
       'SessionNotFoundError',

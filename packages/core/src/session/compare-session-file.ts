@@ -2,13 +2,14 @@ import type { FileHandle } from 'node:fs/promises';
 
 /**
  * What a file store last read or wrote of a session file: which file it is (its inode: a save that renames
- * a new file over it makes another), where its complete lines end, and how many messages they hold
- * (`undefined` for a file of the earlier format, which is rewritten rather than appended to).
+ * a new file over it makes another), where its complete lines end, how many messages they hold (`undefined`
+ * for a file of the earlier format, which is rewritten rather than appended to), and the session's version.
  */
 export interface KnownSessionFile {
   inode: number;
   bytes: number;
   messages: number | undefined;
+  version: number;
 }
 
 /**

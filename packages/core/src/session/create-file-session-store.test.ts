@@ -33,16 +33,19 @@ afterEach(async () => {
 
 function conflictMessage(path: string): string {
   return (
-    `Session 'session-1' changed in '${path}' since this store last read or wrote it: another store ` +
-    '(another host, or another manager on the same directory) saved it. This save was refused so that ' +
-    'nothing is overwritten. Read the session again and retry, and give each host its own directory.'
+    `Session 'session-1' in '${path}' was saved from version 1, but the store holds version 2: another ` +
+    'host saved or deleted it since. This save was refused so that nothing is overwritten. Read the session ' +
+    'again and retry.'
   );
 }
 
-/** Saves the session with one more user message through `store`, as a turn does; what the save threw, if anything. */
+/**
+ * Saves the session with one more user message through `store` from version 1, as a turn does; what the save
+ * threw, if anything.
+ */
 function appendTurn(store: SessionStore, content: string): Promise<unknown> {
   const messages = [...buildSession().messages, { role: 'user' as const, content }];
-  return store.save(buildSession({ messages }), { appendedMessages: 1 }).then(
+  return store.save(buildSession({ messages, version: 1 }), { change: { appendedMessages: 1 } }).then(
     () => undefined,
     (error: unknown) => error,
   );
@@ -81,12 +84,12 @@ describe('createFileSessionStore', () => {
 
     await store.save(session);
 
-    expect(await store.load('session-1')).toEqual(session);
+    expect(await store.load('session-1')).toEqual({ ...session, version: 1 });
     expect(await readdir(directory)).toEqual(['session-1.json']);
     const lines = (await readFile(join(directory, 'session-1.json'), 'utf8')).split('\n');
     expect(lines.map((line) => (line === '' ? line : (JSON.parse(line) as unknown)))).toEqual([
       { format: 'toolloop.session.v2', id: 'session-1', llmConfig: session.llmConfig },
-      { messages: session.messages, lastActivity: '2026-11-21T10:00:00.000Z', toolCallCount: 2 },
+      { version: 1, messages: session.messages, lastActivity: '2026-11-21T10:00:00.000Z', toolCallCount: 2 },
       '',
     ]);
   });
@@ -115,22 +118,23 @@ describe('createFileSessionStore', () => {
       },
       counters: { iterations: 1, rounds: 0, sessionTokens: 0 },
     } as unknown as NonNullable<SessionData['pausedTurn']>;
-    const paused = buildSession({ messages, tokenCount: 15, pausedTurn });
+    const paused = buildSession({ messages, tokenCount: 15, pausedTurn, version: 1 });
 
-    await store.save(paused, { appendedMessages: 2 });
+    await store.save(paused, { change: { appendedMessages: 2 } });
     const resumed = buildSession({
       messages: [...messages, { role: 'tool', content: [] }],
       tokenCount: 30,
+      version: 2,
     });
     const loadedPaused = await createFileSessionStore({ directory }).load('session-1');
-    await store.save(resumed, { appendedMessages: 1 });
+    await store.save(resumed, { change: { appendedMessages: 1 } });
 
     const lines = (await readFile(join(directory, 'session-1.json'), 'utf8')).trim().split('\n');
     const pausedLine = JSON.parse(lines[2] ?? '') as Record<string, unknown>;
     const { messages: _messages, ...storedTurn } = pausedTurn;
     expect(pausedLine.pausedTurn).toEqual(storedTurn);
-    expect(loadedPaused).toEqual(paused);
-    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual(resumed);
+    expect(loadedPaused).toEqual({ ...paused, version: 2 });
+    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual({ ...resumed, version: 3 });
   });
 
   it('appends a save that only added messages as one line, leaving the earlier bytes as they were', async () => {
@@ -142,18 +146,20 @@ describe('createFileSessionStore', () => {
       messages: [...session.messages, { role: 'user', content: 'And now?' }],
       lastActivity: new Date('2026-11-21T10:05:00.000Z'),
       toolCallCount: 3,
+      version: 1,
     });
 
-    await store.save(next, { appendedMessages: 1 });
+    await store.save(next, { change: { appendedMessages: 1 } });
 
     const after = await readFile(join(directory, 'session-1.json'), 'utf8');
     expect(after.startsWith(before)).toBe(true);
     expect(JSON.parse(after.slice(before.length))).toEqual({
+      version: 2,
       messages: [{ role: 'user', content: 'And now?' }],
       lastActivity: '2026-11-21T10:05:00.000Z',
       toolCallCount: 3,
     });
-    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual(next);
+    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual({ ...next, version: 2 });
   });
 
   it('keeps every earlier turn when a crash cut the last line short, and cuts it off before the next append', async () => {
@@ -165,24 +171,29 @@ describe('createFileSessionStore', () => {
 
     const restarted = createFileSessionStore({ directory });
     const loaded = await restarted.load('session-1');
-    const next = buildSession({ messages: [...session.messages, { role: 'user', content: 'Again' }] });
-    await restarted.save(next, { appendedMessages: 1 });
+    const next = buildSession({
+      messages: [...session.messages, { role: 'user', content: 'Again' }],
+      version: 1,
+    });
+    await restarted.save(next, { change: { appendedMessages: 1 } });
 
-    expect(loaded).toEqual(session);
+    expect(loaded).toEqual({ ...session, version: 1 });
     expect(
-      (await readFile(path, 'utf8')).startsWith(`${whole}{"messages":[{"role":"user","content":"Again"}]`),
+      (await readFile(path, 'utf8')).startsWith(
+        `${whole}{"version":2,"messages":[{"role":"user","content":"Again"}]`,
+      ),
     ).toBe(true);
-    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual(next);
+    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual({ ...next, version: 2 });
   });
 
   it('saves the session whole when a change does not fit what the file holds', async () => {
     const store = createFileSessionStore({ directory });
     await store.save(buildSession());
-    const next = buildSession({ messages: [{ role: 'user', content: 'Rewritten' }] });
+    const next = buildSession({ messages: [{ role: 'user', content: 'Rewritten' }], version: 1 });
 
-    await store.save(next, { appendedMessages: 1 });
+    await store.save(next, { change: { appendedMessages: 1 } });
 
-    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual(next);
+    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual({ ...next, version: 2 });
   });
 
   it('reads a file of the earlier one-document format, withholding its literal server secrets, and writes the new format at its next save', async () => {
@@ -211,9 +222,7 @@ describe('createFileSessionStore', () => {
     if (loaded === undefined) throw new Error('expected the session');
     await store.save(
       { ...loaded, messages: [...loaded.messages, { role: 'user', content: 'Hi' }] },
-      {
-        appendedMessages: 1,
-      },
+      { change: { appendedMessages: 1 } },
     );
 
     expect(loaded.llmConfig.servers).toEqual({
@@ -229,7 +238,7 @@ describe('createFileSessionStore', () => {
     const store = createFileSessionStore({ directory });
 
     await store.save(buildSession());
-    await store.save(buildSession({ toolCallCount: 3 }));
+    await store.save(buildSession({ toolCallCount: 3, version: 1 }));
 
     expect(await readdir(directory)).toEqual(['session-1.json']);
     expect((await store.load('session-1'))?.toolCallCount).toBe(3);
@@ -303,10 +312,8 @@ describe('createFileSessionStore', () => {
 
     await store.save(buildSession());
     await store.save(
-      buildSession({ messages: [...buildSession().messages, { role: 'user', content: 'More' }] }),
-      {
-        appendedMessages: 1,
-      },
+      buildSession({ messages: [...buildSession().messages, { role: 'user', content: 'More' }], version: 1 }),
+      { change: { appendedMessages: 1 } },
     );
 
     expect((await stat(nested)).mode & 0o777).toBe(0o700);
@@ -372,7 +379,7 @@ describe('createFileSessionStore', () => {
     const loaded = await second.load('session-1');
     if (loaded === undefined) throw new Error('expected the session');
     const fromSecond = { ...loaded, messages: [...loaded.messages, { role: 'user' as const, content: 'B' }] };
-    await second.save(fromSecond, { appendedMessages: 1 });
+    await second.save(fromSecond, { change: { appendedMessages: 1 } });
     const written = await readFile(path, 'utf8');
 
     const refused = await appendTurn(first, 'A');
@@ -383,9 +390,14 @@ describe('createFileSessionStore', () => {
       sessionId: 'session-1',
       path,
       reason: 'changed',
+      expectedVersion: 1,
+      storedVersion: 2,
     });
     expect(await readFile(path, 'utf8')).toBe(written);
-    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual(fromSecond);
+    expect(await createFileSessionStore({ directory }).load('session-1')).toEqual({
+      ...fromSecond,
+      version: 2,
+    });
   });
 
   it('refuses to cut a turn another store appended since, though a line a crash cut short follows it', async () => {
@@ -431,7 +443,9 @@ describe('createFileSessionStore', () => {
 
     expect(outcome).toBeUndefined();
     expect(
-      (await readFile(path, 'utf8')).startsWith(`${whole}{"messages":[{"role":"user","content":"A"}]`),
+      (await readFile(path, 'utf8')).startsWith(
+        `${whole}{"version":2,"messages":[{"role":"user","content":"A"}]`,
+      ),
     ).toBe(true);
     expect(await readdir(directory)).toEqual(['session-1.json']);
   });
@@ -523,10 +537,12 @@ describe('createFileSessionStore', () => {
     await first.save(buildSession());
     const second = createFileSessionStore({ directory });
     await second.load('session-1');
-    await second.save(buildSession({ toolCallCount: 3 }));
+    await second.save(buildSession({ toolCallCount: 3, version: 1 }));
     const written = await readFile(path, 'utf8');
 
-    const refused = await first.save(buildSession({ toolCallCount: 4 })).catch((error: unknown) => error);
+    const refused = await first
+      .save(buildSession({ toolCallCount: 4, version: 1 }))
+      .catch((error: unknown) => error);
 
     expect(SessionConflictError.isInstance(refused)).toBe(true);
     expect(await readFile(path, 'utf8')).toBe(written);
@@ -538,7 +554,7 @@ describe('createFileSessionStore', () => {
     await first.save(buildSession());
     const second = createFileSessionStore({ directory });
     await second.load('session-1');
-    await second.save(buildSession({ messages: [{ role: 'user', content: 'Short' }] }));
+    await second.save(buildSession({ messages: [{ role: 'user', content: 'Short' }], version: 1 }));
     const written = await readFile(path, 'utf8');
 
     const refused = await appendTurn(first, 'A');
@@ -547,7 +563,7 @@ describe('createFileSessionStore', () => {
     expect(await readFile(path, 'utf8')).toBe(written);
   });
 
-  it('refuses to save over a session file it has neither read nor written', async () => {
+  it('refuses a new session whose file exists, written by another store', async () => {
     const path = join(directory, 'session-1.json');
     await createFileSessionStore({ directory }).save(buildSession());
     const written = await readFile(path, 'utf8');
@@ -572,7 +588,7 @@ describe('createFileSessionStore', () => {
         "- line 1: id: the file holds session 'a', but its name says 'c'. A session file is named after the " +
         "session it holds: rename it to 'a.json', or, to keep it as a copy, set the id on its first line to 'c'.",
     );
-    expect(await store.load('a')).toEqual(buildSession({ id: 'a' }));
+    expect(await store.load('a')).toEqual({ ...buildSession({ id: 'a' }), version: 1 });
   });
 
   it('refuses a file of the earlier format whose name and the id inside disagree', async () => {

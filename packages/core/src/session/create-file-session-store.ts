@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { constants, type FileHandle, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { access, constants, type FileHandle, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { SessionConflictError } from '../errors/session-conflict-error.js';
 import { compareSessionFile, type KnownSessionFile } from './compare-session-file.js';
 import { formatSessionHeader, formatSessionRecord } from './format-session-file.js';
 import { lockFileName, lockSessionFile } from './lock-session-file.js';
 import { parseSessionFile } from './parse-session-file.js';
 import { removeCrashedSaves, temporaryFileName } from './remove-crashed-saves.js';
 import type { SessionData } from './session-data.js';
+import { checkLeaseRequest, checkSaveAllowed, toLeaseResult } from './session-lease.js';
+import { leaseFileName, readLiveLease, removeLeaseFile, writeLeaseFile } from './session-lease-file.js';
 import type { SessionChange, SessionStore } from './session-store.js';
 
 const idPattern = /^[a-zA-Z0-9_-]{1,128}$/;
@@ -22,12 +23,13 @@ const idPattern = /^[a-zA-Z0-9_-]{1,128}$/;
  * are deleted when the store is first used. Files are created 0600, and the directory 0700 when the store
  * creates it. The API key and server secrets given literally are never written.
  *
- * Several processes of one host may share the directory. A save holds the session's lock file
- * (`.<id>.lock`) while it checks and writes, and never overwrites what another store saved: when the file
- * changed since this store read or wrote it, or exists and this store never read it, the save fails with
- * `SessionConflictError`. A lock whose process is gone is taken over; one held longer than `lockTimeoutMs`
- * also fails the save with `SessionConflictError` (`reason: 'locked'`). A lock of another host is never taken
- * over, so give each host its own directory.
+ * It keeps the store contract (versions, leases) across the processes of one machine that share the
+ * directory: each line records the version it makes, a session's lease is kept in `.<id>.lease`, and both are
+ * checked and written while the session's lock file (`.<id>.lock`) is held. A lock whose process is gone is
+ * taken over; one held longer than `lockTimeoutMs` fails the save with `SessionConflictError` (`reason:
+ * 'locked'`). Leases run out by this machine's clock (`now`); a lease whose process is gone is taken over
+ * at once, so a host restarted after a crash need not wait for it. A lock or lease of another machine is never
+ * taken over before its time: hosts on several machines share a Postgres store, not a directory.
  *
  * @example
  * const manager = new SessionManager({ createModel, store: createFileSessionStore({ directory: '.sessions' }) });
@@ -35,6 +37,7 @@ const idPattern = /^[a-zA-Z0-9_-]{1,128}$/;
 export function createFileSessionStore({
   directory,
   lockTimeoutMs = 5_000,
+  now = Date.now,
 }: {
   directory: string;
   /**
@@ -42,9 +45,12 @@ export function createFileSessionStore({
    * is refused with `SessionConflictError`; 5 s unless given.
    */
   lockTimeoutMs?: number;
+  /** The clock leases run out by; `Date.now` unless given. */
+  now?: () => number;
 }): SessionStore {
   const pathOf = (id: string) => join(directory, `${checkId(id)}.json`);
-  /** Holds the session's lock around `action`: no other store checks or writes the file meanwhile. */
+  const leasePathOf = (id: string) => join(directory, leaseFileName(checkId(id)));
+  /** Holds the session's lock around `action`: no other store checks or writes the session meanwhile. */
   const whileLocked = async <RESULT>(id: string, action: () => Promise<RESULT>): Promise<RESULT> => {
     const release = await lockSessionFile({
       sessionId: id,
@@ -70,128 +76,144 @@ export function createFileSessionStore({
     return opened;
   };
 
+  /** Reads the whole session file, and remembers what it holds. */
+  const read = async (id: string, handle: FileHandle) => {
+    const { ino: inode } = await handle.stat();
+    const text = await handle.readFile('utf8');
+    const { session, layout } = parseSessionFile({ text, path: pathOf(id), id });
+    const file: KnownSessionFile = {
+      inode,
+      bytes: layout?.bytes ?? Buffer.byteLength(text),
+      messages: layout?.messages,
+      version: session.version ?? 1,
+    };
+    known.set(id, file);
+    return { session, file };
+  };
+
   /**
-   * Refuses to replace a file another store saved since this one read or wrote it, or one it never knew. A
-   * file that is gone is written again: nothing in it can be lost.
+   * The session file as it stands, under the lock: what this store knows of it while no other store has
+   * written it since (whatever follows is a line a crash left unfinished), else the file read again.
    */
-  const checkReplaceable = async (id: string, path: string) => {
-    const handle = await open(path, 'r').catch((error: unknown) => {
+  const inspect = async (id: string, handle: FileHandle): Promise<KnownSessionFile> => {
+    const file = known.get(id);
+    if (file !== undefined && (await compareSessionFile(handle, file)) !== 'changed') return file;
+    return (await read(id, handle)).file;
+  };
+
+  /** Runs `action` with the session file open (or `undefined` when there is none), and closes it. */
+  const withFile = async <RESULT>(
+    id: string,
+    flags: number,
+    action: (handle: FileHandle | undefined) => Promise<RESULT>,
+  ): Promise<RESULT> => {
+    const handle = await open(pathOf(id), flags).catch((error: unknown) => {
       if (isMissingFile(error)) return undefined;
       throw error;
     });
-    if (handle === undefined) return;
     try {
-      const file = known.get(id);
-      if (file === undefined || (await compareSessionFile(handle, file)) === 'changed') {
-        throw new SessionConflictError({ sessionId: id, path });
-      }
+      return await action(handle);
     } finally {
-      await handle.close();
+      await handle?.close();
     }
   };
 
-  const replace = async (session: SessionData) => {
-    // Readable by the host's user only: a transcript is private even without secrets in it.
-    await mkdir(directory, { recursive: true, mode: 0o700 });
+  /** Writes the whole session to a temporary file, flushes it and renames it over the session file. */
+  const replace = async (session: SessionData, version: number) => {
     const path = pathOf(session.id);
-    const text = formatSessionHeader(session) + formatSessionRecord(session, 0);
-    // The temporary file is written under the lock too: a store that starts meanwhile deletes none of a
-    // session whose lock is held (see removeCrashedSaves).
-    const inode = await whileLocked(session.id, async () => {
-      await checkReplaceable(session.id, path);
-      const temporaryPath = join(directory, temporaryFileName(session.id, randomUUID()));
+    const text = formatSessionHeader(session) + formatSessionRecord(session, { from: 0, version });
+    const temporaryPath = join(directory, temporaryFileName(session.id, randomUUID()));
+    try {
+      const handle = await open(temporaryPath, 'w', 0o600);
+      let inode: number;
       try {
-        const handle = await open(temporaryPath, 'w', 0o600);
-        let written: number;
-        try {
-          await handle.writeFile(text);
-          await handle.sync();
-          ({ ino: written } = await handle.stat());
-        } finally {
-          await handle.close();
-        }
-        await rename(temporaryPath, path);
-        return written;
-      } catch (error) {
-        await rm(temporaryPath, { force: true });
-        throw error;
-      }
-    });
-    known.set(session.id, { inode, bytes: Buffer.byteLength(text), messages: session.messages.length });
-  };
-
-  /**
-   * Appends the new messages as one line; `false` when the file is gone. A file another store saved since
-   * is refused; a line an earlier append left unfinished is cut off first.
-   */
-  const append = (session: SessionData, file: KnownSessionFile & { messages: number }) =>
-    whileLocked(session.id, async () => {
-      const path = pathOf(session.id);
-      // Not 'a', which would create a file that is gone; one handle, so the file checked is the file written.
-      const handle = await open(path, constants.O_RDWR | constants.O_APPEND).catch((error: unknown) => {
-        if (isMissingFile(error)) return undefined;
-        throw error;
-      });
-      if (handle === undefined) return false;
-      const line = Buffer.from(formatSessionRecord(session, file.messages));
-      try {
-        const state = await compareSessionFile(handle, file);
-        if (state === 'changed') throw new SessionConflictError({ sessionId: session.id, path });
-        // No other store writes while this one holds the lock: a line left unfinished is a crash's.
-        if (state === 'unfinished') await handle.truncate(file.bytes);
-        await writeWhole(handle, line);
+        await handle.writeFile(text);
         await handle.sync();
+        ({ ino: inode } = await handle.stat());
       } finally {
         await handle.close();
       }
+      await rename(temporaryPath, path);
       known.set(session.id, {
-        inode: file.inode,
-        bytes: file.bytes + line.length,
+        inode,
+        bytes: Buffer.byteLength(text),
         messages: session.messages.length,
+        version,
       });
-      return true;
+    } catch (error) {
+      await rm(temporaryPath, { force: true });
+      throw error;
+    }
+  };
+
+  /** Appends the new messages as one line, after cutting off a line a crash left unfinished. */
+  const append = async ({
+    session,
+    handle,
+    file,
+    version,
+  }: {
+    session: SessionData;
+    handle: FileHandle;
+    file: KnownSessionFile & { messages: number };
+    version: number;
+  }) => {
+    const line = Buffer.from(formatSessionRecord(session, { from: file.messages, version }));
+    // No other store writes while this one holds the lock: bytes past the known lines are a crash's.
+    if ((await handle.stat()).size > file.bytes) await handle.truncate(file.bytes);
+    await writeWhole(handle, line);
+    await handle.sync();
+    known.set(session.id, {
+      inode: file.inode,
+      bytes: file.bytes + line.length,
+      messages: session.messages.length,
+      version,
     });
+  };
 
   return {
     async load(id) {
       await ready();
-      const path = pathOf(id);
-      const handle = await open(path, 'r').catch((error: unknown) => {
-        if (isMissingFile(error)) return undefined;
-        throw error;
-      });
-      if (handle === undefined) return undefined;
-      try {
-        const { ino: inode } = await handle.stat();
-        const text = await handle.readFile('utf8');
-        const { session, layout } = parseSessionFile({ text, path, id });
-        known.set(id, {
-          inode,
-          bytes: layout?.bytes ?? Buffer.byteLength(text),
-          messages: layout?.messages,
-        });
-        return session;
-      } finally {
-        await handle.close();
-      }
+      return withFile(id, constants.O_RDONLY, async (handle) =>
+        handle === undefined ? undefined : (await read(id, handle)).session,
+      );
     },
-    async save(session, change) {
+    async save(session, { change, leaseOwner } = {}) {
       await ready();
-      const file = known.get(checkId(session.id));
-      const { messages } = file ?? {};
-      if (
-        file !== undefined &&
-        messages !== undefined &&
-        fitsLayout({ session, change, messages }) &&
-        (await append(session, { ...file, messages }))
-      )
-        return;
-      await replace(session);
+      const id = checkId(session.id);
+      // Readable by the host's user only: a transcript is private even without secrets in it.
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      return whileLocked(id, async () => {
+        // Not 'a', which would create a file that is gone; one handle, so the file checked is the file written.
+        const appended = await withFile(id, constants.O_RDWR | constants.O_APPEND, async (handle) => {
+          const file = handle === undefined ? undefined : await inspect(id, handle);
+          checkSaveAllowed({
+            sessionId: id,
+            path: pathOf(id),
+            expectedVersion: session.version,
+            storedVersion: file?.version,
+            lease: await readLiveLease(leasePathOf(id)),
+            leaseOwner,
+            now: now(),
+          });
+          const version = (file?.version ?? 0) + 1;
+          const { messages } = file ?? {};
+          if (handle === undefined || file === undefined || messages === undefined) return { version };
+          if (!fitsLayout({ session, change, messages })) return { version };
+          await append({ session, handle, file: { ...file, messages }, version });
+          return { version, done: true };
+        });
+        // The temporary file is written under the lock too: a store that starts meanwhile deletes none of a
+        // session whose lock is held (see removeCrashedSaves).
+        if (appended.done !== true) await replace(session, appended.version);
+        return appended.version;
+      });
     },
     async delete(id) {
       await ready();
       known.delete(id);
       await rm(pathOf(id), { force: true });
+      await removeLeaseFile(leasePathOf(id));
     },
     async list() {
       await ready();
@@ -206,6 +228,37 @@ export function createFileSessionStore({
         .filter((name) => name.endsWith('.json') && idPattern.test(name.slice(0, -'.json'.length)))
         .map((name) => name.slice(0, -'.json'.length))
         .sort();
+    },
+    async acquireLease(id, request) {
+      checkLeaseRequest(request);
+      await ready();
+      if (!(await exists(pathOf(id)))) return { type: 'missing' };
+      return whileLocked(id, async () => {
+        const version = await withFile(id, constants.O_RDONLY, async (handle) =>
+          handle === undefined ? undefined : (await inspect(id, handle)).version,
+        );
+        const result = toLeaseResult({
+          version,
+          lease: await readLiveLease(leasePathOf(id)),
+          request,
+          now: now(),
+        });
+        if (result.type === 'acquired') {
+          await writeLeaseFile(leasePathOf(id), {
+            owner: request.owner,
+            expiresAt: result.expiresAt.getTime(),
+          });
+        }
+        return result;
+      });
+    },
+    async releaseLease(id, owner) {
+      await ready();
+      const leasePath = leasePathOf(id);
+      if ((await readLiveLease(leasePath))?.owner !== owner) return;
+      await whileLocked(id, async () => {
+        if ((await readLiveLease(leasePath))?.owner === owner) await removeLeaseFile(leasePath);
+      });
     },
   };
 }
@@ -244,6 +297,16 @@ function checkId(id: string): string {
     argument: 'id',
     message: "a stored session id may use only letters, digits, '_' and '-' (at most 128).",
   });
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch (error) {
+    if (isMissingFile(error)) return false;
+    throw error;
+  }
 }
 
 function isMissingFile(error: unknown): boolean {

@@ -20,7 +20,7 @@ describe('createMemorySessionStore', () => {
     const loaded = await store.load('one');
     loaded?.messages.push({ role: 'user', content: 'changed again' });
 
-    expect(await store.load('one')).toEqual(session);
+    expect(await store.load('one')).toEqual({ ...session, version: 1 });
   });
 
   it('lists and deletes', async () => {
@@ -37,13 +37,14 @@ describe('createMemorySessionStore', () => {
     const store = createMemorySessionStore();
     await store.save(session);
     const added = { role: 'user' as const, content: 'More' };
-    const next = { ...session, messages: [...session.messages, added], toolCallCount: 1 };
+    const next = { ...session, messages: [...session.messages, added], toolCallCount: 1, version: 1 };
 
-    await store.save(next, { appendedMessages: 1 });
+    await store.save(next, { change: { appendedMessages: 1 } });
     added.content = 'changed';
 
     expect(await store.load('one')).toEqual({
       ...session,
+      version: 2,
       messages: [...session.messages, { role: 'user', content: 'More' }],
       toolCallCount: 1,
     });
@@ -52,11 +53,11 @@ describe('createMemorySessionStore', () => {
   it('saves the session whole when a change does not fit the stored copy', async () => {
     const store = createMemorySessionStore();
     await store.save(session);
-    const next = { ...session, messages: [{ role: 'user' as const, content: 'Other' }] };
+    const next = { ...session, messages: [{ role: 'user' as const, content: 'Other' }], version: 1 };
 
-    await store.save(next, { appendedMessages: 1 });
+    await store.save(next, { change: { appendedMessages: 1 } });
 
-    expect(await store.load('one')).toEqual(next);
+    expect(await store.load('one')).toEqual({ ...next, version: 2 });
   });
 
   it('drops a paused turn and a turn under way that an appending save no longer has', async () => {
@@ -67,10 +68,11 @@ describe('createMemorySessionStore', () => {
     const resumed = {
       ...session,
       messages: [...session.messages, { role: 'user' as const, content: 'More' }],
+      version: 1,
     };
 
-    await store.save(resumed, { appendedMessages: 1 });
+    await store.save(resumed, { change: { appendedMessages: 1 } });
 
-    expect(await store.load('one')).toEqual(resumed);
+    expect(await store.load('one')).toEqual({ ...resumed, version: 2 });
   });
 });

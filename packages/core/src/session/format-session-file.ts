@@ -1,4 +1,5 @@
 import type { SessionData } from './session-data.js';
+import { toSessionRecord } from './session-record.js';
 import { sessionFileFormat } from './stored-session-schema.js';
 import { withholdSecrets } from './withhold-secrets.js';
 
@@ -14,25 +15,12 @@ export function formatSessionHeader(session: SessionData): string {
 }
 
 /**
- * One appended line: the messages from `from` on, the activity and counts after them, and the paused turn or
- * the checkpoint of the turn under way without their messages (they are the session's, already in the file).
+ * One appended line: the version it makes, the messages from `from` on, and the session's record after them
+ * (see `toSessionRecord`).
  */
-export function formatSessionRecord(session: SessionData, from: number): string {
-  const record: Record<string, unknown> = {
-    messages: session.messages.slice(from),
-    lastActivity: session.lastActivity.toISOString(),
-    toolCallCount: session.toolCallCount,
-  };
-  if (session.tokenCount !== undefined) record.tokenCount = session.tokenCount;
-  if (session.pausedTurn !== undefined) {
-    const { messages: _messages, ...pausedTurn } = session.pausedTurn;
-    record.pausedTurn = pausedTurn;
-  }
-  if (session.turnUnderWay !== undefined) {
-    const { messages: _messages, state, ...turnUnderWay } = session.turnUnderWay;
-    // Saved after every round: the calls' inputs and results are in the messages already, and written once.
-    const toolCalls = state.toolCalls.map(({ input: _input, output: _output, ...call }) => call);
-    record.turnUnderWay = { ...turnUnderWay, state: { ...state, toolCalls } };
-  }
-  return `${JSON.stringify(record)}\n`;
+export function formatSessionRecord(
+  session: SessionData,
+  { from, version }: { from: number; version: number },
+): string {
+  return `${JSON.stringify({ version, messages: session.messages.slice(from), ...toSessionRecord(session) })}\n`;
 }

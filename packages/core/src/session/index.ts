@@ -11,6 +11,7 @@ export { SessionNotFoundError } from '../errors/session-not-found-error.js';
 export { MissingSecretError } from '../errors/missing-secret-error.js';
 export { ApprovalPendingError } from '../errors/approval-pending-error.js';
 export { SessionConflictError } from '../errors/session-conflict-error.js';
+export { SessionBusyError } from '../errors/session-busy-error.js';
 export type { SessionManagerOptions } from './session-manager-options.js';
 export type {
   LlmConfig,
@@ -26,7 +27,13 @@ export type {
 } from './llm-config.js';
 export type { SessionLoopConfig, SessionLoopOptions } from './session-loop-config.js';
 export type { SessionData } from './session-data.js';
-export type { SessionChange, SessionStore } from './session-store.js';
+export type {
+  SessionChange,
+  SessionLeaseRequest,
+  SessionLeaseResult,
+  SessionSaveOptions,
+  SessionStore,
+} from './session-store.js';
 export type { MessageStream } from './create-message-stream.js';
 export type {
   ClosableToolSource,

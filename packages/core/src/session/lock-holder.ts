@@ -45,26 +45,47 @@ export function currentLockHolder(): Promise<LockHolder> {
  * cannot see) is never taken for stale.
  */
 export async function isLockHolderGone(lock: LockHolder & { token: string }): Promise<boolean> {
-  const self = await currentLockHolder();
-  if (lock.hostname !== self.hostname) return false;
-  if (lock.linux !== undefined && self.linux !== undefined) {
-    if (lock.linux.bootId !== self.linux.bootId) return true;
-    if (lock.linux.pidNamespace !== self.linux.pidNamespace) return false;
-  }
   // This process's own id: the lock is live only if this process holds it; otherwise an earlier process
   // with the same id (a restarted container's) took it.
-  if (lock.pid === process.pid) return !heldTokens().has(lock.token);
+  return isHolderGone(lock, () => !heldTokens().has(lock.token));
+}
+
+/**
+ * Whether the process that took a session's lease is gone, so that the lease may be taken over before it runs
+ * out. As for locks, only a process of this host can be judged. A lease of this process's id is live unless it
+ * was taken by an earlier process that had the id (told apart by its start time, on Linux).
+ */
+export async function isLeaseHolderGone(holder: LockHolder): Promise<boolean> {
+  const self = await currentLockHolder();
+  return isHolderGone(
+    holder,
+    () =>
+      holder.linux !== undefined &&
+      self.linux !== undefined &&
+      holder.linux.startTime !== self.linux.startTime,
+  );
+}
+
+/** Whether the process `holder` names is gone; `ownIdGone` judges a holder with this process's id. */
+async function isHolderGone(holder: LockHolder, ownIdGone: () => boolean): Promise<boolean> {
+  const self = await currentLockHolder();
+  if (holder.hostname !== self.hostname) return false;
+  if (holder.linux !== undefined && self.linux !== undefined) {
+    if (holder.linux.bootId !== self.linux.bootId) return true;
+    if (holder.linux.pidNamespace !== self.linux.pidNamespace) return false;
+  }
+  if (holder.pid === process.pid) return ownIdGone();
   try {
-    process.kill(lock.pid, 0);
+    process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: the process runs as another user; it exists all the same.
     return (error as NodeJS.ErrnoException).code !== 'EPERM';
   }
   if (process.platform !== 'linux') return false;
-  const stat = await readStat(lock.pid);
+  const stat = await readStat(holder.pid);
   // A zombie answers signal 0 too (an init that does not reap orphans keeps it forever), yet runs no code.
   if (stat === undefined || ['Z', 'X'].includes(stat.state)) return true;
-  return lock.linux !== undefined && stat.startTime !== lock.linux.startTime;
+  return holder.linux !== undefined && stat.startTime !== holder.linux.startTime;
 }
 
 /** Says who holds a lock, for an error message. */

@@ -1,9 +1,7 @@
 import type { z } from 'zod';
 import { InvalidConfigError, type ConfigIssue } from '../errors/invalid-config-error.js';
-import type { JsonValue } from '../json-value.js';
-import type { TurnCheckpoint } from '../loop/turn-checkpoint.js';
-import type { Message, ToolOutput } from '../model/messages.js';
 import type { SessionData } from './session-data.js';
+import { fromSessionRecord } from './session-record.js';
 import {
   sessionFileFormat,
   sessionFileVersion1Schema,
@@ -52,18 +50,13 @@ export function parseSessionFile({ text, path, id }: { text: string; path: strin
   );
   const last = records.at(-1);
   const messages = records.flatMap((record) => record.messages);
-  const session: SessionData = {
+  const session = fromSessionRecord({
     id: header.id,
     llmConfig: header.llmConfig,
+    version: last?.version ?? records.length,
     messages,
-    lastActivity: new Date(last?.lastActivity ?? 0),
-    toolCallCount: last?.toolCallCount ?? 0,
-  };
-  if (last?.tokenCount !== undefined) session.tokenCount = last.tokenCount;
-  // The paused turn's transcript is the session's: stored once, joined again here.
-  if (last?.pausedTurn !== undefined) session.pausedTurn = { ...last.pausedTurn, messages: [...messages] };
-  if (last?.turnUnderWay !== undefined)
-    session.turnUnderWay = withCallsFromMessages(last.turnUnderWay, messages);
+    record: last,
+  });
   return {
     session,
     layout: { bytes: Buffer.byteLength(text) - Buffer.byteLength(unfinished), messages: messages.length },
@@ -127,6 +120,7 @@ function parseVersion1(text: string, subject: string): SessionData {
   const { id, llmConfig, messages, lastActivity, toolCallCount } = parsed.data;
   return {
     id,
+    version: 1,
     llmConfig: withholdSecrets(llmConfig).stored,
     messages,
     lastActivity: new Date(lastActivity),
@@ -141,29 +135,4 @@ function parseJson({ text, subject, path }: { text: string; subject: string; pat
     const reason = error instanceof Error ? error.message : String(error);
     throw new InvalidConfigError({ subject, issues: [{ path, message: `not valid JSON: ${reason}` }] });
   }
-}
-
-/**
- * The checkpoint of a turn under way as the file keeps it, whole again: its messages are the session's, and each
- * recorded call takes its input and result from them (the file writes them once, there).
- */
-function withCallsFromMessages(
-  stored: Omit<TurnCheckpoint, 'messages'>,
-  messages: Message[],
-): TurnCheckpoint {
-  const inputs = new Map<string, JsonValue>();
-  const outputs = new Map<string, ToolOutput>();
-  for (const message of messages) {
-    if (typeof message.content === 'string') continue;
-    for (const part of message.content) {
-      if (part.type === 'tool-call') inputs.set(part.id, part.input);
-      if (part.type === 'tool-result') outputs.set(part.toolCallId, part.output);
-    }
-  }
-  const toolCalls = stored.state.toolCalls.map((call) => ({
-    ...call,
-    input: inputs.get(call.toolCallId) ?? {},
-    output: outputs.get(call.toolCallId) ?? { content: [] },
-  }));
-  return { ...stored, state: { ...stored.state, toolCalls }, messages: [...messages] };
 }

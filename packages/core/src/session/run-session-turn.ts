@@ -26,8 +26,8 @@ export type SessionTurnOutcome =
 
 /**
  * Runs one user message (or the rest of a paused turn) through the loop with the session's history, limits,
- * tool-call and token counts, streams its chunks, and saves the session (also when the turn stopped on a
- * limit, an error or for approval) before the `done` chunk. If the run itself fails, what the turn got to is
+ * tool-call and token counts, streams its chunks but `done`, and saves the session (also when the turn stopped
+ * on a limit, an error or for approval). If the run itself fails, what the turn got to is
  * saved all the same (see `toFailedSession`), and the outcome carries the failure. Either way it returns the
  * session as saved.
  */
@@ -39,6 +39,7 @@ export async function runSessionTurn({
   needsApproval,
   writer,
   store,
+  leaseOwner,
   now,
 }: {
   session: SessionData;
@@ -48,6 +49,8 @@ export async function runSessionTurn({
   needsApproval?: ToolLoopOptions['needsApproval'];
   writer: MessageStreamWriter;
   store: SessionStore;
+  /** The host that holds the session's lease for this turn: its saves are made as that owner. */
+  leaseOwner?: string;
   now: () => number;
 }): Promise<SessionTurnOutcome> {
   let lastRequestMessages: readonly Message[] | undefined;
@@ -59,6 +62,15 @@ export async function runSessionTurn({
   // when the turn ends (its deadline, an abort) is waited for, and one not yet begun is not made.
   let saving: Promise<void> = Promise.resolve();
   let ended = false;
+  /** Saves over the version last saved, appending the messages added since, and returns the new version. */
+  const saveOver = (saved: SessionData) =>
+    store.save(
+      { ...saved, version: current.version },
+      {
+        change: toSessionChange({ before: current.messages, after: saved.messages }),
+        ...(leaseOwner === undefined ? {} : { leaseOwner }),
+      },
+    );
   const saveTurnUnderWay = (checkpoint: TurnCheckpoint): Promise<void> => {
     const save = saving.then(async () => {
       if (ended) return;
@@ -73,8 +85,7 @@ export async function runSessionTurn({
         lastActivity: new Date(now()),
         turnUnderWay: checkpoint,
       };
-      await store.save(saved, toSessionChange({ before: current.messages, after: saved.messages }));
-      current = saved;
+      current = { ...saved, version: await saveOver(saved) };
     });
     saving = save.catch(() => undefined);
     return save;
@@ -99,7 +110,7 @@ export async function runSessionTurn({
     });
     for await (const event of run) {
       if (event.type === 'tool-start') startedToolCalls += 1;
-      // `done` goes out after the save below, so a host that sees it can rely on the store.
+      // `done` goes out once the session is saved (see `SessionManager`), so a host that sees it can rely on the store.
       if (event.type !== 'done') writer.push(toMessageStreamChunk(event));
     }
     result = await run.result;
@@ -113,8 +124,7 @@ export async function runSessionTurn({
       toolCallCount: session.toolCallCount + startedToolCalls,
       lastActivity: new Date(now()),
     };
-    await store.save(saved, toSessionChange({ before: current.messages, after: saved.messages }));
-    return { type: 'failed', session: saved, error };
+    return { type: 'failed', session: { ...saved, version: await saveOver(saved) }, error };
   }
   await endSaves();
   const { pausedTurn: _previous, turnUnderWay: _underWay, ...rest } = session;
@@ -126,9 +136,7 @@ export async function runSessionTurn({
     lastActivity: new Date(now()),
     ...(result.pausedTurn === undefined ? {} : { pausedTurn: result.pausedTurn }),
   };
-  await store.save(saved, toSessionChange({ before: current.messages, after: saved.messages }));
-  writer.push(toMessageStreamChunk({ type: 'done', result }));
-  return { type: 'finished', session: saved, result };
+  return { type: 'finished', session: { ...saved, version: await saveOver(saved) }, result };
 }
 
 /**

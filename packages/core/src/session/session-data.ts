@@ -10,6 +10,11 @@ import type { StoredLlmConfig } from './llm-config.js';
  */
 export interface SessionData {
   id: string;
+  /**
+   * The version the store holds: 1 after the first save, one more after each. A save is made from a version
+   * and refused (`SessionConflictError`) when another save landed since. Absent on a session not yet saved.
+   */
+  version?: number;
   llmConfig: StoredLlmConfig;
   /** The provider-neutral transcript, without the system prompt (that comes from `llmConfig`). */
   messages: Message[];

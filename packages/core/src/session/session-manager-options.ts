@@ -40,8 +40,26 @@ export interface SessionManagerOptions {
    * `resumeTurn` goes on with the user's decisions.
    */
   needsApproval?: ToolLoopOptions['needsApproval'];
-  /** Default: in memory (`createMemorySessionStore()`); `createFileSessionStore` survives restarts. */
+  /**
+   * Default: in memory (`createMemorySessionStore()`); `createFileSessionStore` survives restarts, and the
+   * Postgres store (`@toolloop/core/session/postgres`) serves hosts on several machines.
+   */
   store?: SessionStore;
+  /**
+   * This host's name among the hosts that share the store: the owner of the leases it takes, named in the
+   * errors of the others. Default: the machine's name, the process id and a random part.
+   */
+  hostId?: string;
+  /**
+   * How long a turn's lease on its session lasts unless renewed; renewed every third of it while the turn
+   * runs. A host that dies holds a session this long at most. Default 30 s.
+   */
+  leaseTtlMs?: number;
+  /**
+   * How long a turn waits while another host runs a turn of the same session, before it fails with
+   * `SessionBusyError` without running. Default 60 s.
+   */
+  sessionBusyTimeoutMs?: number;
   /** A session unused for this long is closed and deleted when next touched or swept. Default: never. */
   idleTimeoutMs?: number;
   /** The clock, in epoch milliseconds. Default `Date.now`. */

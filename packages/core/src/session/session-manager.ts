@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { ApprovalPendingError } from '../errors/approval-pending-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { SessionConflictError } from '../errors/session-conflict-error.js';
@@ -9,6 +10,7 @@ import { checkDecisions } from '../loop/check-resume.js';
 import type { ApprovalDecision } from '../loop/paused-turn.js';
 import { createEndedSessions } from './create-ended-sessions.js';
 import { createMemorySessionStore } from './create-memory-session-store.js';
+import { holdSessionLease } from './hold-session-lease.js';
 import {
   createMessageStream,
   type MessageStream,
@@ -26,7 +28,8 @@ import { resolveApiKey } from './resolve-api-key.js';
 import type { SessionData } from './session-data.js';
 import type { SessionManagerOptions } from './session-manager-options.js';
 import type { SessionStore } from './session-store.js';
-import { runSessionTurn, type SessionTurnInput } from './run-session-turn.js';
+import { runSessionTurn, type SessionTurnInput, type SessionTurnOutcome } from './run-session-turn.js';
+import { toMessageStreamChunk } from './to-message-stream-chunk.js';
 import { withholdSecrets } from './withhold-secrets.js';
 
 interface LiveSession extends SessionResources {
@@ -48,6 +51,8 @@ export class SessionManager {
   readonly #options: SessionManagerOptions;
   readonly #store: SessionStore;
   readonly #now: () => number;
+  /** The owner of the leases this manager takes. */
+  readonly #hostId: string;
   readonly #live = new Map<string, Promise<LiveSession>>();
   /** The sessions whose opening has finished (what `#peek` reads without waiting for one under way). */
   readonly #opened = new Map<string, LiveSession>();
@@ -63,6 +68,7 @@ export class SessionManager {
     this.#options = options;
     this.#store = options.store ?? createMemorySessionStore();
     this.#now = options.now ?? Date.now;
+    this.#hostId = options.hostId ?? `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   }
 
   /**
@@ -79,7 +85,7 @@ export class SessionManager {
     let live: LiveSession | undefined;
     try {
       live = await this.#open({ id, load: () => Promise.resolve(newSession(id, stored, this.#now())) });
-      await this.#store.save(live.data);
+      live.data = { ...live.data, version: await this.#store.save(live.data) };
     } catch (error) {
       this.#live.delete(id);
       this.#secrets.delete(id);
@@ -251,19 +257,46 @@ export class SessionManager {
     try {
       if (writer.signal.aborted) throw new TurnAbortedError({ reason: writer.signal.reason });
       const live = await this.#access(sessionId);
-      const outcome = await runSessionTurn({
-        session: live.data,
-        resources: live,
-        input: toTurnInput({ sessionId, session: live.data, input }),
-        tools: this.#options.tools,
-        needsApproval: this.#options.needsApproval,
-        writer,
+      const lease = await holdSessionLease({
         store: this.#store,
-        now: this.#now,
+        sessionId,
+        owner: this.#hostId,
+        ttlMs: this.#options.leaseTtlMs ?? 30_000,
+        busyTimeoutMs: this.#options.sessionBusyTimeoutMs ?? 60_000,
+        signal: writer.signal,
+        onLost: (lost) => {
+          writer.stream.abort(
+            lost.type === 'busy'
+              ? new SessionConflictError({ sessionId, reason: 'leased', ...lost })
+              : new SessionNotFoundError({ sessionId, reason: 'unknown' }),
+          );
+        },
       });
-      live.data = outcome.session;
+      let outcome: SessionTurnOutcome;
+      try {
+        // Another host ran a turn of the session since this one read it: go on from the stored version.
+        if (live.data.version !== lease.version) live.data = await this.#load(sessionId);
+        outcome = await runSessionTurn({
+          session: live.data,
+          resources: live,
+          input: toTurnInput({ sessionId, session: live.data, input }),
+          tools: this.#options.tools,
+          needsApproval: this.#options.needsApproval,
+          writer,
+          store: this.#store,
+          leaseOwner: this.#hostId,
+          now: this.#now,
+        });
+        live.data = outcome.session;
+      } finally {
+        await lease.release().catch(() => {
+          // The lease runs out by itself: a store out of reach only keeps the session from others that long.
+        });
+      }
+      // Only now, with the session saved and its lease given up: a host that sees `done` can run the next turn.
       switch (outcome.type) {
         case 'finished':
+          writer.push(toMessageStreamChunk({ type: 'done', result: outcome.result }));
           writer.finish(outcome.result);
           break;
         case 'failed':
@@ -304,11 +337,12 @@ export class SessionManager {
   }
 
   /**
-   * The session's data without opening it: from memory when open, else from the store. An opening under way
-   * is not waited for (its servers may wait for a user to sign in, who may ask for the session meanwhile).
+   * The session's data as stored, without opening it: other hosts may have run turns of it since this one did.
+   * An opening under way is not waited for (its servers may wait for a user to sign in, who may ask for the
+   * session meanwhile).
    */
   async #peek(sessionId: string): Promise<SessionData | undefined> {
-    return this.#opened.get(sessionId)?.data ?? (await this.#store.load(sessionId));
+    return await this.#store.load(sessionId);
   }
 
   async #load(sessionId: string): Promise<SessionData> {

@@ -1,32 +1,69 @@
 import type { SessionData } from './session-data.js';
 
 /**
- * What changed in a session since this store last saved or loaded it: `appendedMessages` messages were added
- * at the end of `messages`, and `lastActivity`, the counts, `pausedTurn` and `turnUnderWay` may have changed;
- * nothing else did.
+ * What changed in a session since its version was read: `appendedMessages` messages were added at the end of
+ * `messages`, and `lastActivity`, the counts, `pausedTurn` and `turnUnderWay` may have changed; nothing else did.
  */
 export interface SessionChange {
   appendedMessages: number;
 }
 
+/** How a save is made: what changed, and which host saves it. */
+export interface SessionSaveOptions {
+  /**
+   * Says only messages were appended since the version saved over, so a store can write just those and keep a
+   * turn's cost independent of the history's length; a store that ignores it and writes everything is correct
+   * too.
+   */
+  change?: SessionChange;
+  /** The host that saves, as it takes the session's lease: a save is refused while another owner holds it. */
+  leaseOwner?: string;
+}
+
+/** Who asks for a session's lease, and for how long. */
+export interface SessionLeaseRequest {
+  /** The host, by a name unique among the hosts that share the store. */
+  owner: string;
+  /** How long the lease lasts unless taken again (renewed) by its owner before then. */
+  ttlMs: number;
+}
+
 /**
- * Where sessions are kept between turns (and between runs of the host). `SessionManager` saves after every
- * turn and reads a session back when it is used and not in memory. Implementations must keep a saved session
- * whole: a crash during `save` leaves the previous version or the new one, never a mix. A store that finds the
- * session changed by another store since it read it should refuse the save with `SessionConflictError`; the
- * manager then reads the session again at its next use.
+ * What asking for a session's lease gave: the lease (with the session's version as stored, so a host can tell
+ * whether its copy is current), `busy` while another owner holds it (until `expiresAt`, unless renewed), or
+ * `missing` when no session has the id.
+ */
+export type SessionLeaseResult =
+  | { type: 'acquired'; version: number; expiresAt: Date }
+  | { type: 'busy'; owner: string; expiresAt: Date }
+  | { type: 'missing' };
+
+/**
+ * Where sessions are kept between turns, and between runs of the hosts that share them. `SessionManager` saves
+ * after every round of a turn and reads a session back when its copy is not the stored version.
+ *
+ * The contract every store keeps (the same tests check the memory, file and Postgres stores):
+ * - **Whole saves.** A crash during `save` leaves the previous version or the new one, never a mix.
+ * - **Versions.** `load` returns the session with its `version`; a save carries the version it was made from
+ *   (`session.version`, absent for a new session) and is refused with `SessionConflictError` unless that is
+ *   the stored version (or, for a new session, none is stored): no save ever overwrites another's. A save
+ *   that lands returns the new version, one more than before.
+ * - **Leases.** One owner at a time holds a session's lease, for `ttlMs` from its last `acquireLease`. Asking
+ *   again before it runs out renews it; once it has run out (its owner died), any owner may take it. While an
+ *   owner holds it, saves by others are refused. A host holds the lease while it runs a turn, so no two hosts
+ *   run turns of one session at once.
  */
 export interface SessionStore {
-  /** The session, or `undefined` when no session has this id. */
+  /** The session with its version, or `undefined` when no session has this id. */
   load(id: string): Promise<SessionData | undefined>;
-  /**
-   * Saves the whole session. `change`, when given, says only messages were appended since the last save or
-   * load, so a store can write just those and keep a turn's cost independent of the history's length; a
-   * store that ignores it and writes everything is correct too.
-   */
-  save(session: SessionData, change?: SessionChange): Promise<void>;
-  /** Removes the session; deleting one that does not exist is not an error. */
+  /** Saves the session over the version it was made from, and returns the new version (see the contract). */
+  save(session: SessionData, options?: SessionSaveOptions): Promise<number>;
+  /** Removes the session and its lease; deleting one that does not exist is not an error. */
   delete(id: string): Promise<void>;
   /** The ids of every stored session. */
   list(): Promise<string[]>;
+  /** Takes or renews the session's lease for `owner` (see the contract). */
+  acquireLease(id: string, request: SessionLeaseRequest): Promise<SessionLeaseResult>;
+  /** Gives the lease up, if `owner` holds it; otherwise does nothing. */
+  releaseLease(id: string, owner: string): Promise<void>;
 }

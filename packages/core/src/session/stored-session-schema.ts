@@ -60,11 +60,13 @@ export const sessionHeaderSchema = z.strictObject({
 });
 
 /**
- * Every later line: messages to append, and the session's activity and counts after them; with `pausedTurn`
+ * Every later line: the version it makes, messages to append, and the session's activity and counts after them; with `pausedTurn`
  * when the turn saved by this line waits for approval (a later line without it means it no longer does), and
  * `turnUnderWay` when the line was saved between two rounds of a turn.
  */
 export const sessionRecordSchema = z.strictObject({
+  /** The session's version once this line is written; absent in files written before versions (then: its line count). */
+  version: z.number().int().min(1).optional(),
   ...turnFields,
   pausedTurn: storedPausedTurnSchema.optional(),
   turnUnderWay: storedTurnUnderWaySchema.optional(),

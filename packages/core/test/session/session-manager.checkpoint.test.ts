@@ -102,12 +102,12 @@ describe('SessionManager and the checkpoint of a turn under way', () => {
     // A store slow to save the turn under way: the turn's deadline passes while it saves.
     const store: SessionStore = {
       ...memory,
-      save: async (session, change) => {
+      save: async (session, options) => {
         if (session.turnUnderWay !== undefined) {
           underWayTokens.push(session.tokenCount);
           await gate.promise;
         }
-        await memory.save(session, change);
+        return memory.save(session, options);
       },
     };
     const manager = new SessionManager({

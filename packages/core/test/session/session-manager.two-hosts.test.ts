@@ -1,9 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFileSessionStore, SessionConflictError, SessionManager } from '@toolloop/core/session';
+import type { Message } from '@toolloop/core';
+import {
+  createFileSessionStore,
+  createMemorySessionStore,
+  SessionBusyError,
+  SessionConflictError,
+  SessionManager,
+  type SessionStore,
+} from '@toolloop/core/session';
+import { createScriptedModel, type ModelScript } from '@toolloop/core/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createModelFactory } from './support/session-test-kit.js';
+import { createDeferred } from '../deferred.js';
 
 let directory: string;
 
@@ -15,48 +24,148 @@ afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-/** Two workers of one service: each its own manager and file store, on one directory. */
-async function startTwoHosts() {
-  const first = new SessionManager({
-    createModel: createModelFactory([{ text: 'Hello from A.' }, { text: 'A again.' }, { text: 'A, third.' }])
-      .createModel,
-    store: createFileSessionStore({ directory }),
-  });
-  const second = new SessionManager({
-    createModel: createModelFactory({ text: 'Hello from B.' }).createModel,
-    store: createFileSessionStore({ directory }),
-  });
-  const { id } = await first.initializeSession({ type: 'openai', model: 'gpt-5' });
-  await first.sendMessage(id, 'To A');
-  // The second host takes a request for the same session and saves its turn; the first's copy is now stale.
-  await second.sendMessage(id, 'To B');
-  return { id, first, second };
+/** One worker of a service: its own manager, named `hostId`, on the store all workers share. */
+function startHost(hostId: string, store: SessionStore, script: ModelScript, options: object = {}) {
+  const model = createScriptedModel(script);
+  const manager = new SessionManager({ createModel: () => model, store, hostId, ...options });
+  return { manager, model };
 }
 
-const userTexts = (messages: readonly { role: string; content: unknown }[]) =>
+const userTexts = (messages: readonly Message[]) =>
   messages.filter((message) => message.role === 'user').map((message) => message.content);
 
-describe('two SessionManagers on one file-store directory', () => {
-  it("never cuts the other host's finished turn: the stale host's turn is refused with a conflict", async () => {
-    const { id, first, second } = await startTwoHosts();
+/** Wraps a store so a test knows when a host was told the session is busy. */
+function watchBusy(store: SessionStore) {
+  const busy = createDeferred<string>();
+  const watched: SessionStore = {
+    load: (id) => store.load(id),
+    save: (session, options) => store.save(session, options),
+    delete: (id) => store.delete(id),
+    list: () => store.list(),
+    releaseLease: (id, owner) => store.releaseLease(id, owner),
+    acquireLease: async (id, request) => {
+      const result = await store.acquireLease(id, request);
+      if (result.type === 'busy') busy.resolve(request.owner);
+      return result;
+    },
+  };
+  return { store: watched, busy: busy.promise };
+}
 
-    const refused = await first.sendMessage(id, 'To A, stale').catch((error: unknown) => error);
-    const stored = await createFileSessionStore({ directory }).load(id);
+describe('two SessionManagers on one store', () => {
+  it("reads the session again before a turn when another host saved it since: the turn follows the other host's", async () => {
+    const first = startHost('host-a', createFileSessionStore({ directory }), [
+      { text: 'Hello from A.' },
+      { text: 'A again.' },
+    ]);
+    const second = startHost('host-b', createFileSessionStore({ directory }), { text: 'Hello from B.' });
+    const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
+    await first.manager.sendMessage(id, 'To A');
+    await second.manager.sendMessage(id, 'To B');
 
-    expect(userTexts(stored?.messages ?? [])).toEqual(['To A', 'To B']);
-    expect(SessionConflictError.isInstance(refused) && refused.sessionId).toBe(id);
-    await Promise.all([first.dispose(), second.dispose()]);
-  });
-
-  it("reads the session again after a conflict, so the next turn follows the other host's", async () => {
-    const { id, first, second } = await startTwoHosts();
-    await first.sendMessage(id, 'To A, stale').catch(() => undefined);
-
-    const result = await first.sendMessage(id, 'To A, again');
+    const result = await first.manager.sendMessage(id, 'To A, after B');
     const stored = await createFileSessionStore({ directory }).load(id);
 
     expect(result.stopReason).toBe('completed');
-    expect(userTexts(stored?.messages ?? [])).toEqual(['To A', 'To B', 'To A, again']);
-    await Promise.all([first.dispose(), second.dispose()]);
+    expect(userTexts(stored?.messages ?? [])).toEqual(['To A', 'To B', 'To A, after B']);
+    expect(userTexts(first.model.requests[1]?.messages ?? [])).toEqual(['To A', 'To B', 'To A, after B']);
+    expect(stored?.version).toBe(4);
+    expect(await readdir(directory)).toEqual([`${id}.json`]);
+    await Promise.all([first.manager.dispose(), second.manager.dispose()]);
+  });
+
+  it("never runs two turns of one session at once: a host waits for the other's turn, then goes on from it", async () => {
+    const { store, busy } = watchBusy(createMemorySessionStore());
+    const entered = createDeferred();
+    const gate = createDeferred();
+    const first = startHost('host-a', store, async () => {
+      entered.resolve();
+      await gate.promise;
+      return { text: 'A answers.' };
+    });
+    const second = startHost('host-b', store, { text: 'B answers.' });
+    const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
+    const running = first.manager.sendMessage(id, 'To A');
+    await entered.promise;
+
+    const waiting = second.manager.sendMessage(id, 'To B');
+    expect(await busy).toBe('host-b');
+    gate.resolve();
+    await Promise.all([running, waiting]);
+
+    expect(second.model.requests[0]?.messages).toEqual([
+      { role: 'user', content: 'To A' },
+      { role: 'assistant', content: [{ type: 'text', text: 'A answers.' }] },
+      { role: 'user', content: 'To B' },
+    ]);
+    expect(userTexts((await store.load(id))?.messages ?? [])).toEqual(['To A', 'To B']);
+    await Promise.all([first.manager.dispose(), second.manager.dispose()]);
+  });
+
+  it('fails a turn with SessionBusyError, running and saving nothing, once it has waited sessionBusyTimeoutMs', async () => {
+    const store = createMemorySessionStore();
+    const entered = createDeferred();
+    const gate = createDeferred();
+    const first = startHost('host-a', store, async () => {
+      entered.resolve();
+      await gate.promise;
+      return { text: 'A answers.' };
+    });
+    const second = startHost('host-b', store, { text: 'B answers.' }, { sessionBusyTimeoutMs: 50 });
+    const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
+    const running = first.manager.sendMessage(id, 'To A');
+    await entered.promise;
+
+    const refused = await second.manager.sendMessage(id, 'To B').catch((error: unknown) => error);
+    gate.resolve();
+    await running;
+
+    expect(SessionBusyError.isInstance(refused) && refused.toJSON()).toMatchObject({
+      name: 'SessionBusyError',
+      sessionId: id,
+      leaseOwner: 'host-a',
+    });
+    expect(SessionBusyError.isInstance(refused) && refused.waitedMs).toBeGreaterThanOrEqual(50);
+    expect(String(refused)).toContain(`Session '${id}' is busy: host 'host-a' is running a turn of it`);
+    expect(second.model.requests).toHaveLength(0);
+    expect(userTexts((await store.load(id))?.messages ?? [])).toEqual(['To A']);
+    await Promise.all([first.manager.dispose(), second.manager.dispose()]);
+  });
+
+  it('ends the turn of a host whose lease ran out and was taken, and refuses its save', async () => {
+    let now = Date.parse('2026-12-03T10:00:00.000Z');
+    const store = createMemorySessionStore({ now: () => now });
+    const entered = createDeferred();
+    const first = startHost(
+      'host-a',
+      store,
+      () => {
+        entered.resolve();
+        return { hang: true };
+      },
+      { leaseTtlMs: 60 },
+    );
+    const gate = createDeferred();
+    const second = startHost('host-b', store, async () => {
+      await gate.promise;
+      return { text: 'B answers.' };
+    });
+    const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
+    const stalled = first.manager.sendMessage(id, 'To A');
+    await entered.promise;
+
+    // Host A stalls past its lease (a long pause, a partition): host B takes the session over.
+    now += 61_000;
+    const takenOver = second.manager.sendMessage(id, 'To B');
+    const refused = await stalled.catch((error: unknown) => error);
+    gate.resolve();
+    await takenOver;
+
+    expect(SessionConflictError.isInstance(refused) && [refused.reason, refused.leaseOwner]).toEqual([
+      'leased',
+      'host-b',
+    ]);
+    expect(userTexts((await store.load(id))?.messages ?? [])).toEqual(['To B']);
+    await Promise.all([first.manager.dispose(), second.manager.dispose()]);
   });
 });

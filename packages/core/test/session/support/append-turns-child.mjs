@@ -25,8 +25,7 @@ for (const sessionId of sessionList.split(',')) {
       messages: [...session.messages, { role: 'user', content: `${marker} ${padding}` }],
     };
     try {
-      await store.save(next, { appendedMessages: 1 });
-      session = next;
+      session = { ...next, version: await store.save(next, { change: { appendedMessages: 1 } }) };
       process.stdout.write(`saved ${marker}\n`);
     } catch (error) {
       if (!SessionConflictError.isInstance(error)) throw error;
