@@ -84,6 +84,8 @@ describe(`a CommonJS project on Node.js ${process.versions.node}`, () => {
       '@toolloop/core/mcp',
       '@toolloop/core/xml',
       '@toolloop/core/session',
+      // `pg` is loaded only when a store connects with a connection string.
+      '@toolloop/core/session/postgres',
       '@toolloop/mock-mcp',
       // Internal to the toolloop packages, but loadable like the rest: the eval imports it.
       '@toolloop/mock-mcp/internal',

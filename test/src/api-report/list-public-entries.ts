@@ -9,7 +9,7 @@ export interface PublicEntry {
   packageDirectory: string;
   /** The built declarations the entry's `types` condition points at. */
   declarationFile: string;
-  /** The report's file name: `core.api.md`, `core.testing.api.md`. */
+  /** The report's file name: `core.api.md`, `core.testing.api.md`, `core.session.postgres.api.md`. */
   reportName: string;
 }
 
@@ -29,7 +29,9 @@ export async function listPublicEntries(root: string): Promise<PublicEntry[]> {
         specifier: entryName === '' ? name : `${name}/${entryName}`,
         packageDirectory: directory,
         declarationFile: join(directory, types),
-        reportName: [name.replace(/^@toolloop\//u, ''), entryName, 'api.md'].filter(Boolean).join('.'),
+        reportName: [name.replace(/^@toolloop\//u, ''), entryName.replaceAll('/', '.'), 'api.md']
+          .filter(Boolean)
+          .join('.'),
       });
     }
   }

@@ -1,4 +1,5 @@
-// One host of a service whose hosts share a file-store directory (by the two-host process test). It sends
+// One host of a service whose hosts share a store (by the two-host process test): a file-store directory, or
+// a Postgres schema when the first argument is a connection string (then the second names the schema). It sends
 // `turns` messages, one after the other, to one session that the other host sends messages to at the same
 // time. Its model notes in the journal file when each of its turns starts and ends (with an await between, so
 // that turns of the two hosts would overlap if nothing kept them apart). It prints `done`; a failure ends it
@@ -6,9 +7,13 @@
 import { appendFile, readFile } from 'node:fs/promises';
 import process from 'node:process';
 import { createFileSessionStore, SessionManager } from '../../../src/session/index.ts';
+import { createPostgresSessionStore } from '../../../src/session/postgres/index.ts';
 import { createScriptedModel } from '../../../src/testing/index.ts';
 
-const [directory, sessionId, name, turns, journal] = process.argv.slice(2);
+const [where, schema, sessionId, name, turns, journal] = process.argv.slice(2);
+const store = where.startsWith('postgres://')
+  ? createPostgresSessionStore({ connectionString: where, schema })
+  : createFileSessionStore({ directory: where });
 const model = createScriptedModel(async (request) => {
   const text = request.messages.at(-1)?.content;
   await appendFile(journal, `start ${text}\n`);
@@ -19,7 +24,7 @@ const model = createScriptedModel(async (request) => {
 });
 const manager = new SessionManager({
   createModel: () => model,
-  store: createFileSessionStore({ directory }),
+  store,
   hostId: name,
 });
 for (let turn = 0; turn < Number(turns); turn += 1) {
@@ -27,4 +32,5 @@ for (let turn = 0; turn < Number(turns); turn += 1) {
   if (result.stopReason !== 'completed') throw new Error(`turn ${turn} ended ${result.stopReason}`);
 }
 await manager.dispose();
+await store.close?.();
 process.stdout.write('done\n');

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import type { SessionData } from '@toolloop/core/session';
+import { createPostgresSessionStore, type PostgresSessionStore } from '@toolloop/core/session/postgres';
+import { createTestDatabase } from '@toolloop/test-postgres/vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeSessionStoreContract } from './support/session-store-contract.js';
+
+let connectionString: string;
+let admin: pg.Pool;
+
+beforeAll(async () => {
+  connectionString = await createTestDatabase();
+  admin = new pg.Pool({ connectionString, max: 2 });
+});
+
+afterAll(async () => {
+  await admin.end();
+});
+
+/** Stores on one schema of their own: the tests of a file share its database, not its tables. */
+function openStores(schema = `t_${randomBytes(6).toString('hex')}`) {
+  const stores: PostgresSessionStore[] = [];
+  const open = () => {
+    const store = createPostgresSessionStore({ connectionString, schema });
+    stores.push(store);
+    return store;
+  };
+  return {
+    schema,
+    open,
+    close: async () => {
+      await Promise.all(stores.map((store) => store.close()));
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    },
+  };
+}
+
+describeSessionStoreContract('Postgres store', () => {
+  const stores = openStores();
+  return Promise.resolve({ store: stores.open(), another: stores.open, close: stores.close });
+});
+
+// A caller may hand the store a config with its secrets: they are withheld all the same.
+const session: SessionData = {
+  id: 'pg-1',
+  llmConfig: {
+    type: 'claude',
+    model: 'claude-sonnet-4-6',
+    api_key: 'sk-ant-never-in-postgres',
+    servers: {
+      api: { url: 'https://example.com/mcp', headers: { authorization: 'Bearer never-in-postgres' } },
+    },
+  } as SessionData['llmConfig'],
+  messages: [
+    { role: 'user', content: 'Read note 1 and say what is odd in it.' },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'thinking', text: 'Look at it.', providerData: { signature: 'sig-1' } },
+        { type: 'tool-call', id: 'call_1', name: 'read_note', input: { id: 1 } },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'call_1',
+          toolName: 'read_note',
+          output: {
+            content: [{ type: 'text', text: 'a NUL \u0000 byte, "quotes", emoji 🦀 and \\ slashes' }],
+          },
+          isError: false,
+        },
+      ],
+    },
+  ],
+  lastActivity: new Date('2026-12-03T10:00:00.000Z'),
+  toolCallCount: 1,
+  tokenCount: 120,
+};
+
+describe('createPostgresSessionStore', () => {
+  it('keeps every message as written, characters Postgres text refuses included, and never a secret', async () => {
+    const stores = openStores();
+    try {
+      const store = stores.open();
+      await store.save(session);
+
+      const loaded = await stores.open().load(session.id);
+      const { rows } = await admin.query<{ row: string }>(
+        `SELECT row_to_json(s)::text AS row FROM "${stores.schema}".toolloop_sessions s`,
+      );
+
+      expect(loaded).toEqual({
+        ...session,
+        version: 1,
+        llmConfig: {
+          type: 'claude',
+          model: 'claude-sonnet-4-6',
+          servers: { api: { url: 'https://example.com/mcp', headers: { authorization: null } } },
+        },
+      });
+      expect(rows[0]?.row).not.toContain('never-in-postgres');
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('inserts only the new messages of a turn: the rows written before stay as they were', async () => {
+    const stores = openStores();
+    try {
+      const store = stores.open();
+      await store.save(session);
+      const before = await admin.query(
+        `SELECT position, xmin::text FROM "${stores.schema}".toolloop_session_messages ORDER BY position`,
+      );
+
+      await store.save(
+        { ...session, version: 1, messages: [...session.messages, { role: 'user', content: 'And note 2?' }] },
+        { change: { appendedMessages: 1 } },
+      );
+      const after = await admin.query(
+        `SELECT position, xmin::text FROM "${stores.schema}".toolloop_session_messages ORDER BY position`,
+      );
+
+      expect(after.rows.slice(0, 3)).toEqual(before.rows);
+      expect(after.rows).toHaveLength(4);
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('creates its tables once when several hosts start at the same time, and refuses tables of a newer version', async () => {
+    const stores = openStores();
+    try {
+      const hosts = [stores.open(), stores.open(), stores.open(), stores.open()];
+      await Promise.all(hosts.map((host, index) => host.save({ ...session, id: `start-${index}` })));
+      await admin.query(`UPDATE "${stores.schema}".toolloop_store_schema SET version = 99`);
+
+      const refused = await stores
+        .open()
+        .list()
+        .catch((error: unknown) => error);
+
+      expect((await hosts[0]!.list()).sort()).toEqual(['start-0', 'start-1', 'start-2', 'start-3']);
+      expect(String(refused)).toContain(
+        `The session tables in Postgres schema "${stores.schema}" are at version 99, written by a newer toolloop`,
+      );
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('names the table, the session and the field of a row another program wrote wrong', async () => {
+    const stores = openStores();
+    try {
+      const store = stores.open();
+      await store.save(session);
+      await admin.query(
+        `UPDATE "${stores.schema}".toolloop_sessions SET record = '{"lastActivity":"x","toolCallCount":-1}'`,
+      );
+
+      const refused = await store.load(session.id).catch((error: unknown) => error);
+
+      expect(String(refused)).toContain(
+        `session 'pg-1' in Postgres table "${stores.schema}"."toolloop_sessions"`,
+      );
+      expect(String(refused)).toContain('record.lastActivity');
+      expect(String(refused)).toContain('record.toolCallCount');
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('says what to give when neither a connection string nor a pool is', () => {
+    expect(() => createPostgresSessionStore({} as never)).toThrow(/give a connection string, or a pool/);
+  });
+});
