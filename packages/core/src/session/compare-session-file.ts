@@ -7,6 +7,11 @@ import type { FileHandle } from 'node:fs/promises';
  */
 export interface KnownSessionFile {
   inode: number;
+  /**
+   * When the file last changed (its ctime, in nanoseconds): a file written anew may be given the inode number
+   * of the one it replaced, and be as long.
+   */
+  changedAt: bigint;
   bytes: number;
   messages: number | undefined;
   version: number;
@@ -21,9 +26,10 @@ export async function compareSessionFile(
   handle: FileHandle,
   known: KnownSessionFile,
 ): Promise<'unchanged' | 'unfinished' | 'changed'> {
-  const { ino, size } = await handle.stat();
-  if (ino !== known.inode || size < known.bytes) return 'changed';
-  if (size === known.bytes) return 'unchanged';
+  const { ino, size: length, ctimeNs } = await handle.stat({ bigint: true });
+  const size = Number(length);
+  if (Number(ino) !== known.inode || size < known.bytes) return 'changed';
+  if (size === known.bytes) return ctimeNs === known.changedAt ? 'unchanged' : 'changed';
   // Every finished line ends with a newline; a line a crash cut short has none. Read in pieces: a line
   // another store appended can be as long as a whole turn.
   const piece = Buffer.alloc(Math.min(size - known.bytes, 64 * 1024));

@@ -617,4 +617,49 @@ describe('createFileSessionStore', () => {
       InvalidArgumentError.isInstance(error),
     );
   });
+
+  it('refuses a save made from a version another store rewrote twice since, though the file has its inode number and length again', async () => {
+    const path = join(directory, 'session-1.json');
+    const stale = createFileSessionStore({ directory });
+    const other = createFileSessionStore({ directory });
+    await stale.save(buildSession({ messages: [{ role: 'user', content: 'original' }] }));
+    const read = await stale.load('session-1');
+    const { ino } = await stat(path);
+    // Rewritten whole, with text of one length, until the file system hands the freed inode number back (ext4
+    // does at once); a file system that never does still checks the versions.
+    for (let rewrite = 1; rewrite <= 20; rewrite += 1) {
+      await other.save(
+        buildSession({ messages: [{ role: 'user', content: `rewrite${rewrite % 10}` }], version: rewrite }),
+      );
+      if (rewrite >= 2 && (await stat(path)).ino === ino) break;
+    }
+    const written = await readFile(path, 'utf8');
+
+    const refused = await appendTurn(stale, 'stale');
+
+    expect(read?.version).toBe(1);
+    expect(SessionConflictError.isInstance(refused) && refused.reason).toBe('changed');
+    expect(await readFile(path, 'utf8')).toBe(written);
+  });
+
+  it('never brings back a session deleted while a save of it was under way, nor leaves its lease behind', async () => {
+    const outcomes: string[] = [];
+    // Deletes started at different moments of a save or a lease request; each round either order is fine, but not both.
+    for (let round = 0; round < 40; round += 1) {
+      const id = `race-${round}`;
+      const host = createFileSessionStore({ directory });
+      const closer = createFileSessionStore({ directory });
+      await host.save(buildSession({ id }));
+      const rewrite = host.save(buildSession({ id, version: 1, messages: [{ role: 'user', content: 'x' }] }));
+      const lease = host.acquireLease(id, { owner: 'host-a', ttlMs: 30_000 });
+      const deleted = new Promise((resolve) => setTimeout(resolve, round % 6)).then(() => closer.delete(id));
+      const [saved] = await Promise.allSettled([rewrite, lease, deleted]);
+      const names = await readdir(directory);
+      if (saved.status === 'fulfilled' && names.includes(`${id}.json`))
+        outcomes.push(`${id}: saved after its delete`);
+      if (!names.includes(`${id}.json`) && names.includes(`.${id}.lease`)) outcomes.push(`${id}: lease left`);
+    }
+
+    expect(outcomes).toEqual([]);
+  });
 });

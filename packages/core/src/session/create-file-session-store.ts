@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { access, constants, type FileHandle, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { access, constants, type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { compareSessionFile, type KnownSessionFile } from './compare-session-file.js';
@@ -78,11 +78,12 @@ export function createFileSessionStore({
 
   /** Reads the whole session file, and remembers what it holds. */
   const read = async (id: string, handle: FileHandle) => {
-    const { ino: inode } = await handle.stat();
+    const { ino, ctimeNs: changedAt } = await handle.stat({ bigint: true });
     const text = await handle.readFile('utf8');
     const { session, layout } = parseSessionFile({ text, path: pathOf(id), id });
     const file: KnownSessionFile = {
-      inode,
+      inode: Number(ino),
+      changedAt,
       bytes: layout?.bytes ?? Buffer.byteLength(text),
       messages: layout?.messages,
       version: session.version ?? 1,
@@ -125,17 +126,18 @@ export function createFileSessionStore({
     const temporaryPath = join(directory, temporaryFileName(session.id, randomUUID()));
     try {
       const handle = await open(temporaryPath, 'w', 0o600);
-      let inode: number;
       try {
         await handle.writeFile(text);
         await handle.sync();
-        ({ ino: inode } = await handle.stat());
       } finally {
         await handle.close();
       }
       await rename(temporaryPath, path);
+      // Read after the rename, which changes the file's ctime; no other store writes it while the lock is held.
+      const { ino, ctimeNs: changedAt } = await stat(path, { bigint: true });
       known.set(session.id, {
-        inode,
+        inode: Number(ino),
+        changedAt,
         bytes: Buffer.byteLength(text),
         messages: session.messages.length,
         version,
@@ -165,6 +167,7 @@ export function createFileSessionStore({
     await handle.sync();
     known.set(session.id, {
       inode: file.inode,
+      changedAt: (await handle.stat({ bigint: true })).ctimeNs,
       bytes: file.bytes + line.length,
       messages: session.messages.length,
       version,
@@ -212,8 +215,12 @@ export function createFileSessionStore({
     async delete(id) {
       await ready();
       known.delete(id);
-      await rm(pathOf(id), { force: true });
-      await removeLeaseFile(leasePathOf(id));
+      if (!(await exists(directory))) return;
+      // Under the lock: a save or a lease request under way finishes first, and none brings the session back.
+      await whileLocked(id, async () => {
+        await rm(pathOf(id), { force: true });
+        await removeLeaseFile(leasePathOf(id));
+      });
     },
     async list() {
       await ready();
@@ -244,9 +251,10 @@ export function createFileSessionStore({
           now: now(),
         });
         if (result.type === 'acquired') {
-          await writeLeaseFile(leasePathOf(id), {
-            owner: request.owner,
-            expiresAt: result.expiresAt.getTime(),
+          await writeLeaseFile({
+            path: leasePathOf(id),
+            temporaryPath: join(directory, temporaryFileName(id, randomUUID())),
+            lease: { owner: request.owner, expiresAt: result.expiresAt.getTime() },
           });
         }
         return result;

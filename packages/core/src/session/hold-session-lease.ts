@@ -14,7 +14,7 @@ export interface HeldSessionLease {
 
 /**
  * Takes a session's lease for a turn, waiting while another host holds it: asked again with a growing pause
- * (from 25 ms up to 1 s, never past that lease's end or the deadline), and refused with `SessionBusyError` once
+ * (from 25 ms up to 1 s, never past the deadline), and refused with `SessionBusyError` once
  * `busyTimeoutMs` has passed. Then renews it every third of `ttlMs` until released; a renewal that finds the
  * lease taken by another (this host was too slow to renew) calls `onLost`. An abort of `signal` while waiting
  * ends the wait with `TurnAbortedError`.
@@ -48,8 +48,8 @@ export async function holdSessionLease({
         waitedMs,
       });
     }
-    const untilExpiry = lease.expiresAt.getTime() - Date.now();
-    const pause = Math.max(1, Math.min(25 * 2 ** attempt, 1_000, busyTimeoutMs - waitedMs, untilExpiry + 1));
+    // Not timed by the lease's end: that is the store's clock (a database's), which need not agree with this one.
+    const pause = Math.max(1, Math.min(25 * 2 ** attempt, 1_000, busyTimeoutMs - waitedMs));
     try {
       await delay(pause, undefined, { signal });
     } catch {

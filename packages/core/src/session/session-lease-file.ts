@@ -1,4 +1,4 @@
-import { open, readFile, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { currentLockHolder, isLeaseHolderGone, type LockHolder } from './lock-holder.js';
 import type { StoredLease } from './session-lease.js';
@@ -47,18 +47,36 @@ async function readLeaseFile(path: string): Promise<(StoredLease & { process?: L
   return { owner, expiresAt: Date.parse(expiresAt), ...(process === undefined ? {} : { process }) };
 }
 
-/** Records the lease, and this process as the one that took it (readable by the host's user only). */
-export async function writeLeaseFile(path: string, lease: StoredLease): Promise<void> {
+/**
+ * Records the lease, and this process as the one that took it (readable by the host's user only), through
+ * `temporaryPath` (a name the store's clean-up after a crash knows).
+ */
+export async function writeLeaseFile({
+  path,
+  temporaryPath,
+  lease,
+}: {
+  path: string;
+  temporaryPath: string;
+  lease: StoredLease;
+}): Promise<void> {
   const record = {
     owner: lease.owner,
     expiresAt: new Date(lease.expiresAt).toISOString(),
     process: await currentLockHolder(),
   };
-  const handle = await open(path, 'w', 0o600);
+  // Written beside it and renamed over it: a write that fails (a full disk) leaves the lease as it was, not empty.
   try {
-    await handle.writeFile(JSON.stringify(record));
-  } finally {
-    await handle.close();
+    const handle = await open(temporaryPath, 'w', 0o600);
+    try {
+      await handle.writeFile(JSON.stringify(record));
+    } finally {
+      await handle.close();
+    }
+    await rename(temporaryPath, path);
+  } catch (error) {
+    await rm(temporaryPath, { force: true });
+    throw error;
   }
 }
 

@@ -46,8 +46,9 @@ export interface SessionManagerOptions {
    */
   store?: SessionStore;
   /**
-   * This host's name among the hosts that share the store: the owner of the leases it takes, named in the
-   * errors of the others. Default: the machine's name, the process id and a random part.
+   * This host's name among the hosts that share the store, named in the errors of the others. The leases this
+   * manager takes are owned by the name and a random part of the manager's own, so two managers never share one,
+   * even given the same name. Default: the machine's name and the process id.
    */
   hostId?: string;
   /**

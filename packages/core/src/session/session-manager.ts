@@ -51,8 +51,13 @@ export class SessionManager {
   readonly #options: SessionManagerOptions;
   readonly #store: SessionStore;
   readonly #now: () => number;
-  /** The owner of the leases this manager takes. */
-  readonly #hostId: string;
+  /**
+   * The owner of the leases this manager takes: its host's name and a part of its own, so that two managers never
+   * share a lease, even on hosts given one name.
+   */
+  readonly #leaseOwner: string;
+  readonly #leaseTtlMs: number;
+  readonly #busyTimeoutMs: number;
   readonly #live = new Map<string, Promise<LiveSession>>();
   /** The sessions whose opening has finished (what `#peek` reads without waiting for one under way). */
   readonly #opened = new Map<string, LiveSession>();
@@ -68,7 +73,15 @@ export class SessionManager {
     this.#options = options;
     this.#store = options.store ?? createMemorySessionStore();
     this.#now = options.now ?? Date.now;
-    this.#hostId = options.hostId ?? `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+    const {
+      hostId = `${hostname()}/${process.pid}`,
+      leaseTtlMs = 30_000,
+      sessionBusyTimeoutMs = 60_000,
+    } = options;
+    checkLeaseOptions({ hostId, leaseTtlMs, sessionBusyTimeoutMs });
+    this.#leaseOwner = `${hostId}/${randomUUID().slice(0, 8)}`;
+    this.#leaseTtlMs = leaseTtlMs;
+    this.#busyTimeoutMs = sessionBusyTimeoutMs;
   }
 
   /**
@@ -114,7 +127,13 @@ export class SessionManager {
       });
     }
     try {
-      return structuredClone((await this.#access(sessionId)).data);
+      const live = await this.#access(sessionId);
+      // Checked as stored: another host's turns may have kept the session in use.
+      const stored = (await this.#peek(sessionId)) ?? live.data;
+      if (this.#isExpired(stored) && (await this.#expireIfIdle(sessionId))) {
+        throw new SessionNotFoundError({ sessionId, reason: 'expired' });
+      }
+      return structuredClone(stored);
     } catch (error) {
       // Secrets for an id that names no session are not kept.
       if (SessionNotFoundError.isInstance(error)) this.#secrets.delete(sessionId);
@@ -130,8 +149,7 @@ export class SessionManager {
     if (this.#ended.reasonOf(sessionId) !== undefined) return undefined;
     const data = await this.#peek(sessionId);
     if (data === undefined) return undefined;
-    if (this.#isExpired(data) && !this.#queues.has(sessionId)) {
-      await this.#end(sessionId, 'expired');
+    if (this.#isExpired(data) && !this.#queues.has(sessionId) && (await this.#expireIfIdle(sessionId))) {
       return undefined;
     }
     return structuredClone(data);
@@ -196,10 +214,7 @@ export class SessionManager {
     for (const id of await this.#store.list()) {
       if (this.#queues.has(id)) continue;
       const data = await this.#peek(id);
-      if (data !== undefined && this.#isExpired(data)) {
-        await this.#end(id, 'expired');
-        expired.push(id);
-      }
+      if (data !== undefined && this.#isExpired(data) && (await this.#expireIfIdle(id))) expired.push(id);
     }
     return expired;
   }
@@ -260,9 +275,9 @@ export class SessionManager {
       const lease = await holdSessionLease({
         store: this.#store,
         sessionId,
-        owner: this.#hostId,
-        ttlMs: this.#options.leaseTtlMs ?? 30_000,
-        busyTimeoutMs: this.#options.sessionBusyTimeoutMs ?? 60_000,
+        owner: this.#leaseOwner,
+        ttlMs: this.#leaseTtlMs,
+        busyTimeoutMs: this.#busyTimeoutMs,
         signal: writer.signal,
         onLost: (lost) => {
           writer.stream.abort(
@@ -276,6 +291,10 @@ export class SessionManager {
       try {
         // Another host ran a turn of the session since this one read it: go on from the stored version.
         if (live.data.version !== lease.version) live.data = await this.#load(sessionId);
+        if (this.#isExpired(live.data)) {
+          await this.#end(sessionId, 'expired');
+          throw new SessionNotFoundError({ sessionId, reason: 'expired' });
+        }
         outcome = await runSessionTurn({
           session: live.data,
           resources: live,
@@ -284,7 +303,7 @@ export class SessionManager {
           needsApproval: this.#options.needsApproval,
           writer,
           store: this.#store,
-          leaseOwner: this.#hostId,
+          leaseOwner: this.#leaseOwner,
           now: this.#now,
         });
         live.data = outcome.session;
@@ -323,17 +342,37 @@ export class SessionManager {
     await (await live?.catch(() => undefined))?.servers?.close();
   }
 
-  /** The open session, read from the store and opened if needed; an expired one is ended and reported. */
+  /**
+   * The open session, read from the store and opened if needed. Whether it expired is judged where its stored
+   * version is known (a turn under its lease, `resumeSession`): this host's copy may be older than another's turns.
+   */
   async #access(sessionId: string): Promise<LiveSession> {
     const ended = this.#ended.reasonOf(sessionId);
     if (ended !== undefined) throw new SessionNotFoundError({ sessionId, reason: ended });
-    const live = await (this.#live.get(sessionId) ??
+    return await (this.#live.get(sessionId) ??
       this.#open({ id: sessionId, load: () => this.#load(sessionId) }));
-    if (this.#isExpired(live.data)) {
-      await this.#end(sessionId, 'expired');
-      throw new SessionNotFoundError({ sessionId, reason: 'expired' });
+  }
+
+  /**
+   * Ends a session that looks idle past `idleTimeoutMs`, unless it is in use: a turn of it runs on another host
+   * (its lease is held), or one ran since the copy that looked idle was read. Judged under the session's lease, on
+   * the stored version; `true` when the session was ended (or is gone).
+   */
+  async #expireIfIdle(sessionId: string): Promise<boolean> {
+    const lease = await this.#store.acquireLease(sessionId, {
+      owner: this.#leaseOwner,
+      ttlMs: this.#leaseTtlMs,
+    });
+    if (lease.type === 'busy') return false;
+    if (lease.type === 'acquired') {
+      const stored = await this.#store.load(sessionId);
+      if (stored !== undefined && !this.#isExpired(stored)) {
+        await this.#store.releaseLease(sessionId, this.#leaseOwner);
+        return false;
+      }
     }
-    return live;
+    await this.#end(sessionId, 'expired');
+    return true;
   }
 
   /**
@@ -409,6 +448,39 @@ export class SessionManager {
   #isExpired(data: SessionData): boolean {
     const idleTimeoutMs = this.#options.idleTimeoutMs ?? Infinity;
     return this.#now() - data.lastActivity.getTime() >= idleTimeoutMs;
+  }
+}
+
+/** Refuses lease options no store can keep, naming the option, before any session is touched. */
+function checkLeaseOptions({
+  hostId,
+  leaseTtlMs,
+  sessionBusyTimeoutMs,
+}: {
+  hostId: unknown;
+  leaseTtlMs: unknown;
+  sessionBusyTimeoutMs: unknown;
+}): void {
+  if (typeof hostId !== 'string' || hostId.length === 0 || hostId.length > 150) {
+    throw new InvalidArgumentError({
+      argument: 'hostId',
+      message: 'must be a non-empty string (at most 150).',
+    });
+  }
+  if (!Number.isSafeInteger(leaseTtlMs) || (leaseTtlMs as number) < 3) {
+    throw new InvalidArgumentError({
+      argument: 'leaseTtlMs',
+      message: 'must be a whole number of ms, at least 3.',
+    });
+  }
+  if (
+    !(Number.isSafeInteger(sessionBusyTimeoutMs) || sessionBusyTimeoutMs === Infinity) ||
+    (sessionBusyTimeoutMs as number) < 0
+  ) {
+    throw new InvalidArgumentError({
+      argument: 'sessionBusyTimeoutMs',
+      message: 'must be a whole number of ms of at least 0, or Infinity.',
+    });
   }
 }
 

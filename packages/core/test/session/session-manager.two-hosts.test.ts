@@ -89,7 +89,7 @@ describe('two SessionManagers on one store', () => {
     await entered.promise;
 
     const waiting = second.manager.sendMessage(id, 'To B');
-    expect(await busy).toBe('host-b');
+    expect(await busy).toMatch(/^host-b\//);
     gate.resolve();
     await Promise.all([running, waiting]);
 
@@ -123,10 +123,10 @@ describe('two SessionManagers on one store', () => {
     expect(SessionBusyError.isInstance(refused) && refused.toJSON()).toMatchObject({
       name: 'SessionBusyError',
       sessionId: id,
-      leaseOwner: 'host-a',
+      leaseOwner: expect.stringMatching(/^host-a\/[0-9a-f]{8}$/),
     });
     expect(SessionBusyError.isInstance(refused) && refused.waitedMs).toBeGreaterThanOrEqual(50);
-    expect(String(refused)).toContain(`Session '${id}' is busy: host 'host-a' is running a turn of it`);
+    expect(String(refused)).toMatch(`Session '${id}' is busy: host 'host-a/`);
     expect(second.model.requests).toHaveLength(0);
     expect(userTexts((await store.load(id))?.messages ?? [])).toEqual(['To A']);
     await Promise.all([first.manager.dispose(), second.manager.dispose()]);
@@ -163,9 +163,135 @@ describe('two SessionManagers on one store', () => {
 
     expect(SessionConflictError.isInstance(refused) && [refused.reason, refused.leaseOwner]).toEqual([
       'leased',
-      'host-b',
+      expect.stringMatching(/^host-b\//),
     ]);
     expect(userTexts((await store.load(id))?.messages ?? [])).toEqual(['To B']);
     await Promise.all([first.manager.dispose(), second.manager.dispose()]);
+  });
+
+  it("never expires a session another host used since this one's copy, judging the stored version", async () => {
+    let now = 0;
+    const store = createMemorySessionStore();
+    const options = { idleTimeoutMs: 1_000, now: () => now };
+    const first = startHost('host-a', store, [{ text: 'A1' }, { text: 'A2' }], options);
+    const second = startHost('host-b', store, { text: 'B1' }, options);
+    const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
+    await first.manager.sendMessage(id, 'To A');
+    now = 800;
+    await second.manager.sendMessage(id, 'To B');
+    now = 1_500;
+
+    const result = await first.manager.sendMessage(id, 'To A again');
+
+    expect(result.stopReason).toBe('completed');
+    expect(userTexts((await store.load(id))?.messages ?? [])).toEqual(['To A', 'To B', 'To A again']);
+    await Promise.all([first.manager.dispose(), second.manager.dispose()]);
+  });
+
+  it.each(['sweepExpiredSessions', 'getSession'] as const)(
+    "never ends, by another host's %s, a session whose turn runs: its lease is held",
+    async (method) => {
+      let now = 0;
+      const store = createMemorySessionStore();
+      const entered = createDeferred();
+      const gate = createDeferred();
+      const options = { idleTimeoutMs: 1_000, now: () => now };
+      const first = startHost(
+        'host-a',
+        store,
+        async () => {
+          entered.resolve();
+          await gate.promise;
+          return { text: 'A answers.' };
+        },
+        options,
+      );
+      const second = startHost('host-b', store, { text: 'unused' }, options);
+      const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
+      now = 900;
+      const running = first.manager.sendMessage(id, 'To A');
+      await entered.promise;
+      // The model answers slowly: the session looks idle from its last save, but its turn runs on host A.
+      now = 1_200;
+
+      const seen =
+        method === 'getSession'
+          ? (await second.manager.getSession(id))?.id
+          : await second.manager.sweepExpiredSessions();
+      gate.resolve();
+      const result = await running;
+
+      expect(seen).toEqual(method === 'getSession' ? id : []);
+      expect(result.stopReason).toBe('completed');
+      expect(userTexts((await store.load(id))?.messages ?? [])).toEqual(['To A']);
+      await Promise.all([first.manager.dispose(), second.manager.dispose()]);
+    },
+  );
+
+  it('keeps two managers given one host name apart: their leases are their own', async () => {
+    const { store, busy } = watchBusy(createMemorySessionStore());
+    const entered = createDeferred();
+    const gate = createDeferred();
+    const first = startHost('web-1', store, async () => {
+      entered.resolve();
+      await gate.promise;
+      return { text: 'A answers.' };
+    });
+    const second = startHost('web-1', store, { text: 'B answers.' });
+    const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
+    const running = first.manager.sendMessage(id, 'To A');
+    await entered.promise;
+
+    const waiting = second.manager.sendMessage(id, 'To B');
+    await busy;
+    gate.resolve();
+    const results = await Promise.all([running, waiting]);
+
+    expect(results.map((result) => result.stopReason)).toEqual(['completed', 'completed']);
+    expect(userTexts((await store.load(id))?.messages ?? [])).toEqual(['To A', 'To B']);
+    await Promise.all([first.manager.dispose(), second.manager.dispose()]);
+  });
+
+  it("waits with a growing pause while busy, whatever the store's clock says of the lease's end", async () => {
+    // A store whose clock is ten minutes behind this host's (a database's): its leases seem long over here.
+    const inner = createMemorySessionStore({ now: () => Date.now() - 600_000 });
+    let asked = 0;
+    const store: SessionStore = {
+      ...inner,
+      acquireLease: (id, request) => {
+        if (request.owner.startsWith('host-b')) asked += 1;
+        return inner.acquireLease(id, request);
+      },
+    };
+    const entered = createDeferred();
+    const gate = createDeferred();
+    const first = startHost('host-a', store, async () => {
+      entered.resolve();
+      await gate.promise;
+      return { text: 'A answers.' };
+    });
+    const second = startHost('host-b', store, { text: 'B answers.' }, { sessionBusyTimeoutMs: 500 });
+    const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
+    const running = first.manager.sendMessage(id, 'To A');
+    await entered.promise;
+
+    const refused = await second.manager.sendMessage(id, 'To B').catch((error: unknown) => error);
+    gate.resolve();
+    await running;
+
+    expect(SessionBusyError.isInstance(refused)).toBe(true);
+    // 25, 50, 100, 200 ms, then what is left of the 500: about six asks, not one a millisecond.
+    expect(asked).toBeLessThan(10);
+    await Promise.all([first.manager.dispose(), second.manager.dispose()]);
+  });
+
+  it.each([
+    [{ leaseTtlMs: 0 }, 'leaseTtlMs'],
+    [{ sessionBusyTimeoutMs: -1 }, 'sessionBusyTimeoutMs'],
+    [{ hostId: '' }, 'hostId'],
+  ])('refuses %o when the manager is made, naming the option', (options, name) => {
+    expect(() => startHost('host-a', createMemorySessionStore(), { text: 'unused' }, options)).toThrow(
+      `Invalid option '${name}'`,
+    );
   });
 });
