@@ -25,7 +25,14 @@ export type {
 } from './loop/turn-hooks.js';
 export type { LoopResult, ToolCallRecord } from './loop/loop-result.js';
 export type { ApprovalDecision, PendingApproval, ResumeTurn } from './loop/paused-turn.js';
-export type { CheckpointState, PausedStep, PausedTurn, TurnCheckpoint } from './loop/turn-checkpoint.js';
+export type {
+  CheckpointState,
+  PausedStep,
+  PausedTurn,
+  RunningStep,
+  TurnCheckpoint,
+} from './loop/turn-checkpoint.js';
+export type { ToolJournal, ToolJournalEntry } from './loop/tool-journal.js';
 export type {
   ApprovalRequiredEvent,
   ContentEvent,
@@ -46,7 +53,7 @@ export { defineTool } from './tools/define-tool.js';
 export { createToolSource } from './tools/create-tool-source.js';
 export { isToolSource } from './tools/tool-source.js';
 export { createToolOutput, toToolOutput } from './tools/to-tool-output.js';
-export type { Tool, ToolExecuteOptions } from './tools/define-tool.js';
+export type { Idempotent, Tool, ToolExecuteOptions } from './tools/define-tool.js';
 export type { ToolCallRequest, ToolProgress, ToolSource } from './tools/tool-source.js';
 export type { ToolDefinition } from './tools/tool-definition.js';
 export type { InferToolInput, ToolInputSchema } from './tools/tool-input-schema.js';

@@ -57,6 +57,7 @@ export function checkCheckpoint(checkpoint: TurnCheckpoint, path: CheckpointFiel
   if (typeof state.answerPaused !== 'boolean')
     fail('state.answerPaused', 'true or false', state.answerPaused);
   checkFinalAnswerFor(state.finalAnswerFor, fail);
+  if (checkpoint.runningStep !== undefined) checkStep(checkpoint.runningStep, 'runningStep', fail);
   const pending: unknown = checkpoint.pendingApprovals;
   if (pending === undefined) return;
   if (!Array.isArray(pending)) fail('pendingApprovals', 'a list of the calls that wait', pending);
@@ -75,18 +76,28 @@ export function checkCheckpoint(checkpoint: TurnCheckpoint, path: CheckpointFiel
     waiting.add(id);
   }
   if ((pending as unknown[]).length === 0) return;
-  const paused: unknown = checkpoint.pausedStep;
-  if (!isObject(paused)) fail('pausedStep', 'the step whose calls wait { toolNames, step }', paused);
-  const { toolNames, step } = paused as Record<string, unknown>;
+  checkStep(checkpoint.pausedStep, 'pausedStep', fail);
+}
+
+/** Checks the step of a paused turn's waiting calls, or of the calls a checkpoint's turn was running. */
+function checkStep(
+  value: unknown,
+  field: 'pausedStep' | 'runningStep',
+  fail: (field: string, expected: string, value: unknown) => never,
+): void {
+  if (!isObject(value)) fail(field, 'the step whose calls wait { toolNames, step }', value);
+  const { toolNames, step, decisions } = value;
   if (!(Array.isArray(toolNames) && toolNames.every((name) => typeof name === 'string'))) {
-    fail('pausedStep.toolNames', 'a list of tool names', toolNames);
+    fail(`${field}.toolNames`, 'a list of tool names', toolNames);
   }
   if (!isStep(step))
     fail(
-      'pausedStep.step',
+      `${field}.step`,
       'the step as onStepFinish reports it { iteration, round, request, response, usage }',
       step,
     );
+  if (decisions !== undefined && !isObject(decisions))
+    fail(`${field}.decisions`, 'the decisions by tool-call id', decisions);
 }
 
 function checkFinalAnswerFor(

@@ -17,6 +17,8 @@ export function checkResume(resume: ResumeTurn): ResumeTurn {
       message: 'a checkpoint holds the transcript of its turn, the prompt at least; this one holds none.',
     });
   }
+  if (turn.runningStep !== undefined)
+    return checkRunningResume({ turn, messages, decisions: resume.decisions });
   const pending = turn.pendingApprovals;
   if ((pending === undefined || pending.length === 0) && resume.decisions === undefined) return { turn };
   const decisions = checkDecisions({
@@ -39,6 +41,35 @@ export function checkResume(resume: ResumeTurn): ResumeTurn {
     });
   }
   return { turn, decisions };
+}
+
+/**
+ * A checkpoint taken while its calls ran goes on with those calls, as decided then: its transcript must end
+ * with them, and no decision is given again.
+ */
+function checkRunningResume({
+  turn,
+  messages,
+  decisions,
+}: {
+  turn: ResumeTurn['turn'];
+  messages: ResumeTurn['turn']['messages'];
+  decisions: ResumeTurn['decisions'];
+}): ResumeTurn {
+  if (decisions !== undefined) {
+    throw new InvalidArgumentError({
+      argument: 'resume.decisions',
+      message: 'this checkpoint was taken while its calls ran, after they were decided: give no decisions.',
+    });
+  }
+  if (waitingCalls(messages).length === 0) {
+    throw new InvalidArgumentError({
+      argument: 'resume.turn',
+      message:
+        'a checkpoint with a runningStep holds the calls that ran: its transcript must end with the assistant message holding them.',
+    });
+  }
+  return { turn };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ToolCallPart } from '../model/messages.js';
 import type { Usage } from '../model/usage.js';
 import type { ToolRegistry } from './create-tool-registry.js';
 import { executeToolCall } from './execute-tool-call.js';
+import { runJournaledCall } from './run-journaled-call.js';
 import { generateStatusLine } from './generate-status-line.js';
 import type { LoopEvent } from './loop-event.js';
 import type { PlannedToolCall } from './plan-tool-calls.js';
@@ -102,7 +103,7 @@ export async function* executeToolCalls({
     });
     const source = registry.findSource(call.name);
     // The planner only runs calls to known tools; a source that vanished is still an error result, not a crash.
-    const outcome =
+    const execute = async () =>
       source === undefined
         ? unknownSourceOutcome(call.name)
         : await executeToolCall({
@@ -123,6 +124,18 @@ export async function* executeToolCalls({
                 round,
               });
             },
+          });
+    const { toolJournal } = options;
+    const outcome =
+      toolJournal === undefined
+        ? await execute()
+        : await runJournaledCall({
+            call,
+            journal: toolJournal,
+            registry,
+            options,
+            signal: turnSignal,
+            run: execute,
           });
     announcement.stop();
     outcomes[index] = outcome;

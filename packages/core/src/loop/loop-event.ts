@@ -83,6 +83,8 @@ export type LoopErrorCode =
   | 'tool_timeout'
   | 'invalid_tool_input'
   | 'unknown_tool'
+  /** A call cut short by a crash, answered without running it again (see `toolJournal`). */
+  | 'tool_interrupted'
   | Exclude<StopReason, 'completed' | 'max_rounds' | 'approval_required'>;
 
 /** A failure the user should see, streamed in order with everything else. */

@@ -14,8 +14,9 @@ export function resolveLoopOptions(given: ToolLoopOptions): ResolvedLoopOptions 
   const messages = [...(resume?.turn.messages ?? options.messages ?? [])];
   if (options.prompt !== undefined) messages.push({ role: 'user', content: options.prompt });
   checkSomethingToAnswer(messages);
-  // Only a paused turn goes on with calls that wait: those of its pending approvals.
-  if (resume?.decisions === undefined) checkNoWaitingCalls(messages);
+  // Only a paused turn goes on with calls that wait (those of its pending approvals), and a turn resumed from a
+  // checkpoint taken while its calls ran.
+  if (resume?.decisions === undefined && resume?.turn.runningStep === undefined) checkNoWaitingCalls(messages);
   const toolCalls =
     typeof options.maxToolCalls === 'number'
       ? { perMessage: options.maxToolCalls }
@@ -76,6 +77,8 @@ export function resolveLoopOptions(given: ToolLoopOptions): ResolvedLoopOptions 
     onStepFinish: options.onStepFinish,
     onCheckpoint: options.onCheckpoint,
     needsApproval: options.needsApproval,
+    toolJournal: options.toolJournal,
+    idempotent: options.idempotent,
     resume,
     output:
       options.output === undefined

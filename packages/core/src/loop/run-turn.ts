@@ -18,7 +18,7 @@ import { restoreTurnState } from './restore-turn-state.js';
 import { decideCalls, runToolRound } from './run-tool-round.js';
 import { settleAnswer, settleResponse, type SettledResponse } from './settle-response.js';
 import { statusLines } from './status-lines.js';
-import { toTurnCheckpoint } from './to-turn-checkpoint.js';
+import { toRunningCheckpoint, toTurnCheckpoint } from './to-turn-checkpoint.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
 import type { Turn } from './turn.js';
 import { endingForError, type TurnEnding } from './turn-ending.js';
@@ -153,6 +153,10 @@ async function* runRounds(turn: Turn): AsyncGenerator<LoopEvent, TurnEnding> {
     if (settled.type === 'round') {
       const decided = await decideCalls(turn, step);
       if ('paused' in decided) return decided.paused;
+      // A turn that keeps a journal of its calls is saved before they run, so a crash costs none of them twice.
+      if (turn.options.toolJournal !== undefined) {
+        await saveCheckpoint(turn, () => toRunningCheckpoint(turn, step));
+      }
       const round = yield* runToolRound(turn, step, decided.round);
       await reportStep(turn, step);
       verdict = yield* askFeatures(turn, (feature) => feature.afterRound?.(turn, round));
@@ -199,24 +203,32 @@ async function reportStep({ state, options, signal }: Turn, step: ResponseStep):
   });
 }
 
-/** Hands the host a checkpoint of the turn between two passes of the cycle (`onCheckpoint`). */
-async function saveCheckpoint(turn: Turn): Promise<void> {
+/**
+ * Hands the host a checkpoint of the turn (`onCheckpoint`): between two passes of the cycle, or, for a turn
+ * that keeps a tool journal, as its calls start.
+ */
+async function saveCheckpoint(turn: Turn, make = () => toTurnCheckpoint(turn)): Promise<void> {
   const { onCheckpoint } = turn.options;
   // Without a reader, the checkpoint (copies of the transcript's lists) is not made.
   if (onCheckpoint === undefined) return;
-  await callHook('onCheckpoint', turn.signal, () => onCheckpoint(toTurnCheckpoint(turn)));
+  await callHook('onCheckpoint', turn.signal, () => onCheckpoint(make()));
 }
 
-/** The step a resumed paused turn starts with: the calls that wait, with their decisions. */
+/**
+ * The step a resumed turn starts with: a paused turn's calls that wait, with their decisions, or the calls a
+ * checkpoint's turn was running, as they were decided.
+ */
 function resumedStep({ state, options }: Turn): ResponseStep | undefined {
   const { resume } = options;
-  const pausedStep = resume?.turn.pausedStep;
-  if (pausedStep === undefined || resume?.decisions === undefined) return undefined;
+  const running = resume?.turn.runningStep;
+  const pausedStep = running ?? resume?.turn.pausedStep;
+  const decisions = running === undefined ? resume?.decisions : (running.decisions ?? {});
+  if (pausedStep === undefined || decisions === undefined) return undefined;
   return {
     info: pausedStep.step,
     calls: waitingCalls(state.messages),
     toolNames: pausedStep.toolNames,
     recordedBefore: state.toolCalls.length,
-    decisions: resume.decisions,
+    decisions,
   };
 }

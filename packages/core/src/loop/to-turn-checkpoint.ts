@@ -7,7 +7,12 @@ import type { Turn } from './turn.js';
 import type { FeatureSlices, TurnState } from './turn-state.js';
 import type { Message } from '../model/messages.js';
 import type { ToolCallRecord } from './loop-result.js';
-import { checkpointVersion, type PausedTurn, type TurnCheckpoint } from './turn-checkpoint.js';
+import {
+  checkpointVersion,
+  type PausedTurn,
+  type RunningStep,
+  type TurnCheckpoint,
+} from './turn-checkpoint.js';
 
 /**
  * Copies of the transcript's messages and of the recorded calls, made once each: both only grow, so a checkpoint
@@ -62,6 +67,13 @@ export function toPausedTurn(turn: Turn, step: ResponseStep, pending: PendingApp
     pendingApprovals: pending,
     pausedStep: { toolNames: [...step.toolNames], step: structuredClone(step.info) },
   };
+}
+
+/** The checkpoint of a turn whose step's calls start running now (see `runningStep`). */
+export function toRunningCheckpoint(turn: Turn, step: ResponseStep): TurnCheckpoint {
+  const runningStep: RunningStep = { toolNames: [...step.toolNames], step: structuredClone(step.info) };
+  if (step.decisions !== undefined) runningStep.decisions = structuredClone(step.decisions);
+  return { ...toTurnCheckpoint(turn), runningStep };
 }
 
 function saveSlice<Name extends keyof FeatureSlices>(codec: SliceCodec<Name>, turn: Turn): JsonValue {

@@ -6,6 +6,7 @@ import type { ResolvedContextLimit } from './limit-context.js';
 import type { ProgressivePromptTexts } from './progressive-prompt.js';
 import type { OnStepFinish, PrepareStep, StopCondition } from './turn-hooks.js';
 import type { ResumeTurn } from './paused-turn.js';
+import type { ToolJournal } from './tool-journal.js';
 import type { TurnCheckpoint } from './turn-checkpoint.js';
 import type { CompiledOutputSchema } from './output-schema.js';
 import type { TelemetryOptions } from '../telemetry/telemetry-options.js';
@@ -62,6 +63,8 @@ export interface ResolvedLoopOptions {
   onStepFinish: OnStepFinish | undefined;
   onCheckpoint: ((checkpoint: TurnCheckpoint) => void | Promise<void>) | undefined;
   needsApproval: ToolLoopOptions['needsApproval'];
+  toolJournal: ToolJournal | undefined;
+  idempotent: ToolLoopOptions['idempotent'];
   resume: ResumeTurn | undefined;
   /** `native`: the schema goes to the model as `responseFormat`; `tool`: through the final-answer tool. */
   output: { schema: CompiledOutputSchema; mode: 'native' | 'tool' } | undefined;

@@ -2,7 +2,7 @@ import type { JsonValue } from '../json-value.js';
 import type { Message } from '../model/messages.js';
 import type { Usage } from '../model/usage.js';
 import type { ToolCallRecord } from './loop-result.js';
-import type { PendingApproval } from './paused-turn.js';
+import type { ApprovalDecision, PendingApproval } from './paused-turn.js';
 import type { StopReason } from './stop-reason.js';
 import type { StepInfo } from './turn-hooks.js';
 
@@ -26,6 +26,12 @@ export interface TurnCheckpoint {
   pendingApprovals?: PendingApproval[];
   /** With `pendingApprovals`: the step whose calls wait, as `onStepFinish` will report it once they are handled. */
   pausedStep?: PausedStep;
+  /**
+   * The step whose calls were running when the checkpoint was taken: decided, and started through the turn's
+   * `toolJournal` (only such a turn takes this checkpoint). The turn resumed from it answers those calls from the
+   * journal and runs none of them twice.
+   */
+  runningStep?: RunningStep;
 }
 
 /** What the turn has counted, and where its answer stands. */
@@ -55,6 +61,12 @@ export interface PausedStep {
   /** The tools the model could call in that step. */
   toolNames: string[];
   step: Omit<StepInfo, 'toolCalls'>;
+}
+
+/** The step of a checkpoint taken while its calls ran, and the decisions it ran them with. */
+export interface RunningStep extends PausedStep {
+  /** The decisions on calls that had waited for approval, when the step was a paused turn's. */
+  decisions?: Record<string, ApprovalDecision>;
 }
 
 /** A turn that stopped with `approval_required`: a checkpoint whose calls wait for decisions. */

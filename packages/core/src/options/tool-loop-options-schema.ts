@@ -1,5 +1,6 @@
 import type { Model } from '../model/model.js';
 import type { ResumeTurn } from '../loop/paused-turn.js';
+import type { ToolJournal } from '../loop/tool-journal.js';
 import type { TurnCheckpoint } from '../loop/turn-checkpoint.js';
 import type { OnStepFinish, PrepareStep, StopCondition } from '../loop/turn-hooks.js';
 import type { JsonValue } from '../json-value.js';
@@ -24,6 +25,16 @@ function isTelemetry(value: unknown): boolean {
   return (
     tracer === undefined ||
     (typeof tracer === 'object' && tracer !== null && typeof Reflect.get(tracer, 'startSpan') === 'function')
+  );
+}
+
+/** A tool journal: `record` a function, `entries` (when given) an object of the recorded calls. */
+function isToolJournal(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { record, entries } = value as { record?: unknown; entries?: unknown };
+  return (
+    typeof record === 'function' &&
+    (entries === undefined || (typeof entries === 'object' && entries !== null))
   );
 }
 
@@ -101,6 +112,23 @@ export const toolLoopOptionsSchema = new ObjectSchema({
    * tool's own `needsApproval` applies as well. The turn stops with `approval_required` and `result.pausedTurn`.
    */
   needsApproval:
+    functionSchema<(call: { name: string; input: JsonValue }) => boolean | Promise<boolean>>().optional(),
+  /**
+   * Records the tool calls as they start and finish, and takes a checkpoint as a round's calls start, so that a
+   * turn resumed after a crash runs none of them twice (see `ToolJournal`).
+   */
+  toolJournal: closedObjectSchema<ToolJournal>({
+    names: { entries: true, record: true },
+    accepts: isToolJournal,
+    message:
+      'expected { record, entries? }: record(entry) a function, entries the recorded calls by tool-call id.',
+  }).optional(),
+  /**
+   * Calls that may run again when a turn resumed after a crash finds them started and never finished — of any
+   * tool, MCP servers' included; a local tool's own `idempotent` applies as well. Others get an error result
+   * saying their outcome is unknown.
+   */
+  idempotent:
     functionSchema<(call: { name: string; input: JsonValue }) => boolean | Promise<boolean>>().optional(),
   /**
    * The answer as data: a zod schema (or another Standard Schema with JSON Schema support) or a JSON Schema

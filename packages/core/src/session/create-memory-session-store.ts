@@ -42,6 +42,8 @@ export function createMemorySessionStore({ now = Date.now }: { now?: () => numbe
           else stored.pausedTurn = structuredClone(session.pausedTurn);
           if (session.turnUnderWay === undefined) delete stored.turnUnderWay;
           else stored.turnUnderWay = structuredClone(session.turnUnderWay);
+          if (session.toolJournal === undefined) delete stored.toolJournal;
+          else stored.toolJournal = structuredClone(session.toolJournal);
         }
         return version;
       }),

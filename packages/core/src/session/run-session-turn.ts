@@ -2,6 +2,7 @@ import type { LoopResult } from '../loop/loop-result.js';
 import type { ApprovalDecision, PausedTurn } from '../loop/paused-turn.js';
 import { runToolLoop } from '../loop/run-tool-loop.js';
 import type { ToolLoopOptions } from '../loop/tool-loop-options.js';
+import type { ToolJournalEntry } from '../loop/tool-journal.js';
 import type { TurnCheckpoint } from '../loop/turn-checkpoint.js';
 import type { Message } from '../model/messages.js';
 import type { MessageStreamWriter } from './create-message-stream.js';
@@ -14,10 +15,14 @@ import { toSessionChange } from './to-session-change.js';
 import { toSessionLoopOptions } from './session-loop-config.js';
 import { watchModelRequests } from './watch-model-requests.js';
 
-/** What starts a session turn: a user message, or decisions for the calls of a paused turn. */
+/**
+ * What starts a session turn: a user message, decisions for the calls of a paused turn, or the turn a host that
+ * stopped left under way (its last checkpoint, with the journal of the calls its last round started).
+ */
 export type SessionTurnInput =
   | { type: 'message'; text: string }
-  | { type: 'resume'; turn: PausedTurn; decisions: Record<string, ApprovalDecision> };
+  | { type: 'resume'; turn: PausedTurn; decisions: Record<string, ApprovalDecision> }
+  | { type: 'continue'; turn: TurnCheckpoint; journal: Record<string, ToolJournalEntry> | undefined };
 
 /** How a session turn ended: with the loop's result, or with the failure of the run itself. */
 export type SessionTurnOutcome =
@@ -37,6 +42,7 @@ export async function runSessionTurn({
   input,
   tools = [],
   needsApproval,
+  idempotent,
   writer,
   store,
   leaseOwner,
@@ -47,6 +53,7 @@ export async function runSessionTurn({
   input: SessionTurnInput;
   tools?: ToolLoopOptions['tools'];
   needsApproval?: ToolLoopOptions['needsApproval'];
+  idempotent?: ToolLoopOptions['idempotent'];
   writer: MessageStreamWriter;
   store: SessionStore;
   /** The host that holds the session's lease for this turn: its saves are made as that owner. */
@@ -71,10 +78,21 @@ export async function runSessionTurn({
         ...(leaseOwner === undefined ? {} : { leaseOwner }),
       },
     );
-  const saveTurnUnderWay = (checkpoint: TurnCheckpoint): Promise<void> => {
+  /** Saves after the saves before it, unless the turn has ended; resolves once this one has landed. */
+  const enqueueSave = (make: () => SessionData): Promise<void> => {
     const save = saving.then(async () => {
       if (ended) return;
-      const { pausedTurn: _paused, ...rest } = current;
+      const saved = make();
+      current = { ...saved, version: await saveOver(saved) };
+    });
+    saving = save.catch(() => undefined);
+    return save;
+  };
+  const saveTurnUnderWay = (checkpoint: TurnCheckpoint): Promise<void> =>
+    enqueueSave(() => {
+      // A new round's results are in the messages: its journal starts empty. A checkpoint taken as a round's
+      // calls start keeps what the journal holds of them (a round resumed after a crash).
+      const { pausedTurn: _paused, toolJournal, ...rest } = current;
       const { usage } = checkpoint.state;
       const saved: SessionData = {
         ...rest,
@@ -84,12 +102,17 @@ export async function runSessionTurn({
         tokenCount: checkpoint.state.sessionTokens + usage.inputTokens + usage.outputTokens,
         lastActivity: new Date(now()),
         turnUnderWay: checkpoint,
+        ...(checkpoint.runningStep === undefined || toolJournal === undefined ? {} : { toolJournal }),
       };
-      current = { ...saved, version: await saveOver(saved) };
+      return saved;
     });
-    saving = save.catch(() => undefined);
-    return save;
-  };
+  /** Records a call of the round under way in the session's journal, and waits until it is stored. */
+  const recordToolCall = (entry: ToolJournalEntry): Promise<void> =>
+    enqueueSave(() => ({
+      ...current,
+      lastActivity: new Date(now()),
+      toolJournal: { ...current.toolJournal, [entry.toolCallId]: entry },
+    }));
   const endSaves = async () => {
     ended = true;
     await saving;
@@ -98,15 +121,18 @@ export async function runSessionTurn({
     const run = runToolLoop({
       ...toSessionLoopOptions(session.llmConfig),
       model: watchModelRequests(resources.model, (request) => (lastRequestMessages = request.messages)),
-      ...(input.type === 'message'
-        ? { messages: session.messages, prompt: input.text }
-        : { resume: { turn: input.turn, decisions: input.decisions } }),
+      ...toLoopInput({ session, input }),
       tools: [...tools, ...(resources.servers === undefined ? [] : [resources.servers])],
       sessionToolCalls: session.toolCallCount,
       sessionTokens: session.tokenCount ?? 0,
       ...(needsApproval === undefined ? {} : { needsApproval }),
+      ...(idempotent === undefined ? {} : { idempotent }),
       signal: writer.signal,
       onCheckpoint: saveTurnUnderWay,
+      toolJournal: {
+        ...(input.type === 'continue' && input.journal !== undefined ? { entries: input.journal } : {}),
+        record: recordToolCall,
+      },
     });
     for await (const event of run) {
       if (event.type === 'tool-start') startedToolCalls += 1;
@@ -118,7 +144,13 @@ export async function runSessionTurn({
     // Whatever failed, the user's message is not lost: what the turn got to is saved, then the stream fails.
     // The turn has ended, failed: no checkpoint of it is kept as one under way.
     await endSaves();
-    const { turnUnderWay: _underWay, ...failed } = toFailedSession({ session, input, lastRequestMessages });
+    // A turn gone on with after a crash stays under way, as it was: the next use goes on with it again.
+    if (input.type === 'continue') return { type: 'failed', session: current, error };
+    const {
+      turnUnderWay: _underWay,
+      toolJournal: _journal,
+      ...failed
+    } = toFailedSession({ session, input, lastRequestMessages });
     const saved: SessionData = {
       ...failed,
       toolCallCount: session.toolCallCount + startedToolCalls,
@@ -127,7 +159,7 @@ export async function runSessionTurn({
     return { type: 'failed', session: { ...saved, version: await saveOver(saved) }, error };
   }
   await endSaves();
-  const { pausedTurn: _previous, turnUnderWay: _underWay, ...rest } = session;
+  const { pausedTurn: _previous, turnUnderWay: _underWay, toolJournal: _journal, ...rest } = session;
   const saved: SessionData = {
     ...rest,
     messages: [...current.messages, ...result.messages.slice(current.messages.length)],
@@ -137,6 +169,28 @@ export async function runSessionTurn({
     ...(result.pausedTurn === undefined ? {} : { pausedTurn: result.pausedTurn }),
   };
   return { type: 'finished', session: { ...saved, version: await saveOver(saved) }, result };
+}
+
+/** What the loop goes on from: the session's history and the message, a paused turn, or a turn under way. */
+function toLoopInput({
+  session,
+  input,
+}: {
+  session: SessionData;
+  input: SessionTurnInput;
+}): Pick<ToolLoopOptions, 'messages' | 'prompt' | 'resume'> {
+  switch (input.type) {
+    case 'message':
+      return { messages: session.messages, prompt: input.text };
+    case 'resume':
+      return { resume: { turn: input.turn, decisions: input.decisions } };
+    case 'continue':
+      return { resume: { turn: input.turn } };
+    default: {
+      const unexpected: never = input;
+      throw new Error(`Unknown turn input: ${JSON.stringify(unexpected)}`);
+    }
+  }
 }
 
 /**
@@ -150,7 +204,7 @@ function toFailedSession({
   lastRequestMessages,
 }: {
   session: SessionData;
-  input: SessionTurnInput;
+  input: Exclude<SessionTurnInput, { type: 'continue' }>;
   lastRequestMessages: readonly Message[] | undefined;
 }): SessionData {
   if (input.type === 'message') {

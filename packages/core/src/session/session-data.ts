@@ -1,4 +1,5 @@
 import type { PausedTurn } from '../loop/paused-turn.js';
+import type { ToolJournalEntry } from '../loop/tool-journal.js';
 import type { TurnCheckpoint } from '../loop/turn-checkpoint.js';
 import type { Message } from '../model/messages.js';
 import type { StoredLlmConfig } from './llm-config.js';
@@ -36,4 +37,9 @@ export interface SessionData {
    * it. Its `messages` are the session's.
    */
   turnUnderWay?: TurnCheckpoint;
+  /**
+   * The tool calls of the turn under way's round, by tool-call id, as they started and finished: a host that
+   * goes on with the turn runs none of them twice. Gone once the round's results are in the messages.
+   */
+  toolJournal?: Record<string, ToolJournalEntry>;
 }

@@ -41,6 +41,12 @@ export interface SessionManagerOptions {
    */
   needsApproval?: ToolLoopOptions['needsApproval'];
   /**
+   * Calls that may run again when a turn gone on with after a crash finds them started and never finished —
+   * of any tool, the sessions' MCP servers' included (a local tool's own `idempotent` applies as well). Others
+   * are answered with an error saying their outcome is unknown.
+   */
+  idempotent?: ToolLoopOptions['idempotent'];
+  /**
    * Default: in memory (`createMemorySessionStore()`); `createFileSessionStore` survives restarts, and the
    * Postgres store (`@toolloop/core/session/postgres`) serves hosts on several machines.
    */

@@ -201,6 +201,19 @@ export class SessionManager {
     return this.resumeTurnStream(sessionId, decisions, options).result;
   }
 
+  /**
+   * Goes on with the turn a host left under way when it stopped (crashed, or was killed mid-turn), and streams
+   * it: from its last checkpoint, its tool calls answered from the journal of their round, so none runs twice
+   * (a call that started and never finished runs again only if idempotent; otherwise the model is told its
+   * outcome is unknown). Call it from any host sharing the store, for a user who reconnects; the next message
+   * to the session does the same before its own turn. While the host that runs the turn is alive, this waits
+   * for its lease (up to `sessionBusyTimeoutMs`). A session with no turn under way fails the stream
+   * (`InvalidArgumentError`).
+   */
+  continueTurnStream(sessionId: string, { signal }: { signal?: AbortSignal } = {}): MessageStream {
+    return this.#queueTurn({ sessionId, input: { type: 'continue' }, signal });
+  }
+
   /** Ends a session: aborts its turns, closes its MCP connections and deletes it from the store. */
   async closeSession(sessionId: string): Promise<void> {
     this.#ended.begin(sessionId, 'closed');
@@ -287,7 +300,7 @@ export class SessionManager {
           );
         },
       });
-      let outcome: SessionTurnOutcome;
+      let outcome: SessionTurnOutcome | undefined;
       try {
         // Another host ran a turn of the session since this one read it: go on from the stored version.
         if (live.data.version !== lease.version) live.data = await this.#load(sessionId);
@@ -295,18 +308,20 @@ export class SessionManager {
           await this.#end(sessionId, 'expired');
           throw new SessionNotFoundError({ sessionId, reason: 'expired' });
         }
-        outcome = await runSessionTurn({
-          session: live.data,
-          resources: live,
-          input: toTurnInput({ sessionId, session: live.data, input }),
-          tools: this.#options.tools,
-          needsApproval: this.#options.needsApproval,
-          writer,
-          store: this.#store,
-          leaseOwner: this.#leaseOwner,
-          now: this.#now,
-        });
-        live.data = outcome.session;
+        outcome = await this.#goOnWithTurnUnderWay(live, input, writer);
+        if (outcome?.type !== 'failed' && input.type !== 'continue') {
+          outcome = await this.#runSessionTurn(
+            live,
+            toTurnInput({ sessionId, session: live.data, input }),
+            writer,
+          );
+        }
+        if (outcome === undefined) {
+          throw new InvalidArgumentError({
+            argument: 'sessionId',
+            message: `session '${sessionId}' has no turn under way: none was left by a host that stopped.`,
+          });
+        }
       } finally {
         await lease.release().catch(() => {
           // The lease runs out by itself: a store out of reach only keeps the session from others that long.
@@ -331,6 +346,48 @@ export class SessionManager {
       if (SessionConflictError.isInstance(error)) await this.#forget(sessionId);
       writer.fail(error);
     }
+  }
+
+  /**
+   * Goes on with the turn the session has under way, when it has one: a host that stopped while it ran the
+   * turn left it (this host holds the lease now, so none runs it). Its chunks go to this stream, after a status
+   * line; its calls are answered from the journal of the round they were in.
+   */
+  async #goOnWithTurnUnderWay(
+    live: LiveSession,
+    input: QueuedInput,
+    writer: MessageStreamWriter,
+  ): Promise<SessionTurnOutcome | undefined> {
+    const { turnUnderWay, toolJournal, messages } = live.data;
+    if (turnUnderWay === undefined) return undefined;
+    writer.push(toMessageStreamChunk({ type: 'status', message: resumedTurnStatus(input) }));
+    return this.#runSessionTurn(
+      live,
+      { type: 'continue', turn: { ...turnUnderWay, messages }, journal: toolJournal },
+      writer,
+    );
+  }
+
+  /** Runs one turn of an open session (see `runSessionTurn`) and keeps the session as saved. */
+  async #runSessionTurn(
+    live: LiveSession,
+    input: SessionTurnInput,
+    writer: MessageStreamWriter,
+  ): Promise<SessionTurnOutcome> {
+    const outcome = await runSessionTurn({
+      session: live.data,
+      resources: live,
+      input,
+      tools: this.#options.tools,
+      needsApproval: this.#options.needsApproval,
+      idempotent: this.#options.idempotent,
+      writer,
+      store: this.#store,
+      leaseOwner: this.#leaseOwner,
+      now: this.#now,
+    });
+    live.data = outcome.session;
+    return outcome;
   }
 
   /** Closes an open session and drops it from memory, keeping its secrets: its next use opens it from the store. */
@@ -493,8 +550,18 @@ function newSession(id: string, llmConfig: SessionData['llmConfig'], now: number
   return { id, llmConfig, messages: [], lastActivity: new Date(now), toolCallCount: 0, tokenCount: 0 };
 }
 
-/** What a queued turn was asked to do: answer a message, or resume the paused turn with decisions. */
-type QueuedInput = { type: 'message'; text: string } | { type: 'decisions'; decisions: unknown };
+/**
+ * What a queued turn was asked to do: answer a message, resume the paused turn with decisions, or go on with the
+ * turn a host that stopped left under way.
+ */
+type QueuedInput =
+  { type: 'message'; text: string } | { type: 'decisions'; decisions: unknown } | { type: 'continue' };
+
+/** The status line before the chunks of a turn a stopped host left under way. */
+function resumedTurnStatus(input: QueuedInput): string {
+  const then = input.type === 'continue' ? '' : ' before this one';
+  return `Going on with the turn a host that stopped left under way${then}, from its last checkpoint.`;
+}
 
 /**
  * The turn to run, checked against the session as it is when the turn's time comes (an earlier turn in the
@@ -508,7 +575,7 @@ function toTurnInput({
 }: {
   sessionId: string;
   session: SessionData;
-  input: QueuedInput;
+  input: Exclude<QueuedInput, { type: 'continue' }>;
 }): SessionTurnInput {
   const paused = session.pausedTurn;
   if (input.type === 'message') {

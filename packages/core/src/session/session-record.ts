@@ -1,4 +1,5 @@
 import type { JsonValue } from '../json-value.js';
+import type { ToolJournalEntry } from '../loop/tool-journal.js';
 import type { TurnCheckpoint } from '../loop/turn-checkpoint.js';
 import type { Message, ToolOutput } from '../model/messages.js';
 import type { StoredLlmConfig } from './llm-config.js';
@@ -15,6 +16,7 @@ export interface SessionRecord {
   tokenCount?: number;
   pausedTurn?: Omit<NonNullable<SessionData['pausedTurn']>, 'messages'>;
   turnUnderWay?: Omit<TurnCheckpoint, 'messages'>;
+  toolJournal?: Record<string, ToolJournalEntry>;
 }
 
 /** The record of a session, to store beside its messages. */
@@ -34,6 +36,7 @@ export function toSessionRecord(session: SessionData): SessionRecord {
     const toolCalls = state.toolCalls.map(({ input: _input, output: _output, ...call }) => call);
     record.turnUnderWay = { ...turnUnderWay, state: { ...state, toolCalls } as TurnCheckpoint['state'] };
   }
+  if (session.toolJournal !== undefined) record.toolJournal = session.toolJournal;
   return record;
 }
 
@@ -65,6 +68,7 @@ export function fromSessionRecord({
     session.pausedTurn = { ...record.pausedTurn, messages: [...messages] };
   if (record?.turnUnderWay !== undefined)
     session.turnUnderWay = withCallsFromMessages(record.turnUnderWay, messages);
+  if (record?.toolJournal !== undefined) session.toolJournal = record.toolJournal;
   return session;
 }
 

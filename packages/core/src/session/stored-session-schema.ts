@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PausedTurn } from '../loop/paused-turn.js';
+import type { ToolJournalEntry } from '../loop/tool-journal.js';
 import type { TurnCheckpoint } from '../loop/turn-checkpoint.js';
 import type { Message } from '../model/messages.js';
 import { llmConfigSchema, storedLlmConfigSchema } from './llm-config-schema.js';
@@ -52,6 +53,22 @@ const storedTurnUnderWaySchema = z.custom<Omit<TurnCheckpoint, 'messages'>>(
   { error: 'expected the checkpoint of a turn (version 2, with its state)' },
 );
 
+/** The tool calls of a round under way, as a turn's journal recorded them (their outputs checked by the loop). */
+const toolJournalSchema = z.record(
+  z.string(),
+  z.custom<ToolJournalEntry>(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as { toolCallId?: unknown }).toolCallId === 'string' &&
+      typeof (value as { name?: unknown }).name === 'string' &&
+      ((value as { status?: unknown }).status === 'started' ||
+        ((value as { status?: unknown }).status === 'finished' &&
+          typeof (value as { output?: unknown }).output === 'object')),
+    { error: "expected a journal entry { toolCallId, name, status: 'started' | 'finished', output? }" },
+  ),
+);
+
 /** The first line of a session file: what never changes. */
 export const sessionHeaderSchema = z.strictObject({
   format: z.literal(sessionFileFormat),
@@ -70,6 +87,7 @@ export const sessionRecordSchema = z.strictObject({
   ...turnFields,
   pausedTurn: storedPausedTurnSchema.optional(),
   turnUnderWay: storedTurnUnderWaySchema.optional(),
+  toolJournal: toolJournalSchema.optional(),
 });
 
 /** A whole session file of the earlier format, which stored server secrets as given (read, then withheld). */

@@ -26,9 +26,17 @@ export type NeedsApproval<INPUT = JsonObject> = boolean | ApprovalRule<INPUT>;
 // only with the input the tool's own schema validated.
 type ApprovalRule<INPUT> = { rule(input: INPUT): boolean | Promise<boolean> }['rule'];
 
+/**
+ * Whether a call may run again when a turn resumed after a crash finds it started and never finished (its
+ * effect is the same however often it runs): always, or as a function of the (validated) input. Without it, such
+ * a call is answered with an error saying its outcome is unknown. See `toolJournal` in the loop's options.
+ */
+export type Idempotent<INPUT = JsonObject> = boolean | ApprovalRule<INPUT>;
+
 export interface Tool<INPUT = JsonObject> extends ToolDefinition {
   validateInput(input: unknown): Promise<ToolInputValidation<INPUT>>;
   needsApproval?: NeedsApproval<INPUT>;
+  idempotent?: Idempotent<INPUT>;
   /** Returns a string, a `ToolOutput`, or any JSON value; throwing is reported to the model as an error result. */
   execute(input: INPUT, options: ToolExecuteOptions): unknown;
 }
@@ -55,6 +63,11 @@ export function defineTool<SCHEMA extends ToolInputSchema>(options: {
   execute: (input: InferToolInput<SCHEMA>, options: ToolExecuteOptions) => unknown;
   /** Calls wait for a person's decision before they run (always, or when this returns true for the input). */
   needsApproval?: NeedsApproval<InferToolInput<SCHEMA>>;
+  /**
+   * A call may run again after a crash cut it short (always, or when this returns true for the input): it has
+   * the same effect however often it runs. Used by turns that keep a tool journal.
+   */
+  idempotent?: Idempotent<InferToolInput<SCHEMA>>;
 }): Tool<InferToolInput<SCHEMA>> {
   if (!toolNamePattern.test(options.name)) {
     throw new InvalidArgumentError({
@@ -71,5 +84,6 @@ export function defineTool<SCHEMA extends ToolInputSchema>(options: {
   };
   if (options.description !== undefined) tool.description = options.description;
   if (options.needsApproval !== undefined) tool.needsApproval = options.needsApproval;
+  if (options.idempotent !== undefined) tool.idempotent = options.idempotent;
   return tool;
 }

@@ -35,7 +35,7 @@ const threeRounds = [
 ];
 
 describe('SessionManager and the checkpoint of a turn under way', () => {
-  it('keeps it in the file store after each round, and none once the turn has ended', async () => {
+  it('keeps it in the file store as each round starts its calls and after it, and none once the turn has ended', async () => {
     const seen: Array<number | undefined> = [];
     let sessionId = '';
     // While a round runs, what another host reading the same directory finds; the second copies the file, as a
@@ -66,23 +66,27 @@ describe('SessionManager and the checkpoint of a turn under way', () => {
     const finished = await createFileSessionStore({ directory }).load(session.id);
     await manager.dispose();
 
-    expect(seen).toEqual([undefined, 1]);
-    // Each result is written once, with its message: the lines of the turn under way do not repeat them.
+    // Saved as each round's calls start (before the first round's, no round had ended), and after each round.
+    expect(seen).toEqual([0, 1]);
+    // Each result is written twice: in the journal of its round as its call finishes, and with its message.
     const file = await readFile(join(directory, `${session.id}.json`), 'utf8');
-    expect(file.split('"text":"peeked"').length - 1).toBe(2);
+    expect(file.split('"text":"peeked"').length - 1).toBe(4);
     expect(finished?.turnUnderWay).toBeUndefined();
     expect(finished?.messages.at(-1)).toEqual({
       role: 'assistant',
       content: [{ type: 'text', text: 'Read them all.' }],
     });
 
-    // A host that died in the second round: the copy holds the turn as the first round left it.
+    // A host that died in the second round: the copy holds the turn as that round's calls started.
     const left = await createFileSessionStore({ directory: copies }).load(session.id);
     const checkpoint = left?.turnUnderWay;
     expect(checkpoint?.state.rounds).toBe(1);
-    expect(left?.messages).toHaveLength(3);
+    expect(checkpoint?.runningStep?.toolNames).toEqual(['peek', 'read_note']);
+    expect(left?.messages).toHaveLength(4);
+    expect(left?.toolJournal).toEqual({ r2: { toolCallId: 'r2', name: 'peek', status: 'started' } });
+    // It goes on with the calls of the second round: the model is asked for the third.
     const resumed = await runToolLoop({
-      model: createScriptedModel(threeRounds.slice(1)),
+      model: createScriptedModel(threeRounds.slice(2)),
       tools: [peek, readNote],
       resume: { turn: checkpoint as NonNullable<typeof checkpoint> },
     }).result;
