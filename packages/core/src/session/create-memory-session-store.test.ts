@@ -10,6 +10,37 @@ const session: SessionData = {
   toolCallCount: 0,
 };
 
+/** A checkpoint of the session's turn, paused for approval (both kinds of checkpoint a session keeps). */
+const checkpoint: NonNullable<SessionData['pausedTurn']> = {
+  version: 2,
+  messages: session.messages,
+  state: {
+    iterations: 1,
+    rounds: 0,
+    toolCalls: [],
+    usage: { inputTokens: 10, outputTokens: 2 },
+    statusUsage: { inputTokens: 0, outputTokens: 0 },
+    usageByModel: [],
+    text: '',
+    answerPaused: false,
+    lastRequestTokens: 12,
+    sessionTokens: 0,
+    elapsedMs: 5,
+  },
+  features: {},
+  pendingApprovals: [{ toolCallId: 'call_1', name: 'delete_note', input: { id: 1 } }],
+  pausedStep: {
+    toolNames: ['delete_note'],
+    step: {
+      iteration: 1,
+      round: 0,
+      request: { toolNames: ['delete_note'], messageCount: 1 },
+      response: { text: '', finishReason: 'tool_calls', toolCallCount: 1 },
+      usage: { inputTokens: 10, outputTokens: 2 },
+    },
+  },
+};
+
 describe('createMemorySessionStore', () => {
   it('keeps copies, so a caller changing its session does not change the stored one', async () => {
     const store = createMemorySessionStore();
@@ -62,8 +93,6 @@ describe('createMemorySessionStore', () => {
 
   it('drops a paused turn and a turn under way that an appending save no longer has', async () => {
     const store = createMemorySessionStore();
-    // The store keeps what it is given as it is: what the checkpoint holds does not matter here.
-    const checkpoint = { version: 2 } as unknown as NonNullable<SessionData['pausedTurn']>;
     await store.save({ ...session, pausedTurn: checkpoint, turnUnderWay: checkpoint });
     const resumed = {
       ...session,
@@ -74,5 +103,13 @@ describe('createMemorySessionStore', () => {
     await store.save(resumed, { change: { appendedMessages: 1 } });
 
     expect(await store.load('one')).toEqual({ ...resumed, version: 2 });
+  });
+
+  it("keeps a checkpoint without a copy of the transcript, and gives it back with the session's", async () => {
+    const store = createMemorySessionStore();
+
+    await store.save({ ...session, turnUnderWay: checkpoint });
+
+    expect((await store.load('one'))?.turnUnderWay).toEqual(checkpoint);
   });
 });

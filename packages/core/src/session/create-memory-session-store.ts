@@ -1,21 +1,25 @@
+import type { Message } from '../model/messages.js';
 import type { SessionData } from './session-data.js';
+import { fromSessionRecord, type SessionRecord, toSessionRecord } from './session-record.js';
 import { checkSaveAllowed, type StoredLease, toLeaseResult } from './session-lease.js';
 import type { SessionChange, SessionStore } from './session-store.js';
 
 /**
  * A store in this process's memory: the default. Sessions are copied in and out, so callers cannot change
- * them; a save that only appended messages copies just those, so a turn costs the same however long the
- * history is. It keeps the store contract (versions, leases) among the managers of one process; `now` is the
+ * them; a save that only appended messages copies just those (the checkpoint of a turn under way is kept without
+ * the transcript it shares), so a turn costs the same however long the history is. It keeps the store contract (versions, leases) among the managers of one process; `now` is the
  * clock leases run out by.
  */
 export function createMemorySessionStore({ now = Date.now }: { now?: () => number } = {}): SessionStore {
-  const sessions = new Map<string, SessionData & { version: number }>();
+  const sessions = new Map<string, StoredSession>();
   const leases = new Map<string, StoredLease>();
   return {
     load: (id) =>
       settle(() => {
-        const session = sessions.get(id);
-        return session === undefined ? undefined : structuredClone(session);
+        const stored = sessions.get(id);
+        if (stored === undefined) return undefined;
+        const { llmConfig, version, messages, record } = structuredClone(stored);
+        return fromSessionRecord({ id, llmConfig, version, messages, record });
       }),
     save: (session, { change, leaseOwner } = {}) =>
       settle(() => {
@@ -29,21 +33,20 @@ export function createMemorySessionStore({ now = Date.now }: { now?: () => numbe
           now: now(),
         });
         const version = (stored?.version ?? 0) + 1;
+        // The record holds the checkpoint and the paused turn without the transcript: copied once, as messages.
+        const record = structuredClone(toSessionRecord(session));
         const appendedFrom = stored === undefined ? undefined : appendedFromIndex(stored, session, change);
         if (stored === undefined || appendedFrom === undefined) {
-          sessions.set(session.id, { ...structuredClone(session), version });
+          sessions.set(session.id, {
+            llmConfig: structuredClone(session.llmConfig),
+            version,
+            messages: structuredClone(session.messages),
+            record,
+          });
         } else {
           stored.messages.push(...structuredClone(session.messages.slice(appendedFrom)));
           stored.version = version;
-          stored.lastActivity = new Date(session.lastActivity);
-          stored.toolCallCount = session.toolCallCount;
-          stored.tokenCount = session.tokenCount;
-          if (session.pausedTurn === undefined) delete stored.pausedTurn;
-          else stored.pausedTurn = structuredClone(session.pausedTurn);
-          if (session.turnUnderWay === undefined) delete stored.turnUnderWay;
-          else stored.turnUnderWay = structuredClone(session.turnUnderWay);
-          if (session.toolJournal === undefined) delete stored.toolJournal;
-          else stored.toolJournal = structuredClone(session.toolJournal);
+          stored.record = record;
         }
         return version;
       }),
@@ -71,6 +74,14 @@ export function createMemorySessionStore({ now = Date.now }: { now?: () => numbe
   };
 }
 
+/** A session as the memory store keeps it: as the other stores do, its messages once and its record beside. */
+interface StoredSession {
+  llmConfig: SessionData['llmConfig'];
+  version: number;
+  messages: Message[];
+  record: SessionRecord;
+}
+
 /** Runs `action` now, and settles with what it returns or throws: a store's refusals reject, as promised. */
 function settle<RESULT>(action: () => RESULT): Promise<RESULT> {
   return new Promise((resolve) => {
@@ -80,7 +91,7 @@ function settle<RESULT>(action: () => RESULT): Promise<RESULT> {
 
 /** Where the appended messages start, when `change` fits what is stored; else a whole copy is needed. */
 function appendedFromIndex(
-  stored: SessionData,
+  stored: StoredSession,
   session: SessionData,
   change: SessionChange | undefined,
 ): number | undefined {
