@@ -6,7 +6,8 @@ import type { ToolCallPart } from '../model/messages.js';
 import type { Usage } from '../model/usage.js';
 import type { ToolRegistry } from './create-tool-registry.js';
 import { executeToolCall } from './execute-tool-call.js';
-import { runJournaledCall } from './run-journaled-call.js';
+import { recordedOutcome, runJournaledCall } from './run-journaled-call.js';
+import type { ToolJournalEntry } from './tool-journal.js';
 import { generateStatusLine } from './generate-status-line.js';
 import type { LoopEvent } from './loop-event.js';
 import type { PlannedToolCall } from './plan-tool-calls.js';
@@ -36,6 +37,7 @@ export async function* executeToolCalls({
   statusSignal,
   errorStreak,
   onStatusUsage,
+  journal,
 }: {
   calls: PlannedToolCall[];
   registry: ToolRegistry;
@@ -50,6 +52,8 @@ export async function* executeToolCalls({
   errorStreak: number;
   /** Called with the usage of each generated status request that finishes within the turn. */
   onStatusUsage: (usage: Usage) => void;
+  /** With a `toolJournal`: what is known of the round's calls (see `Turn.journal`). */
+  journal: Map<string, ToolJournalEntry> | undefined;
 }): AsyncGenerator<LoopEvent, ToolCallOutcome[]> {
   const channel = new EventChannel<LoopEvent>();
   const outcomes: ToolCallOutcome[] = [];
@@ -84,9 +88,15 @@ export async function* executeToolCalls({
 
   const handle = async ({ call, refusal }: PlannedToolCall, index: number) => {
     channel.push(toToolStartEvent(call, round));
+    // A call an earlier run of the turn finished keeps its result, whatever happens now.
+    const finished =
+      journal?.get(call.id)?.status === 'finished' ? recordedOutcome(call, journal) : undefined;
     const answer =
       refusal ??
-      (turnSignal.aborted ? refuseAfterTurnEnded(call.name, turnSignal) : refuseAfterErrorStreak(index));
+      finished ??
+      (turnSignal.aborted
+        ? (recordedOutcome(call, journal) ?? refuseAfterTurnEnded(call.name, turnSignal))
+        : refuseAfterErrorStreak(index));
     if (answer !== undefined) {
       outcomes[index] = answer;
       report(call, answer);
@@ -127,11 +137,12 @@ export async function* executeToolCalls({
           });
     const { toolJournal } = options;
     const outcome =
-      toolJournal === undefined
+      toolJournal === undefined || journal === undefined
         ? await execute()
         : await runJournaledCall({
             call,
             journal: toolJournal,
+            known: journal,
             registry,
             options,
             signal: turnSignal,

@@ -2,6 +2,8 @@ import type { ToolCallPart } from '../model/messages.js';
 import type { ModelRequest } from '../model/model.js';
 import { describeStop } from './describe-stop.js';
 import type { LoopEvent } from './loop-event.js';
+import { recordedOutcome } from './run-journaled-call.js';
+import type { ToolJournalEntry } from './tool-journal.js';
 import type { PlannedToolCall } from './plan-tool-calls.js';
 import { statusLines } from './status-lines.js';
 import type { ModelResponse } from './stream-model-response.js';
@@ -59,15 +61,20 @@ export function* answerUnrunCalls({
   calls,
   why,
   options,
+  journal,
 }: {
   state: TurnState;
   calls: readonly ToolCallPart[];
   /** Why they were not run, for the model: "Not executed: <why>." */
   why: string;
   options: ResolvedLoopOptions;
+  /** What the turn's tool journal knows of them: a call that ran is answered as it ended, or as interrupted. */
+  journal?: ReadonlyMap<string, ToolJournalEntry> | undefined;
 }): Generator<LoopEvent> {
   if (calls.length === 0) return;
-  const outcomes = calls.map(() => refuseToolCall({ text: `Not executed: ${why}.` }));
+  const outcomes = calls.map(
+    (call) => recordedOutcome(call, journal) ?? refuseToolCall({ text: `Not executed: ${why}.` }),
+  );
   for (const [index, call] of calls.entries()) {
     yield toToolStartEvent(call, state.rounds);
     yield toToolResultEvent(call, outcomes[index] as ToolCallOutcome, state.rounds);

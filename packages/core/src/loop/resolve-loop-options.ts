@@ -12,11 +12,13 @@ export function resolveLoopOptions(given: ToolLoopOptions): ResolvedLoopOptions 
   const options = checkToolLoopOptions(given);
   const resume = checkResumeOption(options);
   const messages = [...(resume?.turn.messages ?? options.messages ?? [])];
+  const givenMessages = messages.length;
   if (options.prompt !== undefined) messages.push({ role: 'user', content: options.prompt });
   checkSomethingToAnswer(messages);
   // Only a paused turn goes on with calls that wait (those of its pending approvals), and a turn resumed from a
   // checkpoint taken while its calls ran.
-  if (resume?.decisions === undefined && resume?.turn.runningStep === undefined) checkNoWaitingCalls(messages);
+  if (resume?.decisions === undefined && resume?.turn.runningStep === undefined)
+    checkNoWaitingCalls(messages);
   const toolCalls =
     typeof options.maxToolCalls === 'number'
       ? { perMessage: options.maxToolCalls }
@@ -29,6 +31,7 @@ export function resolveLoopOptions(given: ToolLoopOptions): ResolvedLoopOptions 
   return {
     model: options.model,
     messages,
+    givenMessages,
     system: options.system,
     tools: options.tools ?? [],
     toolChoice: options.toolChoice,

@@ -103,7 +103,14 @@ describe('runToolLoop with a tool journal', () => {
       }),
     );
 
-    expect(log).toEqual(['checkpoint of running calls', 'started', 'runs', 'finished', 'checkpoint']);
+    expect(log).toEqual([
+      'checkpoint',
+      'checkpoint of running calls',
+      'started',
+      'runs',
+      'finished',
+      'checkpoint',
+    ]);
     expect(journal).toEqual([
       { toolCallId: 'p1', name: 'probe', status: 'started' },
       {
@@ -239,5 +246,115 @@ describe('runToolLoop with a tool journal', () => {
 
     expect(InvalidArgumentError.isInstance(withDecisions) && withDecisions.argument).toBe('resume.decisions');
     expect(InvalidArgumentError.isInstance(withoutCalls) && withoutCalls.argument).toBe('resume.turn');
+  });
+
+  describe('answers from the journal a call that ran, when the resumed turn does not run it', () => {
+    const finished = (toolCallId: string, name: string, text: string): ToolJournalEntry => ({
+      toolCallId,
+      name,
+      status: 'finished',
+      output: { content: [{ type: 'text', text }] },
+      isError: false,
+    });
+
+    it.each([
+      // The checkpoint says the turn had run 10 s already: past its deadline of 5 s.
+      ['its deadline passed while the host was down', { timeoutMs: 5_000 }, 10_000],
+      ['it is aborted at once', { signal: AbortSignal.abort('the user pressed stop') }, 0],
+    ])('when %s', async (_when, options, elapsedMs) => {
+      const running = await runningCheckpointOfShop();
+      const checkpoint = { ...running, state: { ...running.state, elapsedMs } };
+      const { runs, tools } = createShop();
+
+      const { result } = await collectRun(
+        runToolLoop({
+          model: createScriptedModel({ text: 'Done.' }),
+          tools,
+          resume: { turn: checkpoint },
+          toolJournal: {
+            entries: {
+              c1: { toolCallId: 'c1', name: 'charge', status: 'started' },
+              c3: finished('c3', 'email', 'email sent before the crash'),
+            },
+            record: () => undefined,
+          },
+          ...options,
+        }),
+      );
+
+      expect(runs).toEqual({ charge: 0, lookup: 0, email: 0, refund: 0 });
+      expect(resultsOf(result.messages)).toMatchObject({
+        c1: expect.stringMatching(/^Interrupted: 'charge' started/) as string,
+        c2: expect.stringMatching(/^Not executed: the turn/) as string,
+        c3: 'email sent before the crash',
+      });
+    });
+
+    it('after a call that was interrupted, when a failure streak stops the others', async () => {
+      const checkpoint = await runningCheckpointOfShop();
+      const { runs, tools } = createShop();
+
+      const { result } = await collectRun(
+        runToolLoop({
+          model: createScriptedModel({ text: 'Done.' }),
+          tools,
+          maxConsecutiveErrors: 1,
+          toolConcurrency: 1,
+          resume: { turn: checkpoint },
+          toolJournal: {
+            entries: {
+              c1: { toolCallId: 'c1', name: 'charge', status: 'started' },
+              c3: finished('c3', 'email', 'email sent before the crash'),
+            },
+            record: () => undefined,
+          },
+        }),
+      );
+
+      expect(runs.email).toBe(0);
+      expect(resultsOf(result.messages).c3).toBe('email sent before the crash');
+    });
+  });
+
+  it("keeps a call's result when its end could not be recorded, then ends the turn with hook_error", async () => {
+    const { runs, tools } = createShop();
+
+    const { result } = await collectRun(
+      runToolLoop({
+        model: createScriptedModel([
+          { toolCalls: [{ id: 'c3', name: 'email', input: {} }] },
+          { text: 'Done.' },
+        ]),
+        prompt: 'Email.',
+        tools,
+        toolJournal: {
+          record: (entry) => {
+            if (entry.status === 'finished') throw new Error('connection reset by peer');
+          },
+        },
+      }),
+    );
+
+    expect(runs.email).toBe(1);
+    expect(resultsOf(result.messages)).toEqual({ c3: 'email done' });
+    expect(result.stopReason).toBe('hook_error');
+  });
+
+  it('goes on with the calls of a round as they were decided, though an approval rule now asks for one', async () => {
+    const checkpoint = await runningCheckpointOfShop();
+    const { runs, tools } = createShop();
+
+    const { result } = await collectRun(
+      runToolLoop({
+        model: createScriptedModel({ text: 'Done.' }),
+        tools,
+        needsApproval: ({ name }) => name === 'refund',
+        resume: { turn: checkpoint },
+        toolJournal: { record: () => undefined },
+      }),
+    );
+
+    expect(result.stopReason).toBe('completed');
+    expect(runs).toEqual({ charge: 1, lookup: 1, email: 1, refund: 2 });
   });
 });

@@ -65,6 +65,7 @@ export async function* runToolRound(
     onStatusUsage: (usage) => {
       state.statusUsage = addUsage(state.statusUsage, usage);
     },
+    journal: turn.journal,
   });
   recordToolResults({
     state,
@@ -77,6 +78,9 @@ export async function* runToolRound(
   state.features.toolCallLimits.message = plan.messageToolCalls;
   state.features.toolCallLimits.session = plan.sessionToolCalls;
   state.features.noProgress.callCounts = plan.callCounts;
+  // A call's end the journal could not record: its result is in the transcript, and the turn ends.
+  const unrecorded = outcomes.find((outcome) => outcome.journalError !== undefined);
+  if (unrecorded !== undefined) throw unrecorded.journalError;
   signal.throwIfAborted();
   return { plan, calls, outcomes };
 }

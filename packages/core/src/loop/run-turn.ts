@@ -59,6 +59,10 @@ export async function* runTurn(
     options.statusMessages === 'generated'
       ? createLinkedAbortController({ signals: [turn.signal] })
       : undefined;
+  const journal =
+    options.toolJournal === undefined
+      ? undefined
+      : new Map(Object.entries(options.toolJournal.entries ?? {}));
   let ending: TurnEnding;
   try {
     const registry = await createToolRegistry({
@@ -82,6 +86,7 @@ export async function* runTurn(
       statusSignal: statusRequests?.signal ?? turn.signal,
       elapsedMs,
       outbox: [],
+      journal,
     });
   } catch (error) {
     ending = endingForError({ error, turnSignal: turn.signal, ownTimeout });
@@ -100,6 +105,7 @@ export async function* runTurn(
       calls: waitingCalls(state.messages),
       why: 'the turn stopped before this call ran',
       options,
+      journal,
     }))
       yield event;
   }
@@ -138,6 +144,8 @@ export async function* runTurn(
 async function* runRounds(turn: Turn): AsyncGenerator<LoopEvent, TurnEnding> {
   // A resumed paused turn starts with the calls that waited for decisions, not with a request.
   let resumed = resumedStep(turn);
+  // A turn that keeps a journal is saved before its first request too: a crash then costs no message of the user.
+  if (turn.options.toolJournal !== undefined && turn.options.resume === undefined) await saveCheckpoint(turn);
   for (;;) {
     turn.signal.throwIfAborted();
     let step = resumed;
@@ -205,7 +213,7 @@ async function reportStep({ state, options, signal }: Turn, step: ResponseStep):
 
 /**
  * Hands the host a checkpoint of the turn (`onCheckpoint`): between two passes of the cycle, or, for a turn
- * that keeps a tool journal, as its calls start.
+ * that keeps a tool journal, before its first request and as each round's calls start.
  */
 async function saveCheckpoint(turn: Turn, make = () => toTurnCheckpoint(turn)): Promise<void> {
   const { onCheckpoint } = turn.options;
@@ -222,11 +230,19 @@ function resumedStep({ state, options }: Turn): ResponseStep | undefined {
   const { resume } = options;
   const running = resume?.turn.runningStep;
   const pausedStep = running ?? resume?.turn.pausedStep;
-  const decisions = running === undefined ? resume?.decisions : (running.decisions ?? {});
+  const calls = waitingCalls(state.messages);
+  // The calls of a round that ran were decided then: approved, unless the decisions denied them. Deciding them
+  // again (a host with a stricter approval rule) could pause a round whose calls already ran.
+  const decisions =
+    running === undefined
+      ? resume?.decisions
+      : Object.fromEntries(
+          calls.map((call) => [call.id, running.decisions?.[call.id] ?? { approved: true as const }]),
+        );
   if (pausedStep === undefined || decisions === undefined) return undefined;
   return {
     info: pausedStep.step,
-    calls: waitingCalls(state.messages),
+    calls,
     toolNames: pausedStep.toolNames,
     recordedBefore: state.toolCalls.length,
     decisions,

@@ -17,14 +17,18 @@ import {
 /**
  * Copies of the transcript's messages and of the recorded calls, made once each: both only grow, so a checkpoint
  * copies what is new since the last one, and a host that changes the checkpoint it was given changes no part of
- * the turn.
+ * the turn. The messages the caller gave are its own already (the turn never changes them): they are handed back
+ * as they are, so a checkpoint costs the same however long the history.
  */
 const copies = new WeakMap<TurnState, { messages: Message[]; toolCalls: ToolCallRecord[] }>();
 
 /** The turn as it stands, as a checkpoint of plain JSON values that the turn does not share. */
 export function toTurnCheckpoint(turn: Turn): TurnCheckpoint {
   const { state, options } = turn;
-  const copied = copies.get(state) ?? { messages: [], toolCalls: [] };
+  const copied = copies.get(state) ?? {
+    messages: state.messages.slice(0, options.givenMessages),
+    toolCalls: [],
+  };
   copies.set(state, copied);
   for (const message of state.messages.slice(copied.messages.length))
     copied.messages.push(structuredClone(message));

@@ -15,6 +15,8 @@ export interface ToolCallOutcome {
   /** That event's message, when it differs from the text the model sees. */
   errorMessage?: string;
   durationMs: number;
+  /** The failure to record the call's end in the turn's tool journal: the round keeps the result, then ends. */
+  journalError?: unknown;
 }
 
 /** An error result with one line of text for the model. */

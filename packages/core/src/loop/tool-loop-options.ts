@@ -30,6 +30,11 @@ export interface ToolLoopOptions extends ToolLoopOptionsInput {}
 export interface ResolvedLoopOptions {
   model: Model;
   messages: Message[];
+  /**
+   * How many of `messages` the caller gave (its `messages`, or the resumed checkpoint's): they are the caller's
+   * own, and a checkpoint hands them back without copying them. The rest the turn made.
+   */
+  givenMessages: number;
   system: string | undefined;
   tools: ReadonlyArray<Tool<unknown> | ToolSource>;
   toolChoice: ToolChoice | undefined;

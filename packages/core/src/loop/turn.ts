@@ -1,6 +1,7 @@
 import type { AbortFanOut } from '../internal/create-abort-fan-out.js';
 import type { ToolRegistry } from './create-tool-registry.js';
 import type { LoopEvent } from './loop-event.js';
+import type { ToolJournalEntry } from './tool-journal.js';
 import type { ResolvedLoopOptions } from './tool-loop-options.js';
 import type { TurnState } from './turn-state.js';
 
@@ -19,4 +20,9 @@ export interface Turn {
   readonly elapsedMs: () => number;
   /** Events a feature reports at a point of the cycle; the cycle streams them once the point has passed. */
   readonly outbox: LoopEvent[];
+  /**
+   * What is known of the calls of the round under way, by tool-call id, with a `toolJournal`: what an earlier run
+   * recorded, then what this one does. A call answered without running is answered from it when it ran.
+   */
+  readonly journal: Map<string, ToolJournalEntry> | undefined;
 }

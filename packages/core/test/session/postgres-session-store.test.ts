@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { InvalidArgumentError } from '@toolloop/core';
 import type { SessionData } from '@toolloop/core/session';
 import { createPostgresSessionStore, type PostgresSessionStore } from '@toolloop/core/session/postgres';
 import { createTestDatabase } from '@toolloop/test-postgres/vitest';
@@ -169,6 +170,43 @@ describe('createPostgresSessionStore', () => {
       );
       expect(String(refused)).toContain('record.lastActivity');
       expect(String(refused)).toContain('record.toolCallCount');
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('answers what was asked before close() (on first use too), refuses what is asked after, and leaves nothing open', async () => {
+    const stores = openStores();
+    try {
+      await stores.open().save(session);
+      const store = stores.open();
+      // Asked before the store's first use has made the tables ready, and closed at once.
+      const listed = store.list();
+      const loaded = store.load(session.id);
+      const closing = store.close();
+      const after = await store.list().catch((error: unknown) => error);
+
+      expect(await listed).toEqual(['pg-1']);
+      expect((await loaded)?.version).toBe(1);
+      await closing;
+      expect(String(after)).toContain('This Postgres session store was closed.');
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('refuses, naming the argument, a session id Postgres cannot hold and a schema that is no plain name', async () => {
+    const stores = openStores();
+    try {
+      const refused = await stores
+        .open()
+        .save({ ...session, id: 'a\u0000b' })
+        .catch((error: unknown) => error);
+
+      expect(InvalidArgumentError.isInstance(refused) && refused.argument).toBe('id');
+      expect(() => createPostgresSessionStore({ connectionString, schema: 'x"; DROP TABLE y; --' })).toThrow(
+        "Invalid option 'schema'",
+      );
     } finally {
       await stores.close();
     }

@@ -103,11 +103,12 @@ describe('SessionManager and the checkpoint of a turn under way', () => {
     const memory = createMemorySessionStore();
     const gate = createDeferred();
     const underWayTokens: Array<number | undefined> = [];
-    // A store slow to save the turn under way: the turn's deadline passes while it saves.
+    // A store slow to save the turn after its first round: the turn's deadline passes while it saves.
     const store: SessionStore = {
       ...memory,
       save: async (session, options) => {
-        if (session.turnUnderWay !== undefined) {
+        const underWay = session.turnUnderWay;
+        if (underWay !== undefined && underWay.state.rounds === 1 && underWay.runningStep === undefined) {
           underWayTokens.push(session.tokenCount);
           await gate.promise;
         }

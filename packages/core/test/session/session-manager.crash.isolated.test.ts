@@ -48,7 +48,7 @@ async function runChildAndKillIt(): Promise<string> {
 }
 
 describe('SessionManager after the host process is killed', () => {
-  it('resumes from the file store with the finished turn intact and the interrupted one absent', async () => {
+  it('resumes from the file store with the finished turn intact, and goes on with the interrupted one', async () => {
     const sessionId = await runChildAndKillIt();
 
     const factory = createModelFactory({ text: 'b is unknown.' });
@@ -58,14 +58,16 @@ describe('SessionManager after the host process is killed', () => {
       environment: { ANTHROPIC_API_KEY: 'sk-ant-parent' },
     });
     const resumed = await manager.getSession(sessionId);
-    await manager.sendMessage(sessionId, 'And b?');
+    await manager.continueTurnStream(sessionId).result;
 
     expect(resumed?.toolCallCount).toBe(1);
+    // The interrupted turn's message was saved as the turn started.
     expect(resumed?.messages.map((message) => message.role)).toEqual([
       'user',
       'assistant',
       'tool',
       'assistant',
+      'user',
     ]);
     expect(resumed?.messages[3]).toEqual({
       role: 'assistant',

@@ -69,7 +69,8 @@ describe('two SessionManagers on one store', () => {
     expect(result.stopReason).toBe('completed');
     expect(userTexts(stored?.messages ?? [])).toEqual(['To A', 'To B', 'To A, after B']);
     expect(userTexts(first.model.requests[1]?.messages ?? [])).toEqual(['To A', 'To B', 'To A, after B']);
-    expect(stored?.version).toBe(4);
+    // Each turn saves as it starts and as it ends.
+    expect(stored?.version).toBe(7);
     expect(await readdir(directory)).toEqual([`${id}.json`]);
     await Promise.all([first.manager.dispose(), second.manager.dispose()]);
   });
@@ -146,9 +147,9 @@ describe('two SessionManagers on one store', () => {
       { leaseTtlMs: 60 },
     );
     const gate = createDeferred();
-    const second = startHost('host-b', store, async () => {
+    const second = startHost('host-b', store, async (_request, index) => {
       await gate.promise;
-      return { text: 'B answers.' };
+      return { text: index === 0 ? 'B finishes A.' : 'B answers.' };
     });
     const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
     const stalled = first.manager.sendMessage(id, 'To A');
@@ -165,7 +166,13 @@ describe('two SessionManagers on one store', () => {
       'leased',
       expect.stringMatching(/^host-b\//),
     ]);
-    expect(userTexts((await store.load(id))?.messages ?? [])).toEqual(['To B']);
+    // Host A's message was saved as its turn started: host B goes on with that turn before its own.
+    expect((await store.load(id))?.messages).toEqual([
+      { role: 'user', content: 'To A' },
+      { role: 'assistant', content: [{ type: 'text', text: 'B finishes A.' }] },
+      { role: 'user', content: 'To B' },
+      { role: 'assistant', content: [{ type: 'text', text: 'B answers.' }] },
+    ]);
     await Promise.all([first.manager.dispose(), second.manager.dispose()]);
   });
 

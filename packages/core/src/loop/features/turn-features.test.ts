@@ -32,6 +32,7 @@ async function createTurn(options: Partial<ToolLoopOptions> = {}): Promise<Turn>
     statusSignal: signal,
     elapsedMs: () => 0,
     outbox: [],
+    journal: undefined,
   };
 }
 

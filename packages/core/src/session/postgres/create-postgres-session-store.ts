@@ -58,6 +58,15 @@ export function createPostgresSessionStore(options: PostgresSessionStoreOptions)
   }
   let opened: Promise<PostgresPool> | undefined;
   let closed = false;
+  /** The operations under way: `close()` lets them settle before it ends the pool (which would leave them hanging). */
+  const pending = new Set<Promise<unknown>>();
+  const track = <RESULT>(operation: (pool: PostgresPool) => Promise<RESULT>): Promise<RESULT> => {
+    const running = ready().then(operation);
+    const settled = running.catch(() => undefined);
+    pending.add(settled);
+    void settled.finally(() => pending.delete(settled));
+    return running;
+  };
   /** The pool, with the tables made ready, once; a failure is tried again at the next use. */
   const ready = () => {
     if (closed) return Promise.reject(new Error('This Postgres session store was closed.'));
@@ -78,96 +87,99 @@ export function createPostgresSessionStore(options: PostgresSessionStoreOptions)
   };
 
   return {
-    async load(id) {
-      const pool = await ready();
-      const { rows } = await pool.query(
-        `SELECT s.version, s.llm_config, s.record,
+    load: (id) =>
+      track(async (pool) => {
+        const { rows } = await pool.query(
+          `SELECT s.version, s.llm_config, s.record,
                 COALESCE((SELECT json_agg(m.message ORDER BY m.position) FROM ${tables.messages} m
                           WHERE m.session_id = s.id), '[]'::json) AS messages
            FROM ${tables.sessions} s WHERE s.id = $1`,
-        [checkId(id)],
-      );
-      const [row] = rows as SessionRow[];
-      return row === undefined ? undefined : parseSessionRow({ id, row, table: tables.sessions });
-    },
-
-    async save(session, { change, leaseOwner } = {}) {
-      const pool = await ready();
-      const id = checkId(session.id);
-      return inTransaction(pool, async (client) => {
-        const { rows } = await client.query(
-          `SELECT version, message_count, lease_owner, lease_expires_at, clock_timestamp() AS now
-             FROM ${tables.sessions} WHERE id = $1 FOR UPDATE`,
-          [id],
+          [checkId(id)],
         );
-        const [row] = rows as StoredRow[];
-        checkSaveAllowed({
-          sessionId: id,
-          path: where,
-          expectedVersion: session.version,
-          storedVersion: row?.version,
-          lease:
-            row?.lease_owner == null || row.lease_expires_at === null
-              ? undefined
-              : { owner: row.lease_owner, expiresAt: row.lease_expires_at.getTime() },
-          leaseOwner,
-          now: row?.now.getTime() ?? 0,
-        });
-        if (row === undefined) {
-          await insertSession({ client, tables, session, where });
-          return 1;
-        }
-        const version = row.version + 1;
-        const from = appendedFrom({ session, change, stored: row.message_count });
-        if (from === undefined) {
-          await client.query(`DELETE FROM ${tables.messages} WHERE session_id = $1`, [id]);
-        }
-        await insertMessages({ client, tables, session, from: from ?? 0 });
-        await client.query(
-          `UPDATE ${tables.sessions}
+        const [row] = rows as SessionRow[];
+        return row === undefined ? undefined : parseSessionRow({ id, row, table: tables.sessions });
+      }),
+
+    save: (session, { change, leaseOwner } = {}) => {
+      return track((pool) =>
+        inTransaction(pool, async (client) => {
+          const id = checkId(session.id);
+          const { rows } = await client.query(
+            `SELECT version, message_count, lease_owner, lease_expires_at, clock_timestamp() AS now
+             FROM ${tables.sessions} WHERE id = $1 FOR UPDATE`,
+            [id],
+          );
+          const [row] = rows as StoredRow[];
+          checkSaveAllowed({
+            sessionId: id,
+            path: where,
+            expectedVersion: session.version,
+            storedVersion: row?.version,
+            lease:
+              row?.lease_owner == null || row.lease_expires_at === null
+                ? undefined
+                : { owner: row.lease_owner, expiresAt: row.lease_expires_at.getTime() },
+            leaseOwner,
+            now: row?.now.getTime() ?? 0,
+          });
+          if (row === undefined) {
+            await insertSession({ client, tables, session, where });
+            return 1;
+          }
+          const version = row.version + 1;
+          const from = appendedFrom({ session, change, stored: row.message_count });
+          if (from === undefined) {
+            await client.query(`DELETE FROM ${tables.messages} WHERE session_id = $1`, [id]);
+          }
+          await insertMessages({ client, tables, session, from: from ?? 0 });
+          await client.query(
+            `UPDATE ${tables.sessions}
               SET version = $2, record = $3, message_count = $4, saved_at = clock_timestamp()
                   ${from === undefined ? ', llm_config = $5' : ''}
             WHERE id = $1`,
-          [
-            id,
-            version,
-            JSON.stringify(toSessionRecord(session)),
-            session.messages.length,
-            ...(from === undefined ? [JSON.stringify(withholdSecrets(session.llmConfig).stored)] : []),
-          ],
-        );
-        return version;
-      });
-    },
-
-    async delete(id) {
-      const pool = await ready();
-      await pool.query(`DELETE FROM ${tables.sessions} WHERE id = $1`, [checkId(id)]);
-    },
-
-    async list() {
-      const pool = await ready();
-      const { rows } = await pool.query(`SELECT id FROM ${tables.sessions} ORDER BY id`);
-      return (rows as Array<{ id: string }>).map((row) => row.id);
-    },
-
-    async acquireLease(id, request) {
-      checkLeaseRequest(request);
-      const pool = await ready();
-      return acquireLease({ pool, tables, id: checkId(id), ...request });
-    },
-
-    async releaseLease(id, owner) {
-      const pool = await ready();
-      await pool.query(
-        `UPDATE ${tables.sessions} SET lease_owner = NULL, lease_expires_at = NULL
-          WHERE id = $1 AND lease_owner = $2`,
-        [checkId(id), owner],
+            [
+              id,
+              version,
+              JSON.stringify(toSessionRecord(session)),
+              session.messages.length,
+              ...(from === undefined ? [JSON.stringify(withholdSecrets(session.llmConfig).stored)] : []),
+            ],
+          );
+          return version;
+        }),
       );
     },
 
+    delete: (id) =>
+      track(async (pool) => {
+        await pool.query(`DELETE FROM ${tables.sessions} WHERE id = $1`, [checkId(id)]);
+      }),
+
+    list: () =>
+      track(async (pool) => {
+        const { rows } = await pool.query(`SELECT id FROM ${tables.sessions} ORDER BY id`);
+        return (rows as Array<{ id: string }>).map((row) => row.id);
+      }),
+
+    acquireLease: (id, request) =>
+      track((pool) => {
+        checkLeaseRequest(request);
+        return acquireLease({ pool, tables, id: checkId(id), ...request });
+      }),
+
+    releaseLease: (id, owner) =>
+      track(async (pool) => {
+        await pool.query(
+          `UPDATE ${tables.sessions} SET lease_owner = NULL, lease_expires_at = NULL
+            WHERE id = $1 AND lease_owner = $2`,
+          [checkId(id), owner],
+        );
+      }),
+
     async close() {
       closed = true;
+      // What was asked before the close is answered; anything asked after it is refused (see `ready`).
+      await Promise.all(pending);
       const pool = await opened?.catch(() => undefined);
       opened = undefined;
       if (pool !== undefined && givenPool === undefined) await pool.end();
@@ -205,7 +217,8 @@ async function acquireLease({
     const taken = await pool.query(
       `UPDATE ${tables.sessions}
           SET lease_owner = $2, lease_expires_at = clock_timestamp() + $3 * interval '1 millisecond'
-        WHERE id = $1 AND (lease_owner IS NULL OR lease_owner = $2 OR lease_expires_at <= clock_timestamp())
+        WHERE id = $1 AND (lease_owner IS NULL OR lease_owner = $2 OR lease_expires_at IS NULL
+               OR lease_expires_at <= clock_timestamp())
         RETURNING version, lease_expires_at`,
       [id, owner, ttlMs],
     );
@@ -301,6 +314,10 @@ function appendedFrom({
 }
 
 function checkId(id: string): string {
-  if (typeof id === 'string' && id.length > 0 && id.length <= 256) return id;
-  throw new InvalidArgumentError({ argument: 'id', message: 'a stored session id is 1 to 256 characters.' });
+  // Postgres text holds no NUL character.
+  if (typeof id === 'string' && id.length > 0 && id.length <= 256 && !id.includes('\u0000')) return id;
+  throw new InvalidArgumentError({
+    argument: 'id',
+    message: 'a stored session id is 1 to 256 characters, none of them NUL.',
+  });
 }

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../../errors/invalid-argument-error.js';
 import { inTransaction } from './in-transaction.js';
 import type { PostgresPool, PostgresQueryable } from './postgres-pool.js';
 
@@ -15,10 +16,10 @@ const identifierPattern = /^[a-z_][a-z0-9_]{0,62}$/;
 /** The tables of the store in `schema`; a schema name that is not a plain identifier is refused. */
 export function toStoreTables(schema: string): PostgresStoreTables {
   if (!identifierPattern.test(schema)) {
-    throw new Error(
-      `The Postgres session store's schema must be a plain lower-case identifier (letters, digits, '_', at most ` +
-        `63), not ${JSON.stringify(schema)}.`,
-    );
+    throw new InvalidArgumentError({
+      argument: 'schema',
+      message: `must be a plain lower-case identifier (letters, digits, '_', at most 63), not ${JSON.stringify(schema)}.`,
+    });
   }
   return {
     schema: `"${schema}"`,
