@@ -42,7 +42,11 @@ export interface McpOAuthProvider extends OAuthClientProvider {
   signInAfter(refused: {
     error: unknown;
     finishAuth: ((callback: URLSearchParams) => Promise<void>) | undefined;
+    /** `signInsCompleted()` when the refused request was sent: a sign-in since then serves it too. */
+    since?: number | undefined;
   }): Promise<boolean>;
+  /** How many sign-ins have been completed: read before a request, given back to `signInAfter`. */
+  signInsCompleted(): number;
 }
 
 /** One sign-in, as its authorization URL asked for it: the state and the PKCE verifier that go with that URL. */
@@ -85,6 +89,10 @@ export function createOAuthProvider({
   let underway: SignIn | undefined;
   // The one sign-in this server's refused requests wait for, while it is under way.
   let flight: Promise<void> | undefined;
+  let completed = 0;
+  // The refresh tokens the authorization server refused: a request that tried one after a sign-in had saved
+  // newer tokens asks to drop tokens that are not the ones it was refused with.
+  const refusedRefreshTokens = new Set<string>();
   const load = async () => (await store.load(key)) ?? {};
   const update = async (change: McpStoredAuth) => {
     await store.save(key, { ...(await load()), ...change });
@@ -148,7 +156,7 @@ export function createOAuthProvider({
         };
 
   const provider: McpOAuthProvider = {
-    fetch: shareTokenRefreshes(),
+    fetch: shareTokenRefreshes(fetch, (refreshToken) => refusedRefreshTokens.add(refreshToken)),
     get redirectUrl() {
       return auth.type === 'authorization_code' ? auth.redirectUrl : undefined;
     },
@@ -199,11 +207,19 @@ export function createOAuthProvider({
       if (scope === 'verifier') verifiers.clear();
       if (scope === 'all' || scope === 'discovery') discovery = undefined;
       const stored = await load();
-      if (scope === 'all' || scope === 'tokens') delete stored.tokens;
+      const storedRefresh = stored.tokens?.refresh_token;
+      // Tokens saved by a sign-in after the refused refresh are kept: only those the server refused go.
+      const newer =
+        scope === 'tokens' &&
+        refusedRefreshTokens.size > 0 &&
+        storedRefresh !== undefined &&
+        !refusedRefreshTokens.has(storedRefresh);
+      if ((scope === 'all' || scope === 'tokens') && !newer) delete stored.tokens;
       if (scope === 'all' || scope === 'client') delete stored.client;
       await store.save(key, stored);
     },
-    signInAfter: async ({ error, finishAuth }) => {
+    signInsCompleted: () => completed,
+    signInAfter: async ({ error, finishAuth, since }) => {
       if (!(error instanceof UnauthorizedError)) return false;
       // Another request's sign-in is under way: this one goes again once it is done.
       if (flight !== undefined) {
@@ -212,6 +228,12 @@ export function createOAuthProvider({
           () => false,
         );
       }
+      // A sign-in was completed after this request was sent: it goes again with that sign-in's token, and the
+      // sign-in its refusal asked for is not made.
+      if (since !== undefined && completed > since) {
+        asked = undefined;
+        return true;
+      }
       if (asked === undefined || onAuthorization === undefined || finishAuth === undefined) return false;
       const taken = asked;
       underway = taken;
@@ -219,6 +241,7 @@ export function createOAuthProvider({
       flight = (async () => {
         try {
           await finishAuth(await signIn({ url: taken.url, state: taken.state, onAuthorization }));
+          completed += 1;
         } finally {
           underway = undefined;
           discovery = undefined;

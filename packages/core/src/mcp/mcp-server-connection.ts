@@ -261,10 +261,19 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
   };
 
   /** After a request refused for want of a sign-in: made, and whether the request may go again. */
-  const finishSignIn = ({ error, transport }: { error: unknown; transport: McpTransport | undefined }) =>
+  const finishSignIn = ({
+    error,
+    transport,
+    since,
+  }: {
+    error: unknown;
+    transport: McpTransport | undefined;
+    /** The sign-ins completed when the refused request was sent. */
+    since?: number | undefined;
+  }) =>
     oauth === undefined
       ? Promise.resolve(false)
-      : oauth.signInAfter({ error, finishAuth: transport?.finishAuth });
+      : oauth.signInAfter({ error, finishAuth: transport?.finishAuth, since });
 
   const ensureConnected = (signal: AbortSignal): Promise<Client> => {
     if (closed) return Promise.reject(closedError());
@@ -301,11 +310,12 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
             timeout: options.requestTimeoutMs,
             cacheMode: 'refresh',
           });
+        const since = oauth?.signInsCompleted();
         try {
           return (await list()).tools;
         } catch (error) {
           // A sign-in the server asked for (as a call's): made, then the listing asked again, once.
-          if (!(await finishSignIn({ error, transport }))) throw error;
+          if (!(await finishSignIn({ error, transport, since }))) throw error;
           return (await list()).tools;
         }
       } catch (error) {
@@ -342,12 +352,13 @@ export function createMcpServerConnection(options: McpConnectionOptions): McpSer
                   }),
             },
           );
+        const since = oauth?.signInsCompleted();
         try {
           return await send();
         } catch (error) {
           // The server wanted a sign-in (its token expired and could not be refreshed, or the tool needs more
           // scope), which the user made: the call is sent again, once, with the new token.
-          if (!(await finishSignIn({ error, transport }))) throw error;
+          if (!(await finishSignIn({ error, transport, since }))) throw error;
           return await send();
         }
       } catch (error) {

@@ -9,7 +9,10 @@ const rememberedRefreshes = 16;
  * caller that comes once it has arrived (it read the old token before the new one was saved). A refresh that
  * fails is not kept: the next request that needs one makes it again.
  */
-export function shareTokenRefreshes(fetchFn: typeof fetch = fetch): typeof fetch {
+export function shareTokenRefreshes(
+  fetchFn: typeof fetch = fetch,
+  onRefused: (refreshToken: string) => void = () => undefined,
+): typeof fetch {
   const refreshes = new Map<string, Promise<Response>>();
   return async (input, init) => {
     const body = init?.body;
@@ -33,7 +36,10 @@ export function shareTokenRefreshes(fetchFn: typeof fetch = fetch): typeof fetch
         if (refreshes.get(refreshToken) === refresh) refreshes.delete(refreshToken);
       };
       refresh.then((response) => {
-        if (!response.ok) forget();
+        if (!response.ok) {
+          forget();
+          if (response.status === 400 || response.status === 401) onRefused(refreshToken);
+        }
       }, forget);
     }
     return (await refresh).clone();
