@@ -1,6 +1,7 @@
 import type { BenchmarkId } from './cli/bench-options.js';
 import type { BenchPlan } from './cli/bench-plan.js';
 import type { EvalThroughputResult } from './eval-throughput/measure-eval-throughput.js';
+import type { HostsResult } from './hosts/measure-hosts.js';
 import type { LoopOverheadResult } from './loop-overhead/measure-loop-overhead.js';
 import type { MachineDescription } from './report/describe-machine.js';
 import type { RequestBytesResult } from './request-bytes/measure-request-bytes.js';
@@ -24,6 +25,7 @@ export interface BenchResults {
   sessionTurnCost?: SessionTurnCostResult;
   requestBytes?: RequestBytesResult;
   wireOverhead?: WireOverheadResult;
+  hosts?: HostsResult;
   goals: GoalCheck[];
 }
 

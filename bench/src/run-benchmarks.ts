@@ -2,6 +2,7 @@ import type { BenchResults } from './bench-results.js';
 import type { BenchmarkId } from './cli/bench-options.js';
 import { createBenchPlan } from './cli/bench-plan.js';
 import { measureEvalThroughput } from './eval-throughput/measure-eval-throughput.js';
+import { measureHosts } from './hosts/measure-hosts.js';
 import { checkGoals } from './report/check-goals.js';
 import { measureLoopOverhead } from './loop-overhead/measure-loop-overhead.js';
 import { describeMachine } from './report/describe-machine.js';
@@ -59,6 +60,9 @@ export async function runBenchmarks({
         break;
       case 'wires':
         results.wireOverhead = await measureWireOverhead(plan.wires);
+        break;
+      case 'hosts':
+        results.hosts = await measureHosts(plan.hosts);
         break;
       default: {
         const unexpected: never = benchmark;

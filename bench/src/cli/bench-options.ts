@@ -22,6 +22,7 @@ export const benchmarkIds = [
   'session',
   'requests',
   'wires',
+  'hosts',
 ] as const;
 
 /** One benchmark's id, as `--only` takes it. */

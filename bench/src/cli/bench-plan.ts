@@ -10,6 +10,12 @@ export interface BenchPlan {
   /** One run per contender: the figures are byte counts, the same every run. */
   requests: { rounds: number };
   wires: { rounds: number; warmupRuns: number; runs: number };
+  hosts: {
+    /** Turns on the memory and the Postgres store, pair by pair, in one process. */
+    latency: { warmupRuns: number; runs: number };
+    /** Host processes serving sessions of one Postgres store, one of them killed every `killEverySeconds`. */
+    load: { hosts: number; sessions: number; durationSeconds: number; killEverySeconds: number };
+  };
 }
 
 /** The full plan, sized for the published figures, or the CI-sized one of `--quick`. */
@@ -24,6 +30,10 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         session: { historyTurns: [10, 2000], warmupRuns: 2, runs: 10 },
         requests: { rounds: 10 },
         wires: { rounds: 10, warmupRuns: 2, runs: 5 },
+        hosts: {
+          latency: { warmupRuns: 5, runs: 50 },
+          load: { hosts: 2, sessions: 10, durationSeconds: 4, killEverySeconds: 2 },
+        },
       }
     : {
         // 200 rounds: the per-round ratios spread widely on a shared machine, and with 50 their median moved by a
@@ -37,5 +47,10 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         requests: { rounds: 10 },
         // Twelve contenders a round: 20 rounds keep a run to about a minute on a shared 2-core machine.
         wires: { rounds: 10, warmupRuns: 3, runs: 20 },
+        // 500 pairs: enough for a 99th percentile that is not just the slowest turn.
+        hosts: {
+          latency: { warmupRuns: 20, runs: 500 },
+          load: { hosts: 4, sessions: 200, durationSeconds: 30, killEverySeconds: 3 },
+        },
       };
 }

@@ -7,7 +7,7 @@ describe('parseBenchArgs', () => {
       options: {
         quick: false,
         json: false,
-        only: ['loop', 'eval', 'timeout', 'streaming', 'xml', 'session', 'requests', 'wires'],
+        only: ['loop', 'eval', 'timeout', 'streaming', 'xml', 'session', 'requests', 'wires', 'hosts'],
         cpuProfileDirectory: undefined,
         writeDocs: true,
       },
@@ -28,7 +28,7 @@ describe('parseBenchArgs', () => {
   it('names an unknown benchmark and the known ones', () => {
     expect(parseBenchArgs(['--only', 'loop,speed'])).toEqual({
       error:
-        "Unknown benchmark 'speed'. Known: loop, eval, timeout, streaming, xml, session, requests, wires.",
+        "Unknown benchmark 'speed'. Known: loop, eval, timeout, streaming, xml, session, requests, wires, hosts.",
     });
   });
 

@@ -1,6 +1,7 @@
 import type { BenchResults } from '../bench-results.js';
 import { renderEvalThroughputSection } from './render-eval-throughput-section.js';
 import { renderGoalsSection } from './render-goals-section.js';
+import { renderHostsSection } from './render-hosts-section.js';
 import { renderLoopOverheadSection } from './render-loop-overhead-section.js';
 import { renderRequestBytesSection } from './render-request-bytes-section.js';
 import { renderSessionTurnCostSection } from './render-session-turn-cost-section.js';
@@ -36,6 +37,8 @@ export function renderResultSections({ results, chart }: { results: BenchResults
     );
   if (results.wireOverhead !== undefined)
     sections.push(`## Wire overhead\n\n${renderWireOverheadSection(results.wireOverhead)}`);
+  if (results.hosts !== undefined)
+    sections.push(`## Hosts on several machines\n\n${renderHostsSection(results.hosts)}`);
   if (results.goals.length > 0) sections.push(`## Goals\n\n${renderGoalsSection(results.goals)}`);
   return sections.join('\n\n');
 }
