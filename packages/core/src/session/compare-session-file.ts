@@ -15,6 +15,8 @@ export interface KnownSessionFile {
   bytes: number;
   messages: number | undefined;
   version: number;
+  /** The host whose save wrote the last line. */
+  savedBy: string | undefined;
 }
 
 /**

@@ -80,13 +80,14 @@ export function createFileSessionStore({
   const read = async (id: string, handle: FileHandle) => {
     const { ino, ctimeNs: changedAt } = await handle.stat({ bigint: true });
     const text = await handle.readFile('utf8');
-    const { session, layout } = parseSessionFile({ text, path: pathOf(id), id });
+    const { session, layout, savedBy } = parseSessionFile({ text, path: pathOf(id), id });
     const file: KnownSessionFile = {
       inode: Number(ino),
       changedAt,
       bytes: layout?.bytes ?? Buffer.byteLength(text),
       messages: layout?.messages,
       version: session.version ?? 1,
+      savedBy,
     };
     known.set(id, file);
     return { session, file };
@@ -120,9 +121,9 @@ export function createFileSessionStore({
   };
 
   /** Writes the whole session to a temporary file, flushes it and renames it over the session file. */
-  const replace = async (session: SessionData, version: number) => {
+  const replace = async (session: SessionData, version: number, savedBy: string | undefined) => {
     const path = pathOf(session.id);
-    const text = formatSessionHeader(session) + formatSessionRecord(session, { from: 0, version });
+    const text = formatSessionHeader(session) + formatSessionRecord(session, { from: 0, version, savedBy });
     const temporaryPath = join(directory, temporaryFileName(session.id, randomUUID()));
     try {
       const handle = await open(temporaryPath, 'w', 0o600);
@@ -141,6 +142,7 @@ export function createFileSessionStore({
         bytes: Buffer.byteLength(text),
         messages: session.messages.length,
         version,
+        savedBy,
       });
     } catch (error) {
       await rm(temporaryPath, { force: true });
@@ -154,13 +156,15 @@ export function createFileSessionStore({
     handle,
     file,
     version,
+    savedBy,
   }: {
     session: SessionData;
     handle: FileHandle;
     file: KnownSessionFile & { messages: number };
     version: number;
+    savedBy: string | undefined;
   }) => {
-    const line = Buffer.from(formatSessionRecord(session, { from: file.messages, version }));
+    const line = Buffer.from(formatSessionRecord(session, { from: file.messages, version, savedBy }));
     // No other store writes while this one holds the lock: bytes past the known lines are a crash's.
     if ((await handle.stat()).size > file.bytes) await handle.truncate(file.bytes);
     await writeWhole(handle, line);
@@ -171,15 +175,18 @@ export function createFileSessionStore({
       bytes: file.bytes + line.length,
       messages: session.messages.length,
       version,
+      savedBy,
     });
   };
 
   return {
     async load(id) {
       await ready();
-      return withFile(id, constants.O_RDONLY, async (handle) =>
-        handle === undefined ? undefined : (await read(id, handle)).session,
-      );
+      return withFile(id, constants.O_RDONLY, async (handle) => {
+        if (handle === undefined) return undefined;
+        const { session, file } = await read(id, handle);
+        return file.savedBy === undefined ? session : { ...session, savedBy: file.savedBy };
+      });
     },
     async save(session, { change, leaseOwner } = {}) {
       await ready();
@@ -203,12 +210,12 @@ export function createFileSessionStore({
           const { messages } = file ?? {};
           if (handle === undefined || file === undefined || messages === undefined) return { version };
           if (!fitsLayout({ session, change, messages })) return { version };
-          await append({ session, handle, file: { ...file, messages }, version });
+          await append({ session, handle, file: { ...file, messages }, version, savedBy: leaseOwner });
           return { version, done: true };
         });
         // The temporary file is written under the lock too: a store that starts meanwhile deletes none of a
         // session whose lock is held (see removeCrashedSaves).
-        if (appended.done !== true) await replace(session, appended.version);
+        if (appended.done !== true) await replace(session, appended.version, leaseOwner);
         return appended.version;
       });
     },
@@ -241,11 +248,12 @@ export function createFileSessionStore({
       await ready();
       if (!(await exists(pathOf(id)))) return { type: 'missing' };
       return whileLocked(id, async () => {
-        const version = await withFile(id, constants.O_RDONLY, async (handle) =>
-          handle === undefined ? undefined : (await inspect(id, handle)).version,
+        const file = await withFile(id, constants.O_RDONLY, async (handle) =>
+          handle === undefined ? undefined : await inspect(id, handle),
         );
         const result = toLeaseResult({
-          version,
+          version: file?.version,
+          savedBy: file?.savedBy,
           lease: await readLiveLease(leasePathOf(id)),
           request,
           now: now(),

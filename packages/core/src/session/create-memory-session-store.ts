@@ -18,8 +18,9 @@ export function createMemorySessionStore({ now = Date.now }: { now?: () => numbe
       settle(() => {
         const stored = sessions.get(id);
         if (stored === undefined) return undefined;
-        const { llmConfig, version, messages, record } = structuredClone(stored);
-        return fromSessionRecord({ id, llmConfig, version, messages, record });
+        const { llmConfig, version, savedBy, messages, record } = structuredClone(stored);
+        const session = fromSessionRecord({ id, llmConfig, version, messages, record });
+        return savedBy === undefined ? session : { ...session, savedBy };
       }),
     save: (session, { change, leaseOwner } = {}) =>
       settle(() => {
@@ -40,12 +41,14 @@ export function createMemorySessionStore({ now = Date.now }: { now?: () => numbe
           sessions.set(session.id, {
             llmConfig: structuredClone(session.llmConfig),
             version,
+            savedBy: leaseOwner,
             messages: structuredClone(session.messages),
             record,
           });
         } else {
           stored.messages.push(...structuredClone(session.messages.slice(appendedFrom)));
           stored.version = version;
+          stored.savedBy = leaseOwner;
           stored.record = record;
         }
         return version;
@@ -60,6 +63,7 @@ export function createMemorySessionStore({ now = Date.now }: { now?: () => numbe
       settle(() => {
         const result = toLeaseResult({
           version: sessions.get(id)?.version,
+          savedBy: sessions.get(id)?.savedBy,
           lease: leases.get(id),
           request: { owner, ttlMs },
           now: now(),
@@ -78,6 +82,7 @@ export function createMemorySessionStore({ now = Date.now }: { now?: () => numbe
 interface StoredSession {
   llmConfig: SessionData['llmConfig'];
   version: number;
+  savedBy: string | undefined;
   messages: Message[];
   record: SessionRecord;
 }

@@ -20,7 +20,8 @@ export function formatSessionHeader(session: SessionData): string {
  */
 export function formatSessionRecord(
   session: SessionData,
-  { from, version }: { from: number; version: number },
+  { from, version, savedBy }: { from: number; version: number; savedBy?: string | undefined },
 ): string {
-  return `${JSON.stringify({ version, messages: session.messages.slice(from), ...toSessionRecord(session) })}\n`;
+  const record = { version, savedBy, messages: session.messages.slice(from), ...toSessionRecord(session) };
+  return `${JSON.stringify(record)}\n`;
 }

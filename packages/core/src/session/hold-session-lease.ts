@@ -8,6 +8,8 @@ import type { SessionLeaseResult, SessionStore } from './session-store.js';
 export interface HeldSessionLease {
   /** The session's version as stored when the lease was taken. */
   version: number;
+  /** The owner whose save made that version. */
+  savedBy: string | undefined;
   /** Stops renewing the lease and gives it up; waits for a renewal under way, so none lands after. */
   release(): Promise<void>;
 }
@@ -77,6 +79,7 @@ export async function holdSessionLease({
   );
   return {
     version: lease.version,
+    savedBy: lease.savedBy,
     async release() {
       clearInterval(timer);
       await renewing;

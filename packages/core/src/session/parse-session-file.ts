@@ -27,6 +27,8 @@ export interface SessionFileLayout {
 export function parseSessionFile({ text, path, id }: { text: string; path: string; id: string }): {
   session: SessionData;
   layout: SessionFileLayout | undefined;
+  /** The host whose save wrote the last line, when it gave one. */
+  savedBy?: string | undefined;
 } {
   const subject = `session file '${path}'`;
   if (!text.startsWith(`{"format":"${sessionFileFormat}"`)) {
@@ -60,6 +62,7 @@ export function parseSessionFile({ text, path, id }: { text: string; path: strin
   return {
     session,
     layout: { bytes: Buffer.byteLength(text) - Buffer.byteLength(unfinished), messages: messages.length },
+    savedBy: last?.savedBy,
   };
 }
 

@@ -72,7 +72,7 @@ export async function runSessionTurn({
   /** Saves over the version last saved, appending the messages added since, and returns the new version. */
   const saveOver = (saved: SessionData) =>
     store.save(
-      { ...saved, version: current.version },
+      { ...withoutSaver(saved), version: current.version },
       {
         change: toSessionChange({ before: current.messages, after: saved.messages }),
         ...(leaseOwner === undefined ? {} : { leaseOwner }),
@@ -83,7 +83,7 @@ export async function runSessionTurn({
     const save = saving.then(async () => {
       if (ended) return;
       const saved = make();
-      current = { ...saved, version: await saveOver(saved) };
+      current = { ...saved, ...savedAs(await saveOver(saved)) };
     });
     saving = save.catch(() => undefined);
     return save;
@@ -113,6 +113,9 @@ export async function runSessionTurn({
       lastActivity: new Date(now()),
       toolJournal: { ...current.toolJournal, [entry.toolCallId]: entry },
     }));
+  /** What a save makes of the session: its new version, made by this turn's host. */
+  const savedAs = (version: number): Pick<SessionData, 'version' | 'savedBy'> =>
+    leaseOwner === undefined ? { version } : { version, savedBy: leaseOwner };
   const endSaves = async () => {
     ended = true;
     await saving;
@@ -156,7 +159,7 @@ export async function runSessionTurn({
       toolCallCount: session.toolCallCount + startedToolCalls,
       lastActivity: new Date(now()),
     };
-    return { type: 'failed', session: { ...saved, version: await saveOver(saved) }, error };
+    return { type: 'failed', session: { ...saved, ...savedAs(await saveOver(saved)) }, error };
   }
   await endSaves();
   const { pausedTurn: _previous, turnUnderWay: _underWay, toolJournal: _journal, ...rest } = session;
@@ -168,7 +171,7 @@ export async function runSessionTurn({
     lastActivity: new Date(now()),
     ...(result.pausedTurn === undefined ? {} : { pausedTurn: result.pausedTurn }),
   };
-  return { type: 'finished', session: { ...saved, version: await saveOver(saved) }, result };
+  return { type: 'finished', session: { ...saved, ...savedAs(await saveOver(saved)) }, result };
 }
 
 /** What the loop goes on from: the session's history and the message, a paused turn, or a turn under way. */
@@ -224,4 +227,10 @@ function toFailedSession({
   if (!handled) return session;
   const { pausedTurn: _handled, ...rest } = session;
   return { ...rest, messages: [...lastRequestMessages] };
+}
+
+/** The session without who saved its last version: the store records that from the save's lease owner. */
+function withoutSaver(session: SessionData): SessionData {
+  const { savedBy: _savedBy, ...rest } = session;
+  return rest;
 }

@@ -16,6 +16,8 @@ export interface SessionData {
    * and refused (`SessionConflictError`) when another save landed since. Absent on a session not yet saved.
    */
   version?: number;
+  /** The host whose save made this version (its lease owner), when the save named one. */
+  savedBy?: string;
   llmConfig: StoredLlmConfig;
   /** The provider-neutral transcript, without the system prompt (that comes from `llmConfig`). */
   messages: Message[];

@@ -27,11 +27,14 @@ export function checkLeaseRequest({ owner, ttlMs }: SessionLeaseRequest): void {
  */
 export function toLeaseResult({
   version,
+  savedBy,
   lease,
   request,
   now,
 }: {
   version: number | undefined;
+  /** The owner whose save made the stored version. */
+  savedBy: string | undefined;
   lease: StoredLease | undefined;
   request: SessionLeaseRequest;
   now: number;
@@ -41,7 +44,7 @@ export function toLeaseResult({
   if (lease !== undefined && lease.owner !== request.owner && lease.expiresAt > now) {
     return { type: 'busy', owner: lease.owner, expiresAt: new Date(lease.expiresAt) };
   }
-  return { type: 'acquired', version, expiresAt: new Date(now + request.ttlMs) };
+  return { type: 'acquired', version, savedBy, expiresAt: new Date(now + request.ttlMs) };
 }
 
 /**

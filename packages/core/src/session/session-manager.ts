@@ -98,7 +98,11 @@ export class SessionManager {
     let live: LiveSession | undefined;
     try {
       live = await this.#open({ id, load: () => Promise.resolve(newSession(id, stored, this.#now())) });
-      live.data = { ...live.data, version: await this.#store.save(live.data) };
+      live.data = {
+        ...live.data,
+        version: await this.#store.save(live.data, { leaseOwner: this.#leaseOwner }),
+        savedBy: this.#leaseOwner,
+      };
     } catch (error) {
       this.#live.delete(id);
       this.#secrets.delete(id);
@@ -302,8 +306,11 @@ export class SessionManager {
       });
       let outcome: SessionTurnOutcome | undefined;
       try {
-        // Another host ran a turn of the session since this one read it: go on from the stored version.
-        if (live.data.version !== lease.version) live.data = await this.#load(sessionId);
+        // Another host saved the session since this one did (a turn, or a session deleted and made again under
+        // its id, whose versions start again): go on from the stored version.
+        if (live.data.version !== lease.version || live.data.savedBy !== lease.savedBy) {
+          live.data = await this.#load(sessionId);
+        }
         if (this.#isExpired(live.data)) {
           await this.#end(sessionId, 'expired');
           throw new SessionNotFoundError({ sessionId, reason: 'expired' });

@@ -16,7 +16,10 @@ export interface SessionSaveOptions {
    * too.
    */
   change?: SessionChange;
-  /** The host that saves, as it takes the session's lease: a save is refused while another owner holds it. */
+  /**
+   * The host that saves, as it takes the session's lease: a save is refused while another owner holds it. The
+   * store keeps it with the version the save makes (`savedBy` of a lease).
+   */
   leaseOwner?: string;
 }
 
@@ -29,12 +32,13 @@ export interface SessionLeaseRequest {
 }
 
 /**
- * What asking for a session's lease gave: the lease (with the session's version as stored, so a host can tell
- * whether its copy is current), `busy` while another owner holds it (until `expiresAt`, unless renewed), or
- * `missing` when no session has the id.
+ * What asking for a session's lease gave: the lease, with the session's version as stored and the owner whose save
+ * made it (`savedBy`: the `leaseOwner` of that save), so a host can tell whether its copy is current — also of a
+ * session deleted and made again under its id, whose versions start again; `busy` while another owner holds it
+ * (until `expiresAt`, unless renewed); or `missing` when no session has the id.
  */
 export type SessionLeaseResult =
-  | { type: 'acquired'; version: number; expiresAt: Date }
+  | { type: 'acquired'; version: number; savedBy: string | undefined; expiresAt: Date }
   | { type: 'busy'; owner: string; expiresAt: Date }
   | { type: 'missing' };
 

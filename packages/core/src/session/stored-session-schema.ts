@@ -84,6 +84,8 @@ export const sessionHeaderSchema = z.strictObject({
 export const sessionRecordSchema = z.strictObject({
   /** The session's version once this line is written; absent in files written before versions (then: its line count). */
   version: z.number().int().min(1).optional(),
+  /** The host whose save wrote this line (its lease owner), when it gave one. */
+  savedBy: z.string().optional(),
   ...turnFields,
   pausedTurn: storedPausedTurnSchema.optional(),
   turnUnderWay: storedTurnUnderWaySchema.optional(),

@@ -301,4 +301,30 @@ describe('two SessionManagers on one store', () => {
       `Invalid option '${name}'`,
     );
   });
+
+  it('never runs a turn on the transcript of a session closed and made again under its id by other hosts', async () => {
+    const store = createMemorySessionStore();
+    const options = { createSessionId: () => 'chan-1' };
+    const first = startHost(
+      'host-a',
+      store,
+      [{ text: 'old 1' }, { text: 'old 2' }, { text: 'A answers.' }],
+      options,
+    );
+    const second = startHost('host-b', store, { text: 'unused' }, options);
+    const third = startHost('host-c', store, [{ text: 'new 1' }, { text: 'new 2' }], options);
+    await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
+    await first.manager.sendMessage('chan-1', 'old secret 1');
+    await first.manager.sendMessage('chan-1', 'old secret 2');
+    await second.manager.closeSession('chan-1');
+    // Another session under the same id, with as many saves as the closed one had: its version is the same.
+    await third.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
+    await third.manager.sendMessage('chan-1', 'new 1');
+    await third.manager.sendMessage('chan-1', 'new 2');
+
+    await first.manager.sendMessage('chan-1', 'From A');
+
+    expect(userTexts(first.model.requests.at(-1)?.messages ?? [])).toEqual(['new 1', 'new 2', 'From A']);
+    await Promise.all([first.manager.dispose(), second.manager.dispose(), third.manager.dispose()]);
+  });
 });

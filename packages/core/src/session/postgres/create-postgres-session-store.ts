@@ -90,7 +90,7 @@ export function createPostgresSessionStore(options: PostgresSessionStoreOptions)
     load: (id) =>
       track(async (pool) => {
         const { rows } = await pool.query(
-          `SELECT s.version, s.llm_config, s.record,
+          `SELECT s.version, s.saved_by, s.llm_config, s.record,
                 COALESCE((SELECT json_agg(m.message ORDER BY m.position) FROM ${tables.messages} m
                           WHERE m.session_id = s.id), '[]'::json) AS messages
            FROM ${tables.sessions} s WHERE s.id = $1`,
@@ -123,7 +123,7 @@ export function createPostgresSessionStore(options: PostgresSessionStoreOptions)
             now: row?.now.getTime() ?? 0,
           });
           if (row === undefined) {
-            await insertSession({ client, tables, session, where });
+            await insertSession({ client, tables, session, where, savedBy: leaseOwner });
             return 1;
           }
           const version = row.version + 1;
@@ -134,14 +134,15 @@ export function createPostgresSessionStore(options: PostgresSessionStoreOptions)
           await insertMessages({ client, tables, session, from: from ?? 0 });
           await client.query(
             `UPDATE ${tables.sessions}
-              SET version = $2, record = $3, message_count = $4, saved_at = clock_timestamp()
-                  ${from === undefined ? ', llm_config = $5' : ''}
+              SET version = $2, record = $3, message_count = $4, saved_by = $5, saved_at = clock_timestamp()
+                  ${from === undefined ? ', llm_config = $6' : ''}
             WHERE id = $1`,
             [
               id,
               version,
               JSON.stringify(toSessionRecord(session)),
               session.messages.length,
+              leaseOwner ?? null,
               ...(from === undefined ? [JSON.stringify(withholdSecrets(session.llmConfig).stored)] : []),
             ],
           );
@@ -219,12 +220,18 @@ async function acquireLease({
           SET lease_owner = $2, lease_expires_at = clock_timestamp() + $3 * interval '1 millisecond'
         WHERE id = $1 AND (lease_owner IS NULL OR lease_owner = $2 OR lease_expires_at IS NULL
                OR lease_expires_at <= clock_timestamp())
-        RETURNING version, lease_expires_at`,
+        RETURNING version, saved_by, lease_expires_at`,
       [id, owner, ttlMs],
     );
-    const [lease] = taken.rows as Array<{ version: number; lease_expires_at: Date }>;
-    if (lease !== undefined)
-      return { type: 'acquired', version: lease.version, expiresAt: lease.lease_expires_at };
+    const [lease] = taken.rows as Array<{ version: number; saved_by: string | null; lease_expires_at: Date }>;
+    if (lease !== undefined) {
+      return {
+        type: 'acquired',
+        version: lease.version,
+        savedBy: lease.saved_by ?? undefined,
+        expiresAt: lease.lease_expires_at,
+      };
+    }
     const held = await pool.query(
       `SELECT lease_owner, lease_expires_at, clock_timestamp() AS now FROM ${tables.sessions} WHERE id = $1`,
       [id],
@@ -248,20 +255,23 @@ async function insertSession({
   tables,
   session,
   where,
+  savedBy,
 }: {
   client: PostgresQueryable;
   tables: PostgresStoreTables;
   session: SessionData;
   where: string;
+  savedBy: string | undefined;
 }): Promise<void> {
   const { rows } = await client.query(
-    `INSERT INTO ${tables.sessions} (id, version, llm_config, record, message_count)
-     VALUES ($1, 1, $2, $3, $4) ON CONFLICT (id) DO NOTHING RETURNING version`,
+    `INSERT INTO ${tables.sessions} (id, version, llm_config, record, message_count, saved_by)
+     VALUES ($1, 1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING version`,
     [
       session.id,
       JSON.stringify(withholdSecrets(session.llmConfig).stored),
       JSON.stringify(toSessionRecord(session)),
       session.messages.length,
+      savedBy ?? null,
     ],
   );
   if (rows.length === 0) {

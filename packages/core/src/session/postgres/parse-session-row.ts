@@ -7,6 +7,7 @@ import { toConfigIssues } from '../to-config-issues.js';
 /** A session's row as the load query returns it: `json` columns come back parsed. */
 export interface SessionRow {
   version: number;
+  saved_by: string | null;
   llm_config: unknown;
   record: unknown;
   messages: unknown;
@@ -40,5 +41,12 @@ export function parseSessionRow({
   ];
   if (!config.success || !record.success) throw new InvalidConfigError({ subject, issues });
   const { messages, ...rest } = record.data;
-  return fromSessionRecord({ id, llmConfig: config.data, version: row.version, messages, record: rest });
+  const session = fromSessionRecord({
+    id,
+    llmConfig: config.data,
+    version: row.version,
+    messages,
+    record: rest,
+  });
+  return row.saved_by === null ? session : { ...session, savedBy: row.saved_by };
 }

@@ -53,6 +53,8 @@ const migrations: ReadonlyArray<(tables: PostgresStoreTables) => string> = [
       message json NOT NULL,
       PRIMARY KEY (session_id, position)
     );`,
+  // The host whose save made the stored version: a host tells its copy from another's by it.
+  ({ sessions }) => `ALTER TABLE ${sessions} ADD COLUMN saved_by text;`,
 ];
 
 /** The version of the tables this toolloop writes. */

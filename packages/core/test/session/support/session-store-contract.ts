@@ -224,6 +224,23 @@ export function describeSessionStoreContract(name: string, open: () => Promise<S
     );
 
     it(
+      'tells, with the lease, which owner made the stored version',
+      withStore(async ({ store, another }) => {
+        await store.save(session, { leaseOwner: 'host-a' });
+        const before = await store.acquireLease(session.id, { owner: 'host-b', ttlMs: 30_000 });
+        const read = (await another().load(session.id))!;
+        await another().save(nextTurn(read, 'From B'), {
+          change: { appendedMessages: 1 },
+          leaseOwner: 'host-b',
+        });
+        const after = await store.acquireLease(session.id, { owner: 'host-b', ttlMs: 30_000 });
+
+        expect(before).toMatchObject({ type: 'acquired', version: 1, savedBy: 'host-a' });
+        expect(after).toMatchObject({ type: 'acquired', version: 2, savedBy: 'host-b' });
+      }),
+    );
+
+    it(
       'gives the lease to exactly one of several owners asking at once',
       withStore(async ({ store, another }) => {
         await store.save(session);
