@@ -154,6 +154,54 @@ describe('createPostgresSessionStore', () => {
     }
   });
 
+  it('migrates tables an earlier toolloop made, keeping their sessions', async () => {
+    const stores = openStores();
+    const tables = `"${stores.schema}".toolloop_sessions`;
+    try {
+      // The tables as the first version of the store made them: no saved_by.
+      await admin.query(`CREATE SCHEMA "${stores.schema}"`);
+      await admin.query(`CREATE TABLE "${stores.schema}".toolloop_store_schema (version integer NOT NULL)`);
+      await admin.query(`INSERT INTO "${stores.schema}".toolloop_store_schema VALUES (1)`);
+      await admin.query(`CREATE TABLE ${tables} (
+        id text PRIMARY KEY, version integer NOT NULL CHECK (version >= 1), llm_config json NOT NULL,
+        record json NOT NULL, message_count integer NOT NULL CHECK (message_count >= 0), lease_owner text,
+        lease_expires_at timestamptz, saved_at timestamptz NOT NULL DEFAULT clock_timestamp())`);
+      await admin.query(`CREATE TABLE "${stores.schema}".toolloop_session_messages (
+        session_id text NOT NULL REFERENCES ${tables} (id) ON DELETE CASCADE, position integer NOT NULL,
+        message json NOT NULL, PRIMARY KEY (session_id, position))`);
+      await admin.query(
+        `INSERT INTO ${tables} (id, version, llm_config, record, message_count) VALUES ($1, 3, $2, $3, 1)`,
+        [
+          'old',
+          JSON.stringify({ type: 'openai', model: 'gpt-5' }),
+          JSON.stringify({ lastActivity: '2026-12-01T10:00:00.000Z', toolCallCount: 0 }),
+        ],
+      );
+      await admin.query(
+        `INSERT INTO "${stores.schema}".toolloop_session_messages VALUES ('old', 0, '{"role":"user","content":"Hi"}')`,
+      );
+      const store = stores.open();
+
+      const loaded = await store.load('old');
+      const lease = await store.acquireLease('old', { owner: 'host-a', ttlMs: 30_000 });
+      const version = await store.save(
+        { ...loaded!, messages: [...loaded!.messages, { role: 'user', content: 'Again' }] },
+        { change: { appendedMessages: 1 }, leaseOwner: 'host-a' },
+      );
+      const { rows } = await admin.query<{ version: number }>(
+        `SELECT version FROM "${stores.schema}".toolloop_store_schema`,
+      );
+
+      expect(loaded?.messages).toEqual([{ role: 'user', content: 'Hi' }]);
+      expect(lease).toMatchObject({ type: 'acquired', version: 3, savedBy: undefined });
+      expect(version).toBe(4);
+      expect((await store.load('old'))?.savedBy).toBe('host-a');
+      expect(rows).toEqual([{ version: 2 }]);
+    } finally {
+      await stores.close();
+    }
+  });
+
   it('names the table, the session and the field of a row another program wrote wrong', async () => {
     const stores = openStores();
     try {
