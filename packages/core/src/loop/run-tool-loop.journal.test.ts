@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HookError } from '../errors/hook-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { ToolResultPart } from '../model/messages.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-model.js';
 import { defineTool } from '../tools/define-tool.js';
 import { runToolLoop } from './run-tool-loop.js';
 import type { ToolJournalEntry } from './tool-journal.js';
 import type { TurnCheckpoint } from './turn-checkpoint.js';
+import { toolResultTexts } from '../../test/tool-result-texts.js';
 
 /** Four tools that count their runs: a charge (runs once only), a lookup (idempotent), an email, a refund. */
 function createShop() {
@@ -57,17 +57,6 @@ async function runningCheckpointOfShop(): Promise<TurnCheckpoint> {
   if (running === undefined) throw new Error('no checkpoint was taken as the calls started');
   return running;
 }
-
-const resultsOf = (messages: readonly { role: string; content: unknown }[]) =>
-  Object.fromEntries(
-    messages
-      .filter((message) => message.role === 'tool')
-      .flatMap((message) => message.content as ToolResultPart[])
-      .map((part) => [
-        part.toolCallId,
-        part.output.content.map((block) => (block as { text: string }).text).join(),
-      ]),
-  );
 
 describe('runToolLoop with a tool journal', () => {
   it('records each call as started before it runs and as finished before its result is used, after a checkpoint of the calls', async () => {
@@ -161,7 +150,7 @@ describe('runToolLoop with a tool journal', () => {
       `Interrupted: '${name}' started before the host running this turn stopped, and whether it finished is ` +
       'unknown. It was not run again, since running it twice could repeat its effect: check its effect before ' +
       'calling it again.';
-    expect(resultsOf(model.requests[0]?.messages ?? [])).toEqual({
+    expect(toolResultTexts(model.requests[0]?.messages ?? [])).toEqual({
       c1: interrupted('charge'),
       c2: 'lookup done',
       c3: 'email sent before the crash',
@@ -283,7 +272,7 @@ describe('runToolLoop with a tool journal', () => {
       );
 
       expect(runs).toEqual({ charge: 0, lookup: 0, email: 0, refund: 0 });
-      expect(resultsOf(result.messages)).toMatchObject({
+      expect(toolResultTexts(result.messages)).toMatchObject({
         c1: expect.stringMatching(/^Interrupted: 'charge' started/) as string,
         c2: expect.stringMatching(/^Not executed: the turn/) as string,
         c3: 'email sent before the crash',
@@ -312,7 +301,7 @@ describe('runToolLoop with a tool journal', () => {
       );
 
       expect(runs.email).toBe(0);
-      expect(resultsOf(result.messages).c3).toBe('email sent before the crash');
+      expect(toolResultTexts(result.messages).c3).toBe('email sent before the crash');
     });
   });
 
@@ -336,7 +325,7 @@ describe('runToolLoop with a tool journal', () => {
     );
 
     expect(runs.email).toBe(1);
-    expect(resultsOf(result.messages)).toEqual({ c3: 'email done' });
+    expect(toolResultTexts(result.messages)).toEqual({ c3: 'email done' });
     expect(result.stopReason).toBe('hook_error');
   });
 

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { ApprovalPendingError } from '../errors/approval-pending-error.js';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { SessionConflictError } from '../errors/session-conflict-error.js';
 import { SessionNotFoundError, type SessionNotFoundReason } from '../errors/session-not-found-error.js';
 import { TurnAbortedError } from '../errors/turn-aborted-error.js';
 import type { LoopResult } from '../loop/loop-result.js';
-import { checkDecisions } from '../loop/check-resume.js';
 import type { ApprovalDecision } from '../loop/paused-turn.js';
+import { checkLeaseOptions } from './check-lease-options.js';
 import { createEndedSessions } from './create-ended-sessions.js';
 import { createMemorySessionStore } from './create-memory-session-store.js';
 import { holdSessionLease } from './hold-session-lease.js';
@@ -24,6 +23,7 @@ import {
 import type { ServerSecrets } from './llm-config.js';
 import { mergeServerSecrets } from './merge-server-secrets.js';
 import { parseLlmConfig } from './parse-llm-config.js';
+import { type QueuedInput, resumedTurnStatus, toTurnInput } from './queued-turn-input.js';
 import { resolveApiKey } from './resolve-api-key.js';
 import type { SessionData } from './session-data.js';
 import type { SessionManagerOptions } from './session-manager-options.js';
@@ -515,39 +515,6 @@ export class SessionManager {
   }
 }
 
-/** Refuses lease options no store can keep, naming the option, before any session is touched. */
-function checkLeaseOptions({
-  hostId,
-  leaseTtlMs,
-  sessionBusyTimeoutMs,
-}: {
-  hostId: unknown;
-  leaseTtlMs: unknown;
-  sessionBusyTimeoutMs: unknown;
-}): void {
-  if (typeof hostId !== 'string' || hostId.length === 0 || hostId.length > 150) {
-    throw new InvalidArgumentError({
-      argument: 'hostId',
-      message: 'must be a non-empty string (at most 150).',
-    });
-  }
-  if (!Number.isSafeInteger(leaseTtlMs) || (leaseTtlMs as number) < 3) {
-    throw new InvalidArgumentError({
-      argument: 'leaseTtlMs',
-      message: 'must be a whole number of ms, at least 3.',
-    });
-  }
-  if (
-    !(Number.isSafeInteger(sessionBusyTimeoutMs) || sessionBusyTimeoutMs === Infinity) ||
-    (sessionBusyTimeoutMs as number) < 0
-  ) {
-    throw new InvalidArgumentError({
-      argument: 'sessionBusyTimeoutMs',
-      message: 'must be a whole number of ms of at least 0, or Infinity.',
-    });
-  }
-}
-
 /** Why an opening was given up: its session closed, or the manager was disposed, before its servers started. */
 function openingEndedError(sessionId: string): Error {
   return new Error(`Session '${sessionId}' was closed while its servers were starting.`);
@@ -555,53 +522,4 @@ function openingEndedError(sessionId: string): Error {
 
 function newSession(id: string, llmConfig: SessionData['llmConfig'], now: number): SessionData {
   return { id, llmConfig, messages: [], lastActivity: new Date(now), toolCallCount: 0, tokenCount: 0 };
-}
-
-/**
- * What a queued turn was asked to do: answer a message, resume the paused turn with decisions, or go on with the
- * turn a host that stopped left under way.
- */
-type QueuedInput =
-  { type: 'message'; text: string } | { type: 'decisions'; decisions: unknown } | { type: 'continue' };
-
-/** The status line before the chunks of a turn a stopped host left under way. */
-function resumedTurnStatus(input: QueuedInput): string {
-  const then = input.type === 'continue' ? '' : ' before this one';
-  return `Going on with the turn a host that stopped left under way${then}, from its last checkpoint.`;
-}
-
-/**
- * The turn to run, checked against the session as it is when the turn's time comes (an earlier turn in the
- * queue may have paused or resumed it): a message needs a session that does not wait for approval, decisions
- * one that does, and a decision for each call that waits.
- */
-function toTurnInput({
-  sessionId,
-  session,
-  input,
-}: {
-  sessionId: string;
-  session: SessionData;
-  input: Exclude<QueuedInput, { type: 'continue' }>;
-}): SessionTurnInput {
-  const paused = session.pausedTurn;
-  if (input.type === 'message') {
-    if (paused !== undefined) {
-      throw new ApprovalPendingError({ sessionId, pendingApprovals: paused.pendingApprovals });
-    }
-    return input;
-  }
-  if (paused === undefined) {
-    throw new InvalidArgumentError({
-      argument: 'decisions',
-      message: `session '${sessionId}' has no turn waiting for approval; send a message instead.`,
-    });
-  }
-  const decisions = checkDecisions({
-    pending: paused.pendingApprovals,
-    decisions: input.decisions,
-    argument: 'decisions',
-  });
-  // The session's own transcript: the paused turn's is the same, and the save after it appends to it.
-  return { type: 'resume', turn: { ...paused, messages: session.messages }, decisions };
 }

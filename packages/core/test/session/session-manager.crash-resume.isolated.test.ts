@@ -5,12 +5,13 @@ import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { defineTool, type ToolResultPart } from '@toolloop/core';
+import { defineTool } from '@toolloop/core';
 import { createFileSessionStore, SessionManager, type SessionStore } from '@toolloop/core/session';
 import { createPostgresSessionStore } from '@toolloop/core/session/postgres';
 import { createScriptedModel } from '@toolloop/core/testing';
 import { createTestDatabase } from '@toolloop/test-postgres/vitest';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toolResultTexts } from '../tool-result-texts.js';
 
 const supportDirectory = join(import.meta.dirname, 'support');
 let directory: string;
@@ -79,17 +80,6 @@ function startHost(store: SessionStore) {
   return { manager, model };
 }
 
-const resultsOf = (messages: readonly { role: string; content: unknown }[]) =>
-  Object.fromEntries(
-    messages
-      .filter((message) => message.role === 'tool')
-      .flatMap((message) => message.content as ToolResultPart[])
-      .map((part) => [
-        part.toolCallId,
-        part.output.content.map((block) => (block as { text: string }).text).join(),
-      ]),
-  );
-
 const stores = [
   {
     name: 'file store',
@@ -133,7 +123,7 @@ describe.each(stores)('a turn whose host was killed mid-round, in a $name', ({ o
       'lookup',
       'lookup',
     ]);
-    expect(resultsOf(model.requests[0]?.messages ?? [])).toEqual({
+    expect(toolResultTexts(model.requests[0]?.messages ?? [])).toEqual({
       c1: 'email sent',
       c2: expect.stringMatching(
         /^Interrupted: 'book' started before the host running this turn stopped/,

@@ -31,6 +31,26 @@ function startHost(hostId: string, store: SessionStore, script: ModelScript, opt
   return { manager, model };
 }
 
+/**
+ * A host whose model holds each answer until `gate` opens: `entered` settles once a turn of it is under way, so
+ * a test can act while that turn holds the session's lease.
+ */
+function startHeldHost(hostId: string, store: SessionStore, options: object = {}) {
+  const entered = createDeferred();
+  const gate = createDeferred();
+  const host = startHost(
+    hostId,
+    store,
+    async () => {
+      entered.resolve();
+      await gate.promise;
+      return { text: 'A answers.' };
+    },
+    options,
+  );
+  return { ...host, entered, gate };
+}
+
 const userTexts = (messages: readonly Message[]) =>
   messages.filter((message) => message.role === 'user').map((message) => message.content);
 
@@ -77,13 +97,8 @@ describe('two SessionManagers on one store', () => {
 
   it("never runs two turns of one session at once: a host waits for the other's turn, then goes on from it", async () => {
     const { store, busy } = watchBusy(createMemorySessionStore());
-    const entered = createDeferred();
-    const gate = createDeferred();
-    const first = startHost('host-a', store, async () => {
-      entered.resolve();
-      await gate.promise;
-      return { text: 'A answers.' };
-    });
+    const first = startHeldHost('host-a', store);
+    const { entered, gate } = first;
     const second = startHost('host-b', store, { text: 'B answers.' });
     const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
     const running = first.manager.sendMessage(id, 'To A');
@@ -105,13 +120,8 @@ describe('two SessionManagers on one store', () => {
 
   it('fails a turn with SessionBusyError, running and saving nothing, once it has waited sessionBusyTimeoutMs', async () => {
     const store = createMemorySessionStore();
-    const entered = createDeferred();
-    const gate = createDeferred();
-    const first = startHost('host-a', store, async () => {
-      entered.resolve();
-      await gate.promise;
-      return { text: 'A answers.' };
-    });
+    const first = startHeldHost('host-a', store);
+    const { entered, gate } = first;
     const second = startHost('host-b', store, { text: 'B answers.' }, { sessionBusyTimeoutMs: 50 });
     const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
     const running = first.manager.sendMessage(id, 'To A');
@@ -200,19 +210,9 @@ describe('two SessionManagers on one store', () => {
     async (method) => {
       let now = 0;
       const store = createMemorySessionStore();
-      const entered = createDeferred();
-      const gate = createDeferred();
       const options = { idleTimeoutMs: 1_000, now: () => now };
-      const first = startHost(
-        'host-a',
-        store,
-        async () => {
-          entered.resolve();
-          await gate.promise;
-          return { text: 'A answers.' };
-        },
-        options,
-      );
+      const first = startHeldHost('host-a', store, options);
+      const { entered, gate } = first;
       const second = startHost('host-b', store, { text: 'unused' }, options);
       const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
       now = 900;
@@ -237,13 +237,8 @@ describe('two SessionManagers on one store', () => {
 
   it('keeps two managers given one host name apart: their leases are their own', async () => {
     const { store, busy } = watchBusy(createMemorySessionStore());
-    const entered = createDeferred();
-    const gate = createDeferred();
-    const first = startHost('web-1', store, async () => {
-      entered.resolve();
-      await gate.promise;
-      return { text: 'A answers.' };
-    });
+    const first = startHeldHost('web-1', store);
+    const { entered, gate } = first;
     const second = startHost('web-1', store, { text: 'B answers.' });
     const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
     const running = first.manager.sendMessage(id, 'To A');
@@ -270,13 +265,8 @@ describe('two SessionManagers on one store', () => {
         return inner.acquireLease(id, request);
       },
     };
-    const entered = createDeferred();
-    const gate = createDeferred();
-    const first = startHost('host-a', store, async () => {
-      entered.resolve();
-      await gate.promise;
-      return { text: 'A answers.' };
-    });
+    const first = startHeldHost('host-a', store);
+    const { entered, gate } = first;
     const second = startHost('host-b', store, { text: 'B answers.' }, { sessionBusyTimeoutMs: 500 });
     const { id } = await first.manager.initializeSession({ type: 'openai', model: 'gpt-5' });
     const running = first.manager.sendMessage(id, 'To A');
