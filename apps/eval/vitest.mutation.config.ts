@@ -12,5 +12,7 @@ export default defineProject({
     name: 'scenarios-mutation',
     include: ['test/scenario-suite.mutation.ts'],
     testTimeout: 60_000,
+    // The Postgres scenarios' server, one per run (their database comes from `createTestDatabase`).
+    globalSetup: ['@toolloop/test-postgres/global-setup'],
   },
 });

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { createTestDatabase } from '@toolloop/test-postgres/vitest';
+import { beforeAll, vi } from 'vitest';
 import { parse } from 'yaml';
 import { recordingDirectoryOf } from '../src/record/recording-directory.js';
 import { findScenarioFiles } from '../src/scenario/find-scenario-files.js';
@@ -102,6 +104,11 @@ function digestScenario(file: string): string {
 // scenario is a new test: the mutants it reaches are tested again, and the results of the scenarios that did
 // not change are kept (a new scenario retests only the survivors it reaches; a new or changed agent module,
 // only the scenarios of agents that import it).
+// The database of the scenarios with `sessionStore: postgres`, as `pnpm eval` gives it.
+beforeAll(async () => {
+  vi.stubEnv('TOOLLOOP_EVAL_POSTGRES_URL', await createTestDatabase());
+});
+
 for (const file of scenarioFiles) {
   describeScenarios(file, {
     cwd: repositoryRoot,

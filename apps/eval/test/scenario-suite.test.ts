@@ -1,10 +1,16 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@toolloop/test-postgres/vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { runScenarios } from '../src/run/run-scenarios.js';
 
 const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
 
 describe('the scenario suite (scenarios/)', () => {
+  // The database of the scenarios with `sessionStore: postgres`, as `pnpm eval` gives it.
+  beforeAll(async () => {
+    vi.stubEnv('TOOLLOOP_EVAL_POSTGRES_URL', await createTestDatabase());
+  });
+
   it('passes, so a regression anywhere fails `pnpm test` too', async () => {
     const { report, exitCode } = await runScenarios({ paths: ['scenarios/'], cwd: repositoryRoot });
     const problems = report.scenarios.flatMap((scenario) => [

@@ -20,17 +20,21 @@ export function checkToolCalls({
   actual,
   path,
   inputRounds = new Map(),
+  runs = new Map(),
   matcher = createRegularExpressionMatcher(),
 }: {
   expected: Expectation['toolCalls'];
   actual: readonly ToolCallRecord[];
   /** The rounds of questions each call's server asked, by call id (none: 0). */
   inputRounds?: ReadonlyMap<string, number>;
+  /** How many times each call's tool ran, by call id (none: 0). */
+  runs?: ReadonlyMap<string, number>;
   path: string;
   /** Tests a `result.matches` within the scenario's budget for regular expressions. */
   matcher?: RegularExpressionMatcher | undefined;
 }): ScenarioFailure[] {
   if (expected === undefined) return [];
+  const showRuns = 'calls' in expected && expected.calls.some((call) => call.runs !== undefined);
   const summary = actual.map((call) => ({
     name: call.name,
     input: call.input,
@@ -38,6 +42,7 @@ export function checkToolCalls({
     executed: call.executed,
     result: resultText(call),
     ...(inputRounds.has(call.toolCallId) ? { inputRounds: inputRounds.get(call.toolCallId) } : {}),
+    ...(showRuns ? { runs: runs.get(call.toolCallId) ?? 0 } : {}),
   }));
   if ('none' in expected) {
     return actual.length === 0
@@ -52,9 +57,12 @@ export function checkToolCalls({
         ];
   }
   const { order, args, calls } = expected;
-  const roundsOf = (call: ToolCallRecord) => inputRounds.get(call.toolCallId) ?? 0;
+  const countsOf = (call: ToolCallRecord) => ({
+    rounds: inputRounds.get(call.toolCallId) ?? 0,
+    runs: runs.get(call.toolCallId) ?? 0,
+  });
   const fits = (expectedCall: ExpectedCall, call: ToolCallRecord) =>
-    fitsCall({ expected: expectedCall, call, args, matcher, rounds: roundsOf(call) });
+    fitsCall({ expected: expectedCall, call, args, matcher, ...countsOf(call) });
   const fail = (message: string, at = `${path}.calls`) => [
     createFailure({ path: at, message, expected: calls, actual: summary }),
   ];
@@ -69,7 +77,7 @@ export function checkToolCalls({
           );
         if (!fits(expectedCall, call))
           return fail(
-            describeMismatch({ expected: expectedCall, call, index, args, matcher, rounds: roundsOf(call) }),
+            describeMismatch({ expected: expectedCall, call, index, args, matcher, ...countsOf(call) }),
             `${path}.calls[${index}]`,
           );
       }
@@ -104,11 +112,14 @@ interface CallComparison {
   matcher: RegularExpressionMatcher;
   /** The rounds of questions the call's server asked. */
   rounds: number;
+  /** How many times the call's tool ran. */
+  runs: number;
 }
 
-function fitsCall({ expected, call, args, matcher, rounds }: CallComparison): boolean {
+function fitsCall({ expected, call, args, matcher, rounds, runs }: CallComparison): boolean {
   if (expected.name !== call.name) return false;
   if (!fitsRounds({ expected, rounds })) return false;
+  if (!fitsRuns({ expected, runs })) return false;
   if (expected.isError !== undefined && expected.isError !== call.isError) return false;
   if (expected.executed !== undefined && expected.executed !== call.executed) return false;
   if (!fitsResult({ expected, call, matcher })) return false;
@@ -125,12 +136,17 @@ function describeMismatch({
   args,
   matcher,
   rounds,
+  runs,
 }: CallComparison & { index: number }): string {
   const which = `tool call #${index + 1}`;
   if (expected.name !== call.name) return `expected ${which} to be '${expected.name}', got '${call.name}'`;
   if (!fitsRounds({ expected, rounds })) {
     const [problem] = checkRounds({ expected, rounds });
     return `${which} '${call.name}': ${problem?.message ?? 'other rounds of input'}`;
+  }
+  if (!fitsRuns({ expected, runs })) {
+    const [problem] = checkRuns({ expected, runs });
+    return `${which} '${call.name}': ${problem?.message ?? 'other runs'}`;
   }
   if (expected.isError !== undefined && expected.isError !== call.isError) {
     return `expected ${which} '${call.name}' to ${expected.isError ? 'fail' : 'succeed'}`;
@@ -154,7 +170,7 @@ function checkResult({
   expected,
   call,
   matcher,
-}: Omit<CallComparison, 'args' | 'rounds'>): ScenarioFailure[] {
+}: Pick<CallComparison, 'expected' | 'call' | 'matcher'>): ScenarioFailure[] {
   return checkText({
     expected: expected.result,
     actual: resultText(call),
@@ -164,7 +180,7 @@ function checkResult({
   });
 }
 
-function fitsResult({ expected, call, matcher }: Omit<CallComparison, 'args' | 'rounds'>): boolean {
+function fitsResult({ expected, call, matcher }: Pick<CallComparison, 'expected' | 'call' | 'matcher'>): boolean {
   return expected.result === undefined || checkResult({ expected, call, matcher }).length === 0;
 }
 
@@ -212,4 +228,17 @@ function checkRounds({ expected, rounds }: { expected: ExpectedCall; rounds: num
 
 function fitsRounds(options: { expected: ExpectedCall; rounds: number }): boolean {
   return checkRounds(options).length === 0;
+}
+
+function checkRuns({ expected, runs }: { expected: ExpectedCall; runs: number }): ScenarioFailure[] {
+  return checkCount({
+    expected: expected.runs,
+    actual: runs,
+    path: 'runs',
+    what: 'the runs of its tool',
+  });
+}
+
+function fitsRuns(options: { expected: ExpectedCall; runs: number }): boolean {
+  return checkRuns(options).length === 0;
 }

@@ -26,6 +26,7 @@ export function checkTurn({
   violations,
   requestOffset,
   approvals = { paused: [], decided: [] },
+  toolRuns = new Map(),
   matcher = createRegularExpressionMatcher(),
 }: {
   expectation: Expectation | undefined;
@@ -36,6 +37,8 @@ export function checkTurn({
   requestOffset: number;
   /** The calls that waited for approval in the turn, and how they were answered. */
   approvals?: ApprovalTrail;
+  /** How many times each call's tool ran, by call id, on every host of the scenario. */
+  toolRuns?: ReadonlyMap<string, number>;
   /** Tests each `matches` within the scenario's budget for regular expressions (one for all its turns). */
   matcher?: RegularExpressionMatcher;
 }): ScenarioFailure[] {
@@ -75,6 +78,7 @@ export function checkTurn({
       expected: expectation.toolCalls,
       actual: result.toolCalls,
       inputRounds: countInputRounds(events),
+      runs: toolRuns,
       path: `${path}.toolCalls`,
       matcher,
     }),

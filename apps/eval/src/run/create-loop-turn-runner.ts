@@ -9,18 +9,27 @@ import {
   type PendingApproval,
 } from '@toolloop/core';
 import type { AgentLoopOptions, AgentSystemContext, AgentTool } from '../agent/define-agent.js';
+import type { ScenarioTurn } from '../scenario/scenario-schema.js';
 import { toAgentFailure } from './to-agent-failure.js';
+
+/** Where a turn's `crash` ends its host. */
+export type CrashPoint = NonNullable<ScenarioTurn['crash']>;
 
 /** One turn (or one part of it, up to a pause for approval) as it runs: its events, then its result. */
 export interface TurnRun {
   events: AsyncIterable<LoopEvent>;
   result: Promise<LoopResult>;
+  /** For a turn started with a `crash`: whether the turn reached it (read once the turn has ended). */
+  crashReached?: () => boolean;
 }
 
 /** Runs a scenario's turns one after the other as one conversation. */
 export interface TurnRunner {
-  /** Starts a turn with the user's message; `signal` aborts it as a host's cancel would. */
-  start(user: string, options?: { signal?: AbortSignal }): TurnRun;
+  /**
+   * Starts a turn with the user's message; `signal` aborts it as a host's cancel would. `crash` ends the host at
+   * that point of the turn, and a new host goes on with it (session runners only).
+   */
+  start(user: string, options?: { signal?: AbortSignal; crash?: CrashPoint }): TurnRun;
   /** Continues the last turn, which stopped with `approval_required`, with a decision for each waiting call. */
   resume?(decisions: Record<string, ApprovalDecision>): TurnRun;
   /** The calls the last turn waits for, when it stopped with `approval_required`. */

@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Model, ModelRequest } from '@toolloop/core';
+import type { LoopEvent, LoopResult, Model, ModelRequest, ModelStreamPart } from '@toolloop/core';
 import type { ElicitationHandler } from '@toolloop/core/mcp';
 import {
-  createFileSessionStore,
-  createMemorySessionStore,
   SessionManager,
   type ConnectServers,
   type LlmConfig,
+  type MessageStream,
   type SessionStore,
 } from '@toolloop/core/session';
 import { createModelFromConfig } from '@toolloop/providers';
@@ -16,16 +12,43 @@ import type { AgentSessionConfig, AgentTool } from '../agent/define-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { fakeApiKey, fakeAwsCredentials } from './create-scenario-model.js';
 import { scenarioModelOf, scenarioProviders } from './scenario-providers.js';
-import type { TurnRunner } from './create-loop-turn-runner.js';
+import { handled, type CrashPoint, type TurnRun, type TurnRunner } from './create-loop-turn-runner.js';
+import type { ToolRuns } from './count-tool-runs.js';
 import { instrumentModel } from './instrument-model.js';
+import { openScenarioSessionStore, type ScenarioSessionStore } from './open-scenario-session-store.js';
+
+/** What a crashed host gets from its store, its tools and its model: nothing more reaches the session. */
+class HostEndedError extends Error {
+  constructor() {
+    super("The host ended here (the scenario's crash).");
+    this.name = 'HostEndedError';
+  }
+}
+
+/** What a crash changes of a host: what its store, its model and the run read. */
+interface HostState {
+  /** Set by a crash: the host's store refuses everything from then on. */
+  ended: boolean;
+  /** The crash armed for the turn under way, and the model requests the turn has made. */
+  armed: { point: CrashPoint; requests: number; trigger: () => void } | undefined;
+  /** The end of the manager's work after a crash (`dispose`). */
+  disposed: Promise<void> | undefined;
+}
+
+/** One host of the scenario: a `SessionManager` over the scenario's store, which a crash ends. */
+interface Host extends HostState {
+  manager: SessionManager;
+}
 
 /**
  * Turns through `SessionManager` — the host's whole path — with the provider `createModelFromConfig` picks,
  * pointed at the fake LLM, and the host `config` (a session scenario's `session`, or a session agent's). The
  * scenario's servers, already started, come in `tools` with the agent's own. The session is kept where the
- * scenario's `sessionStore` says: one memory store shared by every manager of the scenario, or a file store of
- * its own (a temporary directory, removed at the end; the default of a scenario that restarts the host). A restart
- * is a new manager over the same store, which reads the session back.
+ * scenario's `sessionStore` says: one memory store shared by every manager of the scenario, a file store of
+ * its own (a temporary directory, removed at the end; the default of a scenario that restarts or crashes the
+ * host), or a schema of its own in Postgres. A restart is a new manager over the same store, which reads the
+ * session back. A crash ends the host at the turn's `crash` point (nothing it does after reaches the store), and
+ * a new host takes the session's lease once the crashed host's has run out and goes on with the turn.
  */
 export async function createSessionTurnRunner({
   scenario,
@@ -36,6 +59,7 @@ export async function createSessionTurnRunner({
   connectHostServers,
   onElicitation,
   onRequest,
+  toolRuns,
 }: {
   scenario: Scenario;
   baseURL: string;
@@ -48,25 +72,29 @@ export async function createSessionTurnRunner({
   /** Answers the host's servers when they ask the user for input. */
   onElicitation?: ElicitationHandler;
   onRequest: (request: ModelRequest) => void;
+  /** The runs of the tools, whose ends a `tool-started` crash watches. */
+  toolRuns: ToolRuns;
 }): Promise<TurnRunner> {
   const { sessionType, apiPath } = scenarioProviders[scenario.provider];
   if (sessionType === undefined)
     throw new Error(`A session scenario needs a provider type; ${scenario.provider} has none.`);
   const storeKind =
-    scenario.sessionStore ?? (scenario.turns.some((turn) => turn.restart === true) ? 'file' : undefined);
-  const directory =
-    storeKind === 'file' ? await mkdtemp(join(tmpdir(), 'toolloop-eval-sessions-')) : undefined;
-  // One memory store for every host of the scenario, as hosts of one process would share it.
-  const memoryStore = storeKind === 'memory' ? createMemorySessionStore() : undefined;
-  const createStore = (): SessionStore | undefined =>
-    directory === undefined ? memoryStore : createFileSessionStore({ directory });
-  const createManager = () => {
-    const store = createStore();
-    return new SessionManager({
+    scenario.sessionStore ??
+    (scenario.turns.some((turn) => turn.restart === true || turn.crash !== undefined) ? 'file' : undefined);
+  const sessions: ScenarioSessionStore | undefined =
+    storeKind === undefined ? undefined : await openScenarioSessionStore(storeKind);
+  const idempotentTools = new Set(scenario.idempotent ?? []);
+  const openHost = (): Host => {
+    const state: HostState = { ended: false, armed: undefined, disposed: undefined };
+    const store = sessions === undefined ? undefined : endWithHost(sessions.open(), state);
+    const manager = new SessionManager({
       createModel: async (modelConfig): Promise<Model> =>
-        instrumentModel(await createSessionModel(modelConfig), onRequest),
+        cutWithHost(instrumentModel(await createSessionModel(modelConfig), onRequest), state),
       tools,
       ...(store === undefined ? {} : { store }),
+      ...(sessions?.now === undefined ? {} : { now: sessions.now }),
+      ...(sessions?.leaseTtlMs === undefined ? {} : { leaseTtlMs: sessions.leaseTtlMs }),
+      ...(idempotentTools.size === 0 ? {} : { idempotent: ({ name }) => idempotentTools.has(name) }),
       ...(Object.keys(hostServers).length === 0 || connectHostServers === undefined
         ? {}
         : { connectServers: connectHostServers }),
@@ -74,15 +102,39 @@ export async function createSessionTurnRunner({
         ? {}
         : { onElicitation: (request, { signal }) => onElicitation(request, { signal }) }),
     });
+    return Object.assign(state, { manager });
+  };
+  /** Ends a host as a crash would: its store refuses it from now on, its lease is left to run out. */
+  const endHost = (host: Host) => {
+    host.ended = true;
+    host.armed = undefined;
+    sessions?.outliveLeases();
+    host.disposed = host.manager.dispose().catch(() => undefined);
   };
   // The headers the host holds for its servers: given literally in its config, then by `reopen`; a restarted
   // host (a new manager) gives them again, as it gives the key.
   let serverSecrets = Object.fromEntries(
     Object.entries(hostServers).map(([name, { headers }]) => [name, { headers }]),
   );
-  let manager = createManager();
+  const hostsEnded: Host[] = [];
+  let host = openHost();
+  /** A new host over the same store, which reads the session back, given its key and server headers again. */
+  const replaceHost = async (sessionId: string) => {
+    host = openHost();
+    // The key and the server headers were kept in the old manager's memory only; a new host gives them again
+    // (with a reopen's new ones).
+    await host.manager.resumeSession(sessionId, {
+      apiKey: fakeApiKey,
+      ...(Object.keys(serverSecrets).length === 0 ? {} : { servers: serverSecrets }),
+    });
+  };
+  const close = async () => {
+    await host.manager.dispose();
+    for (const ended of hostsEnded) await ended.disposed;
+    await sessions?.close();
+  };
   try {
-    const session = await manager.initializeSession({
+    const session = await host.manager.initializeSession({
       type: sessionType,
       model: scenarioModelOf(scenario),
       // Bedrock takes no key: its credentials are the AWS chain's (`createSessionModel` gives the fake's).
@@ -91,44 +143,196 @@ export async function createSessionTurnRunner({
       ...config,
       ...(Object.keys(hostServers).length === 0 ? {} : { servers: hostServers }),
     });
+    /**
+     * A turn whose host crashes at `point`: the events its user saw from the first host, then the turn as the
+     * new host goes on with it; its result is the new host's. A turn that ends before the point is reached is
+     * the first host's, and says so (`crashReached`).
+     */
+    const crashingTurn = (
+      user: string,
+      point: CrashPoint,
+      signal: AbortSignal | undefined,
+    ): TurnRun & { crashReached: () => boolean } => {
+      const first = host;
+      let reached = false;
+      let crashed: () => void = () => {};
+      const crash = new Promise<'crashed'>((resolve) => {
+        crashed = () => {
+          resolve('crashed');
+        };
+      });
+      first.armed = {
+        point,
+        requests: 0,
+        trigger: () => {
+          if (reached) return;
+          reached = true;
+          endHost(first);
+          hostsEnded.push(first);
+          crashed();
+        },
+      };
+      const stopWatching = toolRuns.watch((run) => {
+        if (first.armed?.point.at !== 'tool-started' || !fitsTool(first.armed.point, run.name)) return;
+        first.armed.trigger();
+        throw new HostEndedError();
+      });
+      let settle: { resolve: (result: LoopResult) => void; reject: (error: unknown) => void } | undefined;
+      const result = new Promise<LoopResult>((resolve, reject) => {
+        settle = { resolve, reject };
+      });
+      async function* events(): AsyncGenerator<LoopEvent> {
+        try {
+          const stream: MessageStream = first.manager.sendMessageStream(session.id, user, { signal });
+          void handled(stream.result);
+          const iterator = stream[Symbol.asyncIterator]();
+          for (;;) {
+            const next = handled(iterator.next());
+            const settled = await Promise.race([next, crash]);
+            // What the crashed host had not yet sent its user is lost with it.
+            if (settled === 'crashed' || reached) break;
+            if (settled.done === true) {
+              stopWatching();
+              first.armed = undefined;
+              settle?.resolve(await stream.result);
+              return;
+            }
+            yield settled.value;
+          }
+          stopWatching();
+          void handled(Promise.resolve(iterator.return?.()));
+          await first.disposed;
+          await replaceHost(session.id);
+          const continued = host.manager.continueTurnStream(session.id, { signal });
+          void handled(continued.result);
+          yield* continued;
+          settle?.resolve(await continued.result);
+        } catch (error) {
+          stopWatching();
+          settle?.reject(error);
+          throw error;
+        }
+      }
+      return { events: events(), result: handled(result), crashReached: () => reached };
+    };
     return {
       start(user, options = {}) {
-        const stream = manager.sendMessageStream(session.id, user, options);
+        if (options.crash !== undefined) return crashingTurn(user, options.crash, options.signal);
+        const stream = host.manager.sendMessageStream(session.id, user, options);
         return { events: stream, result: stream.result }; // each chunk is its loop event, a line of text added
       },
       resume(decisions) {
-        const stream = manager.resumeTurnStream(session.id, decisions);
+        const stream = host.manager.resumeTurnStream(session.id, decisions);
         return { events: stream, result: stream.result }; // each chunk is its loop event, a line of text added
       },
       async pendingApprovals() {
-        return (await manager.getSession(session.id))?.pausedTurn?.pendingApprovals;
+        return (await host.manager.getSession(session.id))?.pausedTurn?.pendingApprovals;
       },
       async restart(servers = {}) {
         serverSecrets = mergeHeaders(serverSecrets, servers);
-        await manager.dispose();
-        manager = createManager();
-        // The key and the server headers were kept in the old manager's memory only; a restarted host gives
-        // them again (with a reopen's new ones).
-        await manager.resumeSession(session.id, {
-          apiKey: fakeApiKey,
-          ...(Object.keys(serverSecrets).length === 0 ? {} : { servers: serverSecrets }),
-        });
+        await host.manager.dispose();
+        await replaceHost(session.id);
       },
       async reopen(servers) {
         serverSecrets = mergeHeaders(serverSecrets, servers);
-        await manager.dispose();
-        await manager.resumeSession(session.id, { servers });
+        await host.manager.dispose();
+        await host.manager.resumeSession(session.id, { servers });
       },
-      async close() {
-        await manager.dispose();
-        if (directory !== undefined) await rm(directory, { recursive: true, force: true });
-      },
+      close,
     };
   } catch (error) {
-    await manager.dispose();
-    if (directory !== undefined) await rm(directory, { recursive: true, force: true });
+    await close();
     throw error;
   }
+}
+
+/** Whether a call of the tool named `name` is the one a `tool-started` or `tool-finished` crash waits for. */
+function fitsTool(point: CrashPoint, name: string): boolean {
+  return point.at !== 'mid-stream' && (point.tool === undefined || point.tool === name);
+}
+
+/**
+ * The host's view of the store: refused once the host has ended, and watched for a `tool-finished` crash, which
+ * ends the host once a save has recorded the finished call in the session's tool journal (the save lands, and
+ * the host never learns it did).
+ */
+function endWithHost(store: SessionStore, host: HostState): SessionStore {
+  const refuseEnded = () => {
+    if (host.ended) throw new HostEndedError();
+  };
+  return {
+    async load(id) {
+      refuseEnded();
+      const loaded = await store.load(id);
+      refuseEnded();
+      return loaded;
+    },
+    async save(session, options) {
+      refuseEnded();
+      const version = await store.save(session, options);
+      const point = host.armed?.point;
+      if (
+        point?.at === 'tool-finished' &&
+        Object.values(session.toolJournal ?? {}).some(
+          (entry) => entry.status === 'finished' && fitsTool(point, entry.name),
+        )
+      ) {
+        host.armed?.trigger();
+      }
+      refuseEnded();
+      return version;
+    },
+    async delete(id) {
+      refuseEnded();
+      await store.delete(id);
+    },
+    async list() {
+      refuseEnded();
+      return store.list();
+    },
+    async acquireLease(id, request) {
+      refuseEnded();
+      const lease = await store.acquireLease(id, request);
+      refuseEnded();
+      return lease;
+    },
+    async releaseLease(id, owner) {
+      refuseEnded();
+      await store.releaseLease(id, owner);
+    },
+  };
+}
+
+/**
+ * The host's model, which a `mid-stream` crash cuts: once the round's answer has streamed its first part (text,
+ * thinking or a content block), the host ends and its stream with it. Every stream of an ended host ends at once.
+ */
+function cutWithHost(model: Model, host: HostState): Model {
+  return {
+    ...model,
+    stream(request) {
+      const parts = model.stream(request);
+      const armed = host.armed;
+      if (armed !== undefined) armed.requests += 1;
+      const round = armed?.requests;
+      return (async function* cut(): AsyncGenerator<ModelStreamPart> {
+        for await (const part of parts) {
+          if (host.ended) throw new HostEndedError();
+          yield part;
+          const point = host.armed?.point;
+          if (
+            point?.at === 'mid-stream' &&
+            round === (point.round ?? 1) &&
+            part.type !== 'warning' &&
+            part.type !== 'finish'
+          ) {
+            host.armed?.trigger();
+            throw new HostEndedError();
+          }
+        }
+      })();
+    },
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import { createLoopTurnRunner, type TurnRun, type TurnRunner } from './create-lo
 import { createRunTurnRunner } from './create-run-turn-runner.js';
 import { createScenarioModel, type ModelEndpoint } from './create-scenario-model.js';
 import { createSessionTurnRunner } from './create-session-turn-runner.js';
+import type { ToolRuns } from './count-tool-runs.js';
 import { instrumentModel } from './instrument-model.js';
 
 export type { TurnRun, TurnRunner } from './create-loop-turn-runner.js';
@@ -29,12 +30,15 @@ export async function createTurnRunner({
   onRequest,
   onElicitation,
   cwd,
+  toolRuns,
 }: {
   scenario: Scenario;
   agent: Agent | undefined;
   endpoint: ModelEndpoint;
-  /** The scenario's servers. */
+  /** The scenario's servers (their runs counted already). */
   tools: ToolSource[];
+  /** Counts the runs of the agent's local tools and of the servers a host connects itself. */
+  toolRuns: ToolRuns;
   /** The URL of each server a session's host connects itself (`session.servers`). */
   hostServerUrls?: Record<string, string>;
   /** Told when the client of a server the host connects hears that its tools changed. */
@@ -60,14 +64,16 @@ export async function createTurnRunner({
       Object.keys(hostServers).length === 0
         ? undefined
         : createSamplingHandler({ model: await createScenarioModel({ scenario, endpoint }) });
-    const connectHostServers: ConnectServers = (serversConfig, options = {}) =>
-      connectMcpServers(serversConfig, {
-        ...options,
-        configureClient: (client) => {
-          sampling?.attach(client);
-        },
-        ...(onHostToolsChanged === undefined ? {} : { onToolsChanged: onHostToolsChanged }),
-      });
+    const connectHostServers: ConnectServers = async (serversConfig, options = {}) =>
+      toolRuns.count(
+        await connectMcpServers(serversConfig, {
+          ...options,
+          configureClient: (client) => {
+            sampling?.attach(client);
+          },
+          ...(onHostToolsChanged === undefined ? {} : { onToolsChanged: onHostToolsChanged }),
+        }),
+      );
     return createSessionTurnRunner({
       scenario,
       baseURL: endpoint.baseURL,
@@ -78,6 +84,7 @@ export async function createTurnRunner({
       },
       connectHostServers,
       onElicitation,
+      toolRuns,
       hostServers: Object.fromEntries(
         Object.entries(hostServers).map(([name, { headers }]) => [
           name,
@@ -104,13 +111,14 @@ export async function createTurnRunner({
       scenario,
       agent,
       endpoint,
-      tools: [...agentTools.tools, ...tools],
+      tools: [...agentTools.tools.map((tool) => toolRuns.count(tool)), ...tools],
       onRequest,
       cwd,
+      toolRuns,
     });
-    const annotate = ({ events, result }: TurnRun): TurnRun => ({
-      events: annotateToolErrors({ events, agentTools, cwd }),
-      result,
+    const annotate = (run: TurnRun): TurnRun => ({
+      ...run,
+      events: annotateToolErrors({ events: run.events, agentTools, cwd }),
     });
     const resumes = runner.resume !== undefined;
     return {
@@ -144,6 +152,7 @@ async function createAgentTurnRunner({
   tools,
   onRequest,
   cwd,
+  toolRuns,
 }: {
   scenario: Scenario;
   agent: Agent;
@@ -151,6 +160,7 @@ async function createAgentTurnRunner({
   tools: AgentTool[];
   onRequest: (request: ModelRequest) => void;
   cwd: string;
+  toolRuns: ToolRuns;
 }): Promise<TurnRunner> {
   const model = async () => instrumentModel(await createScenarioModel({ scenario, endpoint }), onRequest);
   switch (agent.type) {
@@ -171,6 +181,7 @@ async function createAgentTurnRunner({
         tools,
         config: agent.config,
         onRequest,
+        toolRuns,
       });
     default: {
       const unexpected: never = agent;

@@ -11,7 +11,8 @@ export interface ApprovalTrail {
 
 /**
  * Runs one scenario turn to its end: restarts the host first when it says so, sends its user message (or, with
- * none, continues the paused turn before), aborts it at the event its `abort` names, and each time the turn stops with `approval_required` and every
+ * none, continues the paused turn before), aborts it at the event its `abort` names or crashes its host at its
+ * `crash` point (a new host goes on with it), and each time the turn stops with `approval_required` and every
  * waiting call has an answer in `approvals`, resumes it with them. The events of every part stream as one turn
  * (a part's `done` only at the end), and `result` is the last part's. Iterate `events` for `result` to settle.
  */
@@ -21,10 +22,10 @@ export function driveTurn({
   signal,
 }: {
   runner: TurnRunner;
-  turn: Pick<ScenarioTurn, 'user' | 'restart' | 'reopen' | 'approvals' | 'abort'>;
+  turn: Pick<ScenarioTurn, 'user' | 'restart' | 'reopen' | 'approvals' | 'abort' | 'crash'>;
   /** Aborts the turn as `abort` does: the scenario's deadline. */
   signal?: AbortSignal;
-}): TurnRun & { approvals: ApprovalTrail } {
+}): TurnRun & { approvals: ApprovalTrail; crashReached: () => boolean } {
   const trail: ApprovalTrail = { paused: [], decided: [] };
   // `abort`: the scenario cancels the turn as a host would, at the first event it names.
   const aborter = new AbortController();
@@ -42,6 +43,7 @@ export function driveTurn({
     settle = { resolve, reject };
   });
   const approvals = turn.approvals ?? [];
+  let crashReached: (() => boolean) | undefined;
 
   /** Answers the waiting calls; `undefined` when one has no answer and the turn stays paused. */
   const decide = (pending: readonly PendingApproval[]) => {
@@ -95,7 +97,11 @@ export function driveTurn({
         }
         run = runner.resume(decisions);
       } else {
-        run = runner.start(turn.user, { signal: aborter.signal });
+        run = runner.start(turn.user, {
+          signal: aborter.signal,
+          ...(turn.crash === undefined ? {} : { crash: turn.crash }),
+        });
+        crashReached = run.crashReached;
       }
       for (;;) {
         let done: LoopEvent | undefined;
@@ -127,5 +133,10 @@ export function driveTurn({
     }
   }
 
-  return { events: events(), result: handled(result), approvals: trail };
+  return {
+    events: events(),
+    result: handled(result),
+    approvals: trail,
+    crashReached: () => crashReached?.() ?? false,
+  };
 }

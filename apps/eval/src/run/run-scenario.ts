@@ -24,7 +24,9 @@ import type { ScenarioMode } from './scenario-mode.js';
 import { createRunMode } from './mode/create-run-mode.js';
 import type { RunMode } from './mode/run-mode.js';
 import { sumTurnTotals } from './sum-turn-totals.js';
+import type { CrashPoint } from './create-loop-turn-runner.js';
 import { driveTurn } from './drive-turn.js';
+import { createToolRuns } from './count-tool-runs.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
 import { startScenarioServers } from './start-scenario-servers.js';
 import { toTurnReport } from './to-turn-report.js';
@@ -149,11 +151,14 @@ async function runUnredacted({
     // One time budget for every regular expression of the scenario's expectations, all turns together.
     const matcher = createRegularExpressionMatcher();
     let observer = createTurnObserver();
+    // How many times each call's tool ran, on every host: a crash's new host may run a call again.
+    const toolRuns = createToolRuns();
     const runner = await createTurnRunner({
       scenario,
       agent: agent?.agent,
       endpoint,
-      tools: servers.source === undefined ? [] : [servers.source],
+      tools: servers.source === undefined ? [] : [toolRuns.count(servers.source)],
+      toolRuns,
       hostServerUrls: servers.hostServerUrls,
       onHostToolsChanged: servers.onToolsChanged,
       onRequest: (request) => {
@@ -215,6 +220,14 @@ async function runUnredacted({
         turns.push(report);
         failures.push(...modeFailures);
         failures.push(...checkElicitAnswers({ elicited, path: `turns[${turnIndex}].elicit` }));
+        if (turn.crash !== undefined && !run.crashReached()) {
+          failures.push({
+            path: `turns[${turnIndex}].crash`,
+            message: `the turn ended without reaching its crash point (${describeCrashPoint(turn.crash)}), so no host crashed`,
+            expected: turn.crash,
+            actual: null,
+          });
+        }
         failures.push(
           ...checkTurn({
             expectation: turn.expect,
@@ -224,6 +237,7 @@ async function runUnredacted({
             violations: route.violations,
             requestOffset: turnStarts[turnIndex] ?? 0,
             approvals: run.approvals,
+            toolRuns: toolRuns.counts,
             matcher,
           }),
         );
@@ -272,4 +286,19 @@ async function runUnredacted({
 
 function elapsed(startedAt: number): number {
   return Math.round(performance.now() - startedAt);
+}
+
+/** A `crash` point as a failure names it. */
+function describeCrashPoint(point: CrashPoint): string {
+  switch (point.at) {
+    case 'tool-started':
+    case 'tool-finished':
+      return `${point.at} of ${point.tool === undefined ? 'any tool' : `'${point.tool}'`}`;
+    case 'mid-stream':
+      return `mid-stream in round ${point.round ?? 1}`;
+    default: {
+      const unexpected: never = point;
+      return JSON.stringify(unexpected);
+    }
+  }
 }

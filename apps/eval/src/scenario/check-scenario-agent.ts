@@ -118,7 +118,7 @@ export async function checkScenarioAgent({
   return { agent: { file: agentFile, agent }, problems };
 }
 
-/** `restart` and `sessionStore`, which only a scenario whose turns run through `SessionManager` may give. */
+/** `restart`, `crash`, `idempotent` and `sessionStore`, which only a scenario whose turns run through `SessionManager` may give. */
 function findHostFields(scenario: Scenario): AgentProblem[] {
   return [
     ...(scenario.sessionStore === undefined
@@ -131,8 +131,18 @@ function findHostFields(scenario: Scenario): AgentProblem[] {
             message: 'only a session scenario (`session`, or a session agent) keeps its session in a store',
           },
         ]),
-    ...scenario.turns.flatMap((turn, index) =>
-      turn.restart === true
+    ...(scenario.idempotent === undefined
+      ? []
+      : [
+          {
+            kind: 'field' as const,
+            path: ['idempotent'],
+            target: 'value' as const,
+            message: 'only a session scenario (`session`, or a session agent) has a host to go on with a crashed turn',
+          },
+        ]),
+    ...scenario.turns.flatMap((turn, index) => [
+      ...(turn.restart === true
         ? [
             {
               kind: 'field' as const,
@@ -141,7 +151,17 @@ function findHostFields(scenario: Scenario): AgentProblem[] {
               message: 'only a session scenario (`session`, or a session agent) has a host to restart',
             },
           ]
-        : [],
-    ),
+        : []),
+      ...(turn.crash === undefined
+        ? []
+        : [
+            {
+              kind: 'field' as const,
+              path: ['turns', index, 'crash'],
+              target: 'value' as const,
+              message: 'only a session scenario (`session`, or a session agent) has a host to crash',
+            },
+          ]),
+    ]),
   ];
 }

@@ -86,6 +86,11 @@ const toolCallsExpectationSchema = z.union([
             .describe(
               "The result's text as the model received it (for a refused call, the loop's answer): equals, contains, notContains or matches.",
             ),
+          runs: countExpectationSchema
+            .optional()
+            .describe(
+              "How many times the tool ran for the call, on every host of the turn: 2 when a host that went on with a crashed turn ran it again, 0 for a call answered from the tool journal or the loop's own answer. Counted for the scenario's servers, its mock tools and the agent's local tools: a number, or { min, max }.",
+            ),
           inputRounds: countExpectationSchema
             .optional()
             .describe(

@@ -89,11 +89,14 @@ turns:
           },
         );
       };
-      const text = 'name: x\nsessionStore: memory\nturns:\n  - user: Go\n    restart: true\n    llm: []\n';
+      const text =
+        'name: x\nsessionStore: memory\nidempotent: [refund]\nturns:\n  - user: Go\n    restart: true\n    llm: []\n  - user: Again\n    crash: { at: mid-stream }\n    llm: []\n';
 
       expect(await messagesOfFile(text)).toEqual([
         'sessionStore: only a session scenario (`session`, or a session agent) keeps its session in a store',
+        'idempotent: only a session scenario (`session`, or a session agent) has a host to go on with a crashed turn',
         'turns[0].restart: only a session scenario (`session`, or a session agent) has a host to restart',
+        'turns[1].crash: only a session scenario (`session`, or a session agent) has a host to crash',
       ]);
       expect(await messagesOfFile(`session: {}\n${text}`)).toEqual([]);
     } finally {
@@ -101,7 +104,7 @@ turns:
     }
   });
 
-  it('takes only memory or file as a session store', () => {
+  it('takes only memory, file or postgres as a session store', () => {
     expect(
       messagesOf(`name: x
 session: {}
@@ -110,7 +113,30 @@ turns:
   - user: Go
     llm: []
 `),
-    ).toEqual([expect.stringMatching(/^sessionStore: .*"memory"\|"file"/u)]);
+    ).toEqual([expect.stringMatching(/^sessionStore: .*"memory"\|"file"\|"postgres"/u)]);
+  });
+
+  it('refuses a crash point it does not know, a crash beside an abort, and a crash of a turn that continues a paused one', () => {
+    expect(
+      messagesOf(`name: x
+session: {}
+turns:
+  - user: Go
+    crash: { at: tool-started, round: 2 }
+    llm: []
+  - user: Again
+    crash: { at: mid-stream }
+    abort: { on: content }
+    llm: []
+  - approvals: [{ tool: refund, decision: approve }]
+    crash: { at: tool-finished }
+    llm: []
+`),
+    ).toEqual([
+      expect.stringMatching(/^turns\[0\]\.crash(\.round)?: /u),
+      'turns[1].crash: a turn ends by `abort` or by `crash`, not both',
+      'turns[2].crash: a crash ends a turn that starts with a user message; this turn continues a paused one',
+    ]);
   });
 });
 

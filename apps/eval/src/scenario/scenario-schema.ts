@@ -116,6 +116,41 @@ const turnSchema = z.strictObject({
     .describe(
       "Abort the turn, as a host's cancel would, at the first event of this type (of this tool, when given).",
     ),
+  crash: z
+    .discriminatedUnion('at', [
+      z.strictObject({
+        at: z
+          .literal('tool-started')
+          .describe(
+            'The host ends while a call of the tool runs: the tool ran, and its result never reached the session (its start is in the tool journal, its end is not).',
+          ),
+        tool: z.string().min(1).optional().describe('The tool whose call ends the host; default: the first call.'),
+      }),
+      z.strictObject({
+        at: z
+          .literal('tool-finished')
+          .describe(
+            "The host ends once a call of the tool has finished and its result is saved in the session's tool journal, before the model sees it.",
+          ),
+        tool: z.string().min(1).optional().describe('The tool whose call ends the host; default: the first call.'),
+      }),
+      z.strictObject({
+        at: z
+          .literal('mid-stream')
+          .describe(
+            "The host ends while the model's answer streams, after its first part: the new host sends that request again, so `llm` answers it twice.",
+          ),
+        round: z
+          .int()
+          .positive()
+          .optional()
+          .describe("The round (the turn's model request, 1 first) whose answer is cut; default 1."),
+      }),
+    ])
+    .optional()
+    .describe(
+      "End the host at this point of the turn, as a crash would: it saves nothing more and its lease is left to run out. A new host over the same store takes the session's lease and goes on with the turn from its last checkpoint (continueTurnStream); the turn's result is the new host's (session scenarios only).",
+    ),
   elicit: z
     .array(elicitAnswerSchema)
     .optional()
@@ -224,10 +259,17 @@ export const scenarioSchema = z
         "What this scenario's recordings leave out, on top of the config's `redact`: request headers, and body fields (left out of the drift check too), such as a system prompt that holds today's date.",
       ),
     sessionStore: z
-      .enum(['memory', 'file'])
+      .enum(['memory', 'file', 'postgres'])
       .optional()
       .describe(
-        "Where the host keeps the session (session scenarios only): 'memory', one in-memory store that every host of the scenario shares (a restarted host reads it back from there), or 'file', a file store in a directory of the run's own. Default: file when a turn restarts the host, else the host's own memory.",
+        "Where the host keeps the session (session scenarios only): 'memory', one in-memory store that every host of the scenario shares (a restarted host reads it back from there); 'file', a file store in a directory of the run's own; 'postgres', a Postgres store in a schema of the run's own, in the database of the TOOLLOOP_EVAL_POSTGRES_URL environment variable, dropped at the end. Default: file when a turn restarts the host or crashes it, else the host's own memory.",
+      ),
+    idempotent: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe(
+        "The tools the host may run again when it goes on with a turn whose call of them started and never finished (SessionManager's `idempotent`; session scenarios only). Others are answered 'Interrupted'.",
       ),
     servers: z
       .record(z.string().regex(/^[a-zA-Z0-9_-]+$/, "letters, digits, '_' and '-' only"), serverSchema)
@@ -265,6 +307,21 @@ export const scenarioSchema = z
               : 'give a user message, or `approvals` to continue the turn before',
         });
       }
+    }
+    for (const [index, turn] of scenario.turns.entries()) {
+      if (turn.crash === undefined) continue;
+      if (turn.abort !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['turns', index, 'crash'],
+          message: 'a turn ends by `abort` or by `crash`, not both',
+        });
+      if (turn.user === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['turns', index, 'crash'],
+          message: 'a crash ends a turn that starts with a user message; this turn continues a paused one',
+        });
     }
     checkTurnChanges({ servers: scenario.servers ?? {}, turns: scenario.turns.length, context });
     checkHostServers({ scenario, context });
