@@ -86,3 +86,4 @@ export type {
   TimelineEntry,
   TurnReport,
 } from './report/index.js';
+export type { JudgeVerdict } from './judge/run-judge.js';

@@ -22,6 +22,7 @@ export interface RunCommandOptions {
   update: boolean;
   baseUrl?: string;
   minPassRate?: number;
+  minScore?: number;
 }
 
 /** What `list` is given. */
@@ -131,6 +132,11 @@ export function addRunOptions(command: Command): Command {
     .option(
       '--min-pass-rate <rate>',
       'with --repeat: the share of runs (0 to 1) a scenario must pass; default 1, every run',
+      toRate,
+    )
+    .option(
+      '--min-score <fraction>',
+      "how far up its scale (0 to 1) a judge's score must be to pass, for judges with no threshold of their own; default 0.75 (4 on 1 to 5)",
       toRate,
     );
 }

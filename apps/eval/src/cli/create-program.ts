@@ -312,13 +312,14 @@ function liveRunOptions({
 }: {
   options: RunCommandOptions;
   redaction: RecordingRedaction | undefined;
-}): Pick<RunScenariosOptions, 'live' | 'update' | 'redaction' | 'minPassRate'> {
+}): Pick<RunScenariosOptions, 'live' | 'update' | 'redaction' | 'minPassRate' | 'minScore'> {
   const endpoint = options.baseUrl === undefined ? {} : { baseURL: options.baseUrl };
   return {
     ...(options.live ? { live: { ...endpoint, record: options.record } } : {}),
     ...(options.update ? { update: endpoint } : {}),
     ...(redaction === undefined ? {} : { redaction }),
     ...(options.minPassRate === undefined ? {} : { minPassRate: options.minPassRate }),
+    ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { JudgeVerdict } from '../judge/run-judge.js';
 import type { ElicitationRecord } from '../run/create-elicitation-answers.js';
 import type { JsonValue, StopReason, ToolCallRecord, Usage } from '@toolloop/core';
 
@@ -104,6 +105,8 @@ export interface TurnReport {
   requests: RequestSummary[];
   /** What servers asked the user during the turn (MCP elicitation), and the scenario's answers. */
   elicitations: ElicitationRecord[];
+  /** What the turn's judge said (`expect.judge`): its score and reasons, with its own tokens. */
+  judge?: JudgeVerdict;
 }
 
 /** The pass rate of a scenario run several times (`--repeat`). */
@@ -145,6 +148,8 @@ export interface ScenarioResult {
   tokens?: { input: number; output: number };
   /** What those tokens cost, when every turn had `prices` for its model. */
   cost?: number;
+  /** The tokens the judges of its turns used (`expect.judge`), apart from the agent's. */
+  judgeTokens?: { input: number; output: number };
   /** What a live run that records (`record`, `--update`) did with the scenario's recording. */
   recording?: RecordingOutcome;
 }

@@ -3,7 +3,7 @@ import type { ScenarioResult } from '../report/run-report.js';
 /**
  * One result for a scenario run several times: passed when its pass rate reaches `minPassRate` (default 1:
  * every run), with pass@k (one run passed), pass^k (all passed) and the flaky flag. The details shown are those
- * of the first failing run (or the last run when all passed); tokens and cost are those of all runs together.
+ * of the first failing run (or the last run when all passed); tokens (the judges' apart) and cost are those of all runs together.
  */
 export function combineRepeats(
   runs: readonly ScenarioResult[],
@@ -29,6 +29,14 @@ export function combineRepeats(
     },
     ...(costs.every((cost) => cost !== undefined)
       ? { cost: costs.reduce((total, cost) => total + cost, 0) }
+      : {}),
+    ...(runs.some((run) => run.judgeTokens !== undefined)
+      ? {
+          judgeTokens: {
+            input: runs.reduce((total, run) => total + (run.judgeTokens?.input ?? 0), 0),
+            output: runs.reduce((total, run) => total + (run.judgeTokens?.output ?? 0), 0),
+          },
+        }
       : {}),
     repeat: {
       runs: runs.length,

@@ -29,6 +29,8 @@ export interface ExecutorOptions {
    * (`createLeftoverTracker`). Default: true.
    */
   leftovers?: LeftoverCheck | undefined;
+  /** How far up its scale a judge with no threshold must score (`--min-score`). */
+  minScore?: number | undefined;
 }
 
 /** Runs one scenario at a time or many at once, each on its own route of one fake LLM. */
@@ -51,6 +53,7 @@ export async function openScenarioExecutor({
   redaction,
   scenarioTimeoutMs,
   leftovers = 'turn',
+  minScore,
 }: ExecutorOptions): Promise<ScenarioExecutor> {
   let startedProxy: Promise<ModelProxy> | undefined;
   const proxy = () => (startedProxy ??= startModelProxy());
@@ -149,6 +152,7 @@ export async function openScenarioExecutor({
         fakeFetch,
         jsonSchemaValidator,
         ...(scenarioTimeoutMs === undefined ? {} : { timeoutMs: scenarioTimeoutMs }),
+        ...(minScore === undefined ? {} : { minScore }),
       };
       const mode = await modeOf(loaded).catch(toError);
       let result =

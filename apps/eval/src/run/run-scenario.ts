@@ -26,6 +26,8 @@ import type { RunMode } from './mode/run-mode.js';
 import { sumTurnTotals } from './sum-turn-totals.js';
 import type { CrashPoint } from './create-loop-turn-runner.js';
 import { driveTurn } from './drive-turn.js';
+import { checkJudgeScript, checkJudgeVerdict } from '../judge/check-judge.js';
+import { openScenarioJudges, type ScenarioJudges } from '../judge/open-scenario-judge.js';
 import { createToolRuns } from './count-tool-runs.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
 import { startScenarioServers } from './start-scenario-servers.js';
@@ -91,6 +93,8 @@ export interface RunScenarioOptions {
   mode?: ScenarioMode;
   /** How long the whole scenario may run. Default: each step its own time (`turnDeadlineMs`, `serversDeadlineMs`). */
   timeoutMs?: number;
+  /** How far up its scale a judge with no threshold must score, as a fraction of the scale (`--min-score`). */
+  minScore?: number;
   /**
    * Watches what each turn leaves running: a turn that leaves a timer fails (its sockets and processes belong
    * to the scenario's servers, and are judged when the scenario ends, by the caller, under `routeId`).
@@ -104,12 +108,15 @@ async function runUnredacted({
   directory,
   cwd,
   fake,
+  fakeUrl,
+  fakeFetch,
   jsonSchemaValidator,
   routeId,
   agent,
   mode,
   progress,
   leftoverTracker,
+  minScore,
 }: Omit<RunScenarioOptions, 'mode'> & {
   mode: RunMode;
   progress: ScenarioProgress;
@@ -126,6 +133,7 @@ async function runUnredacted({
   });
   const { turns, failures } = progress;
   const turnStarts: number[] = [];
+  let judges: ScenarioJudges | undefined;
   progress.enter({
     path: '(root)',
     during: 'while starting its servers',
@@ -138,6 +146,16 @@ async function runUnredacted({
     const endpoint = mode.endpoint();
     const elicitation = createElicitationAnswers();
     const { servers: scenarioServers, onMessage } = mode.servers(scenario.servers);
+    judges = await openScenarioJudges({
+      scenario,
+      source: mode.source,
+      fake,
+      fakeUrl,
+      fakeFetch,
+      routeId,
+      directory,
+      minScore,
+    });
     const servers = await startScenarioServers({
       servers: scenarioServers,
       samplingModel: await createScenarioModel({ scenario, endpoint }),
@@ -217,6 +235,15 @@ async function runUnredacted({
           route,
           elicitations: elicited.records,
         });
+        const judge = turn.expect?.judge;
+        if (judge !== undefined && judges !== undefined) {
+          progress.waitFor(`${named} ended, but its judge did not answer`);
+          report.judge = await judges.grade({ judge, turns: [...turns, report], signal: progress.signal });
+          await judges.route.waitForIdle();
+          failures.push(
+            ...checkJudgeVerdict({ verdict: report.judge, path: `turns[${turnIndex}].expect.judge` }),
+          );
+        }
         turns.push(report);
         failures.push(...modeFailures);
         failures.push(...checkElicitAnswers({ elicited, path: `turns[${turnIndex}].elicit` }));
@@ -253,6 +280,7 @@ async function runUnredacted({
       await servers.close();
     }
     failures.push(...checkViolations({ violations: route.violations, turnStarts }));
+    if (judges !== undefined) failures.push(...checkJudgeScript({ route: judges.route }));
     // Past its deadline, the scenario's result is out: what it recorded is not kept.
     const recording = await mode.finish(
       progress.signal.aborted ? 'abandoned' : failures.length > 0 ? 'failed' : 'passed',
@@ -281,6 +309,8 @@ async function runUnredacted({
           : { message: String(error) },
       ...(recording === undefined ? {} : { recording }),
     };
+  } finally {
+    judges?.close();
   }
 }
 

@@ -91,6 +91,11 @@ export interface RunScenariosOptions {
   /** With `repeat`, the pass rate a scenario needs to pass (0 to 1). Default 1: every run. */
   minPassRate?: number;
   /**
+   * How far up its scale a judge's score must be to pass (0 to 1), for judges with no `threshold` of their own.
+   * Default 0.75: 4 on a scale of 1 to 5.
+   */
+  minScore?: number;
+  /**
    * Keep every scenario's result for the report this resolves with (and the one `onRunEnd` gets). Default true.
    * Set false for large suites: results then go only to reporters as they end (`onScenarioEnd`), the report's
    * `scenarios` is empty, and memory stays flat however many scenarios run. The command line sets it false.
@@ -140,6 +145,7 @@ export async function runScenarios(
     leftovers: options.leftovers,
     repeat,
     minPassRate: options.minPassRate ?? 1,
+    ...(options.minScore === undefined ? {} : { minScore: options.minScore }),
     bail: options.bail === true,
   };
   const files = await findScenarioFiles({ patterns: options.paths ?? ['scenarios/'], cwd });

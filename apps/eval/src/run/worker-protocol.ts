@@ -16,6 +16,8 @@ export interface WorkerSettings {
   scenarioTimeoutMs?: number | undefined;
   /** Fail a scenario that leaves something running after it ends, naming it. */
   leftovers?: LeftoverCheck | undefined;
+  /** How far up its scale a judge with no threshold must score (`--min-score`). */
+  minScore?: number | undefined;
   repeat: number;
   minPassRate: number;
   bail: boolean;

@@ -1,5 +1,6 @@
 import { stopReasons } from '@toolloop/core';
 import { z } from 'zod';
+import { judgeExpectationSchema } from '../judge/judge-schema.js';
 import { regularExpressionSchema } from './regular-expression-schema.js';
 
 const range = z
@@ -262,6 +263,11 @@ export const expectationSchema = z.strictObject({
     .optional()
     .describe('The tool calls: { order, args, calls }, or { none: true }.'),
   text: textMatcherSchema.optional().describe('The answer: equals, contains, notContains or matches.'),
+  judge: judgeExpectationSchema
+    .optional()
+    .describe(
+      "A model grades the turn's answer, tool calls and results (or the conversation so far) against a rubric: { rubric, scope, scale, threshold, model }. The turn fails when its score is below the threshold.",
+    ),
   content: textMatcherSchema
     .optional()
     .describe(

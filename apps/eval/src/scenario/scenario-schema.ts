@@ -1,3 +1,4 @@
+import { scenarioJudgeSchema } from '../judge/judge-schema.js';
 import { mockServerSpecSchema } from '@toolloop/mock-mcp';
 import { findCatalogueModel } from '@toolloop/models';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ const protocolSchema = z
   .enum(['auto', '2025-11-25', '2026-07-28'])
   .optional()
   .describe(
-    "The MCP protocol revision to speak: `auto` (the default) asks the server and speaks 2026-07-28 when it offers it, 2025-11-25 otherwise; a revision named is the only one tried, and a server that does not speak it fails to start, saying so.",
+    'The MCP protocol revision to speak: `auto` (the default) asks the server and speaks 2026-07-28 when it offers it, 2025-11-25 otherwise; a revision named is the only one tried, and a server that does not speak it fails to start, saying so.',
   );
 
 /** A real MCP server the scenario starts: a command (stdio) or a URL (streamable HTTP). */
@@ -124,7 +125,11 @@ const turnSchema = z.strictObject({
           .describe(
             'The host ends while a call of the tool runs: the tool ran, and its result never reached the session (its start is in the tool journal, its end is not).',
           ),
-        tool: z.string().min(1).optional().describe('The tool whose call ends the host; default: the first call.'),
+        tool: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('The tool whose call ends the host; default: the first call.'),
       }),
       z.strictObject({
         at: z
@@ -132,7 +137,11 @@ const turnSchema = z.strictObject({
           .describe(
             "The host ends once a call of the tool has finished and its result is saved in the session's tool journal, before the model sees it.",
           ),
-        tool: z.string().min(1).optional().describe('The tool whose call ends the host; default: the first call.'),
+        tool: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('The tool whose call ends the host; default: the first call.'),
       }),
       z.strictObject({
         at: z
@@ -270,6 +279,11 @@ export const scenarioSchema = z
       .optional()
       .describe(
         "The tools the host may run again when it goes on with a turn whose call of them started and never finished (SessionManager's `idempotent`; session scenarios only). Others are answered 'Interrupted'.",
+      ),
+    judge: scenarioJudgeSchema
+      .optional()
+      .describe(
+        "The model that grades the turns with `expect.judge`: { provider, model, prompt }, and in a scripted run `script`, the fake LLM's answers to the judges ({ score, reasons } each, in order).",
       ),
     servers: z
       .record(z.string().regex(/^[a-zA-Z0-9_-]+$/, "letters, digits, '_' and '-' only"), serverSchema)

@@ -110,6 +110,9 @@ main { padding: 0 24px 48px; }
 .facts { display: flex; gap: 14px; align-items: center; flex-wrap: wrap; margin: 10px 0 6px; font-size: 12px; }
 .fact-value { font-weight: 700; font-variant-numeric: tabular-nums; } .fact-label { color: var(--muted); }
 .answer { margin-top: 10px; border: 1px solid var(--line); border-radius: 10px; padding: 8px 12px; }
+.judge { margin-top: 10px; border: 1px solid var(--line); border-radius: 10px; padding: 8px 12px; }
+.judge-rubric { color: var(--muted); }
+.judge-reasons { margin-top: 6px; }
 
 .timeline { list-style: none; margin: 8px 0 0; padding: 0; }
 .event { display: grid; grid-template-columns: 78px 1fr; }

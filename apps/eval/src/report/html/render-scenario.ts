@@ -35,13 +35,17 @@ export function renderScenarioWithoutIndex(scenario: ScenarioResult): { text: st
     scenario.tokens !== undefined && scenario.tokens.input + scenario.tokens.output > 0
       ? `<span class="chip chip-muted" title="tokens in and out over every run${scenario.cost === undefined ? '' : ', and their cost'}">${scenario.tokens.input} in · ${scenario.tokens.output} out${scenario.cost === undefined ? '' : ` · ${formatCost(scenario.cost)}`}</span>`
       : '';
+  const judged =
+    scenario.judgeTokens === undefined
+      ? ''
+      : `<span class="chip chip-muted" title="the judges' tokens in and out, apart from the agent's">judges ${scenario.judgeTokens.input} in · ${scenario.judgeTokens.output} out</span>`;
   const source =
     scenario.source === 'recording'
       ? `<span class="chip chip-source" title="the model's answers came from its recording">replayed</span>`
       : scenario.source === 'live'
         ? `<span class="chip chip-source" title="the model's answers came from the real API">live</span>`
         : '';
-  const summary = `<summary><span class="badge badge-${scenario.status}">${statusLabels[scenario.status]}</span><span class="scenario-name">${escapeHtml(scenario.name)}</span><span class="scenario-file">${escapeHtml(scenario.file)}</span>${tags}${source}${repeat}${spent}<span class="scenario-duration">${scenario.status === 'skipped' ? '' : formatDuration(scenario.durationMs)}</span></summary>`;
+  const summary = `<summary><span class="badge badge-${scenario.status}">${statusLabels[scenario.status]}</span><span class="scenario-name">${escapeHtml(scenario.name)}</span><span class="scenario-file">${escapeHtml(scenario.file)}</span>${tags}${source}${repeat}${spent}${judged}<span class="scenario-duration">${scenario.status === 'skipped' ? '' : formatDuration(scenario.durationMs)}</span></summary>`;
   const parts = [renderFailures(scenario), renderRunnerError(scenario)];
   parts.push(
     ...scenario.turns.map((turn, turnIndex) =>

@@ -1,4 +1,5 @@
 import { formatDuration } from '../format-duration.js';
+import type { JudgeVerdict } from '../../judge/run-judge.js';
 import type { TurnReport } from '../run-report.js';
 import { escapeHtml } from './escape-html.js';
 import { formatCost } from './format-cost.js';
@@ -35,7 +36,25 @@ export function renderTurn({
       ? `<div class="answer"><div class="io-label">Answer</div><div class="prose">${escapeHtml(turn.text)}</div></div>`
       : '';
   const title = count > 1 ? `Turn ${index + 1} of ${count}` : 'Turn';
-  return `<section class="turn"><h3 class="turn-title">${title}</h3><div class="user-message"><span class="io-label">User</span><div class="prose">${escapeHtml(turn.user)}</div></div><div class="facts">${facts}</div>${renderTimeline(turn)}${answer}</section>`;
+  return `<section class="turn"><h3 class="turn-title">${title}</h3><div class="user-message"><span class="io-label">User</span><div class="prose">${escapeHtml(turn.user)}</div></div><div class="facts">${facts}</div>${renderTimeline(turn)}${answer}${renderJudge(turn.judge)}</section>`;
+}
+
+/** What the turn's judge said, beside the turn: its score against the threshold, its reasons, its own tokens. */
+function renderJudge(verdict: JudgeVerdict | undefined): string {
+  if (verdict === undefined) return '';
+  const score =
+    verdict.score === undefined
+      ? 'no score'
+      : `${verdict.score} of ${verdict.scale.min}–${verdict.scale.max}`;
+  const facts = [
+    `<span class="pill tone-${verdict.passed ? 'answered' : 'failed'}">${verdict.passed ? 'passed' : 'failed'}</span>`,
+    fact('score', score),
+    fact('threshold', verdict.threshold),
+    fact('judge', verdict.model),
+    fact('judge tokens in / out', `${verdict.usage.inputTokens} / ${verdict.usage.outputTokens}`),
+  ].join('');
+  const said = verdict.error ?? verdict.reasons ?? '';
+  return `<div class="judge"><div class="io-label">Judge (${escapeHtml(verdict.scope)})</div><div class="prose judge-rubric">${escapeHtml(verdict.rubric)}</div><div class="facts">${facts}</div><div class="prose judge-reasons">${escapeHtml(said)}</div></div>`;
 }
 
 /** The prompt cache's share of the input, when the provider reported any. */

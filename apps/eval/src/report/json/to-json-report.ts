@@ -1,4 +1,5 @@
 import type { StopReason, ToolCallRecord, Usage } from '@toolloop/core';
+import type { JudgeVerdict } from '../../judge/run-judge.js';
 import type {
   RepeatSummary,
   RequestSummary,
@@ -33,6 +34,8 @@ export interface JsonScenario {
   tokens?: { input: number; output: number };
   /** What they cost, with `prices`. */
   cost?: number;
+  /** The tokens the judges used, apart from the agent's. */
+  judgeTokens?: { input: number; output: number };
 }
 
 /** One turn in `report.json`. */
@@ -49,6 +52,8 @@ export interface JsonTurn {
   timeline: TimelineEntry[];
   /** What the fake LLM received in this turn, request by request. */
   requests: RequestSummary[];
+  /** What the turn's judge said: its score, reasons and threshold, and its own tokens. */
+  judge?: JudgeVerdict;
 }
 
 /** Reshapes a run report into the JSON report's contract shape (fields in the contract's order). */
@@ -87,6 +92,7 @@ export function toJsonScenario(scenario: ScenarioResult): JsonScenario {
       durationMs: turn.durationMs,
       timeline: turn.timeline,
       requests: turn.requests,
+      ...(turn.judge === undefined ? {} : { judge: turn.judge }),
     })),
     failures: scenario.failures.map((failure) => ({
       path: failure.path,
@@ -101,6 +107,7 @@ export function toJsonScenario(scenario: ScenarioResult): JsonScenario {
     ...(scenario.repeat ? { repeat: scenario.repeat } : {}),
     ...(scenario.tokens ? { tokens: scenario.tokens } : {}),
     ...(scenario.cost === undefined ? {} : { cost: scenario.cost }),
+    ...(scenario.judgeTokens === undefined ? {} : { judgeTokens: scenario.judgeTokens }),
   };
 }
 

@@ -110,6 +110,17 @@ function toProperties(scenario: ScenarioResult): string[] {
     );
   }
   if (scenario.cost !== undefined) properties.push(['cost', String(scenario.cost)]);
+  if (scenario.judgeTokens) {
+    properties.push(
+      ['judgeInputTokens', String(scenario.judgeTokens.input)],
+      ['judgeOutputTokens', String(scenario.judgeTokens.output)],
+    );
+  }
+  for (const [index, turn] of scenario.turns.entries()) {
+    if (turn.judge?.score !== undefined) {
+      properties.push([`turn${index + 1}JudgeScore`, `${turn.judge.score}/${turn.judge.scale.max}`]);
+    }
+  }
   if (properties.length === 0) return [];
   return [
     '<properties>',

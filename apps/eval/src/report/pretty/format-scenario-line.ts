@@ -5,7 +5,8 @@ import type { Colors } from './colors.js';
 
 /**
  * One line for a finished scenario: `✓ name (12 ms)`, `✗ name (31 ms)`, `○ name (skipped)`; `replayed` or
- * `live` after the time when the answers came from a recording or the real API.
+ * `live` after the time when the answers came from a recording or the real API; `judged 4/5` with each judged
+ * turn's score.
  */
 export function formatScenarioLine({ result, colors }: { result: ScenarioResult; colors: Colors }): string {
   const name = escapeLine(result.name);
@@ -20,12 +21,18 @@ export function formatScenarioLine({ result, colors }: { result: ScenarioResult;
   const repeat = result.repeat
     ? ` ${colors.dim(`${result.repeat.passed}/${result.repeat.runs} runs passed`)}${result.repeat.flaky ? ` · ${colors.yellow('flaky')}` : ''}`
     : '';
+  const scores = result.turns.flatMap((turn) =>
+    turn.judge === undefined
+      ? []
+      : [`${turn.judge.score === undefined ? '–' : turn.judge.score}/${turn.judge.scale.max}`],
+  );
+  const judged = scores.length === 0 ? '' : ` ${colors.dim(`judged ${scores.join(', ')}`)}`;
   switch (result.status) {
     case 'passed':
-      return `${colors.green('✓')} ${name} ${duration}${source}${repeat}`;
+      return `${colors.green('✓')} ${name} ${duration}${source}${judged}${repeat}`;
     case 'failed': {
       const reason = result.error ? ` ${colors.red('runner error')}` : '';
-      return `${colors.red('✗')} ${name} ${duration}${source}${reason}${repeat}`;
+      return `${colors.red('✗')} ${name} ${duration}${source}${reason}${judged}${repeat}`;
     }
     case 'skipped':
       return `${colors.yellow('○')} ${name} ${colors.dim('(skipped)')}`;

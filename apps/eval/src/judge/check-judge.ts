@@ -1,0 +1,54 @@
+import type { FakeLlmScriptHandle } from '@toolloop/fake-llm';
+import type { ScenarioFailure } from '../report/run-report.js';
+import { createFailure } from '../expect/create-failure.js';
+import type { JudgeVerdict } from './run-judge.js';
+
+/** A verdict that does not pass: its score below the threshold (with the judge's reasons), or no score at all. */
+export function checkJudgeVerdict({
+  verdict,
+  path,
+}: {
+  verdict: JudgeVerdict;
+  path: string;
+}): ScenarioFailure[] {
+  if (verdict.passed) return [];
+  const message =
+    verdict.error !== undefined
+      ? `the judge could not grade the turn: ${verdict.error}`
+      : `the judge scored ${verdict.score} of ${verdict.scale.max}, below the threshold ${verdict.threshold}: ${verdict.reasons}`;
+  return [
+    createFailure({
+      path,
+      message,
+      expected: { rubric: verdict.rubric, threshold: verdict.threshold },
+      actual: {
+        ...(verdict.score === undefined ? {} : { score: verdict.score }),
+        ...(verdict.reasons === undefined ? {} : { reasons: verdict.reasons }),
+      },
+    }),
+  ];
+}
+
+/** What the judges' route saw go wrong: answers of `judge.script` left unused, requests it could not answer. */
+export function checkJudgeScript({ route }: { route: FakeLlmScriptHandle }): ScenarioFailure[] {
+  return [
+    ...(route.remainingSteps === 0
+      ? []
+      : [
+          createFailure({
+            path: 'judge.script',
+            message: `${route.remainingSteps} of the judge's answers were not used: the scenario has fewer judges than answers`,
+            expected: route.requests.length,
+            actual: route.requests.length + route.remainingSteps,
+          }),
+        ]),
+    ...route.violations.map((violation) =>
+      createFailure({
+        path: 'judge.script',
+        message: `judge request #${violation.requestIndex + 1} to the fake LLM: ${violation.message}`,
+        expected: null,
+        actual: violation.type,
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,110 @@
+import type { LlmStep } from '@toolloop/fake-llm';
+import type { FakeLlm, FakeLlmScriptHandle } from '@toolloop/fake-llm';
+import type { TurnReport } from '../report/run-report.js';
+import type { Scenario } from '../scenario/scenario-schema.js';
+import { createScenarioModel, type ModelEndpoint } from '../run/create-scenario-model.js';
+import { listScenarioModels } from '../run/list-scenario-models.js';
+import { scenarioProviders } from '../run/scenario-providers.js';
+import type { ScenarioSource } from '../report/run-report.js';
+import type { JudgeExpectation } from './judge-schema.js';
+import { runJudge, type JudgeVerdict } from './run-judge.js';
+
+/** The judges of one scenario run: each grades a turn on the judge's own route of the fake LLM. */
+export interface ScenarioJudges {
+  grade(options: {
+    judge: JudgeExpectation;
+    turns: readonly TurnReport[];
+    signal?: AbortSignal;
+  }): Promise<JudgeVerdict>;
+  /** The judge's route: its requests, and what the fake found wrong with them. */
+  readonly route: FakeLlmScriptHandle;
+  /** Removes the judge's route from the fake. */
+  close(): void;
+}
+
+/** Whether any turn of the scenario is judged. */
+export function isJudged(scenario: Scenario): boolean {
+  return scenario.turns.some((turn) => turn.expect?.judge !== undefined);
+}
+
+/**
+ * Opens the judges of a scenario whose turns say `expect.judge`: a model of the judge's provider (the scenario's
+ * unless `judge.provider` says), pointed at a route of its own on the fake LLM that answers from `judge.script`
+ * — `{ score, reasons }` each, sent as the structured answer the judge asks for (JSON text for a model with
+ * structured output, a `final_answer` call for one without). `undefined` for a scenario with no judge.
+ */
+export async function openScenarioJudges({
+  scenario,
+  source,
+  fake,
+  fakeUrl,
+  fakeFetch,
+  routeId,
+  directory,
+  minScore,
+}: {
+  scenario: Scenario;
+  /** Where the agent's answers come from: a judge is answered by its script in a scripted run only. */
+  source: ScenarioSource;
+  fake: FakeLlm;
+  fakeUrl: string;
+  fakeFetch?: typeof globalThis.fetch | undefined;
+  /** The scenario's route: the judge's is beside it. */
+  routeId: string;
+  directory: string;
+  /** How far up its scale a judge with no threshold must score (`--min-score`). */
+  minScore?: number | undefined;
+}): Promise<ScenarioJudges | undefined> {
+  if (!isJudged(scenario)) return undefined;
+  if (source !== 'script') {
+    throw new Error(
+      `This scenario's turns are judged (expect.judge), and a judge is graded from the scenario's judge.script only so far: this run's answers come from ${source === 'live' ? 'the real API' : 'a recording'}.`,
+    );
+  }
+  const judgeRouteId = `${routeId}.judge`;
+  const baseURL = `${fakeUrl}/script/${encodeURIComponent(judgeRouteId)}`;
+  const endpoint: ModelEndpoint = fakeFetch === undefined ? { baseURL } : { baseURL, fetch: fakeFetch };
+  const provider = scenario.judge?.provider ?? scenario.provider;
+  const modelOf = (judge: JudgeExpectation) =>
+    createScenarioModel({
+      scenario: {
+        ...scenario,
+        provider,
+        model:
+          judge.model ??
+          scenario.judge?.model ??
+          (provider === scenario.provider ? scenario.model : undefined),
+      },
+      endpoint,
+    });
+  // The structured answer takes the form the judge's model asks for it in.
+  const structured = (await modelOf({ rubric: '-', scope: 'turn' })).supportsStructuredOutput === true;
+  const steps: LlmStep[] = (scenario.judge?.script ?? []).map((answer) =>
+    structured
+      ? { text: JSON.stringify(answer) }
+      : { toolCalls: [{ name: 'final_answer', input: { ...answer } }] },
+  );
+  const route = fake.script(judgeRouteId, {
+    name: `${scenario.name} (judge)`,
+    steps,
+    baseDirectory: directory,
+    ...scenarioProviders[provider].route,
+    ...listScenarioModels(scenario),
+  });
+  return {
+    route,
+    async grade({ judge, turns, signal }) {
+      return runJudge({
+        judge,
+        turns,
+        model: await modelOf(judge),
+        prompt: scenario.judge?.prompt,
+        minScore,
+        signal,
+      });
+    },
+    close() {
+      fake.removeScript(judgeRouteId);
+    },
+  };
+}

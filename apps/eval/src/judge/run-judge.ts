@@ -1,0 +1,94 @@
+import { runToolLoop, type Model, type Usage } from '@toolloop/core';
+import { z } from 'zod';
+import type { TurnReport } from '../report/run-report.js';
+import { defaultJudgePrompt, renderJudgePrompt, renderJudgeRequest } from './judge-prompt.js';
+import { defaultJudgeScale, defaultMinScore, type JudgeExpectation } from './judge-schema.js';
+import { renderTranscript } from './render-transcript.js';
+
+/** What a judge said of a turn, as every reporter shows it beside the turn. */
+export interface JudgeVerdict {
+  rubric: string;
+  scope: 'turn' | 'conversation';
+  /** The judge's model, as `provider/model`. */
+  model: string;
+  scale: { min: number; max: number };
+  /** The lowest score that passes. */
+  threshold: number;
+  score?: number;
+  reasons?: string;
+  passed: boolean;
+  /** Why the judge gave no score: its answer did not fit, or its request failed. */
+  error?: string;
+  /** The judge's own tokens, apart from the agent's. */
+  usage: Usage;
+}
+
+/** The answer a judge must give: JSON with a number and its reasons. */
+const answerSchema = z.object({ score: z.number(), reasons: z.string() });
+
+/** The lowest passing score of a judge: its own threshold, else `minScore` of the way up its scale. */
+export function thresholdOf(judge: JudgeExpectation, minScore = defaultMinScore): number {
+  const { min, max } = judge.scale ?? defaultJudgeScale;
+  return judge.threshold ?? min + (max - min) * minScore;
+}
+
+/**
+ * Has `model` grade `turns` (the judged turn, or the conversation up to it) against the judge's rubric: one
+ * request with the judge's instructions, the rubric and the transcript, whose answer must be `{ score, reasons }`
+ * with the score within the scale. An answer that does not fit, or a request that fails, is a verdict with an
+ * `error` that does not pass.
+ */
+export async function runJudge({
+  judge,
+  turns,
+  model,
+  prompt = defaultJudgePrompt,
+  minScore,
+  signal,
+}: {
+  judge: JudgeExpectation;
+  turns: readonly TurnReport[];
+  model: Model;
+  /** The judge's instructions, `{{min}}` and `{{max}}` filled in from its scale. */
+  prompt?: string | undefined;
+  minScore?: number | undefined;
+  signal?: AbortSignal | undefined;
+}): Promise<JudgeVerdict> {
+  const scale = judge.scale ?? defaultJudgeScale;
+  const base = {
+    rubric: judge.rubric,
+    scope: judge.scope,
+    model: `${model.provider}/${model.modelId}`,
+    scale,
+    threshold: thresholdOf(judge, minScore),
+  };
+  const graded = judge.scope === 'conversation' ? turns : turns.slice(-1);
+  const result = await runToolLoop({
+    model,
+    system: renderJudgePrompt(prompt, scale),
+    prompt: renderJudgeRequest({ rubric: judge.rubric, transcript: renderTranscript(graded) }),
+    output: answerSchema,
+    ...(signal === undefined ? {} : { signal }),
+  }).result;
+  const usage = result.usage;
+  if (result.stopReason !== 'completed' || result.output === undefined) {
+    return {
+      ...base,
+      passed: false,
+      error: `the judge gave no valid answer (it stopped with '${result.stopReason}'${result.error === undefined ? '' : `: ${result.error.message}`})`,
+      usage,
+    };
+  }
+  const { score, reasons } = result.output as z.output<typeof answerSchema>;
+  if (score < scale.min || score > scale.max) {
+    return {
+      ...base,
+      score,
+      reasons,
+      passed: false,
+      error: `the judge's score ${score} is outside its scale (${scale.min} to ${scale.max})`,
+      usage,
+    };
+  }
+  return { ...base, score, reasons, passed: score >= base.threshold, usage };
+}
