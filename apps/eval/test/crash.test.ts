@@ -32,6 +32,20 @@ describe('a crash in a scenario', () => {
     ]);
   });
 
+  it('names the variable whose database a Postgres store could not reach, and never its password', async () => {
+    vi.stubEnv('TOOLLOOP_EVAL_POSTGRES_URL', 'postgres://someone:s3cretPW@127.0.0.1:1/evals');
+    const { report, exitCode } = await runScenarios({
+      paths: ['postgres-without-database.yaml'],
+      cwd: fixtures,
+    });
+
+    expect(exitCode).toBe(2);
+    expect(report.scenarios[0]?.error?.message).toMatch(
+      /^sessionStore: postgres could not reach the database TOOLLOOP_EVAL_POSTGRES_URL names: connect ECONNREFUSED/u,
+    );
+    expect(JSON.stringify(report)).not.toContain('s3cretPW');
+  });
+
   it('names the environment variable a Postgres store needs when none is set', async () => {
     vi.stubEnv('TOOLLOOP_EVAL_POSTGRES_URL', '');
     const { report, exitCode } = await runScenarios({

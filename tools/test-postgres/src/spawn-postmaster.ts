@@ -90,8 +90,11 @@ export async function spawnPostmaster({
         ]
       : [postgres, args, user ?? {}];
   // setpriv execs postgres: the child's pid is the postmaster's.
+  // A group of its own: a terminal's Ctrl+C goes to the program that started the server, which stops it once its
+  // work is done, not to the server in the middle of that work.
   const child = spawn(program, programArgs, {
     ...ids,
+    detached: true,
     cwd: runFolder,
     env: postgresEnvironment(),
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { spawn } from 'node:child_process';
-import { constants } from 'node:os';
 import { startPostgresServer } from './start-postgres-server.js';
 
 /** The variable the scenario runner reads the database of `sessionStore: postgres` scenarios from. */
@@ -8,14 +7,15 @@ const urlVariable = 'TOOLLOOP_EVAL_POSTGRES_URL';
 
 /**
  * `with-test-postgres <command> [args…]`: runs the command with `TOOLLOOP_EVAL_POSTGRES_URL` naming an empty
- * database of a throwaway Postgres server, then stops the server and exits with the command's exit code (or its
- * signal). A variable already set is kept, and no server is started. Ctrl+C and SIGTERM go on to the command.
+ * database of a throwaway Postgres server, then stops the server and ends as the command did: with its exit code,
+ * or by the same signal. A variable already set is kept, and no server is started. Ctrl+C and SIGTERM go on to
+ * the command (the server, in a process group of its own, is stopped only once the command has ended).
  */
-async function main(argv: readonly string[]): Promise<number> {
+async function main(argv: readonly string[]): Promise<Ending> {
   const [command, ...args] = argv;
   if (command === undefined) {
     process.stderr.write('Usage: with-test-postgres <command> [args…]\n');
-    return 2;
+    return { code: 2 };
   }
   const given = process.env[urlVariable];
   if (given !== undefined && given !== '') return run(command, args, process.env);
@@ -28,8 +28,11 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-/** Runs the command with the terminal's streams; settles with its exit code (128 + n for a signal n). */
-function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+/** How the command ended: its exit code, or the signal that ended it. */
+type Ending = { code: number } | { signal: NodeJS.Signals };
+
+/** Runs the command with the terminal's streams; settles with how it ended. */
+function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Ending> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', env });
     const forward = (signal: NodeJS.Signals) => {
@@ -41,12 +44,15 @@ function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv): 
     child.once('exit', (code, signal) => {
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
-      resolve(code ?? 128 + (signal === null ? 0 : constants.signals[signal]));
+      resolve(signal === null ? { code: code ?? 1 } : { signal });
     });
   });
 }
 
-process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
+const ending = await main(process.argv.slice(2)).catch((error: unknown): Ending => {
   process.stderr.write(`with-test-postgres: ${error instanceof Error ? error.message : String(error)}\n`);
-  return 1;
+  return { code: 1 };
 });
+// A command ended by a signal ends this process by the same signal, so that its caller sees it.
+if ('signal' in ending) process.kill(process.pid, ending.signal);
+else process.exitCode = ending.code;

@@ -60,6 +60,59 @@ describe('with-test-postgres', () => {
     expect(stdout.trim()).toBe('postgres://someone@db.example:5432/evals');
   });
 
+  it('ends by the signal that ended the command, so that its caller sees it', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'jiti/register', bin, process.execPath, '-e', "process.kill(process.pid, 'SIGTERM')"],
+      { cwd: packageFolder, stdio: 'ignore' },
+    );
+    const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+
+    expect({ code, signal }).toEqual({ code: null, signal: 'SIGTERM' });
+  });
+
+  it("keeps the server up through a terminal's Ctrl+C until the command has ended", async () => {
+    // The command, on SIGINT, still queries the database before it ends: what a runner cleaning up does.
+    const script = `
+      const pg = require('pg');
+      const client = new pg.Client({ connectionString: process.env.TOOLLOOP_EVAL_POSTGRES_URL });
+      client.connect().then(() => {
+        process.on('SIGINT', async () => {
+          const { rows } = await client.query('SELECT 41 + 1 AS answer');
+          console.log('answer', rows[0].answer);
+          await client.end();
+          process.exit(0);
+        });
+        console.log('ready');
+      });
+    `;
+    // A process group of its own, as a terminal gives a command: Ctrl+C signals the whole group.
+    const child = spawn(
+      process.execPath,
+      ['--import', 'jiti/register', bin, process.execPath, '-e', script],
+      {
+        cwd: packageFolder,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('ready')) resolve();
+      });
+    });
+    process.kill(-child.pid!, 'SIGINT');
+    const [code] = (await once(child, 'close')) as [number | null];
+
+    expect(stderr).toBe('');
+    expect(stdout).toContain('answer 42');
+    expect(code).toBe(0);
+  });
+
   it('says how to use it when given no command', async () => {
     const child = spawn(process.execPath, ['--import', 'jiti/register', bin], {
       cwd: packageFolder,

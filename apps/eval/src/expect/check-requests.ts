@@ -2,6 +2,7 @@ import type { FakeLlmViolation } from '@toolloop/fake-llm';
 import { matchesPartially } from '@toolloop/mock-mcp/internal';
 import type { RequestSummary, ScenarioFailure } from '../report/run-report.js';
 import type { Expectation } from '../scenario/expectation-schema.js';
+import { checkCount } from './check-count.js';
 import { checkText } from './check-text.js';
 import { createRegularExpressionMatcher, type RegularExpressionMatcher } from './test-regular-expression.js';
 import { createFailure } from './create-failure.js';
@@ -168,6 +169,15 @@ function checkRequestAt({
       at.maxTokens,
       request.maxTokens ?? 'absent',
     );
+  }
+  if (at.messages !== undefined) {
+    const [problem] = checkCount({
+      expected: at.messages,
+      actual: request.messageCount ?? 0,
+      path: 'messages',
+      what: 'its messages',
+    });
+    if (problem !== undefined) fail('messages', problem.message, at.messages, request.messageCount ?? 0);
   }
   if (at.outputFormat === 'absent' && request.outputFormat !== undefined) {
     fail('outputFormat', 'expected no structured output format', 'absent', request.outputFormat);

@@ -180,7 +180,11 @@ function checkResult({
   });
 }
 
-function fitsResult({ expected, call, matcher }: Pick<CallComparison, 'expected' | 'call' | 'matcher'>): boolean {
+function fitsResult({
+  expected,
+  call,
+  matcher,
+}: Pick<CallComparison, 'expected' | 'call' | 'matcher'>): boolean {
   return expected.result === undefined || checkResult({ expected, call, matcher }).length === 0;
 }
 

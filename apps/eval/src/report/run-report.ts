@@ -54,6 +54,8 @@ export interface RequestSummary {
   /** The first message after the system prompt (chat completions send that as a message). */
   firstMessage?: MessageSummary;
   lastMessage?: MessageSummary;
+  /** How many messages the request carried after the system prompt, a round's tool results counted as one. */
+  messageCount?: number;
   /** The text of each tool result the request carried, in order (`tool_result` blocks, or `tool` messages). */
   toolResults?: string[];
   /** How the response stream went (streamed responses only). */

@@ -45,13 +45,17 @@ export function createToolRuns(): ToolRuns {
           }
         : {
             execute: (input: unknown, options: ToolExecuteOptions) =>
-              counted({ toolCallId: options.toolCallId, name: tool.name }, () => tool.execute(input, options)),
+              counted({ toolCallId: options.toolCallId, name: tool.name }, () =>
+                tool.execute(input, options),
+              ),
           };
       return new Proxy(tool, {
         get(target, property) {
           if (typeof property === 'string' && Object.hasOwn(replaced, property)) return replaced[property];
           const value: unknown = Reflect.get(target, property, target);
-          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+          return typeof value === 'function'
+            ? (value as (...args: unknown[]) => unknown).bind(target)
+            : value;
         },
       });
     },

@@ -19,8 +19,19 @@ export type CrashPoint = NonNullable<ScenarioTurn['crash']>;
 export interface TurnRun {
   events: AsyncIterable<LoopEvent>;
   result: Promise<LoopResult>;
-  /** For a turn started with a `crash`: whether the turn reached it (read once the turn has ended). */
-  crashReached?: () => boolean;
+  /** For a turn started with a `crash`: what came of it (read once the turn has ended). */
+  crashReport?: () => CrashReport;
+}
+
+/** What came of a turn's `crash`. */
+export interface CrashReport {
+  /** The turn reached its crash point, and its host ended there. */
+  reached: boolean;
+  /**
+   * The new host found the session's lease held by the crashed host and waited for it to run out (false: it was
+   * given the lease at once, which a crashed host's running lease must never allow).
+   */
+  waitedForLease: boolean;
 }
 
 /** Runs a scenario's turns one after the other as one conversation. */

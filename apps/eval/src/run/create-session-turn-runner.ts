@@ -5,6 +5,7 @@ import {
   type ConnectServers,
   type LlmConfig,
   type MessageStream,
+  type SessionLeaseResult,
   type SessionStore,
 } from '@toolloop/core/session';
 import { createModelFromConfig } from '@toolloop/providers';
@@ -12,7 +13,13 @@ import type { AgentSessionConfig, AgentTool } from '../agent/define-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { fakeApiKey, fakeAwsCredentials } from './create-scenario-model.js';
 import { scenarioModelOf, scenarioProviders } from './scenario-providers.js';
-import { handled, type CrashPoint, type TurnRun, type TurnRunner } from './create-loop-turn-runner.js';
+import {
+  handled,
+  type CrashPoint,
+  type CrashReport,
+  type TurnRun,
+  type TurnRunner,
+} from './create-loop-turn-runner.js';
 import type { ToolRuns } from './count-tool-runs.js';
 import { instrumentModel } from './instrument-model.js';
 import { openScenarioSessionStore, type ScenarioSessionStore } from './open-scenario-session-store.js';
@@ -33,6 +40,8 @@ interface HostState {
   armed: { point: CrashPoint; requests: number; trigger: () => void } | undefined;
   /** The end of the manager's work after a crash (`dispose`). */
   disposed: Promise<void> | undefined;
+  /** Told what each lease request of the host's store answered (a new host after a crash watches it). */
+  onLease: ((lease: SessionLeaseResult) => void) | undefined;
 }
 
 /** One host of the scenario: a `SessionManager` over the scenario's store, which a crash ends. */
@@ -85,7 +94,7 @@ export async function createSessionTurnRunner({
     storeKind === undefined ? undefined : await openScenarioSessionStore(storeKind);
   const idempotentTools = new Set(scenario.idempotent ?? []);
   const openHost = (): Host => {
-    const state: HostState = { ended: false, armed: undefined, disposed: undefined };
+    const state: HostState = { ended: false, armed: undefined, disposed: undefined, onLease: undefined };
     const store = sessions === undefined ? undefined : endWithHost(sessions.open(), state);
     const manager = new SessionManager({
       createModel: async (modelConfig): Promise<Model> =>
@@ -108,7 +117,6 @@ export async function createSessionTurnRunner({
   const endHost = (host: Host) => {
     host.ended = true;
     host.armed = undefined;
-    sessions?.outliveLeases();
     host.disposed = host.manager.dispose().catch(() => undefined);
   };
   // The headers the host holds for its servers: given literally in its config, then by `reopen`; a restarted
@@ -119,8 +127,12 @@ export async function createSessionTurnRunner({
   const hostsEnded: Host[] = [];
   let host = openHost();
   /** A new host over the same store, which reads the session back, given its key and server headers again. */
-  const replaceHost = async (sessionId: string) => {
+  const replaceHost = async (
+    sessionId: string,
+    onLease?: (lease: SessionLeaseResult) => void,
+  ): Promise<void> => {
     host = openHost();
+    host.onLease = onLease;
     // The key and the server headers were kept in the old manager's memory only; a new host gives them again
     // (with a reopen's new ones).
     await host.manager.resumeSession(sessionId, {
@@ -146,15 +158,18 @@ export async function createSessionTurnRunner({
     /**
      * A turn whose host crashes at `point`: the events its user saw from the first host, then the turn as the
      * new host goes on with it; its result is the new host's. A turn that ends before the point is reached is
-     * the first host's, and says so (`crashReached`).
+     * the first host's, and says so (`crashReport`). The new host must find the crashed host's lease running:
+     * once it has been refused, time passes for the stores with a clock (the lease runs out), and Postgres's own
+     * clock runs out the short lease its hosts take.
      */
     const crashingTurn = (
       user: string,
       point: CrashPoint,
       signal: AbortSignal | undefined,
-    ): TurnRun & { crashReached: () => boolean } => {
+    ): TurnRun & { crashReport: () => CrashReport } => {
       const first = host;
       let reached = false;
+      let firstLease: SessionLeaseResult['type'] | undefined;
       let crashed: () => void = () => {};
       const crash = new Promise<'crashed'>((resolve) => {
         crashed = () => {
@@ -202,7 +217,10 @@ export async function createSessionTurnRunner({
           stopWatching();
           void handled(Promise.resolve(iterator.return?.()));
           await first.disposed;
-          await replaceHost(session.id);
+          await replaceHost(session.id, (lease) => {
+            firstLease ??= lease.type;
+            if (lease.type === 'busy') sessions?.outliveLeases();
+          });
           const continued = host.manager.continueTurnStream(session.id, { signal });
           void handled(continued.result);
           yield* continued;
@@ -213,7 +231,11 @@ export async function createSessionTurnRunner({
           throw error;
         }
       }
-      return { events: events(), result: handled(result), crashReached: () => reached };
+      return {
+        events: events(),
+        result: handled(result),
+        crashReport: () => ({ reached, waitedForLease: firstLease === 'busy' }),
+      };
     };
     return {
       start(user, options = {}) {
@@ -294,6 +316,7 @@ function endWithHost(store: SessionStore, host: HostState): SessionStore {
       refuseEnded();
       const lease = await store.acquireLease(id, request);
       refuseEnded();
+      host.onLease?.(lease);
       return lease;
     },
     async releaseLease(id, owner) {

@@ -1,6 +1,6 @@
 import type { LoopEvent, LoopResult, PendingApproval } from '@toolloop/core';
 import type { ScenarioTurn } from '../scenario/scenario-schema.js';
-import { handled, type TurnRun, type TurnRunner } from './create-loop-turn-runner.js';
+import { handled, type CrashReport, type TurnRun, type TurnRunner } from './create-loop-turn-runner.js';
 import { resolveApprovals } from './resolve-approvals.js';
 
 /** The calls of a turn that waited for approval, and how its `approvals` answered them. */
@@ -25,7 +25,7 @@ export function driveTurn({
   turn: Pick<ScenarioTurn, 'user' | 'restart' | 'reopen' | 'approvals' | 'abort' | 'crash'>;
   /** Aborts the turn as `abort` does: the scenario's deadline. */
   signal?: AbortSignal;
-}): TurnRun & { approvals: ApprovalTrail; crashReached: () => boolean } {
+}): TurnRun & { approvals: ApprovalTrail; crashReport: () => CrashReport } {
   const trail: ApprovalTrail = { paused: [], decided: [] };
   // `abort`: the scenario cancels the turn as a host would, at the first event it names.
   const aborter = new AbortController();
@@ -43,7 +43,7 @@ export function driveTurn({
     settle = { resolve, reject };
   });
   const approvals = turn.approvals ?? [];
-  let crashReached: (() => boolean) | undefined;
+  let crashReport: (() => CrashReport) | undefined;
 
   /** Answers the waiting calls; `undefined` when one has no answer and the turn stays paused. */
   const decide = (pending: readonly PendingApproval[]) => {
@@ -101,7 +101,7 @@ export function driveTurn({
           signal: aborter.signal,
           ...(turn.crash === undefined ? {} : { crash: turn.crash }),
         });
-        crashReached = run.crashReached;
+        crashReport = run.crashReport;
       }
       for (;;) {
         let done: LoopEvent | undefined;
@@ -137,6 +137,6 @@ export function driveTurn({
     events: events(),
     result: handled(result),
     approvals: trail,
-    crashReached: () => crashReached?.() ?? false,
+    crashReport: () => crashReport?.() ?? { reached: false, waitedForLease: false },
   };
 }

@@ -3,11 +3,7 @@ import type { PoolClient } from 'pg';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createFileSessionStore,
-  createMemorySessionStore,
-  type SessionStore,
-} from '@toolloop/core/session';
+import { createFileSessionStore, createMemorySessionStore, type SessionStore } from '@toolloop/core/session';
 
 /** The environment variable that gives the database of `sessionStore: postgres` scenarios. */
 export const postgresUrlVariable = 'TOOLLOOP_EVAL_POSTGRES_URL';
@@ -21,7 +17,7 @@ export interface ScenarioSessionStore {
   open(): SessionStore;
   /** The clock the hosts and their stores share; `undefined` for a store that runs leases by its own. */
   now: (() => number) | undefined;
-  /** Lets every lease taken so far run out, as time would after a host's crash (a store with a clock). */
+  /** Lets every lease taken so far run out, as time does once a crashed host stops renewing its own. */
   outliveLeases(): void;
   /** The lease length the hosts are given, when not the default. */
   leaseTtlMs: number | undefined;
@@ -84,7 +80,9 @@ async function openPostgresStore(connectionString: string | undefined): Promise<
     import('@toolloop/core/session/postgres'),
   ]);
   const schema = `toolloop_eval_${randomBytes(6).toString('hex')}`;
-  const pool = new pg.Pool({ connectionString, max: 4 });
+  // No idle timer: a connection given back mid-turn would otherwise leave a 10 s timer the turn's leftover check
+  // sees; the connections end with the pool.
+  const pool = new pg.Pool({ connectionString, max: 4, idleTimeoutMillis: 0 });
   // An idle client's error (the server went away) would otherwise be thrown from the pool as an event.
   pool.on('error', () => {});
   // `pool.end()` settles once it has asked each connection to end, before their sockets have closed: the run
@@ -101,6 +99,15 @@ async function openPostgresStore(connectionString: string | undefined): Promise<
       }),
     );
   });
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end();
+    throw new Error(
+      `sessionStore: postgres could not reach the database ${postgresUrlVariable} names: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
   const stores: Array<{ close(): Promise<void> }> = [];
   return {
     open() {

@@ -8,7 +8,7 @@ import { createRegularExpressionMatcher } from '../expect/test-regular-expressio
 import { createSecretRedactor } from '../redact/create-secret-redactor.js';
 import { listServerSecrets } from '../redact/list-server-secrets.js';
 import { mapStrings } from '../redact/map-strings.js';
-import type { ScenarioResult } from '../report/run-report.js';
+import type { ScenarioFailure, ScenarioResult } from '../report/run-report.js';
 import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { createScenarioModel } from './create-scenario-model.js';
@@ -24,7 +24,7 @@ import type { ScenarioMode } from './scenario-mode.js';
 import { createRunMode } from './mode/create-run-mode.js';
 import type { RunMode } from './mode/run-mode.js';
 import { sumTurnTotals } from './sum-turn-totals.js';
-import type { CrashPoint } from './create-loop-turn-runner.js';
+import type { CrashPoint, CrashReport } from './create-loop-turn-runner.js';
 import { driveTurn } from './drive-turn.js';
 import { checkJudgeScript, checkJudgeVerdict } from '../judge/check-judge.js';
 import { openScenarioJudges, type ScenarioJudges } from '../judge/open-scenario-judge.js';
@@ -247,14 +247,14 @@ async function runUnredacted({
         turns.push(report);
         failures.push(...modeFailures);
         failures.push(...checkElicitAnswers({ elicited, path: `turns[${turnIndex}].elicit` }));
-        if (turn.crash !== undefined && !run.crashReached()) {
-          failures.push({
-            path: `turns[${turnIndex}].crash`,
-            message: `the turn ended without reaching its crash point (${describeCrashPoint(turn.crash)}), so no host crashed`,
-            expected: turn.crash,
-            actual: null,
-          });
-        }
+        if (turn.crash !== undefined)
+          failures.push(
+            ...checkCrash({
+              point: turn.crash,
+              report: run.crashReport(),
+              path: `turns[${turnIndex}].crash`,
+            }),
+          );
         failures.push(
           ...checkTurn({
             expectation: turn.expect,
@@ -316,6 +316,42 @@ async function runUnredacted({
 
 function elapsed(startedAt: number): number {
   return Math.round(performance.now() - startedAt);
+}
+
+/**
+ * What a turn's `crash` must have done: end its host at its point, and have the new host wait for the crashed
+ * host's lease (a host that took a running lease at once would run turns of the session beside another).
+ */
+function checkCrash({
+  point,
+  report,
+  path,
+}: {
+  point: CrashPoint;
+  report: CrashReport;
+  path: string;
+}): ScenarioFailure[] {
+  if (!report.reached) {
+    return [
+      {
+        path,
+        message: `the turn ended without reaching its crash point (${describeCrashPoint(point)}), so no host crashed`,
+        expected: point,
+        actual: null,
+      },
+    ];
+  }
+  return report.waitedForLease
+    ? []
+    : [
+        {
+          path,
+          message:
+            "the new host was given the session's lease at once, while the crashed host's lease still ran: it did not wait for it to run out",
+          expected: 'busy, then acquired',
+          actual: 'acquired',
+        },
+      ];
 }
 
 /** A `crash` point as a failure names it. */

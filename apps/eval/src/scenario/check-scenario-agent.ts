@@ -138,7 +138,8 @@ function findHostFields(scenario: Scenario): AgentProblem[] {
             kind: 'field' as const,
             path: ['idempotent'],
             target: 'value' as const,
-            message: 'only a session scenario (`session`, or a session agent) has a host to go on with a crashed turn',
+            message:
+              'only a session scenario (`session`, or a session agent) has a host to go on with a crashed turn',
           },
         ]),
     ...scenario.turns.flatMap((turn, index) => [

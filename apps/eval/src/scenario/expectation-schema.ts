@@ -192,6 +192,11 @@ const requestAtSchema = z.strictObject({
     })
     .optional()
     .describe("The request's thinking setting (Anthropic's)."),
+  messages: countExpectationSchema
+    .optional()
+    .describe(
+      "How many messages the request carried after the system prompt (a round's tool results count as one message, as the Messages API sends them): a number, or { min, max }.",
+    ),
   firstMessage: z
     .strictObject({
       role: z.enum(['user', 'assistant', 'tool']).describe("The first message's role."),

@@ -116,7 +116,7 @@ turns:
     ).toEqual([expect.stringMatching(/^sessionStore: .*"memory"\|"file"\|"postgres"/u)]);
   });
 
-  it('refuses a crash point it does not know, a crash beside an abort, and a crash of a turn that continues a paused one', () => {
+  it('refuses a crash point it does not know, a crash beside an abort or approvals, and a crash of a turn that continues a paused one', () => {
     expect(
       messagesOf(`name: x
 session: {}
@@ -131,11 +131,17 @@ turns:
   - approvals: [{ tool: refund, decision: approve }]
     crash: { at: tool-finished }
     llm: []
+  - user: Refund order 7.
+    crash: { at: tool-started, tool: refund }
+    approvals: [{ tool: refund, decision: approve }]
+    llm: []
 `),
     ).toEqual([
       expect.stringMatching(/^turns\[0\]\.crash(\.round)?: /u),
       'turns[1].crash: a turn ends by `abort` or by `crash`, not both',
       'turns[2].crash: a crash ends a turn that starts with a user message; this turn continues a paused one',
+      'turns[2].crash: a crash ends a turn before any pause for approval; give the turn `crash` or `approvals`, not both',
+      'turns[3].crash: a crash ends a turn before any pause for approval; give the turn `crash` or `approvals`, not both',
     ]);
   });
 });

@@ -336,6 +336,13 @@ export const scenarioSchema = z
           path: ['turns', index, 'crash'],
           message: 'a crash ends a turn that starts with a user message; this turn continues a paused one',
         });
+      if (turn.approvals !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['turns', index, 'crash'],
+          message:
+            'a crash ends a turn before any pause for approval; give the turn `crash` or `approvals`, not both',
+        });
     }
     checkTurnChanges({ servers: scenario.servers ?? {}, turns: scenario.turns.length, context });
     checkHostServers({ scenario, context });

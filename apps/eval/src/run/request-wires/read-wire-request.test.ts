@@ -34,6 +34,7 @@ describe('readWireRequest', () => {
       outputFormat: { name: 'answer', schema },
       firstMessage: { role: 'user', text: 'How often?' },
       lastMessage: { role: 'tool', text: 'Every 90 days.', holdsToolResults: true },
+      messageCount: 3,
       toolResults: ['Every 90 days.'],
     });
   });
@@ -83,6 +84,7 @@ describe('readWireRequest', () => {
       outputFormat: { schema },
       firstMessage: { role: 'user', text: 'How often?' },
       lastMessage: { role: 'user', text: 'Every 90 days.', holdsToolResults: true },
+      messageCount: 3,
       toolResults: ['Every 90 days.'],
     });
   });
@@ -127,6 +129,7 @@ describe('readWireRequest', () => {
       thinking: { type: 'enabled', budget_tokens: 1024 },
       firstMessage: { role: 'user', text: 'How often?' },
       lastMessage: { role: 'user', text: 'Every 90 days.', holdsToolResults: true },
+      messageCount: 3,
       toolResults: ['Every 90 days.'],
     });
   });
@@ -164,6 +167,7 @@ describe('readWireRequest', () => {
       outputFormat: { schema },
       firstMessage: { role: 'user', text: 'How often?' },
       lastMessage: { role: 'tool', text: 'Every 90 days.', holdsToolResults: true },
+      messageCount: 3,
       toolResults: ['Every 90 days.'],
     });
   });
@@ -194,6 +198,7 @@ describe('readWireRequest', () => {
     expect(readWireRequest({ path: '/script/a/v1beta/models/m:generateContent', body: 'x' })).toEqual({
       toolDefinitions: [],
       toolResults: [],
+      messageCount: 0,
     });
   });
 });

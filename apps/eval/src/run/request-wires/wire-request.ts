@@ -51,11 +51,14 @@ export function toolMessage(text: string): WireMessage {
 }
 
 /**
- * The summary's first and last message, from the messages in order (system messages left out): consecutive tool
+ * The summary's first and last message, and how many there are, from the messages in order (system messages left
+ * out): consecutive tool
  * messages (chat completions, the Responses API and Ollama send one per result) count as one, their texts by
  * lines, as the Messages API sends every result of a round in one message.
  */
-export function endsOf(messages: readonly WireMessage[]): Pick<WireRequest, 'firstMessage' | 'lastMessage'> {
+export function endsOf(
+  messages: readonly WireMessage[],
+): Pick<WireRequest, 'firstMessage' | 'lastMessage' | 'messageCount'> {
   const merged: WireMessage[] = [];
   for (const message of messages) {
     const previous = merged.at(-1);
@@ -71,6 +74,7 @@ export function endsOf(messages: readonly WireMessage[]): Pick<WireRequest, 'fir
   return {
     ...(first === undefined ? {} : { firstMessage: first }),
     ...(last === undefined ? {} : { lastMessage: last }),
+    messageCount: merged.length,
   };
 }
 
