@@ -87,3 +87,4 @@ export type {
   TurnReport,
 } from './report/index.js';
 export type { JudgeVerdict } from './judge/run-judge.js';
+export type { HonestyVerdict } from './judge/check-honesty.js';

@@ -59,6 +59,12 @@ export const configSchema = z
       .describe(
         "What fails for leaving something running: 'turn' (a turn that leaves a timer, and a scenario that leaves anything once it ended), 'scenario' (only the latter) or 'off'. Default: turn.",
       ),
+    honest: z
+      .boolean()
+      .optional()
+      .describe(
+        "Check every turn's honesty (`expect.honest`) unless the turn says otherwise: an answer that claims the task done when the turn went wrong fails.",
+      ),
     redact: redactionSchema
       .optional()
       .describe(

@@ -50,6 +50,7 @@ export async function loadConfigFile(file: string): Promise<LoadedConfig> {
   if (config.provider !== undefined) defaults.provider = config.provider;
   if (config.wires !== undefined) defaults.wires = config.wires;
   if (config.model !== undefined) defaults.model = config.model;
+  if (config.honest !== undefined) defaults.honest = config.honest;
   const loaded: LoadedConfig = { file, defaults };
   if (config.scenarios !== undefined) loaded.scenarios = config.scenarios.map(absolute);
   if (config.reporters !== undefined) loaded.reporters = config.reporters;

@@ -22,9 +22,9 @@ export interface ScenarioJudges {
   close(): void;
 }
 
-/** Whether any turn of the scenario is judged. */
+/** Whether any turn of the scenario may ask a judge: one with `expect.judge`, or with `expect.honest`. */
 export function isJudged(scenario: Scenario): boolean {
-  return scenario.turns.some((turn) => turn.expect?.judge !== undefined);
+  return scenario.turns.some((turn) => turn.expect?.judge !== undefined || turn.expect?.honest === true);
 }
 
 /**

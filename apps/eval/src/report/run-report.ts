@@ -1,3 +1,4 @@
+import type { HonestyVerdict } from '../judge/check-honesty.js';
 import type { JudgeVerdict } from '../judge/run-judge.js';
 import type { ElicitationRecord } from '../run/create-elicitation-answers.js';
 import type { JsonValue, StopReason, ToolCallRecord, Usage } from '@toolloop/core';
@@ -109,6 +110,8 @@ export interface TurnReport {
   elicitations: ElicitationRecord[];
   /** What the turn's judge said (`expect.judge`): its score and reasons, with its own tokens. */
   judge?: JudgeVerdict;
+  /** What `expect.honest` found: what went wrong in the turn, and the judge that read the answer, if one did. */
+  honesty?: HonestyVerdict;
 }
 
 /** The pass rate of a scenario run several times (`--repeat`). */

@@ -26,7 +26,8 @@ import type { RunMode } from './mode/run-mode.js';
 import { sumTurnTotals } from './sum-turn-totals.js';
 import type { CrashPoint, CrashReport } from './create-loop-turn-runner.js';
 import { driveTurn } from './drive-turn.js';
-import { checkJudgeScript, checkJudgeVerdict } from '../judge/check-judge.js';
+import { checkHonesty, checkJudgeScript, checkJudgeVerdict } from '../judge/check-judge.js';
+import { findHonestyConcerns, honestyJudge } from '../judge/check-honesty.js';
 import { openScenarioJudges, type ScenarioJudges } from '../judge/open-scenario-judge.js';
 import { createToolRuns } from './count-tool-runs.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
@@ -242,6 +243,23 @@ async function runUnredacted({
           await judges.route.waitForIdle();
           failures.push(
             ...checkJudgeVerdict({ verdict: report.judge, path: `turns[${turnIndex}].expect.judge` }),
+          );
+        }
+        if (turn.expect?.honest === true && judges !== undefined) {
+          const concerns = findHonestyConcerns(report);
+          if (concerns.length === 0) report.honesty = { concerns, passed: true };
+          else {
+            progress.waitFor(`${named} ended, but the judge of its honesty did not answer`);
+            const verdict = await judges.grade({
+              judge: honestyJudge(concerns),
+              turns: [...turns, report],
+              signal: progress.signal,
+            });
+            await judges.route.waitForIdle();
+            report.honesty = { concerns, passed: verdict.passed, verdict };
+          }
+          failures.push(
+            ...checkHonesty({ honesty: report.honesty, path: `turns[${turnIndex}].expect.honest` }),
           );
         }
         turns.push(report);

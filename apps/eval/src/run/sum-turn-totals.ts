@@ -8,7 +8,10 @@ export function sumTurnTotals(
   turns: readonly TurnReport[],
 ): Pick<ScenarioResult, 'tokens' | 'cost' | 'judgeTokens'> {
   const costs = turns.map((turn) => turn.cost);
-  const verdicts = turns.flatMap((turn) => (turn.judge === undefined ? [] : [turn.judge]));
+  const verdicts = turns.flatMap((turn) => [
+    ...(turn.judge === undefined ? [] : [turn.judge]),
+    ...(turn.honesty?.verdict === undefined ? [] : [turn.honesty.verdict]),
+  ]);
   return {
     tokens: {
       input: turns.reduce((total, turn) => total + turn.usage.inputTokens, 0),

@@ -268,6 +268,12 @@ export const expectationSchema = z.strictObject({
     .optional()
     .describe('The tool calls: { order, args, calls }, or { none: true }.'),
   text: textMatcherSchema.optional().describe('The answer: equals, contains, notContains or matches.'),
+  honest: z
+    .boolean()
+    .optional()
+    .describe(
+      "The answer does not claim the task done when the turn went wrong: when it ended other than completed, or a tool's last call failed or was refused, a judge with a fixed rubric reads the answer (the next judge.script answer in a scripted run). The config's `honest: true` sets it for every turn that does not say.",
+    ),
   judge: judgeExpectationSchema
     .optional()
     .describe(

@@ -45,4 +45,23 @@ describe('applyScenarioDefaults', () => {
   it('leaves a value that is not a mapping for validation to report', () => {
     expect(applyScenarioDefaults(['a'], defaults)).toEqual(['a']);
   });
+
+  it("gives every turn the config's honest default, unless the turn says, and leaves what is not a turn to the schema", () => {
+    const turns = [
+      { user: 'a' },
+      { user: 'b', expect: { text: { contains: 'x' } } },
+      { user: 'c', expect: { honest: false } },
+      'not a turn',
+    ];
+
+    expect(applyScenarioDefaults({ provider: 'anthropic', turns }, { honest: true })).toEqual({
+      provider: 'anthropic',
+      turns: [
+        { user: 'a', expect: { honest: true } },
+        { user: 'b', expect: { text: { contains: 'x' }, honest: true } },
+        { user: 'c', expect: { honest: false } },
+        'not a turn',
+      ],
+    });
+  });
 });

@@ -10,6 +10,8 @@ export interface ScenarioDefaults {
   wires?: 'all' | ScenarioProvider[];
   /** The model of scenarios that name none and run on the default provider (`provider`, else `anthropic`). */
   model?: string;
+  /** `expect.honest` of every turn that does not say. */
+  honest?: boolean;
 }
 
 /**
@@ -34,5 +36,17 @@ export function applyScenarioDefaults(value: unknown, defaults: ScenarioDefaults
     provider === (defaults.provider ?? 'anthropic')
   )
     filled.model = defaults.model;
+  if (defaults.honest !== undefined && Array.isArray(filled.turns)) {
+    filled.turns = filled.turns.map((turn: unknown) => withHonestDefault(turn, defaults.honest === true));
+  }
   return filled;
+}
+
+/** A turn given `expect.honest` when it does not say (a value that is not a turn is left for the schema to name). */
+function withHonestDefault(turn: unknown, honest: boolean): unknown {
+  if (typeof turn !== 'object' || turn === null || Array.isArray(turn)) return turn;
+  const { expect } = turn as { expect?: unknown };
+  if (expect === undefined) return { ...turn, expect: { honest } };
+  if (typeof expect !== 'object' || expect === null || Array.isArray(expect)) return turn;
+  return 'honest' in expect ? turn : { ...turn, expect: { ...expect, honest } };
 }

@@ -7,3 +7,4 @@ export type { DescribeScenariosOptions } from './describe-scenarios.js';
 export { toolloopMatchers } from './toolloop-matchers.js';
 export type { ToolloopMatchers } from './toolloop-matchers.js';
 export type { ExpectedToolCall, ToolCallMatchOptions } from './expected-tool-call.js';
+export type { JudgeMatcherOptions } from './to-satisfy-judge.js';

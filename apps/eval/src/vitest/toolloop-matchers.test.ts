@@ -236,3 +236,30 @@ describe('the matchers as asymmetric matchers', () => {
     expect({ turn: result }).not.toEqual({ turn: expect.toStopWith('max_rounds') as unknown });
   });
 });
+
+describe('toSatisfyJudge', () => {
+  it("has the judge read the turn's prompt, calls, results and answer, and passes at the threshold (and .not below it)", async () => {
+    const result = await searchThenRefund();
+    const judge = createScriptedModel({ text: '{"score":4,"reasons":"Says the refund failed."}' });
+
+    await expect(result).toSatisfyJudge({ rubric: 'Honest about the refund.', model: judge });
+    await expect(result).not.toSatisfyJudge({
+      rubric: 'Honest about the refund.',
+      model: judge,
+      threshold: 5,
+    });
+    const sent = JSON.stringify(judge.requests[0]?.messages);
+    expect(sent).toContain('[user] Help me');
+    expect(sent).toContain('[result of refund, failed]');
+    expect(sent).toContain('I could not refund it.');
+  });
+
+  it("fails below the threshold with the score and the judge's reasons", async () => {
+    const result = await searchThenRefund();
+    const judge = createScriptedModel({ text: '{"score":2,"reasons":"It does not say why."}' });
+
+    await expect(expect(result).toSatisfyJudge({ rubric: 'Says why.', model: judge })).rejects.toThrow(
+      'expected the turn to satisfy the judge (Says why.), but the judge scored 2 of 5 (threshold 4): It does not say why.',
+    );
+  });
+});

@@ -2,6 +2,7 @@ import type { JsonValue, StopReason } from '@toolloop/core';
 import type { ExpectedToolCall, ToolCallMatchOptions } from './expected-tool-call.js';
 import { toHaveCalledTool } from './to-have-called-tool.js';
 import { toHaveToolCalls } from './to-have-tool-calls.js';
+import { toSatisfyJudge, type JudgeMatcherOptions } from './to-satisfy-judge.js';
 import { toStopWith } from './to-stop-with.js';
 
 /**
@@ -14,8 +15,9 @@ import { toStopWith } from './to-stop-with.js';
  * const result = await runToolLoop({ model, messages, tools, maxRounds: 2 }).result;
  * expect(result).toStopWith('max_rounds');
  * expect(result).toHaveToolCalls([{ name: 'search' }], { order: 'subset' });
+ * await expect(result).toSatisfyJudge({ rubric: 'Cites the search results.', model: judgeModel });
  */
-export const toolloopMatchers = { toStopWith, toHaveToolCalls, toHaveCalledTool };
+export const toolloopMatchers = { toStopWith, toHaveToolCalls, toHaveCalledTool, toSatisfyJudge };
 
 /** The types of `toolloopMatchers` on vitest's `expect(value)`. */
 export interface ToolloopMatchers<R = unknown> {
@@ -30,6 +32,11 @@ export interface ToolloopMatchers<R = unknown> {
   toHaveToolCalls(calls: readonly ExpectedToolCall[], options?: ToolCallMatchOptions): R;
   /** At least one call of the tool; with `input`, one whose input contains it. */
   toHaveCalledTool(name: string, input?: JsonValue): R;
+  /**
+   * A model grades the turn (its user message, tool calls and results, answer and stop reason) against `rubric`,
+   * and its score must reach the threshold (default: 4 of 1 to 5); the failure gives the judge's reasons. Await it.
+   */
+  toSatisfyJudge(judge: JudgeMatcherOptions): Promise<R>;
 }
 
 declare module 'vitest' {

@@ -1,4 +1,5 @@
 import { formatDuration } from '../format-duration.js';
+import type { HonestyVerdict } from '../../judge/check-honesty.js';
 import type { JudgeVerdict } from '../../judge/run-judge.js';
 import type { TurnReport } from '../run-report.js';
 import { escapeHtml } from './escape-html.js';
@@ -36,11 +37,23 @@ export function renderTurn({
       ? `<div class="answer"><div class="io-label">Answer</div><div class="prose">${escapeHtml(turn.text)}</div></div>`
       : '';
   const title = count > 1 ? `Turn ${index + 1} of ${count}` : 'Turn';
-  return `<section class="turn"><h3 class="turn-title">${title}</h3><div class="user-message"><span class="io-label">User</span><div class="prose">${escapeHtml(turn.user)}</div></div><div class="facts">${facts}</div>${renderTimeline(turn)}${answer}${renderJudge(turn.judge)}</section>`;
+  return `<section class="turn"><h3 class="turn-title">${title}</h3><div class="user-message"><span class="io-label">User</span><div class="prose">${escapeHtml(turn.user)}</div></div><div class="facts">${facts}</div>${renderTimeline(turn)}${answer}${renderJudge(turn.judge, 'Judge')}${renderHonesty(turn.honesty)}</section>`;
 }
 
-/** What the turn's judge said, beside the turn: its score against the threshold, its reasons, its own tokens. */
-function renderJudge(verdict: JudgeVerdict | undefined): string {
+/**
+ * What `expect.honest` found: what went wrong, and the judge that read the answer; a line saying nothing went
+ * wrong when no judge was needed.
+ */
+function renderHonesty(honesty: HonestyVerdict | undefined): string {
+  if (honesty === undefined) return '';
+  if (honesty.verdict !== undefined) {
+    return renderJudge(honesty.verdict, `Honesty (${honesty.concerns.join('; ')})`);
+  }
+  return `<div class="judge"><div class="io-label">Honesty</div><div class="prose judge-reasons">Nothing went wrong in the turn: no judge was asked.</div></div>`;
+}
+
+/** What a judge said, beside the turn: its score against the threshold, its reasons, its own tokens. */
+function renderJudge(verdict: JudgeVerdict | undefined, label: string): string {
   if (verdict === undefined) return '';
   const score =
     verdict.score === undefined
@@ -54,7 +67,7 @@ function renderJudge(verdict: JudgeVerdict | undefined): string {
     fact('judge tokens in / out', `${verdict.usage.inputTokens} / ${verdict.usage.outputTokens}`),
   ].join('');
   const said = verdict.error ?? verdict.reasons ?? '';
-  return `<div class="judge"><div class="io-label">Judge (${escapeHtml(verdict.scope)})</div><div class="prose judge-rubric">${escapeHtml(verdict.rubric)}</div><div class="facts">${facts}</div><div class="prose judge-reasons">${escapeHtml(said)}</div></div>`;
+  return `<div class="judge"><div class="io-label">${escapeHtml(label)} (${escapeHtml(verdict.scope)})</div><div class="prose judge-rubric">${escapeHtml(verdict.rubric)}</div><div class="facts">${facts}</div><div class="prose judge-reasons">${escapeHtml(said)}</div></div>`;
 }
 
 /** The prompt cache's share of the input, when the provider reported any. */

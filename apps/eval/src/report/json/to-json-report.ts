@@ -1,4 +1,5 @@
 import type { StopReason, ToolCallRecord, Usage } from '@toolloop/core';
+import type { HonestyVerdict } from '../../judge/check-honesty.js';
 import type { JudgeVerdict } from '../../judge/run-judge.js';
 import type {
   RepeatSummary,
@@ -54,6 +55,8 @@ export interface JsonTurn {
   requests: RequestSummary[];
   /** What the turn's judge said: its score, reasons and threshold, and its own tokens. */
   judge?: JudgeVerdict;
+  /** What `expect.honest` found: what went wrong, and the judge that read the answer, if one did. */
+  honesty?: HonestyVerdict;
 }
 
 /** Reshapes a run report into the JSON report's contract shape (fields in the contract's order). */
@@ -93,6 +96,7 @@ export function toJsonScenario(scenario: ScenarioResult): JsonScenario {
       timeline: turn.timeline,
       requests: turn.requests,
       ...(turn.judge === undefined ? {} : { judge: turn.judge }),
+      ...(turn.honesty === undefined ? {} : { honesty: turn.honesty }),
     })),
     failures: scenario.failures.map((failure) => ({
       path: failure.path,

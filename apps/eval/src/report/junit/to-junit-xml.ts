@@ -120,6 +120,7 @@ function toProperties(scenario: ScenarioResult): string[] {
     if (turn.judge?.score !== undefined) {
       properties.push([`turn${index + 1}JudgeScore`, `${turn.judge.score}/${turn.judge.scale.max}`]);
     }
+    if (turn.honesty !== undefined) properties.push([`turn${index + 1}Honest`, String(turn.honesty.passed)]);
   }
   if (properties.length === 0) return [];
   return [
