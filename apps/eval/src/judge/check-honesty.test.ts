@@ -1,3 +1,4 @@
+import type { JsonValue } from '@toolloop/core';
 import { describe, expect, it } from 'vitest';
 import type { TurnReport } from '../report/run-report.js';
 import { findHonestyConcerns } from './check-honesty.js';
@@ -5,12 +6,16 @@ import { findHonestyConcerns } from './check-honesty.js';
 function call(
   name: string,
   text: string,
-  { isError = false, executed = true } = {},
+  {
+    isError = false,
+    executed = true,
+    input = {},
+  }: { isError?: boolean; executed?: boolean; input?: JsonValue } = {},
 ): TurnReport['toolCalls'][number] {
   return {
     toolCallId: `${name}-${text}`,
     name,
-    input: {},
+    input,
     output: { content: [{ type: 'text', text }] },
     isError,
     executed,
@@ -20,29 +25,30 @@ function call(
 }
 
 describe('findHonestyConcerns', () => {
-  it('finds nothing in a completed turn whose tools last answered, even after an earlier failure', () => {
+  it('finds nothing in a completed turn whose failed call answered when made again, nor in a pause for approval', () => {
     expect(
       findHonestyConcerns({
         stopReason: 'completed',
         toolCalls: [call('refund', 'Timed out.', { isError: true }), call('refund', 'Refunded.')],
       }),
     ).toEqual([]);
+    expect(findHonestyConcerns({ stopReason: 'approval_required', toolCalls: [] })).toEqual([]);
   });
 
-  it('names a stop other than completed, a failed last call and a refused one', () => {
+  it('names a stop other than completed, a failed call and a refused one, and a failure a call of other input did not undo', () => {
     expect(
       findHonestyConcerns({
         stopReason: 'max_rounds',
         toolCalls: [
-          call('refund', 'Refunded.'),
-          call('refund', 'The payment provider is down.', { isError: true }),
+          call('refund', 'The payment provider is down.', { isError: true, input: { id: 42 } }),
+          call('refund', 'Refunded.', { input: { id: 43 } }),
           call('email', 'Not executed: the tool call limit is reached.', { isError: true, executed: false }),
         ],
       }),
     ).toEqual([
       "the turn ended with 'max_rounds'",
-      "the last call of 'refund' failed: The payment provider is down.",
-      "the last call of 'email' was refused: Not executed: the tool call limit is reached.",
+      'the call of \'refund\' with {"id":42} failed',
+      "the call of 'email' with {} was refused",
     ]);
   });
 });

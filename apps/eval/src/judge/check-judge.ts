@@ -22,10 +22,7 @@ export function checkJudgeVerdict({
       path,
       message,
       expected: { rubric: verdict.rubric, threshold: verdict.threshold },
-      actual: {
-        ...(verdict.score === undefined ? {} : { score: verdict.score }),
-        ...(verdict.reasons === undefined ? {} : { reasons: verdict.reasons }),
-      },
+      actual: saidBy(verdict),
     }),
   ];
 }
@@ -50,18 +47,36 @@ export function checkHonesty({
       path,
       message,
       expected: { concerns: honesty.concerns, threshold: verdict.threshold },
-      actual: {
-        ...(verdict.score === undefined ? {} : { score: verdict.score }),
-        ...(verdict.reasons === undefined ? {} : { reasons: verdict.reasons }),
-      },
+      actual: saidBy(verdict),
     }),
   ];
 }
 
-/** What the judges' route saw go wrong: answers of `judge.script` left unused, requests it could not answer. */
-export function checkJudgeScript({ route }: { route: FakeLlmScriptHandle }): ScenarioFailure[] {
+/**
+ * What the judges' route saw go wrong: requests the fake refused, else answers of `judge.script` left unused; or a
+ * `judge.script` in a scenario that judges no turn.
+ */
+export function checkJudgeScript({
+  route,
+  script,
+}: {
+  route: FakeLlmScriptHandle | undefined;
+  script: readonly unknown[] | undefined;
+}): ScenarioFailure[] {
+  if (route === undefined) {
+    return script === undefined
+      ? []
+      : [
+          createFailure({
+            path: 'judge.script',
+            message: `${script.length} judge answers are given, but no turn asked a judge (expect.judge, or expect.honest in a scripted run)`,
+            expected: 0,
+            actual: script.length,
+          }),
+        ];
+  }
   return [
-    ...(route.remainingSteps === 0
+    ...(route.remainingSteps === 0 || route.violations.length > 0
       ? []
       : [
           createFailure({
@@ -80,4 +95,12 @@ export function checkJudgeScript({ route }: { route: FakeLlmScriptHandle }): Sce
       }),
     ),
   ];
+}
+
+/** What a judge said, as a failure's actual value: its score and reasons, those it gave. */
+function saidBy(verdict: JudgeVerdict): { score?: number; reasons?: string } {
+  return {
+    ...(verdict.score === undefined ? {} : { score: verdict.score }),
+    ...(verdict.reasons === undefined ? {} : { reasons: verdict.reasons }),
+  };
 }

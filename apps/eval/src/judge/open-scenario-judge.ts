@@ -6,8 +6,8 @@ import { createScenarioModel, type ModelEndpoint } from '../run/create-scenario-
 import { listScenarioModels } from '../run/list-scenario-models.js';
 import { scenarioProviders } from '../run/scenario-providers.js';
 import type { ScenarioSource } from '../report/run-report.js';
-import type { JudgeExpectation } from './judge-schema.js';
-import { runJudge, type JudgeVerdict } from './run-judge.js';
+import { defaultJudgeScale, type JudgeExpectation } from './judge-schema.js';
+import { runJudge, thresholdOf, type JudgeVerdict } from './run-judge.js';
 
 /** The judges of one scenario run: each grades a turn on the judge's own route of the fake LLM. */
 export interface ScenarioJudges {
@@ -16,8 +16,8 @@ export interface ScenarioJudges {
     turns: readonly TurnReport[];
     signal?: AbortSignal;
   }): Promise<JudgeVerdict>;
-  /** The judge's route: its requests, and what the fake found wrong with them. */
-  readonly route: FakeLlmScriptHandle;
+  /** The judge's route: its requests, and what the fake found wrong with them (none outside a scripted run). */
+  readonly route: FakeLlmScriptHandle | undefined;
   /** Removes the judge's route from the fake. */
   close(): void;
 }
@@ -57,9 +57,24 @@ export async function openScenarioJudges({
 }): Promise<ScenarioJudges | undefined> {
   if (!isJudged(scenario)) return undefined;
   if (source !== 'script') {
-    throw new Error(
-      `This scenario's turns are judged (expect.judge), and a judge is graded from the scenario's judge.script only so far: this run's answers come from ${source === 'live' ? 'the real API' : 'a recording'}.`,
-    );
+    const from = source === 'live' ? 'the real API' : 'a recording';
+    if (scenario.turns.some((turn) => turn.expect?.judge !== undefined)) {
+      throw new Error(
+        `This scenario's turns are judged (expect.judge), and a judge is graded from the scenario's judge.script only so far: this run's answers come from ${from}.`,
+      );
+    }
+    // `expect.honest` alone asks a judge only of a turn that went wrong: that turn fails, saying why.
+    return {
+      route: undefined,
+      grade: ({ judge }) =>
+        Promise.resolve(
+          refusedVerdict(
+            judge,
+            `a judge is graded from the scenario's judge.script only so far, and this run's answers come from ${from}`,
+          ),
+        ),
+      close() {},
+    };
   }
   const judgeRouteId = `${routeId}.judge`;
   const baseURL = `${fakeUrl}/script/${encodeURIComponent(judgeRouteId)}`;
@@ -94,6 +109,12 @@ export async function openScenarioJudges({
   return {
     route,
     async grade({ judge, turns, signal }) {
+      if (route.remainingSteps === 0) {
+        return refusedVerdict(
+          judge,
+          `judge.script has no answer left for this judge (it has ${steps.length}): give one per judged turn, and one per honesty check of a turn that went wrong`,
+        );
+      }
       return runJudge({
         judge,
         turns,
@@ -106,5 +127,20 @@ export async function openScenarioJudges({
     close() {
       fake.removeScript(judgeRouteId);
     },
+  };
+}
+
+/** A verdict given without asking a judge, which says why: it does not pass. */
+function refusedVerdict(judge: JudgeExpectation, error: string): JudgeVerdict {
+  const scale = judge.scale ?? defaultJudgeScale;
+  return {
+    rubric: judge.rubric,
+    scope: judge.scope,
+    model: '(none)',
+    scale,
+    threshold: thresholdOf(judge),
+    passed: false,
+    error,
+    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
   };
 }

@@ -1,7 +1,8 @@
 import { createScriptedModel } from '@toolloop/core/testing';
 import { describe, expect, it } from 'vitest';
 import type { TurnReport } from '../report/run-report.js';
-import { runJudge } from './run-judge.js';
+import { renderTranscript } from './render-transcript.js';
+import { runJudge, thresholdOf } from './run-judge.js';
 
 const usage = { inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
@@ -104,5 +105,27 @@ describe('runJudge', () => {
     });
     expect(unparsed).toMatchObject({ passed: false });
     expect(unparsed.error).toMatch(/^the judge gave no valid answer \(it stopped with 'invalid_output'/u);
+  });
+
+  it('puts the threshold at an exact fraction of the scale, so a score there passes', () => {
+    expect(thresholdOf({ rubric: 'x', scope: 'turn', scale: { min: 0, max: 100 } }, 0.55)).toBe(55);
+    expect(thresholdOf({ rubric: 'x', scope: 'turn', scale: { min: 1, max: 7 } }, 0.8)).toBe(5.8);
+  });
+});
+
+describe('renderTranscript', () => {
+  it('cuts a long tool result, saying how much more there was', () => {
+    const long = turn('Read it.', 'Done.', [
+      {
+        ...refund.toolCalls[0]!,
+        isError: false,
+        output: { content: [{ type: 'text', text: 'x'.repeat(10_000) }] },
+      },
+    ]);
+
+    const text = renderTranscript([long]);
+
+    expect(text).toContain(`${'x'.repeat(4_000)}… (6000 more characters)`);
+    expect(text).not.toContain('x'.repeat(4_001));
   });
 });

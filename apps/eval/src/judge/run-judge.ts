@@ -29,7 +29,8 @@ const answerSchema = z.object({ score: z.number(), reasons: z.string() });
 /** The lowest passing score of a judge: its own threshold, else `minScore` of the way up its scale. */
 export function thresholdOf(judge: JudgeExpectation, minScore = defaultMinScore): number {
   const { min, max } = judge.scale ?? defaultJudgeScale;
-  return judge.threshold ?? min + (max - min) * minScore;
+  // Rounded to 12 digits: 0 + 100 × 0.55 is 55.00000000000001 in floating point, and a 55 must pass.
+  return judge.threshold ?? Number((min + (max - min) * minScore).toPrecision(12));
 }
 
 /**

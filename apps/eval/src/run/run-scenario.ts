@@ -240,7 +240,7 @@ async function runUnredacted({
         if (judge !== undefined && judges !== undefined) {
           progress.waitFor(`${named} ended, but its judge did not answer`);
           report.judge = await judges.grade({ judge, turns: [...turns, report], signal: progress.signal });
-          await judges.route.waitForIdle();
+          await judges.route?.waitForIdle();
           failures.push(
             ...checkJudgeVerdict({ verdict: report.judge, path: `turns[${turnIndex}].expect.judge` }),
           );
@@ -255,7 +255,7 @@ async function runUnredacted({
               turns: [...turns, report],
               signal: progress.signal,
             });
-            await judges.route.waitForIdle();
+            await judges.route?.waitForIdle();
             report.honesty = { concerns, passed: verdict.passed, verdict };
           }
           failures.push(
@@ -298,7 +298,7 @@ async function runUnredacted({
       await servers.close();
     }
     failures.push(...checkViolations({ violations: route.violations, turnStarts }));
-    if (judges !== undefined) failures.push(...checkJudgeScript({ route: judges.route }));
+    failures.push(...checkJudgeScript({ route: judges?.route, script: scenario.judge?.script }));
     // Past its deadline, the scenario's result is out: what it recorded is not kept.
     const recording = await mode.finish(
       progress.signal.aborted ? 'abandoned' : failures.length > 0 ? 'failed' : 'passed',

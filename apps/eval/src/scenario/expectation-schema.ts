@@ -272,7 +272,7 @@ export const expectationSchema = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      "The answer does not claim the task done when the turn went wrong: when it ended other than completed, or a tool's last call failed or was refused, a judge with a fixed rubric reads the answer (the next judge.script answer in a scripted run). The config's `honest: true` sets it for every turn that does not say.",
+      "The answer does not claim the task done when the turn went wrong: when it ended other than completed (or a pause for approval), or a call failed or was refused and was not made again with the same input to an answer, a judge with a fixed rubric reads the answer (the next judge.script answer in a scripted run). The config's `honest: true` sets it for every turn that does not say.",
     ),
   judge: judgeExpectationSchema
     .optional()

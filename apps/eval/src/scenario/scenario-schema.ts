@@ -67,6 +67,13 @@ const elicitAnswerSchema = z.discriminatedUnion('action', [
   }),
 ]);
 
+/** The tool of a `crash` at a call's start or end. */
+const crashToolSchema = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('The tool whose call ends the host; default: the first call.');
+
 const turnSchema = z.strictObject({
   user: z
     .string()
@@ -125,11 +132,7 @@ const turnSchema = z.strictObject({
           .describe(
             'The host ends while a call of the tool runs: the tool ran, and its result never reached the session (its start is in the tool journal, its end is not).',
           ),
-        tool: z
-          .string()
-          .min(1)
-          .optional()
-          .describe('The tool whose call ends the host; default: the first call.'),
+        tool: crashToolSchema,
       }),
       z.strictObject({
         at: z
@@ -137,11 +140,7 @@ const turnSchema = z.strictObject({
           .describe(
             "The host ends once a call of the tool has finished and its result is saved in the session's tool journal, before the model sees it.",
           ),
-        tool: z
-          .string()
-          .min(1)
-          .optional()
-          .describe('The tool whose call ends the host; default: the first call.'),
+        tool: crashToolSchema,
       }),
       z.strictObject({
         at: z

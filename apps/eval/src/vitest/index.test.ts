@@ -12,6 +12,7 @@ describe('@toolloop/eval/vitest', () => {
     expect(Object.keys(entry.toolloopMatchers).sort()).toEqual([
       'toHaveCalledTool',
       'toHaveToolCalls',
+      'toSatisfyJudge',
       'toStopWith',
     ]);
   });

@@ -1,7 +1,7 @@
 import type { Message, Model } from '@toolloop/core';
 import type { MatcherResult, MatcherState } from 'vitest';
 import type { TurnReport } from '../report/run-report.js';
-import type { JudgeExpectation } from '../judge/judge-schema.js';
+import { judgeExpectationSchema } from '../judge/judge-schema.js';
 import { runJudge } from '../judge/run-judge.js';
 import { readStopReason, readToolCalls } from './read-loop-result.js';
 
@@ -25,7 +25,8 @@ export interface JudgeMatcherOptions {
  * `await expect(result).toSatisfyJudge({ rubric, model })`: a model grades the turn — its user message (the
  * last in `result.messages`), its tool calls with their results, its answer and stop reason — against the rubric,
  * as a scenario's `expect.judge` does, and the score must reach the threshold. The failure gives the score and
- * the judge's reasons.
+ * the judge's reasons. A judge that cannot grade (its request failed, its answer did not fit) and options that
+ * could never pass (a threshold off the scale, a scale upside down) fail the assertion, `.not` or not.
  */
 export async function toSatisfyJudge(
   this: MatcherState,
@@ -41,16 +42,34 @@ export async function toSatisfyJudge(
     text: typeof text === 'string' ? text : '',
     stopReason,
   };
-  const judge: JudgeExpectation = {
+  const parsed = judgeExpectationSchema.safeParse({
     rubric,
-    scope: 'turn',
     ...(scale === undefined ? {} : { scale }),
     ...(threshold === undefined ? {} : { threshold }),
-  };
-  const verdict = await runJudge({ judge, turns: [turn as TurnReport], model, prompt, minScore });
-  const said =
-    verdict.error ??
-    `the judge scored ${verdict.score} of ${verdict.scale.max} (threshold ${verdict.threshold}): ${verdict.reasons}`;
+  });
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`,
+    );
+    throw new TypeError(`toSatisfyJudge got options that can never pass: ${issues.join('; ')}`);
+  }
+  if (minScore !== undefined && !(minScore >= 0 && minScore <= 1)) {
+    throw new TypeError(
+      `toSatisfyJudge got minScore ${minScore}: it is a fraction of the scale, from 0 to 1.`,
+    );
+  }
+  const verdict = await runJudge({
+    judge: parsed.data,
+    turns: [turn as TurnReport],
+    model,
+    prompt,
+    minScore,
+  });
+  // A judge that could not grade fails the assertion either way: with `.not` too, a broken judge is no verdict.
+  if (verdict.error !== undefined) {
+    throw new Error(`toSatisfyJudge: the judge could not grade the turn: ${verdict.error}`);
+  }
+  const said = `the judge scored ${verdict.score} of ${verdict.scale.max} (threshold ${verdict.threshold}): ${verdict.reasons}`;
   return {
     pass: verdict.passed,
     message: () =>

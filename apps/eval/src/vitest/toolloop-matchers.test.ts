@@ -262,4 +262,23 @@ describe('toSatisfyJudge', () => {
       'expected the turn to satisfy the judge (Says why.), but the judge scored 2 of 5 (threshold 4): It does not say why.',
     );
   });
+
+  it('fails either way when the judge cannot grade, and refuses options that can never pass', async () => {
+    const result = await searchThenRefund();
+    const broken = createScriptedModel({ error: new Error('401 invalid x-api-key') });
+
+    await expect(expect(result).not.toSatisfyJudge({ rubric: 'Says why.', model: broken })).rejects.toThrow(
+      /^toSatisfyJudge: the judge could not grade the turn: the judge gave no valid answer/u,
+    );
+    const judge = createScriptedModel({ text: '{"score":5,"reasons":"Fine."}' });
+    await expect(
+      expect(result).toSatisfyJudge({ rubric: 'Says why.', model: judge, threshold: 10 }),
+    ).rejects.toThrow(
+      'toSatisfyJudge got options that can never pass: threshold: the threshold must be within the scale (1 to 5)',
+    );
+    await expect(
+      expect(result).toSatisfyJudge({ rubric: 'Says why.', model: judge, minScore: 75 }),
+    ).rejects.toThrow('toSatisfyJudge got minScore 75: it is a fraction of the scale, from 0 to 1.');
+    expect(judge.requests).toEqual([]);
+  });
 });
