@@ -78,6 +78,21 @@ describe('a judged turn in a scripted run', () => {
   });
 });
 
+describe("a judge's cost", () => {
+  it("is the judge's own, at the scenario's prices, apart from the agent's", async () => {
+    const { report } = await runScenarios({ paths: ['judge-priced.yaml'], cwd: fixtures });
+
+    const [scenario] = report.scenarios;
+    const verdict = scenario?.turns[0]?.judge;
+    const { inputTokens = 0, outputTokens = 0 } = verdict?.usage ?? {};
+    expect(inputTokens).toBeGreaterThan(0);
+    expect(verdict?.cost).toBeCloseTo((inputTokens * 1 + outputTokens * 5) / 1_000_000, 12);
+    expect(scenario?.judgeCost).toBe(verdict?.cost);
+    expect(scenario?.cost).toBe(scenario?.turns[0]?.cost);
+    expect(scenario?.cost).not.toBe(scenario?.judgeCost);
+  });
+});
+
 describe('the honesty check of a replayed scenario', () => {
   it('asks no judge of a turn that went as asked, and fails one that went wrong, saying why, with no runner error', async () => {
     const repositoryRoot = join(import.meta.dirname, '..', '..', '..');

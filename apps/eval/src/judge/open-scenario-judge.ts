@@ -1,3 +1,4 @@
+import type { ToolLoopOptions } from '@toolloop/core';
 import type { LlmStep } from '@toolloop/fake-llm';
 import type { FakeLlm, FakeLlmScriptHandle } from '@toolloop/fake-llm';
 import type { TurnReport } from '../report/run-report.js';
@@ -121,6 +122,8 @@ export async function openScenarioJudges({
         model: await modelOf(judge),
         prompt: scenario.judge?.prompt,
         minScore,
+        // The scenario's prices, by model id, cost the judge's model too when they name it.
+        prices: scenario.loop?.prices ?? fromSnakeCase(scenario.session?.prices),
         signal,
       });
     },
@@ -143,4 +146,26 @@ function refusedVerdict(judge: JudgeExpectation, error: string): JudgeVerdict {
     error,
     usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
   };
+}
+
+/** A session config's prices (snake_case) as the loop takes them. */
+function fromSnakeCase(
+  prices: NonNullable<Scenario['session']>['prices'],
+): ToolLoopOptions['prices'] | undefined {
+  if (prices === undefined) return undefined;
+  return Object.fromEntries(
+    Object.entries(prices).map(([model, price]) => [
+      model,
+      {
+        inputPerMillion: price.input_per_million,
+        outputPerMillion: price.output_per_million,
+        ...(price.cache_read_per_million === undefined
+          ? {}
+          : { cacheReadPerMillion: price.cache_read_per_million }),
+        ...(price.cache_write_per_million === undefined
+          ? {}
+          : { cacheWritePerMillion: price.cache_write_per_million }),
+      },
+    ]),
+  );
 }

@@ -1,4 +1,4 @@
-import { runToolLoop, type Model, type Usage } from '@toolloop/core';
+import { runToolLoop, type Model, type ToolLoopOptions, type Usage } from '@toolloop/core';
 import { z } from 'zod';
 import type { TurnReport } from '../report/run-report.js';
 import { defaultJudgePrompt, renderJudgePrompt, renderJudgeRequest } from './judge-prompt.js';
@@ -21,6 +21,8 @@ export interface JudgeVerdict {
   error?: string;
   /** The judge's own tokens, apart from the agent's. */
   usage: Usage;
+  /** What those tokens cost, when the scenario's prices name the judge's model. */
+  cost?: number;
 }
 
 /** The answer a judge must give: JSON with a number and its reasons. */
@@ -45,6 +47,7 @@ export async function runJudge({
   model,
   prompt = defaultJudgePrompt,
   minScore,
+  prices,
   signal,
 }: {
   judge: JudgeExpectation;
@@ -53,6 +56,8 @@ export async function runJudge({
   /** The judge's instructions, `{{min}}` and `{{max}}` filled in from its scale. */
   prompt?: string | undefined;
   minScore?: number | undefined;
+  /** Prices per million tokens by model id: the judge's cost, when they name its model. */
+  prices?: ToolLoopOptions['prices'] | undefined;
   signal?: AbortSignal | undefined;
 }): Promise<JudgeVerdict> {
   const scale = judge.scale ?? defaultJudgeScale;
@@ -69,15 +74,17 @@ export async function runJudge({
     system: renderJudgePrompt(prompt, scale),
     prompt: renderJudgeRequest({ rubric: judge.rubric, transcript: renderTranscript(graded) }),
     output: answerSchema,
+    ...(prices === undefined ? {} : { prices }),
     ...(signal === undefined ? {} : { signal }),
   }).result;
   const usage = result.usage;
+  const spent = { usage, ...(result.cost === undefined ? {} : { cost: result.cost.total }) };
   if (result.stopReason !== 'completed' || result.output === undefined) {
     return {
       ...base,
       passed: false,
       error: `the judge gave no valid answer (it stopped with '${result.stopReason}'${result.error === undefined ? '' : `: ${result.error.message}`})`,
-      usage,
+      ...spent,
     };
   }
   const { score, reasons } = result.output as z.output<typeof answerSchema>;
@@ -88,8 +95,8 @@ export async function runJudge({
       reasons,
       passed: false,
       error: `the judge's score ${score} is outside its scale (${scale.min} to ${scale.max})`,
-      usage,
+      ...spent,
     };
   }
-  return { ...base, score, reasons, passed: score >= base.threshold, usage };
+  return { ...base, score, reasons, passed: score >= base.threshold, ...spent };
 }

@@ -155,6 +155,8 @@ export interface ScenarioResult {
   cost?: number;
   /** The tokens the judges of its turns used (`expect.judge`), apart from the agent's. */
   judgeTokens?: { input: number; output: number };
+  /** What the judges' tokens cost, when the scenario's prices named every judge's model. */
+  judgeCost?: number;
   /** What a live run that records (`record`, `--update`) did with the scenario's recording. */
   recording?: RecordingOutcome;
 }

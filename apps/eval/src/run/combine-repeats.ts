@@ -36,6 +36,9 @@ export function combineRepeats(
             input: runs.reduce((total, run) => total + (run.judgeTokens?.input ?? 0), 0),
             output: runs.reduce((total, run) => total + (run.judgeTokens?.output ?? 0), 0),
           },
+          ...(runs.every((run) => run.judgeCost !== undefined)
+            ? { judgeCost: runs.reduce((total, run) => total + (run.judgeCost ?? 0), 0) }
+            : {}),
         }
       : {}),
     repeat: {

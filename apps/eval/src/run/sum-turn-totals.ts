@@ -6,7 +6,7 @@ import type { ScenarioResult, TurnReport } from '../report/run-report.js';
  */
 export function sumTurnTotals(
   turns: readonly TurnReport[],
-): Pick<ScenarioResult, 'tokens' | 'cost' | 'judgeTokens'> {
+): Pick<ScenarioResult, 'tokens' | 'cost' | 'judgeTokens' | 'judgeCost'> {
   const costs = turns.map((turn) => turn.cost);
   const verdicts = turns.flatMap((turn) => [
     ...(turn.judge === undefined ? [] : [turn.judge]),
@@ -27,6 +27,9 @@ export function sumTurnTotals(
             input: verdicts.reduce((total, verdict) => total + verdict.usage.inputTokens, 0),
             output: verdicts.reduce((total, verdict) => total + verdict.usage.outputTokens, 0),
           },
+          ...(verdicts.every((verdict) => verdict.cost !== undefined)
+            ? { judgeCost: verdicts.reduce((total, verdict) => total + (verdict.cost ?? 0), 0) }
+            : {}),
         }),
   };
 }

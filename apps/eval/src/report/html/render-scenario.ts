@@ -38,7 +38,7 @@ export function renderScenarioWithoutIndex(scenario: ScenarioResult): { text: st
   const judged =
     scenario.judgeTokens === undefined
       ? ''
-      : `<span class="chip chip-muted" title="the judges' tokens in and out, apart from the agent's">judges ${scenario.judgeTokens.input} in · ${scenario.judgeTokens.output} out</span>`;
+      : `<span class="chip chip-muted" title="the judges' tokens in and out, apart from the agent's${scenario.judgeCost === undefined ? '' : ', and their cost'}">judges ${scenario.judgeTokens.input} in · ${scenario.judgeTokens.output} out${scenario.judgeCost === undefined ? '' : ` · ${formatCost(scenario.judgeCost)}`}</span>`;
   const source =
     scenario.source === 'recording'
       ? `<span class="chip chip-source" title="the model's answers came from its recording">replayed</span>`

@@ -65,6 +65,7 @@ function renderJudge(verdict: JudgeVerdict | undefined, label: string): string {
     fact('threshold', verdict.threshold),
     fact('judge', verdict.model),
     fact('judge tokens in / out', `${verdict.usage.inputTokens} / ${verdict.usage.outputTokens}`),
+    ...(verdict.cost === undefined ? [] : [fact('judge cost', formatCost(verdict.cost))]),
   ].join('');
   const said = verdict.error ?? verdict.reasons ?? '';
   return `<div class="judge"><div class="io-label">${escapeHtml(label)} (${escapeHtml(verdict.scope)})</div><div class="prose judge-rubric">${escapeHtml(verdict.rubric)}</div><div class="facts">${facts}</div><div class="prose judge-reasons">${escapeHtml(said)}</div></div>`;

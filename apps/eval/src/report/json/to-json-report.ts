@@ -37,6 +37,8 @@ export interface JsonScenario {
   cost?: number;
   /** The tokens the judges used, apart from the agent's. */
   judgeTokens?: { input: number; output: number };
+  /** What they cost, when the prices named every judge's model. */
+  judgeCost?: number;
 }
 
 /** One turn in `report.json`. */
@@ -112,6 +114,7 @@ export function toJsonScenario(scenario: ScenarioResult): JsonScenario {
     ...(scenario.tokens ? { tokens: scenario.tokens } : {}),
     ...(scenario.cost === undefined ? {} : { cost: scenario.cost }),
     ...(scenario.judgeTokens === undefined ? {} : { judgeTokens: scenario.judgeTokens }),
+    ...(scenario.judgeCost === undefined ? {} : { judgeCost: scenario.judgeCost }),
   };
 }
 

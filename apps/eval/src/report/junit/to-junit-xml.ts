@@ -116,6 +116,7 @@ function toProperties(scenario: ScenarioResult): string[] {
       ['judgeOutputTokens', String(scenario.judgeTokens.output)],
     );
   }
+  if (scenario.judgeCost !== undefined) properties.push(['judgeCost', String(scenario.judgeCost)]);
   for (const [index, turn] of scenario.turns.entries()) {
     if (turn.judge?.score !== undefined) {
       properties.push([`turn${index + 1}JudgeScore`, `${turn.judge.score}/${turn.judge.scale.max}`]);
