@@ -102,7 +102,7 @@ export async function createSessionTurnRunner({
       tools,
       ...(store === undefined ? {} : { store }),
       ...(sessions?.now === undefined ? {} : { now: sessions.now }),
-      ...(sessions?.leaseTtlMs === undefined ? {} : { leaseTtlMs: sessions.leaseTtlMs }),
+      ...(sessions === undefined ? {} : { leaseTtlMs: sessions.leaseTtlMs }),
       ...(idempotentTools.size === 0 ? {} : { idempotent: ({ name }) => idempotentTools.has(name) }),
       ...(Object.keys(hostServers).length === 0 || connectHostServers === undefined
         ? {}

@@ -11,6 +11,9 @@ export const postgresUrlVariable = 'TOOLLOOP_EVAL_POSTGRES_URL';
 /** How long a host's lease runs in a Postgres scenario: short, since a crashed host's runs out by real time. */
 const postgresLeaseTtlMs = 1_000;
 
+/** How long a host's lease runs over a memory or file store, whose clock the run moves past it after a crash. */
+const clockLeaseTtlMs = 30_000;
+
 /** The sessions of one scenario's hosts: where they are kept, and the clock their leases run out by. */
 export interface ScenarioSessionStore {
   /** A store for one more host, over the scenario's sessions. */
@@ -19,8 +22,8 @@ export interface ScenarioSessionStore {
   now: (() => number) | undefined;
   /** Lets every lease taken so far run out, as time does once a crashed host stops renewing its own. */
   outliveLeases(): void;
-  /** The lease length the hosts are given, when not the default. */
-  leaseTtlMs: number | undefined;
+  /** The lease length the hosts are given. */
+  leaseTtlMs: number;
   /** Closes every store opened and removes the scenario's sessions. */
   close(): Promise<void>;
 }
@@ -37,14 +40,14 @@ export async function openScenarioSessionStore(
 ): Promise<ScenarioSessionStore> {
   let skewMs = 0;
   const now = () => Date.now() + skewMs;
-  // Longer than any lease a host takes (the default is 30 s).
+  // Just past a lease's end, and no further: a session's idle timeout, on the same clock, is left as it was.
   const outliveLeases = () => {
-    skewMs += 24 * 60 * 60 * 1_000;
+    skewMs += clockLeaseTtlMs + 1;
   };
   switch (kind) {
     case 'memory': {
       const store = createMemorySessionStore({ now });
-      return { open: () => store, now, outliveLeases, leaseTtlMs: undefined, close: async () => {} };
+      return { open: () => store, now, outliveLeases, leaseTtlMs: clockLeaseTtlMs, close: async () => {} };
     }
     case 'file': {
       const directory = await mkdtemp(join(tmpdir(), 'toolloop-eval-sessions-'));
@@ -52,7 +55,7 @@ export async function openScenarioSessionStore(
         open: () => createFileSessionStore({ directory, now }),
         now,
         outliveLeases,
-        leaseTtlMs: undefined,
+        leaseTtlMs: clockLeaseTtlMs,
         close: () => rm(directory, { recursive: true, force: true }),
       };
     }
