@@ -1,4 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createFakeLlm } from '@toolloop/fake-llm';
 import { describe, expect, it } from 'vitest';
 import { runScenarios } from '../src/run/run-scenarios.js';
 
@@ -93,6 +96,78 @@ describe("a judge's cost", () => {
   });
 });
 
+describe('a judged scenario run live', () => {
+  const key = 'sk-planted-judge-0123456789-never-written';
+
+  /** The scenario in a directory of its own, with no script: live runs answer from the API. */
+  async function writeJudged(): Promise<{ directory: string; file: string }> {
+    const directory = await mkdtemp(join(tmpdir(), 'toolloop-judge-live-'));
+    const file = join(directory, 'greeting.yaml');
+    await writeFile(
+      file,
+      [
+        'name: a live greeting, judged',
+        'provider: anthropic',
+        'model: claude-haiku-4-5',
+        'loop: { thinking: false }',
+        'turns:',
+        '  - user: Hello.',
+        '    expect:',
+        '      judge: { rubric: The answer greets the user. }',
+        '',
+      ].join('\n'),
+    );
+    return { directory, file };
+  }
+
+  it('asks the real API for the judge too (a fake LLM on a port standing in), with the key kept out of the report', async () => {
+    // The API answers in arrival order: the agent's request, then the judge's.
+    const api = createFakeLlm({
+      steps: [{ text: 'Hello! How can I help?' }, { text: '{"score":5,"reasons":"It greets the user."}' }],
+    });
+    const { url } = await api.serve();
+    const { directory, file } = await writeJudged();
+    try {
+      const { report, exitCode } = await runScenarios({
+        paths: [file],
+        cwd: directory,
+        live: { baseURL: url, env: { ANTHROPIC_API_KEY: key } },
+      });
+
+      expect(report.scenarios[0]?.failures).toEqual([]);
+      expect(report.scenarios[0]?.turns[0]?.judge).toMatchObject({ score: 5, passed: true });
+      expect(api.requests).toHaveLength(2);
+      expect(JSON.stringify(api.requests[1]?.body)).toContain('The answer greets the user.');
+      expect(JSON.stringify(report)).not.toContain(key);
+      expect(exitCode).toBe(0);
+    } finally {
+      await api.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('is refused when the live run records, since a recording holds no judge yet', async () => {
+    const api = createFakeLlm({ steps: [{ text: 'Hello!' }] });
+    const { url } = await api.serve();
+    const { directory, file } = await writeJudged();
+    try {
+      const { report } = await runScenarios({
+        paths: [file],
+        cwd: directory,
+        live: { baseURL: url, env: { ANTHROPIC_API_KEY: key }, record: true },
+      });
+
+      expect(report.scenarios[0]?.error?.message).toBe(
+        "This scenario's turns are judged (expect.judge), and a recorded run does not record its judges yet: run it from its script, or live without recording (--live).",
+      );
+      expect(api.requests).toHaveLength(0);
+    } finally {
+      await api.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the honesty check of a replayed scenario', () => {
   it('asks no judge of a turn that went as asked, and fails one that went wrong, saying why, with no runner error', async () => {
     const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
@@ -107,7 +182,7 @@ describe('the honesty check of a replayed scenario', () => {
     expect(scenario?.error).toBeUndefined();
     expect(scenario?.turns[0]?.honesty).toEqual({ concerns: [], passed: true });
     expect(scenario?.failures.map((failure) => `${failure.path}: ${failure.message}`)).toEqual([
-      "turns[1].expect.honest: the judge could not grade the answer's honesty (the turn ended with 'model_error'): a judge is graded from the scenario's judge.script only so far, and this run's answers come from a recording",
+      "turns[1].expect.honest: the judge could not grade the answer's honesty (the turn ended with 'model_error'): a recording holds no judge's answers yet",
     ]);
     expect(exitCode).toBe(1);
   });

@@ -6,6 +6,7 @@ import type { Scenario } from '../scenario/scenario-schema.js';
 import { createScenarioModel, type ModelEndpoint } from '../run/create-scenario-model.js';
 import { listScenarioModels } from '../run/list-scenario-models.js';
 import { scenarioProviders } from '../run/scenario-providers.js';
+import type { ScenarioProvider } from '../scenario/wires.js';
 import type { ScenarioSource } from '../report/run-report.js';
 import { defaultJudgeScale, type JudgeExpectation } from './judge-schema.js';
 import { runJudge, thresholdOf, type JudgeVerdict } from './run-judge.js';
@@ -29,14 +30,18 @@ export function isJudged(scenario: Scenario): boolean {
 }
 
 /**
- * Opens the judges of a scenario whose turns say `expect.judge`: a model of the judge's provider (the scenario's
- * unless `judge.provider` says), pointed at a route of its own on the fake LLM that answers from `judge.script`
- * — `{ score, reasons }` each, sent as the structured answer the judge asks for (JSON text for a model with
- * structured output, a `final_answer` call for one without). `undefined` for a scenario with no judge.
+ * Opens the judges of a scenario whose turns say `expect.judge` (or `expect.honest`): a model of the judge's
+ * provider (the scenario's unless `judge.provider` says). In a scripted run it is pointed at a route of its own on
+ * the fake LLM that answers from `judge.script` — `{ score, reasons }` each, sent as the structured answer the
+ * judge asks for (JSON text for a model with structured output, a `final_answer` call for one without). In a live
+ * run it is pointed at the real API, through the run's proxy (`liveEndpoint`). A recorded or replayed run has no
+ * judge yet: a judged scenario is refused, and an honesty check that needs a judge fails its turn, saying why.
+ * `undefined` for a scenario with no judge.
  */
 export async function openScenarioJudges({
   scenario,
   source,
+  liveEndpoint,
   fake,
   fakeUrl,
   fakeFetch,
@@ -45,8 +50,10 @@ export async function openScenarioJudges({
   minScore,
 }: {
   scenario: Scenario;
-  /** Where the agent's answers come from: a judge is answered by its script in a scripted run only. */
+  /** Where the agent's answers come from. */
   source: ScenarioSource;
+  /** In a live run that records nothing, where the judge's requests go (the real API); else `undefined`. */
+  liveEndpoint: ((provider: ScenarioProvider) => ModelEndpoint) | undefined;
   fake: FakeLlm;
   fakeUrl: string;
   fakeFetch?: typeof globalThis.fetch | undefined;
@@ -57,42 +64,57 @@ export async function openScenarioJudges({
   minScore?: number | undefined;
 }): Promise<ScenarioJudges | undefined> {
   if (!isJudged(scenario)) return undefined;
+  const provider = scenario.judge?.provider ?? scenario.provider;
+  const grader = (endpoint: ModelEndpoint) => {
+    const modelOf = (judge: JudgeExpectation) =>
+      createScenarioModel({
+        scenario: {
+          ...scenario,
+          provider,
+          model:
+            judge.model ??
+            scenario.judge?.model ??
+            (provider === scenario.provider ? scenario.model : undefined),
+        },
+        endpoint,
+      });
+    const grade = async ({ judge, turns, signal }: Parameters<ScenarioJudges['grade']>[0]) =>
+      runJudge({
+        judge,
+        turns,
+        model: await modelOf(judge),
+        prompt: scenario.judge?.prompt,
+        minScore,
+        // The scenario's prices, by model id, cost the judge's model too when they name it.
+        prices: scenario.loop?.prices ?? fromSnakeCase(scenario.session?.prices),
+        signal,
+      });
+    return { modelOf, grade };
+  };
+  if (source === 'live' && liveEndpoint !== undefined) {
+    const { grade } = grader(liveEndpoint(provider));
+    return { route: undefined, grade, close() {} };
+  }
   if (source !== 'script') {
-    const from = source === 'live' ? 'the real API' : 'a recording';
+    const why =
+      source === 'live'
+        ? 'a recorded run does not record its judges yet'
+        : "a recording holds no judge's answers yet";
     if (scenario.turns.some((turn) => turn.expect?.judge !== undefined)) {
       throw new Error(
-        `This scenario's turns are judged (expect.judge), and a judge is graded from the scenario's judge.script only so far: this run's answers come from ${from}.`,
+        `This scenario's turns are judged (expect.judge), and ${why}: run it from its script, or live without recording (--live).`,
       );
     }
     // `expect.honest` alone asks a judge only of a turn that went wrong: that turn fails, saying why.
     return {
       route: undefined,
-      grade: ({ judge }) =>
-        Promise.resolve(
-          refusedVerdict(
-            judge,
-            `a judge is graded from the scenario's judge.script only so far, and this run's answers come from ${from}`,
-          ),
-        ),
+      grade: ({ judge }) => Promise.resolve(refusedVerdict(judge, why)),
       close() {},
     };
   }
   const judgeRouteId = `${routeId}.judge`;
   const baseURL = `${fakeUrl}/script/${encodeURIComponent(judgeRouteId)}`;
-  const endpoint: ModelEndpoint = fakeFetch === undefined ? { baseURL } : { baseURL, fetch: fakeFetch };
-  const provider = scenario.judge?.provider ?? scenario.provider;
-  const modelOf = (judge: JudgeExpectation) =>
-    createScenarioModel({
-      scenario: {
-        ...scenario,
-        provider,
-        model:
-          judge.model ??
-          scenario.judge?.model ??
-          (provider === scenario.provider ? scenario.model : undefined),
-      },
-      endpoint,
-    });
+  const { modelOf, grade } = grader(fakeFetch === undefined ? { baseURL } : { baseURL, fetch: fakeFetch });
   // The structured answer takes the form the judge's model asks for it in.
   const structured = (await modelOf({ rubric: '-', scope: 'turn' })).supportsStructuredOutput === true;
   const steps: LlmStep[] = (scenario.judge?.script ?? []).map((answer) =>
@@ -109,23 +131,14 @@ export async function openScenarioJudges({
   });
   return {
     route,
-    async grade({ judge, turns, signal }) {
+    async grade(options) {
       if (route.remainingSteps === 0) {
         return refusedVerdict(
-          judge,
+          options.judge,
           `judge.script has no answer left for this judge (it has ${steps.length}): give one per judged turn, and one per honesty check of a turn that went wrong`,
         );
       }
-      return runJudge({
-        judge,
-        turns,
-        model: await modelOf(judge),
-        prompt: scenario.judge?.prompt,
-        minScore,
-        // The scenario's prices, by model id, cost the judge's model too when they name it.
-        prices: scenario.loop?.prices ?? fromSnakeCase(scenario.session?.prices),
-        signal,
-      });
+      return grade(options);
     },
     close() {
       fake.removeScript(judgeRouteId);

@@ -150,6 +150,7 @@ async function runUnredacted({
     judges = await openScenarioJudges({
       scenario,
       source: mode.source,
+      liveEndpoint: mode.judgeEndpoint,
       fake,
       fakeUrl,
       fakeFetch,
@@ -298,7 +299,10 @@ async function runUnredacted({
       await servers.close();
     }
     failures.push(...checkViolations({ violations: route.violations, turnStarts }));
-    failures.push(...checkJudgeScript({ route: judges?.route, script: scenario.judge?.script }));
+    // A live run answers its judges from the real API, as it answers the agent: its script goes unused.
+    if (mode.source === 'script') {
+      failures.push(...checkJudgeScript({ route: judges?.route, script: scenario.judge?.script }));
+    }
     // Past its deadline, the scenario's result is out: what it recorded is not kept.
     const recording = await mode.finish(
       progress.signal.aborted ? 'abandoned' : failures.length > 0 ? 'failed' : 'passed',

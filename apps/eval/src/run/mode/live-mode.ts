@@ -7,7 +7,8 @@ import { toRecordedRequest } from './to-recorded-request.js';
 
 /**
  * A scenario answered by the real API: its requests go through the live proxy on the scenario's route, which
- * adds the key (or signs them) and keeps each exchange; a turn's requests are the exchanges it made. It starts
+ * adds the key (or signs them) and keeps each exchange; a turn's requests are the exchanges it made. Its judges
+ * go to the same API on a route of their own (`judgeEndpoint`). It starts
  * the scenario's own servers and writes nothing; the keys and the credentials the proxy used are its secrets.
  */
 export function createLiveMode({
@@ -36,6 +37,19 @@ export function createLiveMode({
           stripPrefix: scenarioProviders[scenario.provider].apiPath,
         }),
       }),
+    judgeEndpoint: (provider) => {
+      if (provider !== scenario.provider) {
+        throw new Error(
+          `A live judge runs on the scenario's own provider (${scenario.provider}) so far, with its key; this scenario's judge.provider is ${provider}.`,
+        );
+      }
+      return {
+        baseURL: proxy.route(`${routeId}.judge`, {
+          upstream,
+          stripPrefix: scenarioProviders[scenario.provider].apiPath,
+        }),
+      };
+    },
     servers: (servers) => ({ servers }),
     startTurn() {
       const start = proxy.exchanges(routeId).length;

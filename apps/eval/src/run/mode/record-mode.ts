@@ -34,8 +34,9 @@ export function createRecordMode({
     ),
   });
   const turns: RecordedTurn[] = [];
+  const { judgeEndpoint: _judgesNotRecordedYet, ...recorded } = live;
   return {
-    ...live,
+    ...recorded,
     servers: (servers) => ({
       ...live.servers(servers),
       onMessage: (message) => {

@@ -2,6 +2,7 @@ import type { McpMessageRecord } from '@toolloop/core/mcp';
 import type { FakeLlmScriptHandle, LlmStep, RecordedRequest } from '@toolloop/fake-llm';
 import type { RecordingOutcome, ScenarioFailure, ScenarioSource } from '../../report/run-report.js';
 import type { ScenarioServer } from '../../scenario/scenario-schema.js';
+import type { ScenarioProvider } from '../../scenario/wires.js';
 import type { ModelEndpoint } from '../create-scenario-model.js';
 
 /**
@@ -16,6 +17,11 @@ export interface RunMode {
   readonly steps: readonly LlmStep[];
   /** Where the scenario's models send their requests. Throws when nothing would answer them. */
   endpoint(): ModelEndpoint;
+  /**
+   * Where a live run's judges send their requests: the real API of `provider`, through the run's proxy, on a route
+   * of their own. Absent in the modes whose judges are answered otherwise (a script), or not yet (a recording).
+   */
+  readonly judgeEndpoint?: (provider: ScenarioProvider) => ModelEndpoint;
   /** The MCP servers to start, from the scenario's own, and what is shown each message they exchange. */
   servers(servers: Record<string, ScenarioServer> | undefined): RunModeServers;
   /**
