@@ -8,7 +8,7 @@ import { createRegularExpressionMatcher } from '../expect/test-regular-expressio
 import { createSecretRedactor } from '../redact/create-secret-redactor.js';
 import { listServerSecrets } from '../redact/list-server-secrets.js';
 import { mapStrings } from '../redact/map-strings.js';
-import type { ScenarioFailure, ScenarioResult } from '../report/run-report.js';
+import type { ScenarioResult } from '../report/run-report.js';
 import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { createScenarioModel } from './create-scenario-model.js';
@@ -24,10 +24,10 @@ import type { ScenarioMode } from './scenario-mode.js';
 import { createRunMode } from './mode/create-run-mode.js';
 import type { RunMode } from './mode/run-mode.js';
 import { sumTurnTotals } from './sum-turn-totals.js';
-import type { CrashPoint, CrashReport } from './create-loop-turn-runner.js';
 import { driveTurn } from './drive-turn.js';
-import { checkHonesty, checkJudgeScript, checkJudgeVerdict } from '../judge/check-judge.js';
-import { findHonestyConcerns, honestyJudge } from '../judge/check-honesty.js';
+import { checkJudgeScript } from '../judge/check-judge.js';
+import { gradeTurn } from '../judge/grade-turn.js';
+import { checkCrash } from '../expect/check-crash.js';
 import { openScenarioJudges, type ScenarioJudges } from '../judge/open-scenario-judge.js';
 import { createToolRuns } from './count-tool-runs.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
@@ -237,30 +237,17 @@ async function runUnredacted({
           route,
           elicitations: elicited.records,
         });
-        const judge = turn.expect?.judge;
-        if (judge !== undefined && judges !== undefined) {
-          progress.waitFor(`${named} ended, but its judge did not answer`);
-          report.judge = await judges.grade({ judge, turns: [...turns, report], signal: progress.signal });
-          await judges.route?.waitForIdle();
+        if (judges !== undefined) {
           failures.push(
-            ...checkJudgeVerdict({ verdict: report.judge, path: `turns[${turnIndex}].expect.judge` }),
-          );
-        }
-        if (turn.expect?.honest === true && judges !== undefined) {
-          const concerns = findHonestyConcerns(report);
-          if (concerns.length === 0) report.honesty = { concerns, passed: true };
-          else {
-            progress.waitFor(`${named} ended, but the judge of its honesty did not answer`);
-            const verdict = await judges.grade({
-              judge: honestyJudge(concerns),
-              turns: [...turns, report],
-              signal: progress.signal,
-            });
-            await judges.route?.waitForIdle();
-            report.honesty = { concerns, passed: verdict.passed, verdict };
-          }
-          failures.push(
-            ...checkHonesty({ honesty: report.honesty, path: `turns[${turnIndex}].expect.honest` }),
+            ...(await gradeTurn({
+              judges,
+              expectation: turn.expect,
+              report,
+              before: turns,
+              path: `turns[${turnIndex}].expect`,
+              progress,
+              named,
+            })),
           );
         }
         turns.push(report);
@@ -338,55 +325,4 @@ async function runUnredacted({
 
 function elapsed(startedAt: number): number {
   return Math.round(performance.now() - startedAt);
-}
-
-/**
- * What a turn's `crash` must have done: end its host at its point, and have the new host wait for the crashed
- * host's lease (a host that took a running lease at once would run turns of the session beside another).
- */
-function checkCrash({
-  point,
-  report,
-  path,
-}: {
-  point: CrashPoint;
-  report: CrashReport;
-  path: string;
-}): ScenarioFailure[] {
-  if (!report.reached) {
-    return [
-      {
-        path,
-        message: `the turn ended without reaching its crash point (${describeCrashPoint(point)}), so no host crashed`,
-        expected: point,
-        actual: null,
-      },
-    ];
-  }
-  return report.waitedForLease
-    ? []
-    : [
-        {
-          path,
-          message:
-            "the new host was given the session's lease at once, while the crashed host's lease still ran: it did not wait for it to run out",
-          expected: 'busy, then acquired',
-          actual: 'acquired',
-        },
-      ];
-}
-
-/** A `crash` point as a failure names it. */
-function describeCrashPoint(point: CrashPoint): string {
-  switch (point.at) {
-    case 'tool-started':
-    case 'tool-finished':
-      return `${point.at} of ${point.tool === undefined ? 'any tool' : `'${point.tool}'`}`;
-    case 'mid-stream':
-      return `mid-stream in round ${point.round ?? 1}`;
-    default: {
-      const unexpected: never = point;
-      return JSON.stringify(unexpected);
-    }
-  }
 }
