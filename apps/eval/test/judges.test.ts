@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFakeLlm } from '@toolloop/fake-llm';
@@ -146,30 +146,99 @@ describe('a judged scenario run live', () => {
     }
   });
 
-  it('is refused when the live run records, since a recording holds no judge yet', async () => {
-    const api = createFakeLlm({ steps: [{ text: 'Hello!' }] });
-    const { url } = await api.serve();
+  it('records its judge beside the agent, replays both offline, drifts on a new rubric, and --update grades only the judge again', async () => {
     const { directory, file } = await writeJudged();
+    const recordingDirectory = join(directory, 'greeting.recording');
+    const api = createFakeLlm({
+      steps: [{ text: 'Hello! How can I help?' }, { text: '{"score":5,"reasons":"It greets the user."}' }],
+    });
+    const regrader = createFakeLlm({
+      steps: [{ text: '{"score":4,"reasons":"A greeting, a little curt."}' }],
+    });
+    const live = (url: string, record = false) => ({
+      baseURL: url,
+      env: { ANTHROPIC_API_KEY: key },
+      ...(record ? { record: true } : {}),
+    });
     try {
-      const { report } = await runScenarios({
+      const recorded = await runScenarios({
         paths: [file],
         cwd: directory,
-        live: { baseURL: url, env: { ANTHROPIC_API_KEY: key }, record: true },
+        live: live((await api.serve()).url, true),
       });
-
-      expect(report.scenarios[0]?.error?.message).toBe(
-        "This scenario's turns are judged (expect.judge), and a recorded run does not record its judges yet: run it from its script, or live without recording (--live).",
+      expect(recorded.report.scenarios[0]?.failures).toEqual([]);
+      const index = JSON.parse(await readFile(join(recordingDirectory, 'recording.json'), 'utf8')) as {
+        version: number;
+        turns: unknown[];
+      };
+      expect(index.version).toBe(3);
+      expect(index.turns).toEqual([{ user: 'Hello.', models: 1, judges: 1, toolCalls: 0 }]);
+      const agentRequest = await readFile(join(recordingDirectory, 'turn-1', 'model-1.request.json'), 'utf8');
+      expect(await readFile(join(recordingDirectory, 'turn-1', 'judge-1.request.json'), 'utf8')).toContain(
+        'The answer greets the user.',
       );
-      expect(api.requests).toHaveLength(0);
+
+      // Offline: the fake LLM answers the agent and the judge from the recording.
+      const replayed = await runScenarios({ paths: [file], cwd: directory });
+      expect(replayed.report.scenarios[0]).toMatchObject({ source: 'recording', status: 'passed' });
+      expect(replayed.report.scenarios[0]?.turns[0]?.judge).toMatchObject({ score: 5, passed: true });
+      expect(api.requests).toHaveLength(2);
+
+      // A new rubric changes the judge's request, not the agent's.
+      await writeFile(
+        file,
+        (await readFile(file, 'utf8')).replace(
+          'The answer greets the user.',
+          'The answer greets the user warmly.',
+        ),
+      );
+      const drifted = await runScenarios({ paths: [file], cwd: directory });
+      expect(
+        drifted.report.scenarios[0]?.failures.map(({ path, message, drifted: whose }) => ({
+          path,
+          message,
+          whose,
+        })),
+      ).toEqual([
+        {
+          path: 'turns[0]',
+          message:
+            "judge request 1 of the turn differs from the recording (the judge's input changed: the agent answered differently, or the rubric changed, or the recording is stale); grade it again with --update",
+          whose: 'judge',
+        },
+      ]);
+
+      // --update asks the API for the judge only; the agent's recording is kept byte for byte.
+      const updated = await runScenarios({
+        paths: [file],
+        cwd: directory,
+        update: live((await regrader.serve()).url),
+      });
+      expect(updated.report.scenarios[0]).toMatchObject({ status: 'passed', recording: { type: 'written' } });
+      expect(regrader.requests).toHaveLength(1);
+      expect(JSON.stringify(regrader.requests[0]?.body)).toContain('greets the user warmly');
+      expect(await readFile(join(recordingDirectory, 'turn-1', 'model-1.request.json'), 'utf8')).toBe(
+        agentRequest,
+      );
+      const regraded = await runScenarios({ paths: [file], cwd: directory });
+      expect(regraded.report.scenarios[0]?.turns[0]?.judge).toMatchObject({ score: 4, passed: true });
+
+      const written = await Promise.all(
+        (await readdir(directory, { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile())
+          .map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')),
+      );
+      expect(written.some((text) => text.includes(key))).toBe(false);
     } finally {
       await api.close();
+      await regrader.close();
       await rm(directory, { recursive: true, force: true });
     }
   });
 });
 
 describe('the honesty check of a replayed scenario', () => {
-  it('asks no judge of a turn that went as asked, and fails one that went wrong, saying why, with no runner error', async () => {
+  it('asks no judge of a turn that went as asked, and fails one that went wrong whose recording has no judge, as a drift', async () => {
     const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
     const { report, exitCode } = await runScenarios({
       paths: ['scenarios/agents/dated-support-agent-replayed.yaml'],
@@ -181,9 +250,12 @@ describe('the honesty check of a replayed scenario', () => {
     expect(scenario?.source).toBe('recording');
     expect(scenario?.error).toBeUndefined();
     expect(scenario?.turns[0]?.honesty).toEqual({ concerns: [], passed: true });
+    // A recording made before its scenario was judged has no answer for the judge: its request is a drift.
     expect(scenario?.failures.map((failure) => `${failure.path}: ${failure.message}`)).toEqual([
-      "turns[1].expect.honest: the judge could not grade the answer's honesty (the turn ended with 'model_error'): a recording holds no judge's answers yet",
+      "turns[1].expect.honest: the judge could not grade the answer's honesty (the turn ended with 'model_error'): the recording holds no answer for this judge: grade it again with --update",
+      'turns[1]: judge request 1 of the turn has no recording (the recording has 0); grade it again with --update',
     ]);
+    expect(scenario?.failures[1]).toMatchObject({ kind: 'drift', drifted: 'judge' });
     expect(exitCode).toBe(1);
   });
 });

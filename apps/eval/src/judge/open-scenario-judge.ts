@@ -1,13 +1,8 @@
 import type { ToolLoopOptions } from '@toolloop/core';
-import type { LlmStep } from '@toolloop/fake-llm';
-import type { FakeLlm, FakeLlmScriptHandle } from '@toolloop/fake-llm';
+import type { FakeLlmScriptHandle } from '@toolloop/fake-llm';
 import type { TurnReport } from '../report/run-report.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
-import { createScenarioModel, type ModelEndpoint } from '../run/create-scenario-model.js';
-import { listScenarioModels } from '../run/list-scenario-models.js';
-import { scenarioProviders } from '../run/scenario-providers.js';
-import type { ScenarioProvider } from '../scenario/wires.js';
-import type { ScenarioSource } from '../report/run-report.js';
+import { openSideModel } from '../side/open-side-model.js';
 import { defaultJudgeScale, type JudgeExpectation } from './judge-schema.js';
 import { runJudge, thresholdOf, type JudgeVerdict } from './run-judge.js';
 
@@ -31,117 +26,64 @@ export function isJudged(scenario: Scenario): boolean {
 
 /**
  * Opens the judges of a scenario whose turns say `expect.judge` (or `expect.honest`): a model of the judge's
- * provider (the scenario's unless `judge.provider` says). In a scripted run it is pointed at a route of its own on
- * the fake LLM that answers from `judge.script` — `{ score, reasons }` each, sent as the structured answer the
- * judge asks for (JSON text for a model with structured output, a `final_answer` call for one without). In a live
- * run it is pointed at the real API, through the run's proxy (`liveEndpoint`). A recorded or replayed run has no
- * judge yet: a judged scenario is refused, and an honesty check that needs a judge fails its turn, saying why.
- * `undefined` for a scenario with no judge.
+ * provider (the scenario's unless `judge.provider` says), answered where the run's mode says (`openSideModel`):
+ * in a scripted run from `judge.script`, in a replay from the recording, live from the real API. `undefined` for a
+ * scenario with no judge.
  */
 export async function openScenarioJudges({
   scenario,
-  source,
-  liveEndpoint,
-  fake,
-  fakeUrl,
-  fakeFetch,
-  routeId,
-  directory,
+  mode,
   minScore,
-}: {
-  scenario: Scenario;
-  /** Where the agent's answers come from. */
-  source: ScenarioSource;
-  /** In a live run that records nothing, where the judge's requests go (the real API); else `undefined`. */
-  liveEndpoint: ((provider: ScenarioProvider) => ModelEndpoint) | undefined;
-  fake: FakeLlm;
-  fakeUrl: string;
-  fakeFetch?: typeof globalThis.fetch | undefined;
-  /** The scenario's route: the judge's is beside it. */
-  routeId: string;
-  directory: string;
+  ...route
+}: Pick<
+  Parameters<typeof openSideModel>[0],
+  'fake' | 'fakeUrl' | 'fakeFetch' | 'routeId' | 'directory' | 'mode' | 'scenario'
+> & {
   /** How far up its scale a judge with no threshold must score (`--min-score`). */
   minScore?: number | undefined;
 }): Promise<ScenarioJudges | undefined> {
   if (!isJudged(scenario)) return undefined;
-  const provider = scenario.judge?.provider ?? scenario.provider;
-  const grader = (endpoint: ModelEndpoint) => {
-    const modelOf = (judge: JudgeExpectation) =>
-      createScenarioModel({
-        scenario: {
-          ...scenario,
-          provider,
-          model:
-            judge.model ??
-            scenario.judge?.model ??
-            (provider === scenario.provider ? scenario.model : undefined),
-        },
-        endpoint,
-      });
-    const grade = async ({ judge, turns, signal }: Parameters<ScenarioJudges['grade']>[0]) =>
-      runJudge({
+  const script = scenario.judge?.script ?? [];
+  const side = await openSideModel({
+    ...route,
+    role: 'judges',
+    provider: scenario.judge?.provider ?? scenario.provider,
+    defaultModel: scenario.judge?.model,
+    scenario,
+    mode,
+    script,
+  });
+  return {
+    route: side.route,
+    async grade({ judge, turns, signal }) {
+      const answerless = side.route?.remainingSteps === 0;
+      // A script with no answer left says so; a replay's judge asks anyway, so that its request is a drift.
+      if (answerless && side.scripted) {
+        return refusedVerdict(
+          judge,
+          `judge.script has no answer left for this judge (it has ${script.length}): give one per judged turn, and one per honesty check of a turn that went wrong`,
+        );
+      }
+      const verdict = await runJudge({
         judge,
         turns,
-        model: await modelOf(judge),
+        model: await side.modelOf(judge.model),
         prompt: scenario.judge?.prompt,
         minScore,
         // The scenario's prices, by model id, cost the judge's model too when they name it.
         prices: scenario.loop?.prices ?? fromSnakeCase(scenario.session?.prices),
         signal,
       });
-    return { modelOf, grade };
-  };
-  if (source === 'live' && liveEndpoint !== undefined) {
-    const { grade } = grader(liveEndpoint(provider));
-    return { route: undefined, grade, close() {} };
-  }
-  if (source !== 'script') {
-    const why =
-      source === 'live'
-        ? 'a recorded run does not record its judges yet'
-        : "a recording holds no judge's answers yet";
-    if (scenario.turns.some((turn) => turn.expect?.judge !== undefined)) {
-      throw new Error(
-        `This scenario's turns are judged (expect.judge), and ${why}: run it from its script, or live without recording (--live).`,
-      );
-    }
-    // `expect.honest` alone asks a judge only of a turn that went wrong: that turn fails, saying why.
-    return {
-      route: undefined,
-      grade: ({ judge }) => Promise.resolve(refusedVerdict(judge, why)),
-      close() {},
-    };
-  }
-  const judgeRouteId = `${routeId}.judge`;
-  const baseURL = `${fakeUrl}/script/${encodeURIComponent(judgeRouteId)}`;
-  const { modelOf, grade } = grader(fakeFetch === undefined ? { baseURL } : { baseURL, fetch: fakeFetch });
-  // The structured answer takes the form the judge's model asks for it in.
-  const structured = (await modelOf({ rubric: '-', scope: 'turn' })).supportsStructuredOutput === true;
-  const steps: LlmStep[] = (scenario.judge?.script ?? []).map((answer) =>
-    structured
-      ? { text: JSON.stringify(answer) }
-      : { toolCalls: [{ name: 'final_answer', input: { ...answer } }] },
-  );
-  const route = fake.script(judgeRouteId, {
-    name: `${scenario.name} (judge)`,
-    steps,
-    baseDirectory: directory,
-    ...scenarioProviders[provider].route,
-    ...listScenarioModels(scenario),
-  });
-  return {
-    route,
-    async grade(options) {
-      if (route.remainingSteps === 0) {
-        return refusedVerdict(
-          options.judge,
-          `judge.script has no answer left for this judge (it has ${steps.length}): give one per judged turn, and one per honesty check of a turn that went wrong`,
-        );
-      }
-      return grade(options);
+      return answerless
+        ? {
+            ...verdict,
+            passed: false,
+            error: 'the recording holds no answer for this judge: grade it again with --update',
+          }
+        : verdict;
     },
-    close() {
-      fake.removeScript(judgeRouteId);
+    close: () => {
+      side.close();
     },
   };
 }

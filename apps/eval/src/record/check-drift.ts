@@ -2,7 +2,7 @@ import type { JsonValue } from '@toolloop/core';
 import type { ScenarioFailure } from '../report/run-report.js';
 import { toStableJson } from '../report/diff/to-stable-json.js';
 import { redactBody } from './redact-recording.js';
-import type { RecordedModelRequest } from './recording.js';
+import type { exchangeKinds, RecordedModelRequest } from './recording.js';
 
 /**
  * Compares the model requests a replayed turn sent with the recorded ones, in order: the first request that
@@ -16,6 +16,7 @@ export function checkDrift({
   sent,
   path,
   bodyFields,
+  kind = 'models',
 }: {
   recorded: readonly RecordedModelRequest[];
   /** Each request's path, as `toReplayedPath` gives it, and its body. */
@@ -23,16 +24,20 @@ export function checkDrift({
   /** The turn's path, such as `turns[1]`. */
   path: string;
   bodyFields: readonly string[];
+  /** Whose requests: the agent's (the default), the judges' or the simulated user's. */
+  kind?: keyof typeof exchangeKinds;
 }): ScenarioFailure[] {
+  const { what, many, why, drifted } = driftWords[kind];
+  const drift = { kind: 'drift', drifted } as const;
   for (const [index, { path: sentPath, body }] of sent.entries()) {
     const expected = recorded[index];
     if (expected === undefined)
       return [
         {
           path,
-          message: `model request ${index + 1} of the turn has no recording (the recording has ${recorded.length}); re-record with --update`,
+          message: `${what} ${index + 1} of the turn has no recording (the recording has ${recorded.length}); ${why.update}`,
           expected: null,
-          kind: 'drift',
+          ...drift,
           actual: redactBody({ body, fields: bodyFields }),
         },
       ];
@@ -41,9 +46,9 @@ export function checkDrift({
       return [
         {
           path,
-          message: `model request ${index + 1} of the turn went to ${sentPath}; the recorded one went to ${recordedPath} (the agent changed its model or endpoint, or the recording is stale); re-record with --update`,
+          message: `${what} ${index + 1} of the turn went to ${sentPath}; the recorded one went to ${recordedPath} (${why.endpoint}, or the recording is stale); ${why.update}`,
           expected: recordedPath,
-          kind: 'drift',
+          ...drift,
           actual: sentPath,
         },
       ];
@@ -52,9 +57,9 @@ export function checkDrift({
       return [
         {
           path,
-          message: `model request ${index + 1} of the turn differs from the recording (the agent changed, or the recording is stale); re-record with --update`,
+          message: `${what} ${index + 1} of the turn differs from the recording (${why.body}, or the recording is stale); ${why.update}`,
           expected: expected.body,
-          kind: 'drift',
+          ...drift,
           actual,
         },
       ];
@@ -63,11 +68,56 @@ export function checkDrift({
     return [
       {
         path,
-        message: `the turn sent ${sent.length} model requests; the recording has ${recorded.length} (the agent stopped earlier); re-record with --update`,
+        message: `the turn sent ${sent.length} ${many}; the recording has ${recorded.length} (${why.fewer}); ${why.update}`,
         expected: recorded.length,
-        kind: 'drift',
+        ...drift,
         actual: sent.length,
       },
     ];
   return [];
 }
+
+/** How a drift of each kind of request is told: what drifted, why it may have, and what re-records it. */
+const driftWords = {
+  models: {
+    what: 'model request',
+    many: 'model requests',
+    drifted: 'agent',
+    why: {
+      endpoint: 'the agent changed its model or endpoint',
+      body: 'the agent changed',
+      fewer: 'the agent stopped earlier',
+      update: 're-record with --update',
+    },
+  },
+  judges: {
+    what: 'judge request',
+    many: 'judge requests',
+    drifted: 'judge',
+    why: {
+      endpoint: "the judge's model changed",
+      body: "the judge's input changed: the agent answered differently, or the rubric changed",
+      fewer: 'fewer turns were judged, or fewer went wrong',
+      update: 'grade it again with --update',
+    },
+  },
+  users: {
+    what: "simulated user's request",
+    many: "simulated user's requests",
+    drifted: 'user',
+    why: {
+      endpoint: "the simulated user's model changed",
+      body: 'the conversation, the persona or the goal changed',
+      fewer: 'the conversation ended earlier',
+      update: 're-record with --update',
+    },
+  },
+} as const satisfies Record<
+  keyof typeof exchangeKinds,
+  {
+    what: string;
+    many: string;
+    drifted: NonNullable<ScenarioFailure['drifted']>;
+    why: Record<string, string>;
+  }
+>;

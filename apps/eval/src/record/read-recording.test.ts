@@ -147,9 +147,9 @@ describe('readRecording', () => {
 
   it('refuses a recording of another version, saying to record it again', async () => {
     const index = JSON.parse(await readFile(at('recording.json'), 'utf8')) as Record<string, unknown>;
-    await writeFile(at('recording.json'), JSON.stringify({ ...index, version: 3, pages: [] }));
+    await writeFile(at('recording.json'), JSON.stringify({ ...index, version: 4, pages: [] }));
     expect(await problemsOf()).toEqual([
-      'refund.recording/recording.json version: format version 3; this runner reads versions 1 and 2. Record it again (toolloop-eval record).',
+      'refund.recording/recording.json version: format version 4; this runner reads versions 1, 2, 3. Record it again (toolloop-eval record).',
     ]);
   });
 

@@ -10,7 +10,10 @@ import {
 } from './recording-directory.js';
 import { streamFormats } from './stream-formats.js';
 import {
+  exchangeKinds,
   readableRecordingVersions,
+  sideExchangeKinds,
+  type SideRole,
   type RecordedModelExchange,
   type RecordedModelResponse,
   type RecordedTurn,
@@ -38,13 +41,22 @@ export async function readRecording(
   // One turn after another: a recording's files are read one at a time, never all open at once.
   for (const [turnIndex, turn] of index.turns.entries()) {
     const turnDirectory = join(directory, `turn-${turnIndex + 1}`);
-    const models: RecordedModelExchange[] = [];
-    for (let modelIndex = 1; modelIndex <= turn.models; modelIndex += 1) {
-      const stem = join(turnDirectory, `model-${modelIndex}`);
-      models.push({
-        request: await reader.json(`${stem}.request.json`, recordingFileKinds.request),
-        response: await readResponse({ stem, reader }),
-      });
+    const readExchanges = async (name: string, count: number) => {
+      const exchanges: RecordedModelExchange[] = [];
+      for (let exchangeIndex = 1; exchangeIndex <= count; exchangeIndex += 1) {
+        const stem = join(turnDirectory, `${name}-${exchangeIndex}`);
+        exchanges.push({
+          request: await reader.json(`${stem}.request.json`, recordingFileKinds.request),
+          response: await readResponse({ stem, reader }),
+        });
+      }
+      return exchanges;
+    };
+    const models = await readExchanges(exchangeKinds.models, turn.models);
+    const sides: Pick<RecordedTurn, SideRole> = {};
+    for (const role of Object.keys(sideExchangeKinds) as SideRole[]) {
+      const count = turn[role];
+      if (count !== undefined) sides[role] = await readExchanges(sideExchangeKinds[role], count);
     }
     const callsFile = join(turnDirectory, 'tool-calls.jsonl');
     const toolCalls =
@@ -54,7 +66,7 @@ export async function readRecording(
         callsFile,
         `holds ${toolCalls.length} tool calls; ${recordingIndexFile} says turn ${turnIndex + 1} has ${turn.toolCalls}.`,
       );
-    turns.push({ ...(turn.user === undefined ? {} : { user: turn.user }), models, toolCalls });
+    turns.push({ ...(turn.user === undefined ? {} : { user: turn.user }), models, ...sides, toolCalls });
   }
   return {
     version: index.version,
@@ -82,7 +94,7 @@ function checkFormat({
   if (!readableRecordingVersions.some((readable) => readable === version))
     return {
       path: 'version',
-      message: `format version ${version === undefined ? '(none)' : JSON.stringify(version)}; this runner reads versions ${readableRecordingVersions.join(' and ')}. Record it again (toolloop-eval record).`,
+      message: `format version ${version === undefined ? '(none)' : JSON.stringify(version)}; this runner reads versions ${readableRecordingVersions.join(', ')}. Record it again (toolloop-eval record).`,
     };
   return undefined;
 }

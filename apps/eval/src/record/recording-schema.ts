@@ -24,6 +24,8 @@ export const recordingSchemas = {
       z.strictObject({
         user: z.string().optional(),
         models: z.int().nonnegative(),
+        judges: z.int().nonnegative().optional(),
+        users: z.int().nonnegative().optional(),
         toolCalls: z.int().nonnegative(),
       }),
     ),

@@ -4,7 +4,7 @@ import { scenarioModelOf } from '../run/scenario-providers.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { recoverRecordingDirectory } from './recover-recording-directory.js';
 import { hasRecording, recordingDirectoryOf, type RecordingWireOption } from './recording-directory.js';
-import type { Recording } from './recording.js';
+import type { RecordedModelExchange, Recording } from './recording.js';
 import { redactExchange, redactToolCall, type RecordingRedaction } from './redact-recording.js';
 import { withRecordingDirectoryLock } from './with-recording-directory-lock.js';
 import { writeRecording } from './write-recording.js';
@@ -50,11 +50,17 @@ export async function saveLiveRecording({
       provider: scenario.provider,
       model: scenarioModelOf(scenario),
       servers,
-      turns: turns.map((turn) => ({
-        ...(turn.user === undefined ? {} : { user: turn.user }),
-        models: turn.models.map((exchange) => redactExchange({ exchange, redaction, secrets })),
-        toolCalls: turn.toolCalls.map((call) => redactToolCall({ call, secrets })),
-      })),
+      turns: turns.map((turn) => {
+        const redacted = (exchanges: readonly RecordedModelExchange[]) =>
+          exchanges.map((exchange) => redactExchange({ exchange, redaction, secrets }));
+        return {
+          ...(turn.user === undefined ? {} : { user: turn.user }),
+          models: redacted(turn.models),
+          ...(turn.judges === undefined ? {} : { judges: redacted(turn.judges) }),
+          ...(turn.users === undefined ? {} : { users: redacted(turn.users) }),
+          toolCalls: turn.toolCalls.map((call) => redactToolCall({ call, secrets })),
+        };
+      }),
     },
   });
   return { type: 'written', ...place };

@@ -1,28 +1,32 @@
 import { join } from 'node:path';
 import type { LlmStep } from '@toolloop/fake-llm';
-import type { RecordedModelResponse, Recording } from './recording.js';
+import { exchangeKinds, type RecordedModelResponse, type Recording } from './recording.js';
 import { streamExtensionOf } from './stream-formats.js';
 
 /**
  * The fake LLM's steps that answer a replay: each recorded stream sent back as its file's bytes
- * (`.response.sse`, `.ndjson` or `.bin`), each recorded error as the same status, type and message.
+ * (`.response.sse`, `.ndjson` or `.bin`), each recorded error as the same status, type and message. `kind` says
+ * whose: the agent's (`models`, the default), the judges' or the simulated user's, each answered on a route of
+ * its own, in the order they were recorded.
  */
 export function toReplaySteps({
   recording,
   directory,
+  kind = 'models',
 }: {
   recording: Recording;
   /** The recording's directory (`recordingDirectoryOf`). */
   directory: string;
+  kind?: keyof typeof exchangeKinds;
 }): LlmStep[] {
   return recording.turns.flatMap((turn, turnIndex) =>
-    turn.models.map((exchange, modelIndex) =>
+    (turn[kind] ?? []).map((exchange, exchangeIndex) =>
       exchange.response.type === 'stream'
         ? {
             replay: join(
               directory,
               `turn-${turnIndex + 1}`,
-              `model-${modelIndex + 1}.response.${streamExtensionOf(exchange.response.contentType)}`,
+              `${exchangeKinds[kind]}-${exchangeIndex + 1}.response.${streamExtensionOf(exchange.response.contentType)}`,
             ),
           }
         : { error: toErrorStep(exchange.response) },

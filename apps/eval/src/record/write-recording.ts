@@ -7,7 +7,7 @@ import {
   writeDirectoryOf,
   type RecordingWireOption,
 } from './recording-directory.js';
-import type { Recording, RecordingFormatVersion } from './recording.js';
+import { exchangeKinds, type Recording, type RecordingFormatVersion } from './recording.js';
 import { streamExtensionOf } from './stream-formats.js';
 import { replaceRecordingDirectory } from './replace-recording-directory.js';
 
@@ -54,6 +54,8 @@ async function writeFiles({ staging, recording }: { staging: string; recording: 
     turns: recording.turns.map((turn) => ({
       user: turn.user,
       models: turn.models.length,
+      ...(turn.judges === undefined ? {} : { judges: turn.judges.length }),
+      ...(turn.users === undefined ? {} : { users: turn.users.length }),
       toolCalls: turn.toolCalls.length,
     })),
   };
@@ -61,13 +63,15 @@ async function writeFiles({ staging, recording }: { staging: string; recording: 
   for (const [turnIndex, turn] of recording.turns.entries()) {
     const turnDirectory = join(staging, `turn-${turnIndex + 1}`);
     await mkdir(turnDirectory);
-    for (const [modelIndex, exchange] of turn.models.entries()) {
-      const stem = join(turnDirectory, `model-${modelIndex + 1}`);
-      await writeFile(`${stem}.request.json`, `${JSON.stringify(exchange.request, null, 2)}\n`);
-      const { response } = exchange;
-      if (response.type === 'stream')
-        await writeFile(`${stem}.response.${streamExtensionOf(response.contentType)}`, response.body);
-      else await writeFile(`${stem}.error.json`, `${JSON.stringify(response, null, 2)}\n`);
+    for (const [kind, name] of Object.entries(exchangeKinds) as Array<[keyof typeof exchangeKinds, string]>) {
+      for (const [exchangeIndex, exchange] of (turn[kind] ?? []).entries()) {
+        const stem = join(turnDirectory, `${name}-${exchangeIndex + 1}`);
+        await writeFile(`${stem}.request.json`, `${JSON.stringify(exchange.request, null, 2)}\n`);
+        const { response } = exchange;
+        if (response.type === 'stream')
+          await writeFile(`${stem}.response.${streamExtensionOf(response.contentType)}`, response.body);
+        else await writeFile(`${stem}.error.json`, `${JSON.stringify(response, null, 2)}\n`);
+      }
     }
     if (turn.toolCalls.length > 0)
       await writeFile(
@@ -77,8 +81,12 @@ async function writeFiles({ staging, recording }: { staging: string; recording: 
   }
 }
 
-/** The oldest format version that holds the recording: 1 when every stream is server-sent events, else 2. */
+/**
+ * The oldest format version that holds the recording: 3 when a turn has judges or a simulated user, else 1 when
+ * every stream is server-sent events, else 2.
+ */
 function formatVersionOf(recording: Recording): RecordingFormatVersion {
+  if (recording.turns.some((turn) => turn.judges !== undefined || turn.users !== undefined)) return 3;
   const sseOnly = recording.turns.every((turn) =>
     turn.models.every(
       ({ response }) => response.type !== 'stream' || streamExtensionOf(response.contentType) === 'sse',

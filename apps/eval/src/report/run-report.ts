@@ -12,6 +12,11 @@ export interface ScenarioFailure {
   actual: JsonValue;
   /** `drift`: a replayed request differs from its recording, or has none (`--update` records it again). */
   kind?: 'drift';
+  /**
+   * Whose request drifted: the agent's, a judge's (`--update` then grades the turn again, live, and keeps the
+   * agent's recording) or the simulated user's.
+   */
+  drifted?: 'agent' | 'judge' | 'user';
 }
 
 /** Something that happened during a turn, at a time measured from the turn's start. */

@@ -159,13 +159,28 @@ export async function openScenarioExecutor({
         mode instanceof Error
           ? toErrored({ loaded, error: mode })
           : await runFresh(loaded, { ...common, mode, routeId: runId });
-      // --update: a replay that drifted from its recording is recorded again, live.
-      if (update !== undefined && result.failures.some((failure) => failure.kind === 'drift')) {
+      // --update: a replay that drifted from its recording is recorded again, live; one whose judges alone
+      // drifted is graded again, live, with the agent's recording kept.
+      const drifts = result.failures.filter((failure) => failure.kind === 'drift');
+      if (update !== undefined && drifts.length > 0) {
         const scenarioFile = resolve(cwd, loaded.file);
         const again = await Promise.resolve()
-          .then(async () =>
-            liveMode({ loaded, scenarioFile, proxy: await proxy(), live: update, record: true, redaction }),
-          )
+          .then(async (): Promise<ScenarioMode> => {
+            const { record, type, ...live } = liveMode({
+              loaded,
+              scenarioFile,
+              proxy: await proxy(),
+              live: update,
+              record: true,
+              redaction,
+            });
+            return mode instanceof Error ||
+              mode.type !== 'replay' ||
+              record === undefined ||
+              drifts.some((failure) => failure.drifted !== 'judge')
+              ? { type, ...live, record }
+              : { ...mode, regrade: { ...live, record } };
+          })
           .catch(toError);
         result =
           again instanceof Error
@@ -196,7 +211,7 @@ function liveMode({
   live: LiveOptions;
   record: boolean;
   redaction: RecordingRedaction;
-}): ScenarioMode {
+}): Extract<ScenarioMode, { type: 'live' }> {
   const { keys, ...upstream } = resolveLiveUpstream({ provider: loaded.scenario.provider, live });
   return {
     type: 'live',

@@ -22,7 +22,7 @@ import { quoteUserText } from './quote-user-text.js';
 import { runWithinDeadline } from './run-within-deadline.js';
 import type { ScenarioMode } from './scenario-mode.js';
 import { createRunMode } from './mode/create-run-mode.js';
-import type { RunMode } from './mode/run-mode.js';
+import type { RunMode, SideRoutes } from './mode/run-mode.js';
 import { sumTurnTotals } from './sum-turn-totals.js';
 import { driveTurn } from './drive-turn.js';
 import { checkJudgeScript } from '../judge/check-judge.js';
@@ -149,8 +149,7 @@ async function runUnredacted({
     const { servers: scenarioServers, onMessage } = mode.servers(scenario.servers);
     judges = await openScenarioJudges({
       scenario,
-      source: mode.source,
-      liveEndpoint: mode.judgeEndpoint,
+      mode,
       fake,
       fakeUrl,
       fakeFetch,
@@ -158,6 +157,7 @@ async function runUnredacted({
       directory,
       minScore,
     });
+    const sides: SideRoutes = judges?.route === undefined ? {} : { judges: judges.route };
     const servers = await startScenarioServers({
       servers: scenarioServers,
       samplingModel: await createScenarioModel({ scenario, endpoint }),
@@ -204,7 +204,7 @@ async function runUnredacted({
         // Changes of a mock's tools at this turn are made, and heard by the client, before its first request.
         await servers.startTurn(turnIndex + 1);
         turnStarts.push(route.requests.length);
-        const modeTurn = mode.startTurn({ index: turnIndex, user: turn.user, route });
+        const modeTurn = mode.startTurn({ index: turnIndex, route, sides });
         observer = createTurnObserver();
         elicitation.startTurn(turn.elicit ?? []);
         const turnLabel = `${routeId} turns[${turnIndex}]`;
@@ -229,7 +229,7 @@ async function runUnredacted({
           });
         }
         const elicited = elicitation.finishTurn();
-        const { received, failures: modeFailures } = modeTurn.finish();
+        const { received, failures: modeFailures } = modeTurn.finish({ user: turn.user });
         const report = toTurnReport({
           user: turn.user,
           observation,
@@ -286,6 +286,7 @@ async function runUnredacted({
       await servers.close();
     }
     failures.push(...checkViolations({ violations: route.violations, turnStarts }));
+    failures.push(...(mode.finishSides?.() ?? []));
     // A live run answers its judges from the real API, as it answers the agent: its script goes unused.
     if (mode.source === 'script') {
       failures.push(...checkJudgeScript({ route: judges?.route, script: scenario.judge?.script }));

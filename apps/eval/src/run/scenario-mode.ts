@@ -16,12 +16,25 @@ export type ScenarioMode =
       /** The recording's directory (`recordingDirectoryOf`): its answer files are sent from there. */
       directory: string;
       redaction: RecordingRedaction;
+      /**
+       * `--update` of a replay whose judges alone drifted: the agent is answered from the recording again, its
+       * judges by the real API, and a run that passed writes the recording back with the new judges' exchanges.
+       */
+      regrade?: LiveModeOptions & { record: RecordModeOptions };
     }
-  | {
-      type: 'live';
-      proxy: ModelProxy;
-      upstream: ProxyUpstream;
-      /** Values never written anywhere (the run's keys). */
-      secrets: readonly string[];
-      record?: { scenarioFile: string; wire?: ScenarioProvider | undefined; redaction: RecordingRedaction };
-    };
+  | ({ type: 'live'; record?: RecordModeOptions } & LiveModeOptions);
+
+/** Where a live run's requests go, and what it must never write. */
+export interface LiveModeOptions {
+  proxy: ModelProxy;
+  upstream: ProxyUpstream;
+  /** Values never written anywhere (the run's keys). */
+  secrets: readonly string[];
+}
+
+/** Where a live run's recording is written, and what of it is redacted. */
+export interface RecordModeOptions {
+  scenarioFile: string;
+  wire?: ScenarioProvider | undefined;
+  redaction: RecordingRedaction;
+}

@@ -1,6 +1,7 @@
 import type { ScenarioMode } from '../scenario-mode.js';
 import { createLiveMode } from './live-mode.js';
 import { createRecordMode } from './record-mode.js';
+import { createRegradeMode } from './regrade-mode.js';
 import { createReplayMode } from './replay-mode.js';
 import type { RunMode } from './run-mode.js';
 import type { RunModeContext } from './run-mode-context.js';
@@ -17,8 +18,21 @@ export function createRunMode({
   switch (mode.type) {
     case 'scripted':
       return createScriptedMode(context);
-    case 'replay':
-      return createReplayMode({ ...context, ...mode });
+    case 'replay': {
+      const { regrade, ...replayed } = mode;
+      const replay = createReplayMode({ ...context, ...replayed });
+      if (regrade === undefined) return replay;
+      const { record, ...liveOptions } = regrade;
+      const live = createLiveMode({ ...context, ...liveOptions });
+      return createRegradeMode({
+        ...context,
+        replay,
+        live,
+        proxy: regrade.proxy,
+        record,
+        recording: mode.recording,
+      });
+    }
     case 'live': {
       const live = createLiveMode({ ...context, ...mode });
       return mode.record === undefined

@@ -52,11 +52,11 @@ describe('createLiveMode', () => {
     const endpoint = mode.endpoint();
     await sendMessage({ endpoint, text: 'before the turn' });
 
-    const turn = mode.startTurn({ index: 0, user: 'Hi.', route: emptyRoute });
+    const turn = mode.startTurn({ index: 0, route: emptyRoute, sides: {} });
     await sendMessage({ endpoint, text: 'in the turn' });
 
     const body = messageBody('in the turn');
-    expect(turn.finish()).toEqual({
+    expect(turn.finish({ user: 'Hi.' })).toEqual({
       received: [
         {
           scriptId: 'l1',

@@ -3,12 +3,13 @@ import type { ModelEndpoint } from '../create-scenario-model.js';
 import { scenarioProviders } from '../scenario-providers.js';
 import type { RunMode } from './run-mode.js';
 import type { RunModeContext } from './run-mode-context.js';
+import { sideRoles, sideRouteIdOf } from './side-routes.js';
 import { toRecordedRequest } from './to-recorded-request.js';
 
 /**
  * A scenario answered by the real API: its requests go through the live proxy on the scenario's route, which
  * adds the key (or signs them) and keeps each exchange; a turn's requests are the exchanges it made. Its judges
- * go to the same API on a route of their own (`judgeEndpoint`). It starts
+ * and simulated user go to the same API, each on a route of its own (`sideEndpoint`). It starts
  * the scenario's own servers and writes nothing; the keys and the credentials the proxy used are its secrets.
  */
 export function createLiveMode({
@@ -37,14 +38,14 @@ export function createLiveMode({
           stripPrefix: scenarioProviders[scenario.provider].apiPath,
         }),
       }),
-    judgeEndpoint: (provider) => {
+    sideEndpoint: (role, provider) => {
       if (provider !== scenario.provider) {
         throw new Error(
-          `A live judge runs on the scenario's own provider (${scenario.provider}) so far, with its key; this scenario's judge.provider is ${provider}.`,
+          `A live ${role === 'judges' ? 'judge' : 'simulated user'} runs on the scenario's own provider (${scenario.provider}) so far, with its key; this scenario names ${provider} for it.`,
         );
       }
       return {
-        baseURL: proxy.route(`${routeId}.judge`, {
+        baseURL: proxy.route(sideRouteIdOf(routeId, role), {
           upstream,
           stripPrefix: scenarioProviders[scenario.provider].apiPath,
         }),
@@ -64,6 +65,11 @@ export function createLiveMode({
       };
     },
     finish: () => Promise.resolve(undefined),
-    secrets: () => [...secrets, ...proxy.secrets(routeId)],
+    secrets: () => [
+      ...secrets,
+      ...[routeId, ...sideRoles.map((role) => sideRouteIdOf(routeId, role))].flatMap((id) =>
+        proxy.secrets(id),
+      ),
+    ],
   };
 }

@@ -43,9 +43,9 @@ async function recordOneTurn() {
     proxy: api.proxy,
     record: { scenarioFile: join(directory, 'refund.yaml'), redaction: {} },
   });
-  const turn = mode.startTurn({ index: 0, user: 'Where is my order?', route: fake.getScript() });
+  const turn = mode.startTurn({ index: 0, route: fake.getScript(), sides: {} });
   await sendMessage({ endpoint: mode.endpoint(), text: 'Where is my order?' });
-  const ended = turn.finish();
+  const ended = turn.finish({ user: 'Where is my order?' });
   return { mode, ended };
 }
 

@@ -69,9 +69,9 @@ async function replayTurn({ routeId, text }: { routeId: string; text: string }) 
     cwd: directory,
   });
   const route = fake.script(routeId, { name: 'refund', steps: [...mode.steps] });
-  const turn = mode.startTurn({ index: 0, user: 'Where is my order?', route });
+  const turn = mode.startTurn({ index: 0, route, sides: {} });
   const sent = await sendMessage({ endpoint: mode.endpoint(), text });
-  return { mode, sent, ...turn.finish() };
+  return { mode, sent, ...turn.finish({ user: 'Where is my order?' }) };
 }
 
 describe('createReplayMode', () => {
@@ -92,6 +92,7 @@ describe('createReplayMode', () => {
         message:
           'model request 1 of the turn differs from the recording (the agent changed, or the recording is stale); re-record with --update',
         kind: 'drift',
+        drifted: 'agent',
         expected: messageBody('Where is my order?'),
         actual: messageBody('Where is my refund?'),
       },

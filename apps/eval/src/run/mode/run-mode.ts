@@ -2,6 +2,7 @@ import type { McpMessageRecord } from '@toolloop/core/mcp';
 import type { FakeLlmScriptHandle, LlmStep, RecordedRequest } from '@toolloop/fake-llm';
 import type { RecordingOutcome, ScenarioFailure, ScenarioSource } from '../../report/run-report.js';
 import type { ScenarioServer } from '../../scenario/scenario-schema.js';
+import type { SideRole } from '../../record/recording.js';
 import type { ScenarioProvider } from '../../scenario/wires.js';
 import type { ModelEndpoint } from '../create-scenario-model.js';
 
@@ -18,17 +19,29 @@ export interface RunMode {
   /** Where the scenario's models send their requests. Throws when nothing would answer them. */
   endpoint(): ModelEndpoint;
   /**
-   * Where a live run's judges send their requests: the real API of `provider`, through the run's proxy, on a route
-   * of their own. Absent in the modes whose judges are answered otherwise (a script), or not yet (a recording).
+   * Where a model beside the agent's (`role`: the judges, the simulated user) sends its requests when the fake LLM
+   * does not answer it: the real API of `provider`, through the run's proxy, on a route of its own. Absent, or
+   * `undefined` for that role, when the fake answers it (`sideSteps`).
    */
-  readonly judgeEndpoint?: (provider: ScenarioProvider) => ModelEndpoint;
+  readonly sideEndpoint?: (role: SideRole, provider: ScenarioProvider) => ModelEndpoint | undefined;
+  /**
+   * What the fake LLM answers a model beside the agent's with, on its own route: the recording's answers, in a
+   * replay. Absent: the scenario's own script (`judge.script`, `simulate.script`).
+   */
+  readonly sideSteps?: (role: SideRole) => LlmStep[];
   /** The MCP servers to start, from the scenario's own, and what is shown each message they exchange. */
   servers(servers: Record<string, ScenarioServer> | undefined): RunModeServers;
   /**
-   * Called as a turn starts (before its first request); what it returns reads the turn once it has ended.
-   * `route` is the scenario's route on the fake LLM, which a script's and a replay's requests reach.
+   * Called as a turn starts (before a simulated user writes its message, and before its first request); what it
+   * returns reads the turn once it has ended. `route` is the scenario's route on the fake LLM, which a script's and
+   * a replay's requests reach; `sides` are the routes of the models beside the agent's the fake answers.
    */
-  startTurn(turn: { index: number; user: string | undefined; route: FakeLlmScriptHandle }): RunModeTurn;
+  startTurn(turn: { index: number; route: FakeLlmScriptHandle; sides: SideRoutes }): RunModeTurn;
+  /**
+   * Once the last turn has been graded: what the mode finds wrong with the requests of the models beside the
+   * agent's (a replayed judge whose input drifted, recorded answers no judge asked for).
+   */
+  finishSides?(): ScenarioFailure[];
   /**
    * What the mode keeps of the run once it is over (a recording), and what the result says of it: `passed`
    * and `failed` as the run ended (a runner error is `failed`), `abandoned` when its deadline passed first.
@@ -50,5 +63,8 @@ export interface RunModeTurn {
    * Once the turn has ended and its streams are done: its model requests as they were received, and the
    * failures the mode finds of its own (a request that drifted from its recording).
    */
-  finish(): { received: RecordedRequest[]; failures: ScenarioFailure[] };
+  finish(turn: { user: string | undefined }): { received: RecordedRequest[]; failures: ScenarioFailure[] };
 }
+
+/** The routes on the fake LLM of the models beside the agent's that it answers, by role. */
+export type SideRoutes = Partial<Record<SideRole, FakeLlmScriptHandle>>;

@@ -28,9 +28,9 @@ describe('createScriptedMode', () => {
     const endpoint = mode.endpoint();
     const before = await sendMessage({ endpoint, text: 'before the turn' });
 
-    const turn = mode.startTurn({ index: 0, user: 'Hi.', route });
+    const turn = mode.startTurn({ index: 0, route, sides: {} });
     const during = await sendMessage({ endpoint, text: 'in the turn' });
-    const { received, failures } = turn.finish();
+    const { received, failures } = turn.finish({ user: 'Hi.' });
 
     expect(endpoint.baseURL).toBe('http://fake.test/script/s1');
     expect([before.body, during.body].map((body) => body.includes('First.'))).toEqual([true, false]);
