@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScenarioProgress } from './scenario-progress.js';
 
 describe('createScenarioProgress', () => {
@@ -17,5 +17,28 @@ describe('createScenarioProgress', () => {
       expected: 20,
     });
     expect(progress.signal.aborted).toBe(true);
+  });
+
+  describe('once the result is out', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('starts no timer for a step the stopped scenario enters while it winds down (closing its servers)', () => {
+      vi.useFakeTimers();
+      const { progress, clear } = createScenarioProgress({ timeoutMs: undefined });
+      progress.enter({ path: 'turns[0]', during: 'in turn 1', overdue: 'turn 1 did not end', deadlineMs: 20 });
+      vi.advanceTimersByTime(20);
+      clear();
+
+      progress.enter({
+        path: '(root)',
+        during: 'while closing its servers',
+        overdue: 'its servers did not close',
+        deadlineMs: 30_000,
+      });
+
+      expect(vi.getTimerCount()).toBe(0);
+    });
   });
 });

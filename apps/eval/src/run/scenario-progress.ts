@@ -30,7 +30,7 @@ export interface ScenarioProgress {
 /**
  * A scenario's progress under its deadlines: one for the whole scenario (`timeoutMs`), else one for each step.
  * `overdue` resolves with the failure when a deadline passes first (and the signal aborts); `clear` stops the
- * timer.
+ * timer. After either, the steps the scenario enters as it winds down (closing its servers) start no timer.
  */
 export function createScenarioProgress({ timeoutMs }: { timeoutMs: number | undefined }): {
   progress: ScenarioProgress;
@@ -47,15 +47,19 @@ export function createScenarioProgress({ timeoutMs }: { timeoutMs: number | unde
   };
   let stepStartedAt = startedAt;
   let timer: NodeJS.Timeout | undefined;
+  // Once the result is out (a deadline passed, or the run ended), a scenario winding down arms no deadline more.
+  let over = false;
   let expire: (failure: ScenarioFailure) => void = () => undefined;
   const overdue = new Promise<ScenarioFailure>((resolve) => {
     expire = (failure) => {
+      over = true;
       controller.abort(new Error(failure.message));
       resolve(failure);
     };
   });
   const arm = (deadlineMs: number, whole: boolean) => {
     clearTimeout(timer);
+    if (over) return;
     timer = setTimeout(() => {
       const elapsedMs = Math.round(performance.now() - (whole ? startedAt : stepStartedAt));
       const message = whole
@@ -81,6 +85,7 @@ export function createScenarioProgress({ timeoutMs }: { timeoutMs: number | unde
     },
     overdue,
     clear: () => {
+      over = true;
       clearTimeout(timer);
     },
   };
