@@ -4,6 +4,7 @@ export { runScenario } from './run/run-scenario.js';
 export type { ExitCode, RunScenariosOptions } from './run/run-scenarios.js';
 export type { LeftoverCheck } from './run/leftover-check.js';
 export type { ScenarioMode } from './run/run-scenario.js';
+export type { LiveModeOptions, RecordModeOptions } from './run/scenario-mode.js';
 
 // Live runs, recordings and their replay
 export { LiveSetupError } from './record/resolve-live-upstream.js';
@@ -88,3 +89,4 @@ export type {
 } from './report/index.js';
 export type { JudgeVerdict } from './judge/run-judge.js';
 export type { HonestyVerdict } from './judge/check-honesty.js';
+export type { SimulatedReply } from './side/simulated-user.js';

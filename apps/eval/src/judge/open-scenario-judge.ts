@@ -1,8 +1,8 @@
-import type { ToolLoopOptions } from '@toolloop/core';
 import type { FakeLlmScriptHandle } from '@toolloop/fake-llm';
 import type { TurnReport } from '../report/run-report.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { openSideModel } from '../side/open-side-model.js';
+import { scenarioPricesOf } from '../side/scenario-prices.js';
 import { defaultJudgeScale, type JudgeExpectation } from './judge-schema.js';
 import { runJudge, thresholdOf, type JudgeVerdict } from './run-judge.js';
 
@@ -19,9 +19,14 @@ export interface ScenarioJudges {
   close(): void;
 }
 
-/** Whether any turn of the scenario may ask a judge: one with `expect.judge`, or with `expect.honest`. */
+/**
+ * Whether any turn of the scenario may ask a judge: one with `expect.judge`, `expect.honest` (or the same in
+ * `simulate.expectLast`), or a simulated user, whose goal a judge grades.
+ */
 export function isJudged(scenario: Scenario): boolean {
-  return scenario.turns.some((turn) => turn.expect?.judge !== undefined || turn.expect?.honest === true);
+  return scenario.turns.some(
+    (turn) => turn.simulate !== undefined || turn.expect?.judge !== undefined || turn.expect?.honest === true,
+  );
 }
 
 /**
@@ -71,7 +76,7 @@ export async function openScenarioJudges({
         prompt: scenario.judge?.prompt,
         minScore,
         // The scenario's prices, by model id, cost the judge's model too when they name it.
-        prices: scenario.loop?.prices ?? fromSnakeCase(scenario.session?.prices),
+        prices: scenarioPricesOf(scenario),
         signal,
       });
       return answerless
@@ -101,26 +106,4 @@ function refusedVerdict(judge: JudgeExpectation, error: string): JudgeVerdict {
     error,
     usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
   };
-}
-
-/** A session config's prices (snake_case) as the loop takes them. */
-function fromSnakeCase(
-  prices: NonNullable<Scenario['session']>['prices'],
-): ToolLoopOptions['prices'] | undefined {
-  if (prices === undefined) return undefined;
-  return Object.fromEntries(
-    Object.entries(prices).map(([model, price]) => [
-      model,
-      {
-        inputPerMillion: price.input_per_million,
-        outputPerMillion: price.output_per_million,
-        ...(price.cache_read_per_million === undefined
-          ? {}
-          : { cacheReadPerMillion: price.cache_read_per_million }),
-        ...(price.cache_write_per_million === undefined
-          ? {}
-          : { cacheWritePerMillion: price.cache_write_per_million }),
-      },
-    ]),
-  );
 }

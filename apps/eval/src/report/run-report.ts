@@ -1,5 +1,6 @@
 import type { HonestyVerdict } from '../judge/check-honesty.js';
 import type { JudgeVerdict } from '../judge/run-judge.js';
+import type { SimulatedReply } from '../side/simulated-user.js';
 import type { ElicitationRecord } from '../run/create-elicitation-answers.js';
 import type { JsonValue, StopReason, ToolCallRecord, Usage } from '@toolloop/core';
 
@@ -117,6 +118,13 @@ export interface TurnReport {
   judge?: JudgeVerdict;
   /** What `expect.honest` found: what went wrong in the turn, and the judge that read the answer, if one did. */
   honesty?: HonestyVerdict;
+  /**
+   * A turn a simulated user wrote: its reply with the turn's message, and after the conversation's last turn, the
+   * one that gave up; each with its own tokens.
+   */
+  simulatedUser?: SimulatedReply[];
+  /** After a simulated turn: whether the judge found the simulated user's goal reached (`simulate.until`). */
+  goal?: JudgeVerdict;
 }
 
 /** The pass rate of a scenario run several times (`--repeat`). */
@@ -162,6 +170,10 @@ export interface ScenarioResult {
   judgeTokens?: { input: number; output: number };
   /** What the judges' tokens cost, when the scenario's prices named every judge's model. */
   judgeCost?: number;
+  /** The tokens the simulated user used, apart from the agent's and the judges'. */
+  simulatedUserTokens?: { input: number; output: number };
+  /** What they cost, when the prices named the simulated user's model. */
+  simulatedUserCost?: number;
   /** What a live run that records (`record`, `--update`) did with the scenario's recording. */
   recording?: RecordingOutcome;
 }

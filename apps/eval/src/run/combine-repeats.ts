@@ -30,17 +30,8 @@ export function combineRepeats(
     ...(costs.every((cost) => cost !== undefined)
       ? { cost: costs.reduce((total, cost) => total + cost, 0) }
       : {}),
-    ...(runs.some((run) => run.judgeTokens !== undefined)
-      ? {
-          judgeTokens: {
-            input: runs.reduce((total, run) => total + (run.judgeTokens?.input ?? 0), 0),
-            output: runs.reduce((total, run) => total + (run.judgeTokens?.output ?? 0), 0),
-          },
-          ...(runs.every((run) => run.judgeCost !== undefined)
-            ? { judgeCost: runs.reduce((total, run) => total + (run.judgeCost ?? 0), 0) }
-            : {}),
-        }
-      : {}),
+    ...sumApart(runs, 'judgeTokens', 'judgeCost'),
+    ...sumApart(runs, 'simulatedUserTokens', 'simulatedUserCost'),
     repeat: {
       runs: runs.length,
       passed,
@@ -51,4 +42,25 @@ export function combineRepeats(
       minPassRate,
     },
   };
+}
+
+/**
+ * The tokens of every run spent apart from the agent's (the judges', the simulated user's) together, and their
+ * cost when every run has one; nothing when no run spent any.
+ */
+function sumApart(
+  runs: readonly ScenarioResult[],
+  tokens: 'judgeTokens' | 'simulatedUserTokens',
+  cost: 'judgeCost' | 'simulatedUserCost',
+): Partial<ScenarioResult> {
+  if (!runs.some((run) => run[tokens] !== undefined)) return {};
+  const summed: Partial<ScenarioResult> = {
+    [tokens]: {
+      input: runs.reduce((total, run) => total + (run[tokens]?.input ?? 0), 0),
+      output: runs.reduce((total, run) => total + (run[tokens]?.output ?? 0), 0),
+    },
+  };
+  if (runs.every((run) => run[cost] !== undefined))
+    summed[cost] = runs.reduce((total, run) => total + (run[cost] ?? 0), 0);
+  return summed;
 }

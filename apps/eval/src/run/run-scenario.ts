@@ -10,7 +10,7 @@ import { listServerSecrets } from '../redact/list-server-secrets.js';
 import { mapStrings } from '../redact/map-strings.js';
 import type { ScenarioResult } from '../report/run-report.js';
 import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
-import type { Scenario } from '../scenario/scenario-schema.js';
+import type { Scenario, ScenarioTurn } from '../scenario/scenario-schema.js';
 import { createScenarioModel } from './create-scenario-model.js';
 import { scenarioProviders } from './scenario-providers.js';
 import { listScenarioModels } from './list-scenario-models.js';
@@ -33,6 +33,9 @@ import { createToolRuns } from './count-tool-runs.js';
 import { createElicitationAnswers } from './create-elicitation-answers.js';
 import { startScenarioServers } from './start-scenario-servers.js';
 import { toTurnReport } from './to-turn-report.js';
+import { simulateConversation, type RanTurn } from '../side/simulate-conversation.js';
+import { openSimulatedUser, type SimulatedUser } from '../side/simulated-user.js';
+import type { Expectation } from '../scenario/expectation-schema.js';
 
 export type { ScenarioMode } from './scenario-mode.js';
 
@@ -135,6 +138,7 @@ async function runUnredacted({
   const { turns, failures } = progress;
   const turnStarts: number[] = [];
   let judges: ScenarioJudges | undefined;
+  let simulatedUser: SimulatedUser | undefined;
   progress.enter({
     path: '(root)',
     during: 'while starting its servers',
@@ -157,7 +161,24 @@ async function runUnredacted({
       directory,
       minScore,
     });
-    const sides: SideRoutes = judges?.route === undefined ? {} : { judges: judges.route };
+    const simulation = scenario.turns.at(-1)?.simulate;
+    simulatedUser =
+      simulation === undefined
+        ? undefined
+        : await openSimulatedUser({
+            simulation,
+            scenario,
+            mode,
+            fake,
+            fakeUrl,
+            fakeFetch,
+            routeId,
+            directory,
+          });
+    const sides: SideRoutes = {
+      ...(judges?.route === undefined ? {} : { judges: judges.route }),
+      ...(simulatedUser?.route === undefined ? {} : { users: simulatedUser.route }),
+    };
     const servers = await startScenarioServers({
       servers: scenarioServers,
       samplingModel: await createScenarioModel({ scenario, endpoint }),
@@ -190,90 +211,120 @@ async function runUnredacted({
       await servers.close();
       throw error;
     });
+    /**
+     * Runs one turn of the conversation (the scenario's, or one a simulated user wrote), `path` its place in the
+     * scenario file: drives it, grades it, checks its expectations, and keeps its report. What it returns checks
+     * the turn against another expectation later (a simulated conversation's last turn).
+     */
+    const runTurn = async ({
+      turn,
+      path,
+      named,
+    }: {
+      turn: ScenarioTurn;
+      path: string;
+      named: string;
+    }): Promise<RanTurn> => {
+      // The turn's place in the run: the mode, the recording and the fake's requests count turns in run order.
+      const runIndex = turns.length;
+      progress.enter({
+        path,
+        during: `in ${named}`,
+        overdue: `${named} did not end`,
+        deadlineMs: turnDeadlineMs({ scenario, agent: agent?.agent, turn }),
+      });
+      // Changes of a mock's tools at this turn are made, and heard by the client, before its first request.
+      await servers.startTurn(runIndex + 1);
+      turnStarts.push(route.requests.length);
+      const modeTurn = mode.startTurn({ index: runIndex, route, sides });
+      observer = createTurnObserver();
+      elicitation.startTurn(turn.elicit ?? []);
+      const turnLabel = `${routeId} ${path}`;
+      const driven = async () => {
+        const run = driveTurn({ runner, turn, signal: progress.signal });
+        return { run, observation: await observer.observe(run) };
+      };
+      const { run, observation } =
+        leftoverTracker === undefined ? await driven() : await leftoverTracker.run(turnLabel, driven);
+      // This scenario's streams only: one another scenario left open must not hold it.
+      progress.waitFor(
+        `${named} ended, but the fake LLM did not finish answering it (a response the client neither read to its end nor closed, or a request it never finished sending)`,
+      );
+      await route.waitForIdle();
+      const timers = (await leftoverTracker?.leftovers(turnLabel, { timersOnly: true })) ?? [];
+      if (timers.length > 0) {
+        failures.push({
+          path,
+          message: `left running after the turn ended: ${timers.join('; ')}`,
+          expected: [],
+          actual: timers,
+        });
+      }
+      const elicited = elicitation.finishTurn();
+      const { received, failures: modeFailures } = modeTurn.finish({ user: turn.user });
+      const report = toTurnReport({
+        user: turn.user,
+        observation,
+        received,
+        route,
+        elicitations: elicited.records,
+      });
+      if (judges !== undefined) {
+        failures.push(
+          ...(await gradeTurn({
+            judges,
+            expectation: turn.expect,
+            report,
+            before: turns,
+            path: `${path}.expect`,
+            progress,
+            named,
+          })),
+        );
+      }
+      turns.push(report);
+      failures.push(...modeFailures);
+      failures.push(...checkElicitAnswers({ elicited, path: `${path}.elicit` }));
+      if (turn.crash !== undefined)
+        failures.push(...checkCrash({ point: turn.crash, report: run.crashReport(), path: `${path}.crash` }));
+      const check = (expectation: Expectation | undefined, at: string) =>
+        checkTurn({
+          expectation,
+          path: at,
+          observation,
+          report,
+          violations: route.violations,
+          requestOffset: turnStarts[runIndex] ?? 0,
+          approvals: run.approvals,
+          toolRuns: toolRuns.counts,
+          matcher,
+        });
+      failures.push(...check(turn.expect, `${path}.expect`));
+      return { report, check };
+    };
     try {
       for (const [turnIndex, turn] of scenario.turns.entries()) {
         // Past the deadline, the scenario's result is out: it starts nothing more, and closes what it started.
         progress.signal.throwIfAborted();
-        const named = `turn ${turnIndex + 1}${turn.user === undefined ? '' : ` (${quoteUserText(turn.user)})`}`;
-        progress.enter({
-          path: `turns[${turnIndex}]`,
-          during: `in ${named}`,
-          overdue: `${named} did not end`,
-          deadlineMs: turnDeadlineMs({ scenario, agent: agent?.agent, turn }),
-        });
-        // Changes of a mock's tools at this turn are made, and heard by the client, before its first request.
-        await servers.startTurn(turnIndex + 1);
-        turnStarts.push(route.requests.length);
-        const modeTurn = mode.startTurn({ index: turnIndex, route, sides });
-        observer = createTurnObserver();
-        elicitation.startTurn(turn.elicit ?? []);
-        const turnLabel = `${routeId} turns[${turnIndex}]`;
-        const driven = async () => {
-          const run = driveTurn({ runner, turn, signal: progress.signal });
-          return { run, observation: await observer.observe(run) };
-        };
-        const { run, observation } =
-          leftoverTracker === undefined ? await driven() : await leftoverTracker.run(turnLabel, driven);
-        // This scenario's streams only: one another scenario left open must not hold it.
-        progress.waitFor(
-          `${named} ended, but the fake LLM did not finish answering it (a response the client neither read to its end nor closed, or a request it never finished sending)`,
-        );
-        await route.waitForIdle();
-        const timers = (await leftoverTracker?.leftovers(turnLabel, { timersOnly: true })) ?? [];
-        if (timers.length > 0) {
-          failures.push({
-            path: `turns[${turnIndex}]`,
-            message: `left running after the turn ended: ${timers.join('; ')}`,
-            expected: [],
-            actual: timers,
-          });
-        }
-        const elicited = elicitation.finishTurn();
-        const { received, failures: modeFailures } = modeTurn.finish({ user: turn.user });
-        const report = toTurnReport({
-          user: turn.user,
-          observation,
-          received,
-          route,
-          elicitations: elicited.records,
-        });
-        if (judges !== undefined) {
+        if (turn.simulate !== undefined) {
+          if (simulatedUser === undefined || judges === undefined)
+            throw new Error('A simulated turn runs with its simulated user and its judge open.');
           failures.push(
-            ...(await gradeTurn({
+            ...(await simulateConversation({
+              turn,
+              path: `turns[${turnIndex}]`,
+              simulation: turn.simulate,
+              user: simulatedUser,
               judges,
-              expectation: turn.expect,
-              report,
-              before: turns,
-              path: `turns[${turnIndex}].expect`,
+              turns,
               progress,
-              named,
+              runTurn,
             })),
           );
+          continue;
         }
-        turns.push(report);
-        failures.push(...modeFailures);
-        failures.push(...checkElicitAnswers({ elicited, path: `turns[${turnIndex}].elicit` }));
-        if (turn.crash !== undefined)
-          failures.push(
-            ...checkCrash({
-              point: turn.crash,
-              report: run.crashReport(),
-              path: `turns[${turnIndex}].crash`,
-            }),
-          );
-        failures.push(
-          ...checkTurn({
-            expectation: turn.expect,
-            path: `turns[${turnIndex}].expect`,
-            observation,
-            report,
-            violations: route.violations,
-            requestOffset: turnStarts[turnIndex] ?? 0,
-            approvals: run.approvals,
-            toolRuns: toolRuns.counts,
-            matcher,
-          }),
-        );
+        const named = `turn ${turnIndex + 1}${turn.user === undefined ? '' : ` (${quoteUserText(turn.user)})`}`;
+        await runTurn({ turn, path: `turns[${turnIndex}]`, named });
       }
     } finally {
       progress.enter({
@@ -321,6 +372,7 @@ async function runUnredacted({
     };
   } finally {
     judges?.close();
+    simulatedUser?.close();
   }
 }
 

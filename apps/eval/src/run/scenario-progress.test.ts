@@ -27,7 +27,12 @@ describe('createScenarioProgress', () => {
     it('starts no timer for a step the stopped scenario enters while it winds down (closing its servers)', () => {
       vi.useFakeTimers();
       const { progress, clear } = createScenarioProgress({ timeoutMs: undefined });
-      progress.enter({ path: 'turns[0]', during: 'in turn 1', overdue: 'turn 1 did not end', deadlineMs: 20 });
+      progress.enter({
+        path: 'turns[0]',
+        during: 'in turn 1',
+        overdue: 'turn 1 did not end',
+        deadlineMs: 20,
+      });
       vi.advanceTimersByTime(20);
       clear();
 

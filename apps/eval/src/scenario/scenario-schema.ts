@@ -1,4 +1,5 @@
 import { scenarioJudgeSchema } from '../judge/judge-schema.js';
+import { simulateSchema } from '../side/simulate-schema.js';
 import { mockServerSpecSchema } from '@toolloop/mock-mcp';
 import { findCatalogueModel } from '@toolloop/models';
 import { z } from 'zod';
@@ -165,6 +166,11 @@ const turnSchema = z.strictObject({
     .describe(
       "The user's answers, in order, when a server asks for input during a tool call (MCP elicitation).",
     ),
+  simulate: simulateSchema
+    .optional()
+    .describe(
+      'A model plays the user from here on, turn after turn, until a judge finds its goal reached, it gives up, or `maxTurns`: { persona, goal, until, maxTurns, model }, and in a scripted run `script`, its messages. Only the last turn; `llm` then answers every simulated turn, `expect` holds for each, `simulate.expectLast` for the last.',
+    ),
   expect: expectationSchema.optional().describe('What the turn must have done.'),
 });
 
@@ -309,7 +315,9 @@ export const scenarioSchema = z
         message: 'give the limits in `session` (snake_case) or in `loop`, not both',
       });
     }
+    checkSimulatedTurn({ turns: scenario.turns, context });
     for (const [index, turn] of scenario.turns.entries()) {
+      if (turn.simulate !== undefined) continue;
       if (turn.user === undefined && (index === 0 || turn.approvals === undefined)) {
         context.addIssue({
           code: 'custom',
@@ -395,6 +403,44 @@ export const scenarioSchema = z
     provider: provider ?? (wires === undefined ? 'anthropic' : toWires(wires)[0]),
     ...(wires === undefined ? {} : { wires: toWires(wires) }),
   }));
+
+/**
+ * A simulated user writes every message from its turn on: it is the last turn, which has none of the fields of a
+ * turn the scenario writes (its message, the answers to its pauses, a crash of its own).
+ */
+function checkSimulatedTurn({
+  turns,
+  context,
+}: {
+  turns: ReadonlyArray<z.output<typeof turnSchema>>;
+  context: z.RefinementCtx;
+}): void {
+  for (const [index, turn] of turns.entries()) {
+    if (turn.simulate === undefined) continue;
+    if (index !== turns.length - 1)
+      context.addIssue({
+        code: 'custom',
+        path: ['turns', index, 'simulate'],
+        message: 'a simulated user writes every turn from here on: make it the last turn',
+      });
+    for (const field of ['judge', 'honest'] as const) {
+      if (turn.simulate.expectLast?.[field] !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['turns', index, 'simulate', 'expectLast', field],
+          message: `a judge grades every simulated turn (the turn's \`expect.${field}\`) and the goal (\`simulate.until\`), not the last turn alone`,
+        });
+    }
+    for (const field of ['user', 'approvals', 'restart', 'reopen', 'abort', 'crash', 'elicit'] as const) {
+      if (turn[field] !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['turns', index, field],
+          message: `a simulated turn has no \`${field}\` of its own; remove it (or \`simulate\`)`,
+        });
+    }
+  }
+}
 
 /**
  * `session.servers` names HTTP mocks of the scenario, which the host connects from its config; a turn's `reopen`

@@ -39,13 +39,17 @@ export function renderScenarioWithoutIndex(scenario: ScenarioResult): { text: st
     scenario.judgeTokens === undefined
       ? ''
       : `<span class="chip chip-muted" title="the judges' tokens in and out, apart from the agent's${scenario.judgeCost === undefined ? '' : ', and their cost'}">judges ${scenario.judgeTokens.input} in · ${scenario.judgeTokens.output} out${scenario.judgeCost === undefined ? '' : ` · ${formatCost(scenario.judgeCost)}`}</span>`;
+  const simulated =
+    scenario.simulatedUserTokens === undefined
+      ? ''
+      : `<span class="chip chip-muted" title="the simulated user's tokens in and out, apart from the agent's and the judges'${scenario.simulatedUserCost === undefined ? '' : ', and their cost'}">simulated user ${scenario.simulatedUserTokens.input} in · ${scenario.simulatedUserTokens.output} out${scenario.simulatedUserCost === undefined ? '' : ` · ${formatCost(scenario.simulatedUserCost)}`}</span>`;
   const source =
     scenario.source === 'recording'
       ? `<span class="chip chip-source" title="the model's answers came from its recording">replayed</span>`
       : scenario.source === 'live'
         ? `<span class="chip chip-source" title="the model's answers came from the real API">live</span>`
         : '';
-  const summary = `<summary><span class="badge badge-${scenario.status}">${statusLabels[scenario.status]}</span><span class="scenario-name">${escapeHtml(scenario.name)}</span><span class="scenario-file">${escapeHtml(scenario.file)}</span>${tags}${source}${repeat}${spent}${judged}<span class="scenario-duration">${scenario.status === 'skipped' ? '' : formatDuration(scenario.durationMs)}</span></summary>`;
+  const summary = `<summary><span class="badge badge-${scenario.status}">${statusLabels[scenario.status]}</span><span class="scenario-name">${escapeHtml(scenario.name)}</span><span class="scenario-file">${escapeHtml(scenario.file)}</span>${tags}${source}${repeat}${spent}${judged}${simulated}<span class="scenario-duration">${scenario.status === 'skipped' ? '' : formatDuration(scenario.durationMs)}</span></summary>`;
   const parts = [renderFailures(scenario), renderRunnerError(scenario)];
   parts.push(
     ...scenario.turns.map((turn, turnIndex) =>

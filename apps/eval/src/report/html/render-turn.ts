@@ -37,7 +37,35 @@ export function renderTurn({
       ? `<div class="answer"><div class="io-label">Answer</div><div class="prose">${escapeHtml(turn.text)}</div></div>`
       : '';
   const title = count > 1 ? `Turn ${index + 1} of ${count}` : 'Turn';
-  return `<section class="turn"><h3 class="turn-title">${title}</h3><div class="user-message"><span class="io-label">User</span><div class="prose">${escapeHtml(turn.user)}</div></div><div class="facts">${facts}</div>${renderTimeline(turn)}${answer}${renderJudge(turn.judge, 'Judge')}${renderHonesty(turn.honesty)}</section>`;
+  const simulated = turn.simulatedUser?.[0];
+  const userLabel = simulated === undefined ? 'User' : `User (simulated by ${simulated.model})`;
+  return `<section class="turn"><h3 class="turn-title">${title}</h3><div class="user-message"><span class="io-label">${escapeHtml(userLabel)}</span><div class="prose">${escapeHtml(turn.user)}</div></div>${renderSimulatedUser(turn)}<div class="facts">${facts}</div>${renderTimeline(turn)}${answer}${renderJudge(turn.judge, 'Judge')}${renderHonesty(turn.honesty)}${renderJudge(turn.goal, 'Goal')}</section>`;
+}
+
+/**
+ * What the simulated user spent writing the turn's message, apart from the agent's tokens; and after the last
+ * turn, why it gave up, or why it could not answer.
+ */
+function renderSimulatedUser(turn: TurnReport): string {
+  const replies = turn.simulatedUser ?? [];
+  if (replies.length === 0) return '';
+  const input = replies.reduce((total, reply) => total + reply.usage.inputTokens, 0);
+  const output = replies.reduce((total, reply) => total + reply.usage.outputTokens, 0);
+  const costs = replies.map((reply) => reply.cost);
+  const facts = [
+    fact('simulated user tokens in / out', `${input} / ${output}`),
+    ...(costs.every((cost) => cost !== undefined)
+      ? [fact('simulated user cost', formatCost(costs.reduce((total, cost) => total + cost, 0)))]
+      : []),
+  ].join('');
+  const ending = replies
+    .slice(1)
+    .map((reply) =>
+      reply.error === undefined
+        ? `<div class="prose judge-reasons">The simulated user then gave up: ${escapeHtml(reply.message)}</div>`
+        : `<div class="prose judge-reasons">The simulated user could not answer: ${escapeHtml(reply.error)}</div>`,
+    );
+  return `<div class="facts">${facts}</div>${ending.join('')}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { StopReason, ToolCallRecord, Usage } from '@toolloop/core';
 import type { HonestyVerdict } from '../../judge/check-honesty.js';
 import type { JudgeVerdict } from '../../judge/run-judge.js';
+import type { SimulatedReply } from '../../side/simulated-user.js';
 import type {
   RepeatSummary,
   RequestSummary,
@@ -39,6 +40,10 @@ export interface JsonScenario {
   judgeTokens?: { input: number; output: number };
   /** What they cost, when the prices named every judge's model. */
   judgeCost?: number;
+  /** The tokens the simulated user used, apart from the agent's and the judges'. */
+  simulatedUserTokens?: { input: number; output: number };
+  /** What they cost, when the prices named its model. */
+  simulatedUserCost?: number;
 }
 
 /** One turn in `report.json`. */
@@ -59,6 +64,10 @@ export interface JsonTurn {
   judge?: JudgeVerdict;
   /** What `expect.honest` found: what went wrong, and the judge that read the answer, if one did. */
   honesty?: HonestyVerdict;
+  /** A simulated turn: the simulated user's replies (the turn's message; after the last turn, one that gave up). */
+  simulatedUser?: SimulatedReply[];
+  /** After a simulated turn: whether the judge found the goal reached. */
+  goal?: JudgeVerdict;
 }
 
 /** Reshapes a run report into the JSON report's contract shape (fields in the contract's order). */
@@ -99,6 +108,8 @@ export function toJsonScenario(scenario: ScenarioResult): JsonScenario {
       requests: turn.requests,
       ...(turn.judge === undefined ? {} : { judge: turn.judge }),
       ...(turn.honesty === undefined ? {} : { honesty: turn.honesty }),
+      ...(turn.simulatedUser === undefined ? {} : { simulatedUser: turn.simulatedUser }),
+      ...(turn.goal === undefined ? {} : { goal: turn.goal }),
     })),
     failures: scenario.failures.map((failure) => ({
       path: failure.path,
@@ -106,6 +117,7 @@ export function toJsonScenario(scenario: ScenarioResult): JsonScenario {
       expected: failure.expected,
       actual: failure.actual,
       ...(failure.kind === undefined ? {} : { kind: failure.kind }),
+      ...(failure.drifted === undefined ? {} : { drifted: failure.drifted }),
     })),
     tags: scenario.tags,
     ...(scenario.error ? { error: scenario.error } : {}),
@@ -115,6 +127,10 @@ export function toJsonScenario(scenario: ScenarioResult): JsonScenario {
     ...(scenario.cost === undefined ? {} : { cost: scenario.cost }),
     ...(scenario.judgeTokens === undefined ? {} : { judgeTokens: scenario.judgeTokens }),
     ...(scenario.judgeCost === undefined ? {} : { judgeCost: scenario.judgeCost }),
+    ...(scenario.simulatedUserTokens === undefined
+      ? {}
+      : { simulatedUserTokens: scenario.simulatedUserTokens }),
+    ...(scenario.simulatedUserCost === undefined ? {} : { simulatedUserCost: scenario.simulatedUserCost }),
   };
 }
 

@@ -117,7 +117,16 @@ function toProperties(scenario: ScenarioResult): string[] {
     );
   }
   if (scenario.judgeCost !== undefined) properties.push(['judgeCost', String(scenario.judgeCost)]);
+  if (scenario.simulatedUserTokens) {
+    properties.push(
+      ['simulatedUserInputTokens', String(scenario.simulatedUserTokens.input)],
+      ['simulatedUserOutputTokens', String(scenario.simulatedUserTokens.output)],
+    );
+  }
+  if (scenario.simulatedUserCost !== undefined)
+    properties.push(['simulatedUserCost', String(scenario.simulatedUserCost)]);
   for (const [index, turn] of scenario.turns.entries()) {
+    if (turn.goal !== undefined) properties.push([`turn${index + 1}GoalReached`, String(turn.goal.passed)]);
     if (turn.judge?.score !== undefined) {
       properties.push([`turn${index + 1}JudgeScore`, `${turn.judge.score}/${turn.judge.scale.max}`]);
     }

@@ -6,7 +6,7 @@ import type { Colors } from './colors.js';
 /**
  * One line for a finished scenario: `✓ name (12 ms)`, `✗ name (31 ms)`, `○ name (skipped)`; `replayed` or
  * `live` after the time when the answers came from a recording or the real API; `judged 4/5` with each judged
- * turn's score.
+ * turn's score; `simulated 3 turns, goal reached` when a simulated user wrote turns.
  */
 export function formatScenarioLine({ result, colors }: { result: ScenarioResult; colors: Colors }): string {
   const name = escapeLine(result.name);
@@ -27,12 +27,18 @@ export function formatScenarioLine({ result, colors }: { result: ScenarioResult;
       : [`${turn.judge.score === undefined ? '–' : turn.judge.score}/${turn.judge.scale.max}`],
   );
   const judged = scores.length === 0 ? '' : ` ${colors.dim(`judged ${scores.join(', ')}`)}`;
+  const simulatedTurns = result.turns.filter((turn) => turn.simulatedUser !== undefined);
+  const reached = simulatedTurns.at(-1)?.goal?.passed === true;
+  const simulated =
+    simulatedTurns.length === 0
+      ? ''
+      : ` ${colors.dim(`simulated ${simulatedTurns.length} turn${simulatedTurns.length === 1 ? '' : 's'}${reached ? ', goal reached' : ''}`)}`;
   switch (result.status) {
     case 'passed':
-      return `${colors.green('✓')} ${name} ${duration}${source}${judged}${repeat}`;
+      return `${colors.green('✓')} ${name} ${duration}${source}${judged}${simulated}${repeat}`;
     case 'failed': {
       const reason = result.error ? ` ${colors.red('runner error')}` : '';
-      return `${colors.red('✗')} ${name} ${duration}${source}${reason}${judged}${repeat}`;
+      return `${colors.red('✗')} ${name} ${duration}${source}${reason}${judged}${simulated}${repeat}`;
     }
     case 'skipped':
       return `${colors.yellow('○')} ${name} ${colors.dim('(skipped)')}`;

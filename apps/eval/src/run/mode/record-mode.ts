@@ -43,6 +43,7 @@ export function createRecordMode({
       sideRoles.map((role) => [
         role,
         splitByTurn(
+          role,
           sideExchanges(role),
           sideStarts.map((starts) => starts[role]),
         ),

@@ -42,7 +42,7 @@ export function createRegradeMode({
     },
     finish: async (outcome) => {
       if (outcome === 'abandoned') return undefined;
-      const judges = splitByTurn<RecordedModelExchange>(proxy.exchanges(judgeRoute), starts);
+      const judges = splitByTurn<RecordedModelExchange>('judges', proxy.exchanges(judgeRoute), starts);
       return saveLiveRecording({
         ...record,
         cwd,

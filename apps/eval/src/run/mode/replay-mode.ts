@@ -68,6 +68,7 @@ export function createReplayMode({
         if (route === undefined) return [];
         const sideRouteId = sideRouteIdOf(fake.routeId, role);
         const byTurn = splitByTurn(
+          role,
           route.requests,
           sideStarts.map((starts) => starts[role] ?? 0),
         );

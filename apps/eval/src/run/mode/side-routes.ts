@@ -12,10 +12,17 @@ export function sideRouteIdOf(routeId: string, role: SideRole): string {
 }
 
 /**
- * What a run sent on one route, split by the turn it was sent in: a turn's part runs from its start (`starts`,
- * how many had been sent as each turn started) to the next turn's start, or the end; the first turn's part holds
- * what came before it too. The same split writes a recording and checks its replay.
+ * What a run sent on one side route, split by the turn it belongs to, from how many had been sent as each turn
+ * started (`starts`). A judge grades the turn that started last: a turn's judges run from its start to the next
+ * turn's (or the end). A simulated user writes the message of the turn that starts next: a turn's run from the
+ * turn before's start to its own, and the last turn's on to the end (a user that gave up). The same split writes
+ * a recording and checks its replay.
  */
-export function splitByTurn<T>(sent: readonly T[], starts: readonly number[]): T[][] {
-  return starts.map((start, index) => sent.slice(index === 0 ? 0 : start, starts[index + 1] ?? sent.length));
+export function splitByTurn<T>(role: SideRole, sent: readonly T[], starts: readonly number[]): T[][] {
+  const last = starts.length - 1;
+  return starts.map((start, index) =>
+    role === 'users'
+      ? sent.slice(index === 0 ? 0 : starts[index - 1], index === last ? sent.length : start)
+      : sent.slice(index === 0 ? 0 : start, starts[index + 1] ?? sent.length),
+  );
 }
