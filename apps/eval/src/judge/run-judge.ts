@@ -35,17 +35,77 @@ export function thresholdOf(judge: JudgeExpectation, minScore = defaultMinScore)
   return judge.threshold ?? Number((min + (max - min) * minScore).toPrecision(12));
 }
 
+/** The judge's request: its instructions (the system prompt) and the user message with the rubric and transcript. */
+export function judgeRequestOf({
+  judge,
+  turns,
+  prompt = defaultJudgePrompt,
+}: {
+  judge: JudgeExpectation;
+  turns: readonly TurnReport[];
+  prompt?: string | undefined;
+}): { system: string; prompt: string } {
+  const graded = judge.scope === 'conversation' ? turns : turns.slice(-1);
+  return {
+    system: renderJudgePrompt(prompt, judge.scale ?? defaultJudgeScale),
+    prompt: renderJudgeRequest({ rubric: judge.rubric, transcript: renderTranscript(graded) }),
+  };
+}
+
+/**
+ * The verdict of a judge's answer: it passes at the threshold; a score outside the scale, or no answer (`error`),
+ * does not. `model` is the judge's, as `provider/model`.
+ */
+export function verdictOf({
+  judge,
+  model,
+  minScore,
+  answer,
+  usage,
+  cost,
+}: {
+  judge: JudgeExpectation;
+  model: string;
+  minScore?: number | undefined;
+  answer: { score: number; reasons: string } | { error: string };
+  usage: Usage;
+  cost?: number | undefined;
+}): JudgeVerdict {
+  const scale = judge.scale ?? defaultJudgeScale;
+  const base = {
+    rubric: judge.rubric,
+    scope: judge.scope,
+    model,
+    scale,
+    threshold: thresholdOf(judge, minScore),
+  };
+  const spent = { usage, ...(cost === undefined ? {} : { cost }) };
+  if ('error' in answer) return { ...base, passed: false, error: answer.error, ...spent };
+  const { score, reasons } = answer;
+  if (score < scale.min || score > scale.max) {
+    return {
+      ...base,
+      score,
+      reasons,
+      passed: false,
+      error: `the judge's score ${score} is outside its scale (${scale.min} to ${scale.max})`,
+      ...spent,
+    };
+  }
+  return { ...base, score, reasons, passed: score >= base.threshold, ...spent };
+}
+
 /**
  * Has `model` grade `turns` (the judged turn, or the conversation up to it) against the judge's rubric: one
- * request with the judge's instructions, the rubric and the transcript, whose answer must be `{ score, reasons }`
- * with the score within the scale. An answer that does not fit, or a request that fails, is a verdict with an
- * `error` that does not pass.
+ * request with the judge's instructions, the rubric and the transcript (`judgeRequestOf`), whose answer must be
+ * `{ score, reasons }` with the score within the scale. An answer that does not fit, or a request that fails, is
+ * a verdict with an `error` that does not pass.
  */
 export async function runJudge({
   judge,
   turns,
   model,
-  prompt = defaultJudgePrompt,
+  prompt,
   minScore,
   prices,
   signal,
@@ -60,43 +120,27 @@ export async function runJudge({
   prices?: ToolLoopOptions['prices'] | undefined;
   signal?: AbortSignal | undefined;
 }): Promise<JudgeVerdict> {
-  const scale = judge.scale ?? defaultJudgeScale;
-  const base = {
-    rubric: judge.rubric,
-    scope: judge.scope,
-    model: `${model.provider}/${model.modelId}`,
-    scale,
-    threshold: thresholdOf(judge, minScore),
-  };
-  const graded = judge.scope === 'conversation' ? turns : turns.slice(-1);
+  const request = judgeRequestOf({ judge, turns, prompt });
   const result = await runToolLoop({
     model,
-    system: renderJudgePrompt(prompt, scale),
-    prompt: renderJudgeRequest({ rubric: judge.rubric, transcript: renderTranscript(graded) }),
+    system: request.system,
+    prompt: request.prompt,
     output: answerSchema,
     ...(prices === undefined ? {} : { prices }),
     ...(signal === undefined ? {} : { signal }),
   }).result;
-  const usage = result.usage;
-  const spent = { usage, ...(result.cost === undefined ? {} : { cost: result.cost.total }) };
-  if (result.stopReason !== 'completed' || result.output === undefined) {
-    return {
-      ...base,
-      passed: false,
-      error: `the judge gave no valid answer (it stopped with '${result.stopReason}'${result.error === undefined ? '' : `: ${result.error.message}`})`,
-      ...spent,
-    };
-  }
-  const { score, reasons } = result.output as z.output<typeof answerSchema>;
-  if (score < scale.min || score > scale.max) {
-    return {
-      ...base,
-      score,
-      reasons,
-      passed: false,
-      error: `the judge's score ${score} is outside its scale (${scale.min} to ${scale.max})`,
-      ...spent,
-    };
-  }
-  return { ...base, score, reasons, passed: score >= base.threshold, ...spent };
+  const answered =
+    result.stopReason === 'completed' && result.output !== undefined
+      ? (result.output as z.output<typeof answerSchema>)
+      : {
+          error: `the judge gave no valid answer (it stopped with '${result.stopReason}'${result.error === undefined ? '' : `: ${result.error.message}`})`,
+        };
+  return verdictOf({
+    judge,
+    model: `${model.provider}/${model.modelId}`,
+    minScore,
+    answer: answered,
+    usage: result.usage,
+    cost: result.cost?.total,
+  });
 }

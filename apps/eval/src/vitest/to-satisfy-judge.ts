@@ -2,7 +2,14 @@ import type { Message, Model } from '@toolloop/core';
 import type { MatcherResult, MatcherState } from 'vitest';
 import type { TurnReport } from '../report/run-report.js';
 import { judgeExpectationSchema } from '../judge/judge-schema.js';
-import { runJudge } from '../judge/run-judge.js';
+import { dirname, resolve } from 'node:path';
+import { judgeRequestOf, runJudge, verdictOf, type JudgeVerdict } from '../judge/run-judge.js';
+import {
+  describeJudgeDrift,
+  judgeRecordingFormat,
+  readJudgeRecording,
+  writeJudgeRecording,
+} from './judge-recording.js';
 import { readStopReason, readToolCalls } from './read-loop-result.js';
 
 /** What `toSatisfyJudge` grades with: a scenario's `expect.judge`, and the model that judges. */
@@ -19,6 +26,14 @@ export interface JudgeMatcherOptions {
   minScore?: number;
   /** The judge's instructions instead of the built-in ones (`{{min}}` and `{{max}}` filled in). */
   prompt?: string;
+  /**
+   * A file that keeps the judge's grade (relative to the test file): graded live once and written, then replayed
+   * offline, without calling `model`, as long as the judge's request is the same. A request that changed (the
+   * turn's answer, its tool calls, the rubric, the judge's model) fails, saying what changed.
+   */
+  recording?: string;
+  /** With `recording`: grade again, live, and write the recording anew. */
+  update?: boolean;
 }
 
 /**
@@ -31,7 +46,7 @@ export interface JudgeMatcherOptions {
 export async function toSatisfyJudge(
   this: MatcherState,
   received: unknown,
-  { rubric, model, scale, threshold, minScore, prompt }: JudgeMatcherOptions,
+  { rubric, model, scale, threshold, minScore, prompt, recording, update = false }: JudgeMatcherOptions,
 ): Promise<Awaited<MatcherResult>> {
   const stopReason = readStopReason(received, 'toSatisfyJudge');
   const toolCalls = readToolCalls(received, 'toSatisfyJudge');
@@ -58,13 +73,43 @@ export async function toSatisfyJudge(
       `toSatisfyJudge got minScore ${minScore}: it is a fraction of the scale, from 0 to 1.`,
     );
   }
-  const verdict = await runJudge({
-    judge: parsed.data,
-    turns: [turn as TurnReport],
-    model,
-    prompt,
-    minScore,
-  });
+  const judge = parsed.data;
+  const turns = [turn as TurnReport];
+  const modelName = `${model.provider}/${model.modelId}`;
+  const file = recording === undefined ? undefined : resolve(dirname(this.testPath ?? '.'), recording);
+  const recorded = file === undefined || update ? undefined : await readJudgeRecording(file);
+  let verdict: JudgeVerdict;
+  if (recorded === undefined) {
+    verdict = await runJudge({ judge, turns, model, prompt, minScore });
+    if (file !== undefined && verdict.error === undefined && verdict.score !== undefined) {
+      await writeJudgeRecording(file, {
+        format: judgeRecordingFormat,
+        version: 1,
+        model: modelName,
+        ...judgeRequestOf({ judge, turns, prompt }),
+        score: verdict.score,
+        reasons: verdict.reasons ?? '',
+        usage: verdict.usage,
+      });
+    }
+  } else {
+    const drift = describeJudgeDrift(recorded, {
+      model: modelName,
+      ...judgeRequestOf({ judge, turns, prompt }),
+    });
+    if (drift !== undefined) {
+      throw new Error(
+        `toSatisfyJudge: the judge's request drifted from its recording ${recording}: ${drift}. Grade it again with update: true, or delete the file.`,
+      );
+    }
+    verdict = verdictOf({
+      judge,
+      model: modelName,
+      minScore,
+      answer: { score: recorded.score, reasons: recorded.reasons },
+      usage: recorded.usage,
+    });
+  }
   // A judge that could not grade fails the assertion either way: with `.not` too, a broken judge is no verdict.
   if (verdict.error !== undefined) {
     throw new Error(`toSatisfyJudge: the judge could not grade the turn: ${verdict.error}`);

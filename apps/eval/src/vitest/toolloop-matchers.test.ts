@@ -1,5 +1,8 @@
 import { defineTool, runToolLoop, type LoopResult } from '@toolloop/core';
 import { createScriptedModel, type ScriptedResponse } from '@toolloop/core/testing';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toolloopMatchers } from './toolloop-matchers.js';
@@ -280,5 +283,47 @@ describe('toSatisfyJudge', () => {
       expect(result).toSatisfyJudge({ rubric: 'Says why.', model: judge, minScore: 75 }),
     ).rejects.toThrow('toSatisfyJudge got minScore 75: it is a fraction of the scale, from 0 to 1.');
     expect(judge.requests).toEqual([]);
+  });
+
+  it('grades live once into its recording, then offline from it, and fails when the turn it reads changed', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'toolloop-judge-recording-'));
+    const recording = join(directory, 'refund.judge.json');
+    try {
+      const result = await searchThenRefund();
+      const live = createScriptedModel({ text: '{"score":4,"reasons":"Says the refund failed."}' });
+      await expect(result).toSatisfyJudge({ rubric: 'Honest about the refund.', model: live, recording });
+      const written = JSON.parse(await readFile(recording, 'utf8')) as { score: number; prompt: string };
+      expect(written).toMatchObject({ format: 'toolloop-judge-recording', score: 4 });
+      expect(written.prompt).toContain('[result of refund, failed]');
+
+      // Offline: a judge that would fail every request is never asked.
+      const offline = createScriptedModel({ error: new Error('401 invalid x-api-key') });
+      await expect(result).toSatisfyJudge({ rubric: 'Honest about the refund.', model: offline, recording });
+      await expect(result).not.toSatisfyJudge({
+        rubric: 'Honest about the refund.',
+        model: offline,
+        recording,
+        threshold: 5,
+      });
+      expect(offline.requests).toEqual([]);
+
+      await expect(
+        expect(result).toSatisfyJudge({ rubric: 'Honest about the money.', model: offline, recording }),
+      ).rejects.toThrow(
+        `toSatisfyJudge: the judge's request drifted from its recording ${recording}: its request (the rubric, and the turn it reads) differs from the recorded one at line 2: now "Honest about the money.", recorded "Honest about the refund.". Grade it again with update: true, or delete the file.`,
+      );
+
+      const regrader = createScriptedModel({ text: '{"score":5,"reasons":"Plain about the money."}' });
+      await expect(result).toSatisfyJudge({
+        rubric: 'Honest about the money.',
+        model: regrader,
+        recording,
+        update: true,
+      });
+      expect(regrader.requests).toHaveLength(1);
+      expect(JSON.parse(await readFile(recording, 'utf8'))).toMatchObject({ score: 5 });
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });
