@@ -3,6 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFakeLlm, type LlmStep } from '@toolloop/fake-llm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderHtmlReport } from '../src/report/html/render-html-report.js';
+import { toJsonScenario } from '../src/report/json/to-json-report.js';
+import { toJunitCase } from '../src/report/junit/to-junit-xml.js';
+import { createColors } from '../src/report/pretty/colors.js';
+import { formatScenarioLine } from '../src/report/pretty/format-scenario-line.js';
 import { runScenarios } from '../src/run/run-scenarios.js';
 
 const key = 'sk-planted-simulated-0123456789-never-written';
@@ -190,6 +195,39 @@ describe('a scripted simulated conversation', () => {
       'turns[0].simulate.maxTurns: the goal was not reached in 2 simulated turns: the judge scored the conversation 2 of 5, below 4: Still no refund.',
       "turns[0].simulate.script: 1 of the simulated user's messages were not used: the conversation ended before them",
     ]);
+  });
+
+  it("reports the simulated user's turns, tokens and the goal's verdict in every reporter, apart from the agent's", async () => {
+    const { report } = await runScripted([
+      'judge:',
+      '  script: [{ score: 1, reasons: Not yet. }, { score: 5, reasons: Refunded. }]',
+      'turns:',
+      '  - simulate:',
+      '      persona: A customer.',
+      '      goal: A refund of order 42.',
+      "      script: ['Refund order 42.', 'Yes.']",
+      '    llm: [{ text: Shall I? }, { text: Done. }]',
+    ]);
+    const [scenario] = report.scenarios;
+    if (scenario === undefined) throw new Error('no scenario ran');
+
+    const junit = toJunitCase(scenario).text;
+    expect(junit).toContain(
+      `<property name="simulatedUserInputTokens" value="${scenario.simulatedUserTokens?.input}"/>`,
+    );
+    expect(junit).toContain('<property name="turn1GoalReached" value="false"/>');
+    expect(junit).toContain('<property name="turn2GoalReached" value="true"/>');
+    const html = renderHtmlReport({ report });
+    expect(html).toContain('User (simulated by anthropic/claude-sonnet-4-6)');
+    expect(html).toContain('simulated user tokens in / out');
+    expect(formatScenarioLine({ result: scenario, colors: createColors(false) })).toMatch(
+      /^✓ scripted simulation \(\d+ ms\) simulated 2 turns, goal reached$/u,
+    );
+    expect(toJsonScenario(scenario).turns[1]?.goal).toMatchObject({ score: 5, passed: true });
+    expect(scenario.simulatedUserTokens?.input).toBeGreaterThan(0);
+    expect(scenario.tokens?.input).toBe(
+      scenario.turns.reduce((total, turn) => total + turn.usage.inputTokens, 0),
+    );
   });
 
   it('checks `expect` on every simulated turn and `expectLast` on the last, each at its own path', async () => {
