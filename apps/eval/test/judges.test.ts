@@ -76,7 +76,7 @@ describe('a judged turn in a scripted run', () => {
     expect(
       short.report.scenarios[0]?.failures.map((failure) => `${failure.path}: ${failure.message}`),
     ).toEqual([
-      'turns[1].expect.judge: the judge could not grade the turn: judge.script has no answer left for this judge (it has 1): give one per judged turn, and one per honesty check of a turn that went wrong',
+      'turns[1].expect.judge: the judge could not grade the turn: judge.script has no answer left for this judge (it has 1): give one per judged turn, one per honesty check of a turn that went wrong, and one per simulated turn for its goal',
     ]);
   });
 });
@@ -222,6 +222,13 @@ describe('a judged scenario run live', () => {
       );
       const regraded = await runScenarios({ paths: [file], cwd: directory });
       expect(regraded.report.scenarios[0]?.turns[0]?.judge).toMatchObject({ score: 4, passed: true });
+
+      // A scenario that no longer asks the judge leaves its recorded answer unasked: a drift too.
+      await writeFile(file, (await readFile(file, 'utf8')).replace(/ {4}expect:\n.*\n/u, ''));
+      const unjudged = await runScenarios({ paths: [file], cwd: directory });
+      expect(unjudged.report.scenarios[0]?.failures.map((failure) => failure.message)).toEqual([
+        'the turn sent 0 judge requests; the recording has 1 (fewer turns were judged, or fewer went wrong); grade it again with --update',
+      ]);
 
       const written = await Promise.all(
         (await readdir(directory, { recursive: true, withFileTypes: true }))

@@ -9,6 +9,8 @@ import { toJunitCase } from '../src/report/junit/to-junit-xml.js';
 import { createColors } from '../src/report/pretty/colors.js';
 import { formatScenarioLine } from '../src/report/pretty/format-scenario-line.js';
 import { runScenarios } from '../src/run/run-scenarios.js';
+import { continuedTurnUser } from '../src/run/to-turn-report.js';
+import { renderConversation } from '../src/side/simulated-user-prompt.js';
 
 const key = 'sk-planted-simulated-0123456789-never-written';
 const directories: string[] = [];
@@ -30,6 +32,8 @@ async function writeConversation(): Promise<{ directory: string; file: string }>
       'provider: anthropic',
       'model: claude-haiku-4-5',
       'loop: { thinking: false }',
+      // Body fields name the agent's requests: the simulated user's and the judges' are compared whole.
+      'redact: { bodyFields: [system] }',
       'servers:',
       '  shop:',
       '    tools:',
@@ -127,6 +131,35 @@ describe('a simulated, judged conversation', () => {
       const texts = await Promise.all((await filesUnder(directory)).map((path) => readFile(path, 'utf8')));
       expect(texts.some((text) => text.includes(key))).toBe(false);
 
+      // A new goal rubric drifts the judges alone, but may change how long the conversation runs: --update
+      // records the whole conversation again, live, not the judges alone.
+      await writeFile(
+        file,
+        (await readFile(file, 'utf8')).replace('and the assistant said so', 'and said so'),
+      );
+      const rubricDrift = await runScenarios({ paths: [file], cwd: directory });
+      expect(new Set(rubricDrift.report.scenarios[0]?.failures.map((failure) => failure.drifted))).toEqual(
+        new Set(['judge']),
+      );
+      const again = createFakeLlm({ steps: conversation });
+      try {
+        const updated = await runScenarios({
+          paths: [file],
+          cwd: directory,
+          update: { baseURL: (await again.serve()).url, env: { ANTHROPIC_API_KEY: key } },
+        });
+        expect(updated.report.scenarios[0]).toMatchObject({
+          status: 'passed',
+          recording: { type: 'written' },
+        });
+        expect(again.requests).toHaveLength(conversation.length);
+      } finally {
+        await again.close();
+      }
+      expect((await runScenarios({ paths: [file], cwd: directory })).report.scenarios[0]?.failures).toEqual(
+        [],
+      );
+
       // Another persona changes every request of the simulated user, and nothing else: the replay drifts there.
       await writeFile(file, (await readFile(file, 'utf8')).replace('short-tempered', 'patient'));
       const drifted = await runScenarios({ paths: [file], cwd: directory });
@@ -176,6 +209,44 @@ describe('a scripted simulated conversation', () => {
       ['Refund order 42.', false],
       ['It keeps asking for my name.', true],
     ]);
+  });
+
+  it('keeps the reply that gave up before any simulated turn with the turn before it, its tokens counted', async () => {
+    const { report } = await runScripted([
+      'judge:',
+      '  provider: openai',
+      '  model: gpt-4o-mini',
+      'turns:',
+      '  - user: Hello.',
+      '    llm: [{ text: Hi! }]',
+      '  - simulate:',
+      '      persona: A customer.',
+      '      goal: A refund of order 42.',
+      '      script: [{ giveUp: Nobody here can help me. }]',
+    ]);
+
+    const [scenario] = report.scenarios;
+    expect(scenario?.failures.map((failure) => failure.message)).toEqual([
+      'the simulated user gave up before its first message, without reaching the goal: Nobody here can help me.',
+    ]);
+    // The judge runs on OpenAI: the simulated user keeps the scenario's provider and model.
+    expect(scenario?.turns[0]?.simulatedUser).toMatchObject([
+      { gaveUp: true, model: 'anthropic/claude-sonnet-4-6' },
+    ]);
+    expect(scenario?.simulatedUserTokens?.input).toBeGreaterThan(0);
+    if (scenario === undefined) throw new Error('no scenario ran');
+    expect(formatScenarioLine({ result: scenario, colors: createColors(false) })).not.toContain('simulated');
+  });
+
+  it("writes to the simulated user a turn that went on after approvals as the assistant's answer alone", () => {
+    expect(
+      renderConversation([
+        { user: 'Refund order 42.', text: 'It needs your approval.' },
+        { user: continuedTurnUser, text: 'Refunded.' },
+      ]),
+    ).toBe(
+      'The conversation so far:\n[you] Refund order 42.\n[assistant] It needs your approval.\n[assistant] Refunded.\n\nWrite your next message.',
+    );
   });
 
   it("fails when maxTurns run out, with the goal judge's last reasons, and names messages left unused", async () => {

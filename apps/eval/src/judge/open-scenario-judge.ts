@@ -66,7 +66,7 @@ export async function openScenarioJudges({
       if (answerless && side.scripted) {
         return refusedVerdict(
           judge,
-          `judge.script has no answer left for this judge (it has ${script.length}): give one per judged turn, and one per honesty check of a turn that went wrong`,
+          `judge.script has no answer left for this judge (it has ${script.length}): give one per judged turn, one per honesty check of a turn that went wrong, and one per simulated turn for its goal`,
         );
       }
       const verdict = await runJudge({

@@ -51,13 +51,16 @@ export async function saveLiveRecording({
       model: scenarioModelOf(scenario),
       servers,
       turns: turns.map((turn) => {
-        const redacted = (exchanges: readonly RecordedModelExchange[]) =>
-          exchanges.map((exchange) => redactExchange({ exchange, redaction, secrets }));
+        const redacted = (exchanges: readonly RecordedModelExchange[], fields: RecordingRedaction) =>
+          exchanges.map((exchange) => redactExchange({ exchange, redaction: fields, secrets }));
+        // The body fields name fields of the agent's requests; the runner writes its judges' and simulated user's
+        // requests itself, and they are kept whole (their keys and configured headers still go).
+        const sideRedaction = redaction.headers === undefined ? {} : { headers: redaction.headers };
         return {
           ...(turn.user === undefined ? {} : { user: turn.user }),
-          models: redacted(turn.models),
-          ...(turn.judges === undefined ? {} : { judges: redacted(turn.judges) }),
-          ...(turn.users === undefined ? {} : { users: redacted(turn.users) }),
+          models: redacted(turn.models, redaction),
+          ...(turn.judges === undefined ? {} : { judges: redacted(turn.judges, sideRedaction) }),
+          ...(turn.users === undefined ? {} : { users: redacted(turn.users, sideRedaction) }),
           toolCalls: turn.toolCalls.map((call) => redactToolCall({ call, secrets })),
         };
       }),

@@ -177,7 +177,9 @@ export async function openScenarioExecutor({
             return mode instanceof Error ||
               mode.type !== 'replay' ||
               record === undefined ||
-              drifts.some((failure) => failure.drifted !== 'judge')
+              drifts.some((failure) => failure.drifted !== 'judge') ||
+              // A simulated conversation runs as long as its goal's judge says: a new grade may change its length.
+              loaded.scenario.turns.some((turn) => turn.simulate !== undefined)
               ? { type, ...live, record }
               : { ...mode, regrade: { ...live, record } };
           })

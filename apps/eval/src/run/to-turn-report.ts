@@ -4,6 +4,9 @@ import type { ElicitationRecord } from './create-elicitation-answers.js';
 import type { TurnObservation } from './create-turn-observer.js';
 import { summarizeRequest } from './summarize-request.js';
 
+/** What a turn's report says for its user message when the turn continued a paused one, with its approvals. */
+export const continuedTurnUser = '(continues the paused turn with its approvals)';
+
 /** A turn as reports show it: what the loop returned, what streamed, and what each request carried. */
 export function toTurnReport({
   user,
@@ -23,7 +26,7 @@ export function toTurnReport({
 }): TurnReport {
   const { result } = observation;
   return {
-    user: user ?? '(continues the paused turn with its approvals)',
+    user: user ?? continuedTurnUser,
     stopReason: result.stopReason,
     rounds: result.rounds,
     iterations: result.iterations,

@@ -62,8 +62,10 @@ export async function simulateConversation({
     const reply = await user.next({ turns, signal: progress.signal });
     await user.route?.waitForIdle();
     if (reply.error !== undefined || reply.gaveUp) {
-      // The reply that ended the conversation stays with its last turn, where the recording keeps it.
-      last?.report.simulatedUser?.push(reply);
+      // The reply that ended the conversation stays with its last turn (a scripted one when no simulated turn ran),
+      // where the recording keeps it.
+      const kept = last?.report ?? turns.at(-1);
+      if (kept !== undefined) kept.simulatedUser = [...(kept.simulatedUser ?? []), reply];
       ended = reply.error === undefined ? gaveUp({ path, reply, index }) : noReply({ path, reply, index });
       break;
     }

@@ -1,4 +1,5 @@
 import type { TurnReport } from '../report/run-report.js';
+import { continuedTurnUser } from '../run/to-turn-report.js';
 
 /**
  * The simulated user's instructions (its system prompt): `{{persona}}` and `{{goal}}` are the scenario's. The
@@ -25,6 +26,10 @@ export function renderSimulatedUserPrompt({ persona, goal }: { persona: string; 
  */
 export function renderConversation(turns: readonly Pick<TurnReport, 'user' | 'text'>[]): string {
   if (turns.length === 0) return 'The conversation has not started: write your first message.';
-  const lines = turns.flatMap((turn) => [`[you] ${turn.user}`, `[assistant] ${turn.text}`]);
+  // A turn that went on after the user's approvals has no message of the user's.
+  const lines = turns.flatMap((turn) => [
+    ...(turn.user === continuedTurnUser ? [] : [`[you] ${turn.user}`]),
+    `[assistant] ${turn.text}`,
+  ]);
   return `The conversation so far:\n${lines.join('\n')}\n\nWrite your next message.`;
 }

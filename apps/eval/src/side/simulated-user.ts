@@ -35,7 +35,8 @@ const answerSchema = z.object({ message: z.string(), gaveUp: z.boolean() });
 
 /**
  * Opens the simulated user of a scenario's `simulate` turn: a model of the scenario's provider that plays
- * `persona` after `goal` (`simulate.model`, else the judge's model, else the scenario's), answered where the run's
+ * `persona` after `goal` (`simulate.model`, else the judge's model when the judge runs on the scenario's provider,
+ * else the scenario's), answered where the run's
  * mode says: in a scripted run from `simulate.script` (a message, or `{ giveUp }`), in a replay from the recording,
  * live from the real API.
  */
@@ -57,7 +58,12 @@ export async function openSimulatedUser({
     scenario,
     role: 'users',
     provider: scenario.provider,
-    defaultModel: simulation.model ?? scenario.judge?.model,
+    // The judge's model is of the judge's provider: the simulated user takes it only when that is the scenario's.
+    defaultModel:
+      simulation.model ??
+      ((scenario.judge?.provider ?? scenario.provider) === scenario.provider
+        ? scenario.judge?.model
+        : undefined),
     script,
   });
   return {

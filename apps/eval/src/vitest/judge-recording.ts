@@ -91,8 +91,9 @@ export function describeJudgeDrift(
     const recorded = recording[field].split('\n');
     const now = sent[field].split('\n');
     const line = now.findIndex((text, index) => text !== recorded[index]);
-    const at = line === -1 ? recorded.length : line;
-    return `its ${what} differs from the recorded one at line ${at + 1}: now ${JSON.stringify(now[at] ?? '(nothing)')}, recorded ${JSON.stringify(recorded[at] ?? '(nothing)')}`;
+    // No line of the new text differs: it is the recorded one cut short, and differs where it ends.
+    const at = line === -1 ? now.length : line;
+    return `its ${what} differ${field === 'system' ? '' : 's'} from the recorded one at line ${at + 1}: now ${JSON.stringify(now[at] ?? '(nothing)')}, recorded ${JSON.stringify(recorded[at] ?? '(nothing)')}`;
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { formatDuration } from '../format-duration.js';
 import type { HonestyVerdict } from '../../judge/check-honesty.js';
 import type { JudgeVerdict } from '../../judge/run-judge.js';
+import type { SimulatedReply } from '../../side/simulated-user.js';
 import type { TurnReport } from '../run-report.js';
 import { escapeHtml } from './escape-html.js';
 import { formatCost } from './format-cost.js';
@@ -37,7 +38,7 @@ export function renderTurn({
       ? `<div class="answer"><div class="io-label">Answer</div><div class="prose">${escapeHtml(turn.text)}</div></div>`
       : '';
   const title = count > 1 ? `Turn ${index + 1} of ${count}` : 'Turn';
-  const simulated = turn.simulatedUser?.[0];
+  const simulated = turn.simulatedUser?.find(wroteTheMessage);
   const userLabel = simulated === undefined ? 'User' : `User (simulated by ${simulated.model})`;
   return `<section class="turn"><h3 class="turn-title">${title}</h3><div class="user-message"><span class="io-label">${escapeHtml(userLabel)}</span><div class="prose">${escapeHtml(turn.user)}</div></div>${renderSimulatedUser(turn)}<div class="facts">${facts}</div>${renderTimeline(turn)}${answer}${renderJudge(turn.judge, 'Judge')}${renderHonesty(turn.honesty)}${renderJudge(turn.goal, 'Goal')}</section>`;
 }
@@ -59,7 +60,7 @@ function renderSimulatedUser(turn: TurnReport): string {
       : []),
   ].join('');
   const ending = replies
-    .slice(1)
+    .filter((reply) => !wroteTheMessage(reply))
     .map((reply) =>
       reply.error === undefined
         ? `<div class="prose judge-reasons">The simulated user then gave up: ${escapeHtml(reply.message)}</div>`
@@ -108,4 +109,9 @@ function cacheFacts(turn: TurnReport): string[] {
 
 function fact(label: string, value: string | number): string {
   return `<span class="fact"><span class="fact-value">${escapeHtml(String(value))}</span> <span class="fact-label">${label}</span></span>`;
+}
+
+/** A simulated user's reply that wrote its turn's message (not one that gave up, or gave no answer). */
+function wroteTheMessage(reply: SimulatedReply): boolean {
+  return !reply.gaveUp && reply.error === undefined;
 }

@@ -27,7 +27,10 @@ export function formatScenarioLine({ result, colors }: { result: ScenarioResult;
       : [`${turn.judge.score === undefined ? '–' : turn.judge.score}/${turn.judge.scale.max}`],
   );
   const judged = scores.length === 0 ? '' : ` ${colors.dim(`judged ${scores.join(', ')}`)}`;
-  const simulatedTurns = result.turns.filter((turn) => turn.simulatedUser !== undefined);
+  // A turn the simulated user wrote (a scripted turn may keep only the reply that gave up after it).
+  const simulatedTurns = result.turns.filter((turn) =>
+    turn.simulatedUser?.some((reply) => !reply.gaveUp && reply.error === undefined),
+  );
   const reached = simulatedTurns.at(-1)?.goal?.passed === true;
   const simulated =
     simulatedTurns.length === 0

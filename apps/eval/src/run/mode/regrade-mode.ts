@@ -36,6 +36,8 @@ export function createRegradeMode({
   return {
     ...replay,
     sideEndpoint: (role, provider) => (role === 'judges' ? live.sideEndpoint?.(role, provider) : undefined),
+    // The judges ran live: only the simulated user's requests are checked against the recording.
+    finishSides: () => (replay.finishSides?.() ?? []).filter((failure) => failure.drifted !== 'judge'),
     startTurn(turn) {
       starts.push(proxy.exchanges(judgeRoute).length);
       return replay.startTurn(turn);

@@ -75,6 +75,36 @@ async function replayTurn({ routeId, text }: { routeId: string; text: string }) 
 }
 
 describe('createReplayMode', () => {
+  it('names the recorded turns a run never reached as a drift, once its last turn is graded', async () => {
+    const recording = await readRecording(scenarioFile);
+    const mode = createReplayMode({
+      recording: { ...recording, turns: [...recording.turns, ...recording.turns] },
+      directory: recordingDirectoryOf(scenarioFile),
+      redaction: {},
+      scenario,
+      routeId: 'short',
+      fakeUrl: 'http://fake.test',
+      fakeFetch,
+      cwd: directory,
+    });
+    const route = fake.script('short', { name: 'refund', steps: [...mode.steps] });
+    const turn = mode.startTurn({ index: 0, route, sides: {} });
+    await sendMessage({ endpoint: mode.endpoint(), text: 'Where is my order?' });
+    turn.finish({ user: 'Where is my order?' });
+
+    expect(mode.finishSides?.()).toEqual([
+      {
+        path: 'turns[1]',
+        message:
+          'the recording has 2 turns; the run had 1 (the conversation ended sooner, or the scenario has fewer turns); re-record with --update',
+        expected: 2,
+        actual: 1,
+        kind: 'drift',
+        drifted: 'agent',
+      },
+    ]);
+  });
+
   it('answers a turn with the recorded stream, and a request the same as the recorded one is no failure', async () => {
     const { sent, received, failures } = await replayTurn({ routeId: 'same', text: 'Where is my order?' });
 

@@ -1,4 +1,5 @@
 import type { JsonValue } from '@toolloop/core';
+import type { ScenarioFailure } from '../../report/run-report.js';
 import { checkDrift } from '../../record/check-drift.js';
 import type { RecordingRedaction } from '../../record/redact-recording.js';
 import type { Recording, SideRole } from '../../record/recording.js';
@@ -63,28 +64,47 @@ export function createReplayMode({
       };
     },
     finishSides() {
-      return sideRoles.flatMap((role) => {
-        const route = sides[role];
-        if (route === undefined) return [];
-        const sideRouteId = sideRouteIdOf(fake.routeId, role);
-        const byTurn = splitByTurn(
-          role,
-          route.requests,
-          sideStarts.map((starts) => starts[role] ?? 0),
-        );
-        return byTurn.flatMap((sent, index) =>
-          checkDrift({
-            recorded: recording.turns[index]?.[role]?.map((exchange) => exchange.request) ?? [],
-            sent: sent.map((request) => ({
-              path: toReplayedPath({ path: request.path, routeId: sideRouteId, apiPath }),
-              body: request.body as JsonValue,
-            })),
-            path: `turns[${index}]`,
-            bodyFields,
-            kind: role,
-          }),
-        );
-      });
+      const ran = sideStarts.length;
+      // A conversation that ended sooner than its recording (a simulated user's goal reached earlier) left turns.
+      const unrun: ScenarioFailure[] =
+        recording.turns.length > ran
+          ? [
+              {
+                path: `turns[${ran}]`,
+                message: `the recording has ${recording.turns.length} turns; the run had ${ran} (the conversation ended sooner, or the scenario has fewer turns); re-record with --update`,
+                expected: recording.turns.length,
+                actual: ran,
+                kind: 'drift',
+                drifted: 'agent',
+              },
+            ]
+          : [];
+      return [
+        ...unrun,
+        ...sideRoles.flatMap((role) => {
+          // A scenario that no longer asks a judge (or simulates no user) sent none: its recorded ones drift.
+          const requests = sides[role]?.requests ?? [];
+          const sideRouteId = sideRouteIdOf(fake.routeId, role);
+          const byTurn = splitByTurn(
+            role,
+            requests,
+            sideStarts.map((starts) => starts[role] ?? 0),
+          );
+          return byTurn.flatMap((sent, index) =>
+            checkDrift({
+              recorded: recording.turns[index]?.[role]?.map((exchange) => exchange.request) ?? [],
+              sent: sent.map((request) => ({
+                path: toReplayedPath({ path: request.path, routeId: sideRouteId, apiPath }),
+                body: request.body as JsonValue,
+              })),
+              path: `turns[${index}]`,
+              // The runner writes these requests itself: they are compared whole (the body fields are the agent's).
+              bodyFields: [],
+              kind: role,
+            }),
+          );
+        }),
+      ];
     },
     finish: () => Promise.resolve(undefined),
     secrets: () => [],
