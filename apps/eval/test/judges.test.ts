@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFakeLlm } from '@toolloop/fake-llm';
@@ -239,6 +239,40 @@ describe('a judged scenario run live', () => {
     } finally {
       await api.close();
       await regrader.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a recorded judge', () => {
+  it("drifts with the agent when the agent's answer changes: the judge reads what the turn did", async () => {
+    const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
+    const directory = await mkdtemp(join(tmpdir(), 'toolloop-judge-drift-'));
+    try {
+      for (const name of ['judge-replayed.yaml', 'judge-replayed.recording'])
+        await cp(join(repositoryRoot, 'scenarios', 'judges', name), join(directory, name), {
+          recursive: true,
+        });
+      const file = join(directory, 'judge-replayed.yaml');
+      expect((await runScenarios({ paths: [file], cwd: directory })).report.scenarios[0]?.failures).toEqual(
+        [],
+      );
+
+      // The refund tool now answers otherwise: the agent's next request and the judge's transcript both change.
+      await writeFile(
+        file,
+        (await readFile(file, 'utf8')).replace(
+          'Refunded 30 EUR to the card ending 4242.',
+          'Refunded 25 EUR.',
+        ),
+      );
+      const { report } = await runScenarios({ paths: [file], cwd: directory });
+      expect(report.scenarios[0]?.failures.map(({ path, drifted }) => ({ path, drifted }))).toEqual([
+        { path: 'turns[0]', drifted: 'agent' },
+        { path: 'turns[0]', drifted: 'judge' },
+      ]);
+      expect(JSON.stringify(report.scenarios[0]?.failures[1]?.actual)).toContain('Refunded 25 EUR.');
+    } finally {
       await rm(directory, { recursive: true, force: true });
     }
   });
