@@ -11,10 +11,7 @@ import { convertToAnthropicOutputFormat } from './convert-to-anthropic-output-fo
 import { convertToAnthropicThinking } from './convert-to-anthropic-thinking.js';
 import { convertToAnthropicToolChoice } from './convert-to-anthropic-tool-choice.js';
 import { convertToAnthropicTools } from './convert-to-anthropic-tools.js';
-import {
-  estimateAnthropicPromptTokens,
-  mayReachAnthropicPromptTokens,
-} from './estimate-anthropic-prompt-tokens.js';
+import { reachesAnthropicPromptTokens } from './estimate-anthropic-prompt-tokens.js';
 
 /**
  * The Messages API body for one core request, and the warnings about settings it could not send as asked.
@@ -86,8 +83,7 @@ export function buildAnthropicRequest({
   if (
     promptCaching !== false &&
     capabilities.promptCaching &&
-    mayReachAnthropicPromptTokens(params, capabilities.minCacheableTokens) &&
-    estimateAnthropicPromptTokens(params) >= capabilities.minCacheableTokens
+    reachesAnthropicPromptTokens(params, capabilities.minCacheableTokens)
   ) {
     const cached = addAnthropicCacheBreakpoints({
       params,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   estimateAnthropicPromptTokens,
   mayReachAnthropicPromptTokens,
+  reachesAnthropicPromptTokens,
 } from './estimate-anthropic-prompt-tokens.js';
 
 describe('estimateAnthropicPromptTokens', () => {
@@ -175,5 +176,107 @@ describe('mayReachAnthropicPromptTokens', () => {
     };
 
     expect(mayReachAnthropicPromptTokens(request, estimateAnthropicPromptTokens(request))).toBe(true);
+  });
+});
+
+describe('reachesAnthropicPromptTokens', () => {
+  const text = fc.string({
+    unit: fc.constantFrom('a', '"', '\\', '\n', '\u0001', 'é', '日', '🙂'),
+    maxLength: 300,
+  });
+  const request = fc.record({
+    system: fc.option(text, { nil: undefined }),
+    messages: fc.array(
+      fc.record({
+        role: fc.constantFrom('user' as const, 'assistant' as const),
+        content: fc.oneof(
+          text,
+          fc.array(
+            fc.record({
+              type: fc.constant('text' as const),
+              text,
+              // A field JSON leaves out, which a bound from below must not count.
+              cache_control: fc.constant(undefined),
+            }),
+          ),
+        ),
+      }),
+      { maxLength: 30 },
+    ),
+    tools: fc.option(
+      fc.array(
+        fc.record({
+          name: text,
+          input_schema: fc.record({ type: fc.constant('object' as const), default: fc.jsonValue() }),
+        }),
+      ),
+      { nil: undefined },
+    ),
+  });
+
+  it('says what the estimate says, for any request and any tokens, at and around its own estimate', () => {
+    fc.assert(
+      fc.property(request, fc.integer({ min: -3, max: 3 }), (params, offset) => {
+        const tokens = Math.max(1, estimateAnthropicPromptTokens(params) + offset);
+
+        expect(reachesAnthropicPromptTokens(params, tokens)).toBe(
+          estimateAnthropicPromptTokens(params) >= tokens,
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('says no at the last byte: its bound from below is exact for plain letters, digits, booleans and null', () => {
+    // JSON whose every value is written in as many bytes as the bound counts: the tightest case for it.
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.string({ unit: fc.constantFrom('a', 'b', ' '), maxLength: 40 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('value'), { maxLength: 8 }),
+        fc.dictionary(
+          fc.string({ unit: fc.constantFrom('k', 'e', 'y'), minLength: 1, maxLength: 6 }),
+          tie('value'),
+          {
+            maxKeys: 6,
+          },
+        ),
+      ),
+    }));
+    fc.assert(
+      fc.property(
+        fc.array(value, { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 0, max: 1 }),
+        (values, offset) => {
+          const params = {
+            messages: [{ role: 'user' as const, content: 'hi' }],
+            tools: [{ name: 'x', input_schema: { type: 'object' as const, default: values } }],
+          };
+          const tokens = estimateAnthropicPromptTokens(params) + offset;
+
+          expect(reachesAnthropicPromptTokens(params, tokens)).toBe(offset === 0);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('says yes once what it has read is past the tokens, without writing the JSON of the rest (a large result)', () => {
+    const unwritable = {
+      toJSON() {
+        throw new Error('the whole request was written');
+      },
+    };
+    const params = {
+      system: 'x'.repeat(4000),
+      messages: [
+        { role: 'user' as const, content: [unwritable as unknown as { type: 'text'; text: string }] },
+      ],
+    };
+
+    expect(reachesAnthropicPromptTokens(params, 1024)).toBe(true);
   });
 });

@@ -39,6 +39,59 @@ export function mayReachAnthropicPromptTokens(
 }
 
 /**
+ * Whether a request's estimate (`estimateAnthropicPromptTokens`) reaches `tokens`, decided as soon as the answer is
+ * known: no when a bound from above on its JSON's bytes stays below (`mayReachAnthropicPromptTokens`), yes once a
+ * bound from below passes them — each walk stops there, so a long conversation or a large tool result is decided
+ * after a few kilobytes of it, whatever its size — and only between the two bounds by writing the JSON. A loop
+ * asks this of every request, to decide on cache breakpoints.
+ */
+export function reachesAnthropicPromptTokens(
+  params: Pick<MessageCreateParamsStreaming, 'tools' | 'system' | 'messages'>,
+  tokens: number,
+): boolean {
+  if (!mayReachAnthropicPromptTokens(params, tokens)) return false;
+  const { tools, system, messages } = params;
+  // The estimate reaches `tokens` once the JSON has more than 3 × (tokens − 1) bytes.
+  if (jsonBytesBeyond({ tools, system, messages }, 3 * (tokens - 1)) < 0) return true;
+  return estimateAnthropicPromptTokens(params) >= tokens;
+}
+
+/**
+ * `budget` minus a bound from below on the UTF-8 bytes of `value`'s JSON (never more than it has: a byte for each
+ * UTF-16 unit of a string, one for a number, four for `true`, `null`, five for `false`); stops once below zero. A
+ * field whose value JSON leaves out (undefined, a function, a symbol) counts nothing, and neither does a value
+ * with a JSON form of its own, which may write anything, or nothing.
+ */
+function jsonBytesBeyond(value: unknown, budget: number): number {
+  if (typeof value === 'string') return budget - value.length - 2;
+  if (typeof value === 'number') return budget - 1;
+  if (typeof value === 'boolean') return budget - (value ? 4 : 5);
+  if (value === null) return budget - 4;
+  if (typeof value !== 'object') return budget;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if ((prototype !== Object.prototype && prototype !== Array.prototype) || 'toJSON' in value) return budget;
+  let left = budget - 2;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      // Commas between the elements; an element JSON leaves out is written as null.
+      left = jsonBytesBeyond((value as unknown[])[index], left - (index === 0 ? 0 : 1));
+      if (left < 0) return left;
+    }
+    return left;
+  }
+  let fields = 0;
+  // Own fields only: JSON.stringify writes no inherited one.
+  for (const key of Object.keys(value)) {
+    const field = (value as Record<string, unknown>)[key];
+    if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue;
+    left = jsonBytesBeyond(field, left - key.length - 3 - (fields === 0 ? 0 : 1));
+    fields += 1;
+    if (left < 0) return left;
+  }
+  return left;
+}
+
+/**
  * `budget` minus a bound on the UTF-8 bytes of `value`'s JSON (never fewer than it has); stops once below zero.
  * A value that is not plain JSON (a boxed primitive, a value with its own `toJSON`, a BigInt, a function, a class
  * instance) is not bounded here: it answers below zero, and the whole estimate decides.
