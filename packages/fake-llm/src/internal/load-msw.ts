@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { http } from 'msw';
 import type { setupServer } from 'msw/node';
 
@@ -8,16 +9,20 @@ export interface Msw {
 }
 
 /**
- * msw, loaded once when the package loads, or undefined when the project has not installed it. msw is an
- * optional peer dependency: `serve()`, `handle()` and the `fake-llm` bin need nothing of it (so the scenario
- * runner, which uses `serve()`, does not bring msw and its install script into a project); `handlers` and
- * `listen()` do, through `requireMsw`.
+ * msw, loaded the first time a feature needs it (`handlers`, `listen()`), or `null` when the project has not
+ * installed it. msw is an optional peer dependency, and a heavy one: `serve()`, `handle()` and the `fake-llm` bin
+ * need nothing of it, so the scenario runner, which uses `serve()`, neither brings msw into a project nor spends
+ * the time to load it. It is loaded with `require`, which on Node 20.19 and later gives the same ES module
+ * instance an `import` of msw does (msw's `module-sync` export), so handlers and servers mix with the project's own.
  */
-const msw: Msw | undefined = await loadMsw();
+let msw: Msw | null | undefined;
+
+const require = createRequire(import.meta.url);
 
 /** msw for `feature`, or an error that says how to install it. */
 export function requireMsw(feature: string): Msw {
-  if (msw === undefined) {
+  msw ??= loadMsw();
+  if (msw === null) {
     throw new Error(
       `${feature} needs msw, which is not installed: npm install --save-dev msw. (fake.serve() and fake.handle() work without it.)`,
     );
@@ -25,21 +30,23 @@ export function requireMsw(feature: string): Msw {
   return msw;
 }
 
-async function loadMsw(): Promise<Msw | undefined> {
+function loadMsw(): Msw | null {
   try {
-    const [core, node] = await Promise.all([import('msw'), import('msw/node')]);
-    return { http: core.http, setupServer: node.setupServer };
+    const { http: loadedHttp } = require('msw') as { http: typeof http };
+    const { setupServer: loadedSetupServer } = require('msw/node') as { setupServer: typeof setupServer };
+    return { http: loadedHttp, setupServer: loadedSetupServer };
   } catch (error) {
-    if (isMswMissing(error)) return undefined;
+    if (isMswMissing(error)) return null;
     throw error;
   }
 }
 
 /** Only "msw is not installed" means running without it; msw failing to load is an error of its own. */
 function isMswMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return (
     error instanceof Error &&
-    (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' &&
+    (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND') &&
     /['"]msw(\/node)?['"]/u.test(error.message)
   );
 }
