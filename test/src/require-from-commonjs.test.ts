@@ -109,9 +109,9 @@ describe(`a CommonJS project on Node.js ${process.versions.node}`, () => {
         required: {
           code: 'ERR_REQUIRE_ESM',
           message:
-            `${entry.split('/').slice(0, 2).join('/')} is an ES module only, which require() cannot load (it ` +
-            'waits for an optional peer dependency, msw, as it loads). Load it with `await import()`, or write ' +
-            'the file that uses it as an ES module: .mjs (.mts in TypeScript), or "type": "module" in package.json.',
+            `${entry.split('/').slice(0, 2).join('/')} is an ES module only: require() does not load it. Load ` +
+            'it with `await import()`, or write the file that uses it as an ES module: .mjs (.mts in TypeScript), ' +
+            'or "type": "module" in package.json.',
         },
       })),
     );
