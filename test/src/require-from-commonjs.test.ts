@@ -69,7 +69,7 @@ afterAll(async () => {
   if (project !== '') await rm(project, { recursive: true, force: true });
 });
 
-/** The packages whose import graph has a top-level await (msw, an optional peer, is loaded with one). */
+/** The packages published as ES modules only: their `require` condition throws, saying how to load them. */
 const asynchronous = ['@toolloop/fake-llm', '@toolloop/eval'];
 const isAsynchronous = (entry: string) =>
   asynchronous.some((name) => entry === name || entry.startsWith(`${name}/`));
@@ -86,6 +86,8 @@ describe(`a CommonJS project on Node.js ${process.versions.node}`, () => {
       '@toolloop/core/session',
       // `pg` is loaded only when a store connects with a connection string.
       '@toolloop/core/session/postgres',
+      // Internal to the toolloop packages, but loadable like the rest: the eval imports it.
+      '@toolloop/core/internal',
       '@toolloop/mock-mcp',
       // Internal to the toolloop packages, but loadable like the rest: the eval imports it.
       '@toolloop/mock-mcp/internal',

@@ -52,4 +52,20 @@ describe('what the command line loads', () => {
     expect(loaded.some((url) => url.includes('/fake-llm/'))).toBe(true);
     expect(loaded.filter((url) => /\/node_modules\/(\.pnpm\/)?msw[@/]/u.test(url))).toEqual([]);
   });
+
+  it.each([['list'], ['validate']])(
+    '%s reads scenario files without loading the loop, the session manager or an MCP server',
+    async (command) => {
+      const loaded = await modulesLoadedBy([command, scenario]);
+
+      expect(loaded.some((url) => url.includes('/scenario/load-scenario-file.js'))).toBe(true);
+      expect(
+        loaded.filter((url) =>
+          /\/(run-tool-loop|session-manager|create-mock-mcp-server)\.js$|\/sdk\/dist\/esm\/(server|client)\/|@modelcontextprotocol\+server|@hono/u.test(
+            url,
+          ),
+        ),
+      ).toEqual([]);
+    },
+  );
 });

@@ -1,6 +1,7 @@
-import { checkToolLoopOptionNames, InvalidArgumentError, isToolSource } from '@toolloop/core';
+import { checkToolLoopOptionNames, InvalidArgumentError, isToolSource } from '@toolloop/core/internal';
 import type { Message, Model, Tool, ToolLoopOptions, ToolLoopRun, ToolSource } from '@toolloop/core';
-import { InvalidConfigError, parseLlmConfig, type LlmConfig } from '@toolloop/core/session';
+import { InvalidConfigError, parseLlmConfig } from '@toolloop/core/internal';
+import type { LlmConfig } from '@toolloop/core/session';
 
 /** A local tool from `defineTool`, or a tool source of the agent's own. */
 export type AgentTool = Tool<unknown> | ToolSource;

@@ -1,6 +1,6 @@
 import type { LeftoverCheck } from '../run/leftover-check.js';
 import { resolve } from 'node:path';
-import { InvalidArgumentError as InvalidOptionValueError } from '@toolloop/core';
+import { InvalidArgumentError as InvalidOptionValueError } from '@toolloop/core/internal';
 import { Command, CommanderError, Option } from 'commander';
 import { configFileNames } from '../config/find-config-file.js';
 import type { PrettyReporterStream } from '../report/pretty/create-pretty-reporter.js';

@@ -1,4 +1,4 @@
-import { ToolloopError } from '@toolloop/core';
+import { ToolloopError } from '@toolloop/core/internal';
 
 const name = 'LiveSetupError';
 const marker = `toolloop.error.${name}`;

@@ -1,4 +1,4 @@
-import { ToolloopError } from '@toolloop/core';
+import { ToolloopError } from '@toolloop/core/internal';
 import { formatScenarioIssue, type ScenarioIssue } from '../scenario/scenario-file-error.js';
 
 const name = 'RecordingFileError';

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@toolloop/core';
+import { InvalidArgumentError } from '@toolloop/core/internal';
 import { createHtmlReporter } from './html/create-html-reporter.js';
 import { createJsonReporter } from './json/create-json-reporter.js';
 import { createJunitReporter } from './junit/create-junit-reporter.js';

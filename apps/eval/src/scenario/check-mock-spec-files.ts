@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { MockSpecError, parseMockServerSpecText } from '@toolloop/mock-mcp';
+import { MockSpecError, parseMockServerSpecText } from '@toolloop/mock-mcp/internal';
 import type { ScenarioIssue } from './scenario-file-error.js';
 
 /** The largest mock server spec read: a spec is hand-written, as a scenario is. */

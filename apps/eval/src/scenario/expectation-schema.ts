@@ -1,4 +1,4 @@
-import { stopReasons } from '@toolloop/core';
+import { stopReasons } from '@toolloop/core/internal';
 import { z } from 'zod';
 import { judgeExpectationSchema } from '../judge/judge-schema.js';
 import { regularExpressionSchema } from './regular-expression-schema.js';

@@ -1,4 +1,4 @@
-import { ToolloopError } from '@toolloop/core';
+import { ToolloopError } from '@toolloop/core/internal';
 import { escapeLine } from '../report/escape-control-characters.js';
 
 /** One problem in a scenario file, located as precisely as the file allows. */

@@ -1,6 +1,6 @@
 import { scenarioJudgeSchema } from '../judge/judge-schema.js';
 import { simulateSchema } from '../side/simulate-schema.js';
-import { mockServerSpecSchema } from '@toolloop/mock-mcp';
+import { mockServerSpecSchema } from '@toolloop/mock-mcp/internal';
 import { findCatalogueModel } from '@toolloop/models';
 import { z } from 'zod';
 import { approvalSchema } from './approval-schema.js';

@@ -1,4 +1,5 @@
-import { sessionLoopConfigSchema, type SessionLoopConfig } from '@toolloop/core/session';
+import { sessionLoopConfigSchema } from '@toolloop/core/internal';
+import type { SessionLoopConfig } from '@toolloop/core/session';
 import { z } from 'zod';
 
 /** The secret values a host's config gives a server literally: its request `headers`, by name. */

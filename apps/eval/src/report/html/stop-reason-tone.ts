@@ -1,4 +1,5 @@
-import { isBuiltinStopReason, type StopReason } from '@toolloop/core';
+import { isBuiltinStopReason } from '@toolloop/core/internal';
+import type { StopReason } from '@toolloop/core';
 
 /** How a stop reason reads at a glance: ended with an answer, stopped at a limit, or failed. */
 export type StopReasonTone = 'answered' | 'limited' | 'failed';
