@@ -9,7 +9,7 @@ const urlVariable = 'TOOLLOOP_EVAL_POSTGRES_URL';
  * `with-test-postgres <command> [args…]`: runs the command with `TOOLLOOP_EVAL_POSTGRES_URL` naming an empty
  * database of a throwaway Postgres server, then stops the server and ends as the command did: with its exit code,
  * or by the same signal. A variable already set is kept, and no server is started. Ctrl+C and SIGTERM go on to
- * the command (the server, in a process group of its own, is stopped only once the command has ended).
+ * the command, once (the server, in a process group of its own too, is stopped only once the command has ended).
  */
 async function main(argv: readonly string[]): Promise<Ending> {
   const [command, ...args] = argv;
@@ -31,10 +31,15 @@ async function main(argv: readonly string[]): Promise<Ending> {
 /** How the command ended: its exit code, or the signal that ended it. */
 type Ending = { code: number } | { signal: NodeJS.Signals };
 
-/** Runs the command with the terminal's streams; settles with how it ended. */
+/**
+ * Runs the command with the terminal's streams; settles with how it ended. The command runs in a process group of
+ * its own, and this process passes SIGINT and SIGTERM on to it: a terminal's Ctrl+C, which signals this process's
+ * group, reaches the command once, as a `kill` of this process does (in one group with it, the command would get
+ * Ctrl+C twice, and take the second for an impatient user).
+ */
 function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Ending> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', env });
+    const child = spawn(command, args, { stdio: 'inherit', env, detached: true });
     const forward = (signal: NodeJS.Signals) => {
       child.kill(signal);
     };

@@ -78,6 +78,7 @@ describe('with-test-postgres', () => {
       const client = new pg.Client({ connectionString: process.env.TOOLLOOP_EVAL_POSTGRES_URL });
       client.connect().then(() => {
         process.on('SIGINT', async () => {
+          console.log('SIGINT');
           const { rows } = await client.query('SELECT 41 + 1 AS answer');
           console.log('answer', rows[0].answer);
           await client.end();
@@ -110,6 +111,8 @@ describe('with-test-postgres', () => {
 
     expect(stderr).toBe('');
     expect(stdout).toContain('answer 42');
+    // One Ctrl+C, one SIGINT: the command is not in the wrapper's group, which the terminal signals.
+    expect(stdout.match(/SIGINT/gu)).toEqual(['SIGINT']);
     expect(code).toBe(0);
   });
 
