@@ -88,6 +88,7 @@ describe(`a CommonJS project on Node.js ${process.versions.node}`, () => {
       '@toolloop/core/session/postgres',
       // Internal to the toolloop packages, but loadable like the rest: the eval imports it.
       '@toolloop/core/internal',
+      '@toolloop/core/internal/session',
       '@toolloop/mock-mcp',
       // Internal to the toolloop packages, but loadable like the rest: the eval imports it.
       '@toolloop/mock-mcp/internal',

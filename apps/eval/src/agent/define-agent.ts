@@ -1,6 +1,11 @@
-import { checkToolLoopOptionNames, InvalidArgumentError, isToolSource } from '@toolloop/core/internal';
+import {
+  checkToolLoopOptionNames,
+  InvalidArgumentError,
+  InvalidConfigError,
+  isToolSource,
+} from '@toolloop/core/internal';
 import type { Message, Model, Tool, ToolLoopOptions, ToolLoopRun, ToolSource } from '@toolloop/core';
-import { InvalidConfigError, parseLlmConfig } from '@toolloop/core/internal';
+import { parseLlmConfig } from '@toolloop/core/internal/session';
 import type { LlmConfig } from '@toolloop/core/session';
 
 /** A local tool from `defineTool`, or a tool source of the agent's own. */

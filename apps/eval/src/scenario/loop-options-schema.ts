@@ -1,5 +1,5 @@
 import type { FileLoopOptions } from '@toolloop/core';
-import { fileLoopOptionsSchema } from '@toolloop/core/internal';
+import { fileLoopOptionsSchema } from '@toolloop/core/internal/session';
 import type { z } from 'zod';
 
 /** The `loop` options of a scenario: the loop's options a file may hold, but `system`. */

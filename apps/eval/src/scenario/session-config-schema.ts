@@ -1,4 +1,4 @@
-import { sessionLoopConfigSchema } from '@toolloop/core/internal';
+import { sessionLoopConfigSchema } from '@toolloop/core/internal/session';
 import type { SessionLoopConfig } from '@toolloop/core/session';
 import { z } from 'zod';
 

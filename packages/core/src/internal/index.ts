@@ -1,6 +1,7 @@
 /**
- * The few parts of core the scenario runner's quick commands need (`toolloop-eval list`, `validate`): errors, the
- * loop options' names, the stop reasons and the schemas of a session config. Each is exported from here straight
+ * The few parts of core the scenario runner's quick commands need (`toolloop-eval --version`, `list`, `validate`):
+ * errors, the loop options' names and the stop reasons (the schemas of a session config, which load zod, are in
+ * `@toolloop/core/internal/session`). Each is exported from here straight
  * from its own module, so that a command that only reads scenario files loads a few dozen of core's modules, not
  * the loop, the session manager and the MCP client the public entry points bring. The classes are the same
  * ones the public entry points export: `instanceof` holds across them.
@@ -15,5 +16,3 @@ export { InvalidConfigError } from '../errors/invalid-config-error.js';
 export { checkToolLoopOptionNames } from '../options/check-tool-loop-options.js';
 export { isBuiltinStopReason, stopReasons } from '../loop/stop-reason.js';
 export { isToolSource } from '../tools/tool-source.js';
-export { fileLoopOptionsSchema, sessionLoopConfigSchema } from '../session/session-loop-config.js';
-export { parseLlmConfig } from '../session/parse-llm-config.js';
