@@ -1,3 +1,4 @@
+import type { CliStartResult } from './cli-start/measure-cli-start.js';
 import type { BenchmarkId } from './cli/bench-options.js';
 import type { BenchPlan } from './cli/bench-plan.js';
 import type { EvalThroughputResult } from './eval-throughput/measure-eval-throughput.js';
@@ -26,6 +27,7 @@ export interface BenchResults {
   requestBytes?: RequestBytesResult;
   wireOverhead?: WireOverheadResult;
   hosts?: HostsResult;
+  cliStart?: CliStartResult;
   goals: GoalCheck[];
 }
 

@@ -1,6 +1,7 @@
 import type { BenchResults } from './bench-results.js';
 import type { BenchmarkId } from './cli/bench-options.js';
 import { createBenchPlan } from './cli/bench-plan.js';
+import { measureCliStart } from './cli-start/measure-cli-start.js';
 import { measureEvalThroughput } from './eval-throughput/measure-eval-throughput.js';
 import { measureHosts } from './hosts/measure-hosts.js';
 import { checkGoals } from './report/check-goals.js';
@@ -63,6 +64,9 @@ export async function runBenchmarks({
         break;
       case 'hosts':
         results.hosts = await measureHosts(plan.hosts);
+        break;
+      case 'start':
+        results.cliStart = await measureCliStart(plan.start);
         break;
       default: {
         const unexpected: never = benchmark;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BenchResults } from '../src/bench-results.js';
 import { createBenchPlan } from '../src/cli/bench-plan.js';
+import { cliStartCommandIds, measureCliStart } from '../src/cli-start/measure-cli-start.js';
 import { runFloorOnce } from '../src/eval-throughput/run-floor-once.js';
 import { runSuiteOnce } from '../src/eval-throughput/run-suite-once.js';
 import { writeScenarioSuite } from '../src/eval-throughput/write-scenario-suite.js';
@@ -119,6 +120,18 @@ describe('the benchmarks at the smallest size', () => {
     const result = await measureStreamingLatency({ chunkDelayMs: 5, warmupRuns: 0, runs: 1 });
     expect(result.toolloop.count).toBe(result.deltasPerRun);
     expect(result.bareSdk.count).toBe(result.deltasPerRun);
+  });
+
+  it("measures each command line's start, with its CPU over vitest --version's taken pair by pair", async () => {
+    const result = await measureCliStart({ warmupRuns: 0, runs: 1 });
+
+    expect(result.commands.map((command) => command.id)).toEqual(cliStartCommandIds);
+    for (const command of result.commands) {
+      expect(command.cpuMilliseconds.median).toBeGreaterThan(0);
+      expect(command.overReference.median).toBeCloseTo(
+        command.cpuMilliseconds.median / (result.commands[0]?.cpuMilliseconds.median ?? Number.NaN),
+      );
+    }
   });
 
   it('sees the XML early stop send less after the second block than a stream read to the end', async () => {

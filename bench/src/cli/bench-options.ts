@@ -23,6 +23,7 @@ export const benchmarkIds = [
   'requests',
   'wires',
   'hosts',
+  'start',
 ] as const;
 
 /** One benchmark's id, as `--only` takes it. */

@@ -16,6 +16,8 @@ export interface BenchPlan {
     /** Host processes serving sessions of one Postgres store, one of them killed every `killEverySeconds`. */
     load: { hosts: number; sessions: number; durationSeconds: number; killEverySeconds: number };
   };
+  /** Processes of the command line, against `vitest --version`. */
+  start: { warmupRuns: number; runs: number };
 }
 
 /** The full plan, sized for the published figures, or the CI-sized one of `--quick`. */
@@ -34,6 +36,7 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
           latency: { warmupRuns: 5, runs: 50 },
           load: { hosts: 2, sessions: 10, durationSeconds: 4, killEverySeconds: 2 },
         },
+        start: { warmupRuns: 1, runs: 5 },
       }
     : {
         // 200 rounds: the per-round ratios spread widely on a shared machine, and with 50 their median moved by a
@@ -52,5 +55,7 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
           latency: { warmupRuns: 20, runs: 500 },
           load: { hosts: 4, sessions: 200, durationSeconds: 30, killEverySeconds: 3 },
         },
+        // About half a second a round: 21 rounds keep the medians steady on a shared machine.
+        start: { warmupRuns: 2, runs: 21 },
       };
 }

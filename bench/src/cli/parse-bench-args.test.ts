@@ -7,7 +7,18 @@ describe('parseBenchArgs', () => {
       options: {
         quick: false,
         json: false,
-        only: ['loop', 'eval', 'timeout', 'streaming', 'xml', 'session', 'requests', 'wires', 'hosts'],
+        only: [
+          'loop',
+          'eval',
+          'timeout',
+          'streaming',
+          'xml',
+          'session',
+          'requests',
+          'wires',
+          'hosts',
+          'start',
+        ],
         cpuProfileDirectory: undefined,
         writeDocs: true,
       },
@@ -28,7 +39,7 @@ describe('parseBenchArgs', () => {
   it('names an unknown benchmark and the known ones', () => {
     expect(parseBenchArgs(['--only', 'loop,speed'])).toEqual({
       error:
-        "Unknown benchmark 'speed'. Known: loop, eval, timeout, streaming, xml, session, requests, wires, hosts.",
+        "Unknown benchmark 'speed'. Known: loop, eval, timeout, streaming, xml, session, requests, wires, hosts, start.",
     });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EvalThroughputResult } from '../eval-throughput/measure-eval-throughput.js';
 import type { Summary } from '../stats/summarize.js';
+import type { CliStartCommandId } from '../cli-start/measure-cli-start.js';
 import { checkGoals } from './check-goals.js';
 
 const summary = (median: number): Summary => ({ median, min: median, max: median, count: 3 });
@@ -57,6 +58,37 @@ describe('checkGoals', () => {
       ]),
     ).toEqual([
       expect.objectContaining({ goal: expect.stringContaining('(10000 scenarios)') as string, met: false }),
+    ]);
+  });
+
+  it("judges each command line's start against 2× vitest --version's CPU, pair by pair, and not the reference", () => {
+    const summary = (median: number) => ({ median, min: median, max: median, count: 1 });
+    const command = (id: CliStartCommandId, ratio: number) => ({
+      id,
+      command: `toolloop-eval ${id}`,
+      cpuMilliseconds: summary(100 * ratio),
+      peakRssMegabytes: summary(50),
+      overReference: summary(ratio),
+    });
+    const goals = checkGoals({
+      cliStart: {
+        runs: 1,
+        scenarios: 'scenarios/judges',
+        commands: [command('vitest-version', 1), command('version', 1.1), command('list', 2.01)],
+      },
+    } as Parameters<typeof checkGoals>[0]);
+
+    expect(goals).toEqual([
+      {
+        goal: '`toolloop-eval version` within 2× the CPU of `vitest --version`',
+        measured: '1.10× (median of pair-by-pair ratios)',
+        met: true,
+      },
+      {
+        goal: '`toolloop-eval list` within 2× the CPU of `vitest --version`',
+        measured: '2.01× (median of pair-by-pair ratios)',
+        met: false,
+      },
     ]);
   });
 });

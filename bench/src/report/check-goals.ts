@@ -120,5 +120,16 @@ export function checkGoals(results: Omit<BenchResults, 'goals'>): GoalCheck[] {
       });
     }
   }
+  const start = results.cliStart;
+  if (start !== undefined) {
+    for (const command of start.commands) {
+      if (command.id === 'vitest-version') continue;
+      goals.push({
+        goal: `\`${command.command}\` within 2× the CPU of \`vitest --version\``,
+        measured: `${formatRatio(command.overReference.median)} (median of pair-by-pair ratios)`,
+        met: command.overReference.median <= 2,
+      });
+    }
+  }
   return goals;
 }

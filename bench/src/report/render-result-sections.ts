@@ -1,4 +1,5 @@
 import type { BenchResults } from '../bench-results.js';
+import { renderCliStartSection } from './render-cli-start-section.js';
 import { renderEvalThroughputSection } from './render-eval-throughput-section.js';
 import { renderGoalsSection } from './render-goals-section.js';
 import { renderHostsSection } from './render-hosts-section.js';
@@ -39,6 +40,8 @@ export function renderResultSections({ results, chart }: { results: BenchResults
     sections.push(`## Wire overhead\n\n${renderWireOverheadSection(results.wireOverhead)}`);
   if (results.hosts !== undefined)
     sections.push(`## Hosts on several machines\n\n${renderHostsSection(results.hosts)}`);
+  if (results.cliStart !== undefined)
+    sections.push(`## The command line's start\n\n${renderCliStartSection(results.cliStart)}`);
   if (results.goals.length > 0) sections.push(`## Goals\n\n${renderGoalsSection(results.goals)}`);
   return sections.join('\n\n');
 }
