@@ -230,7 +230,7 @@ describe(
       const result = await run('node', ['--input-type=module', '--eval', script]);
 
       expect(existsSync(join(project, 'node_modules', 'msw'))).toBe(false);
-      expect(result.stdout).toBe(
+      expect(result.stdout, describeResult(result)).toBe(
         'fake.listen() needs msw, which is not installed: npm install --save-dev msw. (fake.serve() and fake.handle() work without it.)\n',
       );
     });

@@ -22,9 +22,12 @@ describe('@toolloop/mock-mcp', () => {
     const internal = await import('@toolloop/mock-mcp/internal');
 
     expect(Object.keys(internal).sort()).toEqual([
+      'MockSpecError',
       'formatFieldPath',
       'locateYamlNode',
       'matchesPartially',
+      'mockServerSpecSchema',
+      'parseMockServerSpecText',
       'readYamlDocument',
     ]);
   });

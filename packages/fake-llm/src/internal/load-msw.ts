@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { http } from 'msw';
 import type { setupServer } from 'msw/node';
 
@@ -12,8 +13,8 @@ export interface Msw {
  * msw, loaded the first time a feature needs it (`handlers`, `listen()`), or `null` when the project has not
  * installed it. msw is an optional peer dependency, and a heavy one: `serve()`, `handle()` and the `fake-llm` bin
  * need nothing of it, so the scenario runner, which uses `serve()`, neither brings msw into a project nor spends
- * the time to load it. It is loaded with `require`, which on Node 20.19 and later gives the same ES module
- * instance an `import` of msw does (msw's `module-sync` export), so handlers and servers mix with the project's own.
+ * the time to load it. It is found as an `import` finds it and loaded with `require`, which on Node 20.19 and later
+ * gives the same ES module instance an `import` of msw does, so handlers and servers mix with the project's own.
  */
 let msw: Msw | null | undefined;
 
@@ -31,14 +32,19 @@ export function requireMsw(feature: string): Msw {
 }
 
 function loadMsw(): Msw | null {
+  let core: string;
+  let node: string;
   try {
-    const { http: loadedHttp } = require('msw') as { http: typeof http };
-    const { setupServer: loadedSetupServer } = require('msw/node') as { setupServer: typeof setupServer };
-    return { http: loadedHttp, setupServer: loadedSetupServer };
+    // Found as an import finds it (the project's own msw: no NODE_PATH, no global folder), then loaded at once.
+    core = fileURLToPath(import.meta.resolve('msw'));
+    node = fileURLToPath(import.meta.resolve('msw/node'));
   } catch (error) {
     if (isMswMissing(error)) return null;
     throw error;
   }
+  const { http: loadedHttp } = require(core) as { http: typeof http };
+  const { setupServer: loadedSetupServer } = require(node) as { setupServer: typeof setupServer };
+  return { http: loadedHttp, setupServer: loadedSetupServer };
 }
 
 /** Only "msw is not installed" means running without it; msw failing to load is an error of its own. */
