@@ -151,30 +151,11 @@ async function runUnredacted({
     const endpoint = mode.endpoint();
     const elicitation = createElicitationAnswers();
     const { servers: scenarioServers, onMessage } = mode.servers(scenario.servers);
-    judges = await openScenarioJudges({
-      scenario,
-      mode,
-      fake,
-      fakeUrl,
-      fakeFetch,
-      routeId,
-      directory,
-      minScore,
-    });
+    // The judges and the simulated user answer on routes of their own, beside the scenario's.
+    const beside = { scenario, mode, fake, fakeUrl, fakeFetch, routeId, directory };
+    judges = await openScenarioJudges({ ...beside, minScore });
     const simulation = scenario.turns.at(-1)?.simulate;
-    simulatedUser =
-      simulation === undefined
-        ? undefined
-        : await openSimulatedUser({
-            simulation,
-            scenario,
-            mode,
-            fake,
-            fakeUrl,
-            fakeFetch,
-            routeId,
-            directory,
-          });
+    simulatedUser = simulation === undefined ? undefined : await openSimulatedUser({ ...beside, simulation });
     const sides: SideRoutes = {
       ...(judges?.route === undefined ? {} : { judges: judges.route }),
       ...(simulatedUser?.route === undefined ? {} : { users: simulatedUser.route }),

@@ -66,7 +66,7 @@ export async function simulateConversation({
       // where the recording keeps it.
       const kept = last?.report ?? turns.at(-1);
       if (kept !== undefined) kept.simulatedUser = [...(kept.simulatedUser ?? []), reply];
-      ended = reply.error === undefined ? gaveUp({ path, reply, index }) : noReply({ path, reply, index });
+      ended = endedByUser({ path, reply, index });
       break;
     }
     const simulatedPath = `${path}.simulated[${index}]`;
@@ -117,7 +117,8 @@ export async function simulateConversation({
   return failures;
 }
 
-function gaveUp({
+/** How a conversation the simulated user ended fails: it gave up, saying why, or it could not answer. */
+function endedByUser({
   path,
   reply,
   index,
@@ -126,27 +127,18 @@ function gaveUp({
   reply: SimulatedReply;
   index: number;
 }): ScenarioFailure {
+  if (reply.error !== undefined) {
+    return {
+      path: `${path}.simulate`,
+      message: `the simulated user could not write turn ${index + 1}: ${reply.error}`,
+      expected: 'a message',
+      actual: reply.error,
+    };
+  }
   return {
     path: `${path}.simulate`,
     message: `the simulated user gave up ${index === 0 ? 'before its first message' : `after ${index} simulated turn${index === 1 ? '' : 's'}`}, without reaching the goal: ${reply.message}`,
     expected: 'the goal reached',
     actual: reply.message,
-  };
-}
-
-function noReply({
-  path,
-  reply,
-  index,
-}: {
-  path: string;
-  reply: SimulatedReply;
-  index: number;
-}): ScenarioFailure {
-  return {
-    path: `${path}.simulate`,
-    message: `the simulated user could not write turn ${index + 1}: ${reply.error}`,
-    expected: 'a message',
-    actual: reply.error ?? null,
   };
 }
