@@ -8,8 +8,9 @@ const urlVariable = 'TOOLLOOP_EVAL_POSTGRES_URL';
 /**
  * `with-test-postgres <command> [args…]`: runs the command with `TOOLLOOP_EVAL_POSTGRES_URL` naming an empty
  * database of a throwaway Postgres server, then stops the server and ends as the command did: with its exit code,
- * or by the same signal. A variable already set is kept, and no server is started. Ctrl+C and SIGTERM go on to
- * the command, once (the server, in a process group of its own too, is stopped only once the command has ended).
+ * or by the same signal. A variable already set is kept, and no server is started. Ctrl+C reaches the command from
+ * the terminal, SIGTERM and SIGHUP through this process (the server, in a process group of its own, is stopped
+ * only once the command has ended).
  */
 async function main(argv: readonly string[]): Promise<Ending> {
   const [command, ...args] = argv;
@@ -32,23 +33,27 @@ async function main(argv: readonly string[]): Promise<Ending> {
 type Ending = { code: number } | { signal: NodeJS.Signals };
 
 /**
- * Runs the command with the terminal's streams; settles with how it ended. The command runs in a process group of
- * its own, and this process passes SIGINT and SIGTERM on to it: a terminal's Ctrl+C, which signals this process's
- * group, reaches the command once, as a `kill` of this process does (in one group with it, the command would get
- * Ctrl+C twice, and take the second for an impatient user).
+ * Runs the command with the terminal's streams, in this process's group; settles with how it ended. A terminal's
+ * Ctrl+C signals the whole group, command and its children included: passed on again, the command would get it
+ * twice, and take the second for an impatient user. SIGTERM and SIGHUP, which a CI runner or a closed terminal
+ * may send this process alone, are passed on to it.
  */
 function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Ending> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', env, detached: true });
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    // This process waits for the command to end, whatever it is sent; the server stops after it.
+    const ignore = () => undefined;
     const forward = (signal: NodeJS.Signals) => {
       child.kill(signal);
     };
-    process.on('SIGINT', forward);
+    process.on('SIGINT', ignore);
     process.on('SIGTERM', forward);
+    process.on('SIGHUP', forward);
     child.once('error', reject);
     child.once('exit', (code, signal) => {
-      process.off('SIGINT', forward);
+      process.off('SIGINT', ignore);
       process.off('SIGTERM', forward);
+      process.off('SIGHUP', forward);
       resolve(signal === null ? { code: code ?? 1 } : { signal });
     });
   });

@@ -111,8 +111,33 @@ describe('with-test-postgres', () => {
 
     expect(stderr).toBe('');
     expect(stdout).toContain('answer 42');
-    // One Ctrl+C, one SIGINT: the command is not in the wrapper's group, which the terminal signals.
+    // One Ctrl+C, one SIGINT: the terminal signals the command's group, and the wrapper does not pass it on again.
     expect(stdout.match(/SIGINT/gu)).toEqual(['SIGINT']);
+    expect(code).toBe(0);
+  });
+
+  it('passes a SIGTERM sent to it alone on to the command, and ends by it once the command has', async () => {
+    const script =
+      "process.once('SIGTERM', () => { console.log('SIGTERM'); process.exit(0); }); console.log('ready'); setInterval(() => {}, 1000);";
+    const child = spawn(
+      process.execPath,
+      ['--import', 'jiti/register', bin, process.execPath, '-e', script],
+      {
+        cwd: packageFolder,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('ready')) resolve();
+      });
+    });
+    child.kill('SIGTERM');
+    const [code] = (await once(child, 'close')) as [number | null];
+
+    expect(stdout.match(/SIGTERM/gu)).toEqual(['SIGTERM']);
     expect(code).toBe(0);
   });
 

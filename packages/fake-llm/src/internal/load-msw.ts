@@ -42,9 +42,19 @@ function loadMsw(): Msw | null {
     if (isMswMissing(error)) return null;
     throw error;
   }
-  const { http: loadedHttp } = require(core) as { http: typeof http };
-  const { setupServer: loadedSetupServer } = require(node) as { setupServer: typeof setupServer };
-  return { http: loadedHttp, setupServer: loadedSetupServer };
+  try {
+    const { http: loadedHttp } = require(core) as { http: typeof http };
+    const { setupServer: loadedSetupServer } = require(node) as { setupServer: typeof setupServer };
+    return { http: loadedHttp, setupServer: loadedSetupServer };
+  } catch (error) {
+    // Node 21 and 22 before 22.12 load an ES module with require() only behind a flag.
+    if ((error as NodeJS.ErrnoException).code === 'ERR_REQUIRE_ESM')
+      throw new Error(
+        `msw is an ES module, which Node.js ${process.version} cannot load here: use Node.js 20.19 or later on 20, or 22.12 or later.`,
+        { cause: error },
+      );
+    throw error;
+  }
 }
 
 /** Only "msw is not installed" means running without it; msw failing to load is an error of its own. */

@@ -264,6 +264,18 @@ describe('reachesAnthropicPromptTokens', () => {
     );
   });
 
+  it('counts no field JSON may leave out (a value whose toJSON gives nothing), and rounds fractional tokens up', () => {
+    const leftOut = {
+      messages: [{ role: 'user' as const, content: 'hi', ['k'.repeat(3000)]: { toJSON: () => undefined } }],
+    };
+    const fractional = { messages: [{ role: 'user' as const, content: 'x'.repeat(12) }] };
+
+    expect(reachesAnthropicPromptTokens(leftOut, 100)).toBe(estimateAnthropicPromptTokens(leftOut) >= 100);
+    expect(reachesAnthropicPromptTokens(fractional, 10.5)).toBe(
+      estimateAnthropicPromptTokens(fractional) >= 10.5,
+    );
+  });
+
   it('says yes once what it has read is past the tokens, without writing the JSON of the rest (a large result)', () => {
     const unwritable = {
       toJSON() {

@@ -51,8 +51,8 @@ export function reachesAnthropicPromptTokens(
 ): boolean {
   if (!mayReachAnthropicPromptTokens(params, tokens)) return false;
   const { tools, system, messages } = params;
-  // The estimate reaches `tokens` once the JSON has more than 3 × (tokens − 1) bytes.
-  if (jsonBytesBeyond({ tools, system, messages }, 3 * (tokens - 1)) < 0) return true;
+  // The estimate, a whole number, reaches `tokens` once the JSON has more than 3 × (⌈tokens⌉ − 1) bytes.
+  if (jsonBytesBeyond({ tools, system, messages }, 3 * (Math.ceil(tokens) - 1)) < 0) return true;
   return estimateAnthropicPromptTokens(params) >= tokens;
 }
 
@@ -83,12 +83,22 @@ function jsonBytesBeyond(value: unknown, budget: number): number {
   // Own fields only: JSON.stringify writes no inherited one.
   for (const key of Object.keys(value)) {
     const field = (value as Record<string, unknown>)[key];
-    if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue;
+    // A field is counted only when JSON surely writes it: a value with a JSON form of its own may be left out.
+    if (!isSurelyWritten(field)) continue;
     left = jsonBytesBeyond(field, left - key.length - 3 - (fields === 0 ? 0 : 1));
     fields += 1;
     if (left < 0) return left;
   }
   return left;
+}
+
+/** Whether JSON.stringify surely writes a field with this value: a JSON primitive, or a plain object or list. */
+function isSurelyWritten(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return true;
+  if (typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return (prototype === Object.prototype || prototype === Array.prototype) && !('toJSON' in value);
 }
 
 /**
