@@ -1,12 +1,13 @@
+import { createEmptyUsage } from '@toolloop/core';
 import type { FakeLlmScriptHandle } from '@toolloop/fake-llm';
 import type { TurnReport } from '../report/run-report.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import { openSideModel } from '../side/open-side-model.js';
 import { scenarioPricesOf } from '../side/scenario-prices.js';
-import { defaultJudgeScale, type JudgeExpectation } from './judge-schema.js';
-import { runJudge, thresholdOf, type JudgeVerdict } from './run-judge.js';
+import type { JudgeExpectation } from './judge-schema.js';
+import { runJudge, verdictOf, type JudgeVerdict } from './run-judge.js';
 
-/** The judges of one scenario run: each grades a turn on the judge's own route of the fake LLM. */
+/** The judges of one scenario run: each grades a turn, on a route of their own (the fake LLM's or the live proxy's). */
 export interface ScenarioJudges {
   grade(options: {
     judge: JudgeExpectation;
@@ -20,8 +21,8 @@ export interface ScenarioJudges {
 }
 
 /**
- * Whether any turn of the scenario may ask a judge: one with `expect.judge`, `expect.honest` (or the same in
- * `simulate.expectLast`), or a simulated user, whose goal a judge grades.
+ * Whether any turn of the scenario may ask a judge: one with `expect.judge` or `expect.honest`, or a simulated
+ * user, whose goal a judge grades.
  */
 export function isJudged(scenario: Scenario): boolean {
   return scenario.turns.some(
@@ -95,15 +96,5 @@ export async function openScenarioJudges({
 
 /** A verdict given without asking a judge, which says why: it does not pass. */
 function refusedVerdict(judge: JudgeExpectation, error: string): JudgeVerdict {
-  const scale = judge.scale ?? defaultJudgeScale;
-  return {
-    rubric: judge.rubric,
-    scope: judge.scope,
-    model: '(none)',
-    scale,
-    threshold: thresholdOf(judge),
-    passed: false,
-    error,
-    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
-  };
+  return verdictOf({ judge, model: '(none)', answer: { error }, usage: createEmptyUsage() });
 }

@@ -1,9 +1,10 @@
-import { runToolLoop, type Model, type ToolLoopOptions, type Usage } from '@toolloop/core';
+import type { Model, ToolLoopOptions, Usage } from '@toolloop/core';
 import { z } from 'zod';
 import type { TurnReport } from '../report/run-report.js';
 import { defaultJudgePrompt, renderJudgePrompt, renderJudgeRequest } from './judge-prompt.js';
 import { defaultJudgeScale, defaultMinScore, type JudgeExpectation } from './judge-schema.js';
 import { renderTranscript } from './render-transcript.js';
+import { askForAnswer } from '../side/ask-for-answer.js';
 
 /** What a judge said of a turn, as every reporter shows it beside the turn. */
 export interface JudgeVerdict {
@@ -120,27 +121,20 @@ export async function runJudge({
   prices?: ToolLoopOptions['prices'] | undefined;
   signal?: AbortSignal | undefined;
 }): Promise<JudgeVerdict> {
-  const request = judgeRequestOf({ judge, turns, prompt });
-  const result = await runToolLoop({
+  const answered = await askForAnswer({
+    who: 'the judge',
     model,
-    system: request.system,
-    prompt: request.prompt,
-    output: answerSchema,
-    ...(prices === undefined ? {} : { prices }),
-    ...(signal === undefined ? {} : { signal }),
-  }).result;
-  const answered =
-    result.stopReason === 'completed' && result.output !== undefined
-      ? (result.output as z.output<typeof answerSchema>)
-      : {
-          error: `the judge gave no valid answer (it stopped with '${result.stopReason}'${result.error === undefined ? '' : `: ${result.error.message}`})`,
-        };
+    ...judgeRequestOf({ judge, turns, prompt }),
+    schema: answerSchema,
+    prices,
+    signal,
+  });
   return verdictOf({
     judge,
     model: `${model.provider}/${model.modelId}`,
     minScore,
-    answer: answered,
-    usage: result.usage,
-    cost: result.cost?.total,
+    answer: 'answer' in answered ? answered.answer : { error: answered.error },
+    usage: answered.usage,
+    cost: answered.cost,
   });
 }

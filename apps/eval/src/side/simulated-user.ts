@@ -1,6 +1,7 @@
-import { runToolLoop, type Usage } from '@toolloop/core';
+import { createEmptyUsage, type Usage } from '@toolloop/core';
 import { z } from 'zod';
 import type { TurnReport } from '../report/run-report.js';
+import { askForAnswer } from './ask-for-answer.js';
 import { openSideModel, type SideModel } from './open-side-model.js';
 import { scenarioPricesOf } from './scenario-prices.js';
 import type { Simulation } from './simulate-schema.js';
@@ -77,37 +78,28 @@ export async function openSimulatedUser({
         return {
           ...base,
           error: `simulate.script has no message left for turn ${turns.length + 1} (it has ${script.length}): give one per simulated turn, or end it with { giveUp }`,
-          usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+          usage: createEmptyUsage(),
         };
       }
-      const result = await runToolLoop({
+      const replied = await askForAnswer({
+        who: 'the simulated user',
         model,
         system: renderSimulatedUserPrompt(simulation),
         prompt: renderConversation(turns),
-        output: answerSchema,
-        ...(prices === undefined ? {} : { prices }),
-        ...(signal === undefined ? {} : { signal }),
-      }).result;
-      const spent = {
-        usage: result.usage,
-        ...(result.cost === undefined ? {} : { cost: result.cost.total }),
-      };
-      if (answerless) {
-        // A replay asks anyway, so that its request is a drift.
+        schema: answerSchema,
+        prices,
+        signal,
+      });
+      const spent = { usage: replied.usage, ...(replied.cost === undefined ? {} : { cost: replied.cost }) };
+      // A replay asks anyway, so that its request is a drift.
+      if (answerless)
         return {
           ...base,
           error: 'the recording holds no answer for the simulated user: re-record it with --update',
           ...spent,
         };
-      }
-      if (result.stopReason !== 'completed' || result.output === undefined) {
-        return {
-          ...base,
-          error: `the simulated user gave no valid answer (it stopped with '${result.stopReason}'${result.error === undefined ? '' : `: ${result.error.message}`})`,
-          ...spent,
-        };
-      }
-      const { message, gaveUp } = result.output as z.output<typeof answerSchema>;
+      if ('error' in replied) return { ...base, error: replied.error, ...spent };
+      const { message, gaveUp } = replied.answer;
       if (message.trim() === '')
         return { ...base, error: 'the simulated user answered an empty message', ...spent };
       return { ...base, message, gaveUp, ...spent };
