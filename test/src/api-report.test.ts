@@ -22,6 +22,12 @@ describe('the API report (refresh it with: pnpm api:update)', () => {
     },
   );
 
+  it('has no report for the internal entries, which promise nothing', () => {
+    expect(
+      entries.map(({ specifier }) => specifier).filter((specifier) => specifier.includes('/internal')),
+    ).toEqual([]);
+  });
+
   it('has no report for an entry that is gone (delete it)', async () => {
     const reportNames = new Set(entries.map((entry) => entry.reportName));
     const files = await readdir(reportDirectory).catch(() => []);

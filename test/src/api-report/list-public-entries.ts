@@ -15,13 +15,14 @@ export interface PublicEntry {
 
 /**
  * Every public entry of every published package of the workspace at `root`: each `exports` subpath with a
- * `types` condition, except `./internal` (shared between toolloop packages, with no compatibility promise).
+ * `types` condition, except `./internal` and the subpaths under it (shared between toolloop packages, with no
+ * compatibility promise).
  */
 export async function listPublicEntries(root: string): Promise<PublicEntry[]> {
   const entries: PublicEntry[] = [];
   for (const { name, directory, manifest } of await listPublishablePackages(root)) {
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-      if (subpath === './internal' || typeof target !== 'object' || target === null) continue;
+      if (isInternal(subpath) || typeof target !== 'object' || target === null) continue;
       const types = (target as Record<string, unknown>).types;
       if (typeof types !== 'string') continue;
       const entryName = subpath === '.' ? '' : subpath.slice(2);
@@ -36,4 +37,8 @@ export async function listPublicEntries(root: string): Promise<PublicEntry[]> {
     }
   }
   return entries.sort((a, b) => a.reportName.localeCompare(b.reportName));
+}
+
+function isInternal(subpath: string): boolean {
+  return subpath === './internal' || subpath.startsWith('./internal/');
 }
