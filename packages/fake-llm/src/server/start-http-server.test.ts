@@ -50,6 +50,19 @@ describe('serve', () => {
     expect(server.port).toBeGreaterThan(0);
   });
 
+  it('keeps a connection open until the client closes it: no keep-alive timeout for a busy client to race', async () => {
+    const server = await createTrackedFake(steps).serve();
+    const response = await postMessages({
+      url: `${server.url}/v1/messages`,
+      body: createMessagesBody({ stream: true }),
+    });
+    await response.arrayBuffer();
+    // With a timeout, the server closes an idle connection after it, and a client whose event loop was busy for
+    // longer than its margin sends the next request on a socket just closed: a connection error no real API gives.
+    expect(response.headers.get('connection')).toBe('keep-alive');
+    expect(response.headers.get('keep-alive')).toBeNull();
+  });
+
   it('sends a plain fetch the same bytes as the in-process fake', async () => {
     const served = createTrackedFake(steps);
     const server = await served.serve({ port: 0 });

@@ -65,6 +65,11 @@ export async function startHttpServer(options: {
     outgoing.once('close', () => answering.delete(incoming.socket));
     void bridge({ incoming, outgoing, handle, refuse, origin });
   });
+  // No keep-alive timeout: an idle connection stays open until the client closes it (fetch's pool does after a
+  // few seconds) or `close()`. Node's default of 5 s closes it under a client whose event loop was busy past the
+  // margin it keeps (a thousand turns at once, a loaded CI machine), which then sends its next request on a
+  // closed socket and fails with a connection error the real APIs, whose connections live for minutes, never cause.
+  server.keepAliveTimeout = 0;
   const http2Server = createHttp2Server((incoming, outgoing) => {
     void bridge({ incoming, outgoing, handle, refuse, origin });
   });
