@@ -1,3 +1,4 @@
+import { createPartMemo } from '../model/create-part-memo.js';
 import type { Message, ToolResultPart } from '../model/messages.js';
 import type { LoopEvent } from './loop-event.js';
 import type { ResolvedSummarize } from './summarize-context.js';
@@ -81,7 +82,9 @@ function keptBeforeLastRound(messages: readonly Message[], limit: ResolvedContex
 /**
  * A rough token count of messages, as a context limit compares it: four characters to a token of what the model
  * reads — text, thinking, tool names and inputs, tool output — and about 1,600 tokens an image (the Messages
- * API's count for an image of about a megapixel). Signatures and other provider data are not counted.
+ * API's count for an image of about a megapixel). Signatures and other provider data are not counted. Each
+ * part's count is kept while the part stays the same (`createPartMemo`), so a loop that asks before every
+ * request counts each round's new parts, not the whole conversation again.
  */
 export function estimateTokens(messages: readonly Message[]): number {
   let characters = 0;
@@ -90,10 +93,13 @@ export function estimateTokens(messages: readonly Message[]): number {
       characters += message.content.length;
       continue;
     }
-    for (const part of message.content) characters += readableCharacters(part);
+    for (const part of message.content) characters += partCharacters.get(part, readableCharacters);
   }
   return Math.ceil(characters / 4);
 }
+
+/** The characters each part was counted at: shared by every turn, held weakly. */
+const partCharacters = createPartMemo<number>();
 
 const imageCharacters = 1_600 * 4;
 
@@ -136,11 +142,19 @@ function withCleared(messages: readonly Message[], cleared: ReadonlySet<string>)
     message.role === 'tool' && message.content.some((result) => cleared.has(result.toolCallId))
       ? {
           ...message,
-          content: message.content.map((result) => (cleared.has(result.toolCallId) ? clear(result) : result)),
+          content: message.content.map((result) =>
+            cleared.has(result.toolCallId) ? clearedResults.get(result, clear) : result,
+          ),
         }
       : message,
   );
 }
+
+/**
+ * The placeholder of each cleared result, made once while the result stays the same: every later request sends
+ * the same part, whose conversion and count are then kept too.
+ */
+const clearedResults = createPartMemo<ToolResultPart>();
 
 function clear(result: ToolResultPart): ToolResultPart {
   return {

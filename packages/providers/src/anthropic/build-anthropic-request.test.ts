@@ -246,6 +246,40 @@ describe('buildAnthropicRequest with prompt caching', () => {
     expect(cacheControlPaths(params)).toEqual(['messages.0.content.0', 'system.0']);
   });
 
+  it('moves the breakpoints on from request to request of a loop, leaving none behind on the blocks before', () => {
+    const messages: ModelRequest['messages'] = [{ role: 'user', content: 'Search.' }];
+    const capabilities = { ...getAnthropicModelCapabilities('claude-haiku-4-5'), minCacheableTokens: 0 };
+    const paths: string[][] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const { params } = buildAnthropicRequest({
+        request: { messages, tools: [search] },
+        modelId: 'claude-haiku-4-5',
+        capabilities,
+      });
+      paths.push(cacheControlPaths(params));
+      messages.push(
+        { role: 'assistant', content: [{ type: 'tool-call', id: `c${round}`, name: 'search', input: {} }] },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: `c${round}`,
+              toolName: 'search',
+              output: { content: [{ type: 'text', text: 'found' }] },
+              isError: false,
+            },
+          ],
+        },
+      );
+    }
+    expect(paths).toEqual([
+      ['messages.0.content.0', 'tools.0'],
+      ['messages.0.content.0', 'messages.2.content.0', 'tools.0'],
+      ['messages.2.content.0', 'messages.4.content.0', 'tools.0'],
+    ]);
+  });
+
   it('sends no breakpoints with promptCaching: false, or to a model without prompt caching', () => {
     const off = buildAnthropicRequest({
       request: { messages: [{ role: 'user', content: 'Hi' }], ...request },

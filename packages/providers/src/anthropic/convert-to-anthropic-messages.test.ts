@@ -160,4 +160,62 @@ describe('convertToAnthropicMessages', () => {
       { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'search', input: {} }] },
     ]);
   });
+
+  describe('kept from request to request', () => {
+    /** A loop's transcript after `rounds` rounds of one search call each. */
+    function transcript(rounds: number): Message[] {
+      const messages: Message[] = [{ role: 'user', content: 'Search.' }];
+      for (let round = 0; round < rounds; round += 1)
+        messages.push(
+          {
+            role: 'assistant',
+            content: [{ type: 'tool-call', id: `c${round}`, name: 'search', input: { round } }],
+          },
+          { role: 'tool', content: [toolResult({ toolCallId: `c${round}` })] },
+        );
+      return messages;
+    }
+
+    it('converts a part edited in place since it was converted again: text, a result, a call input, a new part', () => {
+      const messages = transcript(3);
+      convertToAnthropicMessages(messages);
+      const [, call, result, assistant] = messages;
+      if (call?.role !== 'assistant' || result?.role !== 'tool' || assistant?.role !== 'assistant')
+        throw new Error('Unexpected transcript.');
+      const [callPart] = call.content;
+      if (callPart?.type !== 'tool-call') throw new Error('Unexpected call.');
+      callPart.input = { round: 'edited' };
+      const block = result.content[0]?.output.content[0];
+      if (block?.type !== 'text') throw new Error('Unexpected result.');
+      block.text = 'edited result';
+      assistant.content.unshift({ type: 'text', text: 'A new part.' });
+
+      expect(convertToAnthropicMessages(messages).slice(1, 4)).toEqual([
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'c0', name: 'search', input: { round: 'edited' } }],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'c0', content: [{ type: 'text', text: 'edited result' }] },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'A new part.' },
+            { type: 'tool_use', id: 'c1', name: 'search', input: { round: 1 } },
+          ],
+        },
+      ]);
+    });
+
+    it('gives each request arrays of its own: what one request does to its messages is not in the next', () => {
+      const messages = transcript(2);
+      const first = convertToAnthropicMessages(messages);
+      for (const message of first) (message.content as unknown[]).push({ type: 'text', text: 'added' });
+      expect(convertToAnthropicMessages(messages)).toEqual(convertToAnthropicMessages(transcript(2)));
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import type { ContentBlockParam, MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import type { AssistantContentPart, Message } from '@toolloop/core';
+import type { AssistantContentPart, Message, ToolResultPart, UserContentPart } from '@toolloop/core';
+import { createPartMemo } from '@toolloop/core/internal';
 import { convertToAnthropicToolResult } from './convert-to-anthropic-tool-result.js';
 
 type Role = 'user' | 'assistant';
@@ -10,20 +11,26 @@ type Role = 'user' | 'assistant';
  * byte for byte, in order, with their signatures. Empty text is left out (the API rejects empty text blocks),
  * and so is thinking without a signature (from another provider), which the API could not verify; a message
  * left with nothing is left out too, its neighbours of one role merged.
+ *
+ * A loop sends every earlier message again each round: each part's blocks are kept (`createPartMemo`) and
+ * converted again only when the part changed, so a round costs what it added. The blocks are shared from request
+ * to request: what changes a request (cache breakpoints, the round's line) copies the blocks it changes.
  */
 export function convertToAnthropicMessages(messages: readonly Message[]): MessageParam[] {
   const converted: Array<{ role: Role; content: ContentBlockParam[] }> = [];
+  let last: { role: Role; content: ContentBlockParam[] } | undefined;
   for (const message of messages) {
     const role: Role = message.role === 'assistant' ? 'assistant' : 'user';
     const blocks = convertContent(message);
     // A message left with nothing to send (empty text, thinking from another provider) would be refused: the
     // API takes no message without content but an empty final assistant one, which says nothing either.
     if (blocks.length === 0) continue;
-    const last = converted.at(-1);
     if (last?.role === role) {
-      last.content.push(...blocks);
+      for (const block of blocks) last.content.push(block);
     } else {
-      converted.push({ role, content: blocks });
+      // The kept blocks are copied into an array of the request's own, which merging adds to.
+      last = { role, content: blocks.slice() };
+      converted.push(last);
     }
   }
   // Every message and block array above is new: the order of a user message's blocks is fixed in place.
@@ -33,23 +40,19 @@ export function convertToAnthropicMessages(messages: readonly Message[]): Messag
   return converted;
 }
 
-function convertContent(message: Message): ContentBlockParam[] {
-  switch (message.role) {
-    case 'user':
-      if (typeof message.content === 'string')
-        return message.content === '' ? [] : [{ type: 'text', text: message.content }];
-      return message.content
-        .filter((part) => part.text !== '')
-        .map((part) => ({ type: 'text', text: part.text }));
-    case 'assistant':
-      return message.content.flatMap(convertAssistantPart);
-    case 'tool':
-      return message.content.map(convertToAnthropicToolResult);
-    default: {
-      const unknownMessage: never = message;
-      throw new Error(`Unknown message ${JSON.stringify(unknownMessage)}`);
-    }
-  }
+/** The blocks of each part converted so far: shared by every provider and turn, held weakly. */
+const convertedParts = createPartMemo<readonly ContentBlockParam[]>();
+
+function convertContent(message: Message): readonly ContentBlockParam[] {
+  if (typeof message.content === 'string')
+    return message.content === '' ? [] : [{ type: 'text', text: message.content }];
+  const parts: ReadonlyArray<UserContentPart | AssistantContentPart | ToolResultPart> = message.content;
+  if (parts.length === 1 && parts[0] !== undefined) return convertedParts.get(parts[0], convertPart);
+  return parts.flatMap((part) => convertedParts.get(part, convertPart));
+}
+
+function convertPart(part: UserContentPart | AssistantContentPart | ToolResultPart): ContentBlockParam[] {
+  return part.type === 'tool-result' ? [convertToAnthropicToolResult(part)] : convertAssistantPart(part);
 }
 
 function convertAssistantPart(part: AssistantContentPart): ContentBlockParam[] {

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { Message, ToolResultPart } from '../model/messages.js';
+import { collectRun } from '../testing/collect-run.js';
+import { createScriptedModel, type ScriptedModelRequest } from '../testing/scripted-model.js';
+import { runToolLoop } from './run-tool-loop.js';
+
+/** A history of two rounds of `read` calls, each result `text`; the second round is the latest. */
+function history(text: string): Message[] {
+  const round = (id: string): Message[] => [
+    { role: 'assistant', content: [{ type: 'tool-call', id, name: 'read', input: { id } }] },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: id,
+          toolName: 'read',
+          output: { content: [{ type: 'text', text }] },
+          isError: false,
+        },
+      ],
+    },
+  ];
+  return [
+    { role: 'user', content: 'Read both.' },
+    ...round('c1'),
+    ...round('c2'),
+    { role: 'assistant', content: [{ type: 'text', text: 'Read.' }] },
+  ];
+}
+
+function firstResult(messages: readonly Message[]): ToolResultPart {
+  const tool = messages.find((message) => message.role === 'tool');
+  if (tool?.role !== 'tool' || tool.content[0] === undefined)
+    throw new Error('No tool result in the history.');
+  return tool.content[0];
+}
+
+function resultTexts(request: ScriptedModelRequest | undefined): string[] {
+  return (request?.messages ?? []).flatMap((message) =>
+    message.role === 'tool'
+      ? message.content.map((result) =>
+          result.output.content.map((block) => (block.type === 'text' ? block.text : '')).join(''),
+        )
+      : [],
+  );
+}
+
+const cleared =
+  '[Cleared to save context: this result of read is no longer shown. Call the tool again if you need it.]';
+
+/** Runs one turn on `messages` under a limit of 200 tokens, the latest result kept. */
+async function turn(messages: Message[], prompt: string) {
+  const model = createScriptedModel([{ text: 'Answered.' }]);
+  const run = await collectRun(
+    runToolLoop({ model, messages, prompt, contextLimit: { maxTokens: 200, keepToolResults: 1 } }),
+  );
+  return { model, warnings: run.events.filter((event) => event.type === 'warning') };
+}
+
+describe('contextLimit: the estimate of earlier messages, kept from request to request', () => {
+  it('follows an earlier result edited in place after it was counted', async () => {
+    const messages = history('short');
+    const before = await turn(messages, 'Once.');
+    expect(before.warnings).toEqual([]);
+    expect(resultTexts(before.model.requests[0])).toEqual(['short', 'short']);
+
+    // The same message objects, one result's text now far past the limit: counted again, and cleared.
+    const block = firstResult(messages).output.content[0];
+    if (block?.type !== 'text') throw new Error('Expected a text block.');
+    block.text = 'long '.repeat(400);
+    const after = await turn(messages, 'Again.');
+    expect(after.warnings).toEqual([expect.objectContaining({ code: 'tool_results_cleared' })]);
+    expect(resultTexts(after.model.requests[0])).toEqual([cleared, 'short']);
+  });
+
+  it('follows an earlier result replaced by another object, and a result made short again', async () => {
+    const messages = history('long '.repeat(400));
+    const before = await turn(messages, 'Once.');
+    expect(resultTexts(before.model.requests[0])).toEqual([cleared, 'long '.repeat(400)]);
+
+    // Both results short now: nothing is past the limit, nothing cleared.
+    for (const message of messages)
+      if (message.role === 'tool')
+        message.content = message.content.map((result) => ({
+          ...result,
+          output: { content: [{ type: 'text', text: 'short' }] },
+        }));
+    const after = await turn(messages, 'Again.');
+    expect(after.warnings).toEqual([]);
+    expect(resultTexts(after.model.requests[0])).toEqual(['short', 'short']);
+  });
+});
