@@ -1,3 +1,4 @@
 import { defineToolloopTests } from '../vitest.shared.ts';
 
-export default defineToolloopTests({ name: 'bench' });
+// The growth benchmarks run the fake LLM in a child process from the build (`dist/growth/fake-llm-child.js`).
+export default defineToolloopTests({ name: 'bench', spawnsBuilt: 'itself' });

@@ -1,6 +1,9 @@
 import type { CliStartResult } from './cli-start/measure-cli-start.js';
 import type { BenchmarkId } from './cli/bench-options.js';
 import type { BenchPlan } from './cli/bench-plan.js';
+import type { ConcurrencyResult } from './growth/measure-concurrency.js';
+import type { TurnGrowthResult } from './growth/measure-turn-growth.js';
+import type { TurnSetupResult } from './growth/measure-turn-setup.js';
 import type { EvalThroughputResult } from './eval-throughput/measure-eval-throughput.js';
 import type { HostsResult } from './hosts/measure-hosts.js';
 import type { LoopOverheadResult } from './loop-overhead/measure-loop-overhead.js';
@@ -28,6 +31,12 @@ export interface BenchResults {
   wireOverhead?: WireOverheadResult;
   hosts?: HostsResult;
   cliStart?: CliStartResult;
+  /** One result per turn length. */
+  longTurns?: TurnGrowthResult[];
+  /** One result per tool result size. */
+  largeResults?: TurnGrowthResult[];
+  turnSetup?: TurnSetupResult;
+  concurrency?: ConcurrencyResult;
   goals: GoalCheck[];
 }
 

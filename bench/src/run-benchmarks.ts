@@ -2,6 +2,9 @@ import type { BenchResults } from './bench-results.js';
 import type { BenchmarkId } from './cli/bench-options.js';
 import { createBenchPlan } from './cli/bench-plan.js';
 import { measureCliStart } from './cli-start/measure-cli-start.js';
+import { measureConcurrency } from './growth/measure-concurrency.js';
+import { concurrencyContenders, measureLargeResults, measureLongTurns } from './growth/measure-long-turns.js';
+import { measureTurnSetup } from './growth/measure-turn-setup.js';
 import { measureEvalThroughput } from './eval-throughput/measure-eval-throughput.js';
 import { measureHosts } from './hosts/measure-hosts.js';
 import { checkGoals } from './report/check-goals.js';
@@ -67,6 +70,21 @@ export async function runBenchmarks({
         break;
       case 'start':
         results.cliStart = await measureCliStart(plan.start);
+        break;
+      case 'long':
+        results.longTurns = await measureLongTurns(plan.long);
+        break;
+      case 'large':
+        results.largeResults = await measureLargeResults(plan.large);
+        break;
+      case 'setup':
+        results.turnSetup = await measureTurnSetup(plan.setup);
+        break;
+      case 'concurrency':
+        results.concurrency = await measureConcurrency({
+          ...plan.concurrency,
+          contenders: concurrencyContenders,
+        });
         break;
       default: {
         const unexpected: never = benchmark;

@@ -8,6 +8,13 @@ import { cliStartCommandIds, measureCliStart } from '../src/cli-start/measure-cl
 import { runFloorOnce } from '../src/eval-throughput/run-floor-once.js';
 import { runSuiteOnce } from '../src/eval-throughput/run-suite-once.js';
 import { writeScenarioSuite } from '../src/eval-throughput/write-scenario-suite.js';
+import { measureConcurrency } from '../src/growth/measure-concurrency.js';
+import {
+  longTurnContenders,
+  measureLargeResults,
+  measureLongTurns,
+} from '../src/growth/measure-long-turns.js';
+import { measureTurnSetup } from '../src/growth/measure-turn-setup.js';
 import { measureLoopOverhead } from '../src/loop-overhead/measure-loop-overhead.js';
 import { checkGoals } from '../src/report/check-goals.js';
 import { describeMachine } from '../src/report/describe-machine.js';
@@ -132,6 +139,55 @@ describe('the benchmarks at the smallest size', () => {
         command.cpuMilliseconds.median / (result.commands[0]?.cpuMilliseconds.median ?? Number.NaN),
       );
     }
+  });
+
+  it('measures long turns and large results with the fake LLM in its own process, its CPU read apart', async () => {
+    const [long] = await measureLongTurns({
+      lengths: [3],
+      warmupRuns: 0,
+      requestsPerContender: 4,
+      minRuns: 1,
+    });
+    expect(long?.contenders.map(({ id, cpuPerRequestMs }) => [id, cpuPerRequestMs.count])).toEqual(
+      longTurnContenders.map((id) => [id, 1]),
+    );
+    for (const contender of long?.contenders ?? []) {
+      expect(contender.cpuPerRequestMs.median).toBeGreaterThan(0);
+      expect(contender.fakeCpuPerRequestMs.median).toBeGreaterThan(0);
+    }
+    const handWritten = long?.contenders.find(({ id }) => id === 'sdk-loop');
+    expect(handWritten?.cpuOverHandWritten.median).toBe(1);
+
+    const large = await measureLargeResults({ rounds: 2, resultBytes: [10_000], warmupRuns: 0, runs: 1 });
+    expect(large.map(({ rounds, toolOutputBytes, requests }) => [rounds, toolOutputBytes, requests])).toEqual(
+      [[2, 10_000, 3]],
+    );
+  });
+
+  it("times each contender's turn setup to its first fetch, and runs concurrent turns with their heap per turn", async () => {
+    const setup = await measureTurnSetup({ warmupRuns: 0, runs: 2 });
+    expect(setup.contenders.map(({ id, setupMs }) => [id, setupMs.count])).toEqual([
+      ['bare-sdk', 2],
+      ['toolloop', 2],
+      ['anthropic-tool-runner', 2],
+      ['vercel-ai', 2],
+    ]);
+    expect(setup.contenders[0]?.overBareSdkMs.median).toBe(0);
+
+    const concurrency = await measureConcurrency({
+      turns: 5,
+      rounds: 2,
+      delayMs: 5,
+      warmupRuns: 0,
+      runs: 1,
+      contenders: ['sdk-loop', 'toolloop'],
+    });
+    expect(concurrency.contenders.map(({ id, cpuMilliseconds }) => [id, cpuMilliseconds.count])).toEqual([
+      ['sdk-loop', 1],
+      ['toolloop', 1],
+    ]);
+    for (const contender of concurrency.contenders)
+      expect(contender.heapPerTurnKilobytes.median).toBeGreaterThan(0);
   });
 
   it('sees the XML early stop send less after the second block than a stream read to the end', async () => {

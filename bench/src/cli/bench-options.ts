@@ -24,6 +24,10 @@ export const benchmarkIds = [
   'wires',
   'hosts',
   'start',
+  'long',
+  'large',
+  'setup',
+  'concurrency',
 ] as const;
 
 /** One benchmark's id, as `--only` takes it. */

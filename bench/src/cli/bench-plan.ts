@@ -18,6 +18,14 @@ export interface BenchPlan {
   };
   /** Processes of the command line, against `vitest --version`. */
   start: { warmupRuns: number; runs: number };
+  /** Turns of each length against the fake LLM in a process of its own; runs per length, longer turns fewer. */
+  long: { lengths: number[]; warmupRuns: number; requestsPerContender: number; minRuns: number };
+  /** Turns whose every tool result is this large. */
+  large: { rounds: number; resultBytes: number[]; warmupRuns: number; runs: number };
+  /** From the call that starts a turn to its first request's fetch. */
+  setup: { warmupRuns: number; runs: number };
+  /** Turns started at once. */
+  concurrency: { turns: number; rounds: number; delayMs: number; warmupRuns: number; runs: number };
 }
 
 /** The full plan, sized for the published figures, or the CI-sized one of `--quick`. */
@@ -37,6 +45,10 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
           load: { hosts: 2, sessions: 10, durationSeconds: 4, killEverySeconds: 2 },
         },
         start: { warmupRuns: 1, runs: 5 },
+        long: { lengths: [10, 50], warmupRuns: 1, requestsPerContender: 100, minRuns: 2 },
+        large: { rounds: 3, resultBytes: [100_000], warmupRuns: 1, runs: 3 },
+        setup: { warmupRuns: 3, runs: 20 },
+        concurrency: { turns: 100, rounds: 3, delayMs: 20, warmupRuns: 1, runs: 2 },
       }
     : {
         // 200 rounds: the per-round ratios spread widely on a shared machine, and with 50 their median moved by a
@@ -57,5 +69,11 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         },
         // About half a second a round: 21 rounds keep the medians steady on a shared machine.
         start: { warmupRuns: 2, runs: 21 },
+        // About 6,000 requests a contender a length (at least 9 runs): the 500-round turn's runs are a second each.
+        long: { lengths: [10, 50, 200, 500], warmupRuns: 2, requestsPerContender: 6000, minRuns: 9 },
+        large: { rounds: 10, resultBytes: [100_000, 1_000_000], warmupRuns: 2, runs: 15 },
+        setup: { warmupRuns: 20, runs: 200 },
+        // Each batch of the Vercel AI SDK takes several seconds of CPU: 3 of each keep this to a few minutes.
+        concurrency: { turns: 1000, rounds: 3, delayMs: 50, warmupRuns: 1, runs: 3 },
       };
 }

@@ -1,14 +1,14 @@
 import { Anthropic } from '@anthropic-ai/sdk';
 import type { MessageCreateParamsStreaming, MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import type { LoopContender } from './loop-contender.js';
+import type { LoopContender, LoopShape } from './loop-contender.js';
 import { echoTool, loopModelId, loopPrompt, toEchoCallId } from './loop-script.js';
 
 /**
  * The floor: the same `rounds + 1` streamed responses fetched with the bare Anthropic SDK, every request body
  * built before the clock starts, and no loop logic — each stream is read to its end and dropped.
  */
-export function createFloorContender({ rounds }: { rounds: number }): LoopContender {
-  const requests = createFloorRequests({ rounds });
+export function createFloorContender(shape: LoopShape): LoopContender {
+  const requests = createFloorRequests(shape);
   return {
     id: 'floor',
     label: 'floor (bare SDK)',
@@ -25,7 +25,10 @@ export function createFloorContender({ rounds }: { rounds: number }): LoopConten
 }
 
 /** The request bodies a loop sends: each one the transcript so far, growing by a call and its result per round. */
-export function createFloorRequests({ rounds }: { rounds: number }): MessageCreateParamsStreaming[] {
+export function createFloorRequests({
+  rounds,
+  toolOutput = echoTool.output,
+}: LoopShape): MessageCreateParamsStreaming[] {
   const messages: MessageParam[] = [{ role: 'user', content: loopPrompt }];
   const requests: MessageCreateParamsStreaming[] = [];
   for (let round = 0; round <= rounds; round += 1) {
@@ -39,7 +42,7 @@ export function createFloorRequests({ rounds }: { rounds: number }): MessageCrea
     const id = toEchoCallId(round);
     messages.push(
       { role: 'assistant', content: [{ type: 'tool_use', id, name: echoTool.name, input: { round } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: echoTool.output }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: toolOutput }] },
     );
   }
   return requests;

@@ -1,5 +1,5 @@
 import type { Message, ToolDefinition } from '@toolloop/core';
-import type { LoopContender } from './loop-contender.js';
+import type { LoopContender, LoopShape } from './loop-contender.js';
 import { createToolloopModel } from './create-toolloop-contender.js';
 import { echoTool, loopPrompt, toEchoCallId } from './loop-script.js';
 
@@ -8,7 +8,7 @@ import { echoTool, loopPrompt, toEchoCallId } from './loop-script.js';
  * before the clock starts), each streamed through `model.stream` and read to its end. Between the floor and
  * toolloop, it shows what the provider adds (the request's conversion, the stream's parsing) and what the loop does.
  */
-export function createProviderContender({ rounds }: { rounds: number }): LoopContender {
+export function createProviderContender({ rounds, toolOutput = echoTool.output }: LoopShape): LoopContender {
   const tools: ToolDefinition[] = [
     { name: echoTool.name, description: echoTool.description, inputSchema: echoTool.inputSchema },
   ];
@@ -26,7 +26,7 @@ export function createProviderContender({ rounds }: { rounds: number }): LoopCon
             type: 'tool-result',
             toolCallId: id,
             toolName: echoTool.name,
-            output: { content: [{ type: 'text', text: echoTool.output }] },
+            output: { content: [{ type: 'text', text: toolOutput }] },
             isError: false,
           },
         ],

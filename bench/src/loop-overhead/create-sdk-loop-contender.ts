@@ -1,6 +1,6 @@
 import { Anthropic } from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import type { LoopContender } from './loop-contender.js';
+import type { LoopContender, LoopShape } from './loop-contender.js';
 import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js';
 
 /**
@@ -8,7 +8,7 @@ import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js'
  * blocks (a tool call's input from its JSON deltas), the response and the tool's result appended to the
  * transcript, the tool run, the next request built from the transcript. No validation, no limits, no events.
  */
-export function createSdkLoopContender({ rounds }: { rounds: number }): LoopContender {
+export function createSdkLoopContender({ rounds, toolOutput = echoTool.output }: LoopShape): LoopContender {
   const tools = [
     { name: echoTool.name, description: echoTool.description, input_schema: echoTool.inputSchema },
   ];
@@ -66,7 +66,7 @@ export function createSdkLoopContender({ rounds }: { rounds: number }): LoopCont
           content: calls.map((call) => ({
             type: 'tool_result',
             tool_use_id: call.id,
-            content: echoTool.output,
+            content: toolOutput,
           })),
         });
       }

@@ -1,18 +1,21 @@
 import { Anthropic } from '@anthropic-ai/sdk';
 import { betaTool } from '@anthropic-ai/sdk/helpers/beta/json-schema';
-import type { LoopContender } from './loop-contender.js';
+import type { LoopContender, LoopShape } from './loop-contender.js';
 import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js';
 
 /**
  * `@anthropic-ai/sdk`'s `beta.messages.toolRunner`, streaming each turn and sending the whole history every turn
  * (`thread: false`, as the fake LLM and the other contenders do).
  */
-export function createToolRunnerContender({ rounds }: { rounds: number }): LoopContender {
+export function createToolRunnerContender({
+  rounds,
+  toolOutput = echoTool.output,
+}: LoopShape): LoopContender {
   const echo = betaTool({
     name: echoTool.name,
     description: echoTool.description,
     inputSchema: echoTool.inputSchema,
-    run: () => echoTool.output,
+    run: () => toolOutput,
   });
   return {
     id: 'anthropic-tool-runner',

@@ -1,6 +1,6 @@
 import { defineTool, runToolLoop } from '@toolloop/core';
 import { anthropic } from '@toolloop/providers/anthropic';
-import type { LoopContender } from './loop-contender.js';
+import type { LoopContender, LoopShape } from './loop-contender.js';
 import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js';
 
 /** The benchmark's echo tool as a toolloop tool. */
@@ -16,19 +16,33 @@ export function createToolloopModel(baseURL: string) {
   return anthropic({ model: loopModelId, apiKey: 'bench', baseURL, maxRetries: 0, maxTokens: 1024 });
 }
 
+/** What a toolloop contender sets beyond the loop's shape: a context limit, checked before every request. */
+export interface ToolloopContenderOptions extends LoopShape {
+  contextLimit?: { maxTokens: number };
+}
+
 /** toolloop: `runToolLoop` through `@toolloop/providers/anthropic`, status lines off, the promise API. */
-export function createToolloopContender({ rounds }: { rounds: number }): LoopContender {
+export function createToolloopContender({
+  rounds,
+  toolOutput,
+  contextLimit,
+}: ToolloopContenderOptions): LoopContender {
+  const tool =
+    toolOutput === undefined
+      ? toolloopEchoTool
+      : defineTool({ ...toolloopEchoTool, execute: () => toolOutput });
   return {
-    id: 'toolloop',
-    label: 'toolloop',
+    id: contextLimit === undefined ? 'toolloop' : 'toolloop-context-limit',
+    label: contextLimit === undefined ? 'toolloop' : 'toolloop with contextLimit',
     async run(baseURL) {
       const model = createToolloopModel(baseURL);
       const result = await runToolLoop({
         model,
-        tools: [toolloopEchoTool],
+        tools: [tool],
         prompt: loopPrompt,
         maxIterations: rounds + 1,
         statusMessages: 'off',
+        ...(contextLimit === undefined ? {} : { contextLimit }),
       }).result;
       if (result.stopReason !== 'completed' || result.rounds !== rounds || result.text !== loopAnswer)
         throw new Error(

@@ -1,14 +1,14 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { jsonSchema, stepCountIs, streamText, tool } from 'ai';
-import type { LoopContender } from './loop-contender.js';
+import type { LoopContender, LoopShape } from './loop-contender.js';
 import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js';
 
 /** The Vercel AI SDK: `streamText` with `@ai-sdk/anthropic` and a step limit of `rounds + 1`. */
-export function createVercelAiContender({ rounds }: { rounds: number }): LoopContender {
+export function createVercelAiContender({ rounds, toolOutput = echoTool.output }: LoopShape): LoopContender {
   const echo = tool({
     description: echoTool.description,
     inputSchema: jsonSchema<{ round: number }>(echoTool.inputSchema),
-    execute: () => echoTool.output,
+    execute: () => toolOutput,
   });
   return {
     id: 'vercel-ai',

@@ -12,9 +12,21 @@ export interface LoopContender {
   run(baseURL: string): Promise<void>;
 }
 
+/** The turn a contender runs: `rounds` calls of the echo tool, each returning `toolOutput` (`'ok'` by default). */
+export interface LoopShape {
+  rounds: number;
+  toolOutput?: string;
+}
+
 /** The contenders of the loop benchmark, in the order they run each round. */
 export type LoopContenderId =
-  'floor' | 'sdk-loop' | 'toolloop-provider' | 'toolloop' | 'anthropic-tool-runner' | 'vercel-ai';
+  | 'floor'
+  | 'sdk-loop'
+  | 'toolloop-provider'
+  | 'toolloop'
+  | 'toolloop-context-limit'
+  | 'anthropic-tool-runner'
+  | 'vercel-ai';
 
 /**
  * The ids in run order: the floor first; a loop on the bare SDK and toolloop's provider alone, the steps between

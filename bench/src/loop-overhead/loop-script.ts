@@ -29,11 +29,13 @@ export function toEchoCallId(round: number): string {
 
 /**
  * The script of one loop run: `rounds` responses that each call the echo tool once, then a text answer —
- * `rounds + 1` responses in all.
+ * `rounds + 1` responses in all, each sent `delayMs` after its request came (none by default).
  */
-export function createLoopSteps({ rounds }: { rounds: number }): LlmStep[] {
+export function createLoopSteps({ rounds, delayMs }: { rounds: number; delayMs?: number }): LlmStep[] {
+  const delay = delayMs === undefined ? {} : { delayMs };
   const toolSteps: LlmStep[] = Array.from({ length: rounds }, (_unused, round) => ({
     toolCalls: [{ id: toEchoCallId(round), name: echoTool.name, input: { round } }],
+    ...delay,
   }));
-  return [...toolSteps, { text: loopAnswer }];
+  return [...toolSteps, { text: loopAnswer, ...delay }];
 }

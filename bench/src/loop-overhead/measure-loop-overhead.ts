@@ -3,13 +3,8 @@ import { withDeadline } from '../internal/with-deadline.js';
 import { pairRatios } from '../stats/pair-ratios.js';
 import { runInterleaved } from '../stats/run-interleaved.js';
 import { summarize, type Summary } from '../stats/summarize.js';
-import { createFloorContender } from './create-floor-contender.js';
-import { createProviderContender } from './create-provider-contender.js';
-import { createSdkLoopContender } from './create-sdk-loop-contender.js';
-import { createToolRunnerContender } from './create-tool-runner-contender.js';
-import { createToolloopContender } from './create-toolloop-contender.js';
-import { createVercelAiContender } from './create-vercel-ai-contender.js';
-import { loopContenderIds, loopPeerIds, type LoopContender, type LoopContenderId } from './loop-contender.js';
+import { createLoopContender } from './create-loop-contender.js';
+import { loopContenderIds, loopPeerIds, type LoopContenderId } from './loop-contender.js';
 import { createLoopSteps } from './loop-script.js';
 
 /** One contender's loop times. */
@@ -38,15 +33,6 @@ export interface LoopOverheadResult {
   toolloopOverPeers: Array<{ id: LoopContenderId; label: string; ratio: Summary }>;
 }
 
-const contenderFactories: Record<LoopContenderId, (options: { rounds: number }) => LoopContender> = {
-  floor: createFloorContender,
-  'sdk-loop': createSdkLoopContender,
-  'toolloop-provider': createProviderContender,
-  toolloop: createToolloopContender,
-  'anthropic-tool-runner': createToolRunnerContender,
-  'vercel-ai': createVercelAiContender,
-};
-
 /**
  * The loop overhead benchmark: a `rounds`-round tool loop (one trivial tool per round) run by each contender
  * against one fake LLM served over loopback HTTP, every contender on its own script of the same steps, warmed
@@ -74,7 +60,7 @@ export async function measureLoopOverhead({
         });
         return `${server.url}/script/${id}-${run}`;
       });
-      const contender = contenderFactories[id]({ rounds });
+      const contender = createLoopContender(id, { rounds });
       let run = 0;
       return {
         ...contender,

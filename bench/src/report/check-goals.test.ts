@@ -91,4 +91,80 @@ describe('checkGoals', () => {
       },
     ]);
   });
+
+  it('judges long turns at every length, the fake on the longest, large results, setup and concurrency', () => {
+    const contender = (id: string, cpu: number, fake = 1) => ({
+      id,
+      label: id,
+      cpuPerRequestMs: summary(cpu),
+      cpuOverHandWritten: summary(cpu),
+      fakeCpuPerRequestMs: summary(fake),
+      fakeCpuOverHandWritten: summary(fake),
+    });
+    const turn = (rounds: number, contenders: ReturnType<typeof contender>[], toolOutputBytes = 2) => ({
+      rounds,
+      toolOutputBytes,
+      requests: rounds + 1,
+      warmupRuns: 0,
+      runs: 1,
+      contenders,
+    });
+    const goals = checkGoals({
+      longTurns: [
+        turn(10, [
+          contender('toolloop', 1.1),
+          contender('toolloop-context-limit', 1.19),
+          contender('anthropic-tool-runner', 1.3),
+        ]),
+        turn(500, [
+          contender('toolloop', 1.16, 1.2),
+          contender('toolloop-context-limit', 1.21),
+          contender('anthropic-tool-runner', 1.1),
+        ]),
+      ],
+      largeResults: [
+        turn(10, [contender('toolloop', 0.9), contender('anthropic-tool-runner', 0.95)], 1_000_000),
+      ],
+      turnSetup: {
+        warmupRuns: 0,
+        runs: 1,
+        contenders: [
+          { id: 'toolloop', label: 'toolloop', setupMs: summary(1), overBareSdkMs: summary(0.31) },
+        ],
+      },
+      concurrency: {
+        turns: 1000,
+        rounds: 3,
+        delayMs: 50,
+        warmupRuns: 0,
+        runs: 1,
+        contenders: [
+          {
+            id: 'toolloop',
+            label: 'toolloop',
+            cpuMilliseconds: summary(1),
+            cpuOverHandWritten: summary(1.2),
+            heapPerTurnKilobytes: summary(310),
+          },
+        ],
+      },
+    } as Parameters<typeof checkGoals>[0]);
+
+    expect(goals.map(({ goal, met }) => [goal, met])).toEqual([
+      ["toolloop's CPU per request within 1.15× of the hand-written loop's (a 10-round turn)", true],
+      ["toolloop with contextLimit within 1.2× of the hand-written loop's (a 10-round turn)", true],
+      ["toolloop's CPU below the Anthropic SDK toolRunner's (a 10-round turn)", true],
+      ["toolloop's CPU per request within 1.15× of the hand-written loop's (a 500-round turn)", false],
+      ["toolloop with contextLimit within 1.2× of the hand-written loop's (a 500-round turn)", false],
+      ["toolloop's CPU below the Anthropic SDK toolRunner's (a 500-round turn)", false],
+      [
+        "the fake LLM's CPU serving toolloop's 500-round turn within 1.1× of serving the hand-written loop's",
+        false,
+      ],
+      ["toolloop's CPU at most the toolRunner's with 1 MB results", true],
+      ["toolloop's turn setup (runToolLoop to the first fetch) within 0.3 ms of the bare SDK's", false],
+      ["1000 concurrent turns within 1.43× the hand-written loop's CPU", true],
+      ['1000 concurrent turns within 309 KB of heap per turn in flight', false],
+    ]);
+  });
 });

@@ -12,3 +12,8 @@ export function formatDecimals({ value, digits }: { value: number; digits: numbe
 export function formatRatio(value: number): string {
   return `${value.toFixed(2)}×`;
 }
+
+/** A size in bytes as `100 KB`, `1 MB` (decimal units, as the benchmarks choose their sizes). */
+export function formatBytes(bytes: number): string {
+  return bytes >= 1_000_000 ? `${bytes / 1_000_000} MB` : bytes >= 1_000 ? `${bytes / 1_000} KB` : `${bytes} B`;
+}

@@ -1,5 +1,6 @@
 import type { BenchResults } from '../bench-results.js';
 import { renderCliStartSection } from './render-cli-start-section.js';
+import { renderConcurrencySection } from './render-concurrency-section.js';
 import { renderEvalThroughputSection } from './render-eval-throughput-section.js';
 import { renderGoalsSection } from './render-goals-section.js';
 import { renderHostsSection } from './render-hosts-section.js';
@@ -7,6 +8,8 @@ import { renderLoopOverheadSection } from './render-loop-overhead-section.js';
 import { renderRequestBytesSection } from './render-request-bytes-section.js';
 import { renderSessionTurnCostSection } from './render-session-turn-cost-section.js';
 import { renderStreamingLatencySection } from './render-streaming-latency-section.js';
+import { renderTurnGrowthSection } from './render-turn-growth-section.js';
+import { renderTurnSetupSection } from './render-turn-setup-section.js';
 import { renderTimeoutPrecisionSection } from './render-timeout-precision-section.js';
 import { renderWireOverheadSection } from './render-wire-overhead-section.js';
 import { renderXmlEarlyStopSection } from './render-xml-early-stop-section.js';
@@ -42,6 +45,18 @@ export function renderResultSections({ results, chart }: { results: BenchResults
     sections.push(`## Hosts on several machines\n\n${renderHostsSection(results.hosts)}`);
   if (results.cliStart !== undefined)
     sections.push(`## The command line's start\n\n${renderCliStartSection(results.cliStart)}`);
+  if (results.longTurns !== undefined)
+    sections.push(
+      `## Long turns\n\n${renderTurnGrowthSection({ results: results.longTurns, shape: 'rounds' })}`,
+    );
+  if (results.largeResults !== undefined)
+    sections.push(
+      `## Large results\n\n${renderTurnGrowthSection({ results: results.largeResults, shape: 'result size' })}`,
+    );
+  if (results.turnSetup !== undefined)
+    sections.push(`## Turn setup\n\n${renderTurnSetupSection(results.turnSetup)}`);
+  if (results.concurrency !== undefined)
+    sections.push(`## Concurrent turns\n\n${renderConcurrencySection(results.concurrency)}`);
   if (results.goals.length > 0) sections.push(`## Goals\n\n${renderGoalsSection(results.goals)}`);
   return sections.join('\n\n');
 }

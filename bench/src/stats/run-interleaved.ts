@@ -16,19 +16,30 @@ export async function runInterleaved<ID extends string>({
   contenders,
   warmupRuns,
   runs,
+  beforeRun = () => Promise.resolve(),
+  afterRun = () => Promise.resolve(),
 }: {
   contenders: ReadonlyArray<{ id: ID; run: () => Promise<void> }>;
   warmupRuns: number;
   runs: number;
+  /** Called before each run (warm-up runs too), outside its clocks. */
+  beforeRun?: (id: ID) => Promise<void>;
+  /** Called after each run (warm-up runs too), outside its clocks; `measured` is false for a warm-up run. */
+  afterRun?: (id: ID, measured: boolean) => Promise<void>;
 }): Promise<Map<ID, InterleavedSamples>> {
   for (let warmup = 0; warmup < warmupRuns; warmup += 1)
-    for (const contender of contenders) await contender.run();
+    for (const contender of contenders) {
+      await beforeRun(contender.id);
+      await contender.run();
+      await afterRun(contender.id, false);
+    }
   const samples = new Map<ID, InterleavedSamples>(
     contenders.map((contender) => [contender.id, { milliseconds: [], cpuMilliseconds: [] }]),
   );
   const random = createRandom(0x5eed);
   for (let round = 0; round < runs; round += 1) {
     for (const contender of shuffle(contenders, random)) {
+      await beforeRun(contender.id);
       const cpuBefore = process.cpuUsage();
       const startedAt = performance.now();
       await contender.run();
@@ -37,6 +48,7 @@ export async function runInterleaved<ID extends string>({
       const entry = samples.get(contender.id);
       entry?.milliseconds.push(milliseconds);
       entry?.cpuMilliseconds.push((cpu.user + cpu.system) / 1000);
+      await afterRun(contender.id, true);
     }
   }
   return samples;
