@@ -69,9 +69,9 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         },
         // About half a second a round: 21 rounds keep the medians steady on a shared machine.
         start: { warmupRuns: 2, runs: 21 },
-        // About 6,000 requests a contender a length (at least 9 runs): the 500-round turn's runs are a second each.
-        long: { lengths: [10, 50, 200, 500], warmupRuns: 2, requestsPerContender: 6000, minRuns: 9 },
-        large: { rounds: 10, resultBytes: [100_000, 1_000_000], warmupRuns: 2, runs: 15 },
+        // About 3,000 requests a contender a length, at least 7 runs: a 500-round run takes the fake several seconds.
+        long: { lengths: [10, 50, 200, 500], warmupRuns: 2, requestsPerContender: 3000, minRuns: 7 },
+        large: { rounds: 10, resultBytes: [100_000, 1_000_000], warmupRuns: 2, runs: 11 },
         setup: { warmupRuns: 20, runs: 200 },
         // Each batch of the Vercel AI SDK takes several seconds of CPU: 3 of each keep this to a few minutes.
         concurrency: { turns: 1000, rounds: 3, delayMs: 50, warmupRuns: 1, runs: 3 },

@@ -30,38 +30,43 @@ export interface TurnSetupResult {
 interface SetupContender {
   id: SetupContenderId;
   label: string;
-  /** Starts a one-request turn at `baseURL` with `fetch`, and resolves when its answer is read. */
-  run(options: { baseURL: string; fetch: typeof globalThis.fetch }): Promise<void>;
+  /**
+   * Makes the contender's client or model for `baseURL` and `fetch`, once, as an application does; returns what
+   * starts a one-request turn with it and resolves when its answer is read.
+   */
+  prepare(options: { baseURL: string; fetch: typeof globalThis.fetch }): () => Promise<void>;
 }
 
 const contenders: SetupContender[] = [
   {
     id: 'bare-sdk',
     label: 'the bare SDK (messages.create)',
-    async run({ baseURL, fetch }) {
+    prepare({ baseURL, fetch }) {
       const client = new Anthropic({ apiKey: 'bench', baseURL, maxRetries: 0, fetch });
       const tools = [
         { name: echoTool.name, description: echoTool.description, input_schema: echoTool.inputSchema },
       ];
-      marks.started = performance.now();
-      const stream = await client.messages.create({
-        model: loopModelId,
-        max_tokens: 1024,
-        stream: true,
-        messages: [{ role: 'user', content: loopPrompt }],
-        tools,
-      });
-      let text = '';
-      for await (const event of stream)
-        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta')
-          text += event.delta.text;
-      if (text !== loopAnswer) throw new Error(`The bare SDK read '${text}'.`);
+      return async () => {
+        marks.started = performance.now();
+        const stream = await client.messages.create({
+          model: loopModelId,
+          max_tokens: 1024,
+          stream: true,
+          messages: [{ role: 'user', content: loopPrompt }],
+          tools,
+        });
+        let text = '';
+        for await (const event of stream)
+          if (event.type === 'content_block_delta' && event.delta.type === 'text_delta')
+            text += event.delta.text;
+        if (text !== loopAnswer) throw new Error(`The bare SDK read '${text}'.`);
+      };
     },
   },
   {
     id: 'toolloop',
     label: 'toolloop (runToolLoop)',
-    async run({ baseURL, fetch }) {
+    prepare({ baseURL, fetch }) {
       const model = anthropic({
         model: loopModelId,
         apiKey: 'bench',
@@ -71,15 +76,17 @@ const contenders: SetupContender[] = [
         fetch,
       });
       const tools = [defineTool({ ...toolloopEchoTool })];
-      marks.started = performance.now();
-      const result = await runToolLoop({ model, tools, prompt: loopPrompt, statusMessages: 'off' }).result;
-      if (result.text !== loopAnswer) throw new Error(`toolloop answered '${result.text}'.`);
+      return async () => {
+        marks.started = performance.now();
+        const result = await runToolLoop({ model, tools, prompt: loopPrompt, statusMessages: 'off' }).result;
+        if (result.text !== loopAnswer) throw new Error(`toolloop answered '${result.text}'.`);
+      };
     },
   },
   {
     id: 'anthropic-tool-runner',
     label: 'Anthropic SDK toolRunner',
-    async run({ baseURL, fetch }) {
+    prepare({ baseURL, fetch }) {
       const client = new Anthropic({ apiKey: 'bench', baseURL, maxRetries: 0, fetch });
       const echo = betaTool({
         name: echoTool.name,
@@ -87,41 +94,45 @@ const contenders: SetupContender[] = [
         inputSchema: echoTool.inputSchema,
         run: () => echoTool.output,
       });
-      marks.started = performance.now();
-      const final = await client.beta.messages
-        .toolRunner({
-          model: loopModelId,
-          max_tokens: 1024,
-          messages: [{ role: 'user', content: loopPrompt }],
-          tools: [echo],
-          stream: true,
-          thread: false,
-        })
-        .runUntilDone();
-      const text = final.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-      if (text !== loopAnswer) throw new Error(`The tool runner answered '${text}'.`);
+      return async () => {
+        marks.started = performance.now();
+        const final = await client.beta.messages
+          .toolRunner({
+            model: loopModelId,
+            max_tokens: 1024,
+            messages: [{ role: 'user', content: loopPrompt }],
+            tools: [echo],
+            stream: true,
+            thread: false,
+          })
+          .runUntilDone();
+        const text = final.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+        if (text !== loopAnswer) throw new Error(`The tool runner answered '${text}'.`);
+      };
     },
   },
   {
     id: 'vercel-ai',
     label: 'Vercel AI SDK (streamText)',
-    async run({ baseURL, fetch }) {
+    prepare({ baseURL, fetch }) {
       const model = createAnthropic({ apiKey: 'bench', baseURL: `${baseURL}/v1`, fetch })(loopModelId);
       const echo = tool({
         description: echoTool.description,
         inputSchema: jsonSchema<{ round: number }>(echoTool.inputSchema),
         execute: () => echoTool.output,
       });
-      marks.started = performance.now();
-      const result = streamText({
-        model,
-        tools: { [echoTool.name]: echo },
-        prompt: loopPrompt,
-        maxOutputTokens: 1024,
-        maxRetries: 0,
-      });
-      const text = await result.text;
-      if (text !== loopAnswer) throw new Error(`The AI SDK answered '${text}'.`);
+      return async () => {
+        marks.started = performance.now();
+        const result = streamText({
+          model,
+          tools: { [echoTool.name]: echo },
+          prompt: loopPrompt,
+          maxOutputTokens: 1024,
+          maxRetries: 0,
+        });
+        const text = await result.text;
+        if (text !== loopAnswer) throw new Error(`The AI SDK answered '${text}'.`);
+      };
     },
   },
 ];
@@ -136,9 +147,9 @@ function setupOfLastRun(): number | undefined {
 
 /**
  * Turn setup: the time from the call that starts a turn (`runToolLoop`, `messages.create`, `toolRunner`,
- * `streamText`) to the first request's `fetch`, each contender's model or client made before the clock starts,
- * as an application makes it once. A fetch that notes the time and hands the request on stands in for the
- * global one. Contenders run interleaved in a shuffled order against the fake LLM in a process of its own.
+ * `streamText`) to the first request's `fetch`, each contender's model or client made once before every run, as
+ * an application makes it. A fetch that notes the time, names the run's script in a header and hands the request
+ * on stands in for the global one. Contenders run interleaved in a shuffled order against the fake LLM in a process of its own.
  */
 export async function measureTurnSetup({
   warmupRuns,
@@ -148,18 +159,25 @@ export async function measureTurnSetup({
   runs: number;
 }): Promise<TurnSetupResult> {
   const fake = await startFakeLlmProcess();
+  /** The script of the run under way: every request carries it in the header the fake routes by. */
+  let script = '';
   const fetch: typeof globalThis.fetch = (input, init) => {
     marks.fetched ??= performance.now();
-    return globalThis.fetch(input, init);
+    const headers = new Headers(init?.headers);
+    headers.set('x-toolloop-script', script);
+    return globalThis.fetch(input, { ...init, headers });
   };
   const setup = new Map<SetupContenderId, number[]>(contenders.map(({ id }) => [id, []]));
-  let script = 0;
+  const prepared = new Map(
+    contenders.map((contender) => [contender.id, contender.prepare({ baseURL: fake.url, fetch })]),
+  );
+  let scripts = 0;
   const runOnce = async (contender: SetupContender, measured: boolean) => {
-    const id = `setup-${script++}`;
-    await fake.addScripts({ ids: [id], rounds: 0 });
+    script = `setup-${scripts++}`;
+    await fake.addScripts({ ids: [script], rounds: 0 });
     marks.fetched = undefined;
-    await contender.run({ baseURL: `${fake.url}/script/${id}`, fetch });
-    await fake.end(id, [id]);
+    await prepared.get(contender.id)?.();
+    await fake.end(script, [script]);
     const setupMs = setupOfLastRun();
     if (setupMs === undefined)
       throw new Error(`${contender.label} sent no request through the fetch it was given.`);
