@@ -27,57 +27,188 @@ export interface PromptCache {
   }): PromptCacheUse;
 }
 
+/** One block of the last request the cache compared: what its count and key depend on, and the running count. */
+interface SeenBlock {
+  label: string;
+  /** Its JSON text as the request had it (`cache_control` included), to compare the next request's block with. */
+  json: string;
+  /** The characters of the canonical JSON of the prompt's blocks up to and including this one. */
+  characters: number;
+}
+
+/** The last compared request's prompt, and the keys of its first blocks (as far as a breakpoint needed them). */
+interface SeenPrompt {
+  blocks: SeenBlock[];
+  /** The position of the first message's block (-1: none), before which the settings go into the keys. */
+  firstMessage: number;
+  /** The keys of the first `keys.length` blocks, made for `keyedModel` and `keyedSettings`. */
+  keys: string[];
+  keyedModel: string;
+  /** The canonical JSON of the settings the keys were made with. */
+  keyedSettings: string;
+}
+
 /**
  * Creates an empty prompt cache. A prefix is keyed on the model and the canonical JSON of every block up to its
  * end (keys sorted, `cache_control` left out, so a breakpoint that moved on still matches), with the request's
  * `tool_choice` and `thinking` before the first message; its tokens are estimated at four characters a token,
  * as the fake's usage is. A breakpoint reads the longest entry at it or up to 20 blocks before it; a request
  * writes the prefix of every breakpoint that reaches `minTokens`. Entries do not expire.
+ *
+ * The cache is incremental: it keeps the blocks of the last request with a breakpoint (their plain JSON text
+ * and running character counts) and the keys made for them. A request's blocks are written as plain JSON and
+ * compared, text and label, with those at the same positions up to the first that differs; only the blocks from
+ * there on are counted again and, when a breakpoint needs their keys, get canonical JSON and a hash. So the plain
+ * JSON (which counting the blocks always took) is all a request costs in proportion to its size, the rest in
+ * proportion to what changed: a tool loop's request, which repeats the one before and adds a round, hashes the
+ * round and the block its breakpoint moved from. Another model remakes every key, and other settings (or
+ * messages that begin at another block) the keys from the first message's block on; the counts stay. A request
+ * without a breakpoint is only counted, and leaves the cache as it was. A request from another conversation on
+ * the same script shares the entries and is compared with whichever request came before it, which only costs
+ * more.
  */
 export function createPromptCache(): PromptCache {
   const entries = new Set<string>();
+  const seen: SeenPrompt = { blocks: [], firstMessage: -1, keys: [], keyedModel: '', keyedSettings: '' };
   return {
     use({ model, settings, blocks, minTokens }) {
-      // The tokens first, from the blocks' lengths alone: a request whose last breakpoint does not reach
-      // `minTokens` (most requests, and every one without a breakpoint) reads and writes nothing, and needs no keys.
-      const tokens: number[] = [];
-      let characters = 0;
-      for (const block of blocks) {
-        characters += canonicalJsonLength(block.block);
-        tokens.push(Math.ceil(characters / 4));
-      }
-      const breakpoints = blocks.flatMap((block, index) => (block.cacheControls.length > 0 ? [index] : []));
+      const breakpoints = listBreakpoints(blocks);
       const last = breakpoints.at(-1);
-      const prefixTokens = last === undefined ? 0 : (tokens[last] ?? 0);
-      const promptTokens = tokens.at(-1) ?? 0;
-      if (last === undefined || prefixTokens < minTokens)
-        return { readTokens: 0, writeTokens: 0, prefixTokens, promptTokens };
-      const keys: string[] = [];
-      let key = hash(`model ${model}`);
-      let settingsFolded = false;
-      for (const block of blocks) {
-        if (!settingsFolded && block.location.startsWith('messages.')) {
-          key = hash(`${key} settings ${toCanonicalJson(settings)}`);
-          settingsFolded = true;
-        }
-        key = hash(`${key} ${block.label} ${toCanonicalJson(block.block)}`);
-        keys.push(key);
-      }
+      // A request without a breakpoint reads and writes nothing: its blocks are only counted, and the next
+      // request with a breakpoint is compared with the last one before it.
+      if (last === undefined)
+        return { readTokens: 0, writeTokens: 0, prefixTokens: 0, promptTokens: countPromptTokens(blocks) };
+      // The tokens first, from the blocks' counts alone: a request whose last breakpoint does not reach
+      // `minTokens` reads and writes nothing either, and needs no keys.
+      updateSeenBlocks(seen, blocks);
+      const tokensAt = (index: number) => Math.ceil((seen.blocks[index]?.characters ?? 0) / 4);
+      const prefixTokens = tokensAt(last);
+      const promptTokens = tokensAt(blocks.length - 1);
+      if (prefixTokens < minTokens) return { readTokens: 0, writeTokens: 0, prefixTokens, promptTokens };
+      const keys = updateSeenKeys(seen, { model, settings, blocks, through: last });
       let readTokens = 0;
       for (const breakpoint of breakpoints) {
         for (let index = breakpoint; index >= 0 && index > breakpoint - lookbackBlocks; index -= 1) {
           if (entries.has(keys[index] ?? '')) {
-            readTokens = Math.max(readTokens, tokens[index] ?? 0);
+            readTokens = Math.max(readTokens, tokensAt(index));
             break;
           }
         }
       }
       for (const breakpoint of breakpoints) {
-        if ((tokens[breakpoint] ?? 0) >= minTokens) entries.add(keys[breakpoint] ?? '');
+        if (tokensAt(breakpoint) >= minTokens) entries.add(keys[breakpoint] ?? '');
       }
       return { readTokens, writeTokens: prefixTokens - readTokens, prefixTokens, promptTokens };
     },
   };
+}
+
+/** The tokens of a whole prompt, counted block by block. */
+function countPromptTokens(blocks: readonly PromptBlock[]): number {
+  let characters = 0;
+  for (const block of blocks) characters += canonicalJsonLength(JSON.stringify(block.block), block.block);
+  return Math.ceil(characters / 4);
+}
+
+/**
+ * Makes `seen` the request's blocks: keeps those up to the first that differs from the last request's at the
+ * same position, with their counts and the keys that still hold, and counts the rest.
+ */
+function updateSeenBlocks(seen: SeenPrompt, blocks: readonly PromptBlock[]): void {
+  const kept = countSameBlocks(seen.blocks, blocks);
+  const firstMessage = findFirstMessage(blocks);
+  seen.keys.length = countValidKeys(seen, { kept, firstMessage });
+  seen.blocks.length = kept;
+  seen.firstMessage = firstMessage;
+  let characters = seen.blocks.at(-1)?.characters ?? 0;
+  for (const block of blocks.slice(kept)) {
+    const json = JSON.stringify(block.block);
+    characters += canonicalJsonLength(json, block.block);
+    seen.blocks.push({ label: block.label, json, characters });
+  }
+}
+
+/** How many of the request's first blocks are the same as the last request's, position by position. */
+function countSameBlocks(seenBlocks: readonly SeenBlock[], blocks: readonly PromptBlock[]): number {
+  const length = Math.min(seenBlocks.length, blocks.length);
+  for (let index = 0; index < length; index += 1) {
+    const seenBlock = seenBlocks[index];
+    const block = blocks[index];
+    if (seenBlock === undefined || block === undefined || !isSameBlock(seenBlock, block)) return index;
+  }
+  return length;
+}
+
+/**
+ * Same label and the same JSON text: then the same canonical JSON, so the same count and, with the settings in
+ * the same place (see `countValidKeys`), the same key. For a block as `JSON.parse` makes them (a request body's),
+ * its JSON text is its value written out, fields in their order: the same text is the same value, whose
+ * canonical JSON only sorts and leaves out fields. (The text tells apart some blocks with the same canonical JSON
+ * — fields reordered, a `cache_control` added or dropped — which only costs their JSON and keys made again.)
+ */
+function isSameBlock(seenBlock: SeenBlock, block: PromptBlock): boolean {
+  return seenBlock.label === block.label && seenBlock.json === JSON.stringify(block.block);
+}
+
+/** The position of the request's first message block, or -1: the blocks before it are its tools and system. */
+function findFirstMessage(blocks: readonly PromptBlock[]): number {
+  for (const [index, block] of blocks.entries()) {
+    if (block.location.startsWith('messages.')) return index;
+  }
+  return -1;
+}
+
+/**
+ * How many of the seen keys hold for the request: those of the kept blocks, and when its messages begin
+ * elsewhere than the last request's, only those before both beginnings (the settings are in the keys after).
+ */
+function countValidKeys(seen: SeenPrompt, request: { kept: number; firstMessage: number }): number {
+  let valid = Math.min(seen.keys.length, request.kept);
+  if (request.firstMessage === seen.firstMessage) return valid;
+  for (const firstMessage of [request.firstMessage, seen.firstMessage]) {
+    if (firstMessage !== -1) valid = Math.min(valid, firstMessage);
+  }
+  return valid;
+}
+
+/** The positions of the blocks that carry a breakpoint (their own `cache_control` or one in their content). */
+function listBreakpoints(blocks: readonly PromptBlock[]): number[] {
+  const breakpoints: number[] = [];
+  for (const [index, block] of blocks.entries()) {
+    if (block.cacheControls.length > 0) breakpoints.push(index);
+  }
+  return breakpoints;
+}
+
+/**
+ * The keys of the seen blocks up to and including `through`: those made before, when they were made for this
+ * model (and these settings, for the keys from the first message's block on), and the rest made now.
+ */
+function updateSeenKeys(
+  seen: SeenPrompt,
+  options: {
+    model: string;
+    settings: { toolChoice: unknown; thinking: unknown };
+    blocks: readonly PromptBlock[];
+    through: number;
+  },
+): readonly string[] {
+  const { model, blocks, through } = options;
+  const settings = toCanonicalJson(options.settings);
+  const { firstMessage } = seen;
+  if (model !== seen.keyedModel) seen.keys.length = 0;
+  else if (settings !== seen.keyedSettings && firstMessage !== -1)
+    seen.keys.length = Math.min(seen.keys.length, firstMessage);
+  seen.keyedModel = model;
+  seen.keyedSettings = settings;
+  for (let index = seen.keys.length; index <= through; index += 1) {
+    const block = blocks[index];
+    if (block === undefined) break;
+    let key = seen.keys.at(-1) ?? hash(`model ${model}`);
+    if (index === firstMessage) key = hash(`${key} settings ${settings}`);
+    seen.keys.push(hash(`${key} ${block.label} ${toCanonicalJson(block.block)}`));
+  }
+  return seen.keys;
 }
 
 function hash(text: string): string {
@@ -85,12 +216,11 @@ function hash(text: string): string {
 }
 
 /**
- * The length of a block's canonical JSON without sorting its keys (which changes their order, not the length):
- * its plain JSON's, unless a `cache_control` field somewhere in it has to be left out. A string that mentions
- * the field is written with escaped quotes, so only a real field sends it the long way.
+ * The length of a block's canonical JSON from its plain JSON text `json` (sorting its keys changes their order,
+ * not the length): the text's, unless a `cache_control` field somewhere in it has to be left out. A string that
+ * mentions the field is written with escaped quotes, so only a real field sends it the long way.
  */
-function canonicalJsonLength(value: unknown): number {
-  const json = JSON.stringify(value);
+function canonicalJsonLength(json: string, value: unknown): number {
   return json.includes('"cache_control":') ? toCanonicalJson(value).length : json.length;
 }
 
