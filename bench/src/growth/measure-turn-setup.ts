@@ -1,10 +1,10 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { Anthropic } from '@anthropic-ai/sdk';
-import { betaTool } from '@anthropic-ai/sdk/helpers/beta/json-schema';
 import { defineTool, runToolLoop } from '@toolloop/core';
 import { anthropic } from '@toolloop/providers/anthropic';
-import { jsonSchema, streamText, tool } from 'ai';
+import { prepareToolRunnerTurn } from '../loop-overhead/create-tool-runner-contender.js';
 import { toolloopEchoTool } from '../loop-overhead/create-toolloop-contender.js';
+import { prepareVercelAiTurn } from '../loop-overhead/create-vercel-ai-contender.js';
 import { echoTool, loopAnswer, loopModelId, loopPrompt } from '../loop-overhead/loop-script.js';
 import { summarize, type Summary } from '../stats/summarize.js';
 import { startFakeLlmProcess } from './fake-llm-process.js';
@@ -88,26 +88,10 @@ const contenders: SetupContender[] = [
     label: 'Anthropic SDK toolRunner',
     prepare({ baseURL, fetch }) {
       const client = new Anthropic({ apiKey: 'bench', baseURL, maxRetries: 0, fetch });
-      const echo = betaTool({
-        name: echoTool.name,
-        description: echoTool.description,
-        inputSchema: echoTool.inputSchema,
-        run: () => echoTool.output,
-      });
-      return async () => {
+      const runTurn = prepareToolRunnerTurn({});
+      return () => {
         marks.started = performance.now();
-        const final = await client.beta.messages
-          .toolRunner({
-            model: loopModelId,
-            max_tokens: 1024,
-            messages: [{ role: 'user', content: loopPrompt }],
-            tools: [echo],
-            stream: true,
-            thread: false,
-          })
-          .runUntilDone();
-        const text = final.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-        if (text !== loopAnswer) throw new Error(`The tool runner answered '${text}'.`);
+        return runTurn(client);
       };
     },
   },
@@ -116,22 +100,10 @@ const contenders: SetupContender[] = [
     label: 'Vercel AI SDK (streamText)',
     prepare({ baseURL, fetch }) {
       const model = createAnthropic({ apiKey: 'bench', baseURL: `${baseURL}/v1`, fetch })(loopModelId);
-      const echo = tool({
-        description: echoTool.description,
-        inputSchema: jsonSchema<{ round: number }>(echoTool.inputSchema),
-        execute: () => echoTool.output,
-      });
-      return async () => {
+      const runTurn = prepareVercelAiTurn({});
+      return () => {
         marks.started = performance.now();
-        const result = streamText({
-          model,
-          tools: { [echoTool.name]: echo },
-          prompt: loopPrompt,
-          maxOutputTokens: 1024,
-          maxRetries: 0,
-        });
-        const text = await result.text;
-        if (text !== loopAnswer) throw new Error(`The AI SDK answered '${text}'.`);
+        return runTurn(model);
       };
     },
   },

@@ -11,30 +11,44 @@ export function createToolRunnerContender({
   rounds,
   toolOutput = echoTool.output,
 }: LoopShape): LoopContender {
+  const runTurn = prepareToolRunnerTurn({ toolOutput, maxIterations: rounds + 1 });
+  return {
+    id: 'anthropic-tool-runner',
+    label: 'Anthropic SDK toolRunner',
+    run: (baseURL) => runTurn(new Anthropic({ apiKey: 'bench', baseURL, maxRetries: 0 })),
+  };
+}
+
+/**
+ * The toolRunner's turn with the echo tool returning `toolOutput`, for any client: throws unless it ends with
+ * the script's answer.
+ */
+export function prepareToolRunnerTurn({
+  toolOutput = echoTool.output,
+  maxIterations,
+}: {
+  toolOutput?: string;
+  maxIterations?: number;
+}): (client: Anthropic) => Promise<void> {
   const echo = betaTool({
     name: echoTool.name,
     description: echoTool.description,
     inputSchema: echoTool.inputSchema,
     run: () => toolOutput,
   });
-  return {
-    id: 'anthropic-tool-runner',
-    label: 'Anthropic SDK toolRunner',
-    async run(baseURL) {
-      const client = new Anthropic({ apiKey: 'bench', baseURL, maxRetries: 0 });
-      const final = await client.beta.messages
-        .toolRunner({
-          model: loopModelId,
-          max_tokens: 1024,
-          messages: [{ role: 'user', content: loopPrompt }],
-          tools: [echo],
-          stream: true,
-          thread: false,
-          max_iterations: rounds + 1,
-        })
-        .runUntilDone();
-      const text = final.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-      if (text !== loopAnswer) throw new Error(`The tool runner ended with '${text}'.`);
-    },
+  return async (client) => {
+    const final = await client.beta.messages
+      .toolRunner({
+        model: loopModelId,
+        max_tokens: 1024,
+        messages: [{ role: 'user', content: loopPrompt }],
+        tools: [echo],
+        stream: true,
+        thread: false,
+        ...(maxIterations === undefined ? {} : { max_iterations: maxIterations }),
+      })
+      .runUntilDone();
+    const text = final.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+    if (text !== loopAnswer) throw new Error(`The tool runner ended with '${text}'.`);
   };
 }

@@ -15,5 +15,9 @@ export function formatRatio(value: number): string {
 
 /** A size in bytes as `100 KB`, `1 MB` (decimal units, as the benchmarks choose their sizes). */
 export function formatBytes(bytes: number): string {
-  return bytes >= 1_000_000 ? `${bytes / 1_000_000} MB` : bytes >= 1_000 ? `${bytes / 1_000} KB` : `${bytes} B`;
+  return bytes >= 1_000_000
+    ? `${bytes / 1_000_000} MB`
+    : bytes >= 1_000
+      ? `${bytes / 1_000} KB`
+      : `${bytes} B`;
 }

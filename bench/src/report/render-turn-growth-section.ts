@@ -51,4 +51,3 @@ export function renderTurnGrowthSection({
     }),
   ].join('\n\n');
 }
-
