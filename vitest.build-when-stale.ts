@@ -37,7 +37,7 @@ function buildStalePackages(root: string, { itself }: { itself: boolean }): void
   const packages = workspacePackages(import.meta.dirname);
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const order = dependencyOrder(root, packages);
-  const own = packages.get(readManifest(root).name);
+  const own = packages.get(readManifest(root).name) ?? root;
   for (const directory of itself ? order : order.filter((built) => built !== own)) {
     if (!isStale(directory)) continue;
     try {
@@ -94,7 +94,10 @@ function dependencyOrder(root: string, packages: Map<string, string>): string[] 
       const dependencyDirectory = packages.get(dependency);
       if (version.startsWith('workspace:') && dependencyDirectory !== undefined) visit(dependencyDirectory);
     }
-    const built = packages.get(manifest.name);
+    // A package outside packages/ and apps/ (the benchmarks) is built only when it is the one under test.
+    const built =
+      packages.get(manifest.name) ??
+      (directory === root && existsSync(join(directory, 'tsconfig.build.json')) ? directory : undefined);
     if (built !== undefined) ordered.push(built);
   };
   visit(root);

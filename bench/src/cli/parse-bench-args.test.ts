@@ -18,6 +18,10 @@ describe('parseBenchArgs', () => {
           'wires',
           'hosts',
           'start',
+          'long',
+          'large',
+          'setup',
+          'concurrency',
         ],
         cpuProfileDirectory: undefined,
         writeDocs: true,
@@ -39,7 +43,7 @@ describe('parseBenchArgs', () => {
   it('names an unknown benchmark and the known ones', () => {
     expect(parseBenchArgs(['--only', 'loop,speed'])).toEqual({
       error:
-        "Unknown benchmark 'speed'. Known: loop, eval, timeout, streaming, xml, session, requests, wires, hosts, start.",
+        "Unknown benchmark 'speed'. Known: loop, eval, timeout, streaming, xml, session, requests, wires, hosts, start, long, large, setup, concurrency.",
     });
   });
 

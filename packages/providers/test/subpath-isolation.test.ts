@@ -40,6 +40,7 @@ describe('provider subpaths', () => {
     const reached = packagesReachedFrom('anthropic/index.ts');
     expect(reached.filter((specifier) => !specifier.startsWith('@anthropic-ai/sdk'))).toEqual([
       '@toolloop/core',
+      '@toolloop/core/internal',
       '@toolloop/models',
     ]);
   });
