@@ -1,5 +1,6 @@
 import { createLoopContender } from '../loop-overhead/create-loop-contender.js';
 import type { LoopContenderId } from '../loop-overhead/loop-contender.js';
+import { echoTool } from '../loop-overhead/loop-script.js';
 import { pairRatios } from '../stats/pair-ratios.js';
 import { runInterleaved } from '../stats/run-interleaved.js';
 import { summarize, type Summary } from '../stats/summarize.js';
@@ -78,7 +79,7 @@ async function measureShape({
   warmupRuns: number;
   runs: number;
 }): Promise<TurnGrowthResult> {
-  const { rounds, toolOutputBytes = 2 } = shape;
+  const { rounds, toolOutputBytes = echoTool.output.length } = shape;
   const toolOutput =
     shape.toolOutputBytes === undefined ? undefined : createToolOutput(shape.toolOutputBytes);
   const prefix = `growth-${rounds}-${toolOutputBytes}`;
