@@ -79,7 +79,9 @@ describe('what the command line loads', () => {
     for (const flag of ['--version', '--help']) {
       const loaded = await modulesLoadedBy([flag]);
 
-      expect(loaded.filter((url) => /\/zod[@/]|\/core\/dist\/(loop\/(?!stop-reason\.js)|session\/)/u.test(url))).toEqual([]);
+      expect(
+        loaded.filter((url) => /\/zod[@/]|\/core\/dist\/(loop\/(?!stop-reason\.js)|session\/)/u.test(url)),
+      ).toEqual([]);
     }
   });
 
@@ -91,14 +93,14 @@ describe('what the command line loads', () => {
   });
 
   it.each([['list'], ['validate']])(
-    '%s reads scenario files without loading the loop, the session manager or an MCP server',
+    '%s reads scenario files without loading the loop, the session manager, an MCP server, the reporters or the TypeScript loader',
     async (command) => {
       const loaded = await modulesLoadedBy([command, scenario]);
 
       expect(loaded.some((url) => url.includes('/scenario/load-scenario-file.js'))).toBe(true);
       expect(
         loaded.filter((url) =>
-          /\/(run-tool-loop|session-manager|create-mock-mcp-server)\.js$|\/sdk\/dist\/esm\/(server|client)\/|@modelcontextprotocol\+server|@hono/u.test(
+          /\/(run-tool-loop|session-manager|create-mock-mcp-server|reporters)\.js$|\/report\/(html|junit|json)\/|\/sdk\/dist\/esm\/(server|client)\/|@modelcontextprotocol\+server|@hono|\/jiti[@/]/u.test(
             url,
           ),
         ),

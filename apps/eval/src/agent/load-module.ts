@@ -1,4 +1,3 @@
-import { createJiti } from 'jiti';
 import { findUserFrame, type SourceLocation } from './find-user-frame.js';
 
 /** What loading a user's module gave: its exports, or why it could not load and where. */
@@ -26,6 +25,8 @@ export async function loadModule(
   file: string,
   { timeoutMs = moduleLoadTimeoutMs }: { timeoutMs?: number } = {},
 ): Promise<LoadModuleResult> {
+  // jiti is loaded here, not with this module: a run whose config and agents are plain files never pays for it.
+  const { createJiti } = await import('jiti');
   const jiti = createJiti(import.meta.url, {
     fsCache: false,
     moduleCache: false,

@@ -1,11 +1,9 @@
 import { leftoverChecks } from '../run/leftover-check.js';
 import { z } from 'zod';
-import { reporters, type ReporterName } from '../report/reporters.js';
+import { reporterNames } from '../report/reporter-names.js';
 import { scenarioProviderSchema, wiresSchema } from '../scenario/wires.js';
 import { redactionSchema } from '../scenario/redaction-schema.js';
 import { timeoutMsSchema } from '../scenario/timer-duration-schemas.js';
-
-const reporterNames = Object.keys(reporters) as [ReporterName, ...ReporterName[]];
 
 /** A `toolloop.config.*` file: what a run does when the command line does not say. Unknown keys are errors. */
 export const configSchema = z

@@ -4,6 +4,7 @@ import { createJsonReporter } from './json/create-json-reporter.js';
 import { createJunitReporter } from './junit/create-junit-reporter.js';
 import { createPrettyReporter, type PrettyReporterStream } from './pretty/create-pretty-reporter.js';
 import type { Reporter } from './reporter.js';
+import type { reporterNames } from './reporter-names.js';
 
 /** What the built-in reporters are made with. */
 export interface ReporterOptions {
@@ -20,7 +21,7 @@ export const reporters = {
   json: ({ stream }: ReporterOptions = {}) => createJsonReporter({ stream }),
   junit: ({ stream }: ReporterOptions = {}) => createJunitReporter({ stream }),
   html: ({ stream }: ReporterOptions = {}) => createHtmlReporter({ stream }),
-} satisfies Record<string, (options?: ReporterOptions) => Reporter>;
+} satisfies Record<(typeof reporterNames)[number], (options?: ReporterOptions) => Reporter>;
 
 /** The name of a built-in reporter. */
 export type ReporterName = keyof typeof reporters;
