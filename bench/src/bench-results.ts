@@ -1,3 +1,4 @@
+import type { BenchFailure } from './run-each-benchmark.js';
 import type { CliStartResult } from './cli-start/measure-cli-start.js';
 import type { BenchmarkId } from './cli/bench-options.js';
 import type { BenchPlan } from './cli/bench-plan.js';
@@ -37,6 +38,8 @@ export interface BenchResults {
   largeResults?: TurnGrowthResult[];
   turnSetup?: TurnSetupResult;
   concurrency?: ConcurrencyResult;
+  /** The benchmarks that threw, each with its message; their results are absent. */
+  failures: BenchFailure[];
   goals: GoalCheck[];
 }
 

@@ -16,9 +16,11 @@ import { measureStreamingLatency } from './streaming-latency/measure-streaming-l
 import { measureTimeoutPrecision } from './timeout-precision/measure-timeout-precision.js';
 import { measureWireOverhead } from './wire-overhead/measure-wire-overhead.js';
 import { measureXmlEarlyStop } from './xml-early-stop/measure-xml-early-stop.js';
+import { runEachBenchmark } from './run-each-benchmark.js';
 
 /**
- * Runs the chosen benchmarks one after another (never two at once, so they do not skew each other) and checks
+ * Runs the chosen benchmarks one after another (never two at once, so they do not skew each other; one that
+ * throws is named in `failures` and the others still run) and checks
  * the benchmark goals (`checkGoals`) against what was measured. `onProgress` hears the name of each benchmark as it starts.
  *
  * @example
@@ -37,9 +39,8 @@ export async function runBenchmarks({
 }): Promise<BenchResults> {
   const machine = describeMachine();
   const plan = createBenchPlan({ quick });
-  const results: Omit<BenchResults, 'goals'> = { quick, benchmarks: only, machine, plan };
-  for (const benchmark of only) {
-    onProgress(benchmark);
+  const results: Omit<BenchResults, 'goals' | 'failures'> = { quick, benchmarks: only, machine, plan };
+  const measure = async (benchmark: BenchmarkId): Promise<void> => {
     switch (benchmark) {
       case 'loop':
         results.loopOverhead = await measureLoopOverhead(plan.loop);
@@ -91,6 +92,7 @@ export async function runBenchmarks({
         throw new Error(`Unknown benchmark ${String(unexpected)}`);
       }
     }
-  }
-  return { ...results, goals: checkGoals(results) };
+  };
+  const failures = await runEachBenchmark({ only, measure, onProgress });
+  return { ...results, failures, goals: checkGoals(results) };
 }

@@ -29,7 +29,15 @@ if ('error' in parsed) {
       `# toolloop benchmarks${options.quick ? ' (--quick)' : ''}\n\n${renderMachineSection(results.machine)}\n\n` +
         `${renderResultSections({ results })}\n`,
     );
-  if (options.writeDocs) {
+  for (const { benchmark, message } of results.failures)
+    process.stderr.write(`bench: ${benchmark} failed: ${message}\n`);
+  if (results.failures.length > 0) {
+    process.exitCode = 1;
+    if (options.writeDocs)
+      process.stderr.write(
+        'bench: docs/BENCHMARKS.md left as it was: a full run had benchmarks that failed.\n',
+      );
+  } else if (options.writeDocs) {
     const written = await writeBenchmarksDocs({ results, docsDirectory });
     process.stderr.write(`bench: wrote ${written.join(', ')}\n`);
   }

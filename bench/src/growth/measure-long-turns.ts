@@ -38,6 +38,12 @@ export function measureLongTurns({
   });
 }
 
+/**
+ * The model of the large-result turns: a context of 1,000,000 tokens, which three 1 MB results fit; the loop
+ * script's model has 200,000, and the fake LLM refuses a longer prompt as the API does.
+ */
+export const largeResultModelId = 'claude-sonnet-4-6';
+
 /** Large results: turns of `rounds` rounds whose every tool result is `resultBytes` long, one size at a time. */
 export function measureLargeResults({
   rounds,
@@ -46,7 +52,7 @@ export function measureLargeResults({
   runs,
 }: BenchPlan['large']): Promise<TurnGrowthResult[]> {
   return measureTurnGrowth({
-    shapes: resultBytes.map((toolOutputBytes) => ({ rounds, toolOutputBytes })),
+    shapes: resultBytes.map((toolOutputBytes) => ({ rounds, toolOutputBytes, model: largeResultModelId })),
     contenders: concurrencyContenders,
     warmupRuns,
     runsFor: () => runs,

@@ -1,6 +1,6 @@
 import { createLoopContender } from '../loop-overhead/create-loop-contender.js';
 import type { LoopContenderId } from '../loop-overhead/loop-contender.js';
-import { echoTool } from '../loop-overhead/loop-script.js';
+import { echoTool, loopModelId } from '../loop-overhead/loop-script.js';
 import { pairRatios } from '../stats/pair-ratios.js';
 import { runInterleaved } from '../stats/run-interleaved.js';
 import { summarize, type Summary } from '../stats/summarize.js';
@@ -9,10 +9,14 @@ import { startFakeLlmProcess, type FakeLlmProcess } from './fake-llm-process.js'
 /** The contender every other is divided by: a tool loop written by hand on the bare SDK. */
 export const handWrittenId: LoopContenderId = 'sdk-loop';
 
-/** One turn shape to measure: `rounds` echo calls, each result `toolOutputBytes` long (`'ok'` without it). */
+/**
+ * One turn shape to measure: `rounds` echo calls, each result `toolOutputBytes` long (`'ok'` without it), asked
+ * of `model` (the loop script's model without it).
+ */
 export interface TurnShape {
   rounds: number;
   toolOutputBytes?: number;
+  model?: string;
 }
 
 /** One contender's figures on one turn shape. */
@@ -79,7 +83,7 @@ async function measureShape({
   warmupRuns: number;
   runs: number;
 }): Promise<TurnGrowthResult> {
-  const { rounds, toolOutputBytes = echoTool.output.length } = shape;
+  const { rounds, toolOutputBytes = echoTool.output.length, model = loopModelId } = shape;
   const toolOutput =
     shape.toolOutputBytes === undefined ? undefined : createToolOutput(shape.toolOutputBytes);
   const prefix = `growth-${rounds}-${toolOutputBytes}`;
@@ -89,6 +93,7 @@ async function measureShape({
   const contenders = ids.map((id) => {
     const contender = createLoopContender(id, {
       rounds,
+      model,
       ...(toolOutput === undefined ? {} : { toolOutput }),
     });
     return { id, label: contender.label, run: () => contender.run(`${fake.url}/script/${scriptOf(id)}`) };
@@ -115,6 +120,7 @@ async function measureShape({
   return {
     rounds,
     toolOutputBytes,
+    model,
     requests,
     warmupRuns,
     runs,

@@ -28,12 +28,13 @@ export function createFloorContender(shape: LoopShape): LoopContender {
 export function createFloorRequests({
   rounds,
   toolOutput = echoTool.output,
+  model = loopModelId,
 }: LoopShape): MessageCreateParamsStreaming[] {
   const messages: MessageParam[] = [{ role: 'user', content: loopPrompt }];
   const requests: MessageCreateParamsStreaming[] = [];
   for (let round = 0; round <= rounds; round += 1) {
     requests.push({
-      model: loopModelId,
+      model,
       max_tokens: 1024,
       stream: true,
       messages: [...messages],

@@ -8,7 +8,11 @@ import { echoTool, loopPrompt, toEchoCallId } from './loop-script.js';
  * before the clock starts), each streamed through `model.stream` and read to its end. Between the floor and
  * toolloop, it shows what the provider adds (the request's conversion, the stream's parsing) and what the loop does.
  */
-export function createProviderContender({ rounds, toolOutput = echoTool.output }: LoopShape): LoopContender {
+export function createProviderContender({
+  rounds,
+  toolOutput = echoTool.output,
+  model: modelId,
+}: LoopShape): LoopContender {
   const tools: ToolDefinition[] = [
     { name: echoTool.name, description: echoTool.description, inputSchema: echoTool.inputSchema },
   ];
@@ -37,7 +41,7 @@ export function createProviderContender({ rounds, toolOutput = echoTool.output }
     id: 'toolloop-provider',
     label: "toolloop's provider alone",
     async run(baseURL) {
-      const model = createToolloopModel(baseURL);
+      const model = createToolloopModel(baseURL, modelId);
       const signal = new AbortController().signal;
       let finishes = 0;
       for (const transcript of transcripts)

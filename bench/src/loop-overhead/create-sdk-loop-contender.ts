@@ -8,7 +8,11 @@ import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js'
  * blocks (a tool call's input from its JSON deltas), the response and the tool's result appended to the
  * transcript, the tool run, the next request built from the transcript. No validation, no limits, no events.
  */
-export function createSdkLoopContender({ rounds, toolOutput = echoTool.output }: LoopShape): LoopContender {
+export function createSdkLoopContender({
+  rounds,
+  toolOutput = echoTool.output,
+  model = loopModelId,
+}: LoopShape): LoopContender {
   const tools = [
     { name: echoTool.name, description: echoTool.description, input_schema: echoTool.inputSchema },
   ];
@@ -20,7 +24,7 @@ export function createSdkLoopContender({ rounds, toolOutput = echoTool.output }:
       const messages: MessageParam[] = [{ role: 'user', content: loopPrompt }];
       for (let request = 0; request <= rounds; request += 1) {
         const stream = await client.messages.create({
-          model: loopModelId,
+          model,
           max_tokens: 1024,
           stream: true,
           messages: [...messages],

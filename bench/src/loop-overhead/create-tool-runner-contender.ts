@@ -10,8 +10,9 @@ import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js'
 export function createToolRunnerContender({
   rounds,
   toolOutput = echoTool.output,
+  model,
 }: LoopShape): LoopContender {
-  const runTurn = prepareToolRunnerTurn({ toolOutput, maxIterations: rounds + 1 });
+  const runTurn = prepareToolRunnerTurn({ toolOutput, maxIterations: rounds + 1, model });
   return {
     id: 'anthropic-tool-runner',
     label: 'Anthropic SDK toolRunner',
@@ -26,9 +27,11 @@ export function createToolRunnerContender({
 export function prepareToolRunnerTurn({
   toolOutput = echoTool.output,
   maxIterations,
+  model = loopModelId,
 }: {
   toolOutput?: string;
   maxIterations?: number;
+  model?: string | undefined;
 }): (client: Anthropic) => Promise<void> {
   const echo = betaTool({
     name: echoTool.name,
@@ -39,7 +42,7 @@ export function prepareToolRunnerTurn({
   return async (client) => {
     const final = await client.beta.messages
       .toolRunner({
-        model: loopModelId,
+        model,
         max_tokens: 1024,
         messages: [{ role: 'user', content: loopPrompt }],
         tools: [echo],

@@ -12,8 +12,8 @@ export const toolloopEchoTool = defineTool({
 });
 
 /** toolloop's Anthropic provider as the loop benchmark's toolloop contenders use it: no retries, 1,024 tokens. */
-export function createToolloopModel(baseURL: string) {
-  return anthropic({ model: loopModelId, apiKey: 'bench', baseURL, maxRetries: 0, maxTokens: 1024 });
+export function createToolloopModel(baseURL: string, model: string = loopModelId) {
+  return anthropic({ model, apiKey: 'bench', baseURL, maxRetries: 0, maxTokens: 1024 });
 }
 
 /** What a toolloop contender sets beyond the loop's shape: a context limit, checked before every request. */
@@ -25,6 +25,7 @@ export interface ToolloopContenderOptions extends LoopShape {
 export function createToolloopContender({
   rounds,
   toolOutput,
+  model: modelId,
   contextLimit,
 }: ToolloopContenderOptions): LoopContender {
   const tool =
@@ -35,7 +36,7 @@ export function createToolloopContender({
     id: contextLimit === undefined ? 'toolloop' : 'toolloop-context-limit',
     label: contextLimit === undefined ? 'toolloop' : 'toolloop with contextLimit',
     async run(baseURL) {
-      const model = createToolloopModel(baseURL);
+      const model = createToolloopModel(baseURL, modelId);
       const result = await runToolLoop({
         model,
         tools: [tool],

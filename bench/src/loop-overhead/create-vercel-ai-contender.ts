@@ -4,12 +4,16 @@ import type { LoopContender, LoopShape } from './loop-contender.js';
 import { echoTool, loopAnswer, loopModelId, loopPrompt } from './loop-script.js';
 
 /** The Vercel AI SDK: `streamText` with `@ai-sdk/anthropic` and a step limit of `rounds + 1`. */
-export function createVercelAiContender({ rounds, toolOutput = echoTool.output }: LoopShape): LoopContender {
+export function createVercelAiContender({
+  rounds,
+  toolOutput = echoTool.output,
+  model = loopModelId,
+}: LoopShape): LoopContender {
   const runTurn = prepareVercelAiTurn({ toolOutput, steps: rounds + 1 });
   return {
     id: 'vercel-ai',
     label: 'Vercel AI SDK',
-    run: (baseURL) => runTurn(createAnthropic({ apiKey: 'bench', baseURL: `${baseURL}/v1` })(loopModelId)),
+    run: (baseURL) => runTurn(createAnthropic({ apiKey: 'bench', baseURL: `${baseURL}/v1` })(model)),
   };
 }
 

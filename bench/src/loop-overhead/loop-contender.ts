@@ -12,10 +12,15 @@ export interface LoopContender {
   run(baseURL: string): Promise<void>;
 }
 
-/** The turn a contender runs: `rounds` calls of the echo tool, each returning `toolOutput` (`'ok'` by default). */
+/**
+ * The turn a contender runs: `rounds` calls of the echo tool, each returning `toolOutput` (`'ok'` by default),
+ * asked of `model` (by default the loop script's model; a turn whose results outgrow its 200,000-token context
+ * names a model with a larger one, since the fake LLM refuses a prompt too long as the API does).
+ */
 export interface LoopShape {
   rounds: number;
   toolOutput?: string;
+  model?: string;
 }
 
 /** The contenders of the loop benchmark, in the order they run each round. */

@@ -16,7 +16,7 @@ const marginalBaselineMs = 7.4;
  * a third of the baseline's, 10,000 scenarios within 400 MB peak RSS, and the large suite no more than 10.5× the
  * small one's time (scaled for other sizes); timeout overshoot under 20 ms at the median, 100 ms at worst.
  */
-export function checkGoals(results: Omit<BenchResults, 'goals'>): GoalCheck[] {
+export function checkGoals(results: Omit<BenchResults, 'goals' | 'failures'>): GoalCheck[] {
   const goals: GoalCheck[] = [];
   const loop = results.loopOverhead;
   if (loop !== undefined) {
@@ -142,7 +142,7 @@ const concurrencyBaseline = { cpuOverHandWritten: 1.43, heapPerTurnKilobytes: 30
  * toolloop's longest turn within 1.1× of serving the hand-written loop's; at every result size toolloop's CPU at
  * most the toolRunner's; setup within 0.3 ms of the bare SDK's; concurrent turns within the figures before.
  */
-function checkGrowthGoals(results: Omit<BenchResults, 'goals'>): GoalCheck[] {
+function checkGrowthGoals(results: Omit<BenchResults, 'goals' | 'failures'>): GoalCheck[] {
   const goals: GoalCheck[] = [];
   const ratioOf = (result: TurnGrowthResult, id: string) =>
     result.contenders.find((contender) => contender.id === id)?.cpuOverHandWritten.median;

@@ -30,7 +30,8 @@ export function renderTurnGrowthSection({
   return [
     (shape === 'rounds'
       ? 'Turns of each length, one trivial tool call a round, every request the whole conversation so far. '
-      : `Turns of ${first?.rounds ?? 0} rounds whose every tool result is as large as shown. `) +
+      : `Turns of ${first?.rounds ?? 0} rounds whose every tool result is as large as shown, asked of ` +
+        `\`${first?.model ?? ''}\` (a context of 1,000,000 tokens, which the longest request needs). `) +
       `Each contender's whole turn ${runs} times (by ${shape === 'rounds' ? 'length' : 'size'}) after ` +
       `${first?.warmupRuns ?? 0} warm-up runs, interleaved in a shuffled order; the fake LLM runs in a process of ` +
       "its own, so the client's CPU (user + system) is its own, and the fake's is read around each run. Ratios " +
