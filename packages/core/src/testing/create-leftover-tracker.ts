@@ -1,6 +1,6 @@
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
 import { watchProcessListeners } from './watch-process-listeners.js';
-import { captureStack, whereStarted } from './where-started.js';
+import { captureStack, whereStarted, type CapturedStack } from './where-started.js';
 
 /** The resources that keep a process alive, by their async_hooks type, as a message names them. */
 const trackedKinds: Readonly<Record<string, string>> = {
@@ -21,8 +21,8 @@ interface Tracked {
   labels: readonly string[];
   kind: string;
   resource: { hasRef?: () => boolean; _idleTimeout?: number };
-  /** Where the code that started it is, outside node's own modules. */
-  startedAt: string | undefined;
+  /** The stack it was started with, read for where it started only if it is left running. */
+  stack: CapturedStack;
 }
 
 /**
@@ -75,7 +75,7 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
         labels,
         kind,
         resource,
-        startedAt: whereStarted({ stack: captureStack(), cwd }),
+        stack: captureStack(),
       });
     },
     destroy(asyncId) {
@@ -103,7 +103,7 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
       // than its last stream): one still held is given up to ten turns in all.
       const isOther = (entry: Tracked) => entry.kind !== 'a timer';
       for (let count = 2; count < 10 && held().some(isOther); count++) await turn();
-      const left = [...timers, ...held().filter(isOther)].map(describe);
+      const left = [...timers, ...held().filter(isOther)].map((entry) => describe(entry, cwd));
       // A listener of the process holds nothing open, but lives (and runs at each event) as long as the process.
       if (!timersOnly) left.push(...listeners.leftovers(label));
       for (const [asyncId, entry] of tracked) {
@@ -126,7 +126,8 @@ function isSpentTimer(entry: Tracked): boolean {
   return entry.kind === 'a timer' && timer._destroyed === true;
 }
 
-function describe({ kind, resource, startedAt }: Tracked): string {
+function describe({ kind, resource, stack }: Tracked, cwd: string): string {
+  const startedAt = whereStarted({ stack: stack.stack ?? '', cwd });
   const every =
     kind === 'a timer' && typeof resource._idleTimeout === 'number' && resource._idleTimeout > 0
       ? ` of ${Number((resource._idleTimeout / 1000).toFixed(3))} s`

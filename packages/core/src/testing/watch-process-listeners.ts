@@ -42,7 +42,12 @@ export function watchProcessListeners({
     const watched = function (this: NodeJS.Process, event: string | symbol, listener: Listener) {
       const labels = labelsNow();
       if (labels !== undefined) {
-        added.push({ labels, event, listener, startedAt: whereStarted({ stack: captureStack(), cwd }) });
+        added.push({
+          labels,
+          event,
+          listener,
+          startedAt: whereStarted({ stack: captureStack().stack ?? '', cwd }),
+        });
       }
       return original.call(this, event, listener);
     };

@@ -26,12 +26,23 @@ export function whereStarted({ stack, cwd }: { stack: string; cwd: string }): st
   return `${frame.file.startsWith(`${cwd}/`) ? frame.file.slice(cwd.length + 1) : frame.file}:${frame.at}`;
 }
 
-/** The stack here, deep enough to reach past node's own frames and the hooks' to the code that started it. */
-export function captureStack(): string {
+/** A stack taken and not yet written out: V8 writes `stack` the first time it is read. */
+export interface CapturedStack {
+  readonly stack?: string;
+}
+
+/**
+ * The stack here, deep enough to reach past node's own frames and the hooks' to the code that started it. Only
+ * its frames are taken now; the text is written when `stack` is first read, which for most resources (closed
+ * before anyone asks where they started) is never: writing it out cost more than all else the tracker does.
+ */
+export function captureStack(): CapturedStack {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 40;
   try {
-    return new Error().stack ?? '';
+    const captured: { stack?: string } = {};
+    Error.captureStackTrace(captured);
+    return captured;
   } finally {
     Error.stackTraceLimit = limit;
   }
