@@ -35,9 +35,13 @@ export function renderTurnGrowthSection({
       `Each contender's whole turn ${runs} times (by ${shape === 'rounds' ? 'length' : 'size'}) after ` +
       `${first?.warmupRuns ?? 0} warm-up runs, interleaved in a shuffled order; the fake LLM runs in a process of ` +
       "its own, so the client's CPU (user + system) is its own, and the fake's is read around each run. Ratios " +
-      'are taken run by run against the hand-written loop on the bare SDK of the same round. ' +
-      '`toolloop with contextLimit` has a limit far above the conversation: it sends the same requests, and pays ' +
-      'for the check before each.',
+      'are taken run by run against the hand-written loop on the bare SDK of the same round.' +
+      (results.some((result) =>
+        result.contenders.some((contender) => contender.id === 'toolloop-context-limit'),
+      )
+        ? ' `toolloop with contextLimit` has a limit far above the conversation: it sends the same requests, and ' +
+          'pays for the check before each.'
+        : ''),
     renderMarkdownTable({
       headers: [
         shape,
