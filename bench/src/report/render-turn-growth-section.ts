@@ -27,6 +27,9 @@ export function renderTurnGrowthSection({
   );
   const [first] = results;
   const runs = results.map((result) => `${result.runs}`).join(', ');
+  const hasContextLimit = results.some((result) =>
+    result.contenders.some((contender) => contender.id === 'toolloop-context-limit'),
+  );
   return [
     (shape === 'rounds'
       ? 'Turns of each length, one trivial tool call a round, every request the whole conversation so far. '
@@ -36,9 +39,7 @@ export function renderTurnGrowthSection({
       `${first?.warmupRuns ?? 0} warm-up runs, interleaved in a shuffled order; the fake LLM runs in a process of ` +
       "its own, so the client's CPU (user + system) is its own, and the fake's is read around each run. Ratios " +
       'are taken run by run against the hand-written loop on the bare SDK of the same round.' +
-      (results.some((result) =>
-        result.contenders.some((contender) => contender.id === 'toolloop-context-limit'),
-      )
+      (hasContextLimit
         ? ' `toolloop with contextLimit` has a limit far above the conversation: it sends the same requests, and ' +
           'pays for the check before each.'
         : ''),
