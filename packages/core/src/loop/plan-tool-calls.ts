@@ -27,7 +27,11 @@ export interface ToolCallPlan {
   noProgress?: string;
   messageToolCalls: number;
   sessionToolCalls: number;
-  /** How often each tool has been called with each input, this response's calls that run included. */
+  /**
+   * For each tool and input this response runs: how often it has been called, these calls included. Only this
+   * response's calls, so a plan costs what the response asked, however long the turn; the round adds them to the
+   * turn's counts when it runs.
+   */
   callCounts: Map<string, number>;
 }
 
@@ -62,7 +66,7 @@ export function planToolCalls({
     events: [],
     messageToolCalls,
     sessionToolCalls,
-    callCounts: new Map(callCounts),
+    callCounts: new Map(),
   };
   const answer = new Map<ToolCallPart, ToolCallOutcome>(
     beyond.map((call) => [call, refuseBeyondLimit(options.maxToolsPerResponse)]),
@@ -132,7 +136,7 @@ export function planToolCalls({
 
   for (const call of considered) {
     const key = toCallKey(call);
-    const repeats = plan.callCounts.get(key) ?? 0;
+    const repeats = plan.callCounts.get(key) ?? callCounts.get(key) ?? 0;
     if (!known.has(call.name)) {
       answer.set(
         call,

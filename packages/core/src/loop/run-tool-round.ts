@@ -77,7 +77,7 @@ export async function* runToolRound(
   state.rounds += 1;
   state.features.toolCallLimits.message = plan.messageToolCalls;
   state.features.toolCallLimits.session = plan.sessionToolCalls;
-  state.features.noProgress.callCounts = plan.callCounts;
+  for (const [key, count] of plan.callCounts) state.features.noProgress.callCounts.set(key, count);
   // A call's end the journal could not record: its result is in the transcript, and the turn ends.
   const unrecorded = outcomes.find((outcome) => outcome.journalError !== undefined);
   if (unrecorded !== undefined) throw unrecorded.journalError;
