@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import { connect, createServer as createHttp2Server } from 'node:http2';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect as connectSocket, createServer, type AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createLeftoverTracker } from './create-leftover-tracker.js';
 
@@ -52,6 +54,47 @@ describe('createLeftoverTracker', () => {
       });
 
       expect(await tracker.leftovers('tidy')).toEqual([]);
+    } finally {
+      tracker.close();
+    }
+  });
+
+  it('lists nothing for a server and a connection its work closed', async () => {
+    const tracker = createLeftoverTracker();
+    try {
+      await tracker.run('closes', async () => {
+        const server = createServer((socket) => socket.end());
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        const client = connectSocket((server.address() as AddressInfo).port);
+        await once(client, 'close');
+        await new Promise((resolve) => server.close(resolve));
+      });
+
+      expect(await tracker.leftovers('closes')).toEqual([]);
+    } finally {
+      tracker.close();
+    }
+  });
+
+  it('lets go of what closed under a label never asked about, however much was started', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const tracker = createLeftoverTracker();
+    const timers: Array<WeakRef<NodeJS.Timeout>> = [];
+    try {
+      await tracker.run('never asked', async () => {
+        for (let index = 0; index < 5000; index += 1) {
+          const timer = setTimeout(() => undefined, 60_000);
+          clearTimeout(timer);
+          timers.push(new WeakRef(timer));
+        }
+        await Promise.resolve();
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+
+      // Kept only since the last sweep, which comes whenever what is tracked has doubled.
+      expect(timers.filter((timer) => timer.deref() !== undefined).length).toBeLessThan(2500);
     } finally {
       tracker.close();
     }

@@ -20,7 +20,8 @@ interface Tracked {
   /** The labels of the runs it was started in, outermost first. */
   labels: readonly string[];
   kind: string;
-  resource: { hasRef?: () => boolean; _idleTimeout?: number };
+  /** Every tracked kind is a node handle or a timer, which answer whether they keep the process alive. */
+  resource: { hasRef: () => boolean | undefined; _idleTimeout?: number };
   /** The stack it was started with, read for where it started only if it is left running. */
   stack: CapturedStack;
 }
@@ -29,8 +30,9 @@ interface Tracked {
  * Finds what code leaves running once it is done: the timers, sockets, servers, child processes and file
  * watchers it started, directly or through what it called, that still keep the process alive, and the listeners
  * it added to `process` (`process.on('exit', …)`) and never removed. It watches every asynchronous resource the
- * process creates (node:async_hooks, which slows promise-heavy code by about a tenth) and every listener added to
- * `process`, from its creation until `close()`.
+ * process creates (an init hook of node:async_hooks, which every promise calls; no destroy hook, which would make
+ * node follow every promise until it is collected) and every listener added to `process`, from its creation until
+ * `close()`.
  */
 export interface LeftoverTracker {
   /**
@@ -66,6 +68,9 @@ export interface LeftoverTracker {
 export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } = {}): LeftoverTracker {
   const current = new AsyncLocalStorage<readonly string[]>();
   const tracked = new Map<number, Tracked>();
+  // Closed resources are forgotten when their label is judged, and in a sweep whenever the map has doubled
+  // since the last: no destroy hook, which would make node follow every promise to its collection.
+  let sweepAt = minimumSweepSize;
   const hook = createHook({
     init(asyncId, type, _triggerAsyncId, resource) {
       const kind = trackedKinds[type];
@@ -74,12 +79,13 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
       tracked.set(asyncId, {
         labels,
         kind,
-        resource,
+        // Each tracked type is one of node's handles or a timer.
+        resource: resource as Tracked['resource'],
         stack: captureStack(),
       });
-    },
-    destroy(asyncId) {
-      tracked.delete(asyncId);
+      if (tracked.size < sweepAt) return;
+      for (const [id, entry] of tracked) if (!isOpen(entry)) tracked.delete(id);
+      sweepAt = Math.max(minimumSweepSize, 2 * tracked.size);
     },
   }).enable();
   const listeners = watchProcessListeners({ labelsNow: () => current.getStore(), cwd });
@@ -93,8 +99,8 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
           (entry) =>
             entry.labels.includes(label) &&
             (!timersOnly || entry.kind === 'a timer') &&
-            entry.resource.hasRef?.() !== false &&
-            !isSpentTimer(entry),
+            isOpen(entry) &&
+            entry.resource.hasRef() === true,
         );
       for (let count = 0; count < 2; count++) await turn();
       // Timers are judged now: waiting longer would let a short one fire and pass.
@@ -120,10 +126,16 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
   };
 }
 
-/** A timeout that fired is done, though its destroy hook may come later. */
-function isSpentTimer(entry: Tracked): boolean {
-  const timer = entry.resource as { _destroyed?: boolean };
-  return entry.kind === 'a timer' && timer._destroyed === true;
+/** How many resources are tracked before closed ones are first swept out. */
+const minimumSweepSize = 1024;
+
+/**
+ * Whether a tracked resource is still open, referenced or not: a timer not yet fired or cleared; a handle not
+ * closed (node's handles answer `hasRef()` with a boolean until they are closed, then with nothing).
+ */
+function isOpen({ kind, resource }: Tracked): boolean {
+  if (kind === 'a timer') return (resource as { _destroyed?: boolean })._destroyed !== true;
+  return typeof resource.hasRef() === 'boolean';
 }
 
 function describe({ kind, resource, stack }: Tracked, cwd: string): string {
