@@ -5,8 +5,9 @@
  * `@toolloop/core/internal/session`). Each is exported from here straight
  * from its own module, so that a command that only reads scenario files loads a few dozen of core's modules, not
  * the loop, the session manager and the MCP client the public entry points bring. The classes are the same
- * ones the public entry points export: `instanceof` holds across them. And the memo the providers keep their
- * conversions of earlier messages in (`createPartMemo`), which core's own token estimate uses too.
+ * ones the public entry points export: `instanceof` holds across them. And what the providers keep their
+ * conversions of earlier messages with (`createPartMemo`, `createListSnapshot`), which core's own token estimate
+ * uses too.
  *
  * @internal Not part of the public API: no semver promise, not documented, not in the API report. Only other
  * toolloop packages import it, at the version they were released with.
@@ -18,4 +19,9 @@ export { InvalidConfigError } from '../errors/invalid-config-error.js';
 export { checkToolLoopOptionNames } from '../options/check-tool-loop-options.js';
 export { isBuiltinStopReason, stopReasons } from '../loop/stop-reason.js';
 export { isToolSource } from '../tools/tool-source.js';
-export { createPartMemo, type PartMemo } from '../model/create-part-memo.js';
+export {
+  createListSnapshot,
+  createPartMemo,
+  type ListSnapshot,
+  type PartMemo,
+} from '../model/create-part-memo.js';

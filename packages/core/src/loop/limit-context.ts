@@ -1,4 +1,4 @@
-import { createPartMemo } from '../model/create-part-memo.js';
+import { createListSnapshot, createPartMemo, type ListSnapshot } from '../model/create-part-memo.js';
 import type { Message, ToolResultPart } from '../model/messages.js';
 import type { LoopEvent } from './loop-event.js';
 import type { ResolvedSummarize } from './summarize-context.js';
@@ -82,20 +82,43 @@ function keptBeforeLastRound(messages: readonly Message[], limit: ResolvedContex
 /**
  * A rough token count of messages, as a context limit compares it: four characters to a token of what the model
  * reads — text, thinking, tool names and inputs, tool output — and about 1,600 tokens an image (the Messages
- * API's count for an image of about a megapixel). Signatures and other provider data are not counted. Each
- * part's count is kept while the part stays the same (`createPartMemo`), so a loop that asks before every
- * request counts each round's new parts, not the whole conversation again.
+ * API's count for an image of about a megapixel). Signatures and other provider data are not counted. A loop
+ * asks before every request with the conversation of the last one and more: the messages, from the first, made of
+ * the same values as last time (`createListSnapshot`) keep their count, and each other part's count is kept while
+ * the part stays the same (`createPartMemo`), so a round counts what it added.
  */
 export function estimateTokens(messages: readonly Message[]): number {
-  let characters = 0;
-  for (const message of messages) {
-    if (typeof message.content === 'string') {
-      characters += message.content.length;
-      continue;
-    }
-    for (const part of message.content) characters += partCharacters.get(part, readableCharacters);
+  const first = messages[0];
+  if (first === undefined) return 0;
+  let counted = countedConversations.get(first);
+  if (counted === undefined) {
+    counted = { snapshot: createListSnapshot(), totals: [] };
+    countedConversations.set(first, counted);
   }
+  const { snapshot, totals } = counted;
+  const unchanged = snapshot.unchangedPrefix(messages);
+  totals.length = unchanged;
+  let characters = unchanged === 0 ? 0 : (totals[unchanged - 1] ?? 0);
+  for (let index = unchanged; index < messages.length; index += 1) {
+    characters += messageCharacters(messages[index] as Message);
+    totals.push(characters);
+  }
+  snapshot.record(messages, unchanged);
   return Math.ceil(characters / 4);
+}
+
+/**
+ * The last count of each conversation (by its first message): its messages' values, and the characters up to
+ * and including each message. Held weakly; checked message by message, so a conversation changed or shared is
+ * only counted again.
+ */
+const countedConversations = new WeakMap<Message, { snapshot: ListSnapshot; totals: number[] }>();
+
+function messageCharacters(message: Message): number {
+  if (typeof message.content === 'string') return message.content.length;
+  let characters = 0;
+  for (const part of message.content) characters += partCharacters.get(part, readableCharacters);
+  return characters;
 }
 
 /** The characters each part was counted at: shared by every turn, held weakly. */

@@ -30,9 +30,55 @@ export function createPartMemo<VALUE>(): PartMemo<VALUE> {
   };
 }
 
+/**
+ * The values of a list of parts (a transcript's messages) as last recorded, in one array, to tell how many parts
+ * of the next list, from the first, are still made of the same values: for a conversion of a whole list that a
+ * loop asks again every round with one more part, which then converts only what follows that prefix. Checking a
+ * part reads its values and the recorded ones in order, with no lookup of its own: a long list is checked at
+ * about the cost of walking it once.
+ */
+export interface ListSnapshot {
+  /** How many of `parts`, from the first, are made of the same values as those recorded at their places. */
+  unchangedPrefix(parts: readonly object[]): number;
+  /** Records `parts` as the snapshot's list; the first `kept` are those recorded already (`unchangedPrefix`). */
+  record(parts: readonly object[], kept: number): void;
+}
+
+export function createListSnapshot(): ListSnapshot {
+  const values: unknown[] = [];
+  // Where each recorded part's values end.
+  const ends: number[] = [];
+  return {
+    unchangedPrefix(parts) {
+      const walk = { values, index: 0 };
+      let count = 0;
+      while (count < parts.length && count < ends.length) {
+        const part = parts[count];
+        if (part === undefined || !matches(part, walk) || walk.index !== ends[count]) break;
+        count += 1;
+      }
+      return count;
+    },
+    record(parts, kept) {
+      values.length = kept === 0 ? 0 : (ends[kept - 1] ?? 0);
+      ends.length = kept;
+      for (let index = kept; index < parts.length; index += 1) {
+        const part = parts[index];
+        if (part !== undefined) flattenInto(values, part);
+        ends.push(values.length);
+      }
+    },
+  };
+}
+
 /** The part's values, depth first: each object as its start, its keys and values, its end; arrays alike. */
 function flatten(part: object): unknown[] {
   const values: unknown[] = [];
+  flattenInto(values, part);
+  return values;
+}
+
+function flattenInto(values: unknown[], part: object): void {
   const visit = (value: unknown): void => {
     if (typeof value !== 'object' || value === null) {
       values.push(value);
@@ -51,7 +97,6 @@ function flatten(part: object): unknown[] {
     }
   };
   visit(part);
-  return values;
 }
 
 /**

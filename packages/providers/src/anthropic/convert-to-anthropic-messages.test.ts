@@ -1,4 +1,5 @@
 import type { Message, ToolResultPart } from '@toolloop/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
 
@@ -211,11 +212,95 @@ describe('convertToAnthropicMessages', () => {
       ]);
     });
 
-    it('gives each request arrays of its own: what one request does to its messages is not in the next', () => {
+    it('freezes the messages it gives, which the next request sends again: a change throws, never reaching the next', () => {
       const messages = transcript(2);
       const first = convertToAnthropicMessages(messages);
-      for (const message of first) (message.content as unknown[]).push({ type: 'text', text: 'added' });
+      for (const message of first) {
+        expect(() => (message.content as unknown[]).push({ type: 'text', text: 'added' })).toThrow(TypeError);
+        expect(() => Object.assign(message, { role: 'assistant' })).toThrow(TypeError);
+      }
       expect(convertToAnthropicMessages(messages)).toEqual(convertToAnthropicMessages(transcript(2)));
+    });
+
+    it('follows every change to the transcript between requests, as a conversion from nothing would', () => {
+      fc.assert(
+        fc.property(fc.array(transcriptEdit, { maxLength: 40 }), (edits) => {
+          const messages = transcript(3);
+          convertToAnthropicMessages(messages);
+          for (const edit of edits) {
+            applyEdit(messages, edit);
+            // A deep copy shares no object with anything converted before: it is converted from nothing.
+            expect(convertToAnthropicMessages(messages)).toEqual(
+              convertToAnthropicMessages(structuredClone(messages)),
+            );
+          }
+        }),
+      );
     });
   });
 });
+
+/** One change a loop, a context limit or a user's code makes to a transcript between two requests. */
+const transcriptEdit = fc.oneof(
+  fc.record({ kind: fc.constant('round' as const), id: fc.string({ maxLength: 3 }) }),
+  fc.record({ kind: fc.constant('user text' as const), text: fc.string({ maxLength: 3 }) }),
+  fc.record({ kind: fc.constant('unsigned thinking' as const) }),
+  fc.record({ kind: fc.constant('edit a result' as const), at: fc.nat(), text: fc.string({ maxLength: 3 }) }),
+  fc.record({ kind: fc.constant('clear a result' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('edit a call input' as const), at: fc.nat(), value: fc.integer() }),
+  fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('summarize' as const), count: fc.nat({ max: 6 }) }),
+);
+
+function applyEdit(
+  messages: Message[],
+  edit: typeof transcriptEdit extends fc.Arbitrary<infer EDIT> ? EDIT : never,
+) {
+  const pick = <ITEM>(items: ITEM[], at: number): ITEM | undefined => items[at % Math.max(1, items.length)];
+  const results = messages.flatMap((message) => (message.role === 'tool' ? message.content : []));
+  const calls = messages.flatMap((message) =>
+    message.role === 'assistant' ? message.content.filter((part) => part.type === 'tool-call') : [],
+  );
+  switch (edit.kind) {
+    case 'round':
+      messages.push(
+        { role: 'assistant', content: [{ type: 'tool-call', id: edit.id, name: 'search', input: {} }] },
+        { role: 'tool', content: [toolResult({ toolCallId: edit.id })] },
+      );
+      return;
+    case 'user text':
+      messages.push({ role: 'user', content: [{ type: 'text', text: edit.text }] });
+      return;
+    case 'unsigned thinking':
+      messages.push({ role: 'assistant', content: [{ type: 'thinking', text: 'Hmm.' }] });
+      return;
+    case 'edit a result': {
+      const block = pick(results, edit.at)?.output.content[0];
+      if (block?.type === 'text') block.text = edit.text;
+      return;
+    }
+    case 'clear a result': {
+      const tool = pick(
+        messages.filter((message) => message.role === 'tool'),
+        edit.at,
+      );
+      if (tool?.role === 'tool')
+        tool.content = tool.content.map((result) => ({
+          ...result,
+          output: { content: [{ type: 'text', text: '[Cleared]' }] },
+        }));
+      return;
+    }
+    case 'edit a call input': {
+      const call = pick(calls, edit.at);
+      if (call !== undefined) call.input = { value: edit.value };
+      return;
+    }
+    case 'remove':
+      messages.splice(edit.at % Math.max(1, messages.length), 1);
+      return;
+    case 'summarize':
+      messages.splice(0, edit.count, { role: 'user', content: `Summary of ${edit.count} messages.` });
+      return;
+  }
+}

@@ -1,6 +1,6 @@
 import type { ContentBlockParam, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { AssistantContentPart, Message, ToolResultPart, UserContentPart } from '@toolloop/core';
-import { createPartMemo } from '@toolloop/core/internal';
+import { createListSnapshot, createPartMemo, type ListSnapshot } from '@toolloop/core/internal';
 import { convertToAnthropicToolResult } from './convert-to-anthropic-tool-result.js';
 
 type Role = 'user' | 'assistant';
@@ -12,33 +12,75 @@ type Role = 'user' | 'assistant';
  * and so is thinking without a signature (from another provider), which the API could not verify; a message
  * left with nothing is left out too, its neighbours of one role merged.
  *
- * A loop sends every earlier message again each round: each part's blocks are kept (`createPartMemo`) and
- * converted again only when the part changed, so a round costs what it added. The blocks are shared from request
- * to request: what changes a request (cache breakpoints, the round's line) copies the blocks it changes.
+ * A loop sends every earlier message again each round. The messages that are, from the first, made of the same
+ * values as last time (`createListSnapshot`) keep their converted messages, given again, frozen; after them,
+ * each part's blocks are kept while the part stays the same (`createPartMemo`). So a round converts what it
+ * added, and checks the rest at about the cost of walking it once. What changes a request (cache breakpoints,
+ * the round's line) copies the messages and blocks it changes.
  */
 export function convertToAnthropicMessages(messages: readonly Message[]): MessageParam[] {
-  const converted: Array<{ role: Role; content: ContentBlockParam[] }> = [];
+  const first = messages[0];
+  if (first === undefined) return [];
+  let previous = conversions.get(first);
+  if (previous === undefined) {
+    previous = { snapshot: createListSnapshot(), converted: [], outputOf: [] };
+    conversions.set(first, previous);
+  }
+  const { snapshot } = previous;
+  // The messages converted last time, up to the first that changed, hold their conversion, but for those of
+  // the last converted message they went into: it is converted again with what follows, which may merge into it.
+  const unchanged = snapshot.unchangedPrefix(messages);
+  const keptOutput = unchanged === 0 ? 0 : Math.max(0, previous.outputOf[unchanged - 1] ?? 0);
+  let from = unchanged;
+  while (from > 0 && (previous.outputOf[from - 1] ?? 0) >= keptOutput) from -= 1;
+  const { converted, outputOf } = previous;
+  converted.length = keptOutput;
+  outputOf.length = from;
   let last: { role: Role; content: ContentBlockParam[] } | undefined;
-  for (const message of messages) {
+  for (let index = from; index < messages.length; index += 1) {
+    const message = messages[index] as Message;
     const role: Role = message.role === 'assistant' ? 'assistant' : 'user';
     const blocks = convertContent(message);
     // A message left with nothing to send (empty text, thinking from another provider) would be refused: the
     // API takes no message without content but an empty final assistant one, which says nothing either.
-    if (blocks.length === 0) continue;
-    if (last?.role === role) {
-      for (const block of blocks) last.content.push(block);
-    } else {
-      // The kept blocks are copied into an array of the request's own, which merging adds to.
-      last = { role, content: blocks.slice() };
-      converted.push(last);
+    if (blocks.length > 0) {
+      if (last?.role === role) {
+        for (const block of blocks) last.content.push(block);
+      } else {
+        // The kept blocks are copied into an array of the request's own, which merging adds to.
+        last = { role, content: blocks.slice() };
+        converted.push(last);
+      }
     }
+    outputOf.push(converted.length - 1);
   }
-  // Every message and block array above is new: the order of a user message's blocks is fixed in place.
-  for (const message of converted) {
+  // The messages converted now: the order of a user message's blocks is fixed in place, and each is frozen, as
+  // the next request of the conversation sends it again.
+  for (let index = keptOutput; index < converted.length; index += 1) {
+    const message = converted[index];
+    if (message === undefined) continue;
     if (message.role === 'user') message.content = toolResultsFirst(message.content);
+    Object.freeze(message.content);
+    Object.freeze(message);
   }
-  return converted;
+  snapshot.record(messages, from);
+  return converted.slice();
 }
+
+/**
+ * The last conversion of each conversation (by its first message), for the next request, which sends the same
+ * messages and more: held weakly, and checked message by message, so a conversation changed or shared is only
+ * converted again.
+ */
+const conversions = new WeakMap<
+  Message,
+  {
+    snapshot: ListSnapshot;
+    converted: Array<{ role: Role; content: ContentBlockParam[] }>;
+    /** For each message, the index in `converted` of the message it went into (or the one before, if left out). */
+    outputOf: number[];
+  }
+>();
 
 /** The blocks of each part converted so far: shared by every provider and turn, held weakly. */
 const convertedParts = createPartMemo<readonly ContentBlockParam[]>();
