@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJsonLength, toCanonicalJson, writeCanonicalJson } from './canonical-json.js';
 import type { PromptBlock } from './list-prompt-blocks.js';
 
 /** How many blocks before a breakpoint the API looks back for an earlier cache entry (its prompt caching guide). */
@@ -206,7 +207,7 @@ function updateSeenKeys(
     if (block === undefined) break;
     let key = seen.keys.at(-1) ?? hash(`model ${model}`);
     if (index === firstMessage) key = hash(`${key} settings ${settings}`);
-    seen.keys.push(hash(`${key} ${block.label} ${toCanonicalJson(block.block)}`));
+    seen.keys.push(hashCanonicalJson(`${key} ${block.label} `, block.block));
   }
   return seen.keys;
 }
@@ -216,25 +217,20 @@ function hash(text: string): string {
 }
 
 /**
- * The length of a block's canonical JSON from its plain JSON text `json` (sorting its keys changes their order,
- * not the length): the text's, unless a `cache_control` field somewhere in it has to be left out. A string that
- * mentions the field is written with escaped quotes, so only a real field sends it the long way.
+ * `hash(prefix + toCanonicalJson(value))`, without the text of the whole: short pieces are gathered, a long one
+ * (a large tool result's text) goes to the hash on its own.
  */
-function canonicalJsonLength(json: string, value: unknown): number {
-  return json.includes('"cache_control":') ? toCanonicalJson(value).length : json.length;
-}
-
-/** JSON with object keys sorted and `cache_control` left out, at any depth. */
-function toCanonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, nested: unknown) => {
-    if (typeof nested !== 'object' || nested === null || Array.isArray(nested)) return nested;
-    const sorted: Record<string, unknown> = {};
-    for (const name of Object.keys(nested).sort()) {
-      const field = (nested as Record<string, unknown>)[name];
-      // A field named __proto__ (JSON.parse makes one) stays a field: an assignment would set the prototype.
-      if (name === '__proto__') Object.defineProperty(sorted, name, { value: field, enumerable: true });
-      else if (name !== 'cache_control') sorted[name] = field;
+function hashCanonicalJson(prefix: string, value: unknown): string {
+  const sha = createHash('sha256');
+  let gathered = prefix;
+  writeCanonicalJson(value, (piece) => {
+    if (piece.length < 4096) {
+      gathered += piece;
+      return;
     }
-    return sorted;
+    sha.update(gathered);
+    sha.update(piece);
+    gathered = '';
   });
+  return sha.update(gathered).digest('hex');
 }
