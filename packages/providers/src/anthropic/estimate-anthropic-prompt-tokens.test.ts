@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   estimateAnthropicPromptTokens,
   mayReachAnthropicPromptTokens,
@@ -274,6 +274,29 @@ describe('reachesAnthropicPromptTokens', () => {
     expect(reachesAnthropicPromptTokens(fractional, 10.5)).toBe(
       estimateAnthropicPromptTokens(fractional) >= 10.5,
     );
+  });
+
+  it('decides a request between its bounds by counting, without writing its JSON', () => {
+    // Line breaks are bounded at six bytes each from above and written in two: this request is between.
+    const params = {
+      messages: [
+        { role: 'user' as const, content: 'line\n'.repeat(500) },
+        { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'Read them.' }] },
+      ],
+    };
+    const estimate = estimateAnthropicPromptTokens(params);
+    expect(mayReachAnthropicPromptTokens(params, estimate + 1)).toBe(true);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      expect([estimate, estimate + 1].map((tokens) => reachesAnthropicPromptTokens(params, tokens))).toEqual([
+        true,
+        false,
+      ]);
+      // Only the text with line breaks is written out, to count its bytes; never the request.
+      expect(stringify.mock.calls.map(([value]) => typeof value)).toEqual(['string', 'string']);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 
   it('says yes once what it has read is past the tokens, without writing the JSON of the rest (a large result)', () => {

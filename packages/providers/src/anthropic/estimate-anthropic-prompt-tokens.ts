@@ -42,40 +42,51 @@ export function mayReachAnthropicPromptTokens(
  * Whether a request's estimate (`estimateAnthropicPromptTokens`) reaches `tokens`, decided as soon as the answer is
  * known: no when a bound from above on its JSON's bytes stays below (`mayReachAnthropicPromptTokens`), yes once a
  * bound from below passes them — each walk stops there, so a long conversation or a large tool result is decided
- * after a few kilobytes of it, whatever its size — and only between the two bounds by writing the JSON. A loop
- * asks this of every request, to decide on cache breakpoints.
+ * after a few kilobytes of it, whatever its size — and between the two by counting the bytes of its JSON as
+ * JSON.stringify would write them, without writing it. Only a request holding a value JSON writes its own way
+ * (a `toJSON`, a class instance) is written out. A loop asks this of every request, to decide on cache breakpoints.
  */
 export function reachesAnthropicPromptTokens(
   params: Pick<MessageCreateParamsStreaming, 'tools' | 'system' | 'messages'>,
   tokens: number,
 ): boolean {
   if (!mayReachAnthropicPromptTokens(params, tokens)) return false;
-  const { tools, system, messages } = params;
+  const request = { tools: params.tools, system: params.system, messages: params.messages };
   // The estimate, a whole number, reaches `tokens` once the JSON has more than 3 × (⌈tokens⌉ − 1) bytes.
-  if (jsonBytesBeyond({ tools, system, messages }, 3 * (Math.ceil(tokens) - 1)) < 0) return true;
-  return estimateAnthropicPromptTokens(params) >= tokens;
+  const budget = 3 * (Math.ceil(tokens) - 1);
+  if (jsonBytesCounted(request, budget, 'at least') < 0) return true;
+  const left = jsonBytesCounted(request, budget, 'exactly');
+  if (Number.isNaN(left)) return estimateAnthropicPromptTokens(params) >= tokens;
+  return left < 0;
 }
 
+/** Printable ASCII but the quote and the backslash: each character one byte of JSON, written as it is. */
+const plainJsonText = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /**
- * `budget` minus a bound from below on the UTF-8 bytes of `value`'s JSON (never more than it has: a byte for each
- * UTF-16 unit of a string, one for a number, four for `true`, `null`, five for `false`); stops once below zero. A
- * field whose value JSON leaves out (undefined, a function, a symbol) counts nothing, and neither does a value
- * with a JSON form of its own, which may write anything, or nothing.
+ * `budget` minus the UTF-8 bytes of `value`'s JSON as JSON.stringify writes it (`exactly`), or a bound from below
+ * on them (`at least`: a byte for each UTF-16 unit of a string and its quotes, one for a number, nothing for what
+ * JSON writes its own way); stops once below zero. `exactly` answers NaN for a value JSON writes its own way (a
+ * `toJSON`, an object of another prototype), which only writing it can count, and for one JSON does not write
+ * (undefined, a function, a symbol, a BigInt) but as a field, where it is left out.
  */
-function jsonBytesBeyond(value: unknown, budget: number): number {
-  if (typeof value === 'string') return budget - value.length - 2;
-  if (typeof value === 'number') return budget - 1;
+function jsonBytesCounted(value: unknown, budget: number, count: 'exactly' | 'at least'): number {
+  const exactly = count === 'exactly';
+  if (typeof value === 'string')
+    return budget - (exactly ? jsonStringBytes(value, budget) : value.length + 2);
+  if (typeof value === 'number')
+    return budget - (!exactly ? 1 : Number.isFinite(value) ? String(value).length : 4);
   if (typeof value === 'boolean') return budget - (value ? 4 : 5);
   if (value === null) return budget - 4;
-  if (typeof value !== 'object') return budget;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if ((prototype !== Object.prototype && prototype !== Array.prototype) || 'toJSON' in value) return budget;
+  if (typeof value !== 'object' || writesItsOwnWay(value)) return exactly ? Number.NaN : budget;
   let left = budget - 2;
   if (Array.isArray(value)) {
+    // By index, as JSON.stringify reads an array; what it cannot write in an array it writes as null.
     for (let index = 0; index < value.length; index += 1) {
-      // Commas between the elements; an element JSON leaves out is written as null.
-      left = jsonBytesBeyond((value as unknown[])[index], left - (index === 0 ? 0 : 1));
-      if (left < 0) return left;
+      const item: unknown = (value as unknown[])[index];
+      left -= index === 0 ? 0 : 1;
+      left = isLeftOut(item) ? left - 4 : jsonBytesCounted(item, left, count);
+      if (!(left >= 0)) return left;
     }
     return left;
   }
@@ -83,22 +94,39 @@ function jsonBytesBeyond(value: unknown, budget: number): number {
   // Own fields only: JSON.stringify writes no inherited one.
   for (const key of Object.keys(value)) {
     const field = (value as Record<string, unknown>)[key];
-    // A field is counted only when JSON surely writes it: a value with a JSON form of its own may be left out.
-    if (!isSurelyWritten(field)) continue;
-    left = jsonBytesBeyond(field, left - key.length - 3 - (fields === 0 ? 0 : 1));
-    fields += 1;
+    if (isLeftOut(field)) continue;
+    // A field whose value JSON writes its own way may be left out, name and all: only writing it tells.
+    if (typeof field === 'object' && field !== null && writesItsOwnWay(field)) {
+      if (exactly) return Number.NaN;
+      continue;
+    }
+    left -= (exactly ? jsonStringBytes(key, left) : key.length + 2) + 1 + (fields === 0 ? 0 : 1);
     if (left < 0) return left;
+    left = jsonBytesCounted(field, left, count);
+    fields += 1;
+    if (!(left >= 0)) return left;
   }
   return left;
 }
 
-/** Whether JSON.stringify surely writes a field with this value: a JSON primitive, or a plain object or list. */
-function isSurelyWritten(value: unknown): boolean {
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return true;
-  if (typeof value !== 'object') return false;
+/** Whether JSON.stringify writes an object its own way: it has a `toJSON`, or is not a plain object or list. */
+function writesItsOwnWay(value: object): boolean {
   const prototype: unknown = Object.getPrototypeOf(value);
-  return (prototype === Object.prototype || prototype === Array.prototype) && !('toJSON' in value);
+  return (prototype !== Object.prototype && prototype !== Array.prototype) || 'toJSON' in value;
+}
+
+/**
+ * The bytes of a string's JSON: its length and the quotes for plain text; else written out and counted, unless its
+ * length alone is past `budget` (then that is enough to know).
+ */
+function jsonStringBytes(text: string, budget: number): number {
+  if (text.length + 2 > budget || plainJsonText.test(text)) return text.length + 2;
+  return utf8Length(JSON.stringify(text));
+}
+
+/** A value JSON.stringify leaves out of an object (and writes as null in an array). */
+function isLeftOut(value: unknown): boolean {
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol';
 }
 
 /**
