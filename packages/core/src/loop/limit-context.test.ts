@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Message, ToolResultPart } from '../model/messages.js';
 import { estimateTokens } from './limit-context.js';
+import { withSummary } from './summarize-context.js';
 
 const result = (toolCallId: string, text: string): ToolResultPart => ({
   type: 'tool-result',
@@ -99,5 +100,43 @@ describe('estimateTokens', () => {
         }
       }),
     );
+  });
+});
+
+describe('estimateTokens after a count that threw', () => {
+  it('counts the conversation as from nothing, with nothing of the count that failed', () => {
+    const messages = transcript(3, 'a result');
+    estimateTokens(messages);
+    // An earlier message changed, and a part no count knows after it: the count throws part way.
+    const unknownPart = { role: 'tool', content: [{ type: 'unknown' }] } as unknown as Message;
+    const broken = [
+      ...messages.slice(0, 2),
+      { role: 'user' as const, content: 'another' },
+      messages[3]!,
+      unknownPart,
+    ];
+    expect(() => estimateTokens(broken)).toThrow('Unknown message part');
+
+    expect(estimateTokens(messages)).toBe(estimateTokens(structuredClone(messages)));
+  });
+});
+
+describe('withSummary', () => {
+  it('sends one message for a summary from request to request, so what is kept of the conversation holds', () => {
+    const messages = transcript(4, 'a result');
+    const summary = { upTo: 5, text: 'Read rounds 0 and 1.' };
+    const [first, ...rest] = withSummary(messages, summary);
+
+    expect(withSummary(messages, summary)[0]).toBe(first);
+    expect(first).toEqual({
+      role: 'user',
+      content: expect.stringContaining('Read rounds 0 and 1.') as string,
+    });
+    expect(rest).toEqual(messages.slice(5));
+    summary.text = 'Read rounds 0 to 2.';
+    expect(withSummary(messages, summary)[0]).toEqual({
+      role: 'user',
+      content: expect.stringContaining('Read rounds 0 to 2.') as string,
+    });
   });
 });

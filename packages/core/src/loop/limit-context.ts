@@ -90,11 +90,9 @@ function keptBeforeLastRound(messages: readonly Message[], limit: ResolvedContex
 export function estimateTokens(messages: readonly Message[]): number {
   const first = messages[0];
   if (first === undefined) return 0;
-  let counted = countedConversations.get(first);
-  if (counted === undefined) {
-    counted = { snapshot: createListSnapshot(), totals: [] };
-    countedConversations.set(first, counted);
-  }
+  const counted = countedConversations.get(first) ?? { snapshot: createListSnapshot(), totals: [] };
+  // Kept again only once this count is whole: one that throws leaves nothing half-made for the next request.
+  countedConversations.delete(first);
   const { snapshot, totals } = counted;
   const unchanged = snapshot.unchangedPrefix(messages);
   totals.length = unchanged;
@@ -104,6 +102,7 @@ export function estimateTokens(messages: readonly Message[]): number {
     totals.push(characters);
   }
   snapshot.record(messages, unchanged);
+  countedConversations.set(first, counted);
   return Math.ceil(characters / 4);
 }
 

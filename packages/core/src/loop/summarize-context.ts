@@ -144,10 +144,24 @@ function withExcludedResults(
   ].join('\n\n');
 }
 
-/** The messages with the summary in place of the part it stands for. */
+/**
+ * The messages with the summary in place of the part it stands for. A summary's message is made once and sent
+ * again with every later request, so what is kept of the conversation from request to request (its conversion,
+ * its count) is kept after a summary too.
+ */
 export function withSummary(messages: readonly Message[], summary: ContextSummary | undefined): Message[] {
   if (summary === undefined) return [...messages];
-  return [{ role: 'user', content: `${summaryHeading}\n\n${summary.text}` }, ...messages.slice(summary.upTo)];
+  return [summaryMessage(summary), ...messages.slice(summary.upTo)];
+}
+
+const summaryMessages = new WeakMap<ContextSummary, { text: string; message: Message }>();
+
+function summaryMessage(summary: ContextSummary): Message {
+  const made = summaryMessages.get(summary);
+  if (made?.text === summary.text) return made.message;
+  const message: Message = { role: 'user', content: `${summaryHeading}\n\n${summary.text}` };
+  summaryMessages.set(summary, { text: summary.text, message });
+  return message;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { once } from 'node:events';
 import { connect, createServer as createHttp2Server } from 'node:http2';
 import { connect as connectSocket, createServer, type AddressInfo } from 'node:net';
@@ -71,6 +72,40 @@ describe('createLeftoverTracker', () => {
       });
 
       expect(await tracker.leftovers('closes')).toEqual([]);
+    } finally {
+      tracker.close();
+    }
+  });
+
+  it("does not list a timer that fired under its label and was refreshed outside it: it is the refresh's", async () => {
+    const tracker = createLeftoverTracker();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await tracker.run('fired', async () => {
+        await new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, 1);
+        });
+      });
+      timer?.refresh();
+
+      expect(await tracker.leftovers('fired')).toEqual([]);
+    } finally {
+      clearTimeout(timer);
+      tracker.close();
+    }
+  });
+
+  it('counts nothing of a resource made by other code under a handle type, which cannot say what it holds', async () => {
+    const tracker = createLeftoverTracker();
+    try {
+      await tracker.run('own resources', async () => {
+        // More than the tracker keeps before it sweeps out what is closed: the sweep asks each of them too.
+        for (let index = 0; index < 1100; index += 1) new AsyncResource('TCPWRAP');
+        new AsyncResource('Timeout');
+        await Promise.resolve();
+      });
+
+      expect(await tracker.leftovers('own resources')).toEqual([]);
     } finally {
       tracker.close();
     }

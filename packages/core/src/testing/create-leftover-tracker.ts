@@ -20,8 +20,11 @@ interface Tracked {
   /** The labels of the runs it was started in, outermost first. */
   labels: readonly string[];
   kind: string;
-  /** Every tracked kind is a node handle or a timer, which answer whether they keep the process alive. */
-  resource: { hasRef: () => boolean | undefined; _idleTimeout?: number };
+  /**
+   * Node's handles and timers answer whether they keep the process alive; a resource of the same type made by
+   * other code (an `AsyncResource`) may not, and is not counted as holding anything.
+   */
+  resource: { hasRef?: () => boolean | undefined; _idleTimeout?: number };
   /** The stack it was started with, read for where it started only if it is left running. */
   stack: CapturedStack;
 }
@@ -68,19 +71,25 @@ export interface LeftoverTracker {
 export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } = {}): LeftoverTracker {
   const current = new AsyncLocalStorage<readonly string[]>();
   const tracked = new Map<number, Tracked>();
+  const trackedIds = new WeakMap<object, number>();
   // Closed resources are forgotten when their label is judged, and in a sweep whenever the map has doubled
   // since the last: no destroy hook, which would make node follow every promise to its collection.
   let sweepAt = minimumSweepSize;
   const hook = createHook({
     init(asyncId, type, _triggerAsyncId, resource) {
       const kind = trackedKinds[type];
-      const labels = kind === undefined ? undefined : current.getStore();
-      if (kind === undefined || labels === undefined) return;
+      if (kind === undefined) return;
+      // A timer refreshed after it fired starts again under a new id, in whatever run refreshed it: only its
+      // latest start counts.
+      const earlier = trackedIds.get(resource);
+      if (earlier !== undefined) tracked.delete(earlier);
+      const labels = current.getStore();
+      if (labels === undefined) return;
+      trackedIds.set(resource, asyncId);
       tracked.set(asyncId, {
         labels,
         kind,
-        // Each tracked type is one of node's handles or a timer.
-        resource: resource as Tracked['resource'],
+        resource,
         stack: captureStack(),
       });
       if (tracked.size < sweepAt) return;
@@ -100,7 +109,7 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
             entry.labels.includes(label) &&
             (!timersOnly || entry.kind === 'a timer') &&
             isOpen(entry) &&
-            entry.resource.hasRef() === true,
+            entry.resource.hasRef?.() === true,
         );
       for (let count = 0; count < 2; count++) await turn();
       // Timers are judged now: waiting longer would let a short one fire and pass.
@@ -135,7 +144,7 @@ const minimumSweepSize = 1024;
  */
 function isOpen({ kind, resource }: Tracked): boolean {
   if (kind === 'a timer') return (resource as { _destroyed?: boolean })._destroyed !== true;
-  return typeof resource.hasRef() === 'boolean';
+  return typeof resource.hasRef?.() === 'boolean';
 }
 
 function describe({ kind, resource, stack }: Tracked, cwd: string): string {

@@ -222,6 +222,28 @@ describe('convertToAnthropicMessages', () => {
       expect(convertToAnthropicMessages(messages)).toEqual(convertToAnthropicMessages(transcript(2)));
     });
 
+    it('converts the conversation as from nothing after a conversion that threw, with nothing of it', () => {
+      const messages = transcript(2);
+      convertToAnthropicMessages(messages);
+      const unknownResult = {
+        role: 'tool',
+        content: [toolResult({ toolCallId: 'c1', output: { content: [{ type: 'unknown' }] } as never })],
+      } as Message;
+      // An earlier message changed, and content the API cannot take after it: the conversion throws part way.
+      const broken = [
+        ...messages.slice(0, 2),
+        { role: 'user' as const, content: 'another' },
+        messages[3]!,
+        unknownResult,
+      ];
+      expect(() => convertToAnthropicMessages(broken)).toThrow('Unknown tool content');
+
+      const shorter = messages.slice(0, 4);
+      expect(convertToAnthropicMessages(shorter)).toEqual(
+        convertToAnthropicMessages(structuredClone(shorter)),
+      );
+    });
+
     it('follows every change to the transcript between requests, as a conversion from nothing would', () => {
       fc.assert(
         fc.property(fc.array(transcriptEdit, { maxLength: 40 }), (edits) => {

@@ -21,11 +21,17 @@ type Role = 'user' | 'assistant';
 export function convertToAnthropicMessages(messages: readonly Message[]): MessageParam[] {
   const first = messages[0];
   if (first === undefined) return [];
-  let previous = conversions.get(first);
-  if (previous === undefined) {
-    previous = { snapshot: createListSnapshot(), converted: [], outputOf: [] };
-    conversions.set(first, previous);
-  }
+  const previous = conversions.get(first) ?? { snapshot: createListSnapshot(), converted: [], outputOf: [] };
+  // Kept again only once this conversion is whole: one that throws (content the API cannot take) leaves
+  // nothing half-made for the next request.
+  conversions.delete(first);
+  const converted = convertAfter(previous, messages);
+  conversions.set(first, previous);
+  return converted;
+}
+
+/** Converts `messages`, keeping what `previous` holds of an unchanged beginning, and makes `previous` theirs. */
+function convertAfter(previous: Conversion, messages: readonly Message[]): MessageParam[] {
   const { snapshot } = previous;
   // The messages converted last time, up to the first that changed, hold their conversion, but for those of
   // the last converted message they went into: it is converted again with what follows, which may merge into it.
@@ -72,15 +78,14 @@ export function convertToAnthropicMessages(messages: readonly Message[]): Messag
  * messages and more: held weakly, and checked message by message, so a conversation changed or shared is only
  * converted again.
  */
-const conversions = new WeakMap<
-  Message,
-  {
-    snapshot: ListSnapshot;
-    converted: Array<{ role: Role; content: ContentBlockParam[] }>;
-    /** For each message, the index in `converted` of the message it went into (or the one before, if left out). */
-    outputOf: number[];
-  }
->();
+const conversions = new WeakMap<Message, Conversion>();
+
+interface Conversion {
+  snapshot: ListSnapshot;
+  converted: Array<{ role: Role; content: ContentBlockParam[] }>;
+  /** For each message, the index in `converted` of the message it went into (or the one before, if left out). */
+  outputOf: number[];
+}
 
 /** The blocks of each part converted so far: shared by every provider and turn, held weakly. */
 const convertedParts = createPartMemo<readonly ContentBlockParam[]>();

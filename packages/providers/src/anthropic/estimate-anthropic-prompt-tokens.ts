@@ -67,8 +67,9 @@ const plainJsonText = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
  * `budget` minus the UTF-8 bytes of `value`'s JSON as JSON.stringify writes it (`exactly`), or a bound from below
  * on them (`at least`: a byte for each UTF-16 unit of a string and its quotes, one for a number, nothing for what
  * JSON writes its own way); stops once below zero. `exactly` answers NaN for a value JSON writes its own way (a
- * `toJSON`, an object of another prototype), which only writing it can count, and for one JSON does not write
- * (undefined, a function, a symbol, a BigInt) but as a field, where it is left out.
+ * `toJSON`, an object of another prototype), which only writing it can count, for one JSON writes nothing for
+ * where it stands (undefined, a function, a symbol: the fields and array items holding one are counted as JSON
+ * writes them), and for a BigInt, which JSON cannot write (the estimate then throws as JSON.stringify does).
  */
 function jsonBytesCounted(value: unknown, budget: number, count: 'exactly' | 'at least'): number {
   const exactly = count === 'exactly';
