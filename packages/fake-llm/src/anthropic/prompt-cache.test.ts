@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { listPromptBlocks, type PromptBlock } from './list-prompt-blocks.js';
 import { createPromptCache, type PromptCache, type PromptCacheUse } from './prompt-cache.js';
+import { referenceCanonicalJson } from '../../test/reference-canonical-json.js';
 
 /** A request's prompt as the fake reads it: parsed from its JSON text, as a request body is. */
 function promptTokensOf(json: string, minTokens: number): number {
@@ -86,19 +87,6 @@ function referenceHash(text: string): string {
 function referenceCanonicalJsonLength(value: unknown): number {
   const json = JSON.stringify(value);
   return json.includes('"cache_control":') ? referenceCanonicalJson(value).length : json.length;
-}
-
-function referenceCanonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, nested: unknown) => {
-    if (typeof nested !== 'object' || nested === null || Array.isArray(nested)) return nested;
-    const sorted: Record<string, unknown> = {};
-    for (const name of Object.keys(nested).sort()) {
-      const field = (nested as Record<string, unknown>)[name];
-      if (name === '__proto__') Object.defineProperty(sorted, name, { value: field, enumerable: true });
-      else if (name !== 'cache_control') sorted[name] = field;
-    }
-    return sorted;
-  });
 }
 
 type UseOptions = Parameters<PromptCache['use']>[0];
