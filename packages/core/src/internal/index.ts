@@ -6,7 +6,7 @@
  * from its own module, so that a command that only reads scenario files loads a few dozen of core's modules, not
  * the loop, the session manager and the MCP client the public entry points bring. The classes are the same
  * ones the public entry points export: `instanceof` holds across them. And what the providers keep their
- * conversions of earlier messages with (`createPartMemo`, `createListSnapshot`), which core's own token estimate
+ * conversions of earlier messages with (`createPartMemo`, `createConversationMemo`), which core's own token estimate
  * uses too.
  *
  * @internal Not part of the public API: no semver promise, not documented, not in the API report. Only other
@@ -19,9 +19,5 @@ export { InvalidConfigError } from '../errors/invalid-config-error.js';
 export { checkToolLoopOptionNames } from '../options/check-tool-loop-options.js';
 export { isBuiltinStopReason, stopReasons } from '../loop/stop-reason.js';
 export { isToolSource } from '../tools/tool-source.js';
-export {
-  createListSnapshot,
-  createPartMemo,
-  type ListSnapshot,
-  type PartMemo,
-} from '../model/create-part-memo.js';
+export { createPartMemo, type PartMemo } from '../model/create-part-memo.js';
+export { createConversationMemo, type ConversationMemo } from '../model/create-conversation-memo.js';

@@ -1,4 +1,5 @@
-import { createListSnapshot, createPartMemo, type ListSnapshot } from '../model/create-part-memo.js';
+import { createConversationMemo } from '../model/create-conversation-memo.js';
+import { createPartMemo } from '../model/create-part-memo.js';
 import type { Message, ToolResultPart } from '../model/messages.js';
 import type { LoopEvent } from './loop-event.js';
 import type { ResolvedSummarize } from './summarize-context.js';
@@ -84,34 +85,23 @@ function keptBeforeLastRound(messages: readonly Message[], limit: ResolvedContex
  * reads — text, thinking, tool names and inputs, tool output — and about 1,600 tokens an image (the Messages
  * API's count for an image of about a megapixel). Signatures and other provider data are not counted. A loop
  * asks before every request with the conversation of the last one and more: the messages, from the first, made of
- * the same values as last time (`createListSnapshot`) keep their count, and each other part's count is kept while
+ * the same values as last time (`createConversationMemo`) keep their count, and each other part's count is kept while
  * the part stays the same (`createPartMemo`), so a round counts what it added.
  */
 export function estimateTokens(messages: readonly Message[]): number {
-  const first = messages[0];
-  if (first === undefined) return 0;
-  const counted = countedConversations.get(first) ?? { snapshot: createListSnapshot(), totals: [] };
-  // Kept again only once this count is whole: one that throws leaves nothing half-made for the next request.
-  countedConversations.delete(first);
-  const { snapshot, totals } = counted;
-  const unchanged = snapshot.unchangedPrefix(messages);
-  totals.length = unchanged;
-  let characters = unchanged === 0 ? 0 : (totals[unchanged - 1] ?? 0);
-  for (let index = unchanged; index < messages.length; index += 1) {
-    characters += messageCharacters(messages[index] as Message);
-    totals.push(characters);
-  }
-  snapshot.record(messages, unchanged);
-  countedConversations.set(first, counted);
-  return Math.ceil(characters / 4);
+  return countedConversations.use(messages, (totals, unchanged) => {
+    totals.length = unchanged;
+    let characters = unchanged === 0 ? 0 : (totals[unchanged - 1] ?? 0);
+    for (let index = unchanged; index < messages.length; index += 1) {
+      characters += messageCharacters(messages[index] as Message);
+      totals.push(characters);
+    }
+    return { result: Math.ceil(characters / 4), redoneFrom: unchanged };
+  });
 }
 
-/**
- * The last count of each conversation (by its first message): its messages' values, and the characters up to
- * and including each message. Held weakly; checked message by message, so a conversation changed or shared is
- * only counted again.
- */
-const countedConversations = new WeakMap<Message, { snapshot: ListSnapshot; totals: number[] }>();
+/** The characters of each conversation up to and including each of its messages, as last counted. */
+const countedConversations = createConversationMemo<number[]>(() => []);
 
 function messageCharacters(message: Message): number {
   if (typeof message.content === 'string') return message.content.length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createListSnapshot, createPartMemo } from './create-part-memo.js';
+import { createPartMemo } from './create-part-memo.js';
 
 /** A memo of each part's JSON, and how many times it was computed. */
 function jsonMemo() {
@@ -76,49 +76,5 @@ describe('createPartMemo', () => {
     get(nested);
     nested.list = [[1, 2]];
     expect(get(nested)).toBe('{"list":[[1,2]]}');
-  });
-});
-
-describe('createListSnapshot', () => {
-  const list = () => [
-    { role: 'user', content: 'a' },
-    { role: 'assistant', content: [{ type: 'tool-call', input: { query: 'a' } }] },
-    { role: 'tool', content: [{ type: 'tool-result', output: { content: [{ type: 'text', text: 'x' }] } }] },
-  ];
-
-  it('tells how many parts, from the first, are made of the values recorded at their places', () => {
-    const snapshot = createListSnapshot();
-    const parts = list();
-    expect(snapshot.unchangedPrefix(parts)).toBe(0);
-    snapshot.record(parts, 0);
-
-    expect(snapshot.unchangedPrefix(parts)).toBe(3);
-    // Equal parts in new objects are unchanged; a longer list is unchanged up to what was recorded.
-    expect(snapshot.unchangedPrefix([...list(), { role: 'user', content: 'b' }])).toBe(3);
-    expect(snapshot.unchangedPrefix(list().slice(0, 2))).toBe(2);
-    expect(snapshot.unchangedPrefix(list().slice(1))).toBe(0);
-  });
-
-  it('stops at the first part changed in place, at any depth, or given in another place', () => {
-    const snapshot = createListSnapshot();
-    const parts = list();
-    snapshot.record(parts, 0);
-    const [, call, result] = parts;
-    (result?.content as Array<{ output: { content: Array<{ text: string }> } }>)[0]!.output.content[0]!.text =
-      'y';
-    expect(snapshot.unchangedPrefix(parts)).toBe(2);
-    (call?.content as Array<{ input: { query: string } }>)[0]!.input.query = 'b';
-    expect(snapshot.unchangedPrefix(parts)).toBe(1);
-    expect(snapshot.unchangedPrefix([parts[1]!, parts[0]!, parts[2]!])).toBe(0);
-  });
-
-  it('records a list keeping the parts already recorded, and forgets those after them', () => {
-    const snapshot = createListSnapshot();
-    snapshot.record(list(), 0);
-    const next = [...list().slice(0, 2), { role: 'user', content: 'c' }];
-    snapshot.record(next, snapshot.unchangedPrefix(next));
-
-    expect(snapshot.unchangedPrefix(next)).toBe(3);
-    expect(snapshot.unchangedPrefix(list())).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import type { ContentBlockParam, MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { AssistantContentPart, Message, ToolResultPart, UserContentPart } from '@toolloop/core';
-import { createListSnapshot, createPartMemo, type ListSnapshot } from '@toolloop/core/internal';
+import { createConversationMemo, createPartMemo } from '@toolloop/core/internal';
 import { convertToAnthropicToolResult } from './convert-to-anthropic-tool-result.js';
 
 type Role = 'user' | 'assistant';
@@ -13,29 +13,26 @@ type Role = 'user' | 'assistant';
  * left with nothing is left out too, its neighbours of one role merged.
  *
  * A loop sends every earlier message again each round. The messages that are, from the first, made of the same
- * values as last time (`createListSnapshot`) keep their converted messages, given again, frozen; after them,
+ * values as last time (`createConversationMemo`) keep their converted messages, given again, frozen; after them,
  * each part's blocks are kept while the part stays the same (`createPartMemo`). So a round converts what it
  * added, and checks the rest at about the cost of walking it once. What changes a request (cache breakpoints,
  * the round's line) copies the messages and blocks it changes.
  */
 export function convertToAnthropicMessages(messages: readonly Message[]): MessageParam[] {
-  const first = messages[0];
-  if (first === undefined) return [];
-  const previous = conversions.get(first) ?? { snapshot: createListSnapshot(), converted: [], outputOf: [] };
-  // Kept again only once this conversion is whole: one that throws (content the API cannot take) leaves
-  // nothing half-made for the next request.
-  conversions.delete(first);
-  const converted = convertAfter(previous, messages);
-  conversions.set(first, previous);
-  return converted;
+  return conversions.use(messages, (previous, unchanged) => convertAfter(previous, messages, unchanged));
 }
 
-/** Converts `messages`, keeping what `previous` holds of an unchanged beginning, and makes `previous` theirs. */
-function convertAfter(previous: Conversion, messages: readonly Message[]): MessageParam[] {
-  const { snapshot } = previous;
+/**
+ * Converts `messages`, the first `unchanged` of them as `previous` last converted them, and makes `previous`
+ * theirs; gives the conversion and from which message on it was made again.
+ */
+function convertAfter(
+  previous: Conversion,
+  messages: readonly Message[],
+  unchanged: number,
+): { result: MessageParam[]; redoneFrom: number } {
   // The messages converted last time, up to the first that changed, hold their conversion, but for those of
   // the last converted message they went into: it is converted again with what follows, which may merge into it.
-  const unchanged = snapshot.unchangedPrefix(messages);
   const keptOutput = unchanged === 0 ? 0 : Math.max(0, previous.outputOf[unchanged - 1] ?? 0);
   let from = unchanged;
   while (from > 0 && (previous.outputOf[from - 1] ?? 0) >= keptOutput) from -= 1;
@@ -69,19 +66,13 @@ function convertAfter(previous: Conversion, messages: readonly Message[]): Messa
     Object.freeze(message.content);
     Object.freeze(message);
   }
-  snapshot.record(messages, from);
-  return converted.slice();
+  return { result: converted.slice(), redoneFrom: from };
 }
 
-/**
- * The last conversion of each conversation (by its first message), for the next request, which sends the same
- * messages and more: held weakly, and checked message by message, so a conversation changed or shared is only
- * converted again.
- */
-const conversions = new WeakMap<Message, Conversion>();
+/** The last conversion of each conversation, for the next request, which sends the same messages and more. */
+const conversions = createConversationMemo<Conversion>(() => ({ converted: [], outputOf: [] }));
 
 interface Conversion {
-  snapshot: ListSnapshot;
   converted: Array<{ role: Role; content: ContentBlockParam[] }>;
   /** For each message, the index in `converted` of the message it went into (or the one before, if left out). */
   outputOf: number[];
