@@ -40,16 +40,33 @@ export type DefinitionIssue =
 export function checkAgainstDefinition(options: {
   definition: RequestDefinition;
   value: unknown;
+  /**
+   * A list in the body whose object items are remembered once they fit their schema, and not checked against it
+   * again: for lists whose items are the same frozen objects from request to request (see `PromptCopies`), so a
+   * request costs what its new items cost. What is remembered is that an object fits a schema, wherever the
+   * schema is used; an object the caller might change must not be in the list.
+   */
+  remembered?: readonly unknown[];
 }): DefinitionIssue | undefined {
   const resolve = createDefinitionResolver(options.definition);
-  return checkValue({ schema: options.definition.root, value: options.value, path: [], resolve });
+  return checkValue({
+    schema: options.definition.root,
+    value: options.value,
+    path: [],
+    resolve,
+    remembered: options.remembered,
+  });
 }
+
+/** The objects found to fit each schema, by the schema (the definitions' schemas are module constants). */
+const fittingObjects = new WeakMap<DefinitionSchema, WeakSet<object>>();
 
 interface CheckOptions {
   schema: DefinitionSchema;
   value: unknown;
   path: DefinitionPathSegment[];
   resolve: DefinitionResolver;
+  remembered: readonly unknown[] | undefined;
 }
 
 function checkValue(options: CheckOptions): DefinitionIssue | undefined {
@@ -76,15 +93,22 @@ function checkValue(options: CheckOptions): DefinitionIssue | undefined {
 function checkObject(
   options: CheckOptions & { value: Record<string, unknown> },
 ): DefinitionIssue | undefined {
-  const { schema, value, path, resolve } = options;
+  const { schema, value, path, resolve, remembered } = options;
   const properties = schema.properties ?? {};
   for (const field of schema.required ?? []) {
     if (!(field in value)) return { kind: 'missing', path: [...path, field] };
   }
   for (const [field, fieldValue] of Object.entries(value)) {
-    const fieldSchema = properties[field];
+    // Own fields only: `properties.__proto__` of a body field named so would be the prototype, not a schema.
+    const fieldSchema = Object.hasOwn(properties, field) ? properties[field] : undefined;
     if (fieldSchema !== undefined) {
-      const issue = checkValue({ schema: fieldSchema, value: fieldValue, path: [...path, field], resolve });
+      const issue = checkValue({
+        schema: fieldSchema,
+        value: fieldValue,
+        path: [...path, field],
+        resolve,
+        remembered,
+      });
       if (issue !== undefined) return issue;
     } else if (schema.additionalProperties === false) {
       return { kind: 'unknown-field', path: [...path, field] };
@@ -94,6 +118,7 @@ function checkObject(
         value: fieldValue,
         path: [...path, field],
         resolve,
+        remembered,
       });
       if (issue !== undefined) return issue;
     }
@@ -102,7 +127,7 @@ function checkObject(
 }
 
 function checkArray(options: CheckOptions & { value: unknown[] }): DefinitionIssue | undefined {
-  const { schema, value, path, resolve } = options;
+  const { schema, value, path, resolve, remembered } = options;
   if (schema.minItems !== undefined && value.length < schema.minItems) {
     return { kind: 'min-items', path, limit: schema.minItems, actual: value.length };
   }
@@ -110,9 +135,19 @@ function checkArray(options: CheckOptions & { value: unknown[] }): DefinitionIss
     return { kind: 'max-items', path, limit: schema.maxItems, actual: value.length };
   }
   if (schema.items === undefined) return undefined;
+  const known = remembered === value ? rememberFitting(schema.items) : undefined;
   for (const [index, item] of value.entries()) {
-    const issue = checkValue({ schema: schema.items, value: item, path: [...path, index], resolve });
+    const isObject = typeof item === 'object' && item !== null;
+    if (isObject && known?.has(item) === true) continue;
+    const issue = checkValue({
+      schema: schema.items,
+      value: item,
+      path: [...path, index],
+      resolve,
+      remembered,
+    });
     if (issue !== undefined) return issue;
+    if (isObject) known?.add(item);
   }
   return undefined;
 }
@@ -160,29 +195,32 @@ function checkNumber(
 }
 
 function checkUnion(options: CheckOptions): DefinitionIssue | undefined {
-  const { schema, value, path, resolve } = options;
+  const { schema, value, path, resolve, remembered } = options;
   const plan = planUnion(schema, resolve);
   const kind = kindOf(value);
-  const fitting = plan.byKind.get(kind) ?? [];
-  if (fitting.length === 0) return { kind: 'type', path, expected: plan.expected, actual: kind };
+  const variants = plan.byKind.get(kind) ?? [];
+  if (variants.length === 0) return { kind: 'type', path, expected: plan.expected, actual: kind };
   if (kind === 'object' && plan.tag !== undefined) {
     const tagged = chooseByTag({ tag: plan.tag, value: value as Record<string, unknown>, path });
     if ('issue' in tagged) return tagged.issue;
     const taggedPath = tagged.tag === undefined ? path : [...path, { tag: tagged.tag }];
     if (tagged.variants.length === 1) {
-      return checkValue({ schema: tagged.variants[0] as DefinitionSchema, value, path: taggedPath, resolve });
+      return checkValue({
+        schema: tagged.variants[0] as DefinitionSchema,
+        value,
+        path: taggedPath,
+        resolve,
+        remembered,
+      });
     }
-    return checkFirstFitting({ variants: tagged.variants, value, path: taggedPath, resolve });
+    return checkFirstFitting({ variants: tagged.variants, value, path: taggedPath, resolve, remembered });
   }
-  return checkFirstFitting({ variants: fitting, value, path, resolve });
+  return checkFirstFitting({ variants, value, path, resolve, remembered });
 }
 
-function checkFirstFitting(options: {
-  variants: DefinitionSchema[];
-  value: unknown;
-  path: DefinitionPathSegment[];
-  resolve: DefinitionResolver;
-}): DefinitionIssue | undefined {
+function checkFirstFitting(
+  options: Omit<CheckOptions, 'schema'> & { variants: DefinitionSchema[] },
+): DefinitionIssue | undefined {
   let closest: DefinitionIssue | undefined;
   for (const variant of options.variants) {
     const issue = checkValue({ ...options, schema: variant });
@@ -209,4 +247,13 @@ function chooseByTag(options: {
   const chosen = typeof actual === 'string' ? tag.byValue.get(actual) : undefined;
   if (chosen === undefined) return { issue: { kind: 'tag', path, field, allowed: tag.allowed, actual } };
   return { variants: chosen, tag: actual as string };
+}
+
+function rememberFitting(schema: DefinitionSchema): WeakSet<object> {
+  let known = fittingObjects.get(schema);
+  if (known === undefined) {
+    known = new WeakSet();
+    fittingObjects.set(schema, known);
+  }
+  return known;
 }
