@@ -1,4 +1,5 @@
 import type { RequestMessage } from './messages-request-body.js';
+import { createCopyMemo } from './prompt-copies.js';
 
 /**
  * Finds the tool-result mistakes the real API rejects: a `tool_use` not answered by a `tool_result` in the next
@@ -11,9 +12,9 @@ export function checkToolResults(messages: RequestMessage[]): Array<{
   const problems: Array<{ type: 'missing-tool-result' | 'unexpected-tool-result'; message: string }> = [];
   for (const [index, message] of messages.entries()) {
     const previous = index > 0 ? messages[index - 1] : undefined;
-    const toolUseIds = previous?.role === 'assistant' ? readIds(previous, 'tool_use', 'id') : [];
+    const toolUseIds = previous?.role === 'assistant' ? readIds(previous).toolUse : [];
     if (message.role === 'user') {
-      for (const resultId of readIds(message, 'tool_result', 'tool_use_id')) {
+      for (const resultId of readIds(message).toolResult) {
         if (!toolUseIds.includes(resultId)) {
           problems.push({
             type: 'unexpected-tool-result',
@@ -24,8 +25,8 @@ export function checkToolResults(messages: RequestMessage[]): Array<{
     }
     if (message.role !== 'assistant') continue;
     const next = messages[index + 1];
-    const resultIds = next?.role === 'user' ? readIds(next, 'tool_result', 'tool_use_id') : [];
-    for (const id of readIds(message, 'tool_use', 'id')) {
+    const resultIds = next?.role === 'user' ? readIds(next).toolResult : [];
+    for (const id of readIds(message).toolUse) {
       if (resultIds.includes(id)) continue;
       problems.push({
         type: 'missing-tool-result',
@@ -36,9 +37,27 @@ export function checkToolResults(messages: RequestMessage[]): Array<{
   return problems;
 }
 
-function readIds(message: RequestMessage, blockType: string, field: string): string[] {
-  return message.content.flatMap((block) => {
+/** The ids of a message's `tool_use` blocks and those its `tool_result` blocks answer. */
+interface MessageIds {
+  toolUse: readonly string[];
+  toolResult: readonly string[];
+}
+
+function readIds(message: RequestMessage): MessageIds {
+  return idsOfContent(message.content, () => ({
+    toolUse: listIds(message, 'tool_use', 'id'),
+    toolResult: listIds(message, 'tool_result', 'tool_use_id'),
+  }));
+}
+
+/** The ids of a message's content, read once for a frozen copy of the fake's (see `PromptCopies`). */
+const idsOfContent = createCopyMemo<MessageIds>();
+
+function listIds(message: RequestMessage, blockType: string, field: string): string[] {
+  const ids: string[] = [];
+  for (const block of message.content) {
     const value = block[field];
-    return block.type === blockType && typeof value === 'string' ? [value] : [];
-  });
+    if (block.type === blockType && typeof value === 'string') ids.push(value);
+  }
+  return ids;
 }

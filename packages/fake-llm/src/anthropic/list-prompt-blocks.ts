@@ -1,3 +1,5 @@
+import { createCopyMemo, isKeptCopy } from './prompt-copies.js';
+
 /** One block of a Messages API prompt, where it sits, and the `cache_control` values it and its content carry. */
 export interface PromptBlock {
   /** The block's path as the API names it in errors: `tools.0`, `system.1`, `messages.2.content.0`. */
@@ -21,29 +23,60 @@ export function listPromptBlocks(fields: {
 }): PromptBlock[] {
   const blocks: PromptBlock[] = [];
   for (const [index, tool] of asList(fields.tools).entries()) {
-    if (isRecord(tool))
-      blocks.push(toPromptBlock({ location: `tools.${index}`, label: 'tool', block: tool }));
+    blocks.push(
+      ...itemBlocks(tool, index, () =>
+        isRecord(tool) ? [toPromptBlock({ location: `tools.${index}`, label: 'tool', block: tool })] : [],
+      ),
+    );
   }
   const system = typeof fields.system === 'string' ? [{ type: 'text', text: fields.system }] : fields.system;
   for (const [index, block] of asList(system).entries()) {
-    if (isRecord(block)) blocks.push(toPromptBlock({ location: `system.${index}`, label: 'system', block }));
+    blocks.push(
+      ...itemBlocks(block, index, () =>
+        isRecord(block) ? [toPromptBlock({ location: `system.${index}`, label: 'system', block })] : [],
+      ),
+    );
   }
   for (const [messageIndex, message] of fields.messages.entries()) {
-    if (!isRecord(message)) continue;
-    const content =
-      typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
-    for (const [index, block] of asList(content).entries()) {
-      if (!isRecord(block)) continue;
-      blocks.push(
-        toPromptBlock({
-          location: `messages.${messageIndex}.content.${index}`,
-          label: `message ${messageIndex} ${String(message.role)}`,
-          block,
-        }),
-      );
-    }
+    blocks.push(...itemBlocks(message, messageIndex, () => listMessageBlocks(message, messageIndex)));
   }
   return blocks;
+}
+
+/**
+ * The blocks of an item of `tools`, `system` or `messages`, which name the item's position: those of a frozen
+ * copy the last request had at the same position are kept, frozen, and given again.
+ */
+function itemBlocks(item: unknown, index: number, list: () => PromptBlock[]): readonly PromptBlock[] {
+  // Only what is kept is frozen: the blocks of any other value hold the caller's objects.
+  if (!isKeptCopy(item)) return list();
+  const kept = blocksOfItem(item, () => ({ index, blocks: freezeBlocks(list()) }));
+  return kept.index === index ? kept.blocks : list();
+}
+
+const blocksOfItem = createCopyMemo<{ index: number; blocks: readonly PromptBlock[] }>();
+
+function freezeBlocks(blocks: PromptBlock[]): readonly PromptBlock[] {
+  for (const block of blocks) {
+    for (const cacheControl of block.cacheControls) Object.freeze(cacheControl);
+    Object.freeze(block.cacheControls);
+    // A string content's text block is the fake's own; a copy's blocks are frozen already.
+    Object.freeze(block.block);
+    Object.freeze(block);
+  }
+  return Object.freeze(blocks);
+}
+
+function listMessageBlocks(message: unknown, messageIndex: number): PromptBlock[] {
+  if (!isRecord(message)) return [];
+  const content =
+    typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
+  const label = `message ${messageIndex} ${String(message.role)}`;
+  return asList(content).flatMap((block, index) =>
+    isRecord(block)
+      ? [toPromptBlock({ location: `messages.${messageIndex}.content.${index}`, label, block })]
+      : [],
+  );
 }
 
 function toPromptBlock(options: {

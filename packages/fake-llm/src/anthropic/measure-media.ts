@@ -1,3 +1,5 @@
+import { createCopyMemo } from './prompt-copies.js';
+
 /** The tokens the fake counts for an image: the most one costs once the API has scaled it (1568 pixels a side). */
 const imageTokens = 1600;
 /** The tokens the fake counts for a page of a PDF: its text (1500 to 3000 tokens) and its image. */
@@ -9,8 +11,18 @@ const pdfPageTokens = 2500;
  * longer than the tokens the API counts for it. An image counts 1600 tokens, a PDF 2500 a page (its `/Type /Page`
  * objects; pages packed in object streams are not seen, so such a PDF counts one).
  */
-export function measureMediaAdjustment(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce<number>((sum, item) => sum + measureMediaAdjustment(item), 0);
+export function measureMediaAdjustment(prompt: { system: unknown; messages: unknown }): number {
+  let sum = measureValue(prompt.system);
+  if (!Array.isArray(prompt.messages)) return sum + measureValue(prompt.messages);
+  // A message the last request sent too (the fake's copy of it) is measured once.
+  for (const message of prompt.messages) sum += mediaOfMessage(message, () => measureValue(message));
+  return sum;
+}
+
+const mediaOfMessage = createCopyMemo<number>();
+
+function measureValue(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce<number>((sum, item) => sum + measureValue(item), 0);
   if (typeof value !== 'object' || value === null) return 0;
   const fields = value as Record<string, unknown>;
   const source = fields.source as { type?: unknown; url?: unknown } | undefined;
@@ -22,7 +34,7 @@ export function measureMediaAdjustment(value: unknown): number {
     return tokens === undefined ? 0 : tokens * 4 - fields.data.length;
   }
   let sum = 0;
-  for (const field of Object.values(fields)) sum += measureMediaAdjustment(field);
+  for (const field of Object.values(fields)) sum += measureValue(field);
   return sum;
 }
 

@@ -8,6 +8,7 @@ import { checkUserTurnCitations } from './check-user-turn-citations.js';
 import { formatDefinitionIssue } from './format-definition-issue.js';
 import { listPromptBlocks } from './list-prompt-blocks.js';
 import { readMessagesApiVersion } from './messages-api-version.js';
+import { isKeptCopy } from './prompt-copies.js';
 import {
   allMessagesOperations,
   invalidRequest,
@@ -123,7 +124,13 @@ export const messagesRequestRules: readonly MessagesRequestRule[] = [
       'https://github.com/anthropics/claude-code/issues/14135 ("Extra inputs are not permitted") read',
     check: ({ body, operation, version, beta }) => {
       const definition = selectMessagesDefinition({ operation, version, beta });
-      const issue = checkAgainstDefinition({ definition, value: body });
+      // The fake's frozen copies of the messages a request repeats were checked before: only new ones are.
+      const messages = readBodyMessages(body);
+      const issue = checkAgainstDefinition({
+        definition,
+        value: body,
+        remembered: isKeptCopy(messages) ? messages : undefined,
+      });
       return invalidRequest(issue === undefined ? undefined : formatDefinitionIssue(issue));
     },
   },

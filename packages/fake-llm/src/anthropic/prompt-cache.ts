@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJsonLength, toCanonicalJson, writeCanonicalJson } from './canonical-json.js';
 import type { PromptBlock } from './list-prompt-blocks.js';
+import { createCopyMemo, isKeptCopy } from './prompt-copies.js';
 
 /** How many blocks before a breakpoint the API looks back for an earlier cache entry (its prompt caching guide). */
 const lookbackBlocks = 20;
@@ -31,6 +32,8 @@ export interface PromptCache {
 /** One block of the last request the cache compared: what its count and key depend on, and the running count. */
 interface SeenBlock {
   label: string;
+  /** The block's value: when the next request's is the very same frozen copy, it is the same block. */
+  block: Readonly<Record<string, unknown>>;
   /** Its JSON text as the request had it (`cache_control` included), to compare the next request's block with. */
   json: string;
   /** The characters of the canonical JSON of the prompt's blocks up to and including this one. */
@@ -107,9 +110,13 @@ export function createPromptCache(): PromptCache {
 /** The tokens of a whole prompt, counted block by block. */
 function countPromptTokens(blocks: readonly PromptBlock[]): number {
   let characters = 0;
-  for (const block of blocks) characters += canonicalJsonLength(JSON.stringify(block.block), block.block);
+  for (const { block } of blocks)
+    characters += charactersOfCopy(block, () => canonicalJsonLength(JSON.stringify(block), block));
   return Math.ceil(characters / 4);
 }
+
+/** The canonical JSON length of a block that is one of the fake's frozen copies, counted once. */
+const charactersOfCopy = createCopyMemo<number>();
 
 /**
  * Makes `seen` the request's blocks: keeps those up to the first that differs from the last request's at the
@@ -122,10 +129,10 @@ function updateSeenBlocks(seen: SeenPrompt, blocks: readonly PromptBlock[]): voi
   seen.blocks.length = kept;
   seen.firstMessage = firstMessage;
   let characters = seen.blocks.at(-1)?.characters ?? 0;
-  for (const block of blocks.slice(kept)) {
-    const json = JSON.stringify(block.block);
-    characters += canonicalJsonLength(json, block.block);
-    seen.blocks.push({ label: block.label, json, characters });
+  for (const { label, block } of blocks.slice(kept)) {
+    const json = JSON.stringify(block);
+    characters += charactersOfCopy(block, () => canonicalJsonLength(json, block));
+    seen.blocks.push({ label, block, json, characters });
   }
 }
 
@@ -148,7 +155,12 @@ function countSameBlocks(seenBlocks: readonly SeenBlock[], blocks: readonly Prom
  * — fields reordered, a `cache_control` added or dropped — which only costs their JSON and keys made again.)
  */
 function isSameBlock(seenBlock: SeenBlock, block: PromptBlock): boolean {
-  return seenBlock.label === block.label && seenBlock.json === JSON.stringify(block.block);
+  if (seenBlock.label !== block.label) return false;
+  // The same frozen copy of the fake's is the same value: no JSON to write.
+  return (
+    (seenBlock.block === block.block && isKeptCopy(block.block)) ||
+    seenBlock.json === JSON.stringify(block.block)
+  );
 }
 
 /** The position of the request's first message block, or -1: the blocks before it are its tools and system. */

@@ -57,16 +57,19 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     problem,
   });
   const relaxed = state.relaxedRules;
+  // The checks read the body with the prompt it repeats from the script's last request as the copies they kept
+  // from it; the record keeps the body as it came.
+  const reused = arrivedRoute.promptCopies.reuse(arrived.value.json);
   const context = readMessagesRequestContext({
     request,
-    body: arrived.value.json,
+    body: reused,
     operation: 'messages',
     scriptModels: arrivedRoute.script.models,
   });
   const requestRefusal = findMessagesRequestRefusal({ context, relaxed });
   if (requestRefusal !== undefined) return refuse(requestRefusal);
   // Only when the definition is relaxed can a body still be something the fake cannot read.
-  const parsed = parseMessagesRequestBody(arrived.value.json);
+  const parsed = parseMessagesRequestBody(reused);
   if (!parsed.success) return refuse(invalid(parsed.error));
   const body = parsed.value;
   const threaded = resolveThreadRequest({ store: arrivedRoute.threads, body });

@@ -5,6 +5,7 @@ import type { RecordedRequest } from '../records/recorded-request.js';
 import type { RequestRetention } from '../records/create-request-retention.js';
 import type { StreamRecord } from '../records/stream-record.js';
 import type { FakeLlmScript } from '../script/fake-llm-script.js';
+import { createPromptCopies, type PromptCopies } from '../anthropic/prompt-copies.js';
 import { createPromptCache, type PromptCache } from '../anthropic/prompt-cache.js';
 import { createMessageThreadStore, type MessageThreadStore } from '../threads/message-thread-store.js';
 import type { ThreadBytes } from '../threads/thread-bytes.js';
@@ -65,6 +66,8 @@ export interface FakeLlmScriptState extends FakeLlmScriptHandle {
   readonly threads: MessageThreadStore;
   /** The Messages API prompt cache of this script. */
   readonly promptCache: PromptCache;
+  /** The fake's frozen copies of the prompt of this script's last Messages API request. */
+  readonly promptCopies: PromptCopies;
   /** This script's streams in flight. */
   readonly activity: ActivityTracker;
   addRequest(request: RecordedRequest): void;
@@ -109,6 +112,7 @@ export function createFakeLlmScriptHandle(options: {
     responses: createResponseStore(),
     threads,
     promptCache: createPromptCache(),
+    promptCopies: createPromptCopies(),
     activity,
     waitForIdle: () => activity.waitForIdle(),
     get remainingSteps() {

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { createCopyMemo, createPromptCopies, isKeptCopy } from './prompt-copies.js';
+
+const parse = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, unknown[]>;
+const question = { role: 'user', content: [{ type: 'text', text: 'Hi.' }] };
+const call = { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'echo', input: {} }] };
+
+describe('createPromptCopies', () => {
+  it('gives the items a request repeats, position by position, as the copies it kept from the last one', () => {
+    const copies = createPromptCopies();
+    const first = copies.reuse(
+      parse({ model: 'm', messages: [question], tools: [{ name: 'echo' }] }),
+    ) as Record<string, unknown[]>;
+    const sent = parse({ model: 'm', messages: [question, call], tools: [{ name: 'echo' }] });
+    const second = copies.reuse(sent) as Record<string, unknown[]>;
+    expect(second.messages?.[0]).toBe(first.messages?.[0]);
+    expect(second.tools?.[0]).toBe(first.tools?.[0]);
+    expect(second.messages?.[1]).toEqual(call);
+    expect(second.messages?.[1]).not.toBe(sent.messages?.[1]);
+    expect(isKeptCopy(second.messages?.[1])).toBe(true);
+    // The body as sent is not changed, and none of it is frozen.
+    expect(sent.messages?.[1]).not.toBe(second.messages?.[1]);
+    expect(Object.isFrozen(sent.messages)).toBe(false);
+  });
+
+  it('copies an item again when its value changed, however little', () => {
+    const copies = createPromptCopies();
+    const first = copies.reuse(parse({ messages: [question, call] })) as Record<string, unknown[]>;
+    const changed = parse({
+      messages: [question, { ...call, content: [{ ...call.content[0], id: 'toolu_2' }] }],
+    });
+    const second = copies.reuse(changed) as Record<string, unknown[]>;
+    expect(second.messages?.[0]).toBe(first.messages?.[0]);
+    expect(second.messages?.[1]).not.toBe(first.messages?.[1]);
+    expect(second.messages?.[1]).toEqual(changed.messages?.[1]);
+  });
+
+  it('gives back a body it cannot read as it is', () => {
+    const copies = createPromptCopies();
+    for (const body of [null, 'text', [question], { messages: 'none' }])
+      expect(copies.reuse(body)).toBe(body);
+  });
+
+  it('copies every object and list of an item, frozen, a `__proto__` field as an own field', () => {
+    const copies = createPromptCopies();
+    const sent: unknown = JSON.parse(
+      '{"messages":[{"role":"user","content":[{"type":"text","__proto__":{"x":1}}]}]}',
+    );
+    const { messages } = copies.reuse(sent) as { messages: Array<{ content: object[] }> };
+    const block = messages[0]?.content[0];
+    expect(Object.isFrozen(messages[0]?.content)).toBe(true);
+    expect(Object.isFrozen(block)).toBe(true);
+    expect(Object.getPrototypeOf(block)).toBe(Object.prototype);
+    expect(Object.keys(block ?? {})).toEqual(['type', '__proto__']);
+  });
+});
+
+describe('createCopyMemo', () => {
+  it('keeps what was worked out for a frozen copy, and works it out again for any other value', () => {
+    const memo = createCopyMemo<number>();
+    let work = 0;
+    const count = (value: unknown) =>
+      memo(value, () => {
+        work += 1;
+        return work;
+      });
+    const copy = Object.freeze({ type: 'text' });
+    expect([count(copy), count(copy)]).toEqual([1, 1]);
+    const open = { type: 'text' };
+    expect([count(open), count(open)]).toEqual([2, 3]);
+  });
+});
