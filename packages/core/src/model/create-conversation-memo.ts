@@ -8,6 +8,10 @@ import { flattenInto, matches } from './part-values.js';
  * only the rest. A message edited in place at any depth, removed or replaced ends the unchanged part there; a
  * conversation whose first message another one shares is only worked out again. Work that throws leaves nothing
  * kept: the next request starts from nothing.
+ *
+ * What is kept lives as long as the first message. A first message many conversations share (a module's constant
+ * prompt object) keeps the values and state of the last conversation that used it, until the next one replaces
+ * them: one conversation's worth for each such message, never more.
  */
 export interface ConversationMemo<STATE> {
   /**

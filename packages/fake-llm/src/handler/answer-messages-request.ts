@@ -80,8 +80,11 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     );
   }
   const conversation = threaded.value;
-  // The messages were read once already: a thread's are those it stored, and the new ones just read.
-  const messages = toRequestMessages(conversation.messages);
+  // A request without a thread continues the messages just read; a thread's are read with those it stored.
+  const messages =
+    conversation.messages === body.rawMessages
+      ? { success: true as const, value: body.messages }
+      : toRequestMessages(conversation.messages);
   if (!messages.success) return refuse(invalid(messages.error));
   const conversationContext = {
     ...context,
