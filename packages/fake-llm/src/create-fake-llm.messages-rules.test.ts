@@ -54,6 +54,13 @@ const cases: RefusalCase[] = [
     expected: invalid('anthropic-version: "2099-01-01" is not a valid version'),
   },
   {
+    name: 'a top-level field named __proto__ (a field like any other, not the prototype)',
+    rule: 'messages/definition',
+    path: '/v1/messages',
+    body: body(JSON.parse('{"__proto__":{"stream":true}}') as Record<string, unknown>),
+    expected: invalid('__proto__: Extra inputs are not permitted'),
+  },
+  {
     name: 'a model the API does not serve',
     rule: 'messages/unknown-model',
     path: '/v1/messages',

@@ -63,6 +63,18 @@ const cases: RefusalCase[] = [
     },
   },
   {
+    name: 'a top-level field named __proto__ (a field like any other, not the prototype)',
+    rule: 'gemini/definition',
+    path: flash,
+    headers: key,
+    body: { contents: [ask], ...(JSON.parse('{"__proto__":{"contents":[]}}') as object) },
+    expected: {
+      status: 400,
+      type: 'INVALID_ARGUMENT',
+      message: 'Invalid JSON payload received. Unknown name "__proto__": Cannot find field.',
+    },
+  },
+  {
     name: 'a snake_case field under generation_config that the API does not have',
     rule: 'gemini/definition',
     path: flash,

@@ -17,13 +17,24 @@ export function readGeminiFieldNames(options: { definition: RequestDefinition; b
     }
     if (!isRecord(value)) return value;
     const { properties, additionalProperties } = resolved;
+    // Own fields only, read and written: a body field named `__proto__` is a field (an unknown one), not the
+    // prototype of the definition's properties or of the renamed body.
+    const has = (name: string) => properties !== undefined && Object.hasOwn(properties, name);
     const renamed: Record<string, unknown> = {};
     for (const [field, inner] of Object.entries(value)) {
       const camel = field.replace(/_([a-z0-9])/gu, (_match, letter: string) => letter.toUpperCase());
-      const name = properties !== undefined && !(field in properties) && camel in properties ? camel : field;
-      const innerSchema =
-        properties?.[name] ?? (isRecord(additionalProperties) ? additionalProperties : undefined);
-      renamed[name] = innerSchema === undefined ? inner : visit(innerSchema, inner);
+      const name = !has(field) && has(camel) ? camel : field;
+      const innerSchema = has(name)
+        ? properties?.[name]
+        : isRecord(additionalProperties)
+          ? additionalProperties
+          : undefined;
+      Object.defineProperty(renamed, name, {
+        value: innerSchema === undefined ? inner : visit(innerSchema, inner),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return renamed;
   };
