@@ -1,4 +1,4 @@
-import { createCopyMemo, isKeptCopy } from './prompt-copies.js';
+import { createCopyMemo, isKeptCopy, keepAsCopy } from './prompt-copies.js';
 
 /** One block of a Messages API prompt, where it sits, and the `cache_control` values it and its content carry. */
 export interface PromptBlock {
@@ -22,23 +22,27 @@ export function listPromptBlocks(fields: {
   messages: unknown[];
 }): PromptBlock[] {
   const blocks: PromptBlock[] = [];
+  // One block at a time: a message may have more blocks than a call takes arguments.
+  const add = (itemBlocks: readonly PromptBlock[]) => {
+    for (const block of itemBlocks) blocks.push(block);
+  };
   for (const [index, tool] of asList(fields.tools).entries()) {
-    blocks.push(
-      ...itemBlocks(tool, index, () =>
+    add(
+      itemBlocks(tool, index, () =>
         isRecord(tool) ? [toPromptBlock({ location: `tools.${index}`, label: 'tool', block: tool })] : [],
       ),
     );
   }
   const system = typeof fields.system === 'string' ? [{ type: 'text', text: fields.system }] : fields.system;
   for (const [index, block] of asList(system).entries()) {
-    blocks.push(
-      ...itemBlocks(block, index, () =>
+    add(
+      itemBlocks(block, index, () =>
         isRecord(block) ? [toPromptBlock({ location: `system.${index}`, label: 'system', block })] : [],
       ),
     );
   }
   for (const [messageIndex, message] of fields.messages.entries()) {
-    blocks.push(...itemBlocks(message, messageIndex, () => listMessageBlocks(message, messageIndex)));
+    add(itemBlocks(message, messageIndex, () => listMessageBlocks(message, messageIndex)));
   }
   return blocks;
 }
@@ -60,8 +64,8 @@ function freezeBlocks(blocks: PromptBlock[]): readonly PromptBlock[] {
   for (const block of blocks) {
     for (const cacheControl of block.cacheControls) Object.freeze(cacheControl);
     Object.freeze(block.cacheControls);
-    // A string content's text block is the fake's own; a copy's blocks are frozen already.
-    Object.freeze(block.block);
+    // A string content's text block is the fake's own, made of a copy; a copy's blocks are copies already.
+    keepAsCopy(block.block);
     Object.freeze(block);
   }
   return Object.freeze(blocks);

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCopyMemo, createPromptCopies, isKeptCopy } from './prompt-copies.js';
+import { copyFrozen, createCopyMemo, createPromptCopies, isKeptCopy, isSameJson } from './prompt-copies.js';
 
 const parse = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, unknown[]>;
 const question = { role: 'user', content: [{ type: 'text', text: 'Hi.' }] };
@@ -53,10 +54,52 @@ describe('createPromptCopies', () => {
     expect(Object.getPrototypeOf(block)).toBe(Object.prototype);
     expect(Object.keys(block ?? {})).toEqual(['type', '__proto__']);
   });
+
+  it('keeps the prompts of agents taking turns on one script apart', () => {
+    const copies = createPromptCopies();
+    const other = { role: 'user', content: [{ type: 'text', text: 'Another task.' }] };
+    const first = copies.reuse(parse({ messages: [question] })) as Record<string, unknown[]>;
+    copies.reuse(parse({ messages: [other] }));
+    const again = copies.reuse(parse({ messages: [question, call] })) as Record<string, unknown[]>;
+    expect(again.messages?.[0]).toBe(first.messages?.[0]);
+  });
+
+  it('gives back a body nested too deep to copy as it is', () => {
+    const copies = createPromptCopies();
+    const deep = JSON.parse(`{"messages":[${'['.repeat(20_000)}${']'.repeat(20_000)}]}`) as unknown;
+    expect(copies.reuse(deep)).toBe(deep);
+  });
+
+  it('counts as copies only what it made, not any frozen value', () => {
+    expect(isKeptCopy(Object.freeze({ type: 'text' }))).toBe(false);
+  });
+});
+
+// JSON values as a request body has them: written as text and read back.
+const jsonValue = fc.jsonValue().map((value) => JSON.parse(JSON.stringify(value)) as unknown);
+
+describe('copyFrozen and isSameJson', () => {
+  it('copy a JSON value whole, fields in their order', () => {
+    fc.assert(
+      fc.property(jsonValue, (value) => {
+        const copy = copyFrozen(value);
+        expect(JSON.stringify(copy)).toBe(JSON.stringify(value));
+        expect(isSameJson(copy, value)).toBe(true);
+      }),
+    );
+  });
+
+  it('tell two JSON values apart exactly when their JSON texts differ', () => {
+    fc.assert(
+      fc.property(jsonValue, jsonValue, (left, right) => {
+        expect(isSameJson(left, right)).toBe(JSON.stringify(left) === JSON.stringify(right));
+      }),
+    );
+  });
 });
 
 describe('createCopyMemo', () => {
-  it('keeps what was worked out for a frozen copy, and works it out again for any other value', () => {
+  it('keeps what was worked out for a copy, and works it out again for any other value', () => {
     const memo = createCopyMemo<number>();
     let work = 0;
     const count = (value: unknown) =>
@@ -64,9 +107,9 @@ describe('createCopyMemo', () => {
         work += 1;
         return work;
       });
-    const copy = Object.freeze({ type: 'text' });
+    const copy = copyFrozen({ type: 'text' });
     expect([count(copy), count(copy)]).toEqual([1, 1]);
-    const open = { type: 'text' };
+    const open = Object.freeze({ type: 'text' });
     expect([count(open), count(open)]).toEqual([2, 3]);
   });
 });

@@ -3,7 +3,7 @@ import { checkAgainstDefinition } from './check-against-definition.js';
 import type { RequestDefinition } from './request-definition.js';
 
 const definition: RequestDefinition = {
-  source: { url: 'https://example.test/definition', version: '1.0.0' },
+  source: { origin: 'a test', version: '1.0.0', url: 'https://example.test/definition', entry: 'Body' },
   root: {
     type: 'object',
     properties: { items: { type: 'array', items: { $ref: '#/definitions/Item' } } },
@@ -18,12 +18,15 @@ const definition: RequestDefinition = {
 const check = (json: string) => checkAgainstDefinition({ definition, value: JSON.parse(json) as unknown });
 
 describe('checkAgainstDefinition', () => {
-  it('refuses a field named __proto__ as an unknown field (it is not the prototype of the properties)', () => {
+  it('refuses a field named __proto__, constructor or toString as an unknown field (not a name of the prototype)', () => {
     expect(check('{"__proto__":{"name":"x"}}')).toEqual({ kind: 'unknown-field', path: ['__proto__'] });
     expect(check('{"items":[{"__proto__":1}]}')).toEqual({
       kind: 'unknown-field',
       path: ['items', 0, '__proto__'],
     });
+    // The other names an object's prototype has were read as schemas the same way.
+    for (const name of ['constructor', 'toString', 'hasOwnProperty'])
+      expect(check(`{"${name}":1}`)).toEqual({ kind: 'unknown-field', path: [name] });
   });
 
   it('does not check again the remembered items found to fit, and checks every other item', () => {

@@ -41,10 +41,10 @@ export function checkAgainstDefinition(options: {
   definition: RequestDefinition;
   value: unknown;
   /**
-   * A list in the body whose object items are remembered once they fit their schema, and not checked against it
-   * again: for lists whose items are the same frozen objects from request to request (see `PromptCopies`), so a
-   * request costs what its new items cost. What is remembered is that an object fits a schema, wherever the
-   * schema is used; an object the caller might change must not be in the list.
+   * A list in the body whose object items are remembered once they fit the list's items schema, and not checked
+   * against it again, in this definition: for a list whose items are the same objects from request to request and
+   * cannot change (the fake's copies, see `PromptCopies`), so that a request costs what its new items cost. An
+   * object the caller might change must not be in the list.
    */
   remembered?: readonly unknown[];
 }): DefinitionIssue | undefined {
@@ -58,8 +58,11 @@ export function checkAgainstDefinition(options: {
   });
 }
 
-/** The objects found to fit each schema, by the schema (the definitions' schemas are module constants). */
-const fittingObjects = new WeakMap<DefinitionSchema, WeakSet<object>>();
+/**
+ * The objects found to fit each items schema, by the definition (its resolver, one per definition) and the
+ * schema: definitions made from one another may share schema objects that resolve differently.
+ */
+const fittingObjects = new WeakMap<DefinitionResolver, WeakMap<DefinitionSchema, WeakSet<object>>>();
 
 interface CheckOptions {
   schema: DefinitionSchema;
@@ -135,7 +138,7 @@ function checkArray(options: CheckOptions & { value: unknown[] }): DefinitionIss
     return { kind: 'max-items', path, limit: schema.maxItems, actual: value.length };
   }
   if (schema.items === undefined) return undefined;
-  const known = remembered === value ? rememberFitting(schema.items) : undefined;
+  const known = remembered === value ? rememberFitting(resolve, schema.items) : undefined;
   for (const [index, item] of value.entries()) {
     const isObject = typeof item === 'object' && item !== null;
     if (isObject && known?.has(item) === true) continue;
@@ -249,11 +252,16 @@ function chooseByTag(options: {
   return { variants: chosen, tag: actual as string };
 }
 
-function rememberFitting(schema: DefinitionSchema): WeakSet<object> {
-  let known = fittingObjects.get(schema);
+function rememberFitting(resolve: DefinitionResolver, schema: DefinitionSchema): WeakSet<object> {
+  let bySchema = fittingObjects.get(resolve);
+  if (bySchema === undefined) {
+    bySchema = new WeakMap();
+    fittingObjects.set(resolve, bySchema);
+  }
+  let known = bySchema.get(schema);
   if (known === undefined) {
     known = new WeakSet();
-    fittingObjects.set(schema, known);
+    bySchema.set(schema, known);
   }
   return known;
 }

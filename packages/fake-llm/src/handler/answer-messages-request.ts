@@ -80,7 +80,7 @@ async function answer(options: { request: Request; state: FakeLlmState }): Promi
     );
   }
   const conversation = threaded.value;
-  // A request without a thread continues the messages just read; a thread's are read with those it stored.
+  // A conversation that is the request's own messages (no thread stored before them) was read just above.
   const messages =
     conversation.messages === body.rawMessages
       ? { success: true as const, value: body.messages }

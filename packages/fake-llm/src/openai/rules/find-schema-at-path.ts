@@ -38,7 +38,11 @@ function step(options: {
   }
   if (typeof segment === 'object') return schema;
   if (typeof segment === 'number') return schema.items === undefined ? undefined : resolve(schema.items);
-  const property = schema.properties?.[segment];
+  // Own fields only: a body field named `constructor` or `__proto__` is not the properties' prototype's.
+  const property =
+    schema.properties !== undefined && Object.hasOwn(schema.properties, segment)
+      ? schema.properties[segment]
+      : undefined;
   if (property !== undefined) return resolve(property);
   return typeof schema.additionalProperties === 'object' ? resolve(schema.additionalProperties) : undefined;
 }
