@@ -66,20 +66,24 @@ export function createPromptCopies(): PromptCopies {
   };
 }
 
-/** Every object and list the copies are made of: only these are known never to change. */
-const madeCopies = new WeakSet<object>();
+/**
+ * The mark of every object and list the copies are made of, the only values known never to change: a field no
+ * JSON value can have (a symbol of this module's, not enumerable, so no walk or JSON text sees it), read faster
+ * than a set would be asked.
+ */
+const copyMark = Symbol('toolloop fake LLM copy');
 
 /** Whether a value is one of the fake's frozen copies (or a part of one), whose checks can be kept with it. */
 export function isKeptCopy(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && madeCopies.has(value);
+  return typeof value === 'object' && value !== null && (value as { [copyMark]?: true })[copyMark] === true;
 }
 
 /**
- * Freezes a value the fake made from copies alone (such as a string content's text block) and counts it as a
+ * Freezes a value the fake made from copies alone (such as a string content's text block) and marks it as a
  * copy: none of it may be changed from then on.
  */
 export function keepAsCopy<VALUE extends object>(value: VALUE): Readonly<VALUE> {
-  madeCopies.add(value);
+  if (!Object.hasOwn(value, copyMark)) Object.defineProperty(value, copyMark, { value: true });
   return Object.freeze(value);
 }
 
