@@ -97,34 +97,29 @@ function checkObject(
   options: CheckOptions & { value: Record<string, unknown> },
 ): DefinitionIssue | undefined {
   const { schema, value, path, resolve, remembered } = options;
-  const properties = schema.properties ?? {};
+  const { properties = {}, additionalProperties } = schema;
   for (const field of schema.required ?? []) {
-    if (!(field in value)) return { kind: 'missing', path: [...path, field] };
+    if (!Object.hasOwn(value, field)) return { kind: 'missing', path: [...path, field] };
   }
   for (const [field, fieldValue] of Object.entries(value)) {
     // Own fields only: `properties.__proto__` of a body field named so would be the prototype, not a schema.
-    const fieldSchema = Object.hasOwn(properties, field) ? properties[field] : undefined;
-    if (fieldSchema !== undefined) {
-      const issue = checkValue({
-        schema: fieldSchema,
-        value: fieldValue,
-        path: [...path, field],
-        resolve,
-        remembered,
-      });
-      if (issue !== undefined) return issue;
-    } else if (schema.additionalProperties === false) {
-      return { kind: 'unknown-field', path: [...path, field] };
-    } else if (typeof schema.additionalProperties === 'object') {
-      const issue = checkValue({
-        schema: schema.additionalProperties,
-        value: fieldValue,
-        path: [...path, field],
-        resolve,
-        remembered,
-      });
-      if (issue !== undefined) return issue;
+    const fieldSchema = Object.hasOwn(properties, field)
+      ? properties[field]
+      : typeof additionalProperties === 'object'
+        ? additionalProperties
+        : undefined;
+    if (fieldSchema === undefined) {
+      if (additionalProperties === false) return { kind: 'unknown-field', path: [...path, field] };
+      continue;
     }
+    const issue = checkValue({
+      schema: fieldSchema,
+      value: fieldValue,
+      path: [...path, field],
+      resolve,
+      remembered,
+    });
+    if (issue !== undefined) return issue;
   }
   return undefined;
 }
