@@ -1,5 +1,5 @@
 import type { RequestMessage } from './messages-request-body.js';
-import { createCopyMemo } from './prompt-copies.js';
+import { createCopyMemo } from './create-copy-memo.js';
 
 /**
  * Finds the tool-result mistakes the real API rejects: a `tool_use` not answered by a `tool_result` in the next

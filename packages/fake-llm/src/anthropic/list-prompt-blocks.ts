@@ -1,4 +1,5 @@
-import { createCopyMemo, isKeptCopy, keepAsCopy } from './prompt-copies.js';
+import { isKeptCopy, keepAsCopy } from './copy-frozen.js';
+import { createCopyMemo } from './create-copy-memo.js';
 
 /** One block of a Messages API prompt, where it sits, and the `cache_control` values it and its content carry. */
 export interface PromptBlock {

@@ -1,4 +1,4 @@
-import { createCopyMemo } from './prompt-copies.js';
+import { createCopyMemo } from './create-copy-memo.js';
 
 /** The tokens the fake counts for an image: the most one costs once the API has scaled it (1568 pixels a side). */
 const imageTokens = 1600;

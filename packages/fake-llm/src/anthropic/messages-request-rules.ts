@@ -8,7 +8,7 @@ import { checkUserTurnCitations } from './check-user-turn-citations.js';
 import { formatDefinitionIssue } from './format-definition-issue.js';
 import { listPromptBlocks } from './list-prompt-blocks.js';
 import { readMessagesApiVersion } from './messages-api-version.js';
-import { isKeptCopy } from './prompt-copies.js';
+import { isKeptCopy } from './copy-frozen.js';
 import {
   allMessagesOperations,
   invalidRequest,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { canonicalJsonLength, toCanonicalJson, writeCanonicalJson } from './canonical-json.js';
 import type { PromptBlock } from './list-prompt-blocks.js';
-import { createCopyMemo, isKeptCopy } from './prompt-copies.js';
+import { isKeptCopy } from './copy-frozen.js';
+import { createCopyMemo } from './create-copy-memo.js';
 
 /** How many blocks before a breakpoint the API looks back for an earlier cache entry (its prompt caching guide). */
 const lookbackBlocks = 20;

@@ -1,6 +1,6 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { copyFrozen, createCopyMemo, createPromptCopies, isKeptCopy, isSameJson } from './prompt-copies.js';
+import { isKeptCopy } from './copy-frozen.js';
+import { createPromptCopies } from './prompt-copies.js';
 
 const parse = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, unknown[]>;
 const question = { role: 'user', content: [{ type: 'text', text: 'Hi.' }] };
@@ -72,44 +72,5 @@ describe('createPromptCopies', () => {
 
   it('counts as copies only what it made, not any frozen value', () => {
     expect(isKeptCopy(Object.freeze({ type: 'text' }))).toBe(false);
-  });
-});
-
-// JSON values as a request body has them: written as text and read back.
-const jsonValue = fc.jsonValue().map((value) => JSON.parse(JSON.stringify(value)) as unknown);
-
-describe('copyFrozen and isSameJson', () => {
-  it('copy a JSON value whole, fields in their order', () => {
-    fc.assert(
-      fc.property(jsonValue, (value) => {
-        const copy = copyFrozen(value);
-        expect(JSON.stringify(copy)).toBe(JSON.stringify(value));
-        expect(isSameJson(copy, value)).toBe(true);
-      }),
-    );
-  });
-
-  it('tell two JSON values apart exactly when their JSON texts differ', () => {
-    fc.assert(
-      fc.property(jsonValue, jsonValue, (left, right) => {
-        expect(isSameJson(left, right)).toBe(JSON.stringify(left) === JSON.stringify(right));
-      }),
-    );
-  });
-});
-
-describe('createCopyMemo', () => {
-  it('keeps what was worked out for a copy, and works it out again for any other value', () => {
-    const memo = createCopyMemo<number>();
-    let work = 0;
-    const count = (value: unknown) =>
-      memo(value, () => {
-        work += 1;
-        return work;
-      });
-    const copy = copyFrozen({ type: 'text' });
-    expect([count(copy), count(copy)]).toEqual([1, 1]);
-    const open = Object.freeze({ type: 'text' });
-    expect([count(open), count(open)]).toEqual([2, 3]);
   });
 });

@@ -1,4 +1,6 @@
 import { isRecord } from '../internal/is-record.js';
+import { copyFrozen, keepAsCopy } from './copy-frozen.js';
+import { isSameJson } from './is-same-json.js';
 
 /** The body fields whose items a tool loop's next request repeats: the conversation, the system prompt, the tools. */
 const repeatedFields = ['messages', 'system', 'tools'] as const;
@@ -66,27 +68,6 @@ export function createPromptCopies(): PromptCopies {
   };
 }
 
-/**
- * The mark of every object and list the copies are made of, the only values known never to change: a field no
- * JSON value can have (a symbol of this module's, not enumerable, so no walk or JSON text sees it), read faster
- * than a set would be asked.
- */
-const copyMark = Symbol('toolloop fake LLM copy');
-
-/** Whether a value is one of the fake's frozen copies (or a part of one), whose checks can be kept with it. */
-export function isKeptCopy(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && (value as { [copyMark]?: true })[copyMark] === true;
-}
-
-/**
- * Freezes a value the fake made from copies alone (such as a string content's text block) and marks it as a
- * copy: none of it may be changed from then on.
- */
-export function keepAsCopy<VALUE extends object>(value: VALUE): Readonly<VALUE> {
-  if (!Object.hasOwn(value, copyMark)) Object.defineProperty(value, copyMark, { value: true });
-  return Object.freeze(value);
-}
-
 function reuseItems(copies: readonly unknown[], items: readonly unknown[]): readonly unknown[] {
   return keepAsCopy(
     items.map((item, index) => {
@@ -94,62 +75,4 @@ function reuseItems(copies: readonly unknown[], items: readonly unknown[]): read
       return index < copies.length && isSameJson(copy, item) ? copy : copyFrozen(item);
     }),
   );
-}
-
-/** Whether two values parsed from JSON are the same JSON value, fields in the same order. */
-export function isSameJson(left: unknown, right: unknown): boolean {
-  if (left === right) return true;
-  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
-  if (Array.isArray(left)) {
-    if (!Array.isArray(right) || left.length !== right.length) return false;
-    for (let index = 0; index < left.length; index += 1) {
-      if (!isSameJson(left[index], right[index])) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(right)) return false;
-  const leftFields = Object.keys(left);
-  const rightFields = Object.keys(right);
-  if (leftFields.length !== rightFields.length) return false;
-  for (let index = 0; index < leftFields.length; index += 1) {
-    const field = leftFields[index] as string;
-    if (field !== rightFields[index]) return false;
-    if (!isSameJson((left as Record<string, unknown>)[field], (right as Record<string, unknown>)[field]))
-      return false;
-  }
-  return true;
-}
-
-/** A deep copy of a value parsed from JSON, every object and list in it frozen and counted as a copy. */
-export function copyFrozen(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return keepAsCopy(value.map(copyFrozen));
-  const copy: Record<string, unknown> = {};
-  for (const [field, fieldValue] of Object.entries(value)) {
-    // A `__proto__` field of JSON is an own field, as JSON.parse makes it; an assignment would set the prototype.
-    if (field === '__proto__')
-      Object.defineProperty(copy, field, {
-        value: copyFrozen(fieldValue),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    else copy[field] = copyFrozen(fieldValue);
-  }
-  return keepAsCopy(copy);
-}
-
-/**
- * A memo of what is worked out from a value: kept with the value as long as it lives when the value is one of
- * the fake's copies, worked out again each time for any other value.
- */
-export function createCopyMemo<Result>(): (value: unknown, work: () => Result) => Result {
-  const results = new WeakMap<object, Result>();
-  return (value, work) => {
-    if (!isKeptCopy(value)) return work();
-    if (results.has(value)) return results.get(value) as Result;
-    const result = work();
-    results.set(value, result);
-    return result;
-  };
 }
