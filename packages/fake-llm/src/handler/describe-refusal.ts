@@ -18,6 +18,8 @@ export type Refusal =
   | { type: 'content-type'; endpoint: FakeLlmEndpoint; contentType: string | null }
   /** A body over `maxRequestBytes`. */
   | { type: 'too-large'; endpoint: FakeLlmEndpoint; maxBytes: number }
+  /** JSON whose objects and arrays nest past the fake's limit; `path` leads to the first container too deep. */
+  | { type: 'too-deep'; endpoint: FakeLlmEndpoint; maxDepth: number; path: readonly (string | number)[] }
   /** A body that is not JSON; `where` says where parsing failed. */
   | { type: 'invalid-json'; endpoint: FakeLlmEndpoint; where: string }
   /** JSON that is not a request of the API, such as one without `messages`. */
@@ -119,6 +121,15 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
         message:
           `Request exceeds the maximum size: the fake LLM reads request bodies up to ${refusal.maxBytes} bytes ` +
           `(createFakeLlm's maxRequestBytes option); send a smaller request.`,
+      };
+    case 'too-deep':
+      return {
+        endpoint: refusal.endpoint,
+        status: 400,
+        message:
+          `The request body nests deeper than ${String(refusal.maxDepth)} levels of objects and arrays ` +
+          `(at ${shortenForMessage(refusal.path.join('.'))}): the fake LLM reads bodies up to that depth, a ` +
+          `limit of its own (the real API documents none); send a shallower body.`,
       };
     case 'invalid-json':
       return {

@@ -1,4 +1,5 @@
 import { describeJsonError } from '../internal/describe-json-error.js';
+import { findTooDeep, maxRequestDepth } from './find-too-deep.js';
 import { shortenForMessage } from '../internal/shorten-for-message.js';
 import type { FakeLlmScriptState } from '../script/fake-llm-script-handle.js';
 import type { CreateErrorResponse } from './create-error-response.js';
@@ -22,8 +23,8 @@ export interface ArrivedRequest {
 /**
  * Routes a request to its script (by `/script/<id>` path, `x-toolloop-script` header, else `default`) and
  * reads its body as JSON, for either wire. A request for a script the fake does not have gets a 500 the SDKs do
- * not retry, and an `unknown-script` violation; one that is not JSON of at most `maxRequestBytes` is refused
- * (see `refuseRequest`). Neither takes a step.
+ * not retry, and an `unknown-script` violation; one that is not JSON of at most `maxRequestBytes`, or whose
+ * objects and arrays nest past `maxRequestDepth`, is refused (see `refuseRequest`). Neither takes a step.
  */
 export async function receiveRequest(options: {
   request: Request;
@@ -76,5 +77,9 @@ export async function receiveRequest(options: {
   } catch (error) {
     return refuse({ type: 'invalid-json', endpoint, where: describeJsonError(error) });
   }
+  // Before any check walks it: they recurse, and a body nested thousands deep would end them with a RangeError.
+  const tooDeep = findTooDeep(json, maxRequestDepth);
+  if (tooDeep !== undefined)
+    return refuse({ type: 'too-deep', endpoint, maxDepth: maxRequestDepth, path: tooDeep });
   return { success: true, value: { route, bodyText: body.text, bodyBytes: body.bytes, json } };
 }
