@@ -60,9 +60,7 @@ describe('runToolLoop through the Anthropic provider, against hostile model outp
         { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_deep', input: {} }] },
         {
           role: 'user',
-          content: [
-            { type: 'tool_result', tool_use_id: 'toolu_deep', is_error: true, content: [{ text: message }] },
-          ],
+          content: [{ type: 'tool_result', tool_use_id: 'toolu_deep', is_error: true, content: message }],
         },
       ],
     });

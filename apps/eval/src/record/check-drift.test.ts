@@ -57,3 +57,68 @@ describe('checkDrift by path', () => {
     ]);
   });
 });
+
+describe('checkDrift of Messages API bodies', () => {
+  const path = '/v1/messages';
+  const text = (value: string) => [{ type: 'text', text: value }];
+  /** A request of a tool loop's second round, with its contents in the forms given. */
+  const request = (forms: { system: unknown; prompt: unknown; result: unknown }) => ({
+    model: 'claude-haiku-4-5',
+    system: forms.system,
+    messages: [
+      { role: 'user', content: forms.prompt },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: forms.result }] },
+    ],
+  });
+  const check = (recorded: unknown, sent: unknown) =>
+    checkDrift({
+      recorded: [{ method: 'POST', path, headers: {}, body: recorded as RecordedModelRequest['body'] }],
+      sent: [{ path, body: sent as RecordedModelRequest['body'] }],
+      path: 'turns[0]',
+      bodyFields: [],
+    });
+
+  it('takes a content of one text block and its text as one request, as the API reads them', () => {
+    const lists = request({
+      system: text('Be brief.'),
+      prompt: text('Where is A-100?'),
+      result: text('shipped'),
+    });
+    const strings = request({ system: 'Be brief.', prompt: 'Where is A-100?', result: 'shipped' });
+    expect(check(lists, strings)).toEqual([]);
+    expect(check(strings, lists)).toEqual([]);
+    // Compared, not changed.
+    expect(lists).toEqual(
+      request({ system: text('Be brief.'), prompt: text('Where is A-100?'), result: text('shipped') }),
+    );
+  });
+
+  it('still sees a changed text, a block with more than its text, and another path', () => {
+    const recorded = request({ system: 'Be brief.', prompt: 'Where is A-100?', result: text('shipped') });
+    expect(
+      check(recorded, request({ system: 'Be brief.', prompt: 'Where is A-100?', result: 'lost' })),
+    ).toHaveLength(1);
+    const withBreakpoint = [{ type: 'text', text: 'shipped', cache_control: { type: 'ephemeral' } }];
+    expect(
+      check(recorded, request({ system: 'Be brief.', prompt: 'Where is A-100?', result: withBreakpoint })),
+    ).toHaveLength(1);
+    expect(
+      check(recorded, request({ system: 'Be brief.', prompt: 'Where is A-100?', result: text('shipped') })),
+    ).toEqual([]);
+    // Only the Messages API reads the two forms as one.
+    const other = checkDrift({
+      recorded: [{ method: 'POST', path: '/api/chat', headers: {}, body: { content: text('a') } }],
+      sent: [{ path: '/api/chat', body: { content: 'a' } }],
+      path: 'turns[0]',
+      bodyFields: [],
+    });
+    expect(other).toHaveLength(1);
+  });
+
+  it('shows both bodies as they were when they differ', () => {
+    const recorded = request({ system: 'Be brief.', prompt: 'Hi', result: text('shipped') });
+    const sent = request({ system: 'Be brief.', prompt: 'Hello', result: 'shipped' });
+    expect(check(recorded, sent)).toMatchObject([{ expected: recorded, actual: sent }]);
+  });
+});

@@ -2,6 +2,7 @@ import type { JsonValue } from '@toolloop/core';
 import type { ScenarioFailure } from '../report/run-report.js';
 import { toStableJson } from '../report/diff/to-stable-json.js';
 import { redactBody } from './redact-recording.js';
+import { toShortestMessagesForm } from './to-shortest-messages-form.js';
 import type { exchangeKinds, RecordedModelRequest } from './recording.js';
 
 /**
@@ -9,7 +10,8 @@ import type { exchangeKinds, RecordedModelRequest } from './recording.js';
  * differs fails the turn, by its path (the model Gemini and Bedrock name in it, another endpoint) with both paths,
  * else by its body (a changed system prompt, tool schema, tool call) with both bodies for the diff; a request
  * beyond the recording fails it too. Fields the recording redacted are redacted on both sides. The query string
- * a recording keeps is not compared: the fake LLM that answers a replay keeps only the path.
+ * a recording keeps is not compared: the fake LLM that answers a replay keeps only the path. Of a Messages API
+ * body, a content of one text block and its text as a string are the same (`toShortestMessagesForm`).
  */
 export function checkDrift({
   recorded,
@@ -53,7 +55,7 @@ export function checkDrift({
         },
       ];
     const actual = redactBody({ body, fields: bodyFields });
-    if (toStableJson(actual) !== toStableJson(expected.body))
+    if (!isSameBody({ path: sentPath, recorded: expected.body, sent: actual }))
       return [
         {
           path,
@@ -75,6 +77,20 @@ export function checkDrift({
       },
     ];
   return [];
+}
+
+/** Whether a request's body is the recorded one, as the API at `path` reads them. */
+function isSameBody({
+  path,
+  recorded,
+  sent,
+}: {
+  path: string;
+  recorded: JsonValue;
+  sent: JsonValue;
+}): boolean {
+  const comparable = path.endsWith('/v1/messages') ? toShortestMessagesForm : (body: JsonValue) => body;
+  return toStableJson(comparable(sent)) === toStableJson(comparable(recorded));
 }
 
 /** How a drift of each kind of request is told: what drifted, why it may have, and what re-records it. */

@@ -163,12 +163,7 @@ describe('anthropic', () => {
           {
             "content": [
               {
-                "content": [
-                  {
-                    "text": "Sunny",
-                    "type": "text",
-                  },
-                ],
+                "content": "Sunny",
                 "tool_use_id": "toolu_1",
                 "type": "tool_result",
               },

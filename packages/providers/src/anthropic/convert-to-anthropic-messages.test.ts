@@ -74,11 +74,11 @@ describe('convertToAnthropicMessages', () => {
       {
         role: 'user',
         content: [
-          { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'found' }] },
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: 'found' },
           {
             type: 'tool_result',
             tool_use_id: 'toolu_2',
-            content: [{ type: 'text', text: 'boom' }],
+            content: 'boom',
             is_error: true,
           },
         ],
@@ -97,7 +97,7 @@ describe('convertToAnthropicMessages', () => {
       {
         role: 'user',
         content: [
-          { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'found' }] },
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: 'found' },
           { type: 'text', text: 'Before' },
           { type: 'text', text: 'After' },
         ],
@@ -198,9 +198,7 @@ describe('convertToAnthropicMessages', () => {
         },
         {
           role: 'user',
-          content: [
-            { type: 'tool_result', tool_use_id: 'c0', content: [{ type: 'text', text: 'edited result' }] },
-          ],
+          content: [{ type: 'tool_result', tool_use_id: 'c0', content: 'edited result' }],
         },
         {
           role: 'assistant',

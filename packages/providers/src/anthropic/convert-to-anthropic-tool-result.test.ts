@@ -31,10 +31,39 @@ describe('convertToAnthropicToolResult', () => {
     });
   });
 
-  it('describes an image type the API cannot read', () => {
-    expect(convert({ content: [{ type: 'image', data: 'AAAA', mediaType: 'image/tiff' }] }).content).toEqual([
-      { type: 'text', text: '[image of type image/tiff, which this model cannot read]' },
+  it('sends a result of one text block as its text, the shorter form the API reads as that block', () => {
+    expect(convert({ content: [{ type: 'text', text: 'sunny, 21 °C' }] })).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'toolu_1',
+      content: 'sunny, 21 °C',
+    });
+    expect(convert({ content: [{ type: 'text', text: '' }] }).content).toBe('');
+    expect(convert({ content: [{ type: 'resource', uri: 'file:///b.txt', text: 'hello' }] }).content).toBe(
+      'Resource file:///b.txt:\nhello',
+    );
+  });
+
+  it('keeps the list for an image alone and for more than one block', () => {
+    expect(convert({ content: [{ type: 'image', data: 'iVBO', mediaType: 'image/png' }] }).content).toEqual([
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } },
     ]);
+    expect(
+      convert({
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      }).content,
+    ).toEqual([
+      { type: 'text', text: 'a' },
+      { type: 'text', text: 'b' },
+    ]);
+  });
+
+  it('describes an image type the API cannot read', () => {
+    expect(convert({ content: [{ type: 'image', data: 'AAAA', mediaType: 'image/tiff' }] }).content).toBe(
+      '[image of type image/tiff, which this model cannot read]',
+    );
   });
 
   it('sends resources and resource links as text, and image blobs as images', () => {
@@ -56,9 +85,9 @@ describe('convertToAnthropicToolResult', () => {
   });
 
   it('sends structured content as JSON text when there is no other content', () => {
-    expect(convert({ content: [], structuredContent: { temperature: 21 } }).content).toEqual([
-      { type: 'text', text: '{"temperature":21}' },
-    ]);
+    expect(convert({ content: [], structuredContent: { temperature: 21 } }).content).toBe(
+      '{"temperature":21}',
+    );
   });
 
   it('sends no content field for an empty result', () => {

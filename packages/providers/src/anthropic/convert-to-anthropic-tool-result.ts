@@ -21,7 +21,9 @@ function isImageMediaType(mediaType: string | undefined): mediaType is ImageMedi
 /**
  * A core tool result as an Anthropic `tool_result` block. Text and images go across as they are; resources
  * become text (or an image, for an image blob); structured content is sent as JSON text when there is no other
- * content. `is_error` is set when the result is an error.
+ * content. A result of one text block goes as its text, the shorter form of the same content (the API reads a
+ * string `content` as one text block): most results are one text, and every later request of a loop sends them
+ * again. `is_error` is set when the result is an error.
  */
 export function convertToAnthropicToolResult(part: ToolResultPart): ToolResultBlockParam {
   const content = part.output.content.map(convertToolContent);
@@ -29,7 +31,9 @@ export function convertToAnthropicToolResult(part: ToolResultPart): ToolResultBl
     content.push({ type: 'text', text: JSON.stringify(part.output.structuredContent) });
   }
   const block: ToolResultBlockParam = { type: 'tool_result', tool_use_id: part.toolCallId };
-  if (content.length > 0) block.content = content;
+  const [only] = content;
+  if (content.length === 1 && only?.type === 'text') block.content = only.text;
+  else if (content.length > 0) block.content = content;
   if (part.isError || part.output.isError === true) block.is_error = true;
   return block;
 }
