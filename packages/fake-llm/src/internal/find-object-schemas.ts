@@ -9,26 +9,31 @@ export interface ObjectSchemaAt {
  * `$defs`), depth first, with its path: what structured outputs check `additionalProperties` and `required` on.
  */
 export function findObjectSchemas(schema: unknown, path: string[] = []): ObjectSchemaAt[] {
-  if (!isRecord(schema)) return [];
+  const found: ObjectSchemaAt[] = [];
+  collectObjectSchemas(schema, path, found);
+  return found;
+}
+
+/** Adds the object schemas of `schema` to `found`, one at a time: a schema may have more than a call takes arguments. */
+function collectObjectSchemas(schema: unknown, path: string[], found: ObjectSchemaAt[]): void {
+  if (!isRecord(schema)) return;
   const type = schema.type;
-  const isObject = type === 'object' || (Array.isArray(type) && type.includes('object'));
-  const found: ObjectSchemaAt[] = isObject ? [{ path, schema }] : [];
+  if (type === 'object' || (Array.isArray(type) && type.includes('object'))) found.push({ path, schema });
   for (const keyword of ['properties', '$defs', 'definitions'] as const) {
     const children = schema[keyword];
     if (!isRecord(children)) continue;
     for (const [name, child] of Object.entries(children)) {
-      found.push(...findObjectSchemas(child, [...path, keyword, name]));
+      collectObjectSchemas(child, [...path, keyword, name], found);
     }
   }
-  if (schema.items !== undefined) found.push(...findObjectSchemas(schema.items, [...path, 'items']));
+  if (schema.items !== undefined) collectObjectSchemas(schema.items, [...path, 'items'], found);
   for (const keyword of ['anyOf', 'allOf', 'oneOf'] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
     branches.forEach((branch, index) => {
-      found.push(...findObjectSchemas(branch, [...path, keyword, String(index)]));
+      collectObjectSchemas(branch, [...path, keyword, String(index)], found);
     });
   }
-  return found;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
