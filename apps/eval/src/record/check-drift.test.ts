@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkDrift } from './check-drift.js';
+import { redactBody } from './redact-recording.js';
 import type { RecordedModelRequest } from './recording.js';
 
 const body = { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] };
@@ -114,6 +115,22 @@ describe('checkDrift of Messages API bodies', () => {
       bodyFields: [],
     });
     expect(other).toHaveLength(1);
+  });
+
+  it('replays a redacted tool result text recorded as a list, now sent as a string', () => {
+    const bodyFields = ['messages.*.content.*.content.*.text'];
+    const recorded = redactBody({
+      body: request({ system: 'Be brief.', prompt: 'Hi', result: text('PII of 2026-12-04') }),
+      fields: bodyFields,
+    });
+    const sent = request({ system: 'Be brief.', prompt: 'Hi', result: 'PII of 2026-12-05' });
+    const failures = checkDrift({
+      recorded: [{ method: 'POST', path, headers: {}, body: recorded }],
+      sent: [{ path, body: sent as RecordedModelRequest['body'] }],
+      path: 'turns[0]',
+      bodyFields,
+    });
+    expect(failures).toEqual([]);
   });
 
   it('shows both bodies as they were when they differ', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactExchange } from './redact-recording.js';
+import { redactBody, redactExchange } from './redact-recording.js';
 import type { RecordedModelExchange } from './recording.js';
 
 const secret = 'planted-secret-0123456789';
@@ -65,5 +65,34 @@ describe('redactExchange of request headers', () => {
       'x-trace': '[redacted]',
       accept: 'text/event-stream',
     });
+  });
+});
+
+describe('redactBody', () => {
+  const request = (result: unknown, prompt: unknown = 'Where is A-100?') => ({
+    messages: [
+      { role: 'user', content: prompt },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: result }] },
+    ],
+  });
+
+  it('redacts a text given as a string where the path names its one text block, or that block', () => {
+    const text = (value: string) => [{ type: 'text', text: value }];
+    for (const field of ['messages.*.content.*.content.*.text', 'messages.2.content.0.content.0.text']) {
+      expect(redactBody({ body: request('PII 2026-12-04'), fields: [field] })).toEqual(request('[redacted]'));
+      expect(redactBody({ body: request(text('PII 2026-12-04')), fields: [field] })).toEqual(
+        request(text('[redacted]')),
+      );
+    }
+    expect(
+      redactBody({ body: request('PII', 'Mail me at a@b.example'), fields: ['messages.0.content.*'] }),
+    ).toEqual(request('PII', '[redacted]'));
+  });
+
+  it('leaves a string the path does not reach as its one text block', () => {
+    for (const field of ['messages.*.content.*.content.1.text', 'messages.*.content.*.content.*.data']) {
+      expect(redactBody({ body: request('kept'), fields: [field] })).toEqual(request('kept'));
+    }
   });
 });

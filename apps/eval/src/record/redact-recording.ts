@@ -10,8 +10,9 @@ export interface RecordingRedaction {
   headers?: readonly string[];
   /**
    * Request body fields replaced by `[redacted]`, as dotted paths; `*` stands for every element of an array
-   * or every key of an object: `metadata.user_id`, `messages.*.content`. A redacted field is also left out of
-   * the drift check, since the recording no longer has its value.
+   * or every key of an object: `metadata.user_id`, `messages.*.content`. A content given as a string stands
+   * for its one text block, as the APIs read it: `messages.*.content.*.text` redacts it too. A redacted field
+   * is also left out of the drift check, since the recording no longer has its value.
    */
   bodyFields?: readonly string[];
 }
@@ -26,6 +27,14 @@ export function redactBody({ body, fields }: { body: JsonValue; fields: readonly
 function redactPath(value: JsonValue, path: readonly string[]): JsonValue {
   const [head, ...rest] = path;
   if (head === undefined) return redactedMark;
+  // A string content is the shorter form of a list of one text block: a path to that block, or to its text,
+  // reaches the string.
+  if (
+    typeof value === 'string' &&
+    (head === '*' || head === '0') &&
+    (rest.length === 0 || rest.join('.') === 'text')
+  )
+    return redactedMark;
   if (Array.isArray(value)) {
     if (head === '*') return value.map((item) => redactPath(item, rest));
     const index = Number(head);
