@@ -1,3 +1,4 @@
+import type { JsonValue } from '@toolloop/core';
 import { describe, expect, it } from 'vitest';
 import { checkDrift } from './check-drift.js';
 import { redactBody } from './redact-recording.js';
@@ -61,9 +62,9 @@ describe('checkDrift by path', () => {
 
 describe('checkDrift of Messages API bodies', () => {
   const path = '/v1/messages';
-  const text = (value: string) => [{ type: 'text', text: value }];
+  const text = (value: string): JsonValue => [{ type: 'text', text: value }];
   /** A request of a tool loop's second round, with its contents in the forms given. */
-  const request = (forms: { system: unknown; prompt: unknown; result: unknown }) => ({
+  const request = (forms: { system: JsonValue; prompt: JsonValue; result: JsonValue }): JsonValue => ({
     model: 'claude-haiku-4-5',
     system: forms.system,
     messages: [
@@ -126,16 +127,21 @@ describe('checkDrift of Messages API bodies', () => {
     const sent = request({ system: 'Be brief.', prompt: 'Hi', result: 'PII of 2026-12-05' });
     const failures = checkDrift({
       recorded: [{ method: 'POST', path, headers: {}, body: recorded }],
-      sent: [{ path, body: sent as RecordedModelRequest['body'] }],
+      sent: [{ path, body: sent }],
       path: 'turns[0]',
       bodyFields,
     });
     expect(failures).toEqual([]);
   });
 
-  it('shows both bodies as they were when they differ', () => {
+  it('shows both bodies in the shorter form, so their diff holds only what changed', () => {
     const recorded = request({ system: 'Be brief.', prompt: 'Hi', result: text('shipped') });
     const sent = request({ system: 'Be brief.', prompt: 'Hello', result: 'shipped' });
-    expect(check(recorded, sent)).toMatchObject([{ expected: recorded, actual: sent }]);
+    expect(check(recorded, sent)).toMatchObject([
+      {
+        expected: request({ system: 'Be brief.', prompt: 'Hi', result: 'shipped' }),
+        actual: request({ system: 'Be brief.', prompt: 'Hello', result: 'shipped' }),
+      },
+    ]);
   });
 });

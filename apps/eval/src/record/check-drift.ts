@@ -11,7 +11,8 @@ import type { exchangeKinds, RecordedModelRequest } from './recording.js';
  * else by its body (a changed system prompt, tool schema, tool call) with both bodies for the diff; a request
  * beyond the recording fails it too. Fields the recording redacted are redacted on both sides. The query string
  * a recording keeps is not compared: the fake LLM that answers a replay keeps only the path. Of a Messages API
- * body, a content of one text block and its text as a string are the same (`toShortestMessagesForm`).
+ * body, a content of one text block and its text as a string are the same (`toShortestMessagesForm`): both
+ * bodies are compared, and shown, in the shorter form.
  */
 export function checkDrift({
   recorded,
@@ -54,13 +55,16 @@ export function checkDrift({
           actual: sentPath,
         },
       ];
-    const actual = redactBody({ body, fields: bodyFields });
-    if (!isSameBody({ path: sentPath, recorded: expected.body, sent: actual }))
+    // Both bodies as the API reads them: a diff of a real change is not buried under forms that mean the same.
+    const comparable = toComparableBody(sentPath);
+    const actual = comparable(redactBody({ body, fields: bodyFields }));
+    const wanted = comparable(expected.body);
+    if (toStableJson(actual) !== toStableJson(wanted))
       return [
         {
           path,
           message: `${what} ${index + 1} of the turn differs from the recording (${why.body}, or the recording is stale); ${why.update}`,
-          expected: expected.body,
+          expected: wanted,
           ...drift,
           actual,
         },
@@ -79,18 +83,9 @@ export function checkDrift({
   return [];
 }
 
-/** Whether a request's body is the recorded one, as the API at `path` reads them. */
-function isSameBody({
-  path,
-  recorded,
-  sent,
-}: {
-  path: string;
-  recorded: JsonValue;
-  sent: JsonValue;
-}): boolean {
-  const comparable = path.endsWith('/v1/messages') ? toShortestMessagesForm : (body: JsonValue) => body;
-  return toStableJson(comparable(sent)) === toStableJson(comparable(recorded));
+/** A body of a request to `path` in the form the drift check compares: the shortest, on the Messages API. */
+function toComparableBody(path: string): (body: JsonValue) => JsonValue {
+  return path.endsWith('/v1/messages') ? toShortestMessagesForm : (body) => body;
 }
 
 /** How a drift of each kind of request is told: what drifted, why it may have, and what re-records it. */

@@ -1,3 +1,4 @@
+import type { JsonValue } from '@toolloop/core';
 import { describe, expect, it } from 'vitest';
 import { redactBody, redactExchange } from './redact-recording.js';
 import type { RecordedModelExchange } from './recording.js';
@@ -69,7 +70,7 @@ describe('redactExchange of request headers', () => {
 });
 
 describe('redactBody', () => {
-  const request = (result: unknown, prompt: unknown = 'Where is A-100?') => ({
+  const request = (result: JsonValue, prompt: JsonValue = 'Where is A-100?'): JsonValue => ({
     messages: [
       { role: 'user', content: prompt },
       { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: {} }] },
@@ -78,7 +79,7 @@ describe('redactBody', () => {
   });
 
   it('redacts a text given as a string where the path names its one text block, or that block', () => {
-    const text = (value: string) => [{ type: 'text', text: value }];
+    const text = (value: string): JsonValue => [{ type: 'text', text: value }];
     for (const field of ['messages.*.content.*.content.*.text', 'messages.2.content.0.content.0.text']) {
       expect(redactBody({ body: request('PII 2026-12-04'), fields: [field] })).toEqual(request('[redacted]'));
       expect(redactBody({ body: request(text('PII 2026-12-04')), fields: [field] })).toEqual(
