@@ -128,7 +128,7 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
         status: 400,
         message:
           `The request body nests deeper than ${String(refusal.maxDepth)} levels of objects and arrays ` +
-          `(at ${shortenForMessage(refusal.path.join('.'))}): the fake LLM reads bodies up to that depth, a ` +
+          `(at ${describeDeepPath(refusal.path)}): the fake LLM reads bodies up to that depth, a ` +
           `limit of its own (the real API documents none); send a shallower body.`,
       };
     case 'invalid-json':
@@ -188,6 +188,16 @@ export function describeRefusal(refusal: Refusal): RefusalAnswer {
       throw new Error(`Unexpected refusal ${JSON.stringify(unexpected)}`);
     }
   }
+}
+
+/**
+ * A path of hundreds of fields, cut to its first eight and its last two (each field name cut to 40 characters):
+ * where it starts, and the container that went too deep, in a message of bounded length.
+ */
+function describeDeepPath(path: readonly (string | number)[]): string {
+  const names = path.map((name) => shortenForMessage(String(name), 40));
+  if (names.length <= 12) return names.join('.');
+  return `${names.slice(0, 8).join('.')}.…(${String(names.length - 10)} more).${names.slice(-2).join('.')}`;
 }
 
 /** What each API says of a body that is not JSON (Ollama: Go's decoder's words, which the fake does not copy). */

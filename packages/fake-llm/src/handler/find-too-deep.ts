@@ -1,9 +1,9 @@
 /**
  * How deep a request body's objects and arrays may nest, the body itself being level 1. The limit is the fake's
  * own, as `maxRequestBytes` is: the real APIs do not document theirs. It leaves room for any request a client
- * builds (toolloop lets a tool's schema nest 256 levels, inside a body's few) and stays far below the depth where
- * the fake's checks, which walk a body recursively, would run out of stack (near 1,000 levels for a Converse
- * request on Node 20).
+ * builds (toolloop lets a tool's schema nest 256 levels, inside a body's few) at about half the depth where the
+ * first of the fake's checks, which walk a body recursively, runs out of stack (a Converse request, near 950
+ * levels on Node 20).
  */
 export const maxRequestDepth = 512;
 
