@@ -42,7 +42,8 @@ export async function* parseOllamaStream(
       text += message.content;
       yield { type: 'text-delta', text: message.content };
     }
-    calls.push(...(message?.tool_calls ?? []));
+    // One at a time: an object may carry more calls than a call takes arguments.
+    for (const call of message?.tool_calls ?? []) calls.push(call);
     if (object.done !== true) continue;
     if (thinking !== '') yield { type: 'thinking', text: thinking };
     if (text !== '') yield { type: 'text', text };
