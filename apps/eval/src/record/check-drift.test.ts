@@ -134,6 +134,39 @@ describe('checkDrift of Messages API bodies', () => {
     expect(failures).toEqual([]);
   });
 
+  it('replays a tool result recorded as a list whose block a path redacted whole, now sent as a string', () => {
+    const bodyFields = ['messages.*.content.*.content.*'];
+    const recorded = redactBody({
+      body: request({ system: 'Be brief.', prompt: 'Hi', result: text('PII of 2026-12-04') }),
+      fields: bodyFields,
+    });
+    const failures = checkDrift({
+      recorded: [{ method: 'POST', path, headers: {}, body: recorded }],
+      sent: [{ path, body: request({ system: 'Be brief.', prompt: 'Hi', result: 'PII of 2026-12-05' }) }],
+      path: 'turns[0]',
+      bodyFields,
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it('leaves out of the check a field redacted since the request was recorded', () => {
+    const bodyFields = ['messages.*.content.*.content.*.text'];
+    const failures = checkDrift({
+      recorded: [
+        {
+          method: 'POST',
+          path,
+          headers: {},
+          body: request({ system: 'Be brief.', prompt: 'Hi', result: 'PII of 2026-12-04' }),
+        },
+      ],
+      sent: [{ path, body: request({ system: 'Be brief.', prompt: 'Hi', result: 'PII of 2026-12-05' }) }],
+      path: 'turns[0]',
+      bodyFields,
+    });
+    expect(failures).toEqual([]);
+  });
+
   it('shows both bodies in the shorter form, so their diff holds only what changed', () => {
     const recorded = request({ system: 'Be brief.', prompt: 'Hi', result: text('shipped') });
     const sent = request({ system: 'Be brief.', prompt: 'Hello', result: 'shipped' });

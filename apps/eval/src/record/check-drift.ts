@@ -41,7 +41,7 @@ export function checkDrift({
           message: `${what} ${index + 1} of the turn has no recording (the recording has ${recorded.length}); ${why.update}`,
           expected: null,
           ...drift,
-          actual: redactBody({ body, fields: bodyFields }),
+          actual: toComparableBody(sentPath)(redactBody({ body, fields: bodyFields })),
         },
       ];
     const recordedPath = expected.path.split('?')[0] ?? expected.path;
@@ -55,16 +55,17 @@ export function checkDrift({
           actual: sentPath,
         },
       ];
-    // Both bodies as the API reads them: a diff of a real change is not buried under forms that mean the same.
+    // Both bodies as the API reads them, so a diff of a real change is not buried under forms that mean the same;
+    // the recorded one redacted again, as a field configured after it was recorded is left out of both.
     const comparable = toComparableBody(sentPath);
     const actual = comparable(redactBody({ body, fields: bodyFields }));
-    const wanted = comparable(expected.body);
-    if (toStableJson(actual) !== toStableJson(wanted))
+    const recordedBody = comparable(redactBody({ body: expected.body, fields: bodyFields }));
+    if (toStableJson(actual) !== toStableJson(recordedBody))
       return [
         {
           path,
           message: `${what} ${index + 1} of the turn differs from the recording (${why.body}, or the recording is stale); ${why.update}`,
-          expected: wanted,
+          expected: recordedBody,
           ...drift,
           actual,
         },

@@ -91,6 +91,16 @@ describe('redactBody', () => {
     ).toEqual(request('PII', '[redacted]'));
   });
 
+  it('reaches only a content or system string so, not every string a * passes over', () => {
+    // The `*` that stands for `content` reaches the prompt; those that stand for `role` reach no role.
+    expect(redactBody({ body: request('kept'), fields: ['messages.*.*.*.text'] })).toEqual(
+      request('kept', '[redacted]'),
+    );
+    expect(redactBody({ body: { system: 'Be brief.' }, fields: ['system.0.text'] })).toEqual({
+      system: '[redacted]',
+    });
+  });
+
   it('leaves a string the path does not reach as its one text block', () => {
     for (const field of ['messages.*.content.*.content.1.text', 'messages.*.content.*.content.*.data']) {
       expect(redactBody({ body: request('kept'), fields: [field] })).toEqual(request('kept'));

@@ -10,9 +10,10 @@ export interface RecordingRedaction {
   headers?: readonly string[];
   /**
    * Request body fields replaced by `[redacted]`, as dotted paths; `*` stands for every element of an array
-   * or every key of an object: `metadata.user_id`, `messages.*.content`. A content given as a string stands
-   * for its one text block, as the APIs read it: `messages.*.content.*.text` redacts it too. A redacted field
-   * is also left out of the drift check, since the recording no longer has its value.
+   * or every key of an object: `metadata.user_id`, `messages.*.content`. A `content` or `system` given as a
+   * string stands for a list of its one text block, as the Messages API and chat completions read it: a path to
+   * that block or its `text` (`messages.*.content.*.text`) redacts the string. A redacted field is also left out
+   * of the drift check, since the recording no longer has its value.
    */
   bodyFields?: readonly string[];
 }
@@ -21,31 +22,38 @@ export const redactedMark = '[redacted]';
 
 /** A request body with the configured fields redacted. */
 export function redactBody({ body, fields }: { body: JsonValue; fields: readonly string[] }): JsonValue {
-  return fields.reduce((current, field) => redactPath(current, field.split('.')), body);
+  return fields.reduce((current, field) => redactPath(current, field.split('.'), undefined), body);
 }
 
-function redactPath(value: JsonValue, path: readonly string[]): JsonValue {
+/** The fields whose string is the shorter form of a list of one text block (the Messages API's, chat's). */
+const textContentFields = new Set(['content', 'system']);
+
+/** `value` (found under `key`, when in an object) with what `path` names in it redacted. */
+function redactPath(value: JsonValue, path: readonly string[], key: string | undefined): JsonValue {
   const [head, ...rest] = path;
   if (head === undefined) return redactedMark;
-  // A string content is the shorter form of a list of one text block: a path to that block, or to its text,
-  // reaches the string.
+  // A string content stands for a list of one text block: a path to that block, or to its text, reaches it.
   if (
     typeof value === 'string' &&
+    key !== undefined &&
+    textContentFields.has(key) &&
     (head === '*' || head === '0') &&
-    (rest.length === 0 || rest.join('.') === 'text')
+    (rest.length === 0 || (rest.length === 1 && rest[0] === 'text'))
   )
     return redactedMark;
   if (Array.isArray(value)) {
-    if (head === '*') return value.map((item) => redactPath(item, rest));
+    if (head === '*') return value.map((item) => redactPath(item, rest, undefined));
     const index = Number(head);
     return Number.isInteger(index) && index >= 0 && index < value.length
-      ? value.map((item, at) => (at === index ? redactPath(item, rest) : item))
+      ? value.map((item, at) => (at === index ? redactPath(item, rest, undefined) : item))
       : value;
   }
   if (typeof value !== 'object' || value === null) return value;
   if (head === '*')
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactPath(item, rest)]));
-  return head in value ? { ...value, [head]: redactPath(value[head] as JsonValue, rest) } : value;
+    return Object.fromEntries(
+      Object.entries(value).map(([field, item]) => [field, redactPath(item, rest, field)]),
+    );
+  return head in value ? { ...value, [head]: redactPath(value[head] as JsonValue, rest, head) } : value;
 }
 
 /**

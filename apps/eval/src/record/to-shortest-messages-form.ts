@@ -1,4 +1,5 @@
 import type { JsonValue } from '@toolloop/core';
+import { redactedMark } from './redact-recording.js';
 
 /**
  * A Messages API request body with each content the API reads as one text block written as that text: a
@@ -30,10 +31,14 @@ function shortestToolResult(block: JsonValue): JsonValue {
   return { ...block, content: shortestContent(block['content']) };
 }
 
-/** The text of a list of one text block that holds nothing but its text; any other content as it is. */
+/**
+ * The text of a list of one text block that holds nothing but its text, and the mark of a list whose one block a
+ * recording redacted whole (a path to the block redacts a string content whole); any other content as it is.
+ */
 function shortestContent(content: JsonValue): JsonValue {
   if (!Array.isArray(content) || content.length !== 1) return content;
   const [block] = content;
+  if (block === redactedMark) return redactedMark;
   if (!isObject(block) || block['type'] !== 'text' || typeof block['text'] !== 'string') return content;
   return Object.keys(block).length === 2 ? block['text'] : content;
 }
