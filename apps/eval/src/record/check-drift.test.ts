@@ -96,6 +96,21 @@ describe('checkDrift of Messages API bodies', () => {
     );
   });
 
+  it('takes a tool result of an empty text and one without content as one request', () => {
+    const recorded = request({ system: 'Be brief.', prompt: 'Hi', result: text('') });
+    const withoutContent = {
+      model: 'claude-haiku-4-5',
+      system: 'Be brief.',
+      messages: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1' }] },
+      ],
+    };
+    expect(check(recorded, withoutContent)).toEqual([]);
+    expect(check(recorded, request({ system: 'Be brief.', prompt: 'Hi', result: 'x' }))).toHaveLength(1);
+  });
+
   it('still sees a changed text, a block with more than its text, and another path', () => {
     const recorded = request({ system: 'Be brief.', prompt: 'Where is A-100?', result: text('shipped') });
     expect(

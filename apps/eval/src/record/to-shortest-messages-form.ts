@@ -5,8 +5,8 @@ import { redactedMark } from './redact-recording.js';
  * A Messages API request body with each content the API reads as one text block written as that text: a
  * `system`, a message's `content` or a `tool_result`'s `content` that is a list of one text block holding nothing
  * but its text. The API takes a string there as that one block, so the two forms are one request: a recording
- * made when a tool result went as a list answers the same request sent with its text. Anything else is kept as it
- * is, and the body given is not changed.
+ * made when a tool result went as a list answers the same request sent with its text. A tool result of an empty
+ * text is one without content. Anything else is kept as it is, and the body given is not changed.
  */
 export function toShortestMessagesForm(body: JsonValue): JsonValue {
   if (!isObject(body)) return body;
@@ -26,9 +26,12 @@ function shortestMessage(message: JsonValue): JsonValue {
   };
 }
 
+/** A tool result with its shortest content; an empty text as no content, which says as much. */
 function shortestToolResult(block: JsonValue): JsonValue {
   if (!isObject(block) || block['type'] !== 'tool_result' || block['content'] === undefined) return block;
-  return { ...block, content: shortestContent(block['content']) };
+  const { content, ...rest } = block;
+  const shortest = shortestContent(content);
+  return shortest === '' ? rest : { ...rest, content: shortest };
 }
 
 /**

@@ -37,10 +37,32 @@ describe('convertToAnthropicToolResult', () => {
       tool_use_id: 'toolu_1',
       content: 'sunny, 21 °C',
     });
-    expect(convert({ content: [{ type: 'text', text: '' }] }).content).toBe('');
+    expect(convert({ content: [{ type: 'text', text: '' }] })).toEqual({
+      type: 'tool_result',
+      tool_use_id: 'toolu_1',
+    });
     expect(convert({ content: [{ type: 'resource', uri: 'file:///b.txt', text: 'hello' }] }).content).toBe(
       'Resource file:///b.txt:\nhello',
     );
+  });
+
+  it('leaves out empty text blocks, which the API refuses and which say nothing', () => {
+    expect(
+      convert({
+        content: [
+          { type: 'text', text: '' },
+          { type: 'image', data: 'iVBO', mediaType: 'image/png' },
+        ],
+      }).content,
+    ).toEqual([{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } }]);
+    expect(
+      convert({
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: '' },
+        ],
+      }).content,
+    ).toBe('a');
   });
 
   it('keeps the list for an image alone and for more than one block', () => {

@@ -21,12 +21,15 @@ function isImageMediaType(mediaType: string | undefined): mediaType is ImageMedi
 /**
  * A core tool result as an Anthropic `tool_result` block. Text and images go across as they are; resources
  * become text (or an image, for an image blob); structured content is sent as JSON text when there is no other
- * content. A result of one text block goes as its text, the shorter form of the same content (the API reads a
- * string `content` as one text block): most results are one text, and every later request of a loop sends them
- * again. `is_error` is set when the result is an error.
+ * content. Empty text blocks are left out. A result of one text block goes as its text, the shorter form of the
+ * same content (the API reads a string `content` as one text block): most results are one text, and every later
+ * request of a loop sends them again. `is_error` is set when the result is an error.
  */
 export function convertToAnthropicToolResult(part: ToolResultPart): ToolResultBlockParam {
-  const content = part.output.content.map(convertToolContent);
+  // An empty text says nothing, and the API refuses empty text blocks: a result of only empty text has no content.
+  const content = part.output.content
+    .map(convertToolContent)
+    .filter((block) => block.type !== 'text' || block.text !== '');
   if (content.length === 0 && part.output.structuredContent !== undefined) {
     content.push({ type: 'text', text: JSON.stringify(part.output.structuredContent) });
   }
