@@ -64,6 +64,22 @@ describe('createMemorySessionStore', () => {
     expect(await store.load('one')).toBeUndefined();
   });
 
+  it('appends 200,000 messages in one save (an imported history)', async () => {
+    const store = createMemorySessionStore();
+    await store.save(session);
+    const added = Array.from({ length: 200_000 }, (_unused, index) => ({
+      role: 'user' as const,
+      content: `message ${String(index)}`,
+    }));
+    const next = { ...session, messages: [...session.messages, ...added], version: 1 };
+
+    await store.save(next, { change: { appendedMessages: added.length } });
+
+    const loaded = await store.load('one');
+    expect(loaded?.messages).toHaveLength(200_001);
+    expect(loaded?.messages.at(-1)).toEqual({ role: 'user', content: 'message 199999' });
+  });
+
   it('copies only the appended messages of a save that says so, and keeps them apart from the caller', async () => {
     const store = createMemorySessionStore();
     await store.save(session);

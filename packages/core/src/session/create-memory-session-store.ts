@@ -46,7 +46,9 @@ export function createMemorySessionStore({ now = Date.now }: { now?: () => numbe
             record,
           });
         } else {
-          stored.messages.push(...structuredClone(session.messages.slice(appendedFrom)));
+          // One at a time: a save may append more messages than a call takes arguments (an imported history).
+          for (const message of structuredClone(session.messages.slice(appendedFrom)))
+            stored.messages.push(message);
           stored.version = version;
           stored.savedBy = leaseOwner;
           stored.record = record;
