@@ -73,12 +73,13 @@ describe('checkDrift of Messages API bodies', () => {
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: forms.result }] },
     ],
   });
-  const check = (recorded: unknown, sent: unknown) =>
+  /** The drift of one request sent against one recorded, with these body fields redacted. */
+  const check = (recorded: unknown, sent: unknown, bodyFields: string[] = []) =>
     checkDrift({
       recorded: [{ method: 'POST', path, headers: {}, body: recorded as RecordedModelRequest['body'] }],
       sent: [{ path, body: sent as RecordedModelRequest['body'] }],
       path: 'turns[0]',
-      bodyFields: [],
+      bodyFields,
     });
 
   it('takes a content of one text block and its text as one request, as the API reads them', () => {
@@ -133,53 +134,22 @@ describe('checkDrift of Messages API bodies', () => {
     expect(other).toHaveLength(1);
   });
 
-  it('replays a redacted tool result text recorded as a list, now sent as a string', () => {
-    const bodyFields = ['messages.*.content.*.content.*.text'];
+  it.each([
+    ['its text', 'messages.*.content.*.content.*.text'],
+    ['its block, whole', 'messages.*.content.*.content.*'],
+  ])('replays a tool result recorded as a list with %s redacted, now sent as a string', (_what, field) => {
     const recorded = redactBody({
       body: request({ system: 'Be brief.', prompt: 'Hi', result: text('PII of 2026-12-04') }),
-      fields: bodyFields,
+      fields: [field],
     });
     const sent = request({ system: 'Be brief.', prompt: 'Hi', result: 'PII of 2026-12-05' });
-    const failures = checkDrift({
-      recorded: [{ method: 'POST', path, headers: {}, body: recorded }],
-      sent: [{ path, body: sent }],
-      path: 'turns[0]',
-      bodyFields,
-    });
-    expect(failures).toEqual([]);
-  });
-
-  it('replays a tool result recorded as a list whose block a path redacted whole, now sent as a string', () => {
-    const bodyFields = ['messages.*.content.*.content.*'];
-    const recorded = redactBody({
-      body: request({ system: 'Be brief.', prompt: 'Hi', result: text('PII of 2026-12-04') }),
-      fields: bodyFields,
-    });
-    const failures = checkDrift({
-      recorded: [{ method: 'POST', path, headers: {}, body: recorded }],
-      sent: [{ path, body: request({ system: 'Be brief.', prompt: 'Hi', result: 'PII of 2026-12-05' }) }],
-      path: 'turns[0]',
-      bodyFields,
-    });
-    expect(failures).toEqual([]);
+    expect(check(recorded, sent, [field])).toEqual([]);
   });
 
   it('leaves out of the check a field redacted since the request was recorded', () => {
-    const bodyFields = ['messages.*.content.*.content.*.text'];
-    const failures = checkDrift({
-      recorded: [
-        {
-          method: 'POST',
-          path,
-          headers: {},
-          body: request({ system: 'Be brief.', prompt: 'Hi', result: 'PII of 2026-12-04' }),
-        },
-      ],
-      sent: [{ path, body: request({ system: 'Be brief.', prompt: 'Hi', result: 'PII of 2026-12-05' }) }],
-      path: 'turns[0]',
-      bodyFields,
-    });
-    expect(failures).toEqual([]);
+    const recorded = request({ system: 'Be brief.', prompt: 'Hi', result: 'PII of 2026-12-04' });
+    const sent = request({ system: 'Be brief.', prompt: 'Hi', result: 'PII of 2026-12-05' });
+    expect(check(recorded, sent, ['messages.*.content.*.content.*.text'])).toEqual([]);
   });
 
   it('shows both bodies in the shorter form, so their diff holds only what changed', () => {
