@@ -88,7 +88,7 @@ describe('createAnthropicThreads', () => {
     expect(again.params.messages).toHaveLength(3);
   });
 
-  it('sends a tool result of one text block as its text, and keeps the cache breakpoints of the new messages', async () => {
+  it('sends the new messages as converted, with their cache breakpoints', async () => {
     const threads = createTestThreads();
     await exchange(threads, [question], toolCallReply('msg_1'));
     const marked: MessageParam = {
@@ -97,7 +97,7 @@ describe('createAnthropicThreads', () => {
         {
           type: 'tool_result',
           tool_use_id: 'call-1',
-          content: [{ type: 'text', text: 'Sunny' }],
+          content: 'Sunny',
           cache_control: { type: 'ephemeral' },
         },
         { type: 'text', text: '[Round 2] Answer now.', cache_control: { type: 'ephemeral' } },

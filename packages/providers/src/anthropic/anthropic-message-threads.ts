@@ -3,7 +3,6 @@ import type { MessageCreateParamsStreaming as BetaMessageCreateParamsStreaming }
 import { canonicalMessage, threadFingerprint } from './canonical-anthropic-message.js';
 import { watchReply } from './watch-anthropic-reply.js';
 import type {
-  ContentBlockParam,
   MessageCreateParamsStreaming,
   MessageParam,
   RawMessageStreamEvent,
@@ -173,24 +172,16 @@ function continuing(options: {
 }
 
 /**
- * A message of a thread request in its shortest form, as the API takes it: one text block as its text, and a tool
- * result of one text block as its text. Cache breakpoints stay (a block that has one keeps the block form): a
- * thread does not cache the prompt by itself, a request's own breakpoints do.
+ * A message of a thread request in its shortest form, as the API takes it: one text block as its text (a tool
+ * result of one text block comes from the conversion as its text already). Cache breakpoints stay (a block that
+ * has one keeps the block form): a thread does not cache the prompt by itself, a request's own breakpoints do.
  */
 function shortestForm(message: MessageParam): MessageParam {
   if (typeof message.content === 'string') return message;
-  const content: ContentBlockParam[] = message.content;
-  const [first, ...rest] = content;
-  if (rest.length === 0 && first !== undefined && isBareText(first))
-    return { ...message, content: first.text };
-  const shortest = content.map((block): ContentBlockParam => {
-    if (block.type !== 'tool_result' || !Array.isArray(block.content)) return block;
-    const [only, ...others] = block.content;
-    return others.length === 0 && only !== undefined && isBareText(only)
-      ? { ...block, content: only.text }
-      : block;
-  });
-  return { ...message, content: shortest } as MessageParam;
+  const [first, ...rest] = message.content;
+  return rest.length === 0 && first !== undefined && isBareText(first)
+    ? { ...message, content: first.text }
+    : message;
 }
 
 /** A text block with nothing but its text (no breakpoint, no citations), which string content stands for. */
