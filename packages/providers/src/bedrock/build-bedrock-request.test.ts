@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getBedrockCapabilities } from './bedrock-capabilities.js';
 import { buildBedrockRequest } from './build-bedrock-request.js';
+import { createWideRound } from '../../test/support/wide-round.js';
 
 const sonnet = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
 const weather = {
@@ -178,5 +179,23 @@ describe('buildBedrockRequest', () => {
     expect(failed({ isError: false })).toEqual([
       { toolResult: { toolUseId: 'tooluse_1', content: [{ text: 'Done.' }] } },
     ]);
+  });
+});
+
+describe('buildBedrockRequest of an answer of 200,000 tool calls', () => {
+  it('merges it whole into the assistant message before it', () => {
+    const { calls } = createWideRound(200_000);
+    const { params } = build(sonnet, {
+      tools: [{ ...weather, name: 'echo' }],
+      messages: [
+        { role: 'user', content: 'Echo them all.' },
+        { role: 'assistant', content: [{ type: 'text', text: 'On it.' }] },
+        calls,
+      ],
+    });
+    expect(params.messages).toHaveLength(2);
+    const content = params.messages?.[1]?.content ?? [];
+    expect(content).toHaveLength(1 + 200_000);
+    expect(content.at(-1)).toMatchObject({ toolUse: { toolUseId: 'call_199999', name: 'echo' } });
   });
 });

@@ -19,7 +19,8 @@ export function convertToBedrockMessages(messages: readonly Message[]): BedrockM
     const blocks = convertContent(message);
     if (blocks.length === 0) continue;
     const last = converted.at(-1);
-    if (last?.role === role) last.content.push(...blocks);
+    // Added one at a time: a message may hold very many tool calls or results.
+    if (last?.role === role) for (const block of blocks) last.content.push(block);
     else converted.push({ role, content: blocks });
   }
   return converted;

@@ -1,5 +1,6 @@
 import type { Message } from '@toolloop/core';
 import { describe, expect, it } from 'vitest';
+import { createWideRound } from '../../test/support/wide-round.js';
 import { buildOpenAIResponsesRequest } from './build-openai-responses-request.js';
 
 const reasoningItem = {
@@ -251,5 +252,16 @@ describe('buildOpenAIResponsesRequest', () => {
     expect(params.input).toEqual([
       { type: 'function_call_output', call_id: 'call_1', output: 'Error: division by zero' },
     ]);
+  });
+});
+
+describe('buildOpenAIResponsesRequest of a round of 200,000 tool calls', () => {
+  it('sends each call and each output as an item of its own', () => {
+    const { calls, results } = createWideRound(200_000);
+    const input = build({ messages: [{ role: 'user', content: 'Echo them all.' }, calls, results] }).params
+      .input as unknown[];
+    expect(input).toHaveLength(1 + 2 * 200_000);
+    expect(input[200_000]).toMatchObject({ type: 'function_call', call_id: 'call_199999' });
+    expect(input.at(-1)).toEqual({ type: 'function_call_output', call_id: 'call_199999', output: 'ok' });
   });
 });

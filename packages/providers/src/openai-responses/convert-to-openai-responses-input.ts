@@ -22,7 +22,8 @@ export function convertToOpenAIResponsesInput(messages: readonly Message[]): Ope
         });
         break;
       case 'assistant':
-        items.push(...convertAssistantMessage(message));
+        // An item a tool call, added one at a time: an answer may hold very many calls.
+        for (const item of convertAssistantMessage(message)) items.push(item);
         break;
       case 'tool':
         // Results as chat completions words them (an error result starts with `Error: `): the output is text too.

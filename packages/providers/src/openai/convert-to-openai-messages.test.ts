@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createWideRound } from '../../test/support/wide-round.js';
 import { convertToOpenAIMessages } from './convert-to-openai-messages.js';
 
 describe('convertToOpenAIMessages', () => {
@@ -94,5 +95,17 @@ describe('convertToOpenAIMessages', () => {
       { role: 'system', content: '[Round 1] Call a tool.\n\nTools: search.' },
       { role: 'user', content: 'Hi' },
     ]);
+  });
+});
+
+describe('convertToOpenAIMessages of a round of 200,000 tool calls', () => {
+  it('gives each result a tool message of its own', () => {
+    const { calls, results } = createWideRound(200_000);
+    const converted = convertToOpenAIMessages({
+      system: undefined,
+      messages: [{ role: 'user', content: 'Echo them all.' }, calls, results],
+    });
+    expect(converted).toHaveLength(2 + 200_000);
+    expect(converted.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_199999', content: 'ok' });
   });
 });

@@ -42,7 +42,8 @@ export function convertToOpenAIMessages({
         converted.push(convertToOpenAIAssistantMessage(message));
         break;
       case 'tool':
-        converted.push(...convertToOpenAIToolMessages(message));
+        // One message a result, added one at a time: a round of very many calls has as many results.
+        for (const result of convertToOpenAIToolMessages(message)) converted.push(result);
         break;
       default: {
         const unknownMessage: never = message;

@@ -16,6 +16,23 @@ export interface StreamingToolCall {
 }
 
 /**
+ * The tool calls of one response while they stream: each by its index, with what placing the next delta needs
+ * kept as the calls come (the highest index taken, the index of each id), so a delta costs the same however
+ * many calls came before it.
+ */
+export interface StreamingToolCalls {
+  readonly byIndex: Map<number, StreamingToolCall>;
+  /** The index of the first call each id was given to. */
+  readonly indexOfId: Map<string, number>;
+  /** The highest index taken so far; undefined before the first call. */
+  highest: number | undefined;
+}
+
+export function createStreamingToolCalls(): StreamingToolCalls {
+  return { byIndex: new Map(), indexOfId: new Map(), highest: undefined };
+}
+
+/**
  * Adds one tool-call delta to the calls streamed so far, keyed by `index` (which need not start at 0). The id
  * and name come from whichever chunk has them (continuation chunks may repeat them, or send `name: ""`), and
  * argument text is appended, so incremental and whole arguments both work. A delta without `index` (Mistral)
@@ -27,14 +44,21 @@ export function applyToolCallDelta({
   delta,
   position,
 }: {
-  calls: Map<number, StreamingToolCall>;
+  calls: StreamingToolCalls;
   delta: OpenAIToolCallDelta;
   position: number;
 }): void {
   const index = resolveIndex({ calls, delta, position });
-  const call = calls.get(index) ?? { id: undefined, name: '', arguments: '' };
-  calls.set(index, call);
-  if (isNonEmpty(delta.id) && call.id === undefined) call.id = delta.id;
+  let call = calls.byIndex.get(index);
+  if (call === undefined) {
+    call = { id: undefined, name: '', arguments: '' };
+    calls.byIndex.set(index, call);
+    if (calls.highest === undefined || index > calls.highest) calls.highest = index;
+  }
+  if (isNonEmpty(delta.id) && call.id === undefined) {
+    call.id = delta.id;
+    if (!calls.indexOfId.has(delta.id)) calls.indexOfId.set(delta.id, index);
+  }
   const name = delta.function?.name;
   if (isNonEmpty(name) && call.name === '') call.name = name;
   const fragment = delta.function?.arguments;
@@ -46,13 +70,14 @@ function resolveIndex({
   delta,
   position,
 }: {
-  calls: Map<number, StreamingToolCall>;
+  calls: StreamingToolCalls;
   delta: OpenAIToolCallDelta;
   position: number;
 }): number {
-  const nextIndex = calls.size === 0 ? position : Math.max(...calls.keys()) + 1;
+  const { highest } = calls;
+  const nextIndex = highest === undefined ? position : highest + 1;
   if (typeof delta.index === 'number') {
-    const taken = calls.get(delta.index);
+    const taken = calls.byIndex.get(delta.index);
     const startsAnother =
       taken?.id !== undefined &&
       isNonEmpty(delta.id) &&
@@ -60,11 +85,8 @@ function resolveIndex({
       isCompleteJson(taken.arguments);
     return startsAnother ? nextIndex : delta.index;
   }
-  if (isNonEmpty(delta.id)) {
-    for (const [index, call] of calls) if (call.id === delta.id) return index;
-    return nextIndex;
-  }
-  return calls.size === 0 ? position : Math.max(...calls.keys());
+  if (isNonEmpty(delta.id)) return calls.indexOfId.get(delta.id) ?? nextIndex;
+  return highest ?? position;
 }
 
 /**
@@ -78,15 +100,15 @@ export function finishToolCalls({
   calls,
   cutOff,
 }: {
-  calls: Map<number, StreamingToolCall>;
+  calls: StreamingToolCalls;
   cutOff: boolean;
 }): Array<ToolCallPart | WarningPart> {
   const parts: Array<ToolCallPart | WarningPart> = [];
   let madeUpPrefix: string | undefined;
   const makeUpId = (index: number) =>
     `${(madeUpPrefix ??= `call_${globalThis.crypto.randomUUID().slice(-12)}`)}_${index}`;
-  for (const index of [...calls.keys()].sort((left, right) => left - right)) {
-    const call = calls.get(index);
+  for (const index of [...calls.byIndex.keys()].sort((left, right) => left - right)) {
+    const call = calls.byIndex.get(index);
     if (call === undefined) continue;
     const id = call.id ?? makeUpId(index);
     if (cutOff && !isCompleteJson(call.arguments)) {

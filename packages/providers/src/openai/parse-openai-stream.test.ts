@@ -246,3 +246,28 @@ describe('parseOpenAIStream', () => {
     expect(error).toBe(reason);
   });
 });
+
+describe('parseOpenAIStream with very many tool calls', () => {
+  const count = 200_000;
+  const calls = (withIndex: boolean) =>
+    Array.from({ length: count }, (_unused, index) => ({
+      ...(withIndex ? { index } : {}),
+      id: `call_${index}`,
+      function: { name: 'echo', arguments: `{"n":${index}}` },
+    }));
+
+  it.each([
+    ['numbered by index', true],
+    ['without index (each new id starts a call)', false],
+  ])('reads an answer of 200,000 tool calls in one chunk, %s', async (_label, withIndex) => {
+    const { parts, error } = await parse([
+      chunk({ delta: { tool_calls: calls(withIndex) } }),
+      chunk({ finishReason: 'tool_calls' }),
+    ]);
+    expect(error).toBeUndefined();
+    const toolCalls = parts.filter((part) => part.type === 'tool-call');
+    expect(toolCalls).toHaveLength(count);
+    expect(toolCalls.at(-1)).toMatchObject({ id: `call_${count - 1}`, input: { n: count - 1 } });
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'tool_calls' });
+  });
+});

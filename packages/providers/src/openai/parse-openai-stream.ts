@@ -5,9 +5,9 @@ import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
 import { mapOpenAIUsage, type OpenAIUsageReport } from './map-openai-usage.js';
 import {
   applyToolCallDelta,
+  createStreamingToolCalls,
   finishToolCalls,
   type OpenAIToolCallDelta,
-  type StreamingToolCall,
 } from './openai-tool-calls.js';
 
 /** A streamed chunk as OpenAI-compatible servers send it: OpenAI's fields, the common extensions, all loosely. */
@@ -55,7 +55,7 @@ export async function* parseOpenAIStream({
   provider: string;
 }): AsyncGenerator<ModelStreamPart> {
   let block: OpenBlock | undefined;
-  const toolCalls = new Map<number, StreamingToolCall>();
+  const toolCalls = createStreamingToolCalls();
   let finishReason: string | undefined;
   let usage: Usage | undefined;
   let refused = false;
@@ -144,7 +144,7 @@ export async function* parseOpenAIStream({
       errorType: 'incomplete_stream',
     });
   }
-  for (const [index, call] of toolCalls) {
+  for (const [index, call] of toolCalls.byIndex) {
     if (call.name !== '') continue;
     throw new ModelError({
       message: `${stream} sent tool call ${index}${call.id === undefined ? '' : ` (${call.id})`} without a name: events are missing from the response. Try the request again.`,
