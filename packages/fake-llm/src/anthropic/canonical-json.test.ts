@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJsonLength, toCanonicalJson, writeCanonicalJson } from './canonical-json.js';
+import {
+  canonicalJsonLength,
+  isSameCanonicalJson,
+  toCanonicalJson,
+  writeCanonicalJson,
+} from './canonical-json.js';
 import { referenceCanonicalJson } from '../../test/reference-canonical-json.js';
 
 /** JSON values as a request body parses into, with `cache_control` fields here and there, and a `__proto__` key. */
@@ -71,4 +76,47 @@ describe('canonical JSON', () => {
       }),
     );
   });
+
+  it('tells two values the same exactly when their canonical JSON is the same text', () => {
+    const block = { type: 'tool_result', tool_use_id: 'toolu_1', content: 'x'.repeat(1000) };
+    const marked = { ...block, cache_control: { type: 'ephemeral' } };
+    expect(isSameCanonicalJson(marked, { ...block })).toBe(true);
+    expect(isSameCanonicalJson(marked, { ...block, content: 'y'.repeat(1000) })).toBe(false);
+    expect(isSameCanonicalJson([undefined], [null])).toBe(toCanonicalJson([undefined]) === '[null]');
+    expect(isSameCanonicalJson({ a: undefined }, {})).toBe(true);
+    expect(isSameCanonicalJson({ a: 1 }, { b: 1 })).toBe(false);
+    expect(isSameCanonicalJson([], {})).toBe(false);
+    // A value and its reordered, re-marked or otherwise changed counterparts, and pairs of unrelated values.
+    const counterpart = (value: unknown) =>
+      fc.oneof(
+        fc.constant(reversed(value)),
+        fc.constant(JSON.parse(JSON.stringify(value)) as unknown),
+        bodyValue,
+        fc.constant(withCacheControlMoved(value)),
+      );
+    fc.assert(
+      fc.property(
+        bodyValue.chain((value) => fc.tuple(fc.constant(value), counterpart(value))),
+        ([left, right]) => {
+          const same = toCanonicalJson(left) === toCanonicalJson(right);
+          expect(isSameCanonicalJson(left, right)).toBe(same);
+          expect(isSameCanonicalJson(right, left)).toBe(same);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });
+
+/** The value with `cache_control` taken off every object that has one and put on every object that has none. */
+function withCacheControlMoved(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(withCacheControlMoved);
+  const moved: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(value)) {
+    if (name !== 'cache_control')
+      Object.defineProperty(moved, name, { value: withCacheControlMoved(field), enumerable: true });
+  }
+  if (!Object.hasOwn(value, 'cache_control')) moved['cache_control'] = { type: 'ephemeral' };
+  return moved;
+}

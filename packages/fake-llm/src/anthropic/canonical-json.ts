@@ -42,6 +42,45 @@ export function writeCanonicalJson(value: unknown, write: (piece: string) => voi
 }
 
 /**
+ * Whether `toCanonicalJson(left) === toCanonicalJson(right)`, found without writing either: the same fields in
+ * any order, `cache_control` left out, at any depth. Stops at the first difference; a long string is compared,
+ * not escaped and copied. A block whose only change is a breakpoint that moved off it is the same.
+ */
+export function isSameCanonicalJson(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  const leftIsObject = typeof left === 'object' && left !== null;
+  const rightIsObject = typeof right === 'object' && right !== null;
+  // Values JSON does not write (undefined, a function) stand in a list as null, as `writeCanonicalJson` has it.
+  if (!leftIsObject || !rightIsObject)
+    return !leftIsObject && !rightIsObject && asWritten(left) === asWritten(right);
+  if (Array.isArray(left) || Array.isArray(right)) {
+    if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length) return false;
+    for (let index = 0; index < left.length; index += 1) {
+      if (!isSameCanonicalJson((left as unknown[])[index], (right as unknown[])[index])) return false;
+    }
+    return true;
+  }
+  const leftFields = left as Record<string, unknown>;
+  const rightFields = right as Record<string, unknown>;
+  let unmatched = 0;
+  for (const name of Object.keys(leftFields)) {
+    const field = leftFields[name];
+    if (name === 'cache_control' || !isWritten(field)) continue;
+    unmatched += 1;
+    if (!Object.hasOwn(rightFields, name) || !isSameCanonicalJson(field, rightFields[name])) return false;
+  }
+  for (const name of Object.keys(rightFields)) {
+    if (name !== 'cache_control' && isWritten(rightFields[name])) unmatched -= 1;
+  }
+  return unmatched === 0;
+}
+
+/** A value as JSON writes it in a list: null for what it does not write. */
+function asWritten(value: unknown): unknown {
+  return isWritten(value) ? value : null;
+}
+
+/**
  * The length of `toCanonicalJson(value)` from `json`, the value's plain JSON text: sorting keys changes their
  * order, not the length, so it is the text's less what each `cache_control` field takes (with its comma). A
  * string that mentions the field is written with escaped quotes: only a real field sends it the long way.

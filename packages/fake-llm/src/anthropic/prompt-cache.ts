@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
-import { canonicalJsonLength, toCanonicalJson, writeCanonicalJson } from './canonical-json.js';
+import {
+  canonicalJsonLength,
+  isSameCanonicalJson,
+  toCanonicalJson,
+  writeCanonicalJson,
+} from './canonical-json.js';
 import type { PromptBlock } from './list-prompt-blocks.js';
-import { isKeptCopy } from './copy-frozen.js';
+import { copyFrozen, isKeptCopy } from './copy-frozen.js';
 import { createCopyMemo } from './create-copy-memo.js';
 
 /** How many blocks before a breakpoint the API looks back for an earlier cache entry (its prompt caching guide). */
@@ -33,10 +38,12 @@ export interface PromptCache {
 /** One block of the last request the cache compared: what its count and key depend on, and the running count. */
 interface SeenBlock {
   label: string;
-  /** The block's value: when the next request's is the very same frozen copy, it is the same block. */
+  /**
+   * The block's value as the last request had it, one of the fake's frozen copies (a copy made here of any other
+   * value, which its owner could change): the next request's block is the same when it is the very same copy,
+   * or has the same canonical JSON.
+   */
   block: Readonly<Record<string, unknown>>;
-  /** Its JSON text as the request had it (`cache_control` included), to compare the next request's block with. */
-  json: string;
   /** The characters of the canonical JSON of the prompt's blocks up to and including this one. */
   characters: number;
 }
@@ -60,13 +67,14 @@ interface SeenPrompt {
  * as the fake's usage is. A breakpoint reads the longest entry at it or up to 20 blocks before it; a request
  * writes the prefix of every breakpoint that reaches `minTokens`. Entries do not expire.
  *
- * The cache is incremental: it keeps the blocks of the last request with a breakpoint (their plain JSON text
- * and running character counts) and the keys made for them. A request's blocks are written as plain JSON and
- * compared, text and label, with those at the same positions up to the first that differs; only the blocks from
- * there on are counted again and, when a breakpoint needs their keys, get canonical JSON and a hash. So the plain
- * JSON (which counting the blocks always took) is all a request costs in proportion to its size, the rest in
- * proportion to what changed: a tool loop's request, which repeats the one before and adds a round, hashes the
- * round and the block its breakpoint moved from. Another model remakes every key, and other settings (or
+ * The cache is incremental: it keeps the blocks of the last request with a breakpoint (their values and running
+ * character counts) and the keys made for them. A request's blocks are compared, value and label, with those at
+ * the same positions up to the first that differs, a value the same when it is the very frozen copy the last
+ * request had or has the same canonical JSON (a block a breakpoint moved off is the same block); only the blocks
+ * from there on are written as JSON, counted again and, when a breakpoint needs their keys, get canonical JSON and
+ * a hash. So a request costs in proportion to what changed: a tool loop's request, which repeats the one before
+ * and adds a round, writes and hashes the round, and compares the block its breakpoint moved from (a large tool
+ * result's text once, no JSON written). Another model remakes every key, and other settings (or
  * messages that begin at another block) the keys from the first message's block on; the counts stay. A request
  * without a breakpoint is only counted, and leaves the cache as it was. A request from another conversation on
  * the same script shares the entries and is compared with whichever request came before it, which only costs
@@ -131,37 +139,43 @@ function updateSeenBlocks(seen: SeenPrompt, blocks: readonly PromptBlock[]): voi
   seen.firstMessage = firstMessage;
   let characters = seen.blocks.at(-1)?.characters ?? 0;
   for (const { label, block } of blocks.slice(kept)) {
-    const json = JSON.stringify(block);
-    characters += charactersOfCopy(block, () => canonicalJsonLength(json, block));
-    seen.blocks.push({ label, block, json, characters });
+    characters += charactersOfCopy(block, () => canonicalJsonLength(JSON.stringify(block), block));
+    seen.blocks.push({ label, block: asKeptCopy(block), characters });
   }
 }
 
-/** How many of the request's first blocks are the same as the last request's, position by position. */
+/**
+ * How many of the request's first blocks are the same as the last request's, position by position; those that
+ * are the same take the request's values, so that the next request, which repeats them as the fake's frozen
+ * copies, finds the very same ones.
+ */
 function countSameBlocks(seenBlocks: readonly SeenBlock[], blocks: readonly PromptBlock[]): number {
   const length = Math.min(seenBlocks.length, blocks.length);
   for (let index = 0; index < length; index += 1) {
     const seenBlock = seenBlocks[index];
     const block = blocks[index];
     if (seenBlock === undefined || block === undefined || !isSameBlock(seenBlock, block)) return index;
+    if (isKeptCopy(block.block)) seenBlock.block = block.block;
   }
   return length;
 }
 
 /**
- * Same label and the same JSON text: then the same canonical JSON, so the same count and, with the settings in
- * the same place (see `countValidKeys`), the same key. For a block as `JSON.parse` makes them (a request body's),
- * its JSON text is its value written out, fields in their order: the same text is the same value, whose
- * canonical JSON only sorts and leaves out fields. (The text tells apart some blocks with the same canonical JSON
- * — fields reordered, a `cache_control` added or dropped — which only costs their JSON and keys made again.)
+ * Same label and the same canonical JSON: so the same count and, with the settings in the same place (see
+ * `countValidKeys`), the same key.
  */
 function isSameBlock(seenBlock: SeenBlock, block: PromptBlock): boolean {
   if (seenBlock.label !== block.label) return false;
-  // The same frozen copy of the fake's is the same value: no JSON to write.
+  // The same frozen copy of the fake's is the same value: nothing to compare.
   return (
     (seenBlock.block === block.block && isKeptCopy(block.block)) ||
-    seenBlock.json === JSON.stringify(block.block)
+    isSameCanonicalJson(seenBlock.block, block.block)
   );
+}
+
+/** The block itself when it is one of the fake's frozen copies, else a frozen copy of it as it is now. */
+function asKeptCopy(block: Record<string, unknown>): Readonly<Record<string, unknown>> {
+  return isKeptCopy(block) ? block : (copyFrozen(block) as Readonly<Record<string, unknown>>);
 }
 
 /** The position of the request's first message block, or -1: the blocks before it are its tools and system. */
