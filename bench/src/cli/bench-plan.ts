@@ -72,9 +72,11 @@ export function createBenchPlan({ quick }: { quick: boolean }): BenchPlan {
         // About 3,000 requests a contender a length, at least 7 runs: a 500-round run takes the fake several seconds.
         long: { lengths: [10, 50, 200, 500], warmupRuns: 2, requestsPerContender: 3000, minRuns: 7 },
         // 3 rounds: the last request holds three 1 MB results, about 750,000 tokens, within the model's 1,000,000.
-        large: { rounds: 3, resultBytes: [100_000, 1_000_000], warmupRuns: 2, runs: 11 },
+        // A 1 MB turn takes about a tenth of a second, and with 11 runs a size the verdicts flipped from run to
+        // run: 61 keep them steady for about a minute more.
+        large: { rounds: 3, resultBytes: [100_000, 1_000_000], warmupRuns: 2, runs: 61 },
         setup: { warmupRuns: 20, runs: 200 },
-        // Each batch of the Vercel AI SDK takes several seconds of CPU: 3 of each keep this to a few minutes.
-        concurrency: { turns: 1000, rounds: 3, delayMs: 50, warmupRuns: 1, runs: 3 },
+        // Each batch of the Vercel AI SDK takes several seconds of CPU: 5 of each keep this to a few minutes.
+        concurrency: { turns: 1000, rounds: 3, delayMs: 50, warmupRuns: 1, runs: 5 },
       };
 }
