@@ -67,12 +67,19 @@ export function isSameCanonicalJson(left: unknown, right: unknown): boolean {
     const field = leftFields[name];
     if (name === 'cache_control' || !isWritten(field)) continue;
     unmatched += 1;
-    if (!Object.hasOwn(rightFields, name) || !isSameCanonicalJson(field, rightFields[name])) return false;
+    // The other side writes the field too: its own, enumerable (as `Object.keys` lists them), and a value JSON
+    // writes (an undefined field is left out, not written as null).
+    if (!isWrittenField(rightFields, name) || !isSameCanonicalJson(field, rightFields[name])) return false;
   }
   for (const name of Object.keys(rightFields)) {
     if (name !== 'cache_control' && isWritten(rightFields[name])) unmatched -= 1;
   }
   return unmatched === 0;
+}
+
+/** Whether `toCanonicalJson` writes the field `name` of `fields`. */
+function isWrittenField(fields: Record<string, unknown>, name: string): boolean {
+  return Object.prototype.propertyIsEnumerable.call(fields, name) && isWritten(fields[name]);
 }
 
 /** A value as JSON writes it in a list: null for what it does not write. */

@@ -553,6 +553,25 @@ describe('createPromptCache, incremental', () => {
     expect(actual.readTokens).toBe(0);
   });
 
+  it('reads nothing of a block changed in place after a request that repeated it unchanged', () => {
+    const caches = createCaches();
+    const text = { type: 'text', text: question, cache_control: ephemeral };
+    const request = (): UseOptions => ({
+      model: 'claude-sonnet-4-6',
+      settings: { toolChoice: undefined, thinking: undefined },
+      blocks: listPromptBlocks({ messages: [{ role: 'user', content: [text] }] }),
+      minTokens: 0,
+    });
+    caches.use(request());
+    // The same object again, unchanged: the cache must not take it as what it compares the next request with.
+    expect(caches.use(request()).actual.readTokens).toBeGreaterThan(0);
+    text.text = question.replace('first', 'final');
+    const { actual, expected } = caches.use(request());
+
+    expect(actual).toEqual(expected);
+    expect(actual.readTokens).toBe(0);
+  });
+
   it('does not read a message whose role changed, its content the same', () => {
     const caches = createCaches();
     const asked = [{ role: 'user', content: [{ type: 'text', text: question }] }];
