@@ -19,10 +19,11 @@ export function checkThinkingEcho(options: {
   const problems: string[] = [];
   const echoIndexes = new Set<number>();
   const currentCycle = findCurrentToolUseCycle(options.messages);
+  const echoes = indexAssistantMessages(options.messages);
   for (const answer of options.answers) {
     const sent = answer.content.filter(isReasoning).map(toComparable);
     if (sent.length === 0) continue;
-    const messageIndex = options.messages.findIndex((message) => isEchoOf(message, answer));
+    const messageIndex = echoes.find(answer);
     const echo = options.messages[messageIndex];
     if (echo === undefined) continue;
     echoIndexes.add(messageIndex);
@@ -36,7 +37,7 @@ export function checkThinkingEcho(options: {
         `${JSON.stringify(received) === JSON.stringify(sent) ? ' (not first in the message)' : ''}.`,
     );
   }
-  problems.push(...checkSignatures({ ...options, skip: echoIndexes }));
+  for (const problem of checkSignatures({ ...options, skip: echoIndexes })) problems.push(problem);
   return problems;
 }
 
@@ -102,15 +103,42 @@ function toComparable(block: RequestContentBlock | AnthropicAnswer['content'][nu
   }
 }
 
-function isEchoOf(message: RequestMessage, answer: AnthropicAnswer): boolean {
-  if (message.role !== 'assistant') return false;
-  const toolIds = answer.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
-  if (toolIds.length > 0) {
-    return message.content.some((block) => block.type === 'tool_use' && toolIds.includes(String(block.id)));
+/**
+ * The request's assistant messages, indexed once by their tool call ids and by their whole text, so that each
+ * answer's echo is found without walking the messages again: a script's answers accumulate over a conversation
+ * (and over every conversation on the route), and each request repeats the messages of the ones before.
+ */
+function indexAssistantMessages(messages: RequestMessage[]): {
+  /**
+   * The first message that echoes the answer, or -1: one holding any of its tool calls (by id), or, for an
+   * answer without tool calls, one whose text is the answer's (when it has any).
+   */
+  find: (answer: AnthropicAnswer) => number;
+} {
+  const byToolId = new Map<string, number>();
+  const byText = new Map<string, number>();
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== 'assistant') continue;
+    let text = '';
+    for (const block of message.content) {
+      if (block.type === 'tool_use' && !byToolId.has(String(block.id))) byToolId.set(String(block.id), index);
+      if (block.type === 'text') text += String(block.text);
+    }
+    if (!byText.has(text)) byText.set(text, index);
   }
-  const sentText = answer.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-  const receivedText = message.content
-    .map((block) => (block.type === 'text' ? String(block.text) : ''))
-    .join('');
-  return sentText !== '' && sentText === receivedText;
+  return {
+    find(answer) {
+      let first = -1;
+      let madeCalls = false;
+      for (const block of answer.content) {
+        if (block.type !== 'tool_use') continue;
+        madeCalls = true;
+        const index = byToolId.get(block.id);
+        if (index !== undefined && (first === -1 || index < first)) first = index;
+      }
+      if (madeCalls) return first;
+      const sentText = answer.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+      return sentText === '' ? -1 : (byText.get(sentText) ?? -1);
+    },
+  };
 }

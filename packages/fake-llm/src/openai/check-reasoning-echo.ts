@@ -15,12 +15,21 @@ export function checkReasoningEcho(options: {
 }): string[] {
   const { messages, answers, reasoningField } = options;
   const problems: string[] = [];
+  // The first assistant message holding each tool call id, found in one pass: a script's answers accumulate over
+  // a conversation, and each request repeats the messages of the ones before.
+  const messageOfCall = new Map<string, number>();
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== 'assistant') continue;
+    for (const call of message.toolCalls) if (!messageOfCall.has(call.id)) messageOfCall.set(call.id, index);
+  }
   for (const answer of answers) {
     if (answer.reasoning === undefined || answer.toolCalls.length === 0) continue;
     const ids = answer.toolCalls.map((call) => call.id);
-    const index = messages.findIndex(
-      (message) => message.role === 'assistant' && message.toolCalls.some((call) => ids.includes(call.id)),
-    );
+    let index = -1;
+    for (const id of ids) {
+      const found = messageOfCall.get(id);
+      if (found !== undefined && (index === -1 || found < index)) index = found;
+    }
     const echo = messages[index];
     if (echo === undefined) continue;
     const received = echo.reasoning[reasoningField];
