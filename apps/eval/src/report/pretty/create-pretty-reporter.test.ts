@@ -184,3 +184,30 @@ describe('createPrettyReporter', () => {
     ]);
   });
 });
+
+describe('createPrettyReporter at the end of a run with very long texts', () => {
+  it('lists a failure whose answer has 150,000 lines, and a runner error of as many, line by line', async () => {
+    const long = Array.from({ length: 150_000 }, (_unused, index) => `line ${index}`).join('\n');
+    const { stream, writes } = createRecorder();
+    const failed = buildScenarioResult({
+      name: 'reads a long log',
+      status: 'failed',
+      failures: [{ path: 'turns[0].expect.text.equals', message: long, expected: 'short', actual: long }],
+    });
+    const errored = buildScenarioResult({
+      name: 'a crashed server',
+      status: 'failed',
+      failures: [],
+      error: { message: long },
+    });
+    await replay(
+      createPrettyReporter({ stream, isTTY: false, color: false }),
+      buildRunReport({ scenarios: [failed, errored] }),
+    );
+
+    const output = writes.join('');
+    // The failure's message and its diff's added lines, and the runner error's message.
+    expect(output.split('\n').filter((line) => line.endsWith(' line 149999'))).toHaveLength(3);
+    expect(output).toContain('Runner errors (1)');
+  });
+});

@@ -1,5 +1,6 @@
 import { escapeControlCharacters, escapeLine } from '../escape-control-characters.js';
 import type { ScenarioResult } from '../run-report.js';
+import { addIndented } from './add-indented.js';
 import type { Colors } from './colors.js';
 import { formatValueDiff } from './format-value-diff.js';
 
@@ -23,17 +24,14 @@ export function formatFailures({
       `${colors.red('✗')} ${colors.bold(escapeLine(scenario.name))}  ${colors.dim(escapeLine(scenario.file))}`,
     );
     for (const failure of scenario.failures) {
-      lines.push(
-        '',
-        `  ${colors.cyan(escapeLine(failure.path))}`,
-        ...indent(escapeControlCharacters(failure.message).split('\n'), '  '),
-        ...indent(formatValueDiff({ expected: failure.expected, actual: failure.actual, colors }), '    '),
+      lines.push('', `  ${colors.cyan(escapeLine(failure.path))}`);
+      addIndented(lines, escapeControlCharacters(failure.message).split('\n'), '  ');
+      addIndented(
+        lines,
+        formatValueDiff({ expected: failure.expected, actual: failure.actual, colors }),
+        '    ',
       );
     }
   }
   return lines;
-}
-
-function indent(lines: string[], by: string): string[] {
-  return lines.map((line) => `${by}${line}`);
 }

@@ -1,5 +1,6 @@
 import { escapeControlCharacters, escapeLine } from '../escape-control-characters.js';
 import type { ScenarioResult } from '../run-report.js';
+import { addIndented } from './add-indented.js';
 import type { Colors } from './colors.js';
 
 /** The "Runner errors" section: scenarios the runner itself failed on, with the error message. */
@@ -17,10 +18,8 @@ export function formatRunnerErrors({
     lines.push(
       '',
       `${colors.red('✗')} ${colors.bold(escapeLine(scenario.name))}  ${colors.dim(escapeLine(scenario.file))}`,
-      ...escapeControlCharacters(scenario.error?.message ?? '')
-        .split('\n')
-        .map((line) => `  ${line}`),
     );
+    addIndented(lines, escapeControlCharacters(scenario.error?.message ?? '').split('\n'), '  ');
   }
   return lines;
 }
