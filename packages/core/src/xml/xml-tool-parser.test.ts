@@ -86,6 +86,13 @@ describe('the XML tool parser', () => {
       `${sample}\n\nThen: <tool:write_file><param:path>b.ts</param:path><param:content>x < y</param:content></tool:write_file> tail`,
       'no tools here, only < and > and <tool: fragments',
       '<tool:open_only><param:p>never closed',
+      'a <tool:not a name <tool:real> inside</tool:real> after',
+      '<tool:t>  \n <param:p>v</param:p> </tool:t> rest',
+      '<tool:t></tool:other',
+      '<tool:t>  <param:p>v</param:p> </tool:other> and what follows is dropped',
+      'x <tool:t>stray text<tool:u></tool:u>',
+      '<tool:t><param:bad name>v</param:bad name></tool:t>',
+      '<tool:t> <param:p',
     ];
     for (const text of texts) {
       const whole = parse([text]);
@@ -107,5 +114,17 @@ describe('the XML tool parser', () => {
 
   it('gives the same result when fed one character at a time', () => {
     expect(parse(Array.from(sample))).toEqual(parse([sample]));
+  });
+
+  it.each([
+    ['a tag whose name never ends', 'Before <tool:', ''],
+    ['a parameter tag that never ends', 'Go. <tool:read_file>\n  <param:', ''],
+    ['a closing tag that never ends', 'Go. <tool:read_file><param:p>v</param:p></tool:read_file', ' tail'],
+  ])('reads %s, 500,000 characters long, five at a time, as it reads it whole', (_label, head, tail) => {
+    const text = `${head}${'x'.repeat(500_000)}${tail}`;
+    const pieces = Array.from({ length: Math.ceil(text.length / 5) }, (_unused, index) =>
+      text.slice(index * 5, index * 5 + 5),
+    );
+    expect(parse(pieces)).toEqual(parse([text]));
   });
 });

@@ -16,6 +16,8 @@ export interface XmlToolParser {
 const toolOpen = '<tool:';
 const paramOpen = '<param:';
 const namePattern = /^[A-Za-z0-9_.-]+$/;
+/** How much of the text a report of unexpected text quotes. */
+const quotedLength = 40;
 
 type State =
   | { mode: 'text' }
@@ -29,7 +31,38 @@ type State =
  */
 export function createXmlToolParser(): XmlToolParser {
   let buffer = '';
+  // How much of a held `buffer` (an unfinished tag, chunks added to it since) is known to hold no `>`: the
+  // search for the tag's end goes on from there. Set with each held tag; 0 whenever `buffer` is cut.
+  let searched = 0;
+  // Whether the held tag stays held, with nothing to report, until a `>` comes: then the chunks without one
+  // wait in `waiting`, not joined to `buffer` (a text grown a chunk at a time is copied whole when searched),
+  // so a tag that never ends costs its length once, not once a chunk.
+  let heldUntilClose = false;
+  const waiting: string[] = [];
   let state: State = { mode: 'text' };
+  // Once a block is malformed, what follows is dropped, in this chunk and every later one.
+  let dropped = false;
+  const cut = (rest: string): void => {
+    buffer = rest;
+    searched = 0;
+    heldUntilClose = false;
+  };
+  /**
+   * Holds `rest`, an unfinished tag with no `>` in it, for the next chunk; `untilClose` when no text without
+   * `>` can make it anything else (a tool, parameter or closing tag whose name goes on).
+   */
+  const hold = (rest: string, untilClose: boolean): void => {
+    buffer = rest;
+    searched = rest.length;
+    heldUntilClose = untilClose;
+  };
+  /** Adds the chunks that waited to `buffer`: none of them has a `>`. */
+  const takeWaiting = (): void => {
+    if (waiting.length === 0) return;
+    buffer += waiting.join('');
+    searched = buffer.length;
+    waiting.length = 0;
+  };
 
   const step = (events: XmlToolEvent[], atEnd: boolean): boolean => {
     switch (state.mode) {
@@ -38,20 +71,20 @@ export function createXmlToolParser(): XmlToolParser {
         if (start === -1) {
           const keep = atEnd ? 0 : partialSuffix(buffer, toolOpen);
           emitText(events, buffer.slice(0, buffer.length - keep));
-          buffer = buffer.slice(buffer.length - keep);
+          cut(buffer.slice(buffer.length - keep));
           return false;
         }
-        const close = buffer.indexOf('>', start);
+        const close = buffer.indexOf('>', Math.max(start, searched));
         if (close === -1) {
           emitText(events, buffer.slice(0, start));
-          buffer = buffer.slice(start);
+          hold(buffer.slice(start), true);
           if (atEnd) {
             events.push({
               type: 'malformed',
               name: undefined,
               reason: `an unfinished tag '${buffer.slice(0, 40)}'`,
             });
-            buffer = '';
+            cut('');
           }
           return false;
         }
@@ -59,11 +92,11 @@ export function createXmlToolParser(): XmlToolParser {
         if (!namePattern.test(name)) {
           // Not a tool tag after all: keep it as text and look further.
           emitText(events, buffer.slice(0, close + 1));
-          buffer = buffer.slice(close + 1);
+          cut(buffer.slice(close + 1));
           return true;
         }
         emitText(events, buffer.slice(0, start));
-        buffer = buffer.slice(close + 1);
+        cut(buffer.slice(close + 1));
         state = { mode: 'tool', name, params: {} };
         events.push({ type: 'tool-start', name });
         return true;
@@ -72,19 +105,22 @@ export function createXmlToolParser(): XmlToolParser {
         const closing = `</tool:${state.name}>`;
         const trimmed = buffer.replace(/^\s+/, '');
         if (trimmed.startsWith(closing)) {
-          buffer = trimmed.slice(closing.length);
+          cut(trimmed.slice(closing.length));
           events.push({ type: 'tool-end', name: state.name, params: state.params });
           state = { mode: 'text' };
           return true;
         }
+        // What `searched` knows of `buffer` holds of `trimmed` too: a held tag has no leading space.
+        const closeAt = trimmed === buffer ? trimmed.indexOf('>', searched) : trimmed.indexOf('>');
         if (trimmed.startsWith(paramOpen)) {
-          const close = trimmed.indexOf('>');
-          if (close === -1)
+          if (closeAt === -1) {
+            hold(trimmed, true);
             return failIfEnded(events, atEnd, `an unfinished parameter tag in tool '${state.name}'`);
-          const param = trimmed.slice(paramOpen.length, close);
+          }
+          const param = trimmed.slice(paramOpen.length, closeAt);
           if (!namePattern.test(param))
             return malformed(events, `a parameter tag '<param:${param}>' with an invalid name`);
-          buffer = trimmed.slice(close + 1);
+          cut(trimmed.slice(closeAt + 1));
           state = { mode: 'param', name: state.name, params: state.params, param, value: '' };
           return true;
         }
@@ -92,12 +128,23 @@ export function createXmlToolParser(): XmlToolParser {
           trimmed === '' ||
           closing.startsWith(trimmed) ||
           paramOpen.startsWith(trimmed) ||
-          (trimmed.startsWith('</tool:') && !trimmed.includes('>'))
+          (trimmed.startsWith('</tool:') && closeAt === -1)
         ) {
-          buffer = trimmed;
+          // None of these holds a `>`: a strict beginning of the closing or parameter tag, or a closing tag
+          // not yet ended (which only a `>` ends, whatever comes before it).
+          hold(trimmed, trimmed.startsWith('</tool:'));
           return failIfEnded(events, atEnd, `tool '${state.name}' was not closed with ${closing}`);
         }
-        return malformed(events, `unexpected text '${trimmed.slice(0, 40)}' inside tool '${state.name}'`);
+        // The report quotes the text: it waits for as much as it quotes, so that it says the same whatever the
+        // chunks were.
+        if (!atEnd && trimmed.length < quotedLength) {
+          cut(trimmed);
+          return false;
+        }
+        return malformed(
+          events,
+          `unexpected text '${trimmed.slice(0, quotedLength)}' inside tool '${state.name}'`,
+        );
       }
       case 'param': {
         const closing = `</param:${state.param}>`;
@@ -105,7 +152,7 @@ export function createXmlToolParser(): XmlToolParser {
         if (end === -1) {
           const keep = atEnd ? 0 : partialSuffix(buffer, closing);
           state.value += buffer.slice(0, buffer.length - keep);
-          buffer = buffer.slice(buffer.length - keep);
+          cut(buffer.slice(buffer.length - keep));
           return failIfEnded(
             events,
             atEnd,
@@ -113,7 +160,7 @@ export function createXmlToolParser(): XmlToolParser {
           );
         }
         state.params[state.param] = state.value + buffer.slice(0, end);
-        buffer = buffer.slice(end + closing.length);
+        cut(buffer.slice(end + closing.length));
         state = { mode: 'tool', name: state.name, params: state.params };
         return true;
       }
@@ -128,7 +175,9 @@ export function createXmlToolParser(): XmlToolParser {
     const name = state.mode === 'text' ? undefined : state.name;
     events.push({ type: 'malformed', name, reason });
     // The rest of the response cannot be trusted to be tool syntax; it is dropped, and the model is told.
-    buffer = '';
+    cut('');
+    waiting.length = 0;
+    dropped = true;
     state = { mode: 'text' };
     return false;
   };
@@ -146,10 +195,18 @@ export function createXmlToolParser(): XmlToolParser {
 
   return {
     push(chunk) {
+      if (dropped) return [];
+      if (heldUntilClose && !chunk.includes('>')) {
+        waiting.push(chunk);
+        return [];
+      }
+      takeWaiting();
       buffer += chunk;
       return run(false);
     },
     end() {
+      if (dropped) return [];
+      takeWaiting();
       return run(true);
     },
   };
