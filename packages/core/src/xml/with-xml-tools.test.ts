@@ -134,6 +134,28 @@ describe('withXmlTools', () => {
     expect(record.requests[0]?.signal.aborted).toBe(true);
   });
 
+  it('aborts the request at a second tool block after a malformed one, and keeps the malformed one', async () => {
+    const second = '<tool:get_weather><param:city>Rome';
+    const { model, record } = createStreamingTextModel(
+      `<tool:get_weather>city: Paris</tool:get_weather>\nNow the next one:\n${second}</param:city></tool:get_weather> and a long tail that nobody should pay for`,
+      4,
+      second,
+    );
+    const parts = await drain(withXmlTools(model).stream(request()));
+
+    expect(parts.at(-2)).toEqual({
+      type: 'tool-call',
+      id: 'xml_call_1',
+      name: 'get_weather',
+      input: {},
+      inputError:
+        "the tool block is malformed: unexpected text 'city: Paris</tool:get_weather>\nNow the n' inside tool 'get_weather'",
+    });
+    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'tool_calls' });
+    expect(record.chunksAfterMarker).toBeLessThanOrEqual(5);
+    expect(record.requests[0]?.signal.aborted).toBe(true);
+  });
+
   it('a caller abort discards the response instead', async () => {
     const controller = new AbortController();
     const { model } = createStreamingTextModel(

@@ -80,6 +80,23 @@ describe('the XML tool parser', () => {
     });
   });
 
+  it('after a malformed block, drops the text but reports the start of a next tool, and reads no further', () => {
+    expect(
+      parse([
+        'Go <tool:a>stray text that no tool block has in it</tool:a> then <tool:b><param:p>v</param:p></tool:b> tail',
+      ]),
+    ).toEqual([
+      { type: 'text', text: 'Go ' },
+      { type: 'tool-start', name: 'a' },
+      {
+        type: 'malformed',
+        name: 'a',
+        reason: "unexpected text 'stray text that no tool block has in it<' inside tool 'a'",
+      },
+      { type: 'tool-start', name: 'b' },
+    ]);
+  });
+
   it('gives the same result for every split of the same text (1,000+ random splits)', () => {
     const texts = [
       sample,

@@ -27,7 +27,9 @@ type State =
 /**
  * Creates a streaming parser for the XML tool protocol. It gives the same events (text joined) whatever
  * the chunk boundaries: it never decides on a partial tag, only holds it until the next chunk or the end.
- * Parameter values are taken verbatim up to their exact closing tag, so they may contain `<` and markup.
+ * Parameter values are taken verbatim up to their exact closing tag, so they may contain `<` and markup. After a
+ * malformed block the rest of the text is dropped, but for the start of a next tool block, reported so that a
+ * reader taking one tool can stop there; nothing after it is read.
  */
 export function createXmlToolParser(): XmlToolParser {
   let buffer = '';
@@ -40,8 +42,12 @@ export function createXmlToolParser(): XmlToolParser {
   let heldUntilClose = false;
   const waiting: string[] = [];
   let state: State = { mode: 'text' };
-  // Once a block is malformed, what follows is dropped, in this chunk and every later one.
-  let dropped = false;
+  // Once a block is malformed, what follows is dropped, in this chunk and every later one, but for the start of
+  // a next tool block, which is reported (a reader that takes one tool stops there); then nothing more is read.
+  let phase: 'reading' | 'dropping' | 'done' = 'reading';
+  const emit = (events: XmlToolEvent[], text: string): void => {
+    if (phase === 'reading') emitText(events, text);
+  };
   const cut = (rest: string): void => {
     buffer = rest;
     searched = 0;
@@ -70,20 +76,21 @@ export function createXmlToolParser(): XmlToolParser {
         const start = buffer.indexOf(toolOpen);
         if (start === -1) {
           const keep = atEnd ? 0 : partialSuffix(buffer, toolOpen);
-          emitText(events, buffer.slice(0, buffer.length - keep));
+          emit(events, buffer.slice(0, buffer.length - keep));
           cut(buffer.slice(buffer.length - keep));
           return false;
         }
         const close = buffer.indexOf('>', Math.max(start, searched));
         if (close === -1) {
-          emitText(events, buffer.slice(0, start));
+          emit(events, buffer.slice(0, start));
           hold(buffer.slice(start), true);
           if (atEnd) {
-            events.push({
-              type: 'malformed',
-              name: undefined,
-              reason: `an unfinished tag '${buffer.slice(0, 40)}'`,
-            });
+            if (phase === 'reading')
+              events.push({
+                type: 'malformed',
+                name: undefined,
+                reason: `an unfinished tag '${buffer.slice(0, 40)}'`,
+              });
             cut('');
           }
           return false;
@@ -91,14 +98,19 @@ export function createXmlToolParser(): XmlToolParser {
         const name = buffer.slice(start + toolOpen.length, close);
         if (!namePattern.test(name)) {
           // Not a tool tag after all: keep it as text and look further.
-          emitText(events, buffer.slice(0, close + 1));
+          emit(events, buffer.slice(0, close + 1));
           cut(buffer.slice(close + 1));
           return true;
         }
-        emitText(events, buffer.slice(0, start));
+        emit(events, buffer.slice(0, start));
         cut(buffer.slice(close + 1));
-        state = { mode: 'tool', name, params: {} };
         events.push({ type: 'tool-start', name });
+        if (phase === 'dropping') {
+          phase = 'done';
+          cut('');
+          return false;
+        }
+        state = { mode: 'tool', name, params: {} };
         return true;
       }
       case 'tool': {
@@ -171,18 +183,18 @@ export function createXmlToolParser(): XmlToolParser {
     }
   };
 
-  const malformed = (events: XmlToolEvent[], reason: string): false => {
+  const malformed = (events: XmlToolEvent[], reason: string): true => {
     const name = state.mode === 'text' ? undefined : state.name;
     events.push({ type: 'malformed', name, reason });
-    // The rest of the response cannot be trusted to be tool syntax; it is dropped, and the model is told.
-    cut('');
-    waiting.length = 0;
-    dropped = true;
+    // The rest of the response cannot be trusted to be tool syntax; it is dropped, and the model is told. It is
+    // still read from where the block went wrong, in this chunk as in later ones, for a next tool block's start.
+    cut(buffer);
+    phase = 'dropping';
     state = { mode: 'text' };
-    return false;
+    return true;
   };
 
-  const failIfEnded = (events: XmlToolEvent[], atEnd: boolean, reason: string): false =>
+  const failIfEnded = (events: XmlToolEvent[], atEnd: boolean, reason: string): boolean =>
     atEnd ? malformed(events, reason) : false;
 
   const run = (atEnd: boolean): XmlToolEvent[] => {
@@ -195,7 +207,7 @@ export function createXmlToolParser(): XmlToolParser {
 
   return {
     push(chunk) {
-      if (dropped) return [];
+      if (phase === 'done') return [];
       if (heldUntilClose && !chunk.includes('>')) {
         waiting.push(chunk);
         return [];
@@ -205,7 +217,7 @@ export function createXmlToolParser(): XmlToolParser {
       return run(false);
     },
     end() {
-      if (dropped) return [];
+      if (phase === 'done') return [];
       takeWaiting();
       return run(true);
     },

@@ -59,18 +59,21 @@ export function toolMessage(text: string): WireMessage {
 export function endsOf(
   messages: readonly WireMessage[],
 ): Pick<WireRequest, 'firstMessage' | 'lastMessage' | 'messageCount'> {
-  const merged: WireMessage[] = [];
+  // Each run of tool messages keeps its texts and joins them once: a round of many results is not copied whole
+  // for each result.
+  const merged: Array<{ message: WireMessage; texts?: string[] }> = [];
   for (const message of messages) {
     const previous = merged.at(-1);
-    if (previous?.role === 'tool' && message.role === 'tool')
-      merged[merged.length - 1] = {
-        ...previous,
-        text: [previous.text, message.text].filter(Boolean).join('\n'),
-      };
-    else merged.push(message);
+    if (previous?.message.role === 'tool' && message.role === 'tool')
+      (previous.texts ??= [previous.message.text]).push(message.text);
+    else merged.push({ message });
   }
-  const first = merged[0];
-  const last = merged.at(-1);
+  const joined = (entry: (typeof merged)[number] | undefined): WireMessage | undefined =>
+    entry?.texts === undefined
+      ? entry?.message
+      : { ...entry.message, text: entry.texts.filter(Boolean).join('\n') };
+  const first = joined(merged[0]);
+  const last = joined(merged.at(-1));
   return {
     ...(first === undefined ? {} : { firstMessage: first }),
     ...(last === undefined ? {} : { lastMessage: last }),
