@@ -19,10 +19,12 @@ export function checkThinkingEcho(options: {
   const problems: string[] = [];
   const echoIndexes = new Set<number>();
   const currentCycle = findCurrentToolUseCycle(options.messages);
-  const echoes = indexAssistantMessages(options.messages);
+  // Made at the first answer with reasoning: most requests have none to check.
+  let echoes: ReturnType<typeof indexAssistantMessages> | undefined;
   for (const answer of options.answers) {
     const sent = answer.content.filter(isReasoning).map(toComparable);
     if (sent.length === 0) continue;
+    echoes ??= indexAssistantMessages(options.messages);
     const messageIndex = echoes.find(answer);
     const echo = options.messages[messageIndex];
     if (echo === undefined) continue;
