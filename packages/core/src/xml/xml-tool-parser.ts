@@ -33,9 +33,6 @@ type State =
  */
 export function createXmlToolParser(): XmlToolParser {
   let buffer = '';
-  // How much of a held `buffer` (an unfinished tag, chunks added to it since) is known to hold no `>`: the
-  // search for the tag's end goes on from there. Set with each held tag; 0 whenever `buffer` is cut.
-  let searched = 0;
   // Whether the held tag stays held, with nothing to report, until a `>` comes: then the chunks without one
   // wait in `waiting`, not joined to `buffer` (a text grown a chunk at a time is copied whole when searched),
   // so a tag that never ends costs its length once, not once a chunk.
@@ -50,7 +47,6 @@ export function createXmlToolParser(): XmlToolParser {
   };
   const cut = (rest: string): void => {
     buffer = rest;
-    searched = 0;
     heldUntilClose = false;
   };
   /**
@@ -59,14 +55,12 @@ export function createXmlToolParser(): XmlToolParser {
    */
   const hold = (rest: string, untilClose: boolean): void => {
     buffer = rest;
-    searched = rest.length;
     heldUntilClose = untilClose;
   };
   /** Adds the chunks that waited to `buffer`: none of them has a `>`. */
   const takeWaiting = (): void => {
     if (waiting.length === 0) return;
     buffer += waiting.join('');
-    searched = buffer.length;
     waiting.length = 0;
   };
 
@@ -80,7 +74,7 @@ export function createXmlToolParser(): XmlToolParser {
           cut(buffer.slice(buffer.length - keep));
           return false;
         }
-        const close = buffer.indexOf('>', Math.max(start, searched));
+        const close = buffer.indexOf('>', start);
         if (close === -1) {
           emit(events, buffer.slice(0, start));
           hold(buffer.slice(start), true);
@@ -122,8 +116,7 @@ export function createXmlToolParser(): XmlToolParser {
           state = { mode: 'text' };
           return true;
         }
-        // What `searched` knows of `buffer` holds of `trimmed` too: a held tag has no leading space.
-        const closeAt = trimmed === buffer ? trimmed.indexOf('>', searched) : trimmed.indexOf('>');
+        const closeAt = trimmed.indexOf('>');
         if (trimmed.startsWith(paramOpen)) {
           if (closeAt === -1) {
             hold(trimmed, true);
