@@ -109,52 +109,43 @@ describe('withXmlTools', () => {
     ).toBe('Checking. ');
   });
 
-  it('aborts the request as soon as a second tool block starts, and keeps the first tool', async () => {
-    const second = '<tool:get_weather><param:city>Rome';
-    const { model, record } = createStreamingTextModel(
-      `<tool:get_weather><param:city>Paris</param:city></tool:get_weather>\n${second}</param:city></tool:get_weather> and a long tail that nobody should pay for`,
-      4,
-      second,
-    );
-    const parts = await drain(withXmlTools(model).stream(request()));
+  it.each([
+    [
+      'the first tool',
+      '<tool:get_weather><param:city>Paris</param:city></tool:get_weather>\n',
+      { input: { city: 'Paris' } },
+    ],
+    [
+      'a malformed first block, as an input error',
+      '<tool:get_weather>city: Paris</tool:get_weather>\nNow the next one:\n',
+      {
+        input: {},
+        inputError:
+          "the tool block is malformed: unexpected text 'city: Paris</tool:get_weather>\nNow the n' inside tool 'get_weather'",
+      },
+    ],
+  ])(
+    'aborts the request as soon as a second tool block starts, and keeps %s',
+    async (_label, first, call) => {
+      const second = '<tool:get_weather><param:city>Rome';
+      const { model, record } = createStreamingTextModel(
+        `${first}${second}</param:city></tool:get_weather> and a long tail that nobody should pay for`,
+        4,
+        second,
+      );
+      const parts = await drain(withXmlTools(model).stream(request()));
 
-    expect(parts.at(-2)).toEqual({
-      type: 'tool-call',
-      id: 'xml_call_1',
-      name: 'get_weather',
-      input: { city: 'Paris' },
-    });
-    expect(parts.at(-1)).toMatchObject({
-      type: 'finish',
-      finishReason: 'tool_calls',
-      rawFinishReason: secondToolBlockFinishReason,
-    });
-    // '<tool:get_weather>' is 18 characters: in 4-character chunks, the tag is complete within 5 chunks.
-    expect(record.chunksAfterMarker).toBeLessThanOrEqual(5);
-    expect(record.requests[0]?.signal.aborted).toBe(true);
-  });
-
-  it('aborts the request at a second tool block after a malformed one, and keeps the malformed one', async () => {
-    const second = '<tool:get_weather><param:city>Rome';
-    const { model, record } = createStreamingTextModel(
-      `<tool:get_weather>city: Paris</tool:get_weather>\nNow the next one:\n${second}</param:city></tool:get_weather> and a long tail that nobody should pay for`,
-      4,
-      second,
-    );
-    const parts = await drain(withXmlTools(model).stream(request()));
-
-    expect(parts.at(-2)).toEqual({
-      type: 'tool-call',
-      id: 'xml_call_1',
-      name: 'get_weather',
-      input: {},
-      inputError:
-        "the tool block is malformed: unexpected text 'city: Paris</tool:get_weather>\nNow the n' inside tool 'get_weather'",
-    });
-    expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'tool_calls' });
-    expect(record.chunksAfterMarker).toBeLessThanOrEqual(5);
-    expect(record.requests[0]?.signal.aborted).toBe(true);
-  });
+      expect(parts.at(-2)).toEqual({ type: 'tool-call', id: 'xml_call_1', name: 'get_weather', ...call });
+      expect(parts.at(-1)).toMatchObject({
+        type: 'finish',
+        finishReason: 'tool_calls',
+        rawFinishReason: secondToolBlockFinishReason,
+      });
+      // '<tool:get_weather>' is 18 characters: in 4-character chunks, the tag is complete within 5 chunks.
+      expect(record.chunksAfterMarker).toBeLessThanOrEqual(5);
+      expect(record.requests[0]?.signal.aborted).toBe(true);
+    },
+  );
 
   it('a caller abort discards the response instead', async () => {
     const controller = new AbortController();
