@@ -15,15 +15,12 @@ export function checkReasoningEcho(options: {
 }): string[] {
   const { messages, answers, reasoningField } = options;
   const problems: string[] = [];
-  // The first assistant message holding each tool call id, found in one pass: a script's answers accumulate over
-  // a conversation, and each request repeats the messages of the ones before.
-  const messageOfCall = new Map<string, number>();
-  for (const [index, message] of messages.entries()) {
-    if (message.role !== 'assistant') continue;
-    for (const call of message.toolCalls) if (!messageOfCall.has(call.id)) messageOfCall.set(call.id, index);
-  }
+  // The first assistant message holding each tool call id, found in one pass (made at the first answer to check):
+  // a script's answers accumulate over a conversation, and each request repeats the messages of the ones before.
+  let messageOfCall: Map<string, number> | undefined;
   for (const answer of answers) {
     if (answer.reasoning === undefined || answer.toolCalls.length === 0) continue;
+    messageOfCall ??= indexToolCalls(messages);
     const ids = answer.toolCalls.map((call) => call.id);
     let index = -1;
     for (const id of ids) {
@@ -45,4 +42,14 @@ export function checkReasoningEcho(options: {
     );
   }
   return problems;
+}
+
+/** The index of the first assistant message holding each tool call id. */
+function indexToolCalls(messages: readonly ChatRequestMessage[]): Map<string, number> {
+  const messageOfCall = new Map<string, number>();
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== 'assistant') continue;
+    for (const call of message.toolCalls) if (!messageOfCall.has(call.id)) messageOfCall.set(call.id, index);
+  }
+  return messageOfCall;
 }
