@@ -59,7 +59,7 @@ export type { ToolDefinition } from './tools/tool-definition.js';
 export type { InferToolInput, ToolInputSchema } from './tools/tool-input-schema.js';
 
 // The model contract (what providers implement)
-export { parseToolInput } from './model/parse-tool-input.js';
+export { parseToolInput, readToolInputValue } from './model/parse-tool-input.js';
 export { addUsage, createEmptyUsage } from './model/usage.js';
 export type {
   FinishPart,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseToolInput } from './parse-tool-input.js';
+import type { JsonValue } from '../json-value.js';
+import { parseToolInput, readToolInputValue } from './parse-tool-input.js';
 
 function nestArrays(depth: number): string {
   return '['.repeat(depth) + ']'.repeat(depth);
@@ -52,5 +53,50 @@ describe('parseToolInput', () => {
   it('keeps arguments nested 5,000 deep serializable as they come back', () => {
     const parsed = parseToolInput(nestArrays(5000));
     expect(() => JSON.stringify(parsed.input)).not.toThrow();
+  });
+});
+
+describe('readToolInputValue', () => {
+  const refused = { input: {}, inputError: 'the arguments are nested deeper than 128 levels' };
+
+  it('keeps arguments within the limit as they are, the very value', () => {
+    const input = { city: 'Paris', days: [1, 2, { hourly: true }], note: null };
+    const read = readToolInputValue(input);
+    expect(read).toEqual({ input });
+    expect(read.input).toBe(input);
+  });
+
+  it.each([
+    ['objects', nestObjects],
+    ['arrays', nestArrays],
+  ])('draws the line where parseToolInput does, for %s', (_kind, nest) => {
+    for (const depth of [127, 128, 129, 130]) {
+      const value = JSON.parse(nest(depth)) as JsonValue;
+      const expected = parseToolInput(nest(depth));
+      expect(readToolInputValue(value)).toEqual(
+        'inputError' in expected ? { input: {}, inputError: expected.inputError } : { input: value },
+      );
+    }
+  });
+
+  it('finds the one deep branch among wide, shallow ones', () => {
+    const wide = Array.from({ length: 10_000 }, (_unused, index) => ({ index }));
+    const deep = JSON.parse(nestObjects(128)) as JsonValue;
+    expect(readToolInputValue({ wide, deep })).toEqual(refused);
+    expect(readToolInputValue({ wide, deep: JSON.parse(nestObjects(127)) as JsonValue })).not.toHaveProperty(
+      'inputError',
+    );
+  });
+
+  it('refuses arguments nested 1,000,000 deep without overflowing the stack', () => {
+    let value: JsonValue = {};
+    for (let level = 1; level < 1_000_000; level++) value = { a: value };
+    expect(readToolInputValue(value)).toEqual(refused);
+  });
+
+  it('refuses a value that reaches itself, which no JSON text makes', () => {
+    const looped: Record<string, JsonValue> = {};
+    looped.self = looped;
+    expect(readToolInputValue(looped)).toEqual(refused);
   });
 });

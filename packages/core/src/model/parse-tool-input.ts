@@ -36,6 +36,42 @@ export function parseToolInput(text: string): ParsedToolInput {
   }
 }
 
+/**
+ * Tool arguments a provider received already parsed, as an object inside the response's JSON (Gemini's
+ * `functionCall.args`, Ollama's `arguments`): kept as they are, unless they nest deeper than `parseToolInput`
+ * lets text nest (128 levels). Those get `{}` and the same `inputError`, so the loop tells the model, as it does
+ * for text arguments, instead of the stream or the tool failing on a stack overflow. The depth is measured
+ * without recursion: no nesting a server sends can overflow the check itself.
+ */
+export function readToolInputValue(
+  value: JsonValue,
+): { input: JsonValue } | { input: Record<string, never>; inputError: string } {
+  return valueNestsDeeperThan(value, maxInputDepth)
+    ? { input: {}, inputError: `the arguments are nested deeper than ${maxInputDepth} levels` }
+    : { input: value };
+}
+
+/**
+ * Whether the arrays and objects of a value nest deeper than `limit` (the outermost is level 1, as its first
+ * bracket is in text). Depth first with a list of what is left to visit; a value that reaches itself (never
+ * parsed JSON) is past any limit.
+ */
+function valueNestsDeeperThan(value: unknown, limit: number): boolean {
+  const left: Array<{ value: object; depth: number }> = [];
+  const add = (item: unknown, depth: number): boolean => {
+    if (typeof item !== 'object' || item === null) return false;
+    if (depth > limit) return true;
+    left.push({ value: item, depth });
+    return false;
+  };
+  if (add(value, 1)) return true;
+  for (let next = left.pop(); next !== undefined; next = left.pop()) {
+    const items = Array.isArray(next.value) ? (next.value as unknown[]) : Object.values(next.value);
+    for (const item of items) if (add(item, next.depth + 1)) return true;
+  }
+  return false;
+}
+
 /** Whether the arrays and objects in JSON text nest deeper than `limit`, in one pass, skipping strings. */
 function nestsDeeperThan(text: string, limit: number): boolean {
   let depth = 0;

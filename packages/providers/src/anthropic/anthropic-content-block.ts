@@ -1,7 +1,8 @@
 import type { RawContentBlockDelta, RawContentBlockStartEvent } from '@anthropic-ai/sdk/resources/messages';
-import { parseToolInput } from '@toolloop/core';
+import { parseToolInput, readToolInputValue } from '@toolloop/core';
 import type {
   AssistantContentPart,
+  JsonValue,
   ParsedToolInput,
   TextDeltaPart,
   ThinkingDeltaPart,
@@ -135,7 +136,7 @@ export function finishContentBlock(block: AnthropicContentBlock): AssistantConte
 
 /**
  * A tool call that streamed no arguments: `{}`, or the input `content_block_start` already carried, read as
- * streamed arguments are. Input nested too deep to write back as JSON is refused, never a failed stream.
+ * streamed arguments are. Input nested deeper than streamed arguments may be is refused, never a failed stream.
  */
 function parseStartInput(
   startInput: unknown,
@@ -143,12 +144,7 @@ function parseStartInput(
   const isNonEmptyObject =
     typeof startInput === 'object' && startInput !== null && Object.keys(startInput).length > 0;
   if (!isNonEmptyObject) return { input: {} };
-  let text: string;
-  try {
-    text = JSON.stringify(startInput);
-  } catch {
-    // Only a stack overflow: the SDK parsed the event from JSON, so nothing else can fail here.
-    return { input: {}, inputError: 'the arguments are nested too deeply to read' };
-  }
-  return parseToolInput(text);
+  // The SDK parsed the event from JSON: a JSON value, and once within the depth, one that writes back as JSON.
+  const read = readToolInputValue(startInput as JsonValue);
+  return 'inputError' in read ? read : parseToolInput(JSON.stringify(read.input));
 }

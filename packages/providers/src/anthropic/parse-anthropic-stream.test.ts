@@ -62,7 +62,7 @@ describe('parseAnthropicStream', () => {
       id: 'toolu_deep',
       name: 'search',
       input: {},
-      inputError: 'the arguments are nested too deeply to read',
+      inputError: 'the arguments are nested deeper than 128 levels',
     });
   });
 

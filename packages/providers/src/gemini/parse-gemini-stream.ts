@@ -57,13 +57,13 @@ export async function* parseGeminiStream({
     }
     block = undefined;
   };
-  const emitCall = (call: { id?: string; name: string; args: JsonObject; thoughtSignature?: string }) => {
+  const emitCall = (call: PartialCall) => {
     calls += 1;
     return {
       type: 'tool-call' as const,
       id: call.id ?? createGeminiCallId({ responseId: last?.responseId, index: calls }),
       name: call.name,
-      input: call.args,
+      ...(call.inputError === undefined ? { input: call.args } : { input: {}, inputError: call.inputError }),
       ...(call.thoughtSignature === undefined
         ? {}
         : { providerData: { thoughtSignature: call.thoughtSignature } }),

@@ -1,11 +1,13 @@
 import type { Part } from '@google/genai';
-import type { JsonObject } from '@toolloop/core';
+import { readToolInputValue, type JsonObject } from '@toolloop/core';
 
 /** A function call whose arguments are streaming (`partialArgs`), as far as it has come. */
 export interface PartialCall {
   id?: string;
   name: string;
   args: JsonObject;
+  /** Why the call's arguments were refused (nested too deep); its `args` are then `{}`. */
+  inputError?: string;
   thoughtSignature?: string;
 }
 
@@ -24,7 +26,7 @@ export function readPartialArgs({ part, open }: { part: Part; open: PartialCall 
     const started: PartialCall = {
       ...(call.id === undefined ? {} : { id: call.id }),
       name: call.name,
-      args: toJsonObject(call.args),
+      ...readArgs(call.args),
       ...signature,
     };
     if (call.willContinue === true) return { open: started, done: open };
@@ -45,8 +47,14 @@ export function readPartialArgs({ part, open }: { part: Part; open: PartialCall 
   return { open: undefined, done: open };
 }
 
-function toJsonObject(value: unknown): JsonObject {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+/**
+ * A copy of a call's arguments, which its partial arguments may fill in; arguments nested deeper than text
+ * arguments may be are refused as they are (`readToolInputValue`), before any copy could overflow the stack.
+ */
+function readArgs(value: unknown): { args: JsonObject; inputError?: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { args: {} };
+  const read = readToolInputValue(value as JsonObject);
+  if ('inputError' in read) return { args: {}, inputError: read.inputError };
   // The arguments are JSON the SDK parsed from the wire.
-  return JSON.parse(JSON.stringify(value)) as JsonObject;
+  return { args: JSON.parse(JSON.stringify(read.input)) as JsonObject };
 }

@@ -1,4 +1,4 @@
-import { ModelError, parseToolInput } from '@toolloop/core';
+import { ModelError, parseToolInput, readToolInputValue } from '@toolloop/core';
 import type { JsonValue, ModelStreamPart, ToolCallPart } from '@toolloop/core';
 import { mapOllamaDoneReason } from './map-ollama-done-reason.js';
 import type { OllamaWireToolCall } from './ollama-wire-types.js';
@@ -77,6 +77,6 @@ function toToolCallPart(options: {
       : `call_ollama_${options.createdAt.replace(/[^0-9A-Za-z]/gu, '')}_${index + 1}`;
   const raw: unknown = call.function.arguments;
   // Arguments come as JSON from the wire: an object from Ollama, JSON text from some servers in front of it.
-  const parsed = typeof raw === 'string' ? parseToolInput(raw) : { input: (raw ?? {}) as JsonValue };
+  const parsed = typeof raw === 'string' ? parseToolInput(raw) : readToolInputValue((raw ?? {}) as JsonValue);
   return { type: 'tool-call', id, name: call.function.name, ...parsed };
 }

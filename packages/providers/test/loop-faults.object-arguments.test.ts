@@ -1,0 +1,124 @@
+import { defineTool, runToolLoop, type Model } from '@toolloop/core';
+import { gemini } from '@toolloop/providers/gemini';
+import { ollama } from '@toolloop/providers/ollama';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { nestArrays, nestObjects } from './support/nested-json.js';
+
+/**
+ * Gemini and Ollama send a call's arguments as an object inside the response's JSON, not as text: the SDK or
+ * the provider has parsed them before the loop sees them. The wire text below is written by hand, so a hostile
+ * server's nesting reaches the provider as it would from the network.
+ */
+const wires: Array<{
+  name: string;
+  /** A model whose first answer calls `get_weather` with `args` (JSON text), and whose second is text. */
+  model: (args: string) => Model;
+}> = [
+  {
+    name: 'Gemini (functionCall.args)',
+    model: (args) =>
+      gemini({
+        model: 'gemini-2.5-flash',
+        apiKey: 'test-key',
+        maxRetries: 0,
+        fetch: answerInTurn([
+          geminiAnswer(`{"functionCall":{"id":"call_deep","name":"get_weather","args":${args}}}`),
+          geminiAnswer('{"text":"I will not nest so deep again."}'),
+        ]),
+      }),
+  },
+  {
+    name: 'Ollama (function.arguments as an object)',
+    model: (args) =>
+      ollama({
+        model: 'llama3.2',
+        host: 'http://ollama.test:11434',
+        fetch: answerInTurn([
+          ollamaAnswer(
+            `{"role":"assistant","content":"","tool_calls":[{"id":"call_deep","function":{"name":"get_weather","arguments":${args}}}]}`,
+          ),
+          ollamaAnswer('{"role":"assistant","content":"I will not nest so deep again."}'),
+        ]),
+      }),
+  },
+];
+
+/** A `fetch` that gives each request the next of `bodies`, as a streamed response. */
+function answerInTurn(bodies: Array<{ text: string; contentType: string }>): typeof globalThis.fetch {
+  let next = 0;
+  return () => {
+    const body = bodies[next++];
+    if (body === undefined) return Promise.reject(new Error('No answer left for this request.'));
+    return Promise.resolve(new Response(body.text, { headers: { 'content-type': body.contentType } }));
+  };
+}
+
+function geminiAnswer(part: string) {
+  return {
+    text: `data: {"responseId":"r1","candidates":[{"content":{"role":"model","parts":[${part}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":5,"candidatesTokenCount":5}}\r\n\r\n`,
+    contentType: 'text/event-stream',
+  };
+}
+
+function ollamaAnswer(message: string) {
+  return {
+    text: `{"model":"llama3.2","created_at":"2026-01-01T00:00:00Z","message":${message},"done":false}\n{"model":"llama3.2","created_at":"2026-01-01T00:00:00Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","prompt_eval_count":5,"eval_count":5}\n`,
+    contentType: 'application/x-ndjson',
+  };
+}
+
+describe.each(wires)('runToolLoop through $name, against arguments nested too deep', ({ model }) => {
+  it.each([
+    ['objects nested 129 deep (one past the limit)', nestObjects(129)],
+    ['objects nested 5,000 deep', nestObjects(5000)],
+    ['arrays nested 5,000 deep, inside an object', `{"city":${nestArrays(5000)}}`],
+    ['objects nested 100,000 deep', nestObjects(100_000)],
+  ])('answers %s with the error text arguments get, and runs no tool', async (_kind, args) => {
+    const execute = vi.fn(() => 'Sunny');
+    const tool = defineTool({ name: 'get_weather', inputSchema: z.object({ city: z.string() }), execute });
+
+    const result = await runToolLoop({
+      model: model(args),
+      prompt: 'Weather?',
+      tools: [tool],
+      statusMessages: 'off',
+    }).result;
+
+    expect(result).toMatchObject({ stopReason: 'completed', text: 'I will not nest so deep again.' });
+    expect(execute).not.toHaveBeenCalled();
+    expect(result.toolCalls).toMatchObject([
+      {
+        isError: true,
+        output: {
+          content: [
+            {
+              type: 'text',
+              text: "Invalid arguments for tool 'get_weather': the arguments are nested deeper than 128 levels",
+            },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('runs the tool with arguments nested to the limit itself', async () => {
+    const execute = vi.fn(() => 'Sunny');
+    const depth128 = `{"city":"Paris","deep":${nestObjects(127)}}`;
+    const tool = defineTool({
+      name: 'get_weather',
+      inputSchema: z.object({ city: z.string(), deep: z.unknown() }),
+      execute,
+    });
+
+    const result = await runToolLoop({
+      model: model(depth128),
+      prompt: 'Weather?',
+      tools: [tool],
+      statusMessages: 'off',
+    }).result;
+
+    expect(result.toolCalls).toMatchObject([{ isError: false }]);
+    expect(execute).toHaveBeenCalledWith(expect.objectContaining({ city: 'Paris' }), expect.anything());
+  });
+});
