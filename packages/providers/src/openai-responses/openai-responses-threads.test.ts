@@ -1,5 +1,7 @@
-import { defineTool, runToolLoop, type Message } from '@toolloop/core';
+import { defineTool, runToolLoop, type AssistantContentPart, type Message, type Model } from '@toolloop/core';
 import { HttpResponse } from 'msw';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEventStreamResponse } from '../../test/support/anthropic-wire.js';
@@ -21,6 +23,15 @@ const calculator = defineTool({
   inputSchema: z.object({ a: z.number(), b: z.number(), op: z.string() }),
   execute: ({ a, b }) => String(a + b),
 });
+
+// `gc()` in a process started without `--expose-gc`, to read what a model holds on to.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+function heapUsedAfterGc(): number {
+  gc();
+  return process.memoryUsage().heapUsed;
+}
 
 function createModel() {
   return openaiResponses({ baseURL, apiKey: 'sk-test', model: 'gpt-5-mini', maxRetries: 0, threads: true });
@@ -98,4 +109,78 @@ describe('openaiResponses with threads', () => {
     expect(bodies[2]?.['previous_response_id']).toBeUndefined();
     expect(bodies[2]?.['input']).toHaveLength(4);
   });
+
+  it.each([
+    ['goes on from the stored response when the messages it answered are unchanged', false],
+    ['sends everything when an earlier message was edited in place after its response was stored', true],
+  ])('%s', async (_title, edit) => {
+    const { bodies } = answer(url, [
+      () => createEventStreamResponse({ bytes: textResponse }),
+      () => createEventStreamResponse({ bytes: textResponse }),
+    ]);
+    const model = createModel();
+    const asked = { role: 'user' as const, content: [{ type: 'text' as const, text: 'Add 12 and 7.' }] };
+    const first = await collectStream({ model, request: createModelRequest({ messages: [asked] }) });
+    // The reply as the loop keeps it: its whole parts, in order.
+    const reply = first.parts.filter(
+      (part): part is AssistantContentPart => part.type === 'text' || part.type === 'thinking',
+    );
+    const messages: Message[] = [
+      asked,
+      { role: 'assistant', content: reply },
+      { role: 'user', content: 'And 3?' },
+    ];
+    // The question the stored response answered, changed where it is: the stored response answered another one.
+    const [question] = asked.content;
+    if (edit && question !== undefined) question.text = 'Add 12 and 8.';
+    await collectStream({ model, request: createModelRequest({ messages }) });
+
+    if (edit) {
+      expect(bodies[1]?.['previous_response_id']).toBeUndefined();
+      expect(bodies[1]?.['input']).toMatchObject([{ role: 'user', content: 'Add 12 and 8.' }, {}, {}]);
+    } else {
+      expect(bodies[1]?.['previous_response_id']).toEqual(expect.any(String));
+      expect(bodies[1]?.['input']).toEqual([{ role: 'user', content: 'And 3?' }]);
+    }
+  });
+
+  it('holds its 64 stored responses without a copy of the conversation each: a 1 MB message is kept once', async () => {
+    const requests = 65;
+    answer(
+      url,
+      Array.from({ length: requests }, () => () => createEventStreamResponse({ bytes: textResponse })),
+    );
+    const messages: Message[] = [{ role: 'user', content: 'x'.repeat(1 << 20) }];
+    // The model is made and used in a function of its own, so that only `held` keeps it.
+    const held: Model[] = [];
+    await askEach({ held, messages, requests });
+
+    const heldByModel = heapUsedAfterGc();
+    held.length = 0;
+    const withoutModel = heapUsedAfterGc();
+    // Each stored response as its conversation's JSON held 64 copies of the 1 MB message (over 64 MB).
+    expect(heldByModel - withoutModel).toBeLessThan(8 * (1 << 20));
+  });
 });
+
+/** Makes a model with threads into `held`, and asks it `requests` times, the conversation a round longer each time. */
+async function askEach({
+  held,
+  messages,
+  requests,
+}: {
+  held: Model[];
+  messages: Message[];
+  requests: number;
+}) {
+  const model = createModel();
+  held.push(model);
+  for (let request = 0; request < requests; request += 1) {
+    const { error } = await collectStream({ model, request: createModelRequest({ messages }) });
+    expect(error).toBeUndefined();
+    messages.push(
+      { role: 'assistant', content: [{ type: 'text', text: `Answer ${request}.` }] },
+      { role: 'user', content: `Question ${request + 1}?` },
+    );
+  }
+}

@@ -1,5 +1,6 @@
 import { APIError } from 'openai';
 import type { AssistantContentPart, Message } from '@toolloop/core';
+import { createPartMemo } from '@toolloop/core/internal';
 import { convertToOpenAIResponsesInput } from './convert-to-openai-responses-input.js';
 import type { OpenAIResponsesInputItem } from './openai-responses-input-item.js';
 
@@ -7,14 +8,14 @@ import type { OpenAIResponsesInputItem } from './openai-responses-input-item.js'
 const heldResponsesLimit = 64;
 
 /**
- * A stored response the provider can go on from: the input items of the conversation it answered (as JSON) and
- * its reply's items (as JSON), so a later request is matched by what it would send, not by object identity.
+ * A stored response the provider can go on from: the JSON of the input items of each message of the conversation
+ * it answered, then of its reply, so a later request is matched by what it would send, not by object identity.
+ * A message's JSON is the one string `messageJson` keeps for it: the held responses of one conversation share
+ * them, instead of each holding the whole conversation's JSON.
  */
 interface HeldResponse {
   responseId: string;
-  messageCount: number;
-  conversation: string;
-  reply: string;
+  messages: readonly string[];
 }
 
 /** Where a request goes on from: the stored response, and the items to send after it. */
@@ -34,16 +35,17 @@ export class OpenAIResponsesThreads {
 
   /** The stored response `messages` go on from, with the items to send after it, if there is one. */
   start(messages: readonly Message[]): ThreadStart | undefined {
+    let sent: string[] | undefined;
     for (let index = this.#held.length - 1; index >= 0; index -= 1) {
       const held = this.#held[index];
-      if (held === undefined || messages.length <= held.messageCount + 1) continue;
-      const reply = messages[held.messageCount];
-      if (reply?.role !== 'assistant') continue;
-      if (toJson(messages.slice(0, held.messageCount)) !== held.conversation) continue;
-      if (toJson([reply]) !== held.reply) continue;
+      // The reply, then at least one message after it.
+      if (held === undefined || messages.length <= held.messages.length) continue;
+      if (messages[held.messages.length - 1]?.role !== 'assistant') continue;
+      sent ??= messages.map(toMessageJson);
+      if (!startsWith(sent, held.messages)) continue;
       return {
         previousResponseId: held.responseId,
-        input: convertToOpenAIResponsesInput(messages.slice(held.messageCount + 1)),
+        input: convertToOpenAIResponsesInput(messages.slice(held.messages.length)),
       };
     }
     return undefined;
@@ -59,12 +61,9 @@ export class OpenAIResponsesThreads {
     messages: readonly Message[];
     reply: AssistantContentPart[];
   }): void {
-    this.#held.push({
-      responseId,
-      messageCount: messages.length,
-      conversation: toJson(messages),
-      reply: toJson([{ role: 'assistant', content: reply }]),
-    });
+    const held = messages.map(toMessageJson);
+    held.push(toJson({ role: 'assistant', content: reply }));
+    this.#held.push({ responseId, messages: held });
     if (this.#held.length > heldResponsesLimit) this.#held.shift();
   }
 
@@ -80,6 +79,24 @@ export function isPreviousResponseNotFound(error: unknown): boolean {
   return error instanceof APIError && error.code === 'previous_response_not_found';
 }
 
-function toJson(messages: readonly Message[]): string {
-  return JSON.stringify(convertToOpenAIResponsesInput(messages));
+/**
+ * The JSON of each message's input items, kept by the message while it is made of the same values (an earlier
+ * message edited in place gets new JSON): a request converts and writes only what its round added, and the one
+ * string of a message is what every held response that has it keeps.
+ */
+const messageJson = createPartMemo<string>();
+
+function toMessageJson(message: Message): string {
+  return messageJson.get(message, toJson);
+}
+
+function toJson(message: Message): string {
+  return JSON.stringify(convertToOpenAIResponsesInput([message]));
+}
+
+/** Whether `strings` begins with `prefix`, string by string (the same string object is compared at once). */
+function startsWith(strings: readonly string[], prefix: readonly string[]): boolean {
+  if (strings.length < prefix.length) return false;
+  for (let index = 0; index < prefix.length; index += 1) if (strings[index] !== prefix[index]) return false;
+  return true;
 }
