@@ -202,6 +202,33 @@ describe('createAnthropicThreads', () => {
     expect(otherReply.params.thread).toEqual({ type: 'create' });
   });
 
+  it('does not continue after an earlier message was edited in place, whichever message it was', async () => {
+    for (const edited of ['question', 'reply'] as const) {
+      const threads = createTestThreads();
+      const text = { type: 'text' as const, text: 'Weather in Paris?' };
+      const call = { type: 'tool_use' as const, id: 'call-1', name: 'get_weather', input: { city: 'Paris' } };
+      const asked: MessageParam = { role: 'user', content: [text] };
+      const called: MessageParam = { role: 'assistant', content: [call] };
+      await exchange(threads, [asked], toolCallReply('msg_1'));
+      // Asked once more as it is, so that what a request remembers of each message is in use.
+      const unchanged = threads.start({
+        params: paramsOf([asked, called, toolResult]),
+        conversation: [asked, called, toolResult],
+      });
+      expect(unchanged.params.thread).toEqual({ type: 'continue', previous_message_id: 'msg_1' });
+      unchanged.release();
+
+      if (edited === 'question') text.text = 'Weather in Lyon?';
+      else call.input.city = 'Lyon';
+      const next = threads.start({
+        params: paramsOf([asked, called, toolResult]),
+        conversation: [asked, called, toolResult],
+      });
+
+      expect(next.params.thread, edited).toEqual({ type: 'create' });
+    }
+  });
+
   it('does not continue with another system prompt, and ignores cache breakpoints when comparing', async () => {
     const threads = createTestThreads();
     await exchange(threads, [question], toolCallReply('msg_1'), 'Be brief.');

@@ -1,4 +1,5 @@
 import { APIError } from '@anthropic-ai/sdk';
+import { createPartMemo } from '@toolloop/core/internal';
 import type { MessageCreateParamsStreaming as BetaMessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/beta/messages';
 import { canonicalMessage, threadFingerprint } from './canonical-anthropic-message.js';
 import { watchReply } from './watch-anthropic-reply.js';
@@ -142,7 +143,7 @@ export function createAnthropicThreads(): AnthropicThreads {
     },
     start({ params, conversation }) {
       if (off) return undefined;
-      const canonical = conversation.map((message) => JSON.stringify(canonicalMessage(message)));
+      const canonical = conversation.map(toCanonicalJson);
       const fingerprint = threadFingerprint(params);
       return request({
         params,
@@ -152,6 +153,17 @@ export function createAnthropicThreads(): AnthropicThreads {
       });
     },
   };
+}
+
+/**
+ * The JSON of each message's canonical form, kept by the message while it is made of the same values: a request
+ * writes only the messages its round added (the converted messages of earlier rounds come back as the same
+ * objects), and the remembered replies share one string a message.
+ */
+const canonicalJson = createPartMemo<string>();
+
+function toCanonicalJson(message: MessageParam): string {
+  return canonicalJson.get(message, (part) => JSON.stringify(canonicalMessage(part)));
 }
 
 /**
