@@ -26,6 +26,7 @@ describe('public exports', () => {
       'isBuiltinStopReason',
       'isToolSource',
       'parseToolInput',
+      'readToolInputValue',
       'redactUrl',
       'redactUrlSecrets',
       'runToolLoop',

@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { InvalidToolInputError } from '../errors/invalid-tool-input-error.js';
@@ -14,6 +14,7 @@ import { runToolLoop } from './run-tool-loop.js';
 import type { ToolLoopOptions } from './tool-loop-options.js';
 import type { LoopResult } from './loop-result.js';
 import { createDeferred } from '../../test/deferred.js';
+import { withXmlTools } from '../xml/with-xml-tools.js';
 
 const usage = { inputTokens: 1, outputTokens: 1 };
 
@@ -361,5 +362,84 @@ describe('a tool source that answers with something else than a ToolOutput', () 
       toolName: 'odd',
       toolCallId: 'c1',
     });
+  });
+});
+
+describe('tool input nested deeper than 128 levels, as a custom model or a wrapper makes it', () => {
+  const nest = (levels: number): unknown => {
+    let value: unknown = {};
+    for (let level = 1; level < levels; level++) value = { a: value };
+    return value;
+  };
+  /** Objects shared down `levels` steps of an object and a list each: 2^(levels - 1) paths to the last. */
+  const share = (levels: number): unknown => {
+    let value: unknown = {};
+    for (let level = 1; level < levels; level++) value = { left: value, right: [value] };
+    return value;
+  };
+  const looped: Record<string, unknown> = {};
+  looped.self = { again: looped };
+  const callWith = (input: unknown) =>
+    modelAnswering([
+      { type: 'tool-call', id: 'c1', name: 'configure', input },
+      { type: 'finish', finishReason: 'tool_calls', usage },
+    ]);
+
+  it.each<[string, () => Model]>([
+    ['an object 5,000 levels deep', () => callWith(nest(5000))],
+    ['objects shared down 129 levels (2^64 paths)', () => callWith(share(65))],
+    ['an input that reaches itself', () => callWith(looped)],
+    [
+      'an XML parameter of 128 levels, one more inside the input',
+      () => {
+        let steps = 0;
+        const text: Model = {
+          provider: 'custom',
+          modelId: 'text-only',
+          async *stream() {
+            steps += 1;
+            const answer =
+              steps === 1
+                ? `<tool:configure><param:options>${JSON.stringify(nest(128))}</param:options></tool:configure>`
+                : 'Done.';
+            yield await Promise.resolve({ type: 'text', text: answer } as const);
+            yield { type: 'finish', finishReason: 'end', usage };
+          },
+        };
+        return withXmlTools(text);
+      },
+    ],
+  ])('%s is answered with the error text arguments get, and runs no tool', async (_kind, model) => {
+    const configure = defineTool({
+      name: 'configure',
+      inputSchema: z.object({ options: z.record(z.string(), z.unknown()).optional() }),
+      execute: () => 'configured',
+    });
+    const executed = vi.spyOn(configure, 'execute');
+
+    const result = await runToolLoop({
+      model: model(),
+      tools: [configure],
+      prompt: 'Q',
+      statusMessages: 'off',
+    }).result;
+
+    expect(result).toMatchObject({ stopReason: 'completed', text: 'Done.' });
+    expect(executed).not.toHaveBeenCalled();
+    expect(result.toolCalls).toMatchObject([
+      {
+        isError: true,
+        output: {
+          content: [
+            {
+              type: 'text',
+              text: "Invalid arguments for tool 'configure': the arguments are nested deeper than 128 levels",
+            },
+          ],
+        },
+      },
+    ]);
+    // The call goes back to the model with empty arguments, which any wire can write.
+    expect(result.messages[1]).toMatchObject({ content: [{ type: 'tool-call', input: {} }] });
   });
 });

@@ -1,7 +1,8 @@
 import { ModelError } from '../errors/model-error.js';
 import { createAbortRace } from '../internal/create-abort-race.js';
 import { describeThrown } from '../internal/describe-thrown.js';
-import type { AssistantContentPart } from '../model/messages.js';
+import type { AssistantContentPart, ToolCallPart } from '../model/messages.js';
+import { readToolInputValue } from '../model/parse-tool-input.js';
 import type { FinishPart, Model, ModelRequest, ModelStreamPart } from '../model/model.js';
 import { readModelNames } from '../model/read-model-names.js';
 import type { LoopEvent } from './loop-event.js';
@@ -88,8 +89,10 @@ export async function* streamModelResponse({
           content.push(part);
           break;
         case 'redacted-thinking':
-        case 'tool-call':
           content.push(part);
+          break;
+        case 'tool-call':
+          content.push(boundToolCallInput(part));
           break;
         case 'warning':
           yield { type: 'warning', code: part.code, message: part.message };
@@ -136,4 +139,15 @@ function closeQuietly(iterator: AsyncIterator<ModelStreamPart> | undefined): voi
   } catch {
     // A provider whose `return` throws has nothing left to release that we could reach.
   }
+}
+
+/**
+ * The call, or when its input nests deeper than arguments may (a custom model's object, or one a wrapper built),
+ * the call with `{}` and the `inputError` the providers give: the model is told, no tool runs, and no later step
+ * (schema check, copy, the next request's JSON) meets the depth. Calls a provider refused already pass as they are.
+ */
+function boundToolCallInput(call: ToolCallPart): ToolCallPart {
+  if (call.inputError !== undefined) return call;
+  const read = readToolInputValue(call.input);
+  return 'inputError' in read ? { ...call, input: read.input, inputError: read.inputError } : call;
 }

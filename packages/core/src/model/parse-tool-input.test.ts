@@ -94,6 +94,19 @@ describe('readToolInputValue', () => {
     expect(readToolInputValue(value)).toEqual(refused);
   });
 
+  it('walks a value that shares its objects once per object, not once per path (2^64 paths here)', () => {
+    const share = (levels: number): JsonValue => {
+      let value: JsonValue = {};
+      for (let level = 1; level < levels; level++) value = { left: value, right: [value] };
+      return value;
+    };
+    // Each step down is an object and a list: 2 levels, so `{ within: share(64) }` reaches 128 levels.
+    const within = share(64);
+    expect(readToolInputValue({ within })).toEqual({ input: { within } });
+    expect(readToolInputValue({ within: share(65) })).toEqual(refused);
+    expect(readToolInputValue(share(65))).toEqual(refused);
+  });
+
   it('refuses a value that reaches itself, which no JSON text makes', () => {
     const looped: Record<string, JsonValue> = {};
     looped.self = looped;

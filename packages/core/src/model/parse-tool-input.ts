@@ -53,21 +53,44 @@ export function readToolInputValue(
 
 /**
  * Whether the arrays and objects of a value nest deeper than `limit` (the outermost is level 1, as its first
- * bracket is in text). Depth first with a list of what is left to visit; a value that reaches itself (never
- * parsed JSON) is past any limit.
+ * bracket is in text). Depth first along an explicit path, so no depth overflows the stack; each object's height
+ * is kept once known, so a value that shares an object (which parsed JSON never does, a custom model's may) is
+ * walked once per object, not once per path to it. A value that reaches itself nests without end.
  */
 function valueNestsDeeperThan(value: unknown, limit: number): boolean {
-  const left: Array<{ value: object; depth: number }> = [];
-  const add = (item: unknown, depth: number): boolean => {
-    if (typeof item !== 'object' || item === null) return false;
-    if (depth > limit) return true;
-    left.push({ value: item, depth });
+  if (typeof value !== 'object' || value === null) return false;
+  /** The objects from the value down to the one being walked, with the children left and the height so far. */
+  const path: Array<{ object: object; children: readonly unknown[]; next: number; height: number }> = [];
+  const onPath = new Set<object>();
+  const heights = new Map<object, number>();
+  /** Walks `object` next, one level below the path; whether that is past the limit (or a way round). */
+  const enter = (object: object): boolean => {
+    if (path.length + 1 > limit || onPath.has(object)) return true;
+    onPath.add(object);
+    const children = Array.isArray(object) ? (object as unknown[]) : Object.values(object);
+    path.push({ object, children, next: 0, height: 1 });
     return false;
   };
-  if (add(value, 1)) return true;
-  for (let next = left.pop(); next !== undefined; next = left.pop()) {
-    const items = Array.isArray(next.value) ? (next.value as unknown[]) : Object.values(next.value);
-    for (const item of items) if (add(item, next.depth + 1)) return true;
+  if (enter(value)) return true;
+  for (let step = path.at(-1); step !== undefined; step = path.at(-1)) {
+    const child = step.children[step.next];
+    step.next += 1;
+    if (step.next > step.children.length) {
+      path.pop();
+      onPath.delete(step.object);
+      heights.set(step.object, step.height);
+      const parent = path.at(-1);
+      if (parent !== undefined) parent.height = Math.max(parent.height, step.height + 1);
+    } else if (typeof child === 'object' && child !== null) {
+      const height = heights.get(child);
+      if (height === undefined) {
+        if (enter(child)) return true;
+      } else {
+        // Its deepest level: the path's, one below for the child, and its height below that.
+        if (path.length + height > limit) return true;
+        step.height = Math.max(step.height, height + 1);
+      }
+    }
   }
   return false;
 }
