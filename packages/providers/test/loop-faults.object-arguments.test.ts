@@ -1,4 +1,5 @@
 import { defineTool, runToolLoop, type Model } from '@toolloop/core';
+import { anthropic } from '@toolloop/providers/anthropic';
 import { gemini } from '@toolloop/providers/gemini';
 import { ollama } from '@toolloop/providers/ollama';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,8 +8,9 @@ import { nestArrays, nestObjects } from './support/nested-json.js';
 
 /**
  * Gemini and Ollama send a call's arguments as an object inside the response's JSON, not as text: the SDK or
- * the provider has parsed them before the loop sees them. The wire text below is written by hand, so a hostile
- * server's nesting reaches the provider as it would from the network.
+ * the provider has parsed them before the loop sees them; so does Anthropic's `content_block_start`. The wire
+ * text below is written by hand, so a hostile server's nesting reaches the provider as it would from the network.
+ * Anthropic runs with message threads, whose watcher reads each reply a second time to continue from it.
  */
 const wires: Array<{
   name: string;
@@ -27,6 +29,21 @@ const wires: Array<{
           geminiAnswer('{"text":"I will not nest so deep again."}'),
         ]),
       }),
+  },
+  {
+    name: 'Anthropic with threads (content_block_start input)',
+    model: (args) =>
+      anthropicAnswering(
+        `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_deep","name":"get_weather","input":${args}}}`,
+      ),
+  },
+  {
+    name: 'Anthropic with threads (input_json_delta text)',
+    model: (args) =>
+      anthropicAnswering(
+        `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_deep","name":"get_weather","input":{}}}`,
+        `{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":${JSON.stringify(args)}}}`,
+      ),
   },
   {
     name: 'Ollama (function.arguments as an object)',
@@ -59,6 +76,40 @@ function geminiAnswer(part: string) {
     text: `data: {"responseId":"r1","candidates":[{"content":{"role":"model","parts":[${part}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":5,"candidatesTokenCount":5}}\r\n\r\n`,
     contentType: 'text/event-stream',
   };
+}
+
+/** An Anthropic model with threads whose first answer is a tool_use block started by `blockEvents`, then text. */
+function anthropicAnswering(...blockEvents: string[]): Model {
+  const event = (json: string) => `event: ${(JSON.parse(json) as { type: string }).type}\ndata: ${json}\n\n`;
+  const message = (id: string, blocks: string[], stopReason: string) => ({
+    text: [
+      `{"type":"message_start","message":{"id":"${id}","type":"message","role":"assistant","model":"claude-sonnet-4-6","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":5,"output_tokens":1}}}`,
+      ...blocks,
+      '{"type":"content_block_stop","index":0}',
+      `{"type":"message_delta","delta":{"stop_reason":"${stopReason}","stop_sequence":null},"usage":{"output_tokens":5}}`,
+      '{"type":"message_stop"}',
+    ]
+      .map(event)
+      .join(''),
+    contentType: 'text/event-stream',
+  });
+  return anthropic({
+    model: 'claude-sonnet-4-6',
+    apiKey: 'test-key',
+    maxRetries: 0,
+    threads: true,
+    fetch: answerInTurn([
+      message('msg_deep', blockEvents, 'tool_use'),
+      message(
+        'msg_text',
+        [
+          '{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}',
+          '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"I will not nest so deep again."}}',
+        ],
+        'end_turn',
+      ),
+    ]),
+  });
 }
 
 function ollamaAnswer(message: string) {

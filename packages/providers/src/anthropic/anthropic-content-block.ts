@@ -138,7 +138,7 @@ export function finishContentBlock(block: AnthropicContentBlock): AssistantConte
  * A tool call that streamed no arguments: `{}`, or the input `content_block_start` already carried, read as
  * streamed arguments are. Input nested deeper than streamed arguments may be is refused, never a failed stream.
  */
-function parseStartInput(
+export function parseStartInput(
   startInput: unknown,
 ): ParsedToolInput | { input: Record<string, never>; inputError: string } {
   const isNonEmptyObject =

@@ -1,4 +1,6 @@
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { parseToolInput } from '@toolloop/core';
+import { parseStartInput } from './anthropic-content-block.js';
 import { canonicalMessage } from './canonical-anthropic-message.js';
 
 /** A content block of a reply as its stream builds it: the block it started as, and what its deltas added. */
@@ -13,7 +15,8 @@ interface StreamedBlock {
 /**
  * Passes the stream's events through and builds the reply they carry; at `message_stop`, a whole reply the server
  * keeps a thread for goes to `keep`. A refusal is not kept (the API drops a refused turn from a thread), nor is a
- * reply a fallback model wrote, nor one with a tool call whose input is not JSON.
+ * reply a fallback model wrote, nor one with a tool call whose input the loop refuses (not JSON, or nested deeper
+ * than 128 levels): the loop keeps that call with `{}`, not as the reply had it.
  */
 export async function* watchReply(
   events: AsyncIterable<RawMessageStreamEvent>,
@@ -53,7 +56,7 @@ export async function* watchReply(
   }
 }
 
-/** The reply's blocks in order, each with what its deltas added, or `undefined` when a tool input is not JSON. */
+/** The reply's blocks in order, each with what its deltas added, or `undefined` when a tool input is refused. */
 function replyContent(blocks: Map<number, StreamedBlock>): Array<Record<string, unknown>> | undefined {
   const content: Array<Record<string, unknown>> = [];
   for (const [, block] of [...blocks].sort(([left], [right]) => left - right)) {
@@ -63,12 +66,12 @@ function replyContent(blocks: Map<number, StreamedBlock>): Array<Record<string, 
       built['thinking'] = `${stringField(built['thinking'])}${block.thinking}`;
       if (block.signature !== undefined) built['signature'] = block.signature;
     }
-    if (block.inputJson !== undefined) {
-      try {
-        built['input'] = block.inputJson.trim() === '' ? {} : JSON.parse(block.inputJson);
-      } catch {
-        return undefined;
-      }
+    if (block.inputJson !== undefined || built['input'] !== undefined) {
+      // Read as the parser reads them (see `finishContentBlock`): the streamed text, else the start's input.
+      const streamed = block.inputJson ?? '';
+      const read = streamed.trim() === '' ? parseStartInput(built['input']) : parseToolInput(streamed);
+      if ('inputError' in read) return undefined;
+      built['input'] = read.input;
     }
     content.push(built);
   }
