@@ -26,7 +26,7 @@ describe('provider subpaths', () => {
   it('@toolloop/providers/openai reaches only the openai SDK and core, never @anthropic-ai/sdk', () => {
     const reached = packagesReachedFrom('openai/index.ts');
     expect(reached.filter((specifier) => specifier !== 'openai' && !specifier.startsWith('openai/'))).toEqual(
-      ['@toolloop/core', '@toolloop/models'],
+      ['@toolloop/core', '@toolloop/core/internal', '@toolloop/models'],
     );
     expect(reached).toContain('openai');
   });

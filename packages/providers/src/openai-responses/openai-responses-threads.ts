@@ -10,8 +10,8 @@ const heldResponsesLimit = 64;
 /**
  * A stored response the provider can go on from: the JSON of the input items of each message of the conversation
  * it answered, then of its reply, so a later request is matched by what it would send, not by object identity.
- * A message's JSON is the one string `messageJson` keeps for it: the held responses of one conversation share
- * them, instead of each holding the whole conversation's JSON.
+ * The held responses of one conversation share one string a message (see `hold`), instead of each holding the
+ * whole conversation's JSON.
  */
 interface HeldResponse {
   responseId: string;
@@ -61,7 +61,15 @@ export class OpenAIResponsesThreads {
     messages: readonly Message[];
     reply: AssistantContentPart[];
   }): void {
-    const held = messages.map(toMessageJson);
+    // A message written again with the same JSON (a new object of the same message: the loop rebuilds a tool
+    // message whose result a context limit cleared) keeps the string the last held response has, so that a
+    // conversation's held responses share one string a message whatever the objects.
+    const last = this.#held.at(-1)?.messages ?? [];
+    const held = messages.map((message, index) => {
+      const json = toMessageJson(message);
+      const before = last[index];
+      return before === json ? before : json;
+    });
     held.push(toJson({ role: 'assistant', content: reply }));
     this.#held.push({ responseId, messages: held });
     if (this.#held.length > heldResponsesLimit) this.#held.shift();
