@@ -51,6 +51,13 @@ interface SeenBlock {
 /** The last compared request's prompt, and the keys of its first blocks (as far as a breakpoint needed them). */
 interface SeenPrompt {
   blocks: SeenBlock[];
+  /**
+   * At each position, the request's block itself when it is one of the fake's frozen blocks (those of a frozen
+   * copy's item, see `listPromptBlocks`): frozen, label and value, so the next request that lists the very same
+   * block has the same block there, found without reading it. Apart from `blocks`, so that a long prompt's
+   * unchanged blocks are passed over in one run along one list.
+   */
+  frozen: Array<PromptBlock | undefined>;
   /** The position of the first message's block (-1: none), before which the settings go into the keys. */
   firstMessage: number;
   /** The keys of the first `keys.length` blocks, made for `keyedModel` and `keyedSettings`. */
@@ -82,7 +89,14 @@ interface SeenPrompt {
  */
 export function createPromptCache(): PromptCache {
   const entries = new Set<string>();
-  const seen: SeenPrompt = { blocks: [], firstMessage: -1, keys: [], keyedModel: '', keyedSettings: '' };
+  const seen: SeenPrompt = {
+    blocks: [],
+    frozen: [],
+    firstMessage: -1,
+    keys: [],
+    keyedModel: '',
+    keyedSettings: '',
+  };
   return {
     use({ model, settings, blocks, minTokens }) {
       const breakpoints = listBreakpoints(blocks);
@@ -132,32 +146,45 @@ const charactersOfCopy = createCopyMemo<number>();
  * same position, with their counts and the keys that still hold, and counts the rest.
  */
 function updateSeenBlocks(seen: SeenPrompt, blocks: readonly PromptBlock[]): void {
-  const kept = countSameBlocks(seen.blocks, blocks);
+  const kept = countSameBlocks(seen, blocks);
   const firstMessage = findFirstMessage(blocks);
   seen.keys.length = countValidKeys(seen, { kept, firstMessage });
   seen.blocks.length = kept;
+  seen.frozen.length = kept;
   seen.firstMessage = firstMessage;
   let characters = seen.blocks.at(-1)?.characters ?? 0;
-  for (const { label, block } of blocks.slice(kept)) {
+  for (let index = kept; index < blocks.length; index += 1) {
+    const promptBlock = blocks[index] as PromptBlock;
+    const { label, block } = promptBlock;
     characters += charactersOfCopy(block, () => canonicalJsonLength(JSON.stringify(block), block));
     seen.blocks.push({ label, block: asKeptCopy(block), characters });
+    seen.frozen.push(frozenOrNone(promptBlock));
   }
 }
 
 /**
  * How many of the request's first blocks are the same as the last request's, position by position; those that
  * are the same take the request's values, so that the next request, which repeats them as the fake's frozen
- * copies, finds the very same ones.
+ * copies, finds the very same ones. A frozen block the last request had at the same position is the same
+ * without a look inside: a tool loop's request repeats all but its round's blocks so.
  */
-function countSameBlocks(seenBlocks: readonly SeenBlock[], blocks: readonly PromptBlock[]): number {
-  const length = Math.min(seenBlocks.length, blocks.length);
+function countSameBlocks(seen: SeenPrompt, blocks: readonly PromptBlock[]): number {
+  const length = Math.min(seen.blocks.length, blocks.length);
+  const { frozen } = seen;
   for (let index = 0; index < length; index += 1) {
-    const seenBlock = seenBlocks[index];
     const block = blocks[index];
+    if (block !== undefined && block === frozen[index]) continue;
+    const seenBlock = seen.blocks[index];
     if (seenBlock === undefined || block === undefined || !isSameBlock(seenBlock, block)) return index;
     if (isKeptCopy(block.block)) seenBlock.block = block.block;
+    frozen[index] = frozenOrNone(block);
   }
   return length;
+}
+
+/** The block when it is one of the fake's frozen blocks (label, value and breakpoints fixed for good). */
+function frozenOrNone(block: PromptBlock): PromptBlock | undefined {
+  return Object.isFrozen(block) && isKeptCopy(block.block) ? block : undefined;
 }
 
 /**
@@ -202,8 +229,8 @@ function countValidKeys(seen: SeenPrompt, request: { kept: number; firstMessage:
 /** The positions of the blocks that carry a breakpoint (their own `cache_control` or one in their content). */
 function listBreakpoints(blocks: readonly PromptBlock[]): number[] {
   const breakpoints: number[] = [];
-  for (const [index, block] of blocks.entries()) {
-    if (block.cacheControls.length > 0) breakpoints.push(index);
+  for (let index = 0; index < blocks.length; index += 1) {
+    if ((blocks[index] as PromptBlock).cacheControls.length > 0) breakpoints.push(index);
   }
   return breakpoints;
 }
