@@ -385,34 +385,51 @@ describe('tool input nested deeper than 128 levels, as a custom model or a wrapp
       { type: 'finish', finishReason: 'tool_calls', usage },
     ]);
 
-  it.each<[string, () => Model]>([
+  /** A text-only model that writes `block` in its first answer and "Done." in the next, behind `withXmlTools`. */
+  const xmlAnswering = (block: string): Model => {
+    let steps = 0;
+    const text: Model = {
+      provider: 'custom',
+      modelId: 'text-only',
+      async *stream() {
+        steps += 1;
+        yield await Promise.resolve({ type: 'text', text: steps === 1 ? block : 'Done.' } as const);
+        yield { type: 'finish', finishReason: 'end', usage };
+      },
+    };
+    return withXmlTools(text);
+  };
+  const deepOptions = `<param:options>${JSON.stringify(nest(128))}</param:options>`;
+
+  it.each<[string, () => Model, string?]>([
     ['an object 5,000 levels deep', () => callWith(nest(5000))],
     ['objects shared down 129 levels (2^64 paths)', () => callWith(share(65))],
     ['an input that reaches itself', () => callWith(looped)],
     [
       'an XML parameter of 128 levels, one more inside the input',
-      () => {
-        let steps = 0;
-        const text: Model = {
-          provider: 'custom',
-          modelId: 'text-only',
-          async *stream() {
-            steps += 1;
-            const answer =
-              steps === 1
-                ? `<tool:configure><param:options>${JSON.stringify(nest(128))}</param:options></tool:configure>`
-                : 'Done.';
-            yield await Promise.resolve({ type: 'text', text: answer } as const);
-            yield { type: 'finish', finishReason: 'end', usage };
-          },
-        };
-        return withXmlTools(text);
-      },
+      () => xmlAnswering(`<tool:configure>${deepOptions}</tool:configure>`),
     ],
-  ])('%s is answered with the error text arguments get, and runs no tool', async (_kind, model) => {
+    [
+      'the same beside a parameter that does not convert (the call has its own error already)',
+      () => xmlAnswering(`<tool:configure>${deepOptions}<param:level>high</param:level></tool:configure>`),
+      "Invalid arguments for tool 'configure': parameter 'level' should be number, got \"high\"",
+    ],
+    [
+      "a wrapper's call that says its input is wrong, and keeps it 5,000 levels deep",
+      () =>
+        modelAnswering([
+          { type: 'tool-call', id: 'c1', name: 'configure', input: nest(5000), inputError: 'it is wrong' },
+          { type: 'finish', finishReason: 'tool_calls', usage },
+        ]),
+      "Invalid arguments for tool 'configure': it is wrong",
+    ],
+  ])('%s is answered with an error result, and runs no tool', async (_kind, model, error) => {
     const configure = defineTool({
       name: 'configure',
-      inputSchema: z.object({ options: z.record(z.string(), z.unknown()).optional() }),
+      inputSchema: z.object({
+        options: z.record(z.string(), z.unknown()).optional(),
+        level: z.number().optional(),
+      }),
       execute: () => 'configured',
     });
     const executed = vi.spyOn(configure, 'execute');
@@ -433,13 +450,17 @@ describe('tool input nested deeper than 128 levels, as a custom model or a wrapp
           content: [
             {
               type: 'text',
-              text: "Invalid arguments for tool 'configure': the arguments are nested deeper than 128 levels",
+              text:
+                error ??
+                "Invalid arguments for tool 'configure': the arguments are nested deeper than 128 levels",
             },
           ],
         },
       },
     ]);
     // The call goes back to the model with empty arguments, which any wire can write.
-    expect(result.messages[1]).toMatchObject({ content: [{ type: 'tool-call', input: {} }] });
+    const [call] = result.messages[1]?.content ?? [];
+    expect(call).toMatchObject({ type: 'tool-call' });
+    expect(typeof call === 'object' && 'input' in call ? call.input : undefined).toEqual({});
   });
 });

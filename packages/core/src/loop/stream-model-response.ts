@@ -143,11 +143,12 @@ function closeQuietly(iterator: AsyncIterator<ModelStreamPart> | undefined): voi
 
 /**
  * The call, or when its input nests deeper than arguments may (a custom model's object, or one a wrapper built),
- * the call with `{}` and the `inputError` the providers give: the model is told, no tool runs, and no later step
- * (schema check, copy, the next request's JSON) meets the depth. Calls a provider refused already pass as they are.
+ * the call with `{}` and an `inputError` (its own when it has one, else the providers' depth error): the model is
+ * told, no tool runs, and no later step (schema check, copy, the next request's JSON) meets the depth.
  */
 function boundToolCallInput(call: ToolCallPart): ToolCallPart {
-  if (call.inputError !== undefined) return call;
   const read = readToolInputValue(call.input);
-  return 'inputError' in read ? { ...call, input: read.input, inputError: read.inputError } : call;
+  return 'inputError' in read
+    ? { ...call, input: read.input, inputError: call.inputError ?? read.inputError }
+    : call;
 }
