@@ -78,10 +78,13 @@ function geminiAnswer(part: string) {
   };
 }
 
-/** An Anthropic model with threads whose first answer is a tool_use block started by `blockEvents`, then text. */
-function anthropicAnswering(...blockEvents: string[]): Model {
-  const event = (json: string) => `event: ${(JSON.parse(json) as { type: string }).type}\ndata: ${json}\n\n`;
-  const message = (id: string, blocks: string[], stopReason: string) => ({
+/** An Anthropic stream event as the API frames it. */
+const anthropicEvent = (json: string) =>
+  `event: ${(JSON.parse(json) as { type: string }).type}\ndata: ${json}\n\n`;
+
+/** A whole Anthropic answer `id` whose blocks are these events (the first block's stop added), then its end. */
+function anthropicMessage(id: string, blocks: string[], stopReason: string) {
+  return {
     text: [
       `{"type":"message_start","message":{"id":"${id}","type":"message","role":"assistant","model":"claude-sonnet-4-6","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":5,"output_tokens":1}}}`,
       ...blocks,
@@ -89,18 +92,22 @@ function anthropicAnswering(...blockEvents: string[]): Model {
       `{"type":"message_delta","delta":{"stop_reason":"${stopReason}","stop_sequence":null},"usage":{"output_tokens":5}}`,
       '{"type":"message_stop"}',
     ]
-      .map(event)
+      .map(anthropicEvent)
       .join(''),
     contentType: 'text/event-stream',
-  });
+  };
+}
+
+/** An Anthropic model with threads whose first answer is a tool_use block started by `blockEvents`, then text. */
+function anthropicAnswering(...blockEvents: string[]): Model {
   return anthropic({
     model: 'claude-sonnet-4-6',
     apiKey: 'test-key',
     maxRetries: 0,
     threads: true,
     fetch: answerInTurn([
-      message('msg_deep', blockEvents, 'tool_use'),
-      message(
+      anthropicMessage('msg_deep', blockEvents, 'tool_use'),
+      anthropicMessage(
         'msg_text',
         [
           '{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}',
@@ -171,5 +178,33 @@ describe.each(wires)('runToolLoop through $name, against arguments nested too de
 
     expect(result.toolCalls).toMatchObject([{ isError: false }]);
     expect(execute).toHaveBeenCalledWith(expect.objectContaining({ city: 'Paris' }), expect.anything());
+  });
+});
+
+describe('runToolLoop through Anthropic with threads, against a server block nested too deep', () => {
+  it('answers, and the reply it cannot write back is not continued', async () => {
+    const fetch = answerInTurn([
+      anthropicMessage(
+        'msg_deep',
+        [
+          `{"type":"content_block_start","index":0,"content_block":{"type":"web_search_tool_result","tool_use_id":"srvtoolu_1","content":${nestObjects(5000)}}}`,
+          '{"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}',
+          '{"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"Found it."}}',
+          '{"type":"content_block_stop","index":1}',
+        ],
+        'end_turn',
+      ),
+    ]);
+    const model = anthropic({
+      model: 'claude-sonnet-4-6',
+      apiKey: 'test-key',
+      maxRetries: 0,
+      threads: true,
+      fetch,
+    });
+
+    const result = await runToolLoop({ model, prompt: 'Search the web.', statusMessages: 'off' }).result;
+
+    expect(result).toMatchObject({ stopReason: 'completed', text: 'Found it.' });
   });
 });

@@ -39,7 +39,8 @@ export async function* watchReply(
         // The parser refuses a delta for a block that never started; nothing to build.
       } else if (delta.type === 'text_delta') block.text += delta.text;
       else if (delta.type === 'thinking_delta') block.thinking += delta.thinking;
-      else if (delta.type === 'signature_delta') block.signature = delta.signature;
+      // Joined as the parser joins them, so the kept reply is the one the loop sends back.
+      else if (delta.type === 'signature_delta') block.signature = (block.signature ?? '') + delta.signature;
       else if (delta.type === 'input_json_delta')
         block.inputJson = (block.inputJson ?? '') + delta.partial_json;
     } else if (event.type === 'message_delta') {
@@ -47,12 +48,26 @@ export async function* watchReply(
       const { iterations } = event.usage as { iterations?: Array<{ type?: string }> | null };
       fallback ||= iterations?.some((iteration) => iteration.type === 'fallback_message') === true;
     } else if (event.type === 'message_stop') {
-      const content = replyContent(blocks);
-      if (id !== undefined && content !== undefined && stopReason !== 'refusal' && !fallback) {
-        keep({ id, json: JSON.stringify(canonicalMessage({ role: 'assistant', content })) });
-      }
+      const json = replyJson(blocks);
+      if (id !== undefined && json !== undefined && stopReason !== 'refusal' && !fallback) keep({ id, json });
     }
     yield event;
+  }
+}
+
+/**
+ * The reply's canonical JSON, or `undefined` when it is not continued: a tool input is refused, or a block nests
+ * too deep to write (a server tool's result; the parser drops such blocks, so the loop never sends it back).
+ */
+function replyJson(blocks: Map<number, StreamedBlock>): string | undefined {
+  const content = replyContent(blocks);
+  if (content === undefined) return undefined;
+  try {
+    return JSON.stringify(canonicalMessage({ role: 'assistant', content }));
+  } catch (error) {
+    // Only a stack overflow: the SDK parsed every block from JSON.
+    if (error instanceof RangeError) return undefined;
+    throw error;
   }
 }
 
