@@ -145,48 +145,55 @@ describe('openaiResponses with threads', () => {
   });
 
   it.each([
-    ['the same message objects each round', false],
-    ['new objects of the same messages each round (as a context limit rebuilds them)', true],
+    ['one conversation, the same message objects each round', { conversations: 1, copyEachRound: false }],
+    [
+      'one conversation, new objects of its messages each round (as a context limit rebuilds them)',
+      { conversations: 1, copyEachRound: true },
+    ],
+    ['two conversations taking turns, new objects each round', { conversations: 2, copyEachRound: true }],
   ])(
-    'holds its 64 stored responses without a copy of the conversation each, given %s: a 1 MB message is kept once',
-    async (_given, copyEachRound) => {
+    'holds its 64 stored responses without a copy of the conversation each (%s): a 1 MB message is kept once',
+    async (_given, { conversations, copyEachRound }) => {
       const requests = 65;
       answer(
         url,
         Array.from({ length: requests }, () => () => createEventStreamResponse({ bytes: textResponse })),
       );
-      const messages: Message[] = [{ role: 'user', content: 'x'.repeat(1 << 20) }];
+      const transcripts = Array.from({ length: conversations }, (_unused, index): Message[] => [
+        { role: 'user', content: String(index).repeat(1 << 20) },
+      ]);
       // The model is made and used in a function of its own, so that only `held` keeps it.
       const held: Model[] = [];
-      await askEach({ held, messages, requests, copyEachRound });
+      await askEach({ held, transcripts, requests, copyEachRound });
 
       const heldByModel = heapUsedAfterGc();
       held.length = 0;
       const withoutModel = heapUsedAfterGc();
-      // Each stored response as its conversation's JSON held 64 copies of the 1 MB message (over 64 MB).
+      // Each stored response as its conversation's JSON held 64 copies of the 1 MB messages (over 64 MB).
       expect(heldByModel - withoutModel).toBeLessThan(8 * (1 << 20));
     },
   );
 });
 
 /**
- * Makes a model with threads into `held`, and asks it `requests` times, the conversation a round longer each time
- * (as new objects each time with `copyEachRound`).
+ * Makes a model with threads into `held`, and asks it `requests` times, of each transcript in turn, each
+ * transcript a round longer each time it is asked (as new objects each time with `copyEachRound`).
  */
 async function askEach({
   held,
-  messages,
+  transcripts,
   requests,
   copyEachRound,
 }: {
   held: Model[];
-  messages: Message[];
+  transcripts: Message[][];
   requests: number;
   copyEachRound: boolean;
 }) {
   const model = createModel();
   held.push(model);
   for (let request = 0; request < requests; request += 1) {
+    const messages = transcripts[request % transcripts.length] ?? [];
     const sent = copyEachRound ? messages.map((message) => ({ ...message })) : messages;
     const { error } = await collectStream({ model, request: createModelRequest({ messages: sent }) });
     expect(error).toBeUndefined();

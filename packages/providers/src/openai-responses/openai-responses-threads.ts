@@ -10,8 +10,8 @@ const heldResponsesLimit = 64;
 /**
  * A stored response the provider can go on from: the JSON of the input items of each message of the conversation
  * it answered, then of its reply, so a later request is matched by what it would send, not by object identity.
- * The held responses of one conversation share one string a message (see `hold`), instead of each holding the
- * whole conversation's JSON.
+ * The held responses share one string for equal JSON (see `hold`), instead of each holding the whole
+ * conversation's JSON.
  */
 interface HeldResponse {
   responseId: string;
@@ -32,6 +32,8 @@ export interface ThreadStart {
  */
 export class OpenAIResponsesThreads {
   readonly #held: HeldResponse[] = [];
+  /** Each message JSON the held responses have, as the one string they share, and how many times they have it. */
+  readonly #strings = new Map<string, { json: string; holders: number }>();
 
   /** The stored response `messages` go on from, with the items to send after it, if there is one. */
   start(messages: readonly Message[]): ThreadStart | undefined {
@@ -61,24 +63,39 @@ export class OpenAIResponsesThreads {
     messages: readonly Message[];
     reply: AssistantContentPart[];
   }): void {
-    // A message written again with the same JSON (a new object of the same message: the loop rebuilds a tool
-    // message whose result a context limit cleared) keeps the string the last held response has, so that a
-    // conversation's held responses share one string a message whatever the objects.
-    const last = this.#held.at(-1)?.messages ?? [];
-    const held = messages.map((message, index) => {
-      const json = toMessageJson(message);
-      const before = last[index];
-      return before === json ? before : json;
-    });
-    held.push(toJson({ role: 'assistant', content: reply }));
+    // Equal JSON is one string, whatever the message objects: a context limit rebuilds a tool message whose
+    // result it cleared each round, and conversations take turns on one model.
+    const held = messages.map((message) => this.#share(toMessageJson(message)));
+    held.push(this.#share(toJson({ role: 'assistant', content: reply })));
     this.#held.push({ responseId, messages: held });
-    if (this.#held.length > heldResponsesLimit) this.#held.shift();
+    if (this.#held.length > heldResponsesLimit) this.#release(this.#held.shift());
   }
 
   /** Forgets a response the server no longer has. */
   forget(responseId: string): void {
     const index = this.#held.findIndex((held) => held.responseId === responseId);
-    if (index >= 0) this.#held.splice(index, 1);
+    if (index >= 0) this.#release(this.#held.splice(index, 1)[0]);
+  }
+
+  /** The string the held responses share for `json`, counted once more. */
+  #share(json: string): string {
+    const shared = this.#strings.get(json);
+    if (shared === undefined) {
+      this.#strings.set(json, { json, holders: 1 });
+      return json;
+    }
+    shared.holders += 1;
+    return shared.json;
+  }
+
+  /** Counts a held response's strings once less, and lets go of those no held response has any more. */
+  #release(held: HeldResponse | undefined): void {
+    for (const json of held?.messages ?? []) {
+      const shared = this.#strings.get(json);
+      if (shared === undefined) continue;
+      shared.holders -= 1;
+      if (shared.holders === 0) this.#strings.delete(json);
+    }
   }
 }
 
