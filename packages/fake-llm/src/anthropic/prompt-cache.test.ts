@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { listPromptBlocks, type PromptBlock } from './list-prompt-blocks.js';
 import { createPromptCache, type PromptCache, type PromptCacheUse } from './prompt-cache.js';
+import { createPromptCopies, type PromptCopies } from './prompt-copies.js';
 import { referenceCanonicalJson } from '../../test/reference-canonical-json.js';
 
 /** A request's prompt as the fake reads it: parsed from its JSON text, as a request body is. */
@@ -327,11 +328,13 @@ function placeBreakpoints(body: Conversation, placement: BreakpointPlacement, ra
 /** A request of the conversation as the fake reads it: written as JSON, parsed, its prompt's blocks listed. */
 function toRequest(
   conversation: Conversation,
-  options: { placement: BreakpointPlacement; random: Random; minTokens: number },
+  options: { placement: BreakpointPlacement; random: Random; minTokens: number; copies?: PromptCopies },
 ): UseOptions {
   const body = JSON.parse(JSON.stringify(conversation)) as Conversation;
   placeBreakpoints(body, options.placement, options.random);
-  const parsed = JSON.parse(JSON.stringify(body)) as Conversation;
+  const json = JSON.parse(JSON.stringify(body)) as Conversation;
+  // As the fake reads a body: its repeated items as the frozen copies of the last request's.
+  const parsed = (options.copies?.reuse(json) ?? json) as Conversation;
   return {
     model: parsed.model,
     settings: { toolChoice: parsed.toolChoice, thinking: parsed.thinking },
@@ -352,45 +355,55 @@ function createCaches() {
 }
 
 describe('createPromptCache, incremental', () => {
-  it('answers every request of random sequences as the non-incremental reference does', () => {
-    const seen = { requests: 0, reads: 0, partialReads: 0, writes: 0 };
-    for (let seed = 1; seed <= 120; seed += 1) {
-      const random = createRandom(seed);
-      const caches = createCaches();
-      const minTokens = random.pick([0, 1, 40, 150, 400, 1024]);
-      const conversations: [Conversation, Conversation] = [
-        createConversation(random),
-        createConversation(random),
-      ];
-      let current: 0 | 1 = 0;
-      const history: string[] = [];
-      for (let step = 0; step < 40; step += 1) {
-        // Two unrelated conversations on one script, now and then taking turns.
-        if (random.chance(0.15)) current = current === 0 ? 1 : 0;
-        const conversation = conversations[current];
-        const editName = random.pick(editNames);
-        edits[editName]?.(conversation, random);
-        const placement = random.chance(0.6) ? 'tools and last block' : random.pick(breakpointPlacements);
-        history.push(`${current}: ${editName}, ${placement}`);
-        const request = toRequest(conversation, {
-          placement,
-          random,
-          minTokens: random.chance(0.05) ? random.pick([0, 1024]) : minTokens,
-        });
-        const { actual, expected } = caches.use(request);
+  // The fake hands the cache the blocks of its frozen copies (a repeated block the very same frozen block), or of
+  // the body as parsed when a body cannot be copied: both must answer as the reference does.
+  it.each([
+    ['blocks of the fake’s frozen copies', true],
+    ['blocks of each body as parsed', false],
+  ])(
+    'answers every request of random sequences as the non-incremental reference does (%s)',
+    (_blocks, copied) => {
+      const seen = { requests: 0, reads: 0, partialReads: 0, writes: 0 };
+      for (let seed = 1; seed <= 120; seed += 1) {
+        const random = createRandom(seed);
+        const caches = createCaches();
+        const copies = copied ? createPromptCopies() : undefined;
+        const minTokens = random.pick([0, 1, 40, 150, 400, 1024]);
+        const conversations: [Conversation, Conversation] = [
+          createConversation(random),
+          createConversation(random),
+        ];
+        let current: 0 | 1 = 0;
+        const history: string[] = [];
+        for (let step = 0; step < 40; step += 1) {
+          // Two unrelated conversations on one script, now and then taking turns.
+          if (random.chance(0.15)) current = current === 0 ? 1 : 0;
+          const conversation = conversations[current];
+          const editName = random.pick(editNames);
+          edits[editName]?.(conversation, random);
+          const placement = random.chance(0.6) ? 'tools and last block' : random.pick(breakpointPlacements);
+          history.push(`${current}: ${editName}, ${placement}`);
+          const request = toRequest(conversation, {
+            placement,
+            random,
+            minTokens: random.chance(0.05) ? random.pick([0, 1024]) : minTokens,
+            copies,
+          });
+          const { actual, expected } = caches.use(request);
 
-        expect(actual, `seed ${seed}, requests:\n${history.join('\n')}`).toEqual(expected);
-        seen.requests += 1;
-        if (expected.readTokens > 0) seen.reads += 1;
-        if (expected.readTokens > 0 && expected.writeTokens > 0) seen.partialReads += 1;
-        if (expected.writeTokens > 0) seen.writes += 1;
+          expect(actual, `seed ${seed}, requests:\n${history.join('\n')}`).toEqual(expected);
+          seen.requests += 1;
+          if (expected.readTokens > 0) seen.reads += 1;
+          if (expected.readTokens > 0 && expected.writeTokens > 0) seen.partialReads += 1;
+          if (expected.writeTokens > 0) seen.writes += 1;
+        }
       }
-    }
-    // The sequences read, write, and read part of a prompt, often: the comparison is not of empty results.
-    expect(seen.reads).toBeGreaterThan(seen.requests / 4);
-    expect(seen.partialReads).toBeGreaterThan(seen.requests / 8);
-    expect(seen.writes).toBeGreaterThan(seen.requests / 4);
-  });
+      // The sequences read, write, and read part of a prompt, often: the comparison is not of empty results.
+      expect(seen.reads).toBeGreaterThan(seen.requests / 4);
+      expect(seen.partialReads).toBeGreaterThan(seen.requests / 8);
+      expect(seen.writes).toBeGreaterThan(seen.requests / 4);
+    },
+  );
 
   it('answers random sequences of blocks of any label and place as the reference does', () => {
     // Blocks listPromptBlocks would never make (a label that does not say where the block is), from few values,
