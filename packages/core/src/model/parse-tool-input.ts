@@ -40,8 +40,9 @@ export function parseToolInput(text: string): ParsedToolInput {
  * Tool arguments a provider received already parsed, as an object inside the response's JSON (Gemini's
  * `functionCall.args`, Ollama's `arguments`): kept as they are, unless they nest deeper than `parseToolInput`
  * lets text nest (128 levels). Those get `{}` and the same `inputError`, so the loop tells the model, as it does
- * for text arguments, instead of the stream or the tool failing on a stack overflow. The depth is measured
- * without recursion: no nesting a server sends can overflow the check itself.
+ * for text arguments, instead of the stream or the tool failing on a stack overflow. The loop itself holds every
+ * call's input to it, whatever model or wrapper made the call. The depth is measured without recursion (no
+ * nesting can overflow the check itself), each object once however many times it is shared.
  */
 export function readToolInputValue(
   value: JsonValue,
