@@ -1,9 +1,9 @@
-import { defineTool, runToolLoop } from '@toolloop/core';
+import { runToolLoop } from '@toolloop/core';
 import { createFakeLlm, type FakeLlm, type LlmStep } from '@toolloop/fake-llm';
 import { anthropic } from '@toolloop/providers/anthropic';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deepArgumentsAnswer, deepArgumentsError, runWithDeepArguments } from './support/deep-arguments.js';
 import { nestArrays, nestObjects } from './support/nested-json.js';
 
 const baseURL = 'https://fake-llm.test';
@@ -34,25 +34,11 @@ describe('runToolLoop through the Anthropic provider, against hostile model outp
   ])('answers tool arguments of %s nested 5,000 deep with an error result', async (_kind, rawInput) => {
     const llm = startFake([
       { toolCalls: [{ id: 'toolu_deep', name: 'get_weather', rawInput }] },
-      { text: 'I will not nest so deep again.' },
+      { text: deepArgumentsAnswer },
     ]);
-    const execute = vi.fn(() => 'Sunny');
-    const tool = defineTool({ name: 'get_weather', inputSchema: z.object({ city: z.string() }), execute });
-
-    const result = await runToolLoop({
-      model: model(),
-      prompt: 'Weather?',
-      tools: [tool],
-      statusMessages: 'off',
-    }).result;
-
-    expect(result).toMatchObject({ stopReason: 'completed', text: 'I will not nest so deep again.' });
-    expect(execute).not.toHaveBeenCalled();
-    const message =
-      "Invalid arguments for tool 'get_weather': the arguments are nested deeper than 128 levels";
-    expect(result.toolCalls).toMatchObject([
-      { toolCallId: 'toolu_deep', isError: true, output: { content: [{ type: 'text', text: message }] } },
-    ]);
+    const result = await runWithDeepArguments(model());
+    const message = deepArgumentsError;
+    expect(result.toolCalls).toMatchObject([{ toolCallId: 'toolu_deep' }]);
     // The model sees the error for that call; the call goes back with empty arguments.
     expect(llm.requests[1]?.body).toMatchObject({
       messages: [

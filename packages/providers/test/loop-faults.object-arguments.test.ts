@@ -4,6 +4,7 @@ import { gemini } from '@toolloop/providers/gemini';
 import { ollama } from '@toolloop/providers/ollama';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { deepArgumentsAnswer, runWithDeepArguments } from './support/deep-arguments.js';
 import { nestArrays, nestObjects } from './support/nested-json.js';
 
 /**
@@ -26,7 +27,7 @@ const wires: Array<{
         maxRetries: 0,
         fetch: answerInTurn([
           geminiAnswer(`{"functionCall":{"id":"call_deep","name":"get_weather","args":${args}}}`),
-          geminiAnswer('{"text":"I will not nest so deep again."}'),
+          geminiAnswer(`{"text":"${deepArgumentsAnswer}"}`),
         ]),
       }),
   },
@@ -55,7 +56,7 @@ const wires: Array<{
           ollamaAnswer(
             `{"role":"assistant","content":"","tool_calls":[{"id":"call_deep","function":{"name":"get_weather","arguments":${args}}}]}`,
           ),
-          ollamaAnswer('{"role":"assistant","content":"I will not nest so deep again."}'),
+          ollamaAnswer(`{"role":"assistant","content":"${deepArgumentsAnswer}"}`),
         ]),
       }),
   },
@@ -111,7 +112,7 @@ function anthropicAnswering(...blockEvents: string[]): Model {
         'msg_text',
         [
           '{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}',
-          '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"I will not nest so deep again."}}',
+          `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"${deepArgumentsAnswer}"}}`,
         ],
         'end_turn',
       ),
@@ -133,31 +134,7 @@ describe.each(wires)('runToolLoop through $name, against arguments nested too de
     ['arrays nested 5,000 deep, inside an object', `{"city":${nestArrays(5000)}}`],
     ['objects nested 100,000 deep', nestObjects(100_000)],
   ])('answers %s with the error text arguments get, and runs no tool', async (_kind, args) => {
-    const execute = vi.fn(() => 'Sunny');
-    const tool = defineTool({ name: 'get_weather', inputSchema: z.object({ city: z.string() }), execute });
-
-    const result = await runToolLoop({
-      model: model(args),
-      prompt: 'Weather?',
-      tools: [tool],
-      statusMessages: 'off',
-    }).result;
-
-    expect(result).toMatchObject({ stopReason: 'completed', text: 'I will not nest so deep again.' });
-    expect(execute).not.toHaveBeenCalled();
-    expect(result.toolCalls).toMatchObject([
-      {
-        isError: true,
-        output: {
-          content: [
-            {
-              type: 'text',
-              text: "Invalid arguments for tool 'get_weather': the arguments are nested deeper than 128 levels",
-            },
-          ],
-        },
-      },
-    ]);
+    await runWithDeepArguments(model(args));
   });
 
   it('runs the tool with arguments nested to the limit itself', async () => {
