@@ -159,7 +159,7 @@ describe.each(wires)('runToolLoop through $name, against arguments nested too de
 });
 
 describe('runToolLoop through Anthropic with threads, against a server block nested too deep', () => {
-  it('answers, and the reply it cannot write back is not continued', async () => {
+  it('answers, instead of failing while it keeps the reply to continue from', async () => {
     const fetch = answerInTurn([
       anthropicMessage(
         'msg_deep',

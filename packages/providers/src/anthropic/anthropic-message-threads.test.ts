@@ -229,40 +229,45 @@ describe('createAnthropicThreads', () => {
     }
   });
 
-  it('continues from a reply whose signature came in two deltas, joined as the parser joins them', async () => {
-    const threads = createTestThreads();
-    await exchange(
-      threads,
-      [question],
-      [
-        events.messageStart('msg_1'),
-        events.blockStart(0, { type: 'thinking', thinking: '', signature: '' }),
-        events.delta(0, { type: 'thinking_delta', thinking: 'Look it up.' }),
-        events.delta(0, { type: 'signature_delta', signature: 'c2lnbm' }),
-        events.delta(0, { type: 'signature_delta', signature: 'F0dXJl' }),
-        events.blockStop(0),
-        events.toolUseStart(1, 'call-1', 'get_weather'),
-        events.delta(1, { type: 'input_json_delta', partial_json: '{"city": "Paris"}' }),
-        events.blockStop(1),
-        events.messageDelta('tool_use'),
-        events.messageStop(),
-      ],
-    );
-    const reply: MessageParam = {
-      role: 'assistant',
-      content: [
-        { type: 'thinking', thinking: 'Look it up.', signature: 'c2lnbmF0dXJl' },
-        { type: 'tool_use', id: 'call-1', name: 'get_weather', input: { city: 'Paris' } },
-      ],
-    };
+  it.each([
+    ['', ['c2lnbm', 'F0dXJl']],
+    ['c2ln', ['bmF0', 'dXJl']],
+  ])(
+    'continues from a reply whose signature came as %j then %j, joined as the parser joins them',
+    async (startSignature, signatureDeltas) => {
+      const threads = createTestThreads();
+      await exchange(
+        threads,
+        [question],
+        [
+          events.messageStart('msg_1'),
+          events.blockStart(0, { type: 'thinking', thinking: '', signature: startSignature }),
+          events.delta(0, { type: 'thinking_delta', thinking: 'Look it up.' }),
+          ...signatureDeltas.map((signature) => events.delta(0, { type: 'signature_delta', signature })),
+          events.blockStop(0),
+          events.toolUseStart(1, 'call-1', 'get_weather'),
+          events.delta(1, { type: 'input_json_delta', partial_json: '{"city": "Paris"}' }),
+          events.blockStop(1),
+          events.messageDelta('tool_use'),
+          events.messageStop(),
+        ],
+      );
+      const reply: MessageParam = {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'Look it up.', signature: 'c2lnbmF0dXJl' },
+          { type: 'tool_use', id: 'call-1', name: 'get_weather', input: { city: 'Paris' } },
+        ],
+      };
 
-    const next = threads.start({
-      params: paramsOf([question, reply, toolResult]),
-      conversation: [question, reply, toolResult],
-    });
+      const next = threads.start({
+        params: paramsOf([question, reply, toolResult]),
+        conversation: [question, reply, toolResult],
+      });
 
-    expect(next.params.thread).toEqual({ type: 'continue', previous_message_id: 'msg_1' });
-  });
+      expect(next.params.thread).toEqual({ type: 'continue', previous_message_id: 'msg_1' });
+    },
+  );
 
   it('does not continue with another system prompt, and ignores cache breakpoints when comparing', async () => {
     const threads = createTestThreads();

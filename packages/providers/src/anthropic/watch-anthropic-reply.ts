@@ -8,7 +8,7 @@ interface StreamedBlock {
   start: Record<string, unknown>;
   text: string;
   thinking: string;
-  signature: string | undefined;
+  signature: string;
   inputJson: string | undefined;
 }
 
@@ -31,7 +31,7 @@ export async function* watchReply(
       id ??= event.message.id;
     } else if (event.type === 'content_block_start') {
       const start = { ...event.content_block } as Record<string, unknown>;
-      blocks.set(event.index, { start, text: '', thinking: '', signature: undefined, inputJson: undefined });
+      blocks.set(event.index, { start, text: '', thinking: '', signature: '', inputJson: undefined });
     } else if (event.type === 'content_block_delta') {
       const block = blocks.get(event.index);
       const { delta } = event;
@@ -39,8 +39,7 @@ export async function* watchReply(
         // The parser refuses a delta for a block that never started; nothing to build.
       } else if (delta.type === 'text_delta') block.text += delta.text;
       else if (delta.type === 'thinking_delta') block.thinking += delta.thinking;
-      // Joined as the parser joins them, so the kept reply is the one the loop sends back.
-      else if (delta.type === 'signature_delta') block.signature = (block.signature ?? '') + delta.signature;
+      else if (delta.type === 'signature_delta') block.signature += delta.signature;
       else if (delta.type === 'input_json_delta')
         block.inputJson = (block.inputJson ?? '') + delta.partial_json;
     } else if (event.type === 'message_delta') {
@@ -65,7 +64,8 @@ function replyJson(blocks: Map<number, StreamedBlock>): string | undefined {
   try {
     return JSON.stringify(canonicalMessage({ role: 'assistant', content }));
   } catch (error) {
-    // Only a stack overflow: the SDK parsed every block from JSON.
+    // A block too deep to write (a stack overflow), or a reply too long for one string: the SDK parsed every
+    // block from JSON, so nothing else can fail here.
     if (error instanceof RangeError) return undefined;
     throw error;
   }
@@ -79,7 +79,10 @@ function replyContent(blocks: Map<number, StreamedBlock>): Array<Record<string, 
     if (built['type'] === 'text') built['text'] = `${stringField(built['text'])}${block.text}`;
     if (built['type'] === 'thinking') {
       built['thinking'] = `${stringField(built['thinking'])}${block.thinking}`;
-      if (block.signature !== undefined) built['signature'] = block.signature;
+      // The start's signature and the deltas after it, joined as the parser joins them: the kept reply is then
+      // the one the loop sends back.
+      if (built['signature'] !== undefined || block.signature !== '')
+        built['signature'] = `${stringField(built['signature'])}${block.signature}`;
     }
     if (block.inputJson !== undefined || built['input'] !== undefined) {
       // Read as the parser reads them (see `finishContentBlock`): the streamed text, else the start's input.

@@ -1,4 +1,11 @@
-import { defineTool, runToolLoop, type AssistantContentPart, type Message, type Model } from '@toolloop/core';
+import {
+  defineTool,
+  runToolLoop,
+  type AssistantContentPart,
+  type JsonValue,
+  type Message,
+  type Model,
+} from '@toolloop/core';
 import { HttpResponse } from 'msw';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -9,6 +16,7 @@ import { collectStream, createModelRequest } from '../../test/support/collect-st
 import { readOpenAIResponsesFixture } from '../../test/support/openai-responses-wire.js';
 import { useScriptedTestServer } from '../../test/support/scripted-test-server.js';
 import { openaiResponses } from './openai-responses.js';
+import { OpenAIResponsesThreads } from './openai-responses-threads.js';
 
 const baseURL = 'https://openai.test/v1';
 const url = `${baseURL}/responses`;
@@ -173,6 +181,37 @@ describe('openaiResponses with threads', () => {
       expect(heldByModel - withoutModel).toBeLessThan(8 * (1 << 20));
     },
   );
+});
+
+describe('OpenAIResponsesThreads', () => {
+  it('holds nothing of a response whose reply cannot be written (a reasoning item nested too deep)', () => {
+    let item: JsonValue = {};
+    for (let level = 0; level < 20_000; level += 1) item = { nested: item };
+    const reply: AssistantContentPart[] = [
+      {
+        type: 'thinking',
+        text: '',
+        providerData: { item: { type: 'reasoning', id: 'rs_1', summary: [item] } },
+      },
+    ];
+    // Made and used in a function of its own, so that only `held` keeps the threads.
+    const held: OpenAIResponsesThreads[] = [];
+    const holdOnce = () => {
+      const threads = new OpenAIResponsesThreads();
+      held.push(threads);
+      const messages: Message[] = [{ role: 'user', content: 'x'.repeat(16 << 20) }];
+      expect(() => {
+        threads.hold({ responseId: 'resp_1', messages, reply });
+      }).toThrow(RangeError);
+    };
+    holdOnce();
+
+    const withThreads = heapUsedAfterGc();
+    held.length = 0;
+    const withoutThreads = heapUsedAfterGc();
+    // The message's string, counted before the reply threw, stayed held (16 MB).
+    expect(withThreads - withoutThreads).toBeLessThan(4 << 20);
+  });
 });
 
 /**

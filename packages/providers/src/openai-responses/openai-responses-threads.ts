@@ -65,9 +65,11 @@ export class OpenAIResponsesThreads {
   }): void {
     // Equal JSON is one string, whatever the message objects: a context limit rebuilds a tool message whose
     // result it cleared each round, and conversations take turns on one model.
-    const held = messages.map((message) => this.#share(toMessageJson(message)));
-    held.push(this.#share(toJson({ role: 'assistant', content: reply })));
-    this.#held.push({ responseId, messages: held });
+    // Every string is made before any is counted: a reply that cannot be written (a reasoning item nested too
+    // deep) throws with nothing counted.
+    const written = messages.map(toMessageJson);
+    written.push(toJson({ role: 'assistant', content: reply }));
+    this.#held.push({ responseId, messages: written.map((json) => this.#share(json)) });
     if (this.#held.length > heldResponsesLimit) this.#release(this.#held.shift());
   }
 
