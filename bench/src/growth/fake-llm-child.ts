@@ -65,4 +65,9 @@ process.on('message', (command: FakeLlmCommand) => {
     },
   );
 });
+// A parent that ends without closing the fake (a benchmark that threw) takes it along: the channel's end is
+// the parent's, and the server would otherwise keep this process serving on its own.
+process.once('disconnect', () => {
+  process.exit(0);
+});
 reply({ id: 0, type: 'ready', url: server.url });
