@@ -25,6 +25,18 @@ export interface EvalThroughputResult {
   cells: EvalThroughputCell[];
   /** Throughput with more workers over fewer, per suite size, pair by pair. */
   workerSpeedup: Array<{ scenarios: number; ratio: Summary }>;
+  /**
+   * The machine's ceiling for workers, on the largest suite: as many processes as the more workers, started
+   * together, each running its share of the suite (a suite of its own, as large) in one process, with nothing
+   * between them; the time is the last one's. Its speed-up is the one process's time over it, pair by pair.
+   */
+  sideBySide: {
+    scenarios: number;
+    processes: number;
+    scenariosEach: number;
+    durationMs: Summary;
+    speedup: Summary;
+  };
   /** Time of each suite over the next smaller one, per number of workers, pair by pair. */
   growth: Array<{ small: number; large: number; workers: number; ratio: Summary }>;
   /**
@@ -70,8 +82,22 @@ export async function measureEvalThroughput({
         return directory;
       }),
     );
+    const [low, high] = workers;
+    const [small = 0, large = 0] = sizes;
+    const largest = Math.max(...sizes);
+    // Each process's share of the largest suite, in a directory of its own: the same scenarios a run of the
+    // whole suite in `high` workers would give each of them.
+    const scenariosEach = Math.ceil(largest / high);
+    const shares = await Promise.all(
+      Array.from({ length: high }, async (_unused, index) => {
+        const directory = join(root, `share-${index}`);
+        await writeScenarioSuite({ directory, count: scenariosEach });
+        return directory;
+      }),
+    );
     const runs = new Map<string, SuiteRun[]>();
     const floorRuns = new Map<number, number[]>();
+    const sideBySideMs: number[] = [];
     for (let repetition = 0; repetition < repetitions; repetition += 1) {
       const order = repetition % 2 === 0 ? workers : ([...workers].reverse() as [number, number]);
       for (const [sizeIndex, directory] of directories.entries()) {
@@ -86,11 +112,13 @@ export async function measureEvalThroughput({
           runs.set(key, [...(runs.get(key) ?? []), run]);
         }
       }
+      const together = await Promise.all(
+        shares.map((directory) => runSuiteInChild({ directory, workers: 1 })),
+      );
+      sideBySideMs.push(Math.max(...together.map((run) => run.durationMs)));
     }
     const durations = (scenarios: number, count: number): number[] =>
       (runs.get(toCellKey({ scenarios, workers: count })) ?? []).map((run) => run.durationMs);
-    const [low, high] = workers;
-    const [small = 0, large = 0] = sizes;
     const pairs = sizes.slice(1).map((size, index) => ({ small: sizes[index] ?? 0, large: size }));
     const marginal = (largeRuns: number[], smallRuns: number[]) =>
       largeRuns.map((largeMs, index) => (largeMs - (smallRuns[index] ?? 0)) / (large - small));
@@ -118,6 +146,13 @@ export async function measureEvalThroughput({
           pairRatios({ numerators: durations(scenarios, low), denominators: durations(scenarios, high) }),
         ),
       })),
+      sideBySide: {
+        scenarios: largest,
+        processes: high,
+        scenariosEach,
+        durationMs: summarize(sideBySideMs),
+        speedup: summarize(pairRatios({ numerators: durations(largest, low), denominators: sideBySideMs })),
+      },
       growth: pairs.flatMap((pair) =>
         workers.map((count) => ({
           ...pair,

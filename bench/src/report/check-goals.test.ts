@@ -13,6 +13,13 @@ function evalThroughput(speedups: Array<[scenarios: number, ratio: number]>): Ev
     repetitions: 3,
     cells: [],
     workerSpeedup: speedups.map(([scenarios, ratio]) => ({ scenarios, ratio: summary(ratio) })),
+    sideBySide: {
+      scenarios: 10_000,
+      processes: 2,
+      scenariosEach: 5_000,
+      durationMs: summary(30_000),
+      speedup: summary(1.2),
+    },
     growth: [],
     marginalMs: [],
     floor: { cells: [], marginalMs: summary(2), marginalOverFloor: summary(3) },
@@ -44,7 +51,7 @@ describe('checkGoals', () => {
     ).toEqual([
       {
         goal: 'eval in 2 workers at least 1.35× as fast as in 1 (10000 scenarios)',
-        measured: '1.36×',
+        measured: "1.36× (the machine's ceiling, 2 processes side by side: 1.20×)",
         met: true,
       },
     ]);

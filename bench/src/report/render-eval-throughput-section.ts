@@ -30,6 +30,7 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
     ]),
   });
   const [fewer, more] = result.workers;
+  const { sideBySide } = result;
   const sizes = result.sizes.join(', ');
   const ratios = renderMarkdownTable({
     headers: ['ratio (pair by pair)', 'median', 'min', 'max'],
@@ -38,6 +39,10 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
         `speed-up of ${more} workers over ${fewer}, ${scenarios} scenarios`,
         ...ratioCells(ratio),
       ]),
+      [
+        `ceiling: ${sideBySide.processes} processes side by side, each with ${sideBySide.scenariosEach} scenarios in one process, over ${fewer} worker${fewer === 1 ? '' : 's'} with ${sideBySide.scenarios}`,
+        ...ratioCells(sideBySide.speedup),
+      ],
       ...result.growth.map(({ small, large, workers, ratio }) => [
         `time ${large} / time ${small}, ${workers} worker${workers === 1 ? '' : 's'}`,
         ...ratioCells(ratio),
@@ -84,6 +89,12 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
       `line does), ${result.repetitions} repetitions, each measurement in a fresh Node process (peak RSS is the ` +
       "main process's `maxRSS`, baseline included; workers have their own).",
     cells,
+    `The ceiling is what ${sideBySide.processes} processes get from this machine with nothing between them: ` +
+      `started together, each runs a suite of its own of ${sideBySide.scenariosEach} scenarios in one process ` +
+      `(the share of ${sideBySide.scenarios} each worker gets), and the time is the last one's ` +
+      `(${formatDecimals({ value: sideBySide.durationMs.median / 1000, digits: 2 })} s at the median; like the ` +
+      "runs above, it leaves out each process's loading of its modules). Workers do the same work, and start " +
+      'and report through the main process besides: their speed-up can only come near it.',
     ratios,
     "The floor is what a scenario costs when all the runner does is taken away: its turn's three streamed " +
       'requests, made with the bare Anthropic SDK against the same fake LLM in the same process and reached the ' +
