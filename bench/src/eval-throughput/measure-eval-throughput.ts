@@ -26,9 +26,11 @@ export interface EvalThroughputResult {
   /** Throughput with more workers over fewer, per suite size, pair by pair. */
   workerSpeedup: Array<{ scenarios: number; ratio: Summary }>;
   /**
-   * The machine's ceiling for workers, on the largest suite: as many processes as the more workers, started
-   * together, each running its share of the suite (a suite of its own, as large) in one process, with nothing
-   * between them; the time is the last one's. Its speed-up is the one process's time over it, pair by pair.
+   * What the machine gives that many processes with nothing between them, for the largest suite: as many
+   * processes as the more workers, started together, each running its share of the suite (a suite of its own, as
+   * large) in one process; the time is the longest of theirs, each taken inside its process after its modules
+   * loaded. Its speed-up is the one process's time over it, pair by pair: what workers, which do the same work and
+   * start and report through a main process besides, can expect at best, within the noise.
    */
   sideBySide: {
     scenarios: number;
@@ -98,8 +100,21 @@ export async function measureEvalThroughput({
     const runs = new Map<string, SuiteRun[]>();
     const floorRuns = new Map<number, number[]>();
     const sideBySideMs: number[] = [];
+    const runSideBySide = async () => {
+      // Every process to its end before the next step, even when one fails: the suites stay until none reads them.
+      const settled = await Promise.allSettled(
+        shares.map((directory) => runSuiteInChild({ directory, workers: 1 })),
+      );
+      const together = settled.map((outcome) => {
+        if (outcome.status === 'rejected') throw outcome.reason;
+        return outcome.value;
+      });
+      sideBySideMs.push(Math.max(...together.map((run) => run.durationMs)));
+    };
     for (let repetition = 0; repetition < repetitions; repetition += 1) {
       const order = repetition % 2 === 0 ? workers : ([...workers].reverse() as [number, number]);
+      // Last in one repetition, first in the next: neither place is always the better one.
+      if (repetition % 2 === 1) await runSideBySide();
       for (const [sizeIndex, directory] of directories.entries()) {
         const scenarios = sizes[sizeIndex] ?? 0;
         const floorRun = await runFloorInChild({ count: scenarios });
@@ -112,10 +127,7 @@ export async function measureEvalThroughput({
           runs.set(key, [...(runs.get(key) ?? []), run]);
         }
       }
-      const together = await Promise.all(
-        shares.map((directory) => runSuiteInChild({ directory, workers: 1 })),
-      );
-      sideBySideMs.push(Math.max(...together.map((run) => run.durationMs)));
+      if (repetition % 2 === 0) await runSideBySide();
     }
     const durations = (scenarios: number, count: number): number[] =>
       (runs.get(toCellKey({ scenarios, workers: count })) ?? []).map((run) => run.durationMs);

@@ -40,7 +40,7 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
         ...ratioCells(ratio),
       ]),
       [
-        `ceiling: ${sideBySide.processes} processes side by side, each with ${sideBySide.scenariosEach} scenarios in one process, over ${fewer} worker${fewer === 1 ? '' : 's'} with ${sideBySide.scenarios}`,
+        `${sideBySide.processes} independent processes, each with ${sideBySide.scenariosEach} scenarios, over ${fewer} worker${fewer === 1 ? '' : 's'} with ${sideBySide.scenarios}`,
         ...ratioCells(sideBySide.speedup),
       ],
       ...result.growth.map(({ small, large, workers, ratio }) => [
@@ -89,12 +89,13 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
       `line does), ${result.repetitions} repetitions, each measurement in a fresh Node process (peak RSS is the ` +
       "main process's `maxRSS`, baseline included; workers have their own).",
     cells,
-    `The ceiling is what ${sideBySide.processes} processes get from this machine with nothing between them: ` +
-      `started together, each runs a suite of its own of ${sideBySide.scenariosEach} scenarios in one process ` +
-      `(the share of ${sideBySide.scenarios} each worker gets), and the time is the last one's ` +
-      `(${formatDecimals({ value: sideBySide.durationMs.median / 1000, digits: 2 })} s at the median; like the ` +
-      "runs above, it leaves out each process's loading of its modules). Workers do the same work, and start " +
-      'and report through the main process besides: their speed-up can only come near it.',
+    `The independent processes are what the machine gives ${sideBySide.processes} processes with nothing ` +
+      `between them: started together, each runs a suite of its own of ${sideBySide.scenariosEach} scenarios in ` +
+      `one process (the share of ${sideBySide.scenarios} each worker gets), and the time is the longest of theirs ` +
+      `(${formatDecimals({ value: sideBySide.durationMs.median / 1000, digits: 2 })} s at the median), each ` +
+      "taken inside its process once its modules are loaded, as in the one-process runs (the workers' loading " +
+      'is inside the times of the runs in workers). Workers do the same work, and start and report through the ' +
+      'main process besides: within the noise, their speed-up is at most this one.',
     ratios,
     "The floor is what a scenario costs when all the runner does is taken away: its turn's three streamed " +
       'requests, made with the bare Anthropic SDK against the same fake LLM in the same process and reached the ' +
