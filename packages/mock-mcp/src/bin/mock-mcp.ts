@@ -1,12 +1,5 @@
 #!/usr/bin/env node
-import module from 'node:module';
-
-// Node 22.1 and later keep the code compiled for each module on disk (in `node-compile-cache` under the temporary
-// directory, or where NODE_COMPILE_CACHE says; NODE_DISABLE_COMPILE_CACHE=1 turns it off), and a later start
-// reads it back instead of compiling again. Node 20 has no such function. Turned on before the rest is imported,
-// for this process only (no environment variable is set for what it starts).
-(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-const { runMockMcpCli } = await import('./run-mock-mcp-cli.js');
+import { runMockMcpCli } from './run-mock-mcp-cli.js';
 
 const exitCode = await runMockMcpCli(process.argv.slice(2));
 if (exitCode !== undefined) process.exitCode = exitCode;
