@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Reporter } from '../src/report/reporter.js';
 import type { RunReport } from '../src/report/run-report.js';
+import { openWorkerPool } from '../src/run/open-worker-pool.js';
+import type { IndexedScenario } from '../src/run/run-scenario-jobs.js';
 import { runScenarios } from '../src/run/run-scenarios.js';
+import type { LoadOutcome } from '../src/run/worker-protocol.js';
 
 // Worker processes run the built package (dist/): `pnpm test` builds it first, and a run of this file alone
 // rebuilds it when it is older than the sources (`spawnsBuilt` in vitest.config.ts).
@@ -149,6 +152,51 @@ describe('runScenarios in worker processes', () => {
     // The dead worker held b's file next; with bail nothing starts after a failure.
     expect(report.scenarios.find(({ file }) => file === 'workers/b-answers.yaml')?.status).toBe('skipped');
     expect(childProcesses()).toEqual([]);
+  });
+
+  it('a bail that leaves 200,000 scenarios unsent still says which never started (more than a call takes as arguments)', async () => {
+    const pool = openWorkerPool({
+      count: 1,
+      settings: { cwd: fixtures, redaction: {}, repeat: 1, minPassRate: 1, bail: true, concurrency: 1 },
+    });
+    try {
+      const packed = (outcome: LoadOutcome | undefined, file: string): IndexedScenario['packed'] => {
+        if (outcome?.type !== 'loaded')
+          throw new Error(`the fixture did not load: ${JSON.stringify(outcome)}`);
+        return {
+          file,
+          bytes: Buffer.from(outcome.bytes),
+          ...(outcome.agentFile === undefined ? {} : { agentFile: outcome.agentFile }),
+        };
+      };
+      const [exits, answers] = await pool.load(['workers/a-exits.yaml', 'workers/b-answers.yaml'], {});
+      const many = 200_000;
+      // The first ends its worker, and the bail sends nothing more: the rest stay in the pool's queue, in batches
+      // of a file each (the files need not exist: none is sent).
+      const scenarios: IndexedScenario[] = [
+        { index: 0, packed: packed(exits, 'workers/a-exits.yaml') },
+        ...Array.from({ length: many }, (_unused, position) => ({
+          index: position + 1,
+          packed: packed(answers, `workers/b-answers-${position}.yaml`),
+        })),
+      ];
+      const ended: number[] = [];
+
+      const { notStarted } = await pool.run({
+        scenarios,
+        onStart: () => Promise.resolve(),
+        onEnd: (_result, index) => {
+          ended.push(index);
+          return Promise.resolve();
+        },
+      });
+
+      expect(ended).toEqual([0]);
+      expect(notStarted.length).toBe(many);
+      expect(notStarted.every(({ index }, position) => index === position + 1)).toBe(true);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('a worker whose main process is gone ends itself', async () => {

@@ -195,7 +195,8 @@ export function openWorkerPool({ count, settings }: { count: number; settings: W
         // worker that started nothing at all takes its scenarios down with it, or each replacement would fail the
         // same way.
         const lost = begun.size === 0 ? unfinished : unfinished.filter(({ index }) => begun.has(index));
-        const unstarted = unfinished.filter((scenario) => !lost.includes(scenario));
+        const lostSet = new Set(lost);
+        const unstarted = unfinished.filter((scenario) => !lostSet.has(scenario));
         if (unstarted.length > 0) queue.unshift(unstarted);
         const exit = signal ?? `code ${code}`;
         for (const scenario of lost) {
@@ -213,8 +214,9 @@ export function openWorkerPool({ count, settings }: { count: number; settings: W
         if (!state.closing && queue.length > 0 && !stopping && !closed) await drive(spawn());
       };
       await Promise.all(started.filter((worker) => live.has(worker)).map(drive));
-      // Batches never sent (a bail) did not start.
-      notStarted.push(...queue.flat());
+      // Batches never sent (a bail) did not start: one by one, since a suite's worth is more than a call can take
+      // as arguments.
+      for (const batch of queue) for (const scenario of batch) notStarted.push(scenario);
       return { notStarted: notStarted.sort((left, right) => left.index - right.index) };
     },
 
