@@ -30,7 +30,7 @@ export interface EvalThroughputResult {
    * processes as the more workers, started together, each running its share of the suite (a suite of its own, as
    * large) in one process; the time is the longest of theirs, each taken inside its process after its modules
    * loaded. Its speed-up is the one process's time over it, pair by pair: what workers, which do the same work and
-   * start and report through a main process besides, can expect at best, within the noise.
+   * start and report through a main process besides, can expect (one measurement a repetition, not a bound).
    */
   sideBySide: {
     scenarios: number;

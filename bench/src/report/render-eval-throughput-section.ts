@@ -95,7 +95,8 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
       `(${formatDecimals({ value: sideBySide.durationMs.median / 1000, digits: 2 })} s at the median), each ` +
       "taken inside its process once its modules are loaded, as in the one-process runs (the workers' loading " +
       'is inside the times of the runs in workers). Workers do the same work, and start and report through the ' +
-      'main process besides: within the noise, their speed-up is at most this one.',
+      'main process besides, so their speed-up is not expected above this one; each is one measurement a ' +
+      'repetition, and a repetition of the workers can still come out above it.',
     ratios,
     "The floor is what a scenario costs when all the runner does is taken away: its turn's three streamed " +
       'requests, made with the bare Anthropic SDK against the same fake LLM in the same process and reached the ' +
