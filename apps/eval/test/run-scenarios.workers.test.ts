@@ -160,24 +160,29 @@ describe('runScenarios in worker processes', () => {
       settings: { cwd: fixtures, redaction: {}, repeat: 1, minPassRate: 1, bail: true, concurrency: 1 },
     });
     try {
-      const packed = (outcome: LoadOutcome | undefined, file: string): IndexedScenario['packed'] => {
+      const packer = (outcome: LoadOutcome | undefined) => {
         if (outcome?.type !== 'loaded')
           throw new Error(`the fixture did not load: ${JSON.stringify(outcome)}`);
-        return {
+        // One buffer for every copy, as the main process keeps what a worker loaded.
+        const bytes = Buffer.from(outcome.bytes);
+        return (file: string): IndexedScenario['packed'] => ({
           file,
-          bytes: Buffer.from(outcome.bytes),
+          bytes,
           ...(outcome.agentFile === undefined ? {} : { agentFile: outcome.agentFile }),
-        };
+        });
       };
       const [exits, answers] = await pool.load(['workers/a-exits.yaml', 'workers/b-answers.yaml'], {});
+      const packAnswers = packer(answers);
       const many = 200_000;
-      // The first ends its worker, and the bail sends nothing more: the rest stay in the pool's queue, in batches
-      // of a file each (the files need not exist: none is sent).
+      // Each scenario a file of its own, so batches are of 50. The worker is sent the first two; the first
+      // scenario ends the worker, so nothing else starts and the bail sends nothing more: the rest of the first
+      // two batches go back to the queue, and the queue is what the pool says never started (the files need
+      // not exist: none of theirs is read).
       const scenarios: IndexedScenario[] = [
-        { index: 0, packed: packed(exits, 'workers/a-exits.yaml') },
+        { index: 0, packed: packer(exits)('workers/a-exits.yaml') },
         ...Array.from({ length: many }, (_unused, position) => ({
           index: position + 1,
-          packed: packed(answers, `workers/b-answers-${position}.yaml`),
+          packed: packAnswers(`workers/b-answers-${position}.yaml`),
         })),
       ];
       const ended: number[] = [];
@@ -194,6 +199,38 @@ describe('runScenarios in worker processes', () => {
       expect(ended).toEqual([0]);
       expect(notStarted.length).toBe(many);
       expect(notStarted.every(({ index }, position) => index === position + 1)).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('with --bail a worker starts nothing after its own failure, not even the file it was sent ahead', async () => {
+    const pool = openWorkerPool({
+      count: 1,
+      settings: { cwd: fixtures, redaction: {}, repeat: 1, minPassRate: 1, bail: true, concurrency: 1 },
+    });
+    try {
+      const files = ['failing/wrong-expectations.yaml', 'passing/echo.yaml', 'passing/plain.yaml'];
+      const outcomes = await pool.load(files, {});
+      // Three files make three batches; the worker is sent the first two at once.
+      const scenarios = outcomes.map((outcome, index): IndexedScenario => {
+        if (outcome.type !== 'loaded')
+          throw new Error(`the fixture did not load: ${JSON.stringify(outcome)}`);
+        return { index, packed: { file: outcome.file, bytes: Buffer.from(outcome.bytes) } };
+      });
+      const ended: Array<{ index: number; status: string }> = [];
+
+      const { notStarted } = await pool.run({
+        scenarios,
+        onStart: () => Promise.resolve(),
+        onEnd: (result, index) => {
+          ended.push({ index, status: result.status });
+          return Promise.resolve();
+        },
+      });
+
+      expect(ended).toEqual([{ index: 0, status: 'failed' }]);
+      expect(notStarted.map(({ index }) => index)).toEqual([1, 2]);
     } finally {
       await pool.close();
     }

@@ -146,9 +146,13 @@ async function runBatch(scenarios: WorkerScenario[]): Promise<void> {
       watchdog?.setRunning(runningNames);
       return send({ type: 'end', index, result });
     },
-    // With bail, the main process stops the other workers on a failed run, as one process stops its pool.
+    // With bail, this worker starts nothing more (not even a file it was sent ahead, which it would otherwise
+    // start before the main process's stop comes back), and the main process stops the other workers, as one
+    // process stops its pool.
     onRunFailed: () => {
-      if (bail) void send({ type: 'run-failed' });
+      if (!bail) return;
+      stopped = true;
+      void send({ type: 'run-failed' });
     },
   });
   await send({ type: 'idle', notStarted: notStarted.map(({ index }) => index) });
