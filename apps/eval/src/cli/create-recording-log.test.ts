@@ -20,4 +20,23 @@ describe('createRecordingLog', () => {
       'Wrote l\\u001b[2J.recording/  the recording of l\\u001b[2J\\u001b]0;T\\u0007\\nWrote forged.yaml\n',
     );
   });
+
+  it('names the recordings of 200,000 scenarios (more than a call takes as arguments)', async () => {
+    let output = '';
+    const log = createRecordingLog({ write: (text) => void (output += text) });
+    for (let order = 0; order < 200_000; order++)
+      await log.onScenarioEnd?.(
+        buildScenarioResult({
+          file: `s-${order}.yaml`,
+          recording: { type: 'written', directory: `s-${order}.recording` },
+        }),
+        { order },
+      );
+    await log.onRunEnd?.({
+      summary: { total: 200_000, passed: 200_000, failed: 0, skipped: 0, durationMs: 1, flaky: 0 },
+      scenarios: [],
+    });
+
+    expect(output.split('\n').at(-2)).toBe('Wrote s-199999.recording/  the recording of s-199999.yaml');
+  });
 });

@@ -18,7 +18,11 @@ export function createRecordingLog({ write }: { write: (text: string) => void })
       if (outcomes.length === 0) return;
       outcomes.sort((left, right) => left.order - right.order);
       // Paths are the user's text: escaped, so that a file's name can neither drive the terminal nor add a line.
-      const width = Math.max(...outcomes.map(({ recording }) => escapeLine(recording.directory).length + 1));
+      // Not `Math.max(...)`: a large run has more recordings than a call takes as arguments.
+      const width = outcomes.reduce(
+        (widest, { recording }) => Math.max(widest, escapeLine(recording.directory).length + 1),
+        0,
+      );
       const lines = outcomes.map(({ file: rawFile, recording }) => {
         // Each wire of a scenario that names `wires` has its own recording: `refund.yaml [gemini]`.
         const file = escapeLine(recording.wire === undefined ? rawFile : `${rawFile} [${recording.wire}]`);

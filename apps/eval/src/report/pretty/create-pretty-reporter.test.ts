@@ -94,6 +94,28 @@ describe('createPrettyReporter', () => {
     `);
   });
 
+  it('lists the pass rates of 200,000 repeated scenarios (more than a call takes as arguments)', async () => {
+    const { stream, writes } = createRecorder();
+    const repeat = {
+      runs: 2,
+      passed: 2,
+      passRate: 1,
+      passAtK: true,
+      passAllK: true,
+      flaky: false,
+      minPassRate: 1,
+    };
+    const scenarios = Array.from({ length: 200_000 }, (_unused, index) =>
+      buildScenarioResult({ name: `scenario ${index}`, repeat }),
+    );
+
+    await replay(createPrettyReporter({ stream, isTTY: false, color: false }), buildRunReport({ scenarios }));
+
+    const output = writes.join('');
+    expect(output).toContain('Pass rates over repeated runs');
+    expect(output).toContain('2/2 100%  pass@2 yes  pass^2 yes  scenario 199999');
+  });
+
   it('writes no escape codes when not a terminal and color is not forced', async () => {
     const { stream, writes } = createRecorder();
     await replay(createPrettyReporter({ stream, isTTY: false, color: false }), buildSampleRunReport());

@@ -20,7 +20,11 @@ export function formatRepeatRates({
     ...repeated.filter(({ repeat }) => repeat.flaky),
     ...repeated.filter(({ repeat }) => !repeat.flaky),
   ];
-  const runsWidth = Math.max(...ordered.map(({ repeat }) => `${repeat.passed}/${repeat.runs}`.length));
+  // Not `Math.max(...)`: a large suite has more scenarios than a call takes as arguments.
+  const runsWidth = ordered.reduce(
+    (widest, { repeat }) => Math.max(widest, `${repeat.passed}/${repeat.runs}`.length),
+    0,
+  );
   return [
     colors.bold(title),
     '',
