@@ -60,9 +60,9 @@ export async function measureCliStart({
       hook,
       [
         "import { readFileSync, writeFileSync } from 'node:fs';",
-        // On Linux `maxRSS` keeps the pages of the process that started this one, up to the moment this one
-        // ran its own program (the benchmark's, 90 MB and more): the peak of its own memory is VmHWM.
-        'const ownPeakKilobytes = () => {',
+        // The command's own peak memory, as `readOwnPeakRssKilobytes` reads it (written out: the hook is plain
+        // JavaScript in another process): on Linux `maxRSS` keeps the pages of the process that started this one.
+        'const readOwnPeakRssKilobytes = () => {',
         '  try {',
         "    const found = /^VmHWM:\\s+(\\d+) kB$/mu.exec(readFileSync('/proc/self/status', 'utf8'));",
         '    if (found !== null) return Number(found[1]);',
@@ -71,7 +71,7 @@ export async function measureCliStart({
         '};',
         "process.once('exit', () => {",
         '  const cpu = process.cpuUsage();',
-        `  writeFileSync(${JSON.stringify(reportFile)}, JSON.stringify({ cpuMicroseconds: cpu.user + cpu.system, maxRssKilobytes: ownPeakKilobytes() }));`,
+        `  writeFileSync(${JSON.stringify(reportFile)}, JSON.stringify({ cpuMicroseconds: cpu.user + cpu.system, maxRssKilobytes: readOwnPeakRssKilobytes() }));`,
         '});',
         '',
       ].join('\n'),

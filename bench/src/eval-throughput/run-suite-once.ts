@@ -1,4 +1,5 @@
 import { runScenarios, type ScenarioResult } from '@toolloop/eval';
+import { readOwnPeakRssKilobytes } from '../internal/read-own-peak-rss.js';
 
 /** What one `runScenarios` call over a generated suite took, from inside the process that ran it. */
 export interface SuiteRun {
@@ -7,7 +8,7 @@ export interface SuiteRun {
   /** Worker processes (1: in this process); the run's concurrency is the same number. */
   workers: number;
   durationMs: number;
-  /** The process's peak resident set size, in bytes (`process.resourceUsage().maxRSS`). */
+  /** The process's own peak resident set size, in bytes (`readOwnPeakRssKilobytes`). */
   peakRssBytes: number;
   /** The resident set size just before the run, in bytes: the process's baseline. */
   rssBeforeBytes: number;
@@ -50,13 +51,12 @@ export async function runSuiteOnce({
       `${total - passed} of ${total} generated scenarios did not pass: ${JSON.stringify(failure)}`,
     );
   }
-  const usage = process.resourceUsage();
   return {
     scenarios: total,
     passed,
     workers,
     durationMs,
-    peakRssBytes: usage.maxRSS * 1024,
+    peakRssBytes: readOwnPeakRssKilobytes() * 1024,
     rssBeforeBytes,
   };
 }

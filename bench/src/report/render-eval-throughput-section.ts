@@ -87,7 +87,7 @@ export function renderEvalThroughputSection(result: EvalThroughputResult): strin
       `responses: two tool calls, then the answer) run by \`runScenarios\` in ${fewer} and ${more} worker ` +
       `processes (1: in the process itself) at a concurrency of as many, keeping no results (as the command ` +
       `line does), ${result.repetitions} repetitions, each measurement in a fresh Node process (peak RSS is the ` +
-      "main process's `maxRSS`, baseline included; workers have their own).",
+      "main process's own peak, baseline included; workers have their own).",
     cells,
     `The independent processes are what the machine gives ${sideBySide.processes} processes with nothing ` +
       `between them: started together, each runs a suite of its own of ${sideBySide.scenariosEach} scenarios in ` +
