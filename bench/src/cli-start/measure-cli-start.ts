@@ -63,15 +63,14 @@ export async function measureCliStart({
         // The command's own peak memory, as `readOwnPeakRssKilobytes` reads it (written out: the hook is plain
         // JavaScript in another process): on Linux `maxRSS` keeps the pages of the process that started this one.
         'const readOwnPeakRssKilobytes = () => {',
-        '  try {',
-        "    const found = /^VmHWM:\\s+(\\d+) kB$/mu.exec(readFileSync('/proc/self/status', 'utf8'));",
-        '    if (found !== null) return Number(found[1]);',
-        '  } catch {}',
-        '  return process.resourceUsage().maxRSS;',
+        "  if (process.platform !== 'linux') return process.resourceUsage().maxRSS;",
+        "  const found = /^VmHWM:\\s+(\\d+) kB$/mu.exec(readFileSync('/proc/self/status', 'utf8'));",
+        "  if (found === null) throw new Error('No VmHWM line in /proc/self/status: cannot read the peak memory.');",
+        '  return Number(found[1]);',
         '};',
         "process.once('exit', () => {",
         '  const cpu = process.cpuUsage();',
-        `  writeFileSync(${JSON.stringify(reportFile)}, JSON.stringify({ cpuMicroseconds: cpu.user + cpu.system, maxRssKilobytes: readOwnPeakRssKilobytes() }));`,
+        `  writeFileSync(${JSON.stringify(reportFile)}, JSON.stringify({ cpuMicroseconds: cpu.user + cpu.system, peakRssKilobytes: readOwnPeakRssKilobytes() }));`,
         '});',
         '',
       ].join('\n'),
@@ -96,10 +95,10 @@ export async function measureCliStart({
           await run(process.execPath, ['--import', hook, ...commands[id].args], { cwd: repositoryRoot });
           const usage = JSON.parse(await readFile(reportFile, 'utf8')) as {
             cpuMicroseconds: number;
-            maxRssKilobytes: number;
+            peakRssKilobytes: number;
           };
           measured.get(id)?.cpu.push(usage.cpuMicroseconds / 1000);
-          measured.get(id)?.rss.push(usage.maxRssKilobytes / 1024);
+          measured.get(id)?.rss.push(usage.peakRssKilobytes / 1024);
         },
       })),
       warmupRuns,

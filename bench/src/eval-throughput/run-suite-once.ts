@@ -17,7 +17,7 @@ export interface SuiteRun {
 /**
  * Runs every scenario under `directory` once with `runScenarios` in `workers` processes (1: this one) at a
  * concurrency of `workers`, keeping no results (as the command line does), and measures the wall time of the call
- * and the peak memory of this process and its workers. Throws when a scenario did not pass.
+ * and the peak memory of this process (its workers' own are not counted). Throws when a scenario did not pass.
  */
 export async function runSuiteOnce({
   directory,

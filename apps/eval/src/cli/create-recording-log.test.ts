@@ -37,6 +37,9 @@ describe('createRecordingLog', () => {
       scenarios: [],
     });
 
-    expect(output.split('\n').at(-2)).toBe('Wrote s-199999.recording/  the recording of s-199999.yaml');
+    const lines = output.split('\n');
+    // Every directory padded to the longest, `s-199999.recording/`.
+    expect(lines[0]).toBe(`Wrote ${'s-0.recording/'.padEnd(19)}  the recording of s-0.yaml`);
+    expect(lines.at(-2)).toBe('Wrote s-199999.recording/  the recording of s-199999.yaml');
   });
 });
