@@ -261,13 +261,15 @@ describe('runScenarios in worker processes', () => {
   it('--bail stops on a failed run even when its scenario passes on its pass rate, as in one process', async () => {
     const suite = await mkdtemp(join(tmpdir(), 'toolloop-bail-repeat-'));
     try {
-      const answers = (name: string, expected: string) =>
-        `name: ${name}\nturns:\n  - user: Hello.\n    llm:\n      - text: Hi.\n    expect:\n      text: { equals: ${expected} }\n`;
-      await writeFile(join(suite, 'a-fails.yaml'), answers('fails every run', 'Bye.'));
+      const answers = (name: string, expected: string, delayMs: number) =>
+        `name: ${name}\nturns:\n  - user: Hello.\n    llm:\n      - text: Hi.\n        delayMs: ${delayMs}\n    expect:\n      text: { equals: ${expected} }\n`;
+      await writeFile(join(suite, 'a-fails.yaml'), answers('fails every run', 'Bye.', 0));
+      // The others take a while each: the worker that does not have the failing file must not get through most of
+      // them before the other worker has started (a loaded machine can start one process a second after the other).
       for (let index = 0; index < 40; index++)
         await writeFile(
           join(suite, `b-${String(index).padStart(2, '0')}.yaml`),
-          answers(`passes ${index}`, 'Hi.'),
+          answers(`passes ${index}`, 'Hi.', 100),
         );
       const run = (workers: number) =>
         runScenarios({
