@@ -10,6 +10,7 @@ import { openWorkerPool } from '../src/run/open-worker-pool.js';
 import type { IndexedScenario } from '../src/run/run-scenario-jobs.js';
 import { runScenarios } from '../src/run/run-scenarios.js';
 import type { LoadOutcome } from '../src/run/worker-protocol.js';
+import { packLoadOutcome, type PackedScenario } from '../src/run/pack-scenario.js';
 
 // Worker processes run the built package (dist/): `pnpm test` builds it first, and a run of this file alone
 // rebuilds it when it is older than the sources (`spawnsBuilt` in vitest.config.ts).
@@ -30,6 +31,12 @@ function childProcesses(): string[] {
   return execFileSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' })
     .split('\n')
     .filter((line) => line.trim() !== '' && !/\bps --ppid\b/u.test(line));
+}
+
+/** A fixture a worker read, packed as the main process keeps it; a file that did not load fails the test. */
+function packLoaded(outcome: LoadOutcome | undefined): PackedScenario {
+  if (outcome?.type !== 'loaded') throw new Error(`the fixture did not load: ${JSON.stringify(outcome)}`);
+  return packLoadOutcome(outcome);
 }
 
 describe('runScenarios in worker processes', () => {
@@ -160,29 +167,20 @@ describe('runScenarios in worker processes', () => {
       settings: { cwd: fixtures, redaction: {}, repeat: 1, minPassRate: 1, bail: true, concurrency: 1 },
     });
     try {
-      const packer = (outcome: LoadOutcome | undefined) => {
-        if (outcome?.type !== 'loaded')
-          throw new Error(`the fixture did not load: ${JSON.stringify(outcome)}`);
-        // One buffer for every copy, as the main process keeps what a worker loaded.
-        const bytes = Buffer.from(outcome.bytes);
-        return (file: string): IndexedScenario['packed'] => ({
-          file,
-          bytes,
-          ...(outcome.agentFile === undefined ? {} : { agentFile: outcome.agentFile }),
-        });
-      };
-      const [exits, answers] = await pool.load(['workers/a-exits.yaml', 'workers/b-answers.yaml'], {});
-      const packAnswers = packer(answers);
+      const loaded = await pool.load(['workers/a-exits.yaml', 'workers/b-answers.yaml'], {});
+      const exits = packLoaded(loaded[0]);
+      const answers = packLoaded(loaded[1]);
       const many = 200_000;
       // Each scenario a file of its own, so batches are of 50. The worker is sent the first two; the first
       // scenario ends the worker, so nothing else starts and the bail sends nothing more: the rest of the first
       // two batches go back to the queue, and the queue is what the pool says never started (the files need
       // not exist: none of theirs is read).
       const scenarios: IndexedScenario[] = [
-        { index: 0, packed: packer(exits)('workers/a-exits.yaml') },
+        { index: 0, packed: exits },
+        // The copies share the one buffer of bytes, as the main process keeps what a worker loaded.
         ...Array.from({ length: many }, (_unused, position) => ({
           index: position + 1,
-          packed: packAnswers(`workers/b-answers-${position}.yaml`),
+          packed: { ...answers, file: `workers/b-answers-${position}.yaml` },
         })),
       ];
       const ended: number[] = [];
@@ -213,11 +211,10 @@ describe('runScenarios in worker processes', () => {
       const files = ['failing/wrong-expectations.yaml', 'passing/echo.yaml', 'passing/plain.yaml'];
       const outcomes = await pool.load(files, {});
       // Three files make three batches; the worker is sent the first two at once.
-      const scenarios = outcomes.map((outcome, index): IndexedScenario => {
-        if (outcome.type !== 'loaded')
-          throw new Error(`the fixture did not load: ${JSON.stringify(outcome)}`);
-        return { index, packed: { file: outcome.file, bytes: Buffer.from(outcome.bytes) } };
-      });
+      const scenarios = outcomes.map((outcome, index): IndexedScenario => ({
+        index,
+        packed: packLoaded(outcome),
+      }));
       const ended: Array<{ index: number; status: string }> = [];
 
       const { notStarted } = await pool.run({

@@ -3,6 +3,7 @@ import type { LoadedAgent } from '../scenario/check-scenario-agent.js';
 import type { LoadedScenario } from '../scenario/load-scenario-file.js';
 import type { Scenario } from '../scenario/scenario-schema.js';
 import type { SelectableScenario } from '../scenario/select-scenarios.js';
+import type { LoadOutcome } from './worker-protocol.js';
 
 /**
  * A loaded scenario held as bytes until it runs. A parsed scenario weighs several times its serialized form
@@ -32,6 +33,22 @@ export function packScenario({
     file,
     bytes,
     ...(agent === undefined ? {} : { agent }),
+    ...(agentFile === undefined ? {} : { agentFile }),
+  };
+}
+
+/**
+ * A scenario a worker process read and packed, as the main process keeps it: its bytes as they came over the
+ * channel (a view, not a copy), and the agent module's path for the worker that runs it.
+ */
+export function packLoadOutcome({
+  file,
+  bytes,
+  agentFile,
+}: Extract<LoadOutcome, { type: 'loaded' }>): PackedScenario {
+  return {
+    file,
+    bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     ...(agentFile === undefined ? {} : { agentFile }),
   };
 }

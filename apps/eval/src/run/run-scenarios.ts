@@ -19,6 +19,7 @@ import { openScenarioExecutor } from './open-scenario-executor.js';
 import { mapBounded } from './map-bounded.js';
 import { isTimerDelay, timerDelayRule } from './max-timer-delay-ms.js';
 import {
+  packLoadOutcome,
   packScenario,
   toSelectable,
   unpackScenario,
@@ -316,17 +317,7 @@ async function loadInWorkers({
   });
   return outcomes.flatMap((outcome) =>
     outcome.type === 'loaded'
-      ? [
-          {
-            file: outcome.file,
-            scenario: outcome.selectable,
-            packed: {
-              file: outcome.file,
-              bytes: Buffer.from(outcome.bytes.buffer, outcome.bytes.byteOffset, outcome.bytes.byteLength),
-              ...(outcome.agentFile === undefined ? {} : { agentFile: outcome.agentFile }),
-            },
-          },
-        ]
+      ? [{ file: outcome.file, scenario: outcome.selectable, packed: packLoadOutcome(outcome) }]
       : [],
   );
 }
