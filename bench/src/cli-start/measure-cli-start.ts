@@ -37,6 +37,9 @@ export type CliStartCommandId = (typeof cliStartCommandIds)[number];
 const require = createRequire(import.meta.url);
 const run = promisify(execFile);
 const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
+// The built module, from the package's sources and from its `dist` alike (both sit two levels down).
+const readOwnPeakRssModule = new URL('../../dist/internal/read-own-peak-rss.js', import.meta.url).href;
+
 const scenarios = 'scenarios/judges';
 
 /**
@@ -59,15 +62,10 @@ export async function measureCliStart({
     await writeFile(
       hook,
       [
-        "import { readFileSync, writeFileSync } from 'node:fs';",
-        // The command's own peak memory, as `readOwnPeakRssKilobytes` reads it (written out: the hook is plain
-        // JavaScript in another process): on Linux `maxRSS` keeps the pages of the process that started this one.
-        'const readOwnPeakRssKilobytes = () => {',
-        "  if (process.platform !== 'linux') return process.resourceUsage().maxRSS;",
-        "  const found = /^VmHWM:\\s+(\\d+) kB$/mu.exec(readFileSync('/proc/self/status', 'utf8'));",
-        "  if (found === null) throw new Error('No VmHWM line in /proc/self/status: cannot read the peak memory.');",
-        '  return Number(found[1]);',
-        '};',
+        "import { writeFileSync } from 'node:fs';",
+        // The command's own peak memory, read as the benchmark reads every process's (the built module: the hook
+        // is plain JavaScript in the measured process).
+        `import { readOwnPeakRssKilobytes } from ${JSON.stringify(readOwnPeakRssModule)};`,
         "process.once('exit', () => {",
         '  const cpu = process.cpuUsage();',
         `  writeFileSync(${JSON.stringify(reportFile)}, JSON.stringify({ cpuMicroseconds: cpu.user + cpu.system, peakRssKilobytes: readOwnPeakRssKilobytes() }));`,

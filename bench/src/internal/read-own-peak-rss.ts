@@ -5,9 +5,8 @@ import { readFileSync } from 'node:fs';
  * (`getrusage`) keeps the pages of the process that started this one until this one runs its own program, so a
  * process started by a large one reports at least that one's size. Elsewhere, `maxRSS`.
  *
- * On Linux a missing `VmHWM` is an error, not the inflated figure. The start benchmark's `--import` hook has a
- * copy of this, written out (it runs as plain JavaScript in the measured process); the tests of both hold 400 MB
- * in the starting process.
+ * On Linux a missing `VmHWM` is an error, not the inflated figure. The start benchmark's `--import` hook imports
+ * the built module into each command it measures.
  */
 export function readOwnPeakRssKilobytes(): number {
   if (process.platform !== 'linux') return process.resourceUsage().maxRSS;
