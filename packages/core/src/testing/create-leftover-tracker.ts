@@ -76,6 +76,9 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
   // since the last: no destroy hook, which would make node follow every promise to its collection.
   let sweepAt = minimumSweepSize;
   const hook = createHook({
+    // No promise is tracked: where node can leave them out (`trackPromises`: Node 24.22 can, Node 20 cannot),
+    // the hook costs nothing per promise; a version without the option ignores it and calls init for each.
+    ...untrackedPromises,
     init(asyncId, type, _triggerAsyncId, resource) {
       const kind = trackedKinds[type];
       if (kind === undefined) return;
@@ -134,6 +137,9 @@ export function createLeftoverTracker({ cwd = process.cwd() }: { cwd?: string } 
     },
   };
 }
+
+/** The hook option that leaves promises out, which this version of @types/node does not know yet. */
+const untrackedPromises = { trackPromises: false } as const;
 
 /** How many resources are tracked before closed ones are first swept out. */
 const minimumSweepSize = 1024;
