@@ -32,7 +32,11 @@ export async function decideApprovals({
     // A turn that ended meanwhile runs none of them: the calls go on, to be answered "Not executed".
     if (signal.aborted) return { calls, pending: [] };
     const { call, refusal } = planned;
-    if (refusal !== undefined || !(await needsApproval({ planned, registry, options, signal }))) {
+    if (
+      refusal !== undefined ||
+      !hasApprovalRule({ name: call.name, registry, options }) ||
+      !(await needsApproval({ planned, registry, options, signal }))
+    ) {
       decided.push(planned);
       continue;
     }
@@ -53,6 +57,21 @@ export async function decideApprovals({
     }
   }
   return { calls: decided, pending };
+}
+
+/** Whether any rule may ask for the call to be approved: most calls have none, and are not asked about. */
+function hasApprovalRule({
+  name,
+  registry,
+  options,
+}: {
+  name: string;
+  registry: ToolRegistry;
+  options: ResolvedLoopOptions;
+}): boolean {
+  if (options.needsApproval !== undefined) return true;
+  const rule = registry.findLocalTool(name)?.needsApproval;
+  return rule !== undefined && rule !== false;
 }
 
 async function needsApproval({

@@ -25,7 +25,11 @@ export async function* requestResponse(turn: Turn): AsyncGenerator<LoopEvent, Re
     messages: state.messages,
     isFinal,
   };
-  for (const feature of turnFeatures) await feature.prepareRequest?.(turn, draft);
+  for (const feature of turnFeatures) {
+    // Only a feature that has work to wait for (the host's `prepareStep`) is awaited.
+    const prepared = feature.prepareRequest?.(turn, draft);
+    if (prepared !== undefined) await prepared;
+  }
   state.iterations += 1;
   const addition = draft.volatileSystemSuffix;
   // Without tools there is no choice to make; on the last answer the model may call none.

@@ -166,15 +166,16 @@ async function* runRounds(turn: Turn): AsyncGenerator<LoopEvent, TurnEnding> {
         await saveCheckpoint(turn, () => toRunningCheckpoint(turn, step));
       }
       const round = yield* runToolRound(turn, step, decided.round);
-      await reportStep(turn, step);
+      // Without an `onStepFinish` there is nothing to wait for: the step is not even written.
+      if (turn.options.onStepFinish !== undefined) await reportStep(turn, step);
       verdict = yield* askFeatures(turn, (feature) => feature.afterRound?.(turn, round));
     } else {
-      await reportStep(turn, step);
+      if (turn.options.onStepFinish !== undefined) await reportStep(turn, step);
       verdict = await settleAnswer(turn, settled);
     }
     const ending = applyVerdict(turn, verdict);
     if (ending !== undefined) return ending;
-    await saveCheckpoint(turn);
+    if (turn.options.onCheckpoint !== undefined) await saveCheckpoint(turn);
   }
 }
 
@@ -187,8 +188,11 @@ async function* askFeatures(
   ask: (feature: TurnFeature) => Verdict | Promise<Verdict>,
 ): AsyncGenerator<LoopEvent, Verdict> {
   for (const feature of turnFeatures) {
-    const verdict = await ask(feature);
-    for (const event of turn.outbox.splice(0)) yield event;
+    // Most features decide at once, and most points find nothing to do: an answer given at once is not awaited,
+    // which would send every round through the microtask queue once for each feature.
+    const asked = ask(feature);
+    const verdict = asked instanceof Promise ? await asked : asked;
+    if (turn.outbox.length > 0) for (const event of turn.outbox.splice(0)) yield event;
     if (verdict !== undefined) return verdict;
   }
   return undefined;

@@ -1,8 +1,14 @@
-import { limitContext } from '../limit-context.js';
-import { summarizeContext, withSummary, type ContextSummary } from '../summarize-context.js';
+import { limitContext, type ResolvedContextLimit } from '../limit-context.js';
+import {
+  summarizeContext,
+  withSummary,
+  type ContextSummary,
+  type ResolvedSummarize,
+} from '../summarize-context.js';
 import { budgetsLeft } from '../token-budget.js';
+import type { Turn } from '../turn.js';
 import { addModelUsage } from '../turn-state.js';
-import type { SliceCodec, TurnFeature } from './turn-feature.js';
+import type { SliceCodec, TurnFeature, Verdict } from './turn-feature.js';
 
 /** What `contextLimit` keeps across rounds, so that every request of the turn starts with the same prefix. */
 export interface ContextState {
@@ -21,27 +27,12 @@ export interface ContextState {
  * tool results cleared while the messages are still past the limit. The transcript itself keeps everything.
  */
 export const contextLimitFeature: TurnFeature = {
-  async beforeRequest(turn) {
-    const { state, options, signal } = turn;
-    const limit = options.contextLimit;
-    const slice = state.features.contextLimit;
-    if (limit?.summarize === undefined || slice.summaryFailed === true) return undefined;
-    const summarized = await summarizeContext({
-      messages: state.messages,
-      limit,
-      summarize: limit.summarize,
-      summary: slice.summary,
-      model: options.model,
-      tokensLeft: Math.min(...Object.values(budgetsLeft(turn))),
-      signal,
-      onUsage: (modelId, usage) => {
-        addModelUsage(state, modelId, usage);
-      },
-    });
-    if (summarized.summary !== undefined) slice.summary = summarized.summary;
-    if (summarized.failed === true) slice.summaryFailed = true;
-    turn.outbox.push(...summarized.warnings);
-    return undefined;
+  beforeRequest(turn) {
+    const limit = turn.options.contextLimit;
+    // Without a summary to write (none asked for, or its request failed), nothing is waited for.
+    if (limit?.summarize === undefined || turn.state.features.contextLimit.summaryFailed === true)
+      return undefined;
+    return summarizeBeforeRequest(turn, limit, limit.summarize);
   },
   prepareRequest({ state, options, outbox }, draft) {
     const { summary, cleared } = state.features.contextLimit;
@@ -54,6 +45,32 @@ export const contextLimitFeature: TurnFeature = {
     draft.messages = context.messages;
   },
 };
+
+/** Writes the summary when the messages have passed the limit, and keeps it (or that it failed) for the turn. */
+async function summarizeBeforeRequest(
+  turn: Turn,
+  limit: ResolvedContextLimit,
+  summarize: ResolvedSummarize,
+): Promise<Verdict> {
+  const { state, options, signal } = turn;
+  const slice = state.features.contextLimit;
+  const summarized = await summarizeContext({
+    messages: state.messages,
+    limit,
+    summarize,
+    summary: slice.summary,
+    model: options.model,
+    tokensLeft: Math.min(...Object.values(budgetsLeft(turn))),
+    signal,
+    onUsage: (modelId, usage) => {
+      addModelUsage(state, modelId, usage);
+    },
+  });
+  if (summarized.summary !== undefined) slice.summary = summarized.summary;
+  if (summarized.failed === true) slice.summaryFailed = true;
+  turn.outbox.push(...summarized.warnings);
+  return undefined;
+}
 
 export const contextLimitCodec: SliceCodec<'contextLimit'> = {
   name: 'contextLimit',
