@@ -276,6 +276,27 @@ describe('reachesAnthropicPromptTokens', () => {
     );
   });
 
+  it('counts only the fields of each object JSON writes: its own, not one added to every object', () => {
+    const params = { messages: [{ role: 'user' as const, content: 'x'.repeat(40) }] };
+    const estimate = estimateAnthropicPromptTokens(params);
+    // An enumerable field inherited by every object (a polluted prototype): JSON.stringify leaves it out.
+    Object.defineProperty(Object.prototype, 'inherited', {
+      value: 'y'.repeat(3000),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+    try {
+      expect(estimateAnthropicPromptTokens(params)).toBe(estimate);
+      expect([estimate, estimate + 1].map((tokens) => reachesAnthropicPromptTokens(params, tokens))).toEqual([
+        true,
+        false,
+      ]);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['inherited'];
+    }
+  });
+
   it('decides a request between its bounds by counting, without writing its JSON', () => {
     // Line breaks are bounded at six bytes each from above and written in two: this request is between.
     const params = {
