@@ -280,6 +280,57 @@ describe('buildAnthropicRequest with prompt caching', () => {
     ]);
   });
 
+  it('decides from the transcript as it is now: an earlier message edited in place or replaced counts anew', () => {
+    // claude-haiku-4-5 caches from 4096 estimated tokens, 12,285 bytes of JSON. The first result's 3,000 letters
+    // are far below, but may be above by the bound that looks at each letter as six bytes: the request is counted
+    // byte by byte, and what each earlier message counted is kept for the next request.
+    const result = (toolCallId: string, text: string) => ({
+      role: 'tool' as const,
+      content: [
+        {
+          type: 'tool-result' as const,
+          toolCallId,
+          toolName: 'search',
+          output: { content: [{ type: 'text' as const, text }] },
+          isError: false,
+        },
+      ],
+    });
+    const messages: ModelRequest['messages'] = [
+      { role: 'user', content: 'Search.' },
+      { role: 'assistant', content: [{ type: 'tool-call', id: 'c0', name: 'search', input: {} }] },
+      result('c0', 'y'.repeat(3000)),
+    ];
+    const next = (round: number) => {
+      const { params } = build({ messages, tools: [search] });
+      messages.push(
+        { role: 'assistant', content: [{ type: 'tool-call', id: `c${round}`, name: 'search', input: {} }] },
+        result(`c${round}`, 'found'),
+      );
+      return cacheControlPaths(params).length > 0;
+    };
+    const earlierText = () => {
+      const [part] = (messages[2]?.content ?? []) as Array<{ output: { content: Array<{ text: string }> } }>;
+      const [block] = part?.output.content ?? [];
+      if (block === undefined) throw new Error('the first result has no text');
+      return block;
+    };
+
+    const cached: boolean[] = [next(1)];
+    // The first result, edited in place, now passes the minimum alone.
+    earlierText().text = 'y'.repeat(13_000);
+    cached.push(next(2));
+    earlierText().text = 'y'.repeat(3000);
+    cached.push(next(3));
+    // Replaced by a result of another object, as a cleared result is.
+    messages[2] = result('c0', 'z'.repeat(13_000));
+    cached.push(next(4));
+    messages[2] = result('c0', 'cleared');
+    cached.push(next(5));
+
+    expect(cached).toEqual([false, true, false, true, false]);
+  });
+
   it('sends no breakpoints with promptCaching: false, or to a model without prompt caching', () => {
     const off = buildAnthropicRequest({
       request: { messages: [{ role: 'user', content: 'Hi' }], ...request },

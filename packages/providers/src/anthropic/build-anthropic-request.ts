@@ -6,7 +6,7 @@ import {
 } from './add-anthropic-cache-breakpoints.js';
 import type { AnthropicModelCapabilities } from './anthropic-model-capabilities.js';
 import type { AnthropicProviderOptions } from './anthropic-provider-options.js';
-import { convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
+import { convertedMessageBytes, convertToAnthropicMessages } from './convert-to-anthropic-messages.js';
 import { convertToAnthropicOutputFormat } from './convert-to-anthropic-output-format.js';
 import { convertToAnthropicThinking } from './convert-to-anthropic-thinking.js';
 import { convertToAnthropicToolChoice } from './convert-to-anthropic-tool-choice.js';
@@ -83,7 +83,7 @@ export function buildAnthropicRequest({
   if (
     promptCaching !== false &&
     capabilities.promptCaching &&
-    reachesAnthropicPromptTokens(params, capabilities.minCacheableTokens)
+    reachesAnthropicPromptTokens(params, capabilities.minCacheableTokens, convertedMessageBytes)
   ) {
     const cached = addAnthropicCacheBreakpoints({
       params,

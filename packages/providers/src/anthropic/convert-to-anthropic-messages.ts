@@ -2,6 +2,7 @@ import type { ContentBlockParam, MessageParam } from '@anthropic-ai/sdk/resource
 import type { AssistantContentPart, Message, ToolResultPart, UserContentPart } from '@toolloop/core';
 import { createConversationMemo, createPartMemo } from '@toolloop/core/internal';
 import { convertToAnthropicToolResult } from './convert-to-anthropic-tool-result.js';
+import type { KnownJsonBytes } from './estimate-anthropic-prompt-tokens.js';
 
 type Role = 'user' | 'assistant';
 
@@ -65,9 +66,26 @@ function convertAfter(
     if (message.role === 'user') message.content = toolResultsFirst(message.content);
     Object.freeze(message.content);
     Object.freeze(message);
+    madeMessages.add(message);
   }
   return { result: converted.slice(), redoneFrom: from };
 }
+
+/** The messages this conversion made: given again only while the messages they came from are unchanged. */
+const madeMessages = new WeakSet<object>();
+const madeMessageBytes = new WeakMap<object, number>();
+
+/**
+ * The JSON bytes of the messages this conversion made, kept once counted for the prompt estimate: a made message
+ * is given again only while every value of the messages it came from is the same (an earlier message edited in
+ * place, at any depth, is converted again, into a new message counted anew), so its count cannot go stale.
+ */
+export const convertedMessageBytes: KnownJsonBytes = {
+  get: (message) => madeMessageBytes.get(message),
+  set(message, bytes) {
+    if (madeMessages.has(message)) madeMessageBytes.set(message, bytes);
+  },
+};
 
 /** The last conversion of each conversation, for the next request, which sends the same messages and more. */
 const conversions = createConversationMemo<Conversion>(() => ({ converted: [], outputOf: [] }));

@@ -227,6 +227,28 @@ describe('reachesAnthropicPromptTokens', () => {
     );
   });
 
+  it('keeps the exact bytes of the messages it may keep, and says the same when it reads them back', () => {
+    fc.assert(
+      fc.property(request, fc.integer({ min: -3, max: 3 }), (params, offset) => {
+        const tokens = Math.max(1, estimateAnthropicPromptTokens(params) + offset);
+        const counts = new Map<object, number>();
+        // Only the messages may be kept, as a conversion keeps only the messages it made.
+        const known = {
+          get: (value: object) => counts.get(value),
+          set: (value: object, bytes: number) => {
+            if ((params.messages as object[]).includes(value)) counts.set(value, bytes);
+          },
+        };
+        const expected = estimateAnthropicPromptTokens(params) >= tokens;
+
+        expect(reachesAnthropicPromptTokens(params, tokens, known)).toBe(expected);
+        for (const [message, bytes] of counts) expect(bytes).toBe(Buffer.byteLength(JSON.stringify(message)));
+        expect(reachesAnthropicPromptTokens(params, tokens, known)).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('says no at the last byte: its bound from below is exact for plain letters, digits, booleans and null', () => {
     // JSON whose every value is written in as many bytes as the bound counts: the tightest case for it.
     const { value } = fc.letrec((tie) => ({

@@ -16,6 +16,18 @@ export function estimateAnthropicPromptTokens(
   return Math.ceil(utf8Length(JSON.stringify({ tools, system, messages })) / 3);
 }
 
+/**
+ * The exact JSON bytes of objects that cannot change, counted once and read again: what a loop's earlier messages
+ * are, as their conversion gives them request after request (`convertedMessageBytes`). Only what `set` is given
+ * for such an object is kept; any other object is counted each time.
+ */
+export interface KnownJsonBytes {
+  /** The bytes kept for `value`, if any. */
+  get(value: object): number | undefined;
+  /** Keeps `value`'s bytes, counted whole, if it is an object whose bytes may be kept. */
+  set(value: object, bytes: number): void;
+}
+
 /** The UTF-8 length of a string, without encoding it where the runtime can count it (Node's `Buffer`). */
 function utf8Length(text: string): number {
   return typeof Buffer === 'function' ? Buffer.byteLength(text, 'utf8') : encoder.encode(text).length;
@@ -27,15 +39,16 @@ function utf8Length(text: string): number {
  * six bytes a UTF-16 unit (the longest JSON escape, `\u0000`; no character takes more than three bytes of
  * UTF-8) and each number, boolean or null by 25 (`-0.0000014344407817898972`: JavaScript writes numbers between
  * 1e-6 and 1e-5 in full, 17 digits after five zeros). A loop asks this every request, and most conversations
- * stay far below the model's minimum for caching.
+ * stay far below the model's minimum for caching. An object `known` has counted is not walked again.
  */
 export function mayReachAnthropicPromptTokens(
   params: Pick<MessageCreateParamsStreaming, 'tools' | 'system' | 'messages'>,
   tokens: number,
+  known?: KnownJsonBytes,
 ): boolean {
   const { tools, system, messages } = params;
   // The estimate rounds bytes / 3 up: it reaches `tokens` once the JSON has more than 3 × (tokens − 1) bytes.
-  return jsonBytesLeft({ tools, system, messages }, 3 * (tokens - 1)) < 0;
+  return jsonBytesLeft({ tools, system, messages }, 3 * (tokens - 1), known) < 0;
 }
 
 /**
@@ -44,18 +57,21 @@ export function mayReachAnthropicPromptTokens(
  * bound from below passes them — each walk stops there, so a long conversation or a large tool result is decided
  * after a few kilobytes of it, whatever its size — and between the two by counting the bytes of its JSON as
  * JSON.stringify would write them, without writing it. Only a request holding a value JSON writes its own way
- * (a `toJSON`, a class instance) is written out. A loop asks this of every request, to decide on cache breakpoints.
+ * (a `toJSON`, a class instance) is written out. A loop asks this of every request, to decide on cache breakpoints:
+ * with `known` (its messages' conversion), each earlier message is read from what its first count kept, so a
+ * request costs what it added.
  */
 export function reachesAnthropicPromptTokens(
   params: Pick<MessageCreateParamsStreaming, 'tools' | 'system' | 'messages'>,
   tokens: number,
+  known?: KnownJsonBytes,
 ): boolean {
-  if (!mayReachAnthropicPromptTokens(params, tokens)) return false;
+  if (!mayReachAnthropicPromptTokens(params, tokens, known)) return false;
   const request = { tools: params.tools, system: params.system, messages: params.messages };
   // The estimate, a whole number, reaches `tokens` once the JSON has more than 3 × (⌈tokens⌉ − 1) bytes.
   const budget = 3 * (Math.ceil(tokens) - 1);
-  if (jsonBytesCounted(request, budget, 'at least') < 0) return true;
-  const left = jsonBytesCounted(request, budget, 'exactly');
+  if (jsonBytesCounted(request, budget, 'at least', known) < 0) return true;
+  const left = jsonBytesCounted(request, budget, 'exactly', known);
   if (Number.isNaN(left)) return estimateAnthropicPromptTokens(params) >= tokens;
   return left < 0;
 }
@@ -69,9 +85,16 @@ const plainJsonText = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
  * JSON writes its own way); stops once below zero. `exactly` answers NaN for a value JSON writes its own way (a
  * `toJSON`, an object of another prototype), which only writing it can count, for one JSON writes nothing for
  * where it stands (undefined, a function, a symbol: the fields and array items holding one are counted as JSON
- * writes them), and for a BigInt, which JSON cannot write (the estimate then throws as JSON.stringify does).
+ * writes them), and for a BigInt, which JSON cannot write (the estimate then throws as JSON.stringify does). An
+ * object `known` holds is counted as it says (exact, and so a bound from below too); one counted whole exactly is
+ * given to it.
  */
-function jsonBytesCounted(value: unknown, budget: number, count: 'exactly' | 'at least'): number {
+function jsonBytesCounted(
+  value: unknown,
+  budget: number,
+  count: 'exactly' | 'at least',
+  known: KnownJsonBytes | undefined,
+): number {
   const exactly = count === 'exactly';
   if (typeof value === 'string')
     return budget - (exactly ? jsonStringBytes(value, budget) : value.length + 2);
@@ -79,14 +102,17 @@ function jsonBytesCounted(value: unknown, budget: number, count: 'exactly' | 'at
     return budget - (!exactly ? 1 : Number.isFinite(value) ? String(value).length : 4);
   if (typeof value === 'boolean') return budget - (value ? 4 : 5);
   if (value === null) return budget - 4;
-  if (typeof value !== 'object' || writesItsOwnWay(value)) return exactly ? Number.NaN : budget;
+  if (typeof value !== 'object') return exactly ? Number.NaN : budget;
+  const counted = known?.get(value);
+  if (counted !== undefined) return budget - counted;
+  if (writesItsOwnWay(value)) return exactly ? Number.NaN : budget;
   let left = budget - 2;
   if (Array.isArray(value)) {
     // By index, as JSON.stringify reads an array; what it cannot write in an array it writes as null.
     for (let index = 0; index < value.length; index += 1) {
       const item: unknown = (value as unknown[])[index];
       left -= index === 0 ? 0 : 1;
-      left = isLeftOut(item) ? left - 4 : jsonBytesCounted(item, left, count);
+      left = isLeftOut(item) ? left - 4 : jsonBytesCounted(item, left, count, known);
       if (!(left >= 0)) return left;
     }
     return left;
@@ -105,10 +131,11 @@ function jsonBytesCounted(value: unknown, budget: number, count: 'exactly' | 'at
     }
     left -= (exactly ? jsonStringBytes(key, left) : key.length + 2) + 1 + (fields === 0 ? 0 : 1);
     if (left < 0) return left;
-    left = jsonBytesCounted(field, left, count);
+    left = jsonBytesCounted(field, left, count, known);
     fields += 1;
     if (!(left >= 0)) return left;
   }
+  if (exactly) known?.set(value, budget - left);
   return left;
 }
 
@@ -135,13 +162,16 @@ function isLeftOut(value: unknown): boolean {
 /**
  * `budget` minus a bound on the UTF-8 bytes of `value`'s JSON (never fewer than it has); stops once below zero.
  * A value that is not plain JSON (a boxed primitive, a value with its own `toJSON`, a BigInt, a function, a class
- * instance) is not bounded here: it answers below zero, and the whole estimate decides.
+ * instance) is not bounded here: it answers below zero, and the whole estimate decides. An object `known` holds
+ * is bounded by its exact count.
  */
-function jsonBytesLeft(value: unknown, budget: number): number {
+function jsonBytesLeft(value: unknown, budget: number, known: KnownJsonBytes | undefined): number {
   if (typeof value === 'string') return budget - 6 * value.length - 2;
   if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined)
     return budget - 25;
   if (typeof value !== 'object') return -1;
+  const counted = known?.get(value);
+  if (counted !== undefined) return budget - counted;
   // Only plain objects and lists are walked: another prototype, or a toJSON of their own, may write anything.
   const prototype: unknown = Object.getPrototypeOf(value);
   if ((prototype !== Object.prototype && prototype !== Array.prototype) || 'toJSON' in value) return -1;
@@ -149,7 +179,7 @@ function jsonBytesLeft(value: unknown, budget: number): number {
   if (Array.isArray(value)) {
     // By index, as JSON.stringify reads an array (an iterator of its own could say otherwise).
     for (let index = 0; index < value.length; index += 1) {
-      left = jsonBytesLeft((value as unknown[])[index], left - 1);
+      left = jsonBytesLeft((value as unknown[])[index], left - 1, known);
       if (left < 0) return left;
     }
     return left;
@@ -157,7 +187,7 @@ function jsonBytesLeft(value: unknown, budget: number): number {
   // for…in lists no array of keys (Object.keys would, for every object of every request); an inherited
   // enumerable field it also counts only makes the bound higher.
   for (const key in value) {
-    left = jsonBytesLeft((value as Record<string, unknown>)[key], left - 6 * key.length - 4);
+    left = jsonBytesLeft((value as Record<string, unknown>)[key], left - 6 * key.length - 4, known);
     if (left < 0) return left;
   }
   return left;
