@@ -188,6 +188,38 @@ describe('the final-answer tool', () => {
   });
 });
 
+describe('an abort while the final-answer tool’s answer is checked', () => {
+  // The answer is in, through the final-answer tool; its schema takes its time (an asynchronous refinement) and
+  // the turn is aborted meanwhile.
+  const run = (hooks: { onStepFinish?: (step: StepInfo) => void }) => {
+    let release = () => {};
+    let checking = () => {};
+    const checked = new Promise<void>((resolve) => (checking = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = total.refine(async () => {
+      checking();
+      await gate;
+      return true;
+    });
+    const model = createScriptedModel({ toolCalls: [{ name: 'final_answer', input: { total: 1 } }] });
+    const turn = runToolLoop({ model, prompt: 'Q', output: slow, ...hooks });
+    return { turn, checked, release };
+  };
+
+  it.each([
+    ['without an onStepFinish', {}],
+    ['with an onStepFinish', { onStepFinish: () => undefined }],
+  ])('ends the turn as aborted, %s', async (_name, hooks) => {
+    const { turn, checked, release } = run(hooks);
+    await checked;
+    turn.abort();
+    release();
+    const result = await turn.result;
+
+    expect(result.stopReason).toBe('aborted');
+  });
+});
+
 describe('an output schema that throws', () => {
   it('rejects the result with what it threw: a bug in the schema is not a way for a turn to end', async () => {
     const throwing = total.refine(() => {

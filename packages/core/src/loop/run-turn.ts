@@ -166,11 +166,10 @@ async function* runRounds(turn: Turn): AsyncGenerator<LoopEvent, TurnEnding> {
         await saveCheckpoint(turn, () => toRunningCheckpoint(turn, step));
       }
       const round = yield* runToolRound(turn, step, decided.round);
-      // Without an `onStepFinish` there is nothing to wait for: the step is not even written.
-      if (turn.options.onStepFinish !== undefined) await reportStep(turn, step);
+      await finishStep(turn, step);
       verdict = yield* askFeatures(turn, (feature) => feature.afterRound?.(turn, round));
     } else {
-      if (turn.options.onStepFinish !== undefined) await reportStep(turn, step);
+      await finishStep(turn, step);
       verdict = await settleAnswer(turn, settled);
     }
     const ending = applyVerdict(turn, verdict);
@@ -206,8 +205,14 @@ function applyVerdict({ state }: Turn, verdict: Verdict): TurnEnding | undefined
   return undefined;
 }
 
-/** Tells the host's `onStepFinish` about a step, with the calls it recorded. */
-async function reportStep({ state, options, signal }: Turn, step: ResponseStep): Promise<void> {
+/**
+ * Ends a step: a turn aborted while it was settled (its answer checked against the output schema, its calls
+ * run) ends here, with or without a hook, and the host's `onStepFinish` hears of the step with the calls it
+ * recorded. Without the hook the step is not even written.
+ */
+async function finishStep({ state, options, signal }: Turn, step: ResponseStep): Promise<void> {
+  signal.throwIfAborted();
+  if (options.onStepFinish === undefined) return;
   await reportStepInfo({
     options,
     signal,
