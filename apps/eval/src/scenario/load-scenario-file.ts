@@ -113,8 +113,9 @@ function readScenario({ text, file, defaults }: { text: string; file: string; de
   if (!read.success) throw new ScenarioFileError(read.issues.map((issue) => ({ file, ...issue })));
   const parsed = scenarioSchema.safeParse(applyScenarioDefaults(read.value, defaults), {
     reportInput: true,
-    // Each file is parsed once: zod's compiled fast path for each object schema costs more to make than it saves
-    // here (5 files: 27 to 20 ms of CPU; 1,000 generated ones: no slower).
+    // Without zod's compiled fast path, made for each object schema on its first parse in the process: a few
+    // files never pay it back (5 files: 27 to 20 ms of CPU), and scenarios differ too much for it to win even at
+    // 1,000 generated ones (no slower without it).
     jitless: true,
   });
   if (parsed.success) return { scenario: parsed.data, locate: read.locate };

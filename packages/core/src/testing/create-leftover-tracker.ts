@@ -33,9 +33,9 @@ interface Tracked {
  * Finds what code leaves running once it is done: the timers, sockets, servers, child processes and file
  * watchers it started, directly or through what it called, that still keep the process alive, and the listeners
  * it added to `process` (`process.on('exit', …)`) and never removed. It watches every asynchronous resource the
- * process creates (an init hook of node:async_hooks, which every promise calls; no destroy hook, which would make
- * node follow every promise until it is collected) and every listener added to `process`, from its creation until
- * `close()`.
+ * process creates (an init hook of node:async_hooks, which asks node to leave promises out where it can, and
+ * which every promise calls where it cannot; no destroy hook, which would make node follow every promise until it
+ * is collected) and every listener added to `process`, from its creation until `close()`.
  */
 export interface LeftoverTracker {
   /**

@@ -331,6 +331,35 @@ describe('buildAnthropicRequest with prompt caching', () => {
     expect(cached).toEqual([false, true, false, true, false]);
   });
 
+  it('counts an earlier call’s input edited in place anew, though its block holds the very same object', () => {
+    const input = { query: 'y'.repeat(3000) };
+    const messages: ModelRequest['messages'] = [
+      { role: 'user', content: 'Search.' },
+      { role: 'assistant', content: [{ type: 'tool-call', id: 'c0', name: 'search', input }] },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c0',
+            toolName: 'search',
+            output: { content: [{ type: 'text', text: 'found' }] },
+            isError: false,
+          },
+        ],
+      },
+    ];
+    const cached = () => cacheControlPaths(build({ messages, tools: [search] }).params).length > 0;
+
+    const answers = [cached()];
+    input.query = 'y'.repeat(13_000);
+    answers.push(cached());
+    input.query = 'y'.repeat(3000);
+    answers.push(cached());
+
+    expect(answers).toEqual([false, true, false]);
+  });
+
   it('sends no breakpoints with promptCaching: false, or to a model without prompt caching', () => {
     const off = buildAnthropicRequest({
       request: { messages: [{ role: 'user', content: 'Hi' }], ...request },
