@@ -188,36 +188,49 @@ describe('the final-answer tool', () => {
   });
 });
 
-describe('an abort while the final-answer tool’s answer is checked', () => {
-  // The answer is in, through the final-answer tool; its schema takes its time (an asynchronous refinement) and
-  // the turn is aborted meanwhile.
-  const run = (hooks: { onStepFinish?: (step: StepInfo) => void }) => {
-    let release = () => {};
-    let checking = () => {};
-    const checked = new Promise<void>((resolve) => (checking = resolve));
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow = total.refine(async () => {
-      checking();
-      await gate;
-      return true;
-    });
-    const model = createScriptedModel({ toolCalls: [{ name: 'final_answer', input: { total: 1 } }] });
-    const turn = runToolLoop({ model, prompt: 'Q', output: slow, ...hooks });
-    return { turn, checked, release };
+describe('an abort while an answer is checked against the output schema', () => {
+  // The answer is in (through the final-answer tool, or as text from a model with native structured output); its
+  // schema takes its time (an asynchronous refinement), and the turn is aborted meanwhile, or not.
+  const models = {
+    tool: () => createScriptedModel({ toolCalls: [{ name: 'final_answer', input: { total: 1 } }] }),
+    native: () => native([{ text: '{"total":1}' }]),
   };
+  const cases = (['tool', 'native'] as const).flatMap((mode) =>
+    [true, false].flatMap((aborted) => [true, false].map((hook) => ({ mode, aborted, hook }))),
+  );
 
-  it.each([
-    ['without an onStepFinish', {}],
-    ['with an onStepFinish', { onStepFinish: () => undefined }],
-  ])('ends the turn as aborted, %s', async (_name, hooks) => {
-    const { turn, checked, release } = run(hooks);
-    await checked;
-    turn.abort();
-    release();
-    const result = await turn.result;
+  it.each(cases)(
+    'answer by $mode, aborted: $aborted, with an onStepFinish: $hook',
+    async ({ mode, aborted, hook }) => {
+      let release = () => {};
+      let checking = () => {};
+      const checked = new Promise<void>((resolve) => (checking = resolve));
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const slow = total.refine(async () => {
+        checking();
+        await gate;
+        return true;
+      });
+      const steps: StepInfo[] = [];
+      const turn = runToolLoop({
+        model: models[mode](),
+        prompt: 'Q',
+        output: slow,
+        ...(hook ? { onStepFinish: (step: StepInfo) => void steps.push(step) } : {}),
+      });
+      try {
+        await checked;
+        if (aborted) turn.abort();
+      } finally {
+        release();
+      }
+      const result = await turn.result;
 
-    expect(result.stopReason).toBe('aborted');
-  });
+      expect(result.stopReason).toBe(aborted ? 'aborted' : 'completed');
+      // The host hears of the step the answer came in, aborted or not.
+      expect(steps).toHaveLength(hook ? 1 : 0);
+    },
+  );
 });
 
 describe('an output schema that throws', () => {

@@ -171,6 +171,8 @@ async function* runRounds(turn: Turn): AsyncGenerator<LoopEvent, TurnEnding> {
     } else {
       await finishStep(turn, step);
       verdict = await settleAnswer(turn, settled);
+      // An answer given as text is checked against the output schema here, which may take its time.
+      turn.signal.throwIfAborted();
     }
     const ending = applyVerdict(turn, verdict);
     if (ending !== undefined) return ending;
@@ -206,13 +208,15 @@ function applyVerdict({ state }: Turn, verdict: Verdict): TurnEnding | undefined
 }
 
 /**
- * Ends a step: a turn aborted while it was settled (its answer checked against the output schema, its calls
- * run) ends here, with or without a hook, and the host's `onStepFinish` hears of the step with the calls it
- * recorded. Without the hook the step is not even written.
+ * Ends a step: the host's `onStepFinish` hears of it with the calls it recorded, raced against the turn's signal,
+ * so a turn aborted while the step settled (a final-answer tool's answer checked against the output schema, the
+ * round's calls run) ends here; without the hook the step is not even written, and the signal is checked alone.
  */
 async function finishStep({ state, options, signal }: Turn, step: ResponseStep): Promise<void> {
-  signal.throwIfAborted();
-  if (options.onStepFinish === undefined) return;
+  if (options.onStepFinish === undefined) {
+    signal.throwIfAborted();
+    return;
+  }
   await reportStepInfo({
     options,
     signal,
