@@ -107,8 +107,9 @@ describe('the store work of one turn does not grow with the history', () => {
       return written.bytes - before;
     };
     const store = createFileSessionStore({ directory });
-    // A turn's checkpoints hold its running time: 9 ms and 10 ms differ by a byte, which a slow machine showed.
-    // The clock stands still, so that what is compared is the store's work alone.
+    // A turn's checkpoints hold its running time, the one number in them that varies from run to run: 9 ms and
+    // 10 ms differ by a byte (a loaded CI run once wrote 1966 bytes against 1965). The clock stands still, so
+    // that what is compared is the store's work alone.
     vi.spyOn(performance, 'now').mockReturnValue(1_000);
 
     const afterTen = await measureOneTurn({ store, turns: 10, measure: bytesWritten });

@@ -78,10 +78,12 @@ const madeMessageBytes = new WeakMap<object, number>();
 /**
  * The JSON bytes of the messages this conversion made, kept once counted for the prompt estimate: a made message
  * is given again only while every value of the messages it is given for is the same as when it was last given
- * (an earlier message edited in place, at any depth, is converted again, into a new message counted anew). Its
- * blocks hold some of those messages' objects as they are (a call's input): a conversation that shares its first
- * message object with another and is given the other's made messages, the values being the same, sends them,
- * and their count, as they are even if the other edits those objects in place later.
+ * (an earlier message edited in place, at any depth, is converted again, into a new message counted anew).
+ *
+ * The memo compares values, not objects, and a made block holds a call's `input` object as the transcript gave
+ * it. So an `input` edited in place after the transcript replaced its message with an equal copy, or after
+ * another conversation sharing the same first message object was given these made messages, is sent, and
+ * counted, as edited: the conversion's limit, which the count inherits.
  */
 export const convertedMessageBytes: KnownJsonBytes = {
   get: (message) => madeMessageBytes.get(message),
