@@ -84,9 +84,9 @@ function keptBeforeLastRound(messages: readonly Message[], limit: ResolvedContex
  * A rough token count of messages, as a context limit compares it: four characters to a token of what the model
  * reads — text, thinking, tool names and inputs, tool output — and about 1,600 tokens an image (the Messages
  * API's count for an image of about a megapixel). Signatures and other provider data are not counted. A loop
- * asks before every request with the conversation of the last one and more: the messages, from the first, made of
- * the same values as last time (`createConversationMemo`) keep their count, and each other part's count is kept while
- * the part stays the same (`createPartMemo`), so a round counts what it added.
+ * asks before every request with the conversation of the last one and more: the messages, from the first, that
+ * are the same objects holding the same values as last time (`createConversationMemo`) keep their count, and each
+ * other part's count is kept while the part stays the same (`createPartMemo`), so a round counts what it added.
  */
 export function estimateTokens(messages: readonly Message[]): number {
   return countedConversations.use(messages, (totals, unchanged) => {

@@ -15,10 +15,16 @@ describe('createListSnapshot', () => {
     snapshot.record(parts, 0);
 
     expect(snapshot.unchangedPrefix(parts)).toBe(3);
-    // Equal parts in new objects are unchanged; a longer list is unchanged up to what was recorded.
-    expect(snapshot.unchangedPrefix([...list(), { role: 'user', content: 'b' }])).toBe(3);
-    expect(snapshot.unchangedPrefix(list().slice(0, 2))).toBe(2);
-    expect(snapshot.unchangedPrefix(list().slice(1))).toBe(0);
+    // A longer list is unchanged up to what was recorded, a shorter one as far as it goes.
+    expect(snapshot.unchangedPrefix([...parts, { role: 'user', content: 'b' }])).toBe(3);
+    expect(snapshot.unchangedPrefix(parts.slice(0, 2))).toBe(2);
+    expect(snapshot.unchangedPrefix(parts.slice(1))).toBe(0);
+    // Equal values in other objects are a change: what was made from a part may hold its very objects.
+    expect(snapshot.unchangedPrefix(list())).toBe(0);
+    const [first, call, result] = parts;
+    expect(snapshot.unchangedPrefix([first!, structuredClone(call!), result!])).toBe(1);
+    (call!.content as Array<{ input: object }>)[0]!.input = { query: 'a' };
+    expect(snapshot.unchangedPrefix(parts)).toBe(1);
   });
 
   it('stops at the first part changed in place, at any depth, or given in another place', () => {
@@ -36,12 +42,13 @@ describe('createListSnapshot', () => {
 
   it('records a list keeping the parts already recorded, and forgets those after them', () => {
     const snapshot = createListSnapshot();
-    snapshot.record(list(), 0);
-    const next = [...list().slice(0, 2), { role: 'user', content: 'c' }];
+    const parts = list();
+    snapshot.record(parts, 0);
+    const next = [...parts.slice(0, 2), { role: 'user', content: 'c' }];
     snapshot.record(next, snapshot.unchangedPrefix(next));
 
     expect(snapshot.unchangedPrefix(next)).toBe(3);
-    expect(snapshot.unchangedPrefix(list())).toBe(2);
+    expect(snapshot.unchangedPrefix(parts)).toBe(2);
   });
 });
 

@@ -3,9 +3,10 @@ import { flattenInto, matches } from './part-values.js';
 /**
  * What a conversion or a count of a whole conversation keeps from request to request, for a loop, which sends
  * every earlier message again with each round's new ones. Kept for each conversation by its first message, held
- * weakly, with the values of its messages as last seen: the next request's messages are checked against them in
- * one walk (no lookup a message), and how many are unchanged from the first is given to the work, which redoes
- * only the rest. A message edited in place at any depth, removed or replaced ends the unchanged part there; a
+ * weakly, with the objects and values of its messages as last seen: the next request's messages are checked
+ * against them in one walk (no lookup a message), and how many are unchanged from the first is given to the work,
+ * which redoes only the rest. A message edited in place at any depth, removed, or replaced (it or any object in it,
+ * even by an equal copy, as what the work made may hold its objects) ends the unchanged part there; a
  * conversation whose first message another one shares is only worked out again. Work that throws leaves nothing
  * kept: the next request starts from nothing.
  *
@@ -48,7 +49,7 @@ export function createConversationMemo<STATE>(createState: () => STATE): Convers
 
 /** The values of a list of parts as last recorded, in one array, and where each part's values end. */
 export interface ListSnapshot {
-  /** How many of `parts`, from the first, are made of the same values as those recorded at their places. */
+  /** How many of `parts`, from the first, are the objects recorded at their places, holding the same values. */
   unchangedPrefix(parts: readonly object[]): number;
   /** Records `parts` as the snapshot's list; the first `kept` are those recorded already (`unchangedPrefix`). */
   record(parts: readonly object[], kept: number): void;

@@ -55,13 +55,19 @@ describe('createPartMemo', () => {
     }
   });
 
-  it('keeps a value for a part whose objects were replaced by equal ones', () => {
-    const { get, computed } = jsonMemo();
+  it('computes a part again once one of its objects is replaced, even by an equal one', () => {
+    // What was made from a part may hold its objects (a converted call holds its input): an equal copy in place
+    // of one, and the dropped one edited, must not give what holds the edited object.
+    const memo = createPartMemo<{ input: object }>();
     const part = { type: 'tool-call', input: { query: 'a' } };
-    get(part);
+    const made = (value: typeof part) => memo.get(value, ({ input }) => ({ input }));
+    made(part);
+    const dropped = part.input;
     part.input = { query: 'a' };
-    get(part);
-    expect(computed()).toBe(1);
+    dropped.query = 'edited after it was dropped';
+
+    expect(made(part).input).toBe(part.input);
+    expect(made(part).input).toEqual({ query: 'a' });
   });
 
   it('tells a renamed key and a moved value from the same values where they were', () => {

@@ -210,6 +210,55 @@ describe('convertToAnthropicMessages', () => {
       ]);
     });
 
+    it('sends what the transcript holds after an object in it was replaced by an equal copy and the old one edited', () => {
+      // A converted block holds the call's input object itself: were it kept because the new input has equal
+      // values, editing the dropped object would reach the request.
+      const replaceInput = (messages: Message[]) => {
+        const [callPart] = (messages[1] as Extract<Message, { role: 'assistant' }>).content;
+        if (callPart?.type !== 'tool-call') throw new Error('Unexpected call.');
+        const dropped = callPart.input as { round: number | string };
+        callPart.input = { ...dropped };
+        return dropped;
+      };
+      const replaceMessage = (messages: Message[]) => {
+        const dropped = messages[1] as Extract<Message, { role: 'assistant' }>;
+        messages[1] = structuredClone(dropped);
+        const [callPart] = dropped.content;
+        if (callPart?.type !== 'tool-call') throw new Error('Unexpected call.');
+        return callPart.input as { round: number | string };
+      };
+      for (const replace of [replaceInput, replaceMessage]) {
+        const messages = transcript(2);
+        convertToAnthropicMessages(messages);
+        const dropped = replace(messages);
+        convertToAnthropicMessages(messages);
+        dropped.round = 'edited after it was dropped';
+
+        expect(convertToAnthropicMessages(messages)).toEqual(
+          convertToAnthropicMessages(structuredClone(messages)),
+        );
+        expect(convertToAnthropicMessages(messages)[1]?.content).toEqual([
+          { type: 'tool_use', id: 'c0', name: 'search', input: { round: 0 } },
+        ]);
+      }
+    });
+
+    it("sends a conversation that shares its first message object with another its own objects, not the other's", () => {
+      const first: Message = { role: 'user', content: 'Search.' };
+      const [, ...rest] = transcript(2);
+      const one = [first, ...rest];
+      const other = [first, ...structuredClone(rest)];
+      convertToAnthropicMessages(one);
+      convertToAnthropicMessages(other);
+      const [callPart] = (rest[0] as Extract<Message, { role: 'assistant' }>).content;
+      if (callPart?.type !== 'tool-call') throw new Error('Unexpected call.');
+      (callPart.input as { round: number | string }).round = 'edited in the first conversation';
+
+      expect(convertToAnthropicMessages(other)[1]?.content).toEqual([
+        { type: 'tool_use', id: 'c0', name: 'search', input: { round: 0 } },
+      ]);
+    });
+
     it('freezes the messages it gives, which the next request sends again: a change throws, never reaching the next', () => {
       const messages = transcript(2);
       const first = convertToAnthropicMessages(messages);
@@ -246,9 +295,10 @@ describe('convertToAnthropicMessages', () => {
       fc.assert(
         fc.property(fc.array(transcriptEdit, { maxLength: 40 }), (edits) => {
           const messages = transcript(3);
+          const dropped: Message[] = [];
           convertToAnthropicMessages(messages);
           for (const edit of edits) {
-            applyEdit(messages, edit);
+            applyEdit(messages, edit, dropped);
             // A deep copy shares no object with anything converted before: it is converted from nothing.
             expect(convertToAnthropicMessages(messages)).toEqual(
               convertToAnthropicMessages(structuredClone(messages)),
@@ -270,11 +320,15 @@ const transcriptEdit = fc.oneof(
   fc.record({ kind: fc.constant('edit a call input' as const), at: fc.nat(), value: fc.integer() }),
   fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('summarize' as const), count: fc.nat({ max: 6 }) }),
+  fc.record({ kind: fc.constant('copy a message' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('edit a dropped call input' as const), value: fc.integer() }),
 );
 
+/** Applies `edit` to `messages`; a message replaced by an equal copy goes to `dropped`, which later edits change. */
 function applyEdit(
   messages: Message[],
   edit: typeof transcriptEdit extends fc.Arbitrary<infer EDIT> ? EDIT : never,
+  dropped: Message[],
 ) {
   const pick = <ITEM>(items: ITEM[], at: number): ITEM | undefined => items[at % Math.max(1, items.length)];
   const results = messages.flatMap((message) => (message.role === 'tool' ? message.content : []));
@@ -321,6 +375,20 @@ function applyEdit(
       return;
     case 'summarize':
       messages.splice(0, edit.count, { role: 'user', content: `Summary of ${edit.count} messages.` });
+      return;
+    case 'copy a message': {
+      const at = edit.at % Math.max(1, messages.length);
+      const message = messages[at];
+      if (message === undefined) return;
+      dropped.push(message);
+      messages[at] = structuredClone(message);
+      return;
+    }
+    case 'edit a dropped call input':
+      for (const message of dropped)
+        if (message.role === 'assistant')
+          for (const part of message.content)
+            if (part.type === 'tool-call') (part.input as Record<string, unknown>)['value'] = edit.value;
       return;
   }
 }

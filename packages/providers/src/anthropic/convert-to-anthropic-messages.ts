@@ -13,9 +13,9 @@ type Role = 'user' | 'assistant';
  * and so is thinking without a signature (from another provider), which the API could not verify; a message
  * left with nothing is left out too, its neighbours of one role merged.
  *
- * A loop sends every earlier message again each round. The messages that are, from the first, made of the same
- * values as last time (`createConversationMemo`) keep their converted messages, given again, frozen; after them,
- * each part's blocks are kept while the part stays the same (`createPartMemo`). So a round converts what it
+ * A loop sends every earlier message again each round. The messages that are, from the first, the same objects
+ * holding the same values as last time (`createConversationMemo`) keep their converted messages, given again,
+ * frozen; after them, each part's blocks are kept while the part stays the same (`createPartMemo`). So a round converts what it
  * added, and checks the rest at about the cost of walking it once. What changes a request (cache breakpoints,
  * the round's line) copies the messages and blocks it changes.
  */
@@ -77,13 +77,10 @@ const madeMessageBytes = new WeakMap<object, number>();
 
 /**
  * The JSON bytes of the messages this conversion made, kept once counted for the prompt estimate: a made message
- * is given again only while every value of the messages it is given for is the same as when it was last given
- * (an earlier message edited in place, at any depth, is converted again, into a new message counted anew).
- *
- * The memo compares values, not objects, and a made block holds a call's `input` object as the transcript gave
- * it. So an `input` edited in place after the transcript replaced its message with an equal copy, or after
- * another conversation sharing the same first message object was given these made messages, is sent, and
- * counted, as edited: the conversion's limit, which the count inherits.
+ * is given again only while the messages it is given for are the very objects they were when it was last given,
+ * holding the same values (an earlier message edited in place at any depth, or any object in it replaced, even by
+ * an equal copy, is converted again, into a new message counted anew). A made block may hold an object of the
+ * transcript (a call's `input` as it is): that object is then in the transcript, where an edit to it is seen.
  */
 export const convertedMessageBytes: KnownJsonBytes = {
   get: (message) => madeMessageBytes.get(message),

@@ -107,8 +107,8 @@ export function isPreviousResponseNotFound(error: unknown): boolean {
 }
 
 /**
- * The JSON of each message's input items, kept by the message while it is made of the same values (an earlier
- * message edited in place gets new JSON): a request converts and writes only what its round added.
+ * The JSON of each message's input items, kept by the message while it is made of the same objects and values
+ * (an earlier message edited in place gets new JSON): a request converts and writes only what its round added.
  */
 const messageJson = createPartMemo<string>();
 
