@@ -1,6 +1,6 @@
 import { createConversationMemo } from '../model/create-conversation-memo.js';
 import { createPartMemo } from '../model/create-part-memo.js';
-import type { Message, ToolResultPart } from '../model/messages.js';
+import type { Message, ToolMessage, ToolResultPart } from '../model/messages.js';
 import type { LoopEvent } from './loop-event.js';
 import type { ResolvedSummarize } from './summarize-context.js';
 
@@ -152,15 +152,37 @@ function withCleared(messages: readonly Message[], cleared: ReadonlySet<string>)
   if (cleared.size === 0) return [...messages];
   return messages.map((message) =>
     message.role === 'tool' && message.content.some((result) => cleared.has(result.toolCallId))
-      ? {
-          ...message,
-          content: message.content.map((result) =>
-            cleared.has(result.toolCallId) ? clearedResults.get(result, clear) : result,
-          ),
-        }
+      ? clearedMessage(message, cleared)
       : message,
   );
 }
+
+/**
+ * A tool message with its cleared results' placeholders, made once for the message as it is and the results
+ * cleared in it: each later request sends the very same message, whose conversion and count (kept while a
+ * message is the same object holding the same values) are then kept too.
+ */
+function clearedMessage(message: ToolMessage, cleared: ReadonlySet<string>): ToolMessage {
+  let which = '';
+  for (const result of message.content) which += cleared.has(result.toolCallId) ? '1' : '0';
+  const kept = clearedMessages.get(message, () => ({ which: '', made: message }));
+  if (kept.which !== which) {
+    kept.which = which;
+    kept.made = {
+      ...message,
+      content: message.content.map((result) =>
+        cleared.has(result.toolCallId) ? clearedResults.get(result, clear) : result,
+      ),
+    };
+  }
+  return kept.made;
+}
+
+/**
+ * For each tool message as it is (one edited in place is made again): which of its results were cleared, in
+ * order, and the message made with them.
+ */
+const clearedMessages = createPartMemo<{ which: string; made: ToolMessage }>();
 
 /**
  * The placeholder of each cleared result, made once while the result stays the same: every later request sends

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Message, ToolResultPart } from '../model/messages.js';
+import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
 import { createScriptedModel, type ScriptedModelRequest } from '../testing/scripted-model.js';
 import { runToolLoop } from './run-tool-loop.js';
@@ -89,5 +91,38 @@ describe('contextLimit: the estimate of earlier messages, kept from request to r
     const after = await turn(messages, 'Again.');
     expect(after.warnings).toEqual([]);
     expect(resultTexts(after.model.requests[0])).toEqual(['short', 'short']);
+  });
+});
+
+describe('contextLimit: the earlier messages sent again', () => {
+  it('sends a message whose results were cleared as the same object from request to request', async () => {
+    // What a provider made of an earlier message (its conversion, its count) is kept while the message is the
+    // same object holding the same values: a message rebuilt each request would be worked out again each time.
+    const sent: Message[][] = [];
+    const rounds = 6;
+    const model = createScriptedModel((request, index) => {
+      sent.push([...request.messages]);
+      return index < rounds ? { toolCalls: [{ name: 'read', input: { index } }] } : { text: 'Read.' };
+    });
+    const read = defineTool({ name: 'read', inputSchema: z.object({}), execute: () => 'long '.repeat(400) });
+    const result = await runToolLoop({
+      model,
+      tools: [read],
+      prompt: 'Read them all.',
+      contextLimit: { maxTokens: 1_000, keepToolResults: 1 },
+    }).result;
+
+    expect(result.stopReason).toBe('completed');
+    expect(resultTexts({ messages: sent.at(-1) } as ScriptedModelRequest)).toEqual([
+      ...Array<string>(rounds - 1).fill(cleared),
+      'long '.repeat(400),
+    ]);
+    // Each request sends the messages of the one before as the same objects, but the one whose result it
+    // clears (the result before the latest).
+    for (const [index, messages] of sent.entries()) {
+      const before = sent[index - 1] ?? [];
+      const replaced = before.filter((message, at) => messages[at] !== message);
+      expect(replaced.length, `request ${index + 1}`).toBeLessThanOrEqual(1);
+    }
   });
 });

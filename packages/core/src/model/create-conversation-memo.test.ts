@@ -8,7 +8,7 @@ describe('createListSnapshot', () => {
     { role: 'tool', content: [{ type: 'tool-result', output: { content: [{ type: 'text', text: 'x' }] } }] },
   ];
 
-  it('tells how many parts, from the first, are made of the values recorded at their places', () => {
+  it('tells how many parts, from the first, are the objects recorded at their places, with their values', () => {
     const snapshot = createListSnapshot();
     const parts = list();
     expect(snapshot.unchangedPrefix(parts)).toBe(0);

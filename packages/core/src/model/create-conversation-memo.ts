@@ -17,9 +17,9 @@ import { flattenInto, matches } from './part-values.js';
 export interface ConversationMemo<STATE> {
   /**
    * Calls `update` with the state kept for the conversation of `messages` (new from `createState` the first
-   * time) and how many of `messages`, from the first, are made of the values they had at the last call; `update`
-   * changes the state to that of `messages` and gives its result and from which message on it worked again
-   * (at most `unchanged`).
+   * time) and how many of `messages`, from the first, are the objects they were at the last call, holding the
+   * values they held; `update` changes the state to that of `messages` and gives its result and from which
+   * message on it worked again (at most `unchanged`).
    */
   use<RESULT>(
     messages: readonly object[],

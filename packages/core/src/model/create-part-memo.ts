@@ -11,7 +11,10 @@ import { flatten, isMadeOf } from './part-values.js';
  * the same string): a 1 MB tool result is checked as quickly as a short one.
  */
 export interface PartMemo<VALUE> {
-  /** The value `compute` gave for `part` when it was last made of the same values; else `compute(part)`, kept. */
+  /**
+   * The value `compute` gave for `part` when it was last made of the same objects and values; else
+   * `compute(part)`, kept.
+   */
   get<PART extends object>(part: PART, compute: (part: PART) => VALUE): VALUE;
 }
 

@@ -156,9 +156,9 @@ export function createAnthropicThreads(): AnthropicThreads {
 }
 
 /**
- * The JSON of each message's canonical form, kept by the message while it is made of the same objects and values: a request
- * writes only the messages its round added (the converted messages of earlier rounds come back as the same
- * objects), and the remembered replies share one string a message.
+ * The JSON of each message's canonical form, kept by the message while it is made of the same objects and
+ * values: a request writes only the messages its round added (the converted messages of earlier rounds come back
+ * as the same objects), and the remembered replies share one string a message.
  */
 const canonicalJson = createPartMemo<string>();
 

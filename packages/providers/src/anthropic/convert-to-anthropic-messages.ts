@@ -15,9 +15,9 @@ type Role = 'user' | 'assistant';
  *
  * A loop sends every earlier message again each round. The messages that are, from the first, the same objects
  * holding the same values as last time (`createConversationMemo`) keep their converted messages, given again,
- * frozen; after them, each part's blocks are kept while the part stays the same (`createPartMemo`). So a round converts what it
- * added, and checks the rest at about the cost of walking it once. What changes a request (cache breakpoints,
- * the round's line) copies the messages and blocks it changes.
+ * frozen; after them, each part's blocks are kept while the part stays the same (`createPartMemo`). So a round
+ * converts what it added, and checks the rest at about the cost of walking it once. What changes a request (cache
+ * breakpoints, the round's line) copies the messages and blocks it changes.
  */
 export function convertToAnthropicMessages(messages: readonly Message[]): MessageParam[] {
   return conversions.use(messages, (previous, unchanged) => convertAfter(previous, messages, unchanged));
