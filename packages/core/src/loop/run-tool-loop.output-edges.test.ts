@@ -227,6 +227,9 @@ describe('an abort while an answer is checked against the output schema', () => 
       const result = await turn.result;
 
       expect(result.stopReason).toBe(aborted ? 'aborted' : 'completed');
+      // An aborted turn gives no output, though its answer had matched: the turn did not answer.
+      if (aborted) expect(result).not.toHaveProperty('output');
+      else expect(result.output).toEqual({ total: 1 });
       // The host hears of the step the answer came in, aborted or not.
       expect(steps).toHaveLength(hook ? 1 : 0);
     },
