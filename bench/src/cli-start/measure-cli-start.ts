@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { pairRatios } from '../stats/pair-ratios.js';
 import { runInterleaved } from '../stats/run-interleaved.js';
@@ -90,7 +90,9 @@ export async function measureCliStart({
         id,
         run: async () => {
           await rm(reportFile, { force: true });
-          await run(process.execPath, ['--import', hook, ...commands[id].args], { cwd: repositoryRoot });
+          await run(process.execPath, ['--import', pathToFileURL(hook).href, ...commands[id].args], {
+            cwd: repositoryRoot,
+          });
           const usage = JSON.parse(await readFile(reportFile, 'utf8')) as {
             cpuMicroseconds: number;
             peakRssKilobytes: number;
