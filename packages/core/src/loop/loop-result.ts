@@ -48,8 +48,9 @@ export interface LoopResult {
   cost?: { total: number; turn: number; statusLines: number };
   /**
    * With `output`: the answer, parsed as JSON and validated (the schema's output, for zod its parsed value).
-   * Set when the turn answered (`completed`, or a cap's last answer) with an answer that matched; not when an
-   * abort or a timeout ended the turn, even one that landed after the answer was checked.
+   * Set when the turn answered (`completed`, or a cap's last answer) with an answer that matched; not when the
+   * turn ended on an error (an abort, a timeout, a hook that threw), even one that came after the answer was
+   * checked.
    */
   output?: unknown;
   /** With `approval_required`: the calls that wait for a decision. */

@@ -118,6 +118,25 @@ describe('the final-answer tool', () => {
     expect(result.toolCalls.map((call) => call.isError)).toEqual([true, false]);
   });
 
+  it('an answer followed by a hook that threw gives no output: the turn ended on the error', async () => {
+    for (const model of [
+      createScriptedModel({ toolCalls: [{ name: 'final_answer', input: { total: 4 } }] }),
+      native([{ text: '{"total":4}' }]),
+    ]) {
+      const result = await runToolLoop({
+        model,
+        prompt: 'Q',
+        output: total,
+        onStepFinish: () => {
+          throw new Error('host bug');
+        },
+      }).result;
+
+      expect(result.stopReason).toBe('hook_error');
+      expect(result).not.toHaveProperty('output');
+    }
+  });
+
   it('the step of the answer reports the calls of its own response only', async () => {
     const steps: StepInfo[] = [];
     const model = createScriptedModel([

@@ -310,6 +310,8 @@ describe('the loop contract, over random scripts, limits, failures and aborts', 
           }
           if (options.output !== undefined && result.stopReason === 'completed')
             expect(result.output).toBeDefined();
+          // A turn that ended on an error (an abort, a timeout, a hook that threw) did not answer.
+          if (result.error !== undefined) expect(result).not.toHaveProperty('output');
           if (result.stopReason === 'invalid_output') {
             expect(options.output).toBeDefined();
             expect(result.output).toBeUndefined();

@@ -27,9 +27,6 @@ import { createTurnState } from './turn-state.js';
 /** Why the turn's remaining status requests are stopped; made once, since an abort without a reason builds one. */
 const turnEnded = new Error('The turn ended before its status line was ready.');
 
-/** The endings that cut a turn short: it gives no output, though an answer may have matched before them. */
-const cutShort = new Set<string>(['aborted', 'timeout']);
-
 /**
  * One user turn as an async generator of events: sets up the deadline and the tools, runs the rounds, and
  * ends with a `done` event carrying the result. Whatever happens, the turn's timer and listeners are released.
@@ -128,9 +125,9 @@ export async function* runTurn(
   };
   const cost = priceTurn({ state, options });
   if (cost !== undefined) result.cost = cost;
-  // An answer that matched is the output of a turn that answered: an abort or a timeout that landed after it was
-  // checked ends the turn without one.
-  if (state.features.output.value !== undefined && !cutShort.has(ending.reason))
+  // An answer that matched is the output of a turn that answered: an ending on an error (an abort, a timeout, a
+  // hook that threw) that came after it was checked leaves the turn without one.
+  if (state.features.output.value !== undefined && ending.error === undefined)
     result.output = state.features.output.value;
   if (ending.paused !== undefined) {
     result.pendingApprovals = ending.paused.pendingApprovals;
