@@ -125,4 +125,39 @@ describe('contextLimit: the earlier messages sent again', () => {
       expect(replaced.length, `request ${index + 1}`).toBeLessThanOrEqual(1);
     }
   });
+
+  it('makes a message again when another of its results is cleared, and sends that one from then on', async () => {
+    const sent: Message[][] = [];
+    const calls = [['a', 'b'], ['c'], ['d'], ['e']];
+    // Longer than the placeholder, so that clearing one saves room.
+    const pageOf = (topic: string) => `Page ${topic}: ${'long '.repeat(100)}`;
+    const model = createScriptedModel((request, index) => {
+      sent.push([...request.messages]);
+      const topics = calls[index];
+      return topics === undefined
+        ? { text: 'Read.' }
+        : { toolCalls: topics.map((topic) => ({ id: topic, name: 'read', input: { topic } })) };
+    });
+    const read = defineTool({
+      name: 'read',
+      inputSchema: z.object({ topic: z.string() }),
+      execute: ({ topic }) => pageOf(topic),
+    });
+    await runToolLoop({
+      model,
+      tools: [read],
+      prompt: 'Read them all.',
+      contextLimit: { maxTokens: 1, keepToolResults: 2 },
+    }).result;
+
+    const texts = (messages: Message[] | undefined) => resultTexts({ messages } as ScriptedModelRequest);
+    expect(texts(sent[2])).toEqual([cleared, pageOf('b'), pageOf('c')]);
+    expect(texts(sent[3])).toEqual([cleared, cleared, pageOf('c'), pageOf('d')]);
+    expect(texts(sent[4])).toEqual([cleared, cleared, cleared, pageOf('d'), pageOf('e')]);
+    // The first round's message: made again once its second result is cleared, then sent as it is.
+    const firstRound = (messages: Message[] | undefined) =>
+      messages?.find((message) => message.role === 'tool');
+    expect(firstRound(sent[3])).not.toBe(firstRound(sent[2]));
+    expect(firstRound(sent[4])).toBe(firstRound(sent[3]));
+  });
 });
