@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Message, ToolResultPart } from '../model/messages.js';
 import { defineTool } from '../tools/define-tool.js';
 import { collectRun } from '../testing/collect-run.js';
-import { createScriptedModel, type ScriptedModelRequest } from '../testing/scripted-model.js';
+import { createScriptedModel } from '../testing/scripted-model.js';
 import { runToolLoop } from './run-tool-loop.js';
 
 /** A history of two rounds of `read` calls, each result `text`; the second round is the latest. */
@@ -38,7 +38,8 @@ function firstResult(messages: readonly Message[]): ToolResultPart {
   return tool.content[0];
 }
 
-function resultTexts(request: ScriptedModelRequest | undefined): string[] {
+/** The text of each tool result a request sent, in order. */
+function resultTexts(request: { messages?: readonly Message[] } | undefined): string[] {
   return (request?.messages ?? []).flatMap((message) =>
     message.role === 'tool'
       ? message.content.map((result) =>
@@ -113,7 +114,7 @@ describe('contextLimit: the earlier messages sent again', () => {
     }).result;
 
     expect(result.stopReason).toBe('completed');
-    expect(resultTexts({ messages: sent.at(-1) } as ScriptedModelRequest)).toEqual([
+    expect(resultTexts({ messages: sent.at(-1) })).toEqual([
       ...Array<string>(rounds - 1).fill(cleared),
       'long '.repeat(400),
     ]);
@@ -150,7 +151,7 @@ describe('contextLimit: the earlier messages sent again', () => {
       contextLimit: { maxTokens: 1, keepToolResults: 2 },
     }).result;
 
-    const texts = (messages: Message[] | undefined) => resultTexts({ messages } as ScriptedModelRequest);
+    const texts = (messages: Message[] | undefined) => resultTexts({ messages });
     expect(texts(sent[2])).toEqual([cleared, pageOf('b'), pageOf('c')]);
     expect(texts(sent[3])).toEqual([cleared, cleared, pageOf('c'), pageOf('d')]);
     expect(texts(sent[4])).toEqual([cleared, cleared, cleared, pageOf('d'), pageOf('e')]);

@@ -118,25 +118,6 @@ describe('the final-answer tool', () => {
     expect(result.toolCalls.map((call) => call.isError)).toEqual([true, false]);
   });
 
-  it('an answer followed by a hook that threw gives no output: the turn ended on the error', async () => {
-    for (const model of [
-      createScriptedModel({ toolCalls: [{ name: 'final_answer', input: { total: 4 } }] }),
-      native([{ text: '{"total":4}' }]),
-    ]) {
-      const result = await runToolLoop({
-        model,
-        prompt: 'Q',
-        output: total,
-        onStepFinish: () => {
-          throw new Error('host bug');
-        },
-      }).result;
-
-      expect(result.stopReason).toBe('hook_error');
-      expect(result).not.toHaveProperty('output');
-    }
-  });
-
   it('the step of the answer reports the calls of its own response only', async () => {
     const steps: StepInfo[] = [];
     const model = createScriptedModel([
@@ -253,6 +234,27 @@ describe('an abort while an answer is checked against the output schema', () => 
       expect(steps).toHaveLength(hook ? 1 : 0);
     },
   );
+});
+
+describe('the output of a turn that ended on an error', () => {
+  it('an answer followed by a hook that threw gives no output: the turn ended on the error', async () => {
+    for (const model of [
+      createScriptedModel({ toolCalls: [{ name: 'final_answer', input: { total: 4 } }] }),
+      native([{ text: '{"total":4}' }]),
+    ]) {
+      const result = await runToolLoop({
+        model,
+        prompt: 'Q',
+        output: total,
+        onStepFinish: () => {
+          throw new Error('host bug');
+        },
+      }).result;
+
+      expect(result.stopReason).toBe('hook_error');
+      expect(result).not.toHaveProperty('output');
+    }
+  });
 });
 
 describe('an output schema that throws', () => {
